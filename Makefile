@@ -1,0 +1,35 @@
+# Two jobs, each from a fresh machine with Python 3.11+:
+#   make site   set up .venv, build the rules-reference site, say where it is
+#   make test   set up .venv and run the whole test suite
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: site test bench lint clean
+
+$(STAMP): pyproject.toml variants/*/pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test,docs,dev]" -e variants/skurling -e variants/gutterbowl -e variants/inducements
+	touch $(STAMP)
+
+site: $(STAMP)
+	$(BIN)/sphinx-build -W -n -q -b html docs docs/_build/html
+	@echo "The rules site is at $(CURDIR)/docs/_build/html/index.html"
+
+# pytest exits 5 when it collects no tests: that is a failure, never a pass.
+test: $(STAMP)
+	@$(BIN)/python -m pytest; status=$$?; \
+	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing" >&2; exit 1; fi; \
+	exit $$status
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+lint: $(STAMP)
+	$(BIN)/ruff check bbcore tests variants benchmarks
+	$(BIN)/mypy
+
+clean:
+	rm -rf $(VENV) docs/_build

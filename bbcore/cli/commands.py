@@ -1,0 +1,292 @@
+"""The subcommands. Each reads the API and prints text or one JSON document."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+import bbcore
+from bbcore.cli import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, CliUsageError, emit_json
+from bbcore.render import json as rj
+from bbcore.render.text import columns, money, target
+from bbcore.ruleset import Ruleset
+
+#: Team problems that mean the file refers to things that do not exist: bad data, not a broken rule.
+REFERENCE_CODES = frozenset({"unknown-position", "unknown-roster", "unknown-inducement", "unknown-skill", "unknown-staff", "unknown-advancement-kind"})
+
+
+def _option_pair(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key or not value:
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    return key.strip(), value.strip()
+
+
+def _ruleset_arguments() -> argparse.ArgumentParser:
+    parent = argparse.ArgumentParser(add_help=False)
+    group = parent.add_argument_group("ruleset selection")
+    group.add_argument("--variant", metavar="NAME", help="game variant (default: Blood Bowl 2025 core)")
+    group.add_argument("--pack", metavar="NAME", action="append", default=[], help="inducement pack; repeatable")
+    group.add_argument("--option", metavar="KEY=VALUE", action="append", default=[], type=_option_pair, help="ruleset option; repeatable")
+    return parent
+
+
+def _json_argument() -> argparse.ArgumentParser:
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--json", action="store_true", help="print one JSON document")
+    return parent
+
+
+def _ruleset(args: argparse.Namespace, variant: str | None = None) -> Ruleset:
+    options = dict(args.option)
+    if len(options) != len(args.option):
+        raise CliUsageError("an option is given more than once")
+    return bbcore.load_ruleset(args.variant or variant, tuple(args.pack), options)
+
+
+# -- commands -------------------------------------------------------------------
+
+
+def cmd_plugins(args: argparse.Namespace) -> int:
+    from bbcore.plugins import default_host  # noqa: PLC0415
+
+    infos = default_host().describe()
+    if args.json:
+        emit_json([rj.plugin_json(i) for i in infos])
+    else:
+        print(columns([[i.name, i.version, i.kind, i.description] for i in infos], ["plugin", "version", "kind", "description"]))
+    return EXIT_OK
+
+
+def cmd_ruleset(args: argparse.Namespace) -> int:
+    ruleset = _ruleset(args)
+    document = {
+        "variant": ruleset.variant,
+        "packs": list(ruleset.packs),
+        "plugins": [rj.plugin_json(p) for p in ruleset.plugins],
+        "options": dict(ruleset.options),
+        "parameters": rj.parameters_json(ruleset),
+        "roles": dict(ruleset.roles),
+    }
+    if args.json:
+        emit_json(document)
+        return EXIT_OK
+    print(f"variant: {ruleset.variant or 'Blood Bowl 2025 (core)'}")
+    print(f"packs: {', '.join(ruleset.packs) or 'none'}")
+    print(f"plugins: {', '.join(p.name for p in ruleset.plugins)}")
+    print(f"options: {', '.join(f'{k}={v}' for k, v in ruleset.options.items()) or 'none'}")
+    params = ruleset.parameters
+    print(f"players on the pitch: {params.players_on_pitch}; turns per half: {params.turns_per_half}; halves: {params.halves}")
+    print(f"draft budget: {money(params.draft_budget)}; roster: {params.roster.min}-{params.roster.max} players")
+    reroll_price = money(params.rerolls.fixed_cost) if params.rerolls.fixed_cost is not None else "roster price"
+    print(f"re-rolls: at most {params.rerolls.max}, {reroll_price}, x{params.rerolls.cost_multiplier_after_draft} after drafting")
+    for staff_id, terms in params.staff.items():
+        print(f"staff {staff_id}: up to {terms.max} at {money(terms.cost)}")
+    fans = params.dedicated_fans
+    print(f"dedicated fans: start {fans.start}, buy up to {fans.max_at_draft} at {money(fans.cost)}, range {fans.min}-{fans.max}")
+    return EXIT_OK
+
+
+def _print_table(table: Any) -> None:
+    flag = " [provisional]" if table.provisional else ""
+    print(f"{table.name} ({table.id}){flag} - {table.dice or (table.index.name if table.index else 'chart')}")
+    if table.text:
+        print(table.text)
+    print(columns([[row.range_label, row.name, row.text] for row in table.rows]))
+
+
+def cmd_tables(args: argparse.Namespace) -> int:
+    ruleset = _ruleset(args)
+    tables = sorted(ruleset.tables.values(), key=lambda t: t.id)
+    if args.json:
+        emit_json([rj.table_json(t) for t in tables])
+    else:
+        print(columns([[t.id, t.name, t.dice or "-", ", ".join(t.roles), "provisional" if t.provisional else ""] for t in tables],
+                      ["id", "name", "dice", "roles", ""]))
+    return EXIT_OK
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    table = _ruleset(args).table(args.id)
+    if args.json:
+        emit_json(rj.table_json(table))
+    else:
+        _print_table(table)
+    return EXIT_OK
+
+
+def cmd_roll(args: argparse.Namespace) -> int:
+    table = _ruleset(args).table(args.id)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    result = bbcore.roll_on_table(table, bbcore.SeededDice(seed), args.modifier)
+    if args.json:
+        emit_json(result.to_json())
+    else:
+        rolls = " + ".join(map(str, result.rolls))
+        modifier = f" {args.modifier:+d}" if args.modifier else ""
+        print(f"{table.name}: rolled {rolls}{modifier} = {result.total} (seed {seed})")
+        print(f"{result.row.name}: {result.row.text}")
+    return EXIT_OK
+
+
+def cmd_rosters(args: argparse.Namespace) -> int:
+    ruleset = _ruleset(args)
+    rosters = sorted(ruleset.rosters.values(), key=lambda r: r.id)
+    if args.json:
+        emit_json([rj.roster_json(ruleset, r) for r in rosters])
+    else:
+        print(columns([[r.id, r.name, str(r.tier), money(r.reroll_cost), "yes" if r.apothecary else "no", str(len(r.positions))] for r in rosters],
+                      ["id", "name", "tier", "re-roll", "apothecary", "positions"]))
+    return EXIT_OK
+
+
+def cmd_roster(args: argparse.Namespace) -> int:
+    ruleset = _ruleset(args)
+    roster = ruleset.roster(args.id)
+    if args.json:
+        emit_json(rj.roster_json(ruleset, roster))
+        return EXIT_OK
+    print(f"{roster.name} (tier {roster.tier}); re-rolls {money(roster.reroll_cost)}; apothecary: {'yes' if roster.apothecary else 'no'}")
+    rows = [[f"{p.min}-{p.max}", p.name, money(p.cost), str(p.ma), str(p.st), target(p.ag), target(p.pa), target(p.av),
+             ", ".join(ruleset.skill_display(s.id, s.value) for s in p.skills)] for p in roster.positions]
+    print(columns(rows, ["qty", "position", "cost", "MA", "ST", "AG", "PA", "AV", "skills"]))
+    return EXIT_OK
+
+
+def cmd_skills(args: argparse.Namespace) -> int:
+    skills = sorted(_ruleset(args).skills.values(), key=lambda s: (s.category, s.id))
+    if args.json:
+        emit_json([{"id": s.id, "name": s.name, "category": s.category, "trait": s.trait, "elite": s.elite} for s in skills])
+    else:
+        print(columns([[s.id, s.name, s.category, "elite" if s.elite else ""] for s in skills], ["id", "name", "category", ""]))
+    return EXIT_OK
+
+
+def cmd_inducements(args: argparse.Namespace) -> int:
+    ruleset = _ruleset(args)
+    inducements = list(ruleset.inducements.values())
+    if args.json:
+        emit_json([rj.inducement_json(i) for i in inducements])
+    else:
+        rows = [[f"{i.min}-{'' if i.max is None else i.max}", i.name, " / ".join(money(c.cost) + ("+" if c.plus_position_cost else "") for c in i.costs),
+                 i.text] for i in inducements]
+        print(columns(rows, ["qty", "inducement", "cost", "what it does"]))
+    return EXIT_OK
+
+
+def cmd_team_check(args: argparse.Namespace) -> int:
+    team_file = bbcore.load_team_file(args.file)
+    ruleset = _ruleset(args, team_file.team.variant)
+    report = bbcore.check_team(ruleset, team_file.team, team_file.document)
+    status = EXIT_OK if report.valid else EXIT_PROBLEMS
+    if any(p.code in REFERENCE_CODES for p in report.problems):
+        status = EXIT_USAGE
+    if args.json:
+        emit_json({"valid": report.valid, "cost": report.cost, "team_value": report.team_value,
+                   "current_team_value": report.current_team_value, "problems": [p.to_json() for p in report.problems]})
+        return status
+    print(f"{team_file.team.name}: {'valid' if report.valid else 'INVALID'}; cost {money(report.cost)}, Team Value {money(report.team_value)}")
+    for found in report.problems:
+        print(f"  {found}  [{found.code}]")
+    if status == EXIT_USAGE:
+        for found in report.problems:
+            if found.code in REFERENCE_CODES:
+                print(str(found), file=sys.stderr)
+    return status
+
+
+def cmd_data_check(args: argparse.Namespace) -> int:
+    from bbcore.datacheck import check_paths  # noqa: PLC0415
+
+    checked, problems = check_paths([Path(p) for p in args.paths])
+    if args.json:
+        emit_json({"valid": not problems, "files": checked, "problems": [p.to_json() for p in problems]})
+    elif not problems:
+        print(f"{checked} file(s) valid")
+    if problems:
+        for found in problems:
+            print(str(found), file=sys.stderr)
+        return EXIT_USAGE
+    return EXIT_OK
+
+
+def stats(ruleset: Ruleset) -> dict[str, Any]:
+    rows = [row for table in ruleset.tables.values() for row in table.rows]
+    with_effects = sum(1 for row in rows if row.effects)
+    return {
+        "rosters": len(ruleset.rosters),
+        "positions": sum(len(r.positions) for r in ruleset.rosters.values()),
+        "skills": len(ruleset.skills),
+        "tables": len(ruleset.tables),
+        "rows": len(rows),
+        "rows_with_effects": with_effects,
+        "effects_share": round(with_effects / len(rows), 3) if rows else 0.0,
+        "provisional_tables": sum(1 for t in ruleset.tables.values() if t.provisional),
+        "inducements": len(ruleset.inducements),
+        "team_files": len(ruleset.team_files),
+    }
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    document = stats(_ruleset(args))
+    if args.json:
+        emit_json(document)
+    else:
+        print(columns([[k.replace("_", " "), str(v)] for k, v in document.items()]))
+    return EXIT_OK
+
+
+def cmd_teams(args: argparse.Namespace) -> int:
+    ruleset = _ruleset(args)
+    listing = []
+    for ref in ruleset.team_files:
+        listing.append({"id": ref.id, "name": ref.name, "path": ref.path, "cost": bbcore.value_team(ruleset, ref.team).cost})
+    if args.json:
+        emit_json(listing)
+    else:
+        print(columns([[t["id"], t["name"], money(t["cost"]), t["path"]] for t in listing], ["id", "name", "cost", "path"]))
+    return EXIT_OK
+
+
+def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    rules = _ruleset_arguments()
+    as_json = _json_argument()
+    parser = parser_class(prog="bbcore", description="The rules of Blood Bowl and its variants, as data.")
+    parser.add_argument("--version", action="version", version=f"bbcore {bbcore.__version__}")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=parser_class)
+
+    def add(name: str, handler: Any, help_text: str, *, with_rules: bool = True) -> argparse.ArgumentParser:
+        parents = [as_json, rules] if with_rules else [as_json]
+        command = sub.add_parser(name, help=help_text, description=help_text, parents=parents)
+        command.set_defaults(handler=handler)
+        return command
+
+    add("plugins", cmd_plugins, "list installed plugins, the core included", with_rules=False)
+    add("ruleset", cmd_ruleset, "show the resolved ruleset: plugins, options, parameters")
+    add("tables", cmd_tables, "list every table of the ruleset")
+    add("table", cmd_table, "show one table by id or role").add_argument("id", metavar="ID_OR_ROLE")
+    roll = add("roll", cmd_roll, "roll on a table")
+    roll.add_argument("id", metavar="ID_OR_ROLE")
+    roll.add_argument("--seed", type=int, help="seed for reproducible dice")
+    roll.add_argument("--modifier", type=int, default=0, help="added to the total, which is clamped to the table's range")
+    add("rosters", cmd_rosters, "list the rosters")
+    add("roster", cmd_roster, "show one roster").add_argument("id", metavar="ROSTER_ID")
+    add("skills", cmd_skills, "list skills and traits")
+    add("inducements", cmd_inducements, "list the ruleset's inducements")
+    add("stats", cmd_stats, "count what the ruleset holds")
+    add("teams", cmd_teams, "list the example and ready-made team files the ruleset ships")
+
+    team = sub.add_parser("team", help="team files").add_subparsers(title="team commands", metavar="COMMAND", parser_class=parser_class)
+    check = team.add_parser("check", help="check a team file against the rules", parents=[as_json, rules])
+    check.add_argument("file", metavar="FILE")
+    check.set_defaults(handler=cmd_team_check)
+
+    data = sub.add_parser("data", help="data files").add_subparsers(title="data commands", metavar="COMMAND", parser_class=parser_class)
+    data_check = data.add_parser("check", help="validate data files or directories against the schemas", parents=[as_json])
+    data_check.add_argument("paths", metavar="PATH", nargs="+")
+    data_check.set_defaults(handler=cmd_data_check)
+    return parser
+

@@ -1,0 +1,37 @@
+"""The Blood Bowl 2025 core, registered through the same hooks as any plugin."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from bbcore.hookspecs import hookimpl
+from bbcore.resources import CORE_DATA_DIR
+
+if TYPE_CHECKING:
+    from bbcore.model.team import Team
+    from bbcore.registry import DataRegistrar
+    from bbcore.ruleset import Ruleset
+    from bbcore.teams.checks import TeamCheck
+    from bbcore.teams.valuation import TeamValuation
+
+
+
+
+@hookimpl
+def bbcore_register_data(register: DataRegistrar) -> None:
+    register.core(CORE_DATA_DIR, "Blood Bowl 2025: rosters, skills, tables, pitch, parameters and inducements.")
+
+
+@hookimpl
+def bbcore_team_checks(ruleset: Ruleset) -> Iterable[TeamCheck]:
+    from bbcore.teams.checks import CORE_CHECKS  # noqa: PLC0415 - the teams package imports the ruleset
+
+    return CORE_CHECKS
+
+
+@hookimpl(trylast=True)
+def bbcore_team_valuation(ruleset: Ruleset, team: Team) -> TeamValuation:
+    from bbcore.teams.valuation import core_valuation  # noqa: PLC0415
+
+    return core_valuation(ruleset, team)

@@ -1,0 +1,150 @@
+"""Every hook a bbcore plugin may implement.
+
+A plugin is a module (or object) registered under the ``bbcore`` entry-point
+group. It implements any of the hooks below with :data:`bbcore.hookimpl`::
+
+    from bbcore import hookimpl
+
+    @hookimpl
+    def bbcore_register_data(register):
+        register.variant("myvariant", data_dir=Path(__file__).parent / "data",
+                         description="My variant of Blood Bowl.")
+
+Hooks come in two phases:
+
+* **Registration hooks** run once for every installed plugin when the plugins are
+  loaded, whatever ruleset is asked for. They receive a registrar and call it.
+* **Ruleset hooks** run while a ruleset is built or used, and only for the plugins
+  active in that ruleset: the core, the selected game variant, the selected packs,
+  and plugins that register neither a variant nor a pack (extensions).
+
+Unless a hook says ``firstresult``, every active implementation is called and the
+results are combined as described.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from bbcore.errors import Problem
+    from bbcore.model.table import Table
+    from bbcore.model.team import Team
+    from bbcore.registry import DataRegistrar, OptionRegistrar
+    from bbcore.ruleset import Ruleset
+    from bbcore.teams.checks import TeamCheck
+    from bbcore.teams.valuation import TeamValuation
+
+hookspec = pluggy.HookspecMarker("bbcore")
+#: Marks a hook implementation; re-exported as ``bbcore.hookimpl``.
+hookimpl = pluggy.HookimplMarker("bbcore")
+
+
+# -- Registration -------------------------------------------------------------
+
+
+@hookspec
+def bbcore_register_data(register: DataRegistrar) -> None:
+    """Declare what this plugin provides: core data, a game variant, or inducement packs.
+
+    Called once per plugin when plugins are loaded.
+
+    :param register: call ``register.core(data_dir, description)`` (the built-in core
+        only), ``register.variant(name, data_dir, description)`` for a game variant,
+        or ``register.pack(name, data_dir, description)`` for an inducement pack.
+        A plugin may register several packs. Registering a name another plugin
+        already registered is an error that names both plugins.
+
+    The data directory follows the core's layout (``rosters/``, ``tables/``,
+    ``teams/``, ``pitches/``, ``skills.yaml``, ``glossary.yaml``,
+    ``inducements.yaml``, ``parameters.yaml``, ``sequences.yaml``); every file in it is
+    validated against its schema. An entity with a new id is added; one with
+    ``replaces: <id>`` takes the place of that entity.
+    """
+
+
+@hookspec
+def bbcore_register_options(register: OptionRegistrar) -> None:
+    """Declare ruleset options (``--option key=value``) with their allowed values and default.
+
+    Called once per plugin when plugins are loaded.
+
+    :param register: call ``register.option(key, values, default, description)``.
+        An option is only accepted when the plugin that declared it is active, so a
+        variant's options are errors under another variant. Two plugins declaring
+        the same key is an error naming both.
+    """
+
+
+# -- Building a ruleset -------------------------------------------------------
+
+
+@hookspec
+def bbcore_parameter_changes(options: Mapping[str, str]) -> Mapping[str, Any] | None:
+    """Change game parameters in code, for changes a data file cannot express.
+
+    Called while a ruleset is built, after the data files' ``parameters.yaml`` have been
+    merged. Prefer a ``parameters.yaml`` in your data directory; use this hook only
+    when the change depends on options in a way ``when:`` cannot say.
+
+    :param options: the resolved ruleset options (defaults filled in).
+    :return: a partial parameters mapping (same keys as ``parameters.yaml``) or None.
+        All results are merged key by key; two plugins setting the same key to
+        different values is an error naming both.
+    """
+
+
+@hookspec(firstresult=True)
+def bbcore_active_table_for_role(role: str, candidates: tuple[Table, ...], options: Mapping[str, str]) -> Table | None:
+    """Choose which table fills a role when more than one active table claims it.
+
+    Called while a ruleset is built, once for each role claimed by several tables
+    whose ``when:`` conditions all hold. ``firstresult``: the first non-None answer
+    wins. With no answer, a table from the game variant beats one from a pack, which
+    beats the core's; a tie left after that is an error.
+
+    :param role: the role, e.g. ``weather``.
+    :param candidates: the tables claiming it.
+    :param options: the resolved ruleset options.
+    """
+
+
+# -- Team building ------------------------------------------------------------
+
+
+@hookspec
+def bbcore_team_checks(ruleset: Ruleset) -> Iterable[TeamCheck] | None:
+    """Contribute the checks a team must pass under this ruleset.
+
+    Called when a team is checked. Every active plugin's checks are collected. A
+    :class:`~bbcore.teams.checks.TeamCheck` whose ``replaces`` names another check's
+    id takes its place (replace a core check with one that returns nothing to turn
+    it off); two checks replacing the same id is an error naming both.
+
+    :param ruleset: the ruleset the team is checked under.
+    :return: an iterable of TeamCheck objects.
+    """
+
+
+@hookspec(firstresult=True)
+def bbcore_team_valuation(ruleset: Ruleset, team: Team) -> TeamValuation | None:
+    """Compute a team's cost and Team Value.
+
+    Called by :func:`bbcore.teams.value_team`. ``firstresult``: the first non-None
+    result wins; the core's implementation runs last (``trylast``), so a variant that
+    prices teams differently implements this hook and returns its own valuation.
+
+    :param ruleset: the ruleset in force.
+    :param team: the team, already structured.
+    """
+
+
+@hookspec
+def bbcore_extra_team_problems(ruleset: Ruleset, team: Team) -> Iterable[Problem] | None:
+    """Report problems beyond the registered checks, without replacing any.
+
+    Called after the team checks; all results are concatenated.
+    """

@@ -1,0 +1,1 @@
+"""The data pipeline: YAML with positions, JSON Schema, cattrs structuring."""

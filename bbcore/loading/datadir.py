@@ -1,0 +1,117 @@
+"""Load one data directory (or single files) by the layout convention.
+
+The kind of a file follows from where it sits, so a plugin author lays out
+files the way the core does and needs no manifest:
+
+=========================  ==========
+path                       kind
+=========================  ==========
+``rosters/*.yaml``         roster
+``tables/*.yaml``          table
+``pitches/*.yaml``         pitch
+``teams/*.yaml``           team
+``skills.yaml``            skill
+``glossary.yaml``          glossary
+``inducements.yaml``       inducement
+``parameters.yaml``        parameters
+``sequences.yaml``         sequence
+=========================  ==========
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from attrs import frozen
+
+from bbcore.errors import Problem, display_path
+from bbcore.loading.schemas import schema_problems
+from bbcore.loading.structure import structure
+from bbcore.loading.yaml_source import YamlDocument, YamlLoadError, read_yaml
+from bbcore.model.glossary import Glossary
+from bbcore.model.inducement import InducementList
+from bbcore.model.pitch import Pitch
+from bbcore.model.roster import Roster
+from bbcore.model.sequence import SequenceFile
+from bbcore.model.skill import SkillList
+from bbcore.model.table import Table
+from bbcore.model.team import Team
+
+DIRECTORY_KINDS = {"rosters": "roster", "tables": "table", "pitches": "pitch", "teams": "team"}
+FILE_KINDS = {
+    "skills.yaml": "skill",
+    "glossary.yaml": "glossary",
+    "inducements.yaml": "inducement",
+    "parameters.yaml": "parameters",
+    "sequences.yaml": "sequence",
+}
+MODELS: dict[str, type[Any] | None] = {
+    "roster": Roster,
+    "table": Table,
+    "pitch": Pitch,
+    "team": Team,
+    "skill": SkillList,
+    "glossary": Glossary,
+    "inducement": InducementList,
+    "sequence": SequenceFile,
+    "parameters": None,  # merged as plain data across layers, structured once complete
+}
+
+
+@frozen
+class LoadedFile:
+    """One validated file: its document (for locations), its kind and its model."""
+
+    document: YamlDocument
+    kind: str
+    model: Any
+
+
+def kind_of(path: Path) -> str | None:
+    """The data kind a path holds by the layout convention, or None."""
+    if path.name in FILE_KINDS:
+        return FILE_KINDS[path.name]
+    return DIRECTORY_KINDS.get(path.parent.name)
+
+
+def data_files(data_dir: Path) -> list[Path]:
+    """Every data file of a directory, in a stable order."""
+    found = [data_dir / name for name in FILE_KINDS if (data_dir / name).is_file()]
+    for directory in DIRECTORY_KINDS:
+        found.extend(sorted((data_dir / directory).glob("*.yaml")))
+    return found
+
+
+def load_file(path: Path, kind: str | None = None) -> tuple[LoadedFile | None, list[Problem]]:
+    """Read, validate and structure one file; return it with every problem found."""
+    kind = kind or kind_of(path)
+    if kind is None:
+        known = ", ".join([*FILE_KINDS, *(f"{d}/*.yaml" for d in DIRECTORY_KINDS)])
+        return None, [Problem("unknown-data-file", f"cannot tell what kind of data this is; expected one of {known}", "$", display_path(path))]
+    try:
+        document = read_yaml(path)
+    except YamlLoadError as error:
+        return None, error.problems
+    problems = schema_problems(document, kind)
+    if problems:
+        return None, problems
+    model_type = MODELS[kind]
+    if model_type is None:
+        return LoadedFile(document, kind, document.data), []
+    model, problems = structure(document, model_type)
+    if model is None:
+        return None, problems
+    return LoadedFile(document, kind, model), []
+
+
+def load_directory(data_dir: Path) -> tuple[list[LoadedFile], list[Problem]]:
+    """Load every data file of a directory, collecting every problem of every file."""
+    loaded: list[LoadedFile] = []
+    problems: list[Problem] = []
+    for path in data_files(data_dir):
+        item, found = load_file(path)
+        problems.extend(found)
+        if item is not None:
+            loaded.append(item)
+    return loaded, problems

@@ -1,0 +1,101 @@
+"""Validate plain data against the JSON Schemas in ``schemas/`` (draft 2020-12)."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft202012Validator, ValidationError
+from jsonschema.exceptions import best_match
+from referencing import Registry, Resource
+
+from bbcore.errors import Problem
+from bbcore.loading.yaml_source import YamlDocument
+from bbcore.resources import schemas_dir
+
+#: Data kinds and the schema file each is validated against.
+SCHEMA_FILES = {
+    "roster": "roster.schema.json",
+    "skill": "skill.schema.json",
+    "table": "table.schema.json",
+    "inducement": "inducement.schema.json",
+    "glossary": "glossary.schema.json",
+    "pitch": "pitch.schema.json",
+    "parameters": "parameters.schema.json",
+    "sequence": "sequence.schema.json",
+    "team": "team.schema.json",
+}
+
+
+@cache
+def _registry() -> Registry:
+    resources = []
+    for path in sorted(schemas_dir().glob("*.schema.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((contents["$id"], Resource.from_contents(contents)))
+    return Registry().with_resources(resources)
+
+
+@cache
+def validator_for(kind: str) -> Draft202012Validator:
+    """The validator of one data kind."""
+    path = schemas_dir() / SCHEMA_FILES[kind]
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    return Draft202012Validator(schema, registry=_registry())
+
+
+def load_schema(kind: str) -> dict[str, Any]:
+    return dict(validator_for(kind).schema)
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+_EXTRA = re.compile(r"\('(?P<key>[^']+)'(?: was| were) unexpected\)|'(?P<key2>[^']+)' (?:was|were) unexpected")
+
+
+def _most_specific(error: ValidationError) -> ValidationError:
+    # oneOf/anyOf failures say only "not valid under any of the given schemas";
+    # the best match among their causes says what is actually wrong.
+    while error.context:
+        error = best_match(error.context)
+    return error
+
+
+def _describe(error: ValidationError) -> tuple[list[str | int], str, str]:
+    path = list(error.absolute_path)
+    validator = error.validator
+    if validator == "additionalProperties":
+        extras = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        if extras:
+            path.append(extras[0])
+            allowed = ", ".join(sorted(error.schema.get("properties", {})))
+            names = ", ".join(repr(k) for k in extras)
+            return path, "unknown-key", f"unknown key {names}; allowed keys: {allowed}"
+    if validator == "required":
+        return path, "missing-key", error.message.replace("is a required property", "is required")
+    if validator == "type":
+        return path, "wrong-type", f"{_short(error.instance)} is not of type {error.validator_value!r}"
+    if validator == "enum":
+        allowed = ", ".join(map(_short, error.validator_value))
+        return path, "not-allowed", f"{_short(error.instance)} is not one of {allowed}"
+    if validator == "pattern":
+        return path, "bad-format", f"{_short(error.instance)} does not match the pattern {error.validator_value!r}"
+    message = error.message
+    if len(message) > 200:
+        message = message[:197] + "..."
+    return path, f"schema-{validator}", message
+
+
+def schema_problems(document: YamlDocument, kind: str) -> list[Problem]:
+    """Every schema violation in the document, each located in its file."""
+    problems = []
+    for error in validator_for(kind).iter_errors(document.data):
+        path, code, message = _describe(_most_specific(error))
+        problems.append(document.problem(tuple(path), code, message))
+    problems.sort(key=lambda p: (p.line or 0, p.col or 0))
+    return problems

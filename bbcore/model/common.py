@@ -1,0 +1,68 @@
+"""Small value types shared by several kinds of data."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+#: The verb keys of an effect; exactly one is set on each effect.
+EFFECT_VERBS = (
+    "change",
+    "modifier",
+    "gain_skills",
+    "rerolls",
+    "status",
+    "miss_next_game",
+    "niggling_injury",
+    "roll_on",
+    "spp",
+    "gold",
+    "fans",
+    "choose_improvement",
+    "choose_skill",
+)
+
+
+@frozen
+class SkillRef:
+    """A skill or trait named by id, with its parameter if it has one (Loner (4+): id loner, value 4)."""
+
+    id: str
+    value: int | str | None = None
+
+
+@frozen
+class Condition:
+    """Who something applies to. Each given field must hold; a tuple holds when any member does."""
+
+    special_rules: tuple[str, ...] | None = None
+    leagues: tuple[str, ...] | None = None
+    rosters: tuple[str, ...] | None = None
+    tiers: tuple[int, ...] | None = None
+    apothecary: bool | None = None
+
+
+@frozen
+class Effect:
+    """One structured effect of a table row or an inducement."""
+
+    change: str | None = None
+    modifier: str | None = None
+    gain_skills: tuple[SkillRef, ...] | None = None
+    rerolls: int | None = None
+    status: str | None = None
+    miss_next_game: bool | None = None
+    niggling_injury: bool | None = None
+    roll_on: str | None = None
+    spp: int | None = None
+    gold: int | None = None
+    fans: int | None = None
+    choose_improvement: tuple[str, ...] | None = None
+    choose_skill: tuple[str, ...] | None = None
+    by: int | None = None
+    limit: int | None = None
+    who: str | None = None
+    duration: str | None = None
+
+    @property
+    def verbs(self) -> tuple[str, ...]:
+        return tuple(v for v in EFFECT_VERBS if getattr(self, v) is not None)

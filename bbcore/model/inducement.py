@@ -1,0 +1,83 @@
+"""Inducement lists."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from bbcore.model.common import Condition, Effect, SkillRef
+
+
+@frozen
+class InducementCost:
+    """One price, paid by teams meeting ``condition``; a team pays the lowest price it qualifies for."""
+
+    cost: int
+    condition: Condition | None = None
+    plus_position_cost: bool = False
+
+
+@frozen
+class InducementLimit:
+    """A different maximum for teams meeting a condition."""
+
+    max: int | None
+    condition: Condition
+
+
+@frozen
+class InducementProfile:
+    """A named option of an inducement (a wizard, a referee, a player), with its own price or stats."""
+
+    id: str
+    name: str
+    cost: int | None = None
+    ma: int | None = None
+    st: int | None = None
+    ag: int | None = None
+    pa: int | None = None
+    av: int | None = None
+    skills: tuple[SkillRef, ...] = ()
+    eligibility: Condition | None = None
+    text: str | None = None
+
+
+@frozen
+class Inducement:
+    id: str
+    name: str
+    min: int
+    max: int | None
+    costs: tuple[InducementCost, ...]
+    text: str
+    limits: tuple[InducementLimit, ...] = ()
+    price_varies: bool = False
+    eligibility: Condition | None = None
+    group: str | None = None
+    timing: str | None = None
+    table: str | None = None
+    profiles: tuple[InducementProfile, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    replaces: str | None = None
+    provisional: bool = False
+    note: str | None = None
+
+
+@frozen
+class InducementGroup:
+    """Inducements that share one limit (for example at most one wizard of any kind)."""
+
+    id: str
+    name: str
+    max: int
+    text: str | None = None
+
+
+@frozen
+class InducementList:
+    source: str
+    inducements: tuple[Inducement, ...]
+    list_id: str | None = None
+    mode: str = "extend"
+    groups: tuple[InducementGroup, ...] = ()
+    provisional: bool = False
+    note: str | None = None

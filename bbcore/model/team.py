@@ -1,0 +1,58 @@
+"""Team files (ARCHITECTURE §8)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from attrs import field, frozen
+
+from bbcore.model.common import SkillRef
+
+
+@frozen
+class Advancement:
+    kind: str
+    skill: SkillRef | None = None
+    characteristic: str | None = None
+
+
+@frozen
+class TeamPlayer:
+    name: str
+    position: str
+    number: int | None = None
+    role: str | None = None
+    advancements: tuple[Advancement, ...] = ()
+    spp: int = 0
+    miss_next_game: bool = False
+    niggling_injuries: int = 0
+
+    @property
+    def roster_id(self) -> str:
+        return self.position.split("/", 1)[0]
+
+    @property
+    def position_id(self) -> str:
+        return self.position.split("/", 1)[1]
+
+
+@frozen
+class InducementOrder:
+    id: str
+    count: int = 1
+
+
+@frozen
+class Team:
+    name: str
+    players: tuple[TeamPlayer, ...]
+    id: str | None = None
+    variant: str | None = None
+    roster: str | None = None
+    league: str | None = None
+    special_rules: tuple[str, ...] = ()
+    budget: int | None = None
+    rerolls: int = 0
+    inducements: tuple[InducementOrder, ...] = ()
+    staff: Mapping[str, bool | int | tuple[str, ...]] = field(factory=dict)
+    treasury: int = 0

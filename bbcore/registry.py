@@ -1,0 +1,86 @@
+"""What plugins register: data sources (core, variants, packs) and options."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from attrs import frozen
+
+from bbcore.errors import PluginError
+
+
+@frozen
+class DataSource:
+    """A data directory contributed by a plugin, as core, a game variant or an inducement pack."""
+
+    plugin: str
+    kind: str  # "core", "variant" or "pack"
+    name: str
+    data_dir: Path
+    description: str
+
+
+@frozen
+class Option:
+    """A ruleset option a plugin accepts as ``--option key=value``."""
+
+    plugin: str
+    key: str
+    values: tuple[str, ...]
+    default: str
+    description: str
+
+
+class DataRegistrar:
+    """Passed to :func:`~bbcore.hookspecs.bbcore_register_data`; collects data sources."""
+
+    def __init__(self) -> None:
+        self.sources: list[DataSource] = []
+        self._plugin = ""
+
+    def bind(self, plugin: str) -> DataRegistrar:
+        self._plugin = plugin
+        return self
+
+    def _add(self, kind: str, name: str, data_dir: Path | str, description: str) -> None:
+        for existing in self.sources:
+            if existing.kind == kind and existing.name == name:
+                raise PluginError(
+                    f"plugins {existing.plugin!r} and {self._plugin!r} both register the {kind} {name!r}"
+                )
+        self.sources.append(DataSource(self._plugin, kind, name, Path(data_dir), description))
+
+    def core(self, data_dir: Path | str, description: str) -> None:
+        """Register the core rules data (used by the built-in core plugin)."""
+        self._add("core", "core", data_dir, description)
+
+    def variant(self, name: str, data_dir: Path | str, description: str) -> None:
+        """Register a game variant, selected with ``--variant NAME``."""
+        self._add("variant", name, data_dir, description)
+
+    def pack(self, name: str, data_dir: Path | str, description: str) -> None:
+        """Register an inducement pack, selected with ``--pack NAME``; its list replaces the active one."""
+        self._add("pack", name, data_dir, description)
+
+
+class OptionRegistrar:
+    """Passed to :func:`~bbcore.hookspecs.bbcore_register_options`; collects options."""
+
+    def __init__(self) -> None:
+        self.options: dict[str, Option] = {}
+        self._plugin = ""
+
+    def bind(self, plugin: str) -> OptionRegistrar:
+        self._plugin = plugin
+        return self
+
+    def option(self, key: str, values: tuple[str, ...] | list[str], default: str, description: str) -> None:
+        """Declare an option; ``default`` must be one of ``values``."""
+        if key in self.options:
+            raise PluginError(
+                f"plugins {self.options[key].plugin!r} and {self._plugin!r} both declare the option {key!r}"
+            )
+        values = tuple(values)
+        if default not in values:
+            raise PluginError(f"plugin {self._plugin!r}: the default {default!r} of option {key!r} is not one of {values}")
+        self.options[key] = Option(self._plugin, key, values, default, description)

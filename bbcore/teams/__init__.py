@@ -1,0 +1,16 @@
+"""Team files, team checks, and team cost and value."""
+
+from bbcore.teams.checks import TeamCheck, TeamReport, check_team
+from bbcore.teams.files import TeamFile, load_team_file, parse_team_text
+from bbcore.teams.valuation import TeamValuation, value_team
+
+__all__ = [
+    "TeamCheck",
+    "TeamFile",
+    "TeamReport",
+    "TeamValuation",
+    "check_team",
+    "load_team_file",
+    "parse_team_text",
+    "value_team",
+]

@@ -1,0 +1,283 @@
+"""The checks a Blood Bowl 2025 team must pass, each with its own problem codes.
+
+Checks are registered through the ``bbcore_team_checks`` hook. A variant that
+drafts differently replaces a core check by id (``replaces="core/position-limits"``)
+instead of patching it; every check reports all it finds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from bbcore.errors import DataError, JsonPath, Problem, format_json_path
+from bbcore.teams.valuation import (
+    condition_holds,
+    staff_count,
+    team_roster,
+    team_special_rules,
+    value_team,
+)
+
+if TYPE_CHECKING:
+    from bbcore.loading.yaml_source import YamlDocument
+    from bbcore.model.team import Team
+    from bbcore.ruleset import Ruleset
+
+CheckFunction = Callable[["Ruleset", "Team"], Iterable[Problem]]
+
+
+@frozen
+class TeamCheck:
+    """A named team check; ``replaces`` names a check it takes the place of."""
+
+    id: str
+    check: CheckFunction
+    replaces: str | None = None
+    description: str = ""
+
+
+@frozen
+class TeamReport:
+    """The result of checking a team: every problem at once, with cost and value."""
+
+    valid: bool
+    cost: int
+    team_value: int
+    current_team_value: int
+    problems: tuple[Problem, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "valid": self.valid,
+            "cost": self.cost,
+            "team_value": self.team_value,
+            "current_team_value": self.current_team_value,
+            "problems": [p.to_json() for p in self.problems],
+        }
+
+
+def problem(code: str, message: str, *path: str | int) -> Problem:
+    """A team problem at a JSON path of the team file."""
+    return Problem(code, message, format_json_path(path))
+
+
+def _k(gold: int) -> str:
+    return f"{gold // 1000}K"
+
+
+# -- the core checks ---------------------------------------------------------------
+
+
+def check_positions(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    """Every position exists, and all come from one roster."""
+    roster = team_roster(ruleset, team)
+    if team.roster is not None and roster is None:
+        yield problem("unknown-roster", f"unknown roster {team.roster!r}", "roster")
+    for i, player in enumerate(team.players):
+        player_roster = ruleset.rosters.get(player.roster_id)
+        if player_roster is None or player_roster.position(player.position_id) is None:
+            yield problem("unknown-position", f"unknown position {player.position!r}", "players", i, "position")
+        elif roster is not None and player_roster.id != roster.id:
+            yield problem("mixed-rosters", f"{player.name} is from the {player_roster.name} roster; the team drafts from {roster.name}",
+                          "players", i, "position")
+
+
+def check_roster_size(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    size = ruleset.parameters.roster
+    count = len(team.players)
+    if count < size.min:
+        yield problem("too-few-players", f"{count} players; a team needs at least {size.min}", "players")
+    if count > size.max:
+        yield problem("too-many-players", f"{count} players; a team may have at most {size.max}", "players")
+
+
+def check_position_limits(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    roster = team_roster(ruleset, team)
+    if roster is None:
+        return
+    counts = Counter(p.position_id for p in team.players if p.roster_id == roster.id)
+    for position in roster.positions:
+        if counts[position.id] > position.max:
+            yield problem("position-limit", f"{counts[position.id]} x {position.name}; the roster allows {position.min}-{position.max}", "players")
+        if counts[position.id] < position.min:
+            yield problem("position-minimum", f"{counts[position.id]} x {position.name}; the roster requires at least {position.min}", "players")
+    for limit in roster.position_limits:
+        total = sum(counts[p] for p in limit.positions)
+        if total > limit.max:
+            yield problem("position-group-limit", f"{total} players among {', '.join(limit.positions)}; at most {limit.max} in total", "players")
+
+
+def check_rerolls(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    limit = ruleset.parameters.rerolls.max
+    if limit is not None and team.rerolls > limit:
+        yield problem("too-many-rerolls", f"{team.rerolls} team re-rolls; at most {limit}", "rerolls")
+
+
+def check_staff(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    params = ruleset.parameters
+    roster = team_roster(ruleset, team)
+    for staff_id, amount in team.staff.items():
+        if staff_id == "dedicated-fans":
+            continue
+        terms = params.staff.get(staff_id)
+        if terms is None:
+            known = ", ".join(["dedicated-fans", *sorted(params.staff)])
+            yield problem("unknown-staff", f"unknown sideline staff {staff_id!r}; this ruleset has: {known}", "staff", staff_id)
+            continue
+        count = staff_count(amount)
+        if count > terms.max:
+            yield problem("staff-limit", f"{count} x {terms.name}; at most {terms.max}", "staff", staff_id)
+        if staff_id == "apothecary" and count and roster is not None and not roster.apothecary:
+            yield problem("apothecary-not-allowed", f"the {roster.name} roster cannot hire an apothecary", "staff", staff_id)
+
+
+def check_dedicated_fans(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    rules = ruleset.parameters.dedicated_fans
+    fans = team.staff.get("dedicated-fans", rules.start)
+    count = staff_count(fans)
+    if not rules.start <= count <= rules.max_at_draft:
+        yield problem("dedicated-fans-range", f"{count} Dedicated Fans; a new team has {rules.start} to {rules.max_at_draft}", "staff", "dedicated-fans")
+
+
+def check_special_rules(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    roster = team_roster(ruleset, team)
+    if roster is None:
+        return
+    offered = {rule_id for rule in roster.special_rules for rule_id in rule.choose}
+    for i, chosen in enumerate(team.special_rules):
+        if chosen not in offered:
+            yield problem("invalid-special-rule-choice", f"the {roster.name} roster offers no choice of {chosen!r}", "special_rules", i)
+    for rule in roster.special_rules:
+        if rule.choose:
+            picked = [r for r in team.special_rules if r in rule.choose]
+            if len(picked) != 1:
+                yield problem("special-rule-choice", f"choose exactly one of {', '.join(rule.choose)} under special_rules", "special_rules")
+    if team.league is not None and team.league not in roster.leagues:
+        yield problem("league-not-allowed", f"the {roster.name} roster does not play in {team.league!r}; its leagues: {', '.join(roster.leagues)}", "league")
+
+
+def check_advancements(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    increases = ruleset.tables.get(ruleset.roles.get("value-increases", ""))
+    kinds = {row.id for row in increases.rows} if increases else set()
+    for i, player in enumerate(team.players):
+        for j, advancement in enumerate(player.advancements):
+            if advancement.kind not in kinds:
+                yield problem("unknown-advancement-kind", f"unknown advancement kind {advancement.kind!r}; kinds: {', '.join(sorted(kinds))}",
+                              "players", i, "advancements", j, "kind")
+            if advancement.skill is not None and advancement.skill.id not in ruleset.skills:
+                yield problem("unknown-skill", f"unknown skill {advancement.skill.id!r}", "players", i, "advancements", j, "skill")
+
+
+def check_inducements(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    if team.inducements and not ruleset.parameters.inducements_in_draft:
+        yield problem("inducements-not-allowed", "this ruleset does not buy inducements with the team", "inducements")
+        return
+    group_counts: Counter[str] = Counter()
+    totals: Counter[str] = Counter()
+    for i, order in enumerate(team.inducements):
+        inducement = ruleset.inducements.get(order.id)
+        if inducement is None:
+            yield problem("unknown-inducement", f"unknown inducement {order.id!r} in this ruleset's list", "inducements", i, "id")
+            continue
+        totals[order.id] += order.count
+        if not condition_holds(ruleset, team, inducement.eligibility):
+            yield problem("inducement-not-eligible", f"this team may not buy {inducement.name}", "inducements", i, "id")
+        if inducement.group is not None:
+            group_counts[inducement.group] += order.count
+    for i, order in enumerate(team.inducements):
+        inducement = ruleset.inducements.get(order.id)
+        if inducement is None:
+            continue
+        limit = inducement.max
+        for special in inducement.limits:
+            if condition_holds(ruleset, team, special.condition):
+                limit = special.max
+        if limit is not None and totals[order.id] > limit:
+            yield problem("inducement-limit", f"{totals[order.id]} x {inducement.name}; at most {limit}", "inducements", i, "count")
+            totals[order.id] = 0  # report each inducement once
+    for group_id, count in group_counts.items():
+        group = ruleset.inducement_groups[group_id]
+        if count > group.max:
+            yield problem("inducement-group-limit", f"{count} from {group.name}; at most {group.max}", "inducements")
+
+
+def check_budget(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    budget = team.budget if team.budget is not None else ruleset.parameters.draft_budget
+    cost = value_team(ruleset, team).cost
+    if cost > budget:
+        yield problem("over-budget", f"the team costs {_k(cost)}; the budget is {_k(budget)}", "$")
+
+
+CORE_CHECKS: tuple[TeamCheck, ...] = (
+    TeamCheck("core/positions", check_positions, description="Every position exists; all from one roster."),
+    TeamCheck("core/roster-size", check_roster_size, description="Player count within the roster size."),
+    TeamCheck("core/position-limits", check_position_limits, description="Per-position and shared position limits."),
+    TeamCheck("core/rerolls", check_rerolls, description="Team re-roll limit."),
+    TeamCheck("core/staff", check_staff, description="Sideline staff limits and the apothecary rule."),
+    TeamCheck("core/dedicated-fans", check_dedicated_fans, description="Dedicated Fans at drafting."),
+    TeamCheck("core/special-rules", check_special_rules, description="Special-rule choices and league."),
+    TeamCheck("core/advancements", check_advancements, description="Advancement kinds and skills exist."),
+    TeamCheck("core/inducements", check_inducements, description="Inducements exist, are allowed and within limits."),
+    TeamCheck("core/budget", check_budget, description="The cost fits the budget."),
+)
+
+
+def active_checks(ruleset: Ruleset) -> list[TeamCheck]:
+    """The checks in force, after replacements; two replacing one id is an error naming both."""
+    contributed: list[TeamCheck] = []
+    for result in ruleset.hook.bbcore_team_checks(ruleset=ruleset):
+        contributed.extend(result or ())
+    replacements: dict[str, TeamCheck] = {}
+    for check in contributed:
+        if check.replaces is not None:
+            if check.replaces in replacements:
+                other = replacements[check.replaces]
+                raise DataError([Problem("conflicting-team-check", f"team checks {other.id!r} and {check.id!r} both replace {check.replaces!r}")])
+            replacements[check.replaces] = check
+    result: list[TeamCheck] = []
+    for check in contributed:
+        if check.replaces is not None:
+            continue
+        result.append(replacements.pop(check.id, check))
+    result.extend(replacements.values())  # replacing a check nobody registered just adds it
+    return result
+
+
+def _locate(problems: Iterable[Problem], document: YamlDocument | None) -> list[Problem]:
+    if document is None:
+        return list(problems)
+    located = []
+    for found in problems:
+        path = _parse_path(found.path)
+        where = document.locate(path)
+        located.append(Problem(found.code, found.message, found.path, where.file, where.line, where.col))
+    return located
+
+
+def _parse_path(path: str) -> JsonPath:
+    import re  # noqa: PLC0415
+
+    parts: list[str | int] = []
+    for match in re.finditer(r"\.([A-Za-z_][A-Za-z0-9_]*)|\['((?:[^'\\]|\\.)*)'\]|\[(\d+)\]", path):
+        name, quoted, index = match.groups()
+        if index is not None:
+            parts.append(int(index))
+        else:
+            parts.append(name if name is not None else quoted.replace("\\'", "'"))
+    return tuple(parts)
+
+
+def check_team(ruleset: Ruleset, team: Team, document: YamlDocument | None = None) -> TeamReport:
+    """Check a team under a ruleset: every problem at once, with cost and Team Value."""
+    problems: list[Problem] = []
+    for check in active_checks(ruleset):
+        problems.extend(check.check(ruleset, team))
+    for extra in ruleset.hook.bbcore_extra_team_problems(ruleset=ruleset, team=team):
+        problems.extend(extra or ())
+    valuation = value_team(ruleset, team)
+    located = _locate(problems, document)
+    return TeamReport(not located, valuation.cost, valuation.team_value, valuation.current_team_value, tuple(located))

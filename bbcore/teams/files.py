@@ -1,0 +1,91 @@
+"""Read, edit and save team files without disturbing what the user wrote.
+
+Saving goes through ruamel's round-trip mode, so comments, key order, quoting
+and the untouched lines stay byte for byte as they were.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ruamel.yaml import YAML
+
+from bbcore.errors import DataError, Problem, display_path
+from bbcore.loading.schemas import schema_problems
+from bbcore.loading.structure import structure
+from bbcore.loading.yaml_source import YamlDocument, YamlLoadError, parse_yaml_text
+from bbcore.model.team import Team
+
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset, TeamFileRef
+
+
+def _round_trip_yaml() -> YAML:
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    yaml.width = 4096
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    return yaml
+
+
+class TeamFile:
+    """A team file open for reading and editing.
+
+    ``team`` is the validated model; ``data`` is the round-trip tree to edit;
+    :meth:`save` writes it back, changing only what was changed.
+    """
+
+    def __init__(self, path: Path | None, text: str, document: YamlDocument, team: Team) -> None:
+        self.path = path
+        self.text = text
+        self.document = document
+        self.team = team
+        self.data: Any = _round_trip_yaml().load(text)
+
+    def dumps(self) -> str:
+        stream = io.StringIO()
+        _round_trip_yaml().dump(self.data, stream)
+        return stream.getvalue()
+
+    def save(self, path: Path | None = None) -> None:
+        target = path or self.path
+        if target is None:
+            raise ValueError("no path to save to")
+        Path(target).write_text(self.dumps(), encoding="utf-8")
+
+
+def parse_team_text(text: str, file: str = "<team>", path: Path | None = None) -> TeamFile:
+    """Parse and validate a team file's text; raise DataError with every problem."""
+    try:
+        document = parse_yaml_text(text, file)
+    except YamlLoadError as error:
+        raise DataError(error.problems) from None
+    problems = schema_problems(document, "team")
+    if problems:
+        raise DataError(problems)
+    team, problems = structure(document, Team)
+    if team is None:
+        raise DataError(problems)
+    return TeamFile(path, text, document, team)
+
+
+def load_team_file(path: Path | str) -> TeamFile:
+    """Load a team file (ARCHITECTURE §8)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise DataError([Problem("unreadable-file", f"cannot read the team file: {error}", "$", display_path(path))]) from None
+    return parse_team_text(text, display_path(path), path)
+
+
+def position_problems(ruleset: Ruleset, ref: TeamFileRef) -> list[Problem]:
+    """Positions a shipped team file names that the ruleset lacks."""
+    problems = []
+    for i, player in enumerate(ref.team.players):
+        roster = ruleset.rosters.get(player.roster_id)
+        if roster is None or roster.position(player.position_id) is None:
+            problems.append(ref.document.problem(("players", i, "position"), "unknown-position", f"unknown position {player.position!r}"))
+    return problems

@@ -1,0 +1,148 @@
+"""What a team costs to draft and what it is worth (Team Value)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from bbcore.model.common import Condition
+
+if TYPE_CHECKING:
+    from bbcore.model.inducement import Inducement
+    from bbcore.model.roster import Roster
+    from bbcore.model.team import Team, TeamPlayer
+    from bbcore.ruleset import Ruleset
+
+
+@frozen
+class CostItem:
+    """One line of a team's bill: what, how much to buy, and how much it adds to Team Value."""
+
+    label: str
+    cost: int
+    value: int
+
+
+@frozen
+class TeamValuation:
+    cost: int
+    team_value: int
+    current_team_value: int
+    items: tuple[CostItem, ...] = ()
+
+
+def team_roster(ruleset: Ruleset, team: Team) -> Roster | None:
+    """The roster a team is drafted from: its ``roster`` field, or its first player's."""
+    roster_id = team.roster or (team.players[0].roster_id if team.players else None)
+    return ruleset.rosters.get(roster_id) if roster_id else None
+
+
+def team_special_rules(ruleset: Ruleset, team: Team) -> set[str]:
+    """The special rules a team has: its roster's fixed ones, league ones that apply, and its choices."""
+    roster = team_roster(ruleset, team)
+    rules: set[str] = set(team.special_rules)
+    if roster is not None:
+        for rule in roster.special_rules:
+            if rule.rule is not None and (rule.league is None or rule.league == team.league):
+                rules.add(rule.rule)
+    return rules
+
+
+def condition_holds(ruleset: Ruleset, team: Team, condition: Condition | None) -> bool:
+    if condition is None:
+        return True
+    roster = team_roster(ruleset, team)
+    if condition.special_rules is not None and not set(condition.special_rules) & team_special_rules(ruleset, team):
+        return False
+    if condition.leagues is not None:
+        leagues = {team.league} if team.league else set(roster.leagues if roster else ())
+        if not set(condition.leagues) & leagues:
+            return False
+    if condition.rosters is not None and (roster is None or roster.id not in condition.rosters):
+        return False
+    if condition.tiers is not None and (roster is None or roster.tier not in condition.tiers):
+        return False
+    return not (condition.apothecary is not None and (roster is None or roster.apothecary != condition.apothecary))
+
+
+def inducement_price(ruleset: Ruleset, team: Team, inducement: Inducement) -> int:
+    """The lowest listed price the team qualifies for."""
+    prices = [c.cost for c in inducement.costs if condition_holds(ruleset, team, c.condition)]
+    return min(prices) if prices else min(c.cost for c in inducement.costs)
+
+
+def staff_count(value: object) -> int:
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, tuple | list):
+        return len(value)
+    return 0
+
+
+def player_value(ruleset: Ruleset, player: TeamPlayer) -> int:
+    """A player's Current Value: hiring fee plus the value increase of each advancement."""
+    roster = ruleset.rosters.get(player.roster_id)
+    position = roster.position(player.position_id) if roster else None
+    value = position.cost if position else 0
+    increases = ruleset.tables.get(ruleset.roles.get("value-increases", ""))
+    for advancement in player.advancements:
+        if increases is None:
+            break
+        try:
+            row = increases.row(advancement.kind)
+        except KeyError:
+            continue
+        skill = ruleset.skills.get(advancement.skill.id) if advancement.skill else None
+        column = "elite-increase" if skill is not None and skill.elite and row.values.get("elite-increase") else "increase"
+        amount = row.values.get(column)
+        value += amount if isinstance(amount, int) else 0
+    return value
+
+
+def core_valuation(ruleset: Ruleset, team: Team) -> TeamValuation:
+    """Blood Bowl 2025: players at Current Value, re-rolls and staff count; fans and inducements are bought but not counted."""
+    params = ruleset.parameters
+    roster = team_roster(ruleset, team)
+    rules = team_special_rules(ruleset, team)
+    items: list[CostItem] = []
+    unavailable = 0
+    for player in team.players:
+        value = player_value(ruleset, player)
+        player_roster = ruleset.rosters.get(player.roster_id)
+        position = player_roster.position(player.position_id) if player_roster else None
+        hiring_fee = position.cost if position else 0
+        counted = value
+        if params.low_cost_linemen_rule in rules and position is not None and "Lineman" in position.keywords:
+            counted = 0  # Low Cost Linemen: paid for, but free in Team Value
+        items.append(CostItem(f"{player.name} ({player.position})", hiring_fee, counted))
+        if player.miss_next_game:
+            unavailable += counted
+    reroll_price = params.rerolls.fixed_cost if params.rerolls.fixed_cost is not None else (roster.reroll_cost if roster else 0)
+    if team.rerolls:
+        items.append(CostItem(f"{team.rerolls} team re-roll(s)", team.rerolls * reroll_price, team.rerolls * reroll_price))
+    for staff_id, amount in team.staff.items():
+        count = staff_count(amount)
+        if staff_id == "dedicated-fans":
+            extra = max(0, count - params.dedicated_fans.start)
+            if extra:
+                items.append(CostItem(f"{extra} extra Dedicated Fans", extra * params.dedicated_fans.cost, 0))
+        elif staff_id in params.staff and count:
+            terms = params.staff[staff_id]
+            items.append(CostItem(f"{count} x {terms.name}", count * terms.cost, count * terms.cost))
+    for order in team.inducements:
+        inducement = ruleset.inducements.get(order.id)
+        if inducement is not None:
+            price = inducement_price(ruleset, team, inducement)
+            items.append(CostItem(f"{order.count} x {inducement.name}", order.count * price, 0))
+    cost = sum(i.cost for i in items)
+    team_value = sum(i.value for i in items)
+    return TeamValuation(cost, team_value, team_value - unavailable, tuple(items))
+
+
+def value_team(ruleset: Ruleset, team: Team) -> TeamValuation:
+    """Cost and Team Value under the ruleset, through the ``bbcore_team_valuation`` hook."""
+    result: TeamValuation = ruleset.hook.bbcore_team_valuation(ruleset=ruleset, team=team)
+    return result

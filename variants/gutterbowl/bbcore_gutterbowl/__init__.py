@@ -1,0 +1,1 @@
+"""Gutter Bowl for bbcore: Blood Bowl on street and sewer pitches."""
