@@ -64,7 +64,8 @@ class PluginHost:
         try:
             self.pm.check_pending()
         except pluggy.PluginValidationError as error:
-            raise PluginError(f"plugin {error.plugin_name!r} implements a hook bbcore does not have: {error}") from None
+            name = self.pm.get_name(error.plugin) or plugin_module_name(error.plugin)
+            raise PluginError(f"plugin {name!r} implements a hook bbcore does not have: {error}") from None
         self.sources = self._collect_sources()
         self.options = self._collect_options()
 
@@ -115,7 +116,8 @@ class PluginHost:
     # -- what is installed ---------------------------------------------------
 
     def plugin_names(self) -> list[str]:
-        return sorted(name for name, _ in self.pm.list_name_plugin())
+        # Blocked plugins are listed by pluggy with None in place of the plugin.
+        return sorted(name for name, plugin in self.pm.list_name_plugin() if plugin is not None)
 
     def kind_of(self, plugin: str) -> str:
         kinds = {s.kind for s in self.sources if s.plugin == plugin}
@@ -159,7 +161,7 @@ class PluginHost:
     def hook_caller(self, hook_name: str, active: Iterable[str]) -> Any:
         """A caller of one hook restricted to the active plugins."""
         active_set = set(active)
-        inactive = [plugin for name, plugin in self.pm.list_name_plugin() if name not in active_set]
+        inactive = [plugin for name, plugin in self.pm.list_name_plugin() if plugin is not None and name not in active_set]
         return self.pm.subset_hook_caller(hook_name, remove_plugins=inactive)
 
 

@@ -31,6 +31,7 @@ from bbcore.model.table import Table
 from bbcore.model.team import Team
 from bbcore.plugins import DISABLE_ENV, PluginHost, PluginInfo, default_host, reset_default_host
 from bbcore.registry import DataSource, Option
+from bbcore.references import table_coverage_problems
 
 LAYER_NAMES = ("core", "variant", "pack")
 
@@ -126,11 +127,15 @@ class Ruleset:
             raise UsageError(_unknown("skill", skill_id, self.skills)) from None
 
     def table(self, id_or_role: str) -> Table:
-        """A table by id, or the table that fills a role under this ruleset's options."""
+        """The table filling a role under this ruleset's options, or else a table by id.
+
+        Roles come first: under a variant, ``table("weather")`` is the weather table in
+        force, even though the core's table of that id still exists in ``tables``.
+        """
+        if id_or_role in self.roles and self.roles[id_or_role] in self.tables:
+            return self.tables[self.roles[id_or_role]]
         if id_or_role in self.tables:
             return self.tables[id_or_role]
-        if id_or_role in self.roles:
-            return self.tables[self.roles[id_or_role]]
         raise UsageError(_unknown("table or role", id_or_role, {**self.tables, **self.roles}))
 
     def inducement(self, inducement_id: str) -> Inducement:
@@ -300,6 +305,8 @@ class RulesetBuilder:
                 if item.kind == "roster":
                     merges["roster"].add(model, Origin(doc, (), layer))
                 elif item.kind == "table":
+                    # Coverage needs no other file, so it is checked even when other files failed.
+                    self.problems.extend(table_coverage_problems(model, Origin(doc, (), layer)))
                     if _condition_holds(model.when, options):
                         merges["table"].add(model, Origin(doc, (), layer))
                 elif item.kind == "pitch":

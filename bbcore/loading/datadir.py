@@ -20,6 +20,8 @@ path                       kind
 
 from __future__ import annotations
 
+import hashlib
+import os
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +30,7 @@ from attrs import frozen
 from bbcore.errors import Problem, display_path
 from bbcore.loading.schemas import schema_problems
 from bbcore.loading.structure import structure
-from bbcore.loading.yaml_source import YamlDocument, YamlLoadError, read_yaml
+from bbcore.loading.yaml_source import YamlDocument, YamlLoadError, parse_yaml_text
 from bbcore.model.glossary import Glossary
 from bbcore.model.inducement import InducementList
 from bbcore.model.pitch import Pitch
@@ -83,14 +85,34 @@ def data_files(data_dir: Path) -> list[Path]:
     return found
 
 
+_loaded_cache: dict[tuple[str, str, str, str], tuple[LoadedFile | None, list[Problem]]] = {}
+
+
 def load_file(path: Path, kind: str | None = None) -> tuple[LoadedFile | None, list[Problem]]:
-    """Read, validate and structure one file; return it with every problem found."""
+    """Read, validate and structure one file; return it with every problem found.
+
+    Results are kept for the life of the process, keyed by the path and a hash of
+    the file's content: an edited file is always read again, never served stale.
+    """
     kind = kind or kind_of(path)
     if kind is None:
         known = ", ".join([*FILE_KINDS, *(f"{d}/*.yaml" for d in DIRECTORY_KINDS)])
         return None, [Problem("unknown-data-file", f"cannot tell what kind of data this is; expected one of {known}", "$", display_path(path))]
     try:
-        document = read_yaml(path)
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        return None, [Problem("unreadable-file", f"cannot read the file: {error}", "$", display_path(path))]
+    # The working directory is part of the key because messages name files relative to it.
+    key = (str(path.resolve()), kind, hashlib.sha256(text.encode()).hexdigest(), os.getcwd())
+    if key not in _loaded_cache:
+        _loaded_cache[key] = _load_text(text, display_path(path), kind)
+    loaded, problems = _loaded_cache[key]
+    return loaded, list(problems)
+
+
+def _load_text(text: str, file: str, kind: str) -> tuple[LoadedFile | None, list[Problem]]:
+    try:
+        document = parse_yaml_text(text, file)
     except YamlLoadError as error:
         return None, error.problems
     problems = schema_problems(document, kind)

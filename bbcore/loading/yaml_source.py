@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from attrs import frozen
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq, TaggedScalar
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
@@ -31,20 +30,35 @@ _STANDARD_TAGS = {
 }
 
 
-@frozen
 class YamlDocument:
-    """Plain data from one YAML file, with the position of every node."""
+    """Plain data from one YAML file, with the position of every node.
 
-    file: str
-    data: Any
-    positions: dict[JsonPath, tuple[int, int]]
+    Positions come from ruamel's round-trip parser, which is several times slower
+    than the C safe parser that produced ``data``; they are only needed when
+    something is reported, so they are computed on first use.
+    """
+
+    __slots__ = ("_positions", "data", "file", "text")
+
+    def __init__(self, file: str, data: Any, text: str, positions: dict[JsonPath, tuple[int, int]] | None = None) -> None:
+        self.file = file
+        self.data = data
+        self.text = text
+        self._positions = positions
+
+    @property
+    def positions(self) -> dict[JsonPath, tuple[int, int]]:
+        if self._positions is None:
+            self._positions = _walk_round_trip(self.text, self.file).positions
+        return self._positions
 
     def locate(self, path: JsonPath) -> Location:
         """The location of ``path``, or of its nearest ancestor that has one."""
+        positions = self.positions
         probe = tuple(path)
-        while probe and probe not in self.positions:
+        while probe and probe not in positions:
             probe = probe[:-1]
-        line, col = self.positions.get(probe, (1, 1))
+        line, col = positions.get(probe, (1, 1))
         return Location(self.file, line, col, format_json_path(path))
 
     def problem(self, path: JsonPath, code: str, message: str) -> Problem:
@@ -76,6 +90,7 @@ class _Walker:
         self.file = file
         self.positions: dict[JsonPath, tuple[int, int]] = {}
         self.problems: list[Problem] = []
+        self.data: Any = None
 
     def _bad_tag(self, path: JsonPath, tag: str) -> None:
         tag = tag.replace("tag:yaml.org,2002:", "!!")
@@ -139,8 +154,22 @@ class _Walker:
         return None
 
 
-def parse_yaml_text(text: str, file: str) -> YamlDocument:
-    """Parse YAML text; raise :class:`YamlLoadError` with every problem found."""
+def _fast_yaml() -> YAML:
+    # The C parser when ruamel.yaml.clib is installed; the safe constructor never builds objects.
+    yaml = YAML(typ="safe", pure=False)
+    yaml.allow_duplicate_keys = False
+    return yaml
+
+
+def _is_plain(node: Any) -> bool:
+    if isinstance(node, dict):
+        return all(isinstance(k, str) and _is_plain(v) for k, v in node.items())
+    if isinstance(node, list):
+        return all(_is_plain(v) for v in node)
+    return node is None or isinstance(node, bool | int | float | str)
+
+
+def _walk_round_trip(text: str, file: str) -> _Walker:
     try:
         raw = _new_yaml().load(text)
     except MarkedYAMLError as error:
@@ -154,10 +183,26 @@ def parse_yaml_text(text: str, file: str) -> YamlDocument:
         raise YamlLoadError([Problem("yaml-syntax", f"malformed YAML: {error}", "$", file, 1, 1)]) from None
     walker = _Walker(file)
     walker.positions[()] = (1, 1)
-    data = walker.plain(raw, ())
+    walker.data = walker.plain(raw, ())
+    return walker
+
+
+def parse_yaml_text(text: str, file: str) -> YamlDocument:
+    """Parse YAML text; raise :class:`YamlLoadError` with every problem found."""
+    try:
+        data = _fast_yaml().load(text)
+    except YAMLError:
+        data = _NOT_PLAIN
+    if data is not _NOT_PLAIN and _is_plain(data):
+        return YamlDocument(file, data, text)
+    # Something is wrong (syntax, a tag, a date...): the round-trip walk says what and where.
+    walker = _walk_round_trip(text, file)
     if walker.problems:
         raise YamlLoadError(walker.problems)
-    return YamlDocument(file, data, walker.positions)
+    return YamlDocument(file, walker.data, text, walker.positions)
+
+
+_NOT_PLAIN = object()
 
 
 def read_yaml(path: Path) -> YamlDocument:
