@@ -68,15 +68,16 @@ def table_coverage_problems(table: Table, origin: Origin) -> list[Problem]:
             continue
         if row.min > row.max:
             problems.append(origin.problem(("rows", i, "min"), "bad-range", f"min {row.min} is above max {row.max}"))
-        for result in range(row.min, row.max + 1):
-            if result < low or result > high:
-                problems.append(origin.problem(("rows", i), "range-outside", f"{result} is outside the table's range {low}-{high}"))
-                break
-            if result in owner:
-                first = table.rows[owner[result]]
-                problems.append(origin.problem(("rows", i), "range-overlap", f"{result} is already covered by row {first.id!r} ($.rows[{owner[result]}])"))
-                break
-            owner[result] = i
+        outside = [r for r in range(row.min, row.max + 1) if r < low or r > high]
+        if outside:
+            problems.append(origin.problem(("rows", i), "range-outside", f"{outside[0]} is outside the table's range {low}-{high}"))
+        overlaps = [r for r in range(row.min, row.max + 1) if r in owner]
+        if overlaps:
+            first = owner[overlaps[0]]
+            problems.append(origin.problem(("rows", i), "range-overlap",
+                                           f"{overlaps[0]} is already covered by row {table.rows[first].id!r} ($.rows[{first}])"))
+        for result in range(max(row.min, low), min(row.max, high) + 1):
+            owner.setdefault(result, i)
     missing = [r for r in range(low, high + 1) if r not in owner]
     if missing:
         problems.append(origin.problem(("rows",), "range-gap", f"no row covers {', '.join(map(str, missing))} of {low}-{high}"))

@@ -136,7 +136,8 @@ class Ruleset:
             return self.tables[self.roles[id_or_role]]
         if id_or_role in self.tables:
             return self.tables[id_or_role]
-        raise UsageError(_unknown("table or role", id_or_role, {**self.tables, **self.roles}))
+        table_roles = {role for role, target in self.roles.items() if target in self.tables}
+        raise UsageError(_unknown("table or role", id_or_role, {*self.tables, *table_roles}))
 
     def inducement(self, inducement_id: str) -> Inducement:
         try:
@@ -201,7 +202,7 @@ class _Merge:
         target = getattr(entity, "replaces", None)
         if target is not None:
             if target in self.replaced:
-                first = self.replaced[target].locate()
+                first = self.replaced[target].locate(("replaces",))
                 self.problems.append(
                     origin.problem(("replaces",), "conflicting-replacement",
                                    f"{self.kind} {target!r} is replaced twice: here and at {first} ({first.path})")
@@ -214,7 +215,7 @@ class _Merge:
             del self.items[target]
             del self.origins[target]
         if entity.id in self.items:
-            first = self.origins[entity.id].locate()
+            first = self.origins[entity.id].locate(("id",))
             self.problems.append(
                 origin.problem(("id",), "duplicate-id",
                                f"duplicate {self.kind} id {entity.id!r}; first defined at {first} ({first.path})")
@@ -476,7 +477,7 @@ class RulesetBuilder:
             model: SequenceFile = item.model
             for i, sequence in enumerate(model.sequences):
                 if sequence.id in meta:
-                    first = origins[sequence.id].locate()
+                    first = origins[sequence.id].locate(("id",))
                     self.problems.append(item.document.problem(("sequences", i, "id"), "duplicate-id", f"duplicate sequence id {sequence.id!r}; first defined at {first}"))
                     continue
                 meta[sequence.id] = sequence

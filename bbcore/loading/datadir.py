@@ -81,7 +81,7 @@ def data_files(data_dir: Path) -> list[Path]:
     """Every data file of a directory, in a stable order."""
     found = [data_dir / name for name in FILE_KINDS if (data_dir / name).is_file()]
     for directory in DIRECTORY_KINDS:
-        found.extend(sorted((data_dir / directory).glob("*.yaml")))
+        found.extend(sorted([*(data_dir / directory).glob("*.yaml"), *(data_dir / directory).glob("*.yml")]))
     return found
 
 

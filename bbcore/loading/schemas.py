@@ -51,7 +51,9 @@ def load_schema(kind: str) -> dict[str, Any]:
 
 
 def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    if isinstance(value, str):
+        return repr(value if len(value) <= 50 else value[:47] + "...")
+    text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 60 else text[:57] + "..."
 
 

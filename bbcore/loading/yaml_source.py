@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq, TaggedScalar
+from ruamel.yaml.comments import CommentedMap, CommentedSeq, CommentedSet, TaggedScalar
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.reader import ReaderError
 
 from bbcore.errors import JsonPath, Location, Problem, display_path, format_json_path
 
@@ -139,7 +140,11 @@ class _Walker:
             return float(node)
         if isinstance(node, str):
             return str(node)
-        # Dates, binary and other YAML types have no place in rules data.
+        implicit_tag = {bytes: "!!binary", CommentedSet: "!!set", set: "!!set"}.get(type(node))
+        if implicit_tag is not None:
+            self._bad_tag(path, implicit_tag)
+            return None
+        # Dates and other YAML types have no place in rules data.
         line, col = self.positions.get(path, (1, 1))
         self.problems.append(
             Problem(
@@ -177,8 +182,17 @@ def _walk_round_trip(text: str, file: str) -> _Walker:
         line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
         reason = error.problem or error.context or "invalid YAML"
         if error.context and error.problem:
-            reason = f"{error.context}: {error.problem}"
+            context = error.context
+            opened = error.context_mark
+            if opened is not None and (opened.line, opened.column) != (line - 1, col - 1):
+                context += f" (started at line {opened.line + 1}, column {opened.column + 1})"
+            reason = f"{context}: {error.problem}"
         raise YamlLoadError([Problem("yaml-syntax", f"malformed YAML: {reason}", "$", file, line, col)]) from None
+    except ReaderError as error:
+        before = text[: error.position]
+        line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        character = error.character if isinstance(error.character, int) else ord(str(error.character)[:1] or " ")
+        raise YamlLoadError([Problem("yaml-syntax", f"malformed YAML: the character U+{character:04X} is not allowed in YAML", "$", file, line, col)]) from None
     except YAMLError as error:
         raise YamlLoadError([Problem("yaml-syntax", f"malformed YAML: {error}", "$", file, 1, 1)]) from None
     walker = _Walker(file)

@@ -1,0 +1,49 @@
+"""A Sphinx extension that renders the rules reference from a loaded :class:`~bbcore.Ruleset`.
+
+Add ``"bbcore.sphinxext"`` to ``extensions``. Every directive takes ``:variant:``,
+``:pack:`` (comma-separated) and ``:option:`` (comma-separated ``key=value``) to
+choose the ruleset, like the CLI's ``--variant``, ``--pack`` and ``--option``.
+
+- ``bbcore-rosters``: every roster and its positions (labels ``roster-<id>``, ``position-<roster>-<id>``);
+- ``bbcore-skills``: the skills glossary by category (``skill-<id>``, ``skill-category-<id>``);
+- ``bbcore-tables``: every table (``table-<id>``); ``bbcore-table:: ID``: one table by id or role;
+- ``bbcore-inducements``: every inducement (``inducement-<id>``);
+- ``bbcore-parameters``: the resolved game parameters;
+- ``bbcore-sequences``: every sequence and its steps (``sequence-<id>``);
+- ``bbcore-glossary``: leagues and special rules (``league-<id>``, ``special-rule-<id>``).
+
+Under a variant, pack or option the labels are prefixed with the selection,
+e.g. ``skurling-table-<id>``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import bbcore
+from bbcore.sphinxext.glossary import GlossaryDirective
+from bbcore.sphinxext.inducements import InducementsDirective
+from bbcore.sphinxext.parameters import ParametersDirective, SequencesDirective
+from bbcore.sphinxext.rosters import RostersDirective
+from bbcore.sphinxext.skills import SkillsDirective
+from bbcore.sphinxext.tables import TableDirective, TablesDirective
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+DIRECTIVES = {
+    "bbcore-rosters": RostersDirective,
+    "bbcore-skills": SkillsDirective,
+    "bbcore-tables": TablesDirective,
+    "bbcore-table": TableDirective,
+    "bbcore-inducements": InducementsDirective,
+    "bbcore-parameters": ParametersDirective,
+    "bbcore-sequences": SequencesDirective,
+    "bbcore-glossary": GlossaryDirective,
+}
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    for name, directive in DIRECTIVES.items():
+        app.add_directive(name, directive)
+    return {"version": bbcore.__version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,97 @@
+"""``.. bbcore-parameters::`` (the resolved game parameters) and ``.. bbcore-sequences::``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from bbcore.model.parameters import GameParameters
+from bbcore.render.text import money
+from bbcore.sphinxext.rst import Rst, escape, literal
+from bbcore.sphinxext.selection import Labels, RulesetDirective
+from bbcore.sphinxext.words import special_rule_link, table_link, yes_no
+
+if TYPE_CHECKING:
+    from bbcore.model.sequence import Sequence, Step
+    from bbcore.ruleset import Ruleset
+
+#: The parameters this page knows how to phrase. A new field in GameParameters fails
+#: the docs build instead of silently missing from the site.
+PHRASED = frozenset({"players_on_pitch", "turns_per_half", "halves", "draft_budget", "roster", "rerolls",
+                     "dedicated_fans", "low_cost_linemen_rule", "inducements_in_draft", "staff"})
+
+
+def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
+    unknown = {f.name for f in attrs.fields(GameParameters)} - PHRASED
+    if unknown:
+        raise ValueError(f"bbcore-parameters does not render the parameters {', '.join(sorted(unknown))}")
+    params = ruleset.parameters
+    rerolls = params.rerolls
+    price = money(rerolls.fixed_cost) if rerolls.fixed_cost is not None else "the roster's price"
+    fans = params.dedicated_fans
+    rule = params.low_cost_linemen_rule
+    out = Rst()
+    out.list_table(
+        ("Parameter", "Value"),
+        [
+            ("Players on the pitch", str(params.players_on_pitch)),
+            ("Turns per half", str(params.turns_per_half)),
+            ("Halves", str(params.halves)),
+            ("Draft budget", money(params.draft_budget)),
+            ("Roster size", f"{params.roster.min}-{params.roster.max} players"),
+            ("Team re-rolls", f"at most {'any number' if rerolls.max is None else rerolls.max}, at {price}; "
+                              f"x{rerolls.cost_multiplier_after_draft} when bought after drafting"),
+            ("Dedicated Fans", f"start at {fans.start}; up to {fans.max_at_draft} when drafting at {money(fans.cost)} each; "
+                               f"always between {fans.min} and {fans.max}"),
+            ("Low-cost linemen rule", special_rule_link(ruleset, labels, rule) if rule in ruleset.special_rules else literal(rule)),
+            ("Inducements when drafting", yes_no(params.inducements_in_draft)),
+        ],
+        title="Game parameters",
+        widths=(30, 70),
+    )
+    if params.staff:
+        out.list_table(
+            ("Staff", "Id", "At most", "Cost each"),
+            [(escape(terms.name), literal(staff_id), str(terms.max), money(terms.cost)) for staff_id, terms in params.staff.items()],
+            title="Staff",
+        )
+    return out
+
+
+def _step_words(ruleset: Ruleset, labels: Labels, step: Step) -> str:
+    words = f"**{escape(step.name)}** ({literal(step.id)}): {escape(step.text)}"
+    if step.table is not None:
+        words += f" Table: {table_link(ruleset, labels, step.table)}."
+    return words
+
+
+def sequence_rst(ruleset: Ruleset, labels: Labels, sequence: Sequence, level: int = 0) -> Rst:
+    out = Rst()
+    out.label(labels("sequence", sequence.id))
+    out.heading(sequence.name, level)
+    out.fields([("Id", literal(sequence.id))])
+    if sequence.text:
+        out.paragraph(escape(sequence.text))
+    out.bullets((_step_words(ruleset, labels, step) for step in sequence.steps), numbered=True)
+    return out
+
+
+class ParametersDirective(RulesetDirective):
+    """The game parameters after every layer and plugin has been merged."""
+
+    def render(self, ruleset: Ruleset, labels: Labels) -> Rst:
+        try:
+            return parameters_rst(ruleset, labels)
+        except ValueError as error:
+            raise self.error(str(error)) from None
+
+
+class SequencesDirective(RulesetDirective):
+    """Every sequence with its steps in order, after the variant's edits."""
+
+    def render(self, ruleset: Ruleset, labels: Labels) -> Rst:
+        out = Rst()
+        for sequence in ruleset.sequences.values():
+            out.extend(sequence_rst(ruleset, labels, sequence))
+        return out

@@ -1,0 +1,62 @@
+"""``.. bbcore-skills::``: the skills and traits glossary, grouped by category."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bbcore.sphinxext.rst import Rst, escape, literal
+from bbcore.sphinxext.selection import Labels, RulesetDirective
+from bbcore.sphinxext.words import category_name
+
+if TYPE_CHECKING:
+    from bbcore.model.skill import Skill
+    from bbcore.ruleset import Ruleset
+
+_PARAMETER = {
+    "target": "written with a target number, as in Name (4+)",
+    "modifier": "written with a modifier, as in Name (+1)",
+    "keyword": "written with a keyword, as in Name (All)",
+}
+
+
+def skill_flags(skill: Skill) -> str:
+    """``Elite · compulsory · active``: what the skill's flags say, in words."""
+    flags = [category_name(skill.category)]
+    if skill.elite:
+        flags.append("elite")
+    if skill.compulsory:
+        flags.append("compulsory")
+    if skill.usage is not None:
+        flags.append(skill.usage)
+    return " · ".join(flags)
+
+
+def skill_rst(labels: Labels, skill: Skill, level: int) -> Rst:
+    out = Rst()
+    out.label(labels("skill", skill.id))
+    out.heading(skill.name, level)
+    out.paragraph(f"*{escape(skill_flags(skill))}* — {literal(skill.id)}")
+    if skill.provisional:
+        out.admonition("Provisional", [escape(skill.note or "This entry is not settled yet.")])
+    elif skill.note:
+        out.admonition("Note", [escape(skill.note)], "note")
+    out.paragraph(escape(skill.text))
+    if skill.parameter is not None:
+        out.paragraph(f"On rosters it is {escape(_PARAMETER.get(skill.parameter, skill.parameter))}.")
+    return out
+
+
+class SkillsDirective(RulesetDirective):
+    """Categories in the order the data lists them; skills by name within each."""
+
+    def render(self, ruleset: Ruleset, labels: Labels) -> Rst:
+        by_category: dict[str, list[Skill]] = {}
+        for skill in ruleset.skills.values():
+            by_category.setdefault(skill.category, []).append(skill)
+        out = Rst()
+        for category, skills in by_category.items():
+            out.label(labels("skill-category", category))
+            out.heading("Traits" if category == "trait" else f"{category_name(category)} skills", 0)
+            for skill in sorted(skills, key=lambda s: s.name):
+                out.extend(skill_rst(labels, skill, 1))
+        return out

@@ -1,0 +1,144 @@
+"""``.. bbcore-tables::`` (every table) and ``.. bbcore-table:: ID`` (one table, by id or role)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from docutils.parsers.rst import directives
+
+from bbcore.dice import table_odds
+from bbcore.errors import UsageError
+from bbcore.sphinxext.rst import Rst, escape, literal
+from bbcore.sphinxext.selection import Labels, RulesetDirective
+from bbcore.sphinxext.words import effects_words, table_link
+
+if TYPE_CHECKING:
+    from bbcore.model.table import Row, Table
+    from bbcore.ruleset import Ruleset
+
+
+def _value(value: int | str | None) -> str:
+    if value is None:
+        return escape("-")
+    if isinstance(value, int):
+        return escape(f"{value:,}")
+    return escape(value)
+
+
+def _chance(share: float) -> str:
+    return f"{share:.1%}" if share else "0%"
+
+
+def _role_words(ruleset: Ruleset, labels: Labels, table: Table) -> str:
+    words = []
+    for role in table.roles:
+        active = ruleset.roles.get(role)
+        if active == table.id:
+            words.append(literal(role))
+        else:
+            # Another table fills the role under this ruleset; this one is still there by id.
+            words.append(f"{literal(role)} (filled by {table_link(ruleset, labels, role)})")
+    return ", ".join(words)
+
+
+def _kind_words(table: Table) -> tuple[str, str]:
+    if table.dice is not None:
+        return "Dice", literal(table.dice)
+    if table.index is not None:
+        return "Read by", f"{escape(table.index.name)} ({table.index.min}-{table.index.max})"
+    return "Kind", "a chart of named rows"
+
+
+def rows_table(ruleset: Ruleset, labels: Labels, table: Table) -> Rst:
+    """The rows as a list-table: range, chance, name, grid values, text and effects, as the table needs."""
+    rows: list[Row] = list(table.rows)
+    odds = table_odds(table) if table.dice is not None else {}
+    has_range = any(row.min is not None for row in rows)
+    has_effects = any(row.effects for row in rows)
+    header: list[str] = []
+    if has_range:
+        header.append(table.dice or escape(table.index.name if table.index else "Result"))
+    if odds:
+        header.append("Chance")
+    header.append("Result")
+    header += [escape(column.name) for column in table.columns]
+    header.append("What happens")
+    if has_effects:
+        header.append("Effects")
+
+    def cells(row: Row) -> list[str]:
+        out = []
+        if has_range:
+            out.append(escape(row.range_label))
+        if odds:
+            out.append(_chance(float(odds.get(row.id, 0))))
+        out.append(f"**{escape(row.name)}**")
+        out += [_value(row.values.get(column.id)) for column in table.columns]
+        out.append(escape(row.text))
+        if has_effects:
+            out.append(effects_words(ruleset, labels, row.effects))
+        return out
+
+    body = Rst()
+    body.list_table(header, (cells(row) for row in rows), title=f"{table.name} rows", css_class="bbcore-table")
+    return body
+
+
+def table_body(ruleset: Ruleset, labels: Labels, table: Table) -> Rst:
+    """Everything about a table but its title and label."""
+    out = Rst()
+    if table.provisional:
+        out.admonition("Provisional", [escape(table.note or "This table is not settled yet.")])
+    out.fields([
+        ("Id", literal(table.id)),
+        _kind_words(table),
+        ("Roles", _role_words(ruleset, labels, table)),
+        ("Source", escape(table.source)),
+    ])
+    if table.note and not table.provisional:
+        out.admonition("Note", [escape(table.note)], "note")
+    if table.text:
+        out.paragraph(escape(table.text))
+    out.extend(rows_table(ruleset, labels, table))
+    return out
+
+
+def table_rst(ruleset: Ruleset, labels: Labels, table: Table, level: int = 0) -> Rst:
+    out = Rst()
+    out.label(labels("table", table.id))
+    out.heading(table.name, level)
+    out.extend(table_body(ruleset, labels, table))
+    return out
+
+
+class TablesDirective(RulesetDirective):
+    """Every table of the ruleset, by name, each a section labelled ``table-<id>``."""
+
+    def render(self, ruleset: Ruleset, labels: Labels) -> Rst:
+        out = Rst()
+        for table in sorted(ruleset.tables.values(), key=lambda t: t.name):
+            out.extend(table_rst(ruleset, labels, table))
+        return out
+
+
+class TableDirective(RulesetDirective):
+    """One table by id or role, under a rubric (it may sit in the middle of a page).
+
+    It defines no label unless ``:label:`` is given, so a page may show a table that
+    the reference already holds.
+    """
+
+    required_arguments = 1
+    option_spec: ClassVar[dict[str, object]] = {**RulesetDirective.option_spec, "label": directives.flag}
+
+    def render(self, ruleset: Ruleset, labels: Labels) -> Rst:
+        try:
+            table = ruleset.table(self.arguments[0])
+        except UsageError as error:
+            raise self.error(f"{self.name}: {error}") from None
+        out = Rst()
+        if "label" in self.options:
+            out.label(labels("table", table.id))
+        out.rubric(table.name)
+        out.extend(table_body(ruleset, labels, table))
+        return out

@@ -1,0 +1,166 @@
+"""Structured data in short words for the site: effects, conditions, costs, quantities.
+
+These only phrase what the data says; they decide nothing. Skill, table and
+special-rule names become cross-references through the labels of the page's ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bbcore.errors import UsageError
+from bbcore.render.text import money
+from bbcore.sphinxext.rst import escape, ref
+
+if TYPE_CHECKING:
+    from bbcore.model.common import Condition, Effect, SkillRef
+    from bbcore.model.inducement import Inducement, InducementCost
+    from bbcore.ruleset import Ruleset
+    from bbcore.sphinxext.selection import Labels
+
+_WHO = {
+    "player": "the player",
+    "team": "the team",
+    "opponent": "the opponent",
+    "both": "both teams",
+    "kicking-team": "the kicking team",
+    "receiving-team": "the receiving team",
+}
+
+
+def signed(number: int) -> str:
+    return f"{number:+d}"
+
+
+def either(items: Sequence[str], word: str = "or") -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def category_name(category: str) -> str:
+    return category.replace("-", " ").capitalize()
+
+
+def skill_link(ruleset: Ruleset, labels: Labels, skill: SkillRef) -> str:
+    """``Loner (4+)`` linked to the Loner entry of the skills glossary."""
+    display = ruleset.skill_display(skill.id, skill.value)
+    if skill.id not in ruleset.skills:
+        return escape(display)
+    return ref(display, labels("skill", skill.id))
+
+
+def table_link(ruleset: Ruleset, labels: Labels, id_or_role: str) -> str:
+    """A link to the table with this id, or to the table filling this role."""
+    try:
+        table = ruleset.table(id_or_role)
+    except UsageError:
+        return escape(id_or_role)
+    return ref(table.name, labels("table", table.id))
+
+
+def special_rule_link(ruleset: Ruleset, labels: Labels, rule_id: str) -> str:
+    entry = ruleset.special_rules.get(rule_id)
+    return ref(entry.name, labels("special-rule", rule_id)) if entry else escape(rule_id)
+
+
+def league_link(ruleset: Ruleset, labels: Labels, league_id: str) -> str:
+    entry = ruleset.leagues.get(league_id)
+    return ref(entry.name, labels("league", league_id)) if entry else escape(league_id)
+
+
+def roster_link(ruleset: Ruleset, labels: Labels, roster_id: str) -> str:
+    roster = ruleset.rosters.get(roster_id)
+    return ref(roster.name, labels("roster", roster_id)) if roster else escape(roster_id)
+
+
+# -- effects ------------------------------------------------------------------------
+
+
+def effect_words(ruleset: Ruleset, labels: Labels, effect: Effect) -> str:
+    """One effect, compactly: ``ST +1 (game)``, ``catch -1 (both teams, drive)``."""
+    if effect.change is not None:
+        what = f"{effect.change.upper()} {signed(effect.by or 0)}"
+    elif effect.modifier is not None:
+        what = f"{escape(effect.modifier)} {signed(effect.by or 0)}"
+    elif effect.gain_skills is not None:
+        what = "gains " + ", ".join(skill_link(ruleset, labels, s) for s in effect.gain_skills)
+    elif effect.rerolls is not None:
+        what = f"{signed(effect.rerolls)} team re-roll{'s' if abs(effect.rerolls) != 1 else ''}"
+    elif effect.status is not None:
+        what = f"becomes {escape(effect.status)}"
+    elif effect.miss_next_game:
+        what = "misses the next game"
+    elif effect.niggling_injury:
+        what = "a niggling injury"
+    elif effect.roll_on is not None:
+        what = "roll on " + table_link(ruleset, labels, effect.roll_on)
+    elif effect.spp is not None:
+        what = f"{signed(effect.spp)} SPP"
+    elif effect.gold is not None:
+        what = f"{'+' if effect.gold > 0 else ''}{money(effect.gold)} gold"
+    elif effect.fans is not None:
+        what = f"{signed(effect.fans)} Dedicated Fans"
+    elif effect.choose_improvement is not None:
+        what = "improve " + either([c.upper() for c in effect.choose_improvement])
+    elif effect.choose_skill is not None:
+        what = "a new " + either(list(effect.choose_skill)) + " skill"
+    else:
+        what = "no effect"
+    qualifiers = []
+    if effect.limit is not None:
+        qualifiers.append(f"limit {effect.limit}")
+    if effect.who is not None:
+        qualifiers.append(_WHO.get(effect.who, escape(effect.who)))
+    if effect.duration is not None:
+        qualifiers.append(escape(effect.duration))
+    return f"{what} ({', '.join(qualifiers)})" if qualifiers else what
+
+
+def effects_words(ruleset: Ruleset, labels: Labels, effects: Sequence[Effect]) -> str:
+    return "; ".join(effect_words(ruleset, labels, e) for e in effects)
+
+
+# -- conditions, costs and quantities ----------------------------------------------------
+
+
+def condition_words(ruleset: Ruleset, labels: Labels, condition: Condition | None) -> str:
+    """Who a condition admits: ``teams with Bribery and Corruption``, ``Halfling teams``."""
+    if condition is None:
+        return "any team"
+    parts = []
+    if condition.rosters:
+        parts.append(either([roster_link(ruleset, labels, r) for r in condition.rosters]) + " teams")
+    if condition.special_rules:
+        parts.append("teams with " + either([special_rule_link(ruleset, labels, r) for r in condition.special_rules]))
+    if condition.leagues:
+        parts.append("teams of the " + either([league_link(ruleset, labels, l) for l in condition.leagues]) + " league")
+    if condition.tiers:
+        parts.append("tier " + either([str(t) for t in condition.tiers]) + " teams")
+    if condition.apothecary is not None:
+        parts.append("teams that may hire an apothecary" if condition.apothecary else "teams that may not hire an apothecary")
+    return either(parts, "and") or "any team"
+
+
+def cost_words(ruleset: Ruleset, labels: Labels, cost: InducementCost) -> str:
+    """``50K for teams with Bribery and Corruption``; ``30K plus the player's cost``."""
+    if cost.plus_position_cost:
+        price = "the player's own cost" if cost.cost == 0 else f"{money(cost.cost)} plus the player's cost"
+    else:
+        price = money(cost.cost)
+    if cost.condition is None:
+        return price
+    return f"{price} for {condition_words(ruleset, labels, cost.condition)}"
+
+
+def quantity_words(inducement: Inducement) -> str:
+    """``0-3``, or ``unlimited`` when the data sets no maximum."""
+    if inducement.max is None:
+        return "unlimited" if inducement.min == 0 else f"{inducement.min} or more"
+    return f"{inducement.min}-{inducement.max}"
+
+
+def yes_no(flag: bool) -> str:
+    return "yes" if flag else "no"

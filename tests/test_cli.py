@@ -1,0 +1,195 @@
+"""The command-line contract of ARCHITECTURE §7: JSON shapes and exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bbcore.cli import main
+from bbcore.resources import CORE_DATA_DIR
+
+HUMAN = str(CORE_DATA_DIR / "teams" / "human-starter.yaml")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    status, out, err = run(capsys, *argv, "--json")
+    assert status == 0, err
+    return json.loads(out)
+
+
+def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import bbcore
+
+    with pytest.raises(SystemExit) as caught:
+        main(["--version"])
+    assert caught.value.code == 0
+    assert bbcore.__version__ in capsys.readouterr().out
+
+
+def test_plugins_json(capsys: pytest.CaptureFixture[str]) -> None:
+    plugins = run_json(capsys, "plugins")
+    assert {tuple(sorted(p)) for p in plugins} == {("description", "kind", "name", "version")}
+    assert {p["name"] for p in plugins} >= {"core", "skurling", "gutterbowl", "inducement-packs"}
+
+
+def test_ruleset_json(capsys: pytest.CaptureFixture[str]) -> None:
+    document = run_json(capsys, "ruleset")
+    assert {"plugins", "options", "parameters"} <= set(document)
+    assert document["parameters"]["players_on_pitch"] == 11
+    assert document["parameters"]["draft_budget"] == 1_000_000
+
+
+ROW_KEYS = {"min", "max", "id", "name", "text", "effects"}
+TABLE_KEYS = {"id", "name", "dice", "roles", "provisional", "source", "rows"}
+
+
+def test_tables_json(capsys: pytest.CaptureFixture[str]) -> None:
+    tables = run_json(capsys, "tables")
+    assert len(tables) >= 16
+    for table in tables:
+        assert set(table) >= TABLE_KEYS
+        for row in table["rows"]:
+            assert set(row) >= ROW_KEYS
+
+
+def test_table_by_id_and_by_role(capsys: pytest.CaptureFixture[str]) -> None:
+    table = run_json(capsys, "table", "weather")
+    assert table["id"] == "weather"
+    assert table["dice"] == "2D6"
+    status, out, _ = run(capsys, "table", "weather")
+    assert status == 0
+    assert "Weather" in out
+
+
+def test_roll_json_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    first = run_json(capsys, "roll", "weather", "--seed", "1")
+    second = run_json(capsys, "roll", "weather", "--seed", "1")
+    assert first == second
+    assert set(first) == {"table", "rolls", "modifier", "total", "row"}
+    assert sum(first["rolls"]) == first["total"]
+    assert first["row"]["min"] <= first["total"] <= first["row"]["max"]
+
+
+def test_roll_modifier_is_clamped(capsys: pytest.CaptureFixture[str]) -> None:
+    rolled = run_json(capsys, "roll", "injury", "--seed", "3", "--modifier", "20")
+    assert rolled["total"] == 12
+    assert rolled["modifier"] == 20
+
+
+def test_rosters_json_has_all_thirty_with_the_contract_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    rosters = run_json(capsys, "rosters")
+    assert len(rosters) == 30
+    position_keys = {"id", "name", "min", "max", "cost", "ma", "st", "ag", "pa", "av", "skills", "primary", "secondary", "keywords"}
+    for roster in rosters:
+        assert set(roster) >= {"id", "name", "tier", "reroll_cost", "apothecary", "leagues", "special_rules", "positions"}
+        for position in roster["positions"]:
+            assert set(position) >= position_keys
+    human = next(r for r in rosters if r["id"] == "human")
+    ogre = next(p for p in human["positions"] if p["id"] == "ogre")
+    assert "Loner (3+)" in ogre["skills"]
+    assert ogre["av"] == 10
+
+
+def test_skills_json(capsys: pytest.CaptureFixture[str]) -> None:
+    skills = run_json(capsys, "skills")
+    assert {tuple(sorted(s)) for s in skills} == {("category", "elite", "id", "name", "trait")}
+    assert any(s["id"] == "mighty-blow" and s["elite"] for s in skills)
+
+
+def test_inducements_json(capsys: pytest.CaptureFixture[str]) -> None:
+    inducements = run_json(capsys, "inducements")
+    for inducement in inducements:
+        assert set(inducement) >= {"id", "name", "min", "max", "costs", "eligibility", "text"}
+        assert all(set(cost) >= {"cost", "condition"} for cost in inducement["costs"])
+
+
+def test_team_check_json_for_a_valid_team(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(capsys, "team", "check", HUMAN)
+    assert report["valid"] is True
+    assert report["cost"] == 1_000_000
+    assert report["problems"] == []
+    assert {"valid", "cost", "team_value", "problems"} <= set(report)
+
+
+def test_team_check_exits_1_when_rules_are_broken(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "t.yaml"
+    path.write_text(Path(HUMAN).read_text(encoding="utf-8").replace("rerolls: 2", "rerolls: 9"), encoding="utf-8")
+    status, out, _ = run(capsys, "team", "check", str(path), "--json")
+    assert status == 1
+    report = json.loads(out)
+    assert report["valid"] is False
+    assert {p["code"] for p in report["problems"]} == {"too-many-rerolls", "over-budget"}
+    assert all(set(p) >= {"code", "message", "path"} for p in report["problems"])
+
+
+def test_data_check_passes_the_core_and_fails_a_broken_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, _ = run(capsys, "data", "check", str(CORE_DATA_DIR))
+    assert status == 0
+    assert "valid" in out
+    (tmp_path / "tables").mkdir()
+    bad = tmp_path / "tables" / "t.yaml"
+    bad.write_text("id: t\nname: T\nsource: s\ndice: D6\nrows: []\n", encoding="utf-8")
+    status, _, err = run(capsys, "data", "check", str(bad))
+    assert status == 2
+    assert "t.yaml:5:1: $.rows: [] should be non-empty" in err
+
+
+def test_stats_json_counts_what_the_ruleset_holds(capsys: pytest.CaptureFixture[str]) -> None:
+    stats = run_json(capsys, "stats")
+    assert stats["rosters"] == 30
+    assert stats["tables"] >= 16
+    assert 0 < stats["rows_with_effects"] <= stats["rows"]
+    assert {"positions", "skills", "provisional_tables"} <= set(stats)
+
+
+def test_teams_json_lists_the_shipped_teams_with_cost(capsys: pytest.CaptureFixture[str]) -> None:
+    teams = run_json(capsys, "teams")
+    assert {tuple(sorted(t)) for t in teams} == {("cost", "id", "name", "path")}
+    assert any(t["id"] == "human-starter" and t["cost"] == 1_000_000 for t in teams)
+
+
+@pytest.mark.parametrize("argv", [
+    ["rosters", "--variant", "nope"],
+    ["rosters", "--option", "nope=1"],
+    ["rosters", "--option", "novalue"],
+    ["roll", "weather", "--modifier", "x"],
+    ["table", "nope"],
+    ["roll", "spp-awards"],
+    ["nonsense"],
+    ["team", "check", "/no/such/team.yaml"],
+])
+def test_bad_usage_exits_2_with_one_line_and_no_traceback(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_every_listing_prints_exactly_one_json_document(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in (["plugins"], ["ruleset"], ["tables"], ["rosters"], ["skills"], ["inducements"], ["stats"], ["teams"],
+                    ["table", "injury"], ["roster", "orc"]):
+        json.loads(run(capsys, *command, "--json")[1])
+
+
+def test_variant_pack_and_option_are_accepted_where_rules_are_read(capsys: pytest.CaptureFixture[str]) -> None:
+    document = run_json(capsys, "ruleset", "--variant", "skurling", "--pack", "bb2020")
+    assert document["variant"] == "skurling"
+    assert document["packs"] == ["bb2020"]
+
+
+def test_python_dash_m_runs_the_cli() -> None:
+    done = subprocess.run([sys.executable, "-m", "bbcore", "table", "weather", "--json"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["id"] == "weather"

@@ -1,0 +1,173 @@
+"""Team files and Blood Bowl 2025 team building: legal teams pass, and each rule breaks on its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ruamel.yaml import YAML
+
+import bbcore
+from bbcore.loading.structure import converter
+from bbcore.model.team import Team
+from bbcore.resources import CORE_DATA_DIR
+from bbcore.ruleset import Ruleset
+from bbcore.teams import check_team, load_team_file, parse_team_text, value_team
+
+HUMAN = CORE_DATA_DIR / "teams" / "human-starter.yaml"
+
+
+def human_team(**changes: Any) -> dict[str, Any]:
+    data: dict[str, Any] = YAML(typ="safe").load(HUMAN.read_text(encoding="utf-8"))
+    data.update(changes)
+    return data
+
+
+def codes(ruleset: Ruleset, data: dict[str, Any]) -> set[str]:
+    report = check_team(ruleset, converter.structure(data, Team))
+    return {p.code for p in report.problems}
+
+
+def test_the_shipped_core_teams_are_legal(core: Ruleset) -> None:
+    assert len(core.team_files) >= 2
+    for ref in core.team_files:
+        report = check_team(core, ref.team)
+        assert report.valid, (ref.path, report.problems)
+
+
+def test_the_human_team_costs_its_budget_and_fans_stay_out_of_team_value(core: Ruleset) -> None:
+    team = load_team_file(HUMAN).team
+    valuation = value_team(core, team)
+    assert valuation.cost == 1_000_000
+    fans_extra = core.parameters.dedicated_fans.cost * (2 - core.parameters.dedicated_fans.start)
+    assert valuation.team_value == valuation.cost - fans_extra
+
+
+def test_low_cost_linemen_count_nothing_in_team_value(core: Ruleset) -> None:
+    players = [{"name": f"S{i}", "position": "snotling/snotling-lineman"} for i in range(11)]
+    team = converter.structure({"name": "Snots", "players": players}, Team)
+    valuation = value_team(core, team)
+    lineman = core.position("snotling/snotling-lineman")
+    assert valuation.cost == 11 * lineman.cost
+    assert valuation.team_value == 0
+
+
+def test_advancements_raise_current_value(core: Ruleset) -> None:
+    players = human_team()["players"]
+    players[0] = {**players[0], "advancements": [{"kind": "chosen-primary", "skill": "block"}, {"kind": "characteristic-av"}]}
+    team = converter.structure(human_team(players=players), Team)
+    increases = core.table("value-increases")
+    expected = increases.row("chosen-primary").values["elite-increase"] + increases.row("characteristic-av").values["increase"]
+    assert value_team(core, team).team_value - value_team(core, load_team_file(HUMAN).team).team_value == expected
+
+
+def test_players_missing_the_next_game_leave_current_team_value(core: Ruleset) -> None:
+    players = human_team()["players"]
+    players[-1] = {**players[-1], "miss_next_game": True}
+    valuation = value_team(core, converter.structure(human_team(players=players), Team))
+    assert valuation.team_value - valuation.current_team_value == core.position("human/ogre").cost
+
+
+BROKEN: list[tuple[str, dict[str, Any], str]] = [
+    ("over-budget", {"rerolls": 3}, "over-budget"),
+    ("too few players", {"players": human_team()["players"][:10]}, "too-few-players"),
+    ("too many players", {"players": human_team()["players"] + [{"name": f"L{i}", "position": "human/human-lineman"} for i in range(5)],
+                          "budget": 2_000_000}, "too-many-players"),
+    ("two ogres", {"players": [*human_team()["players"][:-2], {"name": "O1", "position": "human/ogre"}, {"name": "O2", "position": "human/ogre"}],
+                   "budget": 2_000_000}, "position-limit"),
+    ("unknown position", {"players": [*human_team()["players"][:-1], {"name": "X", "position": "human/wizard"}]}, "unknown-position"),
+    ("mixed rosters", {"players": [*human_team()["players"][:-1], {"name": "T", "position": "orc/troll"}]}, "mixed-rosters"),
+    ("nine re-rolls", {"rerolls": 9, "budget": 2_000_000}, "too-many-rerolls"),
+    ("seven cheerleaders", {"staff": {"cheerleaders": 7}, "budget": 2_000_000}, "staff-limit"),
+    ("unknown staff", {"staff": {"chef": 1}}, "unknown-staff"),
+    ("four fans", {"staff": {"dedicated-fans": 4}, "budget": 2_000_000}, "dedicated-fans-range"),
+    ("unknown inducement", {"inducements": [{"id": "dragon"}]}, "unknown-inducement"),
+    ("four bribes", {"inducements": [{"id": "bribes", "count": 4}], "budget": 2_000_000}, "inducement-limit"),
+    ("league not played", {"league": "chaos-clash"}, "league-not-allowed"),
+    ("bad advancement kind", {"players": [{**human_team()["players"][0], "advancements": [{"kind": "magic"}]}, *human_team()["players"][1:]]},
+     "unknown-advancement-kind"),
+]
+
+
+@pytest.mark.parametrize(("change", "code"), [(c, code) for _, c, code in BROKEN], ids=[name for name, _, _ in BROKEN])
+def test_each_rule_breaks_on_its_own(core: Ruleset, change: dict[str, Any], code: str) -> None:
+    assert codes(core, human_team(**change)) == {code}
+
+
+def test_a_roster_without_apothecary_cannot_hire_one(core: Ruleset) -> None:
+    players = [{"name": f"Z{i}", "position": "shambling-undead/zombie-lineman"} for i in range(11)]
+    assert codes(core, {"name": "Dead", "players": players, "staff": {"apothecary": True}}) == {"apothecary-not-allowed"}
+
+
+def test_a_favoured_of_choice_is_required_and_checked(core: Ruleset) -> None:
+    lineman = core.roster("chaos-renegades").positions[0].id
+    players = [{"name": f"R{i}", "position": f"chaos-renegades/{lineman}"} for i in range(11)]
+    assert codes(core, {"name": "R", "players": players}) == {"special-rule-choice"}
+    assert codes(core, {"name": "R", "players": players, "special_rules": ["favoured-of-nurgle"]}) == set()
+    assert codes(core, {"name": "R", "players": players, "special_rules": ["favoured-of-hashut"]}) == {"invalid-special-rule-choice", "special-rule-choice"}
+
+
+def test_an_ineligible_inducement_is_reported(core: Ruleset) -> None:
+    assert codes(core, human_team(inducements=[{"id": "mortuary-assistant"}], budget=2_000_000)) == {"inducement-not-eligible"}
+
+
+def test_every_problem_is_reported_at_once(core: Ruleset) -> None:
+    found = codes(core, human_team(rerolls=9, staff={"cheerleaders": 9}, players=human_team()["players"][:9]))
+    assert {"too-many-rerolls", "staff-limit", "too-few-players"} <= found
+
+
+def test_problems_are_located_in_the_team_file(core: Ruleset, tmp_path: Path) -> None:
+    text = HUMAN.read_text(encoding="utf-8").replace("human/ogre", "human/wizard")
+    path = tmp_path / "team.yaml"
+    path.write_text(text, encoding="utf-8")
+    team_file = load_team_file(path)
+    report = check_team(core, team_file.team, team_file.document)
+    (problem,) = report.problems
+    assert problem.code == "unknown-position"
+    assert problem.path == "$.players[11].position"
+    assert problem.line == text.splitlines().index(next(line for line in text.splitlines() if "human/wizard" in line)) + 1
+
+
+def test_a_variant_can_replace_a_core_check(make_ruleset: Any) -> None:
+    from bbcore.teams.checks import TeamCheck
+
+    class NoLimits:
+        @bbcore.hookimpl
+        def bbcore_team_checks(self, ruleset: Ruleset) -> list[TeamCheck]:
+            return [TeamCheck("free/no-limits", lambda r, t: [], replaces="core/position-limits")]
+
+    ruleset = make_ruleset(plugins=[("free", NoLimits())], entry_points=False)
+    two_ogres = human_team(players=[*human_team()["players"][:-2], {"name": "O1", "position": "human/ogre"},
+                                    {"name": "O2", "position": "human/ogre"}], budget=2_000_000)
+    assert codes(ruleset, two_ogres) == set()
+
+
+def test_saving_after_one_change_keeps_every_other_byte(tmp_path: Path) -> None:
+    original = (
+        "# my league team\n"
+        "name: Reikland Reavers   # the best\n"
+        "players:\n"
+        "  - {name: Kurt, position: human/human-lineman}\n"
+        "  - name: Griff\n"
+        "    position: human/human-blitzer   # captain\n"
+        "rerolls: 2\n"
+        "staff:\n"
+        "  apothecary: true\n"
+        "treasury: 40000\n"
+    )
+    path = tmp_path / "team.yaml"
+    path.write_text(original, encoding="utf-8")
+    team_file = load_team_file(path)
+    team_file.data["treasury"] = 55000
+    team_file.save()
+    saved = path.read_text(encoding="utf-8")
+    assert saved == original.replace("treasury: 40000", "treasury: 55000")
+
+
+def test_parse_team_text_reports_schema_errors_with_locations() -> None:
+    with pytest.raises(bbcore.DataError) as caught:
+        parse_team_text("name: X\nplayers:\n  - {name: A, position: human}\ncolour: red\n", "t.yaml")
+    lines = str(caught.value).splitlines()
+    assert any(line.startswith("t.yaml:3:") and "$.players[0].position" in line for line in lines)
+    assert any(line.startswith("t.yaml:4:1: $.colour: unknown key 'colour'") for line in lines)
