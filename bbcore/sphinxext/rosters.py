@@ -73,7 +73,7 @@ def roster_rst(ruleset: Ruleset, labels: Labels, roster: Roster, level: int = 0)
     if roster.note:
         out.admonition("Note", [escape(roster.note)], "note")
     out.list_table(POSITION_HEADER, (position_row(ruleset, labels, roster, p) for p in roster.positions),
-                   title=f"{roster.name} positions", widths=POSITION_WIDTHS, css_class="bbcore-positions")
+                   widths=POSITION_WIDTHS, css_class="bbcore-positions")
     return out
 
 

@@ -80,7 +80,7 @@ def rows_table(ruleset: Ruleset, labels: Labels, table: Table) -> Rst:
         return out
 
     body = Rst()
-    body.list_table(header, (cells(row) for row in rows), title=f"{table.name} rows", css_class="bbcore-table")
+    body.list_table(header, (cells(row) for row in rows), css_class="bbcore-table")
     return body
 
 

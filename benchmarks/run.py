@@ -1,0 +1,100 @@
+"""Benchmarks, reported as ratios within one run (never as timed tests).
+
+    python benchmarks/run.py [--json] [--smoke]
+
+Each line reads ``name: value unit (vs baseline)``. The load benchmarks divide by a
+plain ruamel parse of the same files measured in the same run, so the numbers mean
+the same on a slow or a fast machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from ruamel.yaml import YAML
+
+import bbcore
+from bbcore.dice import SeededDice, roll_on_table
+from bbcore.loading import datadir
+from bbcore.plugins import default_host
+from bbcore.ruleset import build_ruleset, clear_cache
+
+
+def _best_of(repeats: int, action: Callable[[], object]) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def _data_files() -> list[Path]:
+    host = default_host()
+    return [path for source in host.sources for path in datadir.data_files(source.data_dir)]
+
+
+def plain_parse(files: list[Path]) -> None:
+    yaml = YAML(typ="safe", pure=False)
+    for path in files:
+        yaml.load(path.read_text(encoding="utf-8"))
+
+
+def cold_load() -> None:
+    datadir._loaded_cache.clear()  # noqa: SLF001 - a cold load must not reuse parsed files
+    clear_cache()
+    build_ruleset()
+
+
+def run(smoke: bool) -> list[dict[str, object]]:
+    repeats = 1 if smoke else 5
+    files = _data_files()
+    baseline = _best_of(repeats, lambda: plain_parse(files))
+    cold = _best_of(repeats, cold_load)
+    bbcore.load_ruleset()
+    cached = _best_of(repeats * 20, bbcore.load_ruleset)
+
+    rules = bbcore.load_ruleset()
+    team = rules.team_files[0].team
+    checks = 20 if smoke else 500
+    start = time.perf_counter()
+    for _ in range(checks):
+        bbcore.check_team(rules, team)
+    checks_per_second = checks / (time.perf_counter() - start)
+
+    rolls = 1000 if smoke else 100_000
+    dice = SeededDice(1)
+    table = rules.table("weather")
+    start = time.perf_counter()
+    for _ in range(rolls):
+        roll_on_table(table, dice)
+    rolls_per_second = rolls / (time.perf_counter() - start)
+
+    return [
+        {"name": "cold validated load", "value": round(cold / baseline, 2), "unit": "x", "baseline": f"plain ruamel parse of {len(files)} files"},
+        {"name": "cached load", "value": round(cached / baseline, 6), "unit": "x", "baseline": "plain ruamel parse of the same files"},
+        {"name": "team checks", "value": round(checks_per_second), "unit": "per second", "baseline": f"{team.name}, {len(team.players)} players"},
+        {"name": "table rolls", "value": round(rolls_per_second), "unit": "per second", "baseline": "2D6 weather table, seeded dice"},
+    ]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[1] if __doc__ else None)
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--smoke", action="store_true", help="tiny counts: prove the benchmarks run")
+    args = parser.parse_args()
+    results = run(args.smoke)
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        for result in results:
+            print(f"{result['name']}: {result['value']} {result['unit']} (vs {result['baseline']})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
