@@ -31,9 +31,10 @@ nitpick_ignore_regex = [
 ]
 
 autodoc_member_order = "bysource"
-# Attrs classes have generated __init__ signatures listing every field; the
-# field docs say more, so show the class without it.
+# The classes on the hooks page are attrs classes whose generated __init__ lists
+# every field; show each class with its docstring and chosen members only.
 autodoc_class_signature = "separated"
+autodoc_default_options = {"exclude-members": "__init__, __new__"}
 # hookspecs.py imports these only for type checking; name them fully so their
 # annotations link to the classes documented on the hooks page.
 autodoc_type_aliases = {
