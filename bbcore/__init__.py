@@ -20,8 +20,8 @@ from bbcore.dice import (
     roll_on_table,
     table_odds,
 )
-from bbcore.hookspecs import hookimpl
 from bbcore.errors import BBCoreError, DataError, Location, PluginError, Problem, UsageError
+from bbcore.hookspecs import hookimpl
 from bbcore.ruleset import Ruleset, build_ruleset, clear_cache, load_ruleset
 from bbcore.teams import TeamReport, check_team, load_team_file, value_team
 

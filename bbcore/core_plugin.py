@@ -16,8 +16,6 @@ if TYPE_CHECKING:
     from bbcore.teams.valuation import TeamValuation
 
 
-
-
 @hookimpl
 def bbcore_register_data(register: DataRegistrar) -> None:
     register.core(CORE_DATA_DIR, "Blood Bowl 2025: rosters, skills, tables, pitch, parameters and inducements.")

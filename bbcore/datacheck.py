@@ -69,14 +69,16 @@ def check_paths(paths: Iterable[Path]) -> tuple[int, list[Problem]]:
         if path.is_dir():
             checked, found = _check_directory(path)
             if checked == 0:
-                found = [Problem("no-data-files", "no data files here (expected rosters/, tables/, skills.yaml, ...)", "$", display_path(path))]
+                found = [
+                    Problem("no-data-files", "no data files here (expected rosters/, tables/, skills.yaml, ...)", "$", display_path(path))
+                ]
             count += checked
             problems.extend(found)
         elif path.is_file():
             count += 1
             if kind_of(path) is None and path.suffix in (".yaml", ".yml"):
                 # A lone file outside the layout: a team file is the likeliest intent.
-                loaded, found = load_file(path, "team")
+                _, found = load_file(path, "team")
                 problems.extend(found)
             else:
                 problems.extend(_check_file(path))

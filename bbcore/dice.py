@@ -113,7 +113,7 @@ def exact_outcomes(procedure: Callable[[DiceSource], R], *, limit: int = 200_000
         if runs > limit:
             raise BBCoreError(f"more than {limit} dice paths; the procedure is too large to enumerate exactly")
         probability = Fraction(1)
-        for face, sides in dice.taken:
+        for _face, sides in dice.taken:
             probability /= sides
         results[result] = results.get(result, Fraction(0)) + probability
         # Every roll taken past the prefix at face 1 has siblings 2..sides still to visit.
@@ -137,7 +137,13 @@ class TableRoll:
     def to_json(self) -> dict[str, object]:
         from bbcore.render.json import row_json  # noqa: PLC0415
 
-        return {"table": self.table.id, "rolls": list(self.rolls), "modifier": self.modifier, "total": self.total, "row": row_json(self.row)}
+        return {
+            "table": self.table.id,
+            "rolls": list(self.rolls),
+            "modifier": self.modifier,
+            "total": self.total,
+            "row": row_json(self.row),
+        }
 
 
 def roll_dice(dice: DiceSource, expression: str) -> tuple[int, ...]:

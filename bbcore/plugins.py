@@ -55,7 +55,7 @@ class PluginHost:
             self._load_entry_points()
         if self.pm.get_plugin(CORE_PLUGIN) is None and not self.pm.is_blocked(CORE_PLUGIN):
             # A checkout run without installing has no entry points; the core is still built in.
-            from bbcore import core_plugin
+            from bbcore import core_plugin  # noqa: PLC0415 - only needed in an uninstalled checkout
 
             self._register(CORE_PLUGIN, core_plugin, _version_of("bbcore"))
         for name, plugin in extra_plugins:
@@ -99,9 +99,7 @@ class PluginHost:
             except PluginError:
                 raise
             except Exception as error:  # noqa: BLE001 - a failing plugin is named, never a traceback
-                raise PluginError(
-                    f"plugin {impl.plugin_name!r} raised in {hook_name}: {type(error).__name__}: {error}"
-                ) from None
+                raise PluginError(f"plugin {impl.plugin_name!r} raised in {hook_name}: {type(error).__name__}: {error}") from None
 
     def _collect_sources(self) -> list[DataSource]:
         registrar = DataRegistrar()

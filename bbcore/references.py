@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from bbcore.errors import JsonPath, Problem
@@ -28,8 +28,11 @@ def _condition_problems(ruleset: Ruleset, origin: Origin, path: JsonPath, condit
     if condition is None:
         return []
     problems = []
-    for key, known, kind in (("special_rules", ruleset.special_rules, "special rule"), ("leagues", ruleset.leagues, "league"),
-                             ("rosters", ruleset.rosters, "roster")):
+    for key, known, kind in (
+        ("special_rules", ruleset.special_rules, "special rule"),
+        ("leagues", ruleset.leagues, "league"),
+        ("rosters", ruleset.rosters, "roster"),
+    ):
         for i, ref in enumerate(getattr(condition, key) or ()):
             if ref not in known:
                 problems.append(origin.problem((*path, key, i), f"unknown-{kind.replace(' ', '-')}", f"unknown {kind} {ref!r}"))
@@ -58,13 +61,19 @@ def table_coverage_problems(table: Table, origin: Origin) -> list[Problem]:
     if span is None:
         for i, row in enumerate(table.rows):
             if row.min is not None:
-                problems.append(origin.problem(("rows", i, "min"), "chart-row-range", "a table without dice or index has keyed rows, without min and max"))
+                problems.append(
+                    origin.problem(
+                        ("rows", i, "min"), "chart-row-range", "a table without dice or index has keyed rows, without min and max"
+                    )
+                )
         return problems
     low, high = span
     owner: dict[int, int] = {}
     for i, row in enumerate(table.rows):
         if row.min is None or row.max is None:
-            problems.append(origin.problem(("rows", i), "missing-range", f"every row of a {table.dice or 'lookup'} table needs min and max"))
+            problems.append(
+                origin.problem(("rows", i), "missing-range", f"every row of a {table.dice or 'lookup'} table needs min and max")
+            )
             continue
         if row.min > row.max:
             problems.append(origin.problem(("rows", i, "min"), "bad-range", f"min {row.min} is above max {row.max}"))
@@ -74,8 +83,11 @@ def table_coverage_problems(table: Table, origin: Origin) -> list[Problem]:
         overlaps = [r for r in range(row.min, row.max + 1) if r in owner]
         if overlaps:
             first = owner[overlaps[0]]
-            problems.append(origin.problem(("rows", i), "range-overlap",
-                                           f"{overlaps[0]} is already covered by row {table.rows[first].id!r} ($.rows[{first}])"))
+            problems.append(
+                origin.problem(
+                    ("rows", i), "range-overlap", f"{overlaps[0]} is already covered by row {table.rows[first].id!r} ($.rows[{first}])"
+                )
+            )
         for result in range(max(row.min, low), min(row.max, high) + 1):
             owner.setdefault(result, i)
     missing = [r for r in range(low, high + 1) if r not in owner]
@@ -84,87 +96,112 @@ def table_coverage_problems(table: Table, origin: Origin) -> list[Problem]:
     return problems
 
 
-def reference_problems(ruleset: Ruleset) -> list[Problem]:
-    """Every unresolved reference and scoped duplicate in a built ruleset."""
-    problems: list[Problem] = []
-    origins = ruleset.origins
-
+def _roster_problems(ruleset: Ruleset) -> Iterator[Problem]:
     for roster in ruleset.rosters.values():
-        origin = origins[("roster", roster.id)]
+        origin = ruleset.origins[("roster", roster.id)]
         for i, league in enumerate(roster.leagues):
             if league not in ruleset.leagues:
-                problems.append(origin.problem(("leagues", i), "unknown-league", f"unknown league {league!r}"))
+                yield origin.problem(("leagues", i), "unknown-league", f"unknown league {league!r}")
         for i, rule in enumerate(roster.special_rules):
             for rule_id in rule.rule_ids:
                 if rule_id not in ruleset.special_rules:
-                    problems.append(origin.problem(("special_rules", i), "unknown-special-rule", f"unknown special rule {rule_id!r}"))
+                    yield origin.problem(("special_rules", i), "unknown-special-rule", f"unknown special rule {rule_id!r}")
             if rule.league is not None and rule.league not in ruleset.leagues:
-                problems.append(origin.problem(("special_rules", i, "league"), "unknown-league", f"unknown league {rule.league!r}"))
+                yield origin.problem(("special_rules", i, "league"), "unknown-league", f"unknown league {rule.league!r}")
         seen: dict[str, int] = {}
         for i, position in enumerate(roster.positions):
             if position.id in seen:
-                problems.append(origin.problem(("positions", i, "id"), "duplicate-id", f"duplicate position id {position.id!r} in roster {roster.id!r}; first at $.positions[{seen[position.id]}]"))
+                yield origin.problem(
+                    ("positions", i, "id"),
+                    "duplicate-id",
+                    f"duplicate position id {position.id!r} in roster {roster.id!r}; first at $.positions[{seen[position.id]}]",
+                )
             seen.setdefault(position.id, i)
             if position.min > position.max:
-                problems.append(origin.problem(("positions", i, "min"), "bad-range", f"min {position.min} is above max {position.max}"))
+                yield origin.problem(("positions", i, "min"), "bad-range", f"min {position.min} is above max {position.max}")
             for j, ref in enumerate(position.skills):
-                problems.extend(_skill_problems(ruleset, origin, ("positions", i, "skills", j), ref))
+                yield from _skill_problems(ruleset, origin, ("positions", i, "skills", j), ref)
         for i, limit in enumerate(roster.position_limits):
             for j, position_id in enumerate(limit.positions):
                 if position_id not in seen:
-                    problems.append(origin.problem(("position_limits", i, "positions", j), "unknown-position", f"roster {roster.id!r} has no position {position_id!r}"))
+                    yield origin.problem(
+                        ("position_limits", i, "positions", j), "unknown-position", f"roster {roster.id!r} has no position {position_id!r}"
+                    )
 
+
+def _table_problems(ruleset: Ruleset) -> Iterator[Problem]:
     for table in ruleset.tables.values():
-        origin = origins[("table", table.id)]
+        origin = ruleset.origins[("table", table.id)]
         row_ids: dict[str, int] = {}
         columns = {c.id for c in table.columns}
         for i, row in enumerate(table.rows):
             if row.id in row_ids:
-                problems.append(origin.problem(("rows", i, "id"), "duplicate-id", f"duplicate row id {row.id!r}; first at $.rows[{row_ids[row.id]}]"))
+                yield origin.problem(("rows", i, "id"), "duplicate-id", f"duplicate row id {row.id!r}; first at $.rows[{row_ids[row.id]}]")
             row_ids.setdefault(row.id, i)
             for key in row.values:
                 if key not in columns:
-                    problems.append(origin.problem(("rows", i, "values", key), "unknown-column", f"{key!r} is not a column of this table; columns: {', '.join(sorted(columns)) or 'none'}"))
-            problems.extend(_effect_problems(ruleset, origin, ("rows", i, "effects"), row.effects))
+                    yield origin.problem(
+                        ("rows", i, "values", key),
+                        "unknown-column",
+                        f"{key!r} is not a column of this table; columns: {', '.join(sorted(columns)) or 'none'}",
+                    )
+            yield from _effect_problems(ruleset, origin, ("rows", i, "effects"), row.effects)
 
+
+def _known_table(ruleset: Ruleset, id_or_role: str) -> bool:
+    return id_or_role in ruleset.tables or id_or_role in ruleset.roles
+
+
+def _inducement_problems(ruleset: Ruleset) -> Iterator[Problem]:
     for inducement in ruleset.inducements.values():
-        origin = origins[("inducement", inducement.id)]
-        if inducement.table is not None and inducement.table not in ruleset.tables and inducement.table not in ruleset.roles:
-            problems.append(origin.problem(("table",), "unknown-table", f"unknown table or role {inducement.table!r}"))
+        origin = ruleset.origins[("inducement", inducement.id)]
+        if inducement.table is not None and not _known_table(ruleset, inducement.table):
+            yield origin.problem(("table",), "unknown-table", f"unknown table or role {inducement.table!r}")
         if inducement.group is not None and inducement.group not in ruleset.inducement_groups:
-            problems.append(origin.problem(("group",), "unknown-group", f"unknown inducement group {inducement.group!r}"))
-        problems.extend(_condition_problems(ruleset, origin, ("eligibility",), inducement.eligibility))
+            yield origin.problem(("group",), "unknown-group", f"unknown inducement group {inducement.group!r}")
+        yield from _condition_problems(ruleset, origin, ("eligibility",), inducement.eligibility)
         for i, cost in enumerate(inducement.costs):
-            problems.extend(_condition_problems(ruleset, origin, ("costs", i, "condition"), cost.condition))
-        for i, limit in enumerate(inducement.limits):
-            problems.extend(_condition_problems(ruleset, origin, ("limits", i, "condition"), limit.condition))
+            yield from _condition_problems(ruleset, origin, ("costs", i, "condition"), cost.condition)
+        for i, special_limit in enumerate(inducement.limits):
+            yield from _condition_problems(ruleset, origin, ("limits", i, "condition"), special_limit.condition)
         for i, profile in enumerate(inducement.profiles):
-            problems.extend(_condition_problems(ruleset, origin, ("profiles", i, "eligibility"), profile.eligibility))
+            yield from _condition_problems(ruleset, origin, ("profiles", i, "eligibility"), profile.eligibility)
             for j, ref in enumerate(profile.skills):
-                problems.extend(_skill_problems(ruleset, origin, ("profiles", i, "skills", j), ref))
-        problems.extend(_effect_problems(ruleset, origin, ("effects",), inducement.effects))
+                yield from _skill_problems(ruleset, origin, ("profiles", i, "skills", j), ref)
+        yield from _effect_problems(ruleset, origin, ("effects",), inducement.effects)
 
+
+def _sequence_problems(ruleset: Ruleset) -> Iterator[Problem]:
     for sequence in ruleset.sequences.values():
-        origin = origins[("sequence", sequence.id)]
+        origin = ruleset.origins[("sequence", sequence.id)]
         for step in sequence.steps:
-            if step.table is not None and step.table not in ruleset.tables and step.table not in ruleset.roles:
-                problems.append(origin.problem(("steps",), "unknown-table", f"step {step.id!r} names unknown table or role {step.table!r}"))
+            if step.table is not None and not _known_table(ruleset, step.table):
+                yield origin.problem(("steps",), "unknown-table", f"step {step.id!r} names unknown table or role {step.table!r}")
 
+
+def _pitch_problems(ruleset: Ruleset) -> Iterator[Problem]:
     for pitch in ruleset.pitches.values():
-        origin = origins[("pitch", pitch.id)]
+        origin = ruleset.origins[("pitch", pitch.id)]
         types = {t.id for t in pitch.feature_types}
         for i, feature in enumerate(pitch.features):
             if feature.type not in types:
-                problems.append(origin.problem(("features", i, "type"), "unknown-feature-type", f"unknown feature type {feature.type!r}"))
+                yield origin.problem(("features", i, "type"), "unknown-feature-type", f"unknown feature type {feature.type!r}")
             area = feature.area
             if area is not None and (area.x + area.length > pitch.length or area.y + area.width > pitch.width):
-                problems.append(origin.problem(("features", i, "area"), "off-pitch", "the feature's area runs off the pitch"))
+                yield origin.problem(("features", i, "area"), "off-pitch", "the feature's area runs off the pitch")
             for j, (a, b) in enumerate(feature.edges):
                 if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-                    problems.append(origin.problem(("features", i, "edges", j), "bad-edge", "an edge lies between two squares that share a side"))
+                    yield origin.problem(("features", i, "edges", j), "bad-edge", "an edge must lie between two squares that share a side")
 
-    for ref in ruleset.team_files:
-        from bbcore.teams.files import position_problems  # noqa: PLC0415 - teams import the ruleset
 
-        problems.extend(position_problems(ruleset, ref))
-    return problems
+def _team_file_problems(ruleset: Ruleset) -> Iterator[Problem]:
+    from bbcore.teams.files import position_problems  # noqa: PLC0415 - the teams package imports the ruleset
+
+    for team_ref in ruleset.team_files:
+        yield from position_problems(ruleset, team_ref)
+
+
+def reference_problems(ruleset: Ruleset) -> list[Problem]:
+    """Every unresolved reference and scoped duplicate in a built ruleset."""
+    checks = (_roster_problems, _table_problems, _inducement_problems, _sequence_problems, _pitch_problems, _team_file_problems)
+    return [problem for check in checks for problem in check(ruleset)]

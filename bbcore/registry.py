@@ -45,9 +45,7 @@ class DataRegistrar:
     def _add(self, kind: str, name: str, data_dir: Path | str, description: str) -> None:
         for existing in self.sources:
             if existing.kind == kind and existing.name == name:
-                raise PluginError(
-                    f"plugins {existing.plugin!r} and {self._plugin!r} both register the {kind} {name!r}"
-                )
+                raise PluginError(f"plugins {existing.plugin!r} and {self._plugin!r} both register the {kind} {name!r}")
         self.sources.append(DataSource(self._plugin, kind, name, Path(data_dir), description))
 
     def core(self, data_dir: Path | str, description: str) -> None:
@@ -77,9 +75,7 @@ class OptionRegistrar:
     def option(self, key: str, values: tuple[str, ...] | list[str], default: str, description: str) -> None:
         """Declare an option; ``default`` must be one of ``values``."""
         if key in self.options:
-            raise PluginError(
-                f"plugins {self.options[key].plugin!r} and {self._plugin!r} both declare the option {key!r}"
-            )
+            raise PluginError(f"plugins {self.options[key].plugin!r} and {self._plugin!r} both declare the option {key!r}")
         values = tuple(values)
         if default not in values:
             raise PluginError(f"plugin {self._plugin!r}: the default {default!r} of option {key!r} is not one of {values}")

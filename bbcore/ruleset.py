@@ -26,12 +26,12 @@ from bbcore.model.parameters import GameParameters
 from bbcore.model.pitch import Pitch
 from bbcore.model.roster import Position, Roster
 from bbcore.model.sequence import Sequence, SequenceFile, Step
-from bbcore.model.skill import Skill, SkillList
+from bbcore.model.skill import Skill
 from bbcore.model.table import Table
 from bbcore.model.team import Team
 from bbcore.plugins import DISABLE_ENV, PluginHost, PluginInfo, default_host, reset_default_host
-from bbcore.registry import DataSource, Option
 from bbcore.references import table_coverage_problems
+from bbcore.registry import DataSource, Option
 
 LAYER_NAMES = ("core", "variant", "pack")
 
@@ -180,7 +180,7 @@ def _unknown(kind: str, name: str, known: Iterable[str]) -> str:
 # -- building -------------------------------------------------------------------
 
 
-def _frozen_map(items: Mapping[str, Any]) -> Mapping[str, Any]:
+def _frozen_map(items: Mapping[Any, Any]) -> Mapping[Any, Any]:
     return MappingProxyType(dict(items))
 
 
@@ -204,8 +204,11 @@ class _Merge:
             if target in self.replaced:
                 first = self.replaced[target].locate(("replaces",))
                 self.problems.append(
-                    origin.problem(("replaces",), "conflicting-replacement",
-                                   f"{self.kind} {target!r} is replaced twice: here and at {first} ({first.path})")
+                    origin.problem(
+                        ("replaces",),
+                        "conflicting-replacement",
+                        f"{self.kind} {target!r} is replaced twice: here and at {first} ({first.path})",
+                    )
                 )
                 return
             if target not in self.items:
@@ -217,8 +220,7 @@ class _Merge:
         if entity.id in self.items:
             first = self.origins[entity.id].locate(("id",))
             self.problems.append(
-                origin.problem(("id",), "duplicate-id",
-                               f"duplicate {self.kind} id {entity.id!r}; first defined at {first} ({first.path})")
+                origin.problem(("id",), "duplicate-id", f"duplicate {self.kind} id {entity.id!r}; first defined at {first} ({first.path})")
             )
             return
         self.items[entity.id] = entity
@@ -291,8 +293,7 @@ class RulesetBuilder:
             self.problems.extend(problems)
             layers.append((layer, source, loaded))
 
-        merges = {kind: _Merge(kind, self.problems) for kind in
-                  ("roster", "skill", "table", "pitch", "league", "special-rule", "sequence")}
+        merges = {kind: _Merge(kind, self.problems) for kind in ("roster", "skill", "table", "pitch", "league", "special-rule", "sequence")}
         parameter_layers: list[tuple[YamlDocument, dict[str, Any]]] = []
         inducement_lists: list[tuple[int, LoadedFile]] = []
         sequence_files: list[LoadedFile] = []
@@ -393,8 +394,11 @@ class RulesetBuilder:
         for path, when in candidates:
             for key in when:
                 if key not in declared:
-                    self.problems.append(item.document.problem((*path, key), "unknown-option",
-                                                               f"'when' names the option {key!r}, which no installed plugin declares"))
+                    self.problems.append(
+                        item.document.problem(
+                            (*path, key), "unknown-option", f"'when' names the option {key!r}, which no installed plugin declares"
+                        )
+                    )
 
     def _resolve_roles(self, kind: str, merge: _Merge, options: Mapping[str, str], hook: HookRelay) -> dict[str, str]:
         claimants: dict[str, list[str]] = {}
@@ -417,11 +421,14 @@ class RulesetBuilder:
                 resolved[role] = best[0]
             else:
                 places = "; ".join(f"{i} at {merge.origins[i].locate()}" for i in best)
-                self.problems.append(Problem("ambiguous-role", f"the role {role!r} is claimed by several {kind}s of the same layer: {places}", "$"))
+                self.problems.append(
+                    Problem("ambiguous-role", f"the role {role!r} is claimed by several {kind}s of the same layer: {places}", "$")
+                )
         return resolved
 
-    def _parameters(self, parameter_layers: list[tuple[YamlDocument, dict[str, Any]]], options: Mapping[str, str],
-                    hook: HookRelay) -> GameParameters | None:
+    def _parameters(
+        self, parameter_layers: list[tuple[YamlDocument, dict[str, Any]]], options: Mapping[str, str], hook: HookRelay
+    ) -> GameParameters | None:
         if not parameter_layers:
             self.problems.append(Problem("missing-parameters", "no parameters.yaml was found in the core data", "$"))
             return None
@@ -437,7 +444,13 @@ class RulesetBuilder:
             for key, value in change.items():
                 if key in changes_by_plugin and changes_by_plugin[key][1] != value:
                     other = changes_by_plugin[key][0]
-                    self.problems.append(Problem("conflicting-parameter", f"plugins {other!r} and {impl.plugin_name!r} set the parameter {key!r} differently", "$"))
+                    self.problems.append(
+                        Problem(
+                            "conflicting-parameter",
+                            f"plugins {other!r} and {impl.plugin_name!r} set the parameter {key!r} differently",
+                            "$",
+                        )
+                    )
                 changes_by_plugin[key] = (impl.plugin_name, value)
             merged = _deep_merge(merged, change)
         try:
@@ -450,7 +463,9 @@ class RulesetBuilder:
                 self.problems.append(doc.problem(path, "incomplete-parameters", f"after merging every layer: {message}"))
             return None
 
-    def _inducements(self, lists: list[tuple[int, LoadedFile]]) -> tuple[dict[str, Inducement], dict[str, InducementGroup], dict[str, Origin]]:
+    def _inducements(
+        self, lists: list[tuple[int, LoadedFile]]
+    ) -> tuple[dict[str, Inducement], dict[str, InducementGroup], dict[str, Origin]]:
         # Packs replace the active list; a variant's list extends it or, with mode: replace, stands alone.
         chosen = [(layer, item) for layer, item in lists if layer == 2]
         if not self.packs:
@@ -478,7 +493,11 @@ class RulesetBuilder:
             for i, sequence in enumerate(model.sequences):
                 if sequence.id in meta:
                     first = origins[sequence.id].locate(("id",))
-                    self.problems.append(item.document.problem(("sequences", i, "id"), "duplicate-id", f"duplicate sequence id {sequence.id!r}; first defined at {first}"))
+                    self.problems.append(
+                        item.document.problem(
+                            ("sequences", i, "id"), "duplicate-id", f"duplicate sequence id {sequence.id!r}; first defined at {first}"
+                        )
+                    )
                     continue
                 meta[sequence.id] = sequence
                 origins[sequence.id] = Origin(item.document, ("sequences", i))
@@ -490,13 +509,19 @@ class RulesetBuilder:
                 here = ("edits", i)
                 steps = sequences.get(edit.sequence)
                 if steps is None:
-                    self.problems.append(item.document.problem((*here, "sequence"), "unknown-sequence", f"unknown sequence {edit.sequence!r}"))
+                    self.problems.append(
+                        item.document.problem((*here, "sequence"), "unknown-sequence", f"unknown sequence {edit.sequence!r}")
+                    )
                     continue
                 anchor = edit.remove or edit.replace or edit.before or edit.after
                 ids = [s.id for s in steps]
                 if anchor not in ids:
                     key = "remove" if edit.remove else "replace" if edit.replace else "before" if edit.before else "after"
-                    self.problems.append(item.document.problem((*here, key), "unknown-step", f"sequence {edit.sequence!r} has no step {anchor!r}; its steps: {', '.join(ids)}"))
+                    self.problems.append(
+                        item.document.problem(
+                            (*here, key), "unknown-step", f"sequence {edit.sequence!r} has no step {anchor!r}; its steps: {', '.join(ids)}"
+                        )
+                    )
                     continue
                 at = ids.index(anchor)
                 if edit.remove:
@@ -520,8 +545,9 @@ class RulesetBuilder:
         return refs
 
 
-def build_ruleset(variant: str | None = None, packs: Iterable[str] = (), options: Mapping[str, str] | None = None,
-                  *, host: PluginHost | None = None) -> Ruleset:
+def build_ruleset(
+    variant: str | None = None, packs: Iterable[str] = (), options: Mapping[str, str] | None = None, *, host: PluginHost | None = None
+) -> Ruleset:
     """Build a ruleset without the cache (tests, and hosts with extra plugins)."""
     return RulesetBuilder(host or default_host(), variant, tuple(packs), options or {}).build()
 

@@ -30,8 +30,13 @@ MakeRuleset = Callable[..., Ruleset]
 def make_ruleset() -> MakeRuleset:
     """Build a ruleset from the installed plugins plus any plugin objects given."""
 
-    def make(variant: str | None = None, packs: Iterable[str] = (), options: Mapping[str, str] | None = None,
-             plugins: Sequence[tuple[str, object]] = (), entry_points: bool = True) -> Ruleset:
+    def make(
+        variant: str | None = None,
+        packs: Iterable[str] = (),
+        options: Mapping[str, str] | None = None,
+        plugins: Sequence[tuple[str, object]] = (),
+        entry_points: bool = True,
+    ) -> Ruleset:
         host = PluginHost(plugins, entry_points=entry_points)
         return build_ruleset(variant, packs, options, host=host)
 

@@ -45,7 +45,7 @@ def plain_parse(files: list[Path]) -> None:
 
 
 def cold_load() -> None:
-    datadir._loaded_cache.clear()  # noqa: SLF001 - a cold load must not reuse parsed files
+    datadir._loaded_cache.clear()
     clear_cache()
     build_ruleset()
 
@@ -75,9 +75,19 @@ def run(smoke: bool) -> list[dict[str, object]]:
     rolls_per_second = rolls / (time.perf_counter() - start)
 
     return [
-        {"name": "cold validated load", "value": round(cold / baseline, 2), "unit": "x", "baseline": f"plain ruamel parse of {len(files)} files"},
+        {
+            "name": "cold validated load",
+            "value": round(cold / baseline, 2),
+            "unit": "x",
+            "baseline": f"plain ruamel parse of {len(files)} files",
+        },
         {"name": "cached load", "value": round(cached / baseline, 6), "unit": "x", "baseline": "plain ruamel parse of the same files"},
-        {"name": "team checks", "value": round(checks_per_second), "unit": "per second", "baseline": f"{team.name}, {len(team.players)} players"},
+        {
+            "name": "team checks",
+            "value": round(checks_per_second),
+            "unit": "per second",
+            "baseline": f"{team.name}, {len(team.players)} players",
+        },
         {"name": "table rolls", "value": round(rolls_per_second), "unit": "per second", "baseline": "2D6 weather table, seeded dice"},
     ]
 

@@ -159,16 +159,19 @@ def test_teams_json_lists_the_shipped_teams_with_cost(capsys: pytest.CaptureFixt
     assert any(t["id"] == "human-starter" and t["cost"] == 1_000_000 for t in teams)
 
 
-@pytest.mark.parametrize("argv", [
-    ["rosters", "--variant", "nope"],
-    ["rosters", "--option", "nope=1"],
-    ["rosters", "--option", "novalue"],
-    ["roll", "weather", "--modifier", "x"],
-    ["table", "nope"],
-    ["roll", "spp-awards"],
-    ["nonsense"],
-    ["team", "check", "/no/such/team.yaml"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["rosters", "--variant", "nope"],
+        ["rosters", "--option", "nope=1"],
+        ["rosters", "--option", "novalue"],
+        ["roll", "weather", "--modifier", "x"],
+        ["table", "nope"],
+        ["roll", "spp-awards"],
+        ["nonsense"],
+        ["team", "check", "/no/such/team.yaml"],
+    ],
+)
 def test_bad_usage_exits_2_with_one_line_and_no_traceback(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     status, out, err = run(capsys, *argv)
     assert status == 2
@@ -178,8 +181,18 @@ def test_bad_usage_exits_2_with_one_line_and_no_traceback(capsys: pytest.Capture
 
 
 def test_every_listing_prints_exactly_one_json_document(capsys: pytest.CaptureFixture[str]) -> None:
-    for command in (["plugins"], ["ruleset"], ["tables"], ["rosters"], ["skills"], ["inducements"], ["stats"], ["teams"],
-                    ["table", "injury"], ["roster", "orc"]):
+    for command in (
+        ["plugins"],
+        ["ruleset"],
+        ["tables"],
+        ["rosters"],
+        ["skills"],
+        ["inducements"],
+        ["stats"],
+        ["teams"],
+        ["table", "injury"],
+        ["roster", "orc"],
+    ):
         json.loads(run(capsys, *command, "--json")[1])
 
 

@@ -54,9 +54,22 @@ def test_dice_ranges_follow_the_dice(core: Ruleset) -> None:
 
 def test_the_core_has_every_table_the_rules_name(core: Ruleset) -> None:
     expected = {
-        "weather", "kick-off-events", "injury", "stunty-injury", "casualty", "lasting-injury", "argue-the-call",
-        "prayers-to-nuffle", "expensive-mistakes", "block-dice", "random-direction", "throw-in", "spp-awards",
-        "advancement-costs", "characteristic-improvement", "value-increases",
+        "weather",
+        "kick-off-events",
+        "injury",
+        "stunty-injury",
+        "casualty",
+        "lasting-injury",
+        "argue-the-call",
+        "prayers-to-nuffle",
+        "expensive-mistakes",
+        "block-dice",
+        "random-direction",
+        "throw-in",
+        "spp-awards",
+        "advancement-costs",
+        "characteristic-improvement",
+        "value-increases",
     }
     assert expected <= set(core.tables)
 

@@ -100,7 +100,10 @@ def test_table_odds_are_exact(core: Ruleset) -> None:
     odds = table_odds(core.table("block-dice"))
     assert odds["push-back"] == Fraction(1, 3)
     assert sum(odds.values()) == 1
-    assert table_odds(core.table("injury"), modifier=1)[core.table("injury").row_for(12).id] > table_odds(core.table("injury"))[core.table("injury").row_for(12).id]
+    assert (
+        table_odds(core.table("injury"), modifier=1)[core.table("injury").row_for(12).id]
+        > table_odds(core.table("injury"))[core.table("injury").row_for(12).id]
+    )
 
 
 def test_a_chart_cannot_be_rolled(core: Ruleset) -> None:

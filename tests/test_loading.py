@@ -30,13 +30,16 @@ def test_a_missing_path_is_located_at_its_nearest_parent() -> None:
     assert (location.line, location.path) == (2, "$.a.b.zz")
 
 
-@pytest.mark.parametrize("text", [
-    "a: !!python/object/apply:os.system ['touch /tmp/bbcore-pwned']\n",
-    "a: !!python/name:os.system\n",
-    "a: !!binary aGk=\n",
-    "a: !custom x\n",
-    "a: !!set {x, y}\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: !!python/object/apply:os.system ['touch /tmp/bbcore-pwned']\n",
+        "a: !!python/name:os.system\n",
+        "a: !!binary aGk=\n",
+        "a: !custom x\n",
+        "a: !!set {x, y}\n",
+    ],
+)
 def test_tags_that_build_objects_are_rejected_and_never_run(text: str) -> None:
     marker = Path("/tmp/bbcore-pwned")
     marker.unlink(missing_ok=True)
@@ -66,9 +69,12 @@ def test_json_paths_use_jsonschemas_dialect() -> None:
 
 def test_cattrs_errors_use_the_same_dialect_and_positions() -> None:
     # A hand-made document the schema never saw: cattrs reports it itself.
-    document = parse_yaml_text("id: x\nname: X\nsource: s\ntier: 1\nreroll_cost: 1\napothecary: true\nleagues: []\nspecial_rules: []\n"
-                               "positions:\n  - {id: p, name: P, min: 0, max: 1, cost: 1, ma: six, st: 1, ag: 1, pa: 1, av: 1,"
-                               " skills: [], keywords: [K], primary: [], secondary: [], colour: red}\n", "r.yaml")
+    document = parse_yaml_text(
+        "id: x\nname: X\nsource: s\ntier: 1\nreroll_cost: 1\napothecary: true\nleagues: []\nspecial_rules: []\n"
+        "positions:\n  - {id: p, name: P, min: 0, max: 1, cost: 1, ma: six, st: 1, ag: 1, pa: 1, av: 1,"
+        " skills: [], keywords: [K], primary: [], secondary: [], colour: red}\n",
+        "r.yaml",
+    )
     model, problems = structure(document, Roster)
     assert model is None
     paths = {p.path for p in problems}

@@ -74,21 +74,24 @@ def test_a_plugin_that_fails_to_import_is_named(monkeypatch: pytest.MonkeyPatch)
         return [*found, broken] if kwargs.get("group") == "bbcore" else found
 
     monkeypatch.setattr("bbcore.plugins.metadata.entry_points", fake)
-    with pytest.raises(PluginError, match="plugin 'broken' .* failed to import: ModuleNotFoundError"):
+    with pytest.raises(PluginError, match=r"plugin 'broken' .* failed to import: ModuleNotFoundError"):
         PluginHost()
 
 
 def test_two_plugins_registering_the_same_variant_name_are_both_named() -> None:
     with pytest.raises(PluginError, match="'one' and 'two' both register the variant 'street'"):
-        PluginHost([("one", DataPlugin("variant", "street", "street")), ("two", DataPlugin("variant", "street", "street"))],
-                   entry_points=False)
+        PluginHost(
+            [("one", DataPlugin("variant", "street", "street")), ("two", DataPlugin("variant", "street", "street"))], entry_points=False
+        )
 
 
 def test_two_plugins_declaring_the_same_option_are_both_named() -> None:
     option = (("ground", ("street", "sewer"), "street"),)
     with pytest.raises(PluginError, match="'one' and 'two' both declare the option 'ground'"):
-        PluginHost([("one", DataPlugin("variant", "a", "street", option)), ("two", DataPlugin("variant", "b", "street", option))],
-                   entry_points=False)
+        PluginHost(
+            [("one", DataPlugin("variant", "a", "street", option)), ("two", DataPlugin("variant", "b", "street", option))],
+            entry_points=False,
+        )
 
 
 def test_two_plugins_replacing_the_same_table_are_both_located() -> None:

@@ -35,13 +35,16 @@ def test_lookups_by_id_and_role(core: Ruleset) -> None:
     assert core.pitch.length == 26
 
 
-@pytest.mark.parametrize(("call", "match"), [
-    (lambda r: r.table("nope"), "unknown table or role 'nope'"),
-    (lambda r: r.position("human/nope"), "unknown position 'human/nope'"),
-    (lambda r: r.roster("elves"), "unknown roster 'elves'"),
-    (lambda r: r.skill("flying"), "unknown skill 'flying'"),
-    (lambda r: r.inducement("cake"), "unknown inducement 'cake'"),
-])
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda r: r.table("nope"), "unknown table or role 'nope'"),
+        (lambda r: r.position("human/nope"), "unknown position 'human/nope'"),
+        (lambda r: r.roster("elves"), "unknown roster 'elves'"),
+        (lambda r: r.skill("flying"), "unknown skill 'flying'"),
+        (lambda r: r.inducement("cake"), "unknown inducement 'cake'"),
+    ],
+)
 def test_unknown_ids_raise_usage_errors(core: Ruleset, call: object, match: str) -> None:
     with pytest.raises(UsageError, match=match):
         call(core)  # type: ignore[operator]
@@ -60,7 +63,9 @@ def test_a_role_resolves_to_the_table_whose_condition_holds(make_ruleset: MakeRu
     sewer = make_ruleset("street", options={"ground": "sewer"}, plugins=plugins, entry_points=False)
     assert sewer.table("weather").id == "street/sewer-weather"
     assert "street/street-weather" not in sewer.tables
-    assert sewer.table("weather", ).roles == ("weather",)
+    assert sewer.table(
+        "weather",
+    ).roles == ("weather",)
     # The core's weather table still exists by id; the role prefers the variant's.
     assert sewer.table("weather") is not sewer.tables["weather"]
 

@@ -72,10 +72,22 @@ def test_players_missing_the_next_game_leave_current_team_value(core: Ruleset) -
 BROKEN: list[tuple[str, dict[str, Any], str]] = [
     ("over-budget", {"rerolls": 3}, "over-budget"),
     ("too few players", {"players": human_team()["players"][:10]}, "too-few-players"),
-    ("too many players", {"players": human_team()["players"] + [{"name": f"L{i}", "position": "human/human-lineman"} for i in range(5)],
-                          "budget": 2_000_000}, "too-many-players"),
-    ("two ogres", {"players": [*human_team()["players"][:-2], {"name": "O1", "position": "human/ogre"}, {"name": "O2", "position": "human/ogre"}],
-                   "budget": 2_000_000}, "position-limit"),
+    (
+        "too many players",
+        {
+            "players": human_team()["players"] + [{"name": f"L{i}", "position": "human/human-lineman"} for i in range(5)],
+            "budget": 2_000_000,
+        },
+        "too-many-players",
+    ),
+    (
+        "two ogres",
+        {
+            "players": [*human_team()["players"][:-2], {"name": "O1", "position": "human/ogre"}, {"name": "O2", "position": "human/ogre"}],
+            "budget": 2_000_000,
+        },
+        "position-limit",
+    ),
     ("unknown position", {"players": [*human_team()["players"][:-1], {"name": "X", "position": "human/wizard"}]}, "unknown-position"),
     ("mixed rosters", {"players": [*human_team()["players"][:-1], {"name": "T", "position": "orc/troll"}]}, "mixed-rosters"),
     ("nine re-rolls", {"rerolls": 9, "budget": 2_000_000}, "too-many-rerolls"),
@@ -85,8 +97,11 @@ BROKEN: list[tuple[str, dict[str, Any], str]] = [
     ("unknown inducement", {"inducements": [{"id": "dragon"}]}, "unknown-inducement"),
     ("four bribes", {"inducements": [{"id": "bribes", "count": 4}], "budget": 2_000_000}, "inducement-limit"),
     ("league not played", {"league": "chaos-clash"}, "league-not-allowed"),
-    ("bad advancement kind", {"players": [{**human_team()["players"][0], "advancements": [{"kind": "magic"}]}, *human_team()["players"][1:]]},
-     "unknown-advancement-kind"),
+    (
+        "bad advancement kind",
+        {"players": [{**human_team()["players"][0], "advancements": [{"kind": "magic"}]}, *human_team()["players"][1:]]},
+        "unknown-advancement-kind",
+    ),
 ]
 
 
@@ -105,7 +120,10 @@ def test_a_favoured_of_choice_is_required_and_checked(core: Ruleset) -> None:
     players = [{"name": f"R{i}", "position": f"chaos-renegades/{lineman}"} for i in range(11)]
     assert codes(core, {"name": "R", "players": players}) == {"special-rule-choice"}
     assert codes(core, {"name": "R", "players": players, "special_rules": ["favoured-of-nurgle"]}) == set()
-    assert codes(core, {"name": "R", "players": players, "special_rules": ["favoured-of-hashut"]}) == {"invalid-special-rule-choice", "special-rule-choice"}
+    assert codes(core, {"name": "R", "players": players, "special_rules": ["favoured-of-hashut"]}) == {
+        "invalid-special-rule-choice",
+        "special-rule-choice",
+    }
 
 
 def test_an_ineligible_inducement_is_reported(core: Ruleset) -> None:
@@ -138,8 +156,10 @@ def test_a_variant_can_replace_a_core_check(make_ruleset: Any) -> None:
             return [TeamCheck("free/no-limits", lambda r, t: [], replaces="core/position-limits")]
 
     ruleset = make_ruleset(plugins=[("free", NoLimits())], entry_points=False)
-    two_ogres = human_team(players=[*human_team()["players"][:-2], {"name": "O1", "position": "human/ogre"},
-                                    {"name": "O2", "position": "human/ogre"}], budget=2_000_000)
+    two_ogres = human_team(
+        players=[*human_team()["players"][:-2], {"name": "O1", "position": "human/ogre"}, {"name": "O2", "position": "human/ogre"}],
+        budget=2_000_000,
+    )
     assert codes(ruleset, two_ogres) == set()
 
 

@@ -17,8 +17,12 @@ REPO = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("dist")
-    subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(REPO)],
-                   check=True, capture_output=True, text=True)
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(REPO)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     (built,) = out.glob("bbcore-*.whl")
     return built
 
@@ -48,5 +52,7 @@ def test_a_fresh_venv_loads_a_ruleset_from_the_wheel(wheel: Path, tmp_path: Path
     assert result["rosters"] == 30
     assert str(REPO) not in result["file"]
     assert result["schemas"].endswith("bbcore/schemas")
-    cli = subprocess.run([str(env_dir / "bin" / "bbcore"), "table", "weather", "--json"], check=True, capture_output=True, text=True, cwd=tmp_path)
+    cli = subprocess.run(
+        [str(env_dir / "bin" / "bbcore"), "table", "weather", "--json"], check=True, capture_output=True, text=True, cwd=tmp_path
+    )
     assert json.loads(cli.stdout)["id"] == "weather"

@@ -15,7 +15,9 @@ from bbcore.render.text import columns, money, target
 from bbcore.ruleset import Ruleset
 
 #: Team problems that mean the file refers to things that do not exist: bad data, not a broken rule.
-REFERENCE_CODES = frozenset({"unknown-position", "unknown-roster", "unknown-inducement", "unknown-skill", "unknown-staff", "unknown-advancement-kind"})
+REFERENCE_CODES = frozenset(
+    {"unknown-position", "unknown-roster", "unknown-inducement", "unknown-skill", "unknown-staff", "unknown-advancement-kind"}
+)
 
 
 def _option_pair(text: str) -> tuple[str, str]:
@@ -104,8 +106,12 @@ def cmd_tables(args: argparse.Namespace) -> int:
     if args.json:
         emit_json([rj.table_json(t) for t in tables])
     else:
-        print(columns([[t.id, t.name, t.dice or "-", ", ".join(t.roles), "provisional" if t.provisional else ""] for t in tables],
-                      ["id", "name", "dice", "roles", ""]))
+        print(
+            columns(
+                [[t.id, t.name, t.dice or "-", ", ".join(t.roles), "provisional" if t.provisional else ""] for t in tables],
+                ["id", "name", "dice", "roles", ""],
+            )
+        )
     return EXIT_OK
 
 
@@ -138,8 +144,15 @@ def cmd_rosters(args: argparse.Namespace) -> int:
     if args.json:
         emit_json([rj.roster_json(ruleset, r) for r in rosters])
     else:
-        print(columns([[r.id, r.name, str(r.tier), money(r.reroll_cost), "yes" if r.apothecary else "no", str(len(r.positions))] for r in rosters],
-                      ["id", "name", "tier", "re-roll", "apothecary", "positions"]))
+        print(
+            columns(
+                [
+                    [r.id, r.name, str(r.tier), money(r.reroll_cost), "yes" if r.apothecary else "no", str(len(r.positions))]
+                    for r in rosters
+                ],
+                ["id", "name", "tier", "re-roll", "apothecary", "positions"],
+            )
+        )
     return EXIT_OK
 
 
@@ -150,8 +163,20 @@ def cmd_roster(args: argparse.Namespace) -> int:
         emit_json(rj.roster_json(ruleset, roster))
         return EXIT_OK
     print(f"{roster.name} (tier {roster.tier}); re-rolls {money(roster.reroll_cost)}; apothecary: {'yes' if roster.apothecary else 'no'}")
-    rows = [[f"{p.min}-{p.max}", p.name, money(p.cost), str(p.ma), str(p.st), target(p.ag), target(p.pa), target(p.av),
-             ", ".join(ruleset.skill_display(s.id, s.value) for s in p.skills)] for p in roster.positions]
+    rows = [
+        [
+            f"{p.min}-{p.max}",
+            p.name,
+            money(p.cost),
+            str(p.ma),
+            str(p.st),
+            target(p.ag),
+            target(p.pa),
+            target(p.av),
+            ", ".join(ruleset.skill_display(s.id, s.value) for s in p.skills),
+        ]
+        for p in roster.positions
+    ]
     print(columns(rows, ["qty", "position", "cost", "MA", "ST", "AG", "PA", "AV", "skills"]))
     return EXIT_OK
 
@@ -171,8 +196,15 @@ def cmd_inducements(args: argparse.Namespace) -> int:
     if args.json:
         emit_json([rj.inducement_json(i) for i in inducements])
     else:
-        rows = [[f"{i.min}-{'' if i.max is None else i.max}", i.name, " / ".join(money(c.cost) + ("+" if c.plus_position_cost else "") for c in i.costs),
-                 i.text] for i in inducements]
+        rows = [
+            [
+                f"{i.min}-{'' if i.max is None else i.max}",
+                i.name,
+                " / ".join(money(c.cost) + ("+" if c.plus_position_cost else "") for c in i.costs),
+                i.text,
+            ]
+            for i in inducements
+        ]
         print(columns(rows, ["qty", "inducement", "cost", "what it does"]))
     return EXIT_OK
 
@@ -185,10 +217,19 @@ def cmd_team_check(args: argparse.Namespace) -> int:
     if any(p.code in REFERENCE_CODES for p in report.problems):
         status = EXIT_USAGE
     if args.json:
-        emit_json({"valid": report.valid, "cost": report.cost, "team_value": report.team_value,
-                   "current_team_value": report.current_team_value, "problems": [p.to_json() for p in report.problems]})
+        emit_json(
+            {
+                "valid": report.valid,
+                "cost": report.cost,
+                "team_value": report.team_value,
+                "current_team_value": report.current_team_value,
+                "problems": [p.to_json() for p in report.problems],
+            }
+        )
         return status
-    print(f"{team_file.team.name}: {'valid' if report.valid else 'INVALID'}; cost {money(report.cost)}, Team Value {money(report.team_value)}")
+    print(
+        f"{team_file.team.name}: {'valid' if report.valid else 'INVALID'}; cost {money(report.cost)}, Team Value {money(report.team_value)}"
+    )
     for found in report.problems:
         print(f"  {found}  [{found.code}]")
     if status == EXIT_USAGE:
@@ -241,7 +282,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 def cmd_teams(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args)
-    listing = []
+    listing: list[dict[str, Any]] = []
     for ref in ruleset.team_files:
         listing.append({"id": ref.id, "name": ref.name, "path": ref.path, "cost": bbcore.value_team(ruleset, ref.team).cost})
     if args.json:
@@ -289,4 +330,3 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     data_check.add_argument("paths", metavar="PATH", nargs="+")
     data_check.set_defaults(handler=cmd_data_check)
     return parser
-

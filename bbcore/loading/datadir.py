@@ -97,7 +97,9 @@ def load_file(path: Path, kind: str | None = None) -> tuple[LoadedFile | None, l
     kind = kind or kind_of(path)
     if kind is None:
         known = ", ".join([*FILE_KINDS, *(f"{d}/*.yaml" for d in DIRECTORY_KINDS)])
-        return None, [Problem("unknown-data-file", f"cannot tell what kind of data this is; expected one of {known}", "$", display_path(path))]
+        return None, [
+            Problem("unknown-data-file", f"cannot tell what kind of data this is; expected one of {known}", "$", display_path(path))
+        ]
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:

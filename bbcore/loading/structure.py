@@ -46,9 +46,7 @@ def _make_converter() -> cattrs.Converter:
 
     converter.register_structure_hook(SkillRef, skill_ref)
     converter.register_structure_hook(RosterRule, roster_rule)
-    converter.register_structure_hook_func(
-        lambda t: getattr(t, "__origin__", None) is Mapping, frozen_mapping
-    )
+    converter.register_structure_hook_func(lambda t: getattr(t, "__origin__", None) is Mapping, frozen_mapping)
     converter.register_unstructure_hook(MappingProxyType, lambda m: {k: converter.unstructure(v) for k, v in m.items()})
     converter.register_structure_hook(
         InducementList,

@@ -99,8 +99,7 @@ class _Walker:
         self.problems.append(
             Problem(
                 "unsafe-yaml-tag",
-                f"the YAML tag {tag!r} is not allowed: data files hold plain values only, "
-                "and tags that build objects are never executed",
+                f"the YAML tag {tag!r} is not allowed: data files hold plain values only, and tags that build objects are never executed",
                 format_json_path(path),
                 self.file,
                 line,
@@ -108,7 +107,7 @@ class _Walker:
             )
         )
 
-    def plain(self, node: Any, path: JsonPath) -> Any:
+    def plain(self, node: Any, path: JsonPath) -> Any:  # noqa: PLR0911 - one return per YAML node type
         if isinstance(node, TaggedScalar):
             self._bad_tag(path, str(node.tag.value))
             return None
@@ -140,9 +139,8 @@ class _Walker:
             return float(node)
         if isinstance(node, str):
             return str(node)
-        implicit_tag = {bytes: "!!binary", CommentedSet: "!!set", set: "!!set"}.get(type(node))
-        if implicit_tag is not None:
-            self._bad_tag(path, implicit_tag)
+        if isinstance(node, bytes | CommentedSet | set):
+            self._bad_tag(path, "!!binary" if isinstance(node, bytes) else "!!set")
             return None
         # Dates and other YAML types have no place in rules data.
         line, col = self.positions.get(path, (1, 1))
@@ -192,7 +190,9 @@ def _walk_round_trip(text: str, file: str) -> _Walker:
         before = text[: error.position]
         line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
         character = error.character if isinstance(error.character, int) else ord(str(error.character)[:1] or " ")
-        raise YamlLoadError([Problem("yaml-syntax", f"malformed YAML: the character U+{character:04X} is not allowed in YAML", "$", file, line, col)]) from None
+        raise YamlLoadError(
+            [Problem("yaml-syntax", f"malformed YAML: the character U+{character:04X} is not allowed in YAML", "$", file, line, col)]
+        ) from None
     except YAMLError as error:
         raise YamlLoadError([Problem("yaml-syntax", f"malformed YAML: {error}", "$", file, 1, 1)]) from None
     walker = _Walker(file)

@@ -15,7 +15,7 @@ from bbcore.ruleset import Ruleset
 
 
 def _drop_none(data: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in data.items() if v is not None and v != () and v != []}
+    return {k: v for k, v in data.items() if v is not None and v not in ((), [])}
 
 
 def effect_json(effect: Effect) -> dict[str, Any]:
@@ -30,8 +30,14 @@ def skill_ref_json(ref: SkillRef) -> Any:
 
 
 def row_json(row: Row) -> dict[str, Any]:
-    data: dict[str, Any] = {"min": row.min, "max": row.max, "id": row.id, "name": row.name, "text": row.text,
-                            "effects": [effect_json(e) for e in row.effects]}
+    data: dict[str, Any] = {
+        "min": row.min,
+        "max": row.max,
+        "id": row.id,
+        "name": row.name,
+        "text": row.text,
+        "effects": [effect_json(e) for e in row.effects],
+    }
     if row.values:
         data["values"] = dict(row.values)
     return data
@@ -99,8 +105,15 @@ def roster_json(ruleset: Ruleset, roster: Roster) -> dict[str, Any]:
 
 
 def skill_json(skill: Skill) -> dict[str, Any]:
-    return {"id": skill.id, "name": skill.name, "category": skill.category, "trait": skill.trait, "elite": skill.elite,
-            "parameter": skill.parameter, "text": skill.text}
+    return {
+        "id": skill.id,
+        "name": skill.name,
+        "category": skill.category,
+        "trait": skill.trait,
+        "elite": skill.elite,
+        "parameter": skill.parameter,
+        "text": skill.text,
+    }
 
 
 def condition_json(condition: Condition | None) -> dict[str, Any]:
@@ -114,7 +127,11 @@ def inducement_json(inducement: Inducement) -> dict[str, Any]:
         "min": inducement.min,
         "max": inducement.max,
         "costs": [
-            {"cost": c.cost, "condition": condition_json(c.condition) or None, **({"plus_position_cost": True} if c.plus_position_cost else {})}
+            {
+                "cost": c.cost,
+                "condition": condition_json(c.condition) or None,
+                **({"plus_position_cost": True} if c.plus_position_cost else {}),
+            }
             for c in inducement.costs
         ],
         "eligibility": condition_json(inducement.eligibility),

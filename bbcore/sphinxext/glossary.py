@@ -39,7 +39,6 @@ class GlossaryDirective(RulesetDirective):
         out.label(labels("glossary-special-rules"))
         out.heading("Special rules", 0)
         for entry in sorted(ruleset.special_rules.values(), key=lambda e: e.name):
-            members = [roster_link(ruleset, labels, r.id) for r in rosters
-                       if any(entry.id in rule.rule_ids for rule in r.special_rules)]
+            members = [roster_link(ruleset, labels, r.id) for r in rosters if any(entry.id in rule.rule_ids for rule in r.special_rules)]
             out.extend(_entry_rst(labels, "special-rule", entry, members, "Rosters"))
         return out

@@ -42,18 +42,25 @@ def inducement_rst(ruleset: Ruleset, labels: Labels, inducement: Inducement, lev
     if inducement.price_varies:
         costs += " (the price varies with the one hired)"
     group = ruleset.inducement_groups.get(inducement.group) if inducement.group else None
-    out.fields([
-        ("Id", literal(inducement.id)),
-        ("Quantity", quantity_words(inducement)),
-        ("Cost", costs),
-        ("Available to", condition_words(ruleset, labels, inducement.eligibility)),
-        ("Limits", "; ".join(f"{'unlimited' if l.max is None else f'up to {l.max}'} for {condition_words(ruleset, labels, l.condition)}"
-                             for l in inducement.limits)),
-        ("Shared limit", f"at most {group.max} from {escape(group.name)}" if group else ""),
-        ("When", escape(inducement.timing) if inducement.timing else ""),
-        ("Table", table_link(ruleset, labels, inducement.table) if inducement.table else ""),
-        ("Effects", effects_words(ruleset, labels, inducement.effects)),
-    ])
+    out.fields(
+        [
+            ("Id", literal(inducement.id)),
+            ("Quantity", quantity_words(inducement)),
+            ("Cost", costs),
+            ("Available to", condition_words(ruleset, labels, inducement.eligibility)),
+            (
+                "Limits",
+                "; ".join(
+                    f"{'unlimited' if l.max is None else f'up to {l.max}'} for {condition_words(ruleset, labels, l.condition)}"
+                    for l in inducement.limits
+                ),
+            ),
+            ("Shared limit", f"at most {group.max} from {escape(group.name)}" if group else ""),
+            ("When", escape(inducement.timing) if inducement.timing else ""),
+            ("Table", table_link(ruleset, labels, inducement.table) if inducement.table else ""),
+            ("Effects", effects_words(ruleset, labels, inducement.effects)),
+        ]
+    )
     out.paragraph(escape(inducement.text))
     if inducement.note and not inducement.provisional:
         out.admonition("Note", [escape(inducement.note)], "note")
@@ -69,4 +76,3 @@ class InducementsDirective(RulesetDirective):
         for inducement in ruleset.inducements.values():
             out.extend(inducement_rst(ruleset, labels, inducement))
         return out
-

@@ -18,8 +18,20 @@ if TYPE_CHECKING:
 
 #: The parameters this page knows how to phrase. A new field in GameParameters fails
 #: the docs build instead of silently missing from the site.
-PHRASED = frozenset({"players_on_pitch", "turns_per_half", "halves", "draft_budget", "roster", "rerolls",
-                     "dedicated_fans", "low_cost_linemen_rule", "inducements_in_draft", "staff"})
+PHRASED = frozenset(
+    {
+        "players_on_pitch",
+        "turns_per_half",
+        "halves",
+        "draft_budget",
+        "roster",
+        "rerolls",
+        "dedicated_fans",
+        "low_cost_linemen_rule",
+        "inducements_in_draft",
+        "staff",
+    }
+)
 
 
 def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
@@ -40,10 +52,16 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ("Halves", str(params.halves)),
             ("Draft budget", money(params.draft_budget)),
             ("Roster size", f"{params.roster.min}-{params.roster.max} players"),
-            ("Team re-rolls", f"at most {'any number' if rerolls.max is None else rerolls.max}, at {price}; "
-                              f"x{rerolls.cost_multiplier_after_draft} when bought after drafting"),
-            ("Dedicated Fans", f"start at {fans.start}; up to {fans.max_at_draft} when drafting at {money(fans.cost)} each; "
-                               f"always between {fans.min} and {fans.max}"),
+            (
+                "Team re-rolls",
+                f"at most {'any number' if rerolls.max is None else rerolls.max}, at {price}; "
+                f"x{rerolls.cost_multiplier_after_draft} when bought after drafting",
+            ),
+            (
+                "Dedicated Fans",
+                f"start at {fans.start}; up to {fans.max_at_draft} when drafting at {money(fans.cost)} each; "
+                f"always between {fans.min} and {fans.max}",
+            ),
             ("Low-cost linemen rule", special_rule_link(ruleset, labels, rule) if rule in ruleset.special_rules else literal(rule)),
             ("Inducements when drafting", yes_no(params.inducements_in_draft)),
         ],

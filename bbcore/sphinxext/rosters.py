@@ -56,24 +56,31 @@ def roster_rst(ruleset: Ruleset, labels: Labels, roster: Roster, level: int = 0)
     out.heading(roster.name, level)
     names = {p.id: p.name for p in roster.positions}
     limits = [
-        f"at most {limit.max} of " + either([escape(names.get(p, p)) for p in limit.positions], "and")
+        f"at most {limit.max} of "
+        + either([escape(names.get(p, p)) for p in limit.positions], "and")
         + (f" ({escape(limit.text)})" if limit.text else "")
         for limit in roster.position_limits
     ]
-    out.fields([
-        ("Id", literal(roster.id)),
-        ("Tier", str(roster.tier)),
-        ("Leagues", ", ".join(league_link(ruleset, labels, l) for l in roster.leagues) or "none"),
-        ("Special rules", "; ".join(_rule_words(ruleset, labels, r) for r in roster.special_rules) or "none"),
-        ("Team re-rolls", f"{money(roster.reroll_cost)} each"),
-        ("Apothecary", yes_no(roster.apothecary)),
-        ("Shared limits", "; ".join(limits)),
-        ("Source", escape(roster.source)),
-    ])
+    out.fields(
+        [
+            ("Id", literal(roster.id)),
+            ("Tier", str(roster.tier)),
+            ("Leagues", ", ".join(league_link(ruleset, labels, l) for l in roster.leagues) or "none"),
+            ("Special rules", "; ".join(_rule_words(ruleset, labels, r) for r in roster.special_rules) or "none"),
+            ("Team re-rolls", f"{money(roster.reroll_cost)} each"),
+            ("Apothecary", yes_no(roster.apothecary)),
+            ("Shared limits", "; ".join(limits)),
+            ("Source", escape(roster.source)),
+        ]
+    )
     if roster.note:
         out.admonition("Note", [escape(roster.note)], "note")
-    out.list_table(POSITION_HEADER, (position_row(ruleset, labels, roster, p) for p in roster.positions),
-                   widths=POSITION_WIDTHS, css_class="bbcore-positions")
+    out.list_table(
+        POSITION_HEADER,
+        (position_row(ruleset, labels, roster, p) for p in roster.positions),
+        widths=POSITION_WIDTHS,
+        css_class="bbcore-positions",
+    )
     return out
 
 

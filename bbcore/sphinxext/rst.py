@@ -90,8 +90,15 @@ class Rst:
         for markup in body:
             self.lines += [f"   {markup}", ""]
 
-    def list_table(self, header: Sequence[str], rows: Iterable[Sequence[str]], *, title: str = "",
-                   widths: Sequence[int] | None = None, css_class: str = "") -> None:
+    def list_table(
+        self,
+        header: Sequence[str],
+        rows: Iterable[Sequence[str]],
+        *,
+        title: str = "",
+        widths: Sequence[int] | None = None,
+        css_class: str = "",
+    ) -> None:
         """A list-table of cells of ready-made markup (escape data text first); a cell may span lines."""
         self.blank()
         self.lines.append(f".. list-table:: {escape(title)}".rstrip())

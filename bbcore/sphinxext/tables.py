@@ -89,12 +89,14 @@ def table_body(ruleset: Ruleset, labels: Labels, table: Table) -> Rst:
     out = Rst()
     if table.provisional:
         out.admonition("Provisional", [escape(table.note or "This table is not settled yet.")])
-    out.fields([
-        ("Id", literal(table.id)),
-        _kind_words(table),
-        ("Roles", _role_words(ruleset, labels, table)),
-        ("Source", escape(table.source)),
-    ])
+    out.fields(
+        [
+            ("Id", literal(table.id)),
+            _kind_words(table),
+            ("Roles", _role_words(ruleset, labels, table)),
+            ("Source", escape(table.source)),
+        ]
+    )
     if table.note and not table.provisional:
         out.admonition("Note", [escape(table.note)], "note")
     if table.text:

@@ -18,7 +18,6 @@ from bbcore.teams.valuation import (
     condition_holds,
     staff_count,
     team_roster,
-    team_special_rules,
     value_team,
 )
 
@@ -82,8 +81,13 @@ def check_positions(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
         if player_roster is None or player_roster.position(player.position_id) is None:
             yield problem("unknown-position", f"unknown position {player.position!r}", "players", i, "position")
         elif roster is not None and player_roster.id != roster.id:
-            yield problem("mixed-rosters", f"{player.name} is from the {player_roster.name} roster; the team drafts from {roster.name}",
-                          "players", i, "position")
+            yield problem(
+                "mixed-rosters",
+                f"{player.name} is from the {player_roster.name} roster; the team drafts from {roster.name}",
+                "players",
+                i,
+                "position",
+            )
 
 
 def check_roster_size(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
@@ -102,13 +106,19 @@ def check_position_limits(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     counts = Counter(p.position_id for p in team.players if p.roster_id == roster.id)
     for position in roster.positions:
         if counts[position.id] > position.max:
-            yield problem("position-limit", f"{counts[position.id]} x {position.name}; the roster allows {position.min}-{position.max}", "players")
+            yield problem(
+                "position-limit", f"{counts[position.id]} x {position.name}; the roster allows {position.min}-{position.max}", "players"
+            )
         if counts[position.id] < position.min:
-            yield problem("position-minimum", f"{counts[position.id]} x {position.name}; the roster requires at least {position.min}", "players")
+            yield problem(
+                "position-minimum", f"{counts[position.id]} x {position.name}; the roster requires at least {position.min}", "players"
+            )
     for limit in roster.position_limits:
         total = sum(counts[p] for p in limit.positions)
         if total > limit.max:
-            yield problem("position-group-limit", f"{total} players among {', '.join(limit.positions)}; at most {limit.max} in total", "players")
+            yield problem(
+                "position-group-limit", f"{total} players among {', '.join(limit.positions)}; at most {limit.max} in total", "players"
+            )
 
 
 def check_rerolls(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
@@ -140,7 +150,12 @@ def check_dedicated_fans(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     fans = team.staff.get("dedicated-fans", rules.start)
     count = staff_count(fans)
     if not rules.start <= count <= rules.max_at_draft:
-        yield problem("dedicated-fans-range", f"{count} Dedicated Fans; a new team has {rules.start} to {rules.max_at_draft}", "staff", "dedicated-fans")
+        yield problem(
+            "dedicated-fans-range",
+            f"{count} Dedicated Fans; a new team has {rules.start} to {rules.max_at_draft}",
+            "staff",
+            "dedicated-fans",
+        )
 
 
 def check_special_rules(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
@@ -157,7 +172,11 @@ def check_special_rules(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
             if len(picked) != 1:
                 yield problem("special-rule-choice", f"choose exactly one of {', '.join(rule.choose)} under special_rules", "special_rules")
     if team.league is not None and team.league not in roster.leagues:
-        yield problem("league-not-allowed", f"the {roster.name} roster does not play in {team.league!r}; its leagues: {', '.join(roster.leagues)}", "league")
+        yield problem(
+            "league-not-allowed",
+            f"the {roster.name} roster does not play in {team.league!r}; its leagues: {', '.join(roster.leagues)}",
+            "league",
+        )
 
 
 def check_advancements(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
@@ -166,8 +185,15 @@ def check_advancements(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     for i, player in enumerate(team.players):
         for j, advancement in enumerate(player.advancements):
             if advancement.kind not in kinds:
-                yield problem("unknown-advancement-kind", f"unknown advancement kind {advancement.kind!r}; kinds: {', '.join(sorted(kinds))}",
-                              "players", i, "advancements", j, "kind")
+                yield problem(
+                    "unknown-advancement-kind",
+                    f"unknown advancement kind {advancement.kind!r}; kinds: {', '.join(sorted(kinds))}",
+                    "players",
+                    i,
+                    "advancements",
+                    j,
+                    "kind",
+                )
             if advancement.skill is not None and advancement.skill.id not in ruleset.skills:
                 yield problem("unknown-skill", f"unknown skill {advancement.skill.id!r}", "players", i, "advancements", j, "skill")
 
@@ -229,14 +255,16 @@ CORE_CHECKS: tuple[TeamCheck, ...] = (
 def active_checks(ruleset: Ruleset) -> list[TeamCheck]:
     """The checks in force, after replacements; two replacing one id is an error naming both."""
     contributed: list[TeamCheck] = []
-    for result in ruleset.hook.bbcore_team_checks(ruleset=ruleset):
-        contributed.extend(result or ())
+    for checks in ruleset.hook.bbcore_team_checks(ruleset=ruleset):
+        contributed.extend(checks or ())
     replacements: dict[str, TeamCheck] = {}
     for check in contributed:
         if check.replaces is not None:
             if check.replaces in replacements:
                 other = replacements[check.replaces]
-                raise DataError([Problem("conflicting-team-check", f"team checks {other.id!r} and {check.id!r} both replace {check.replaces!r}")])
+                raise DataError(
+                    [Problem("conflicting-team-check", f"team checks {other.id!r} and {check.id!r} both replace {check.replaces!r}")]
+                )
             replacements[check.replaces] = check
     result: list[TeamCheck] = []
     for check in contributed:
