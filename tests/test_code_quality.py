@@ -22,7 +22,9 @@ def tool(name: str) -> str:
 
 @pytest.mark.slow
 def test_ruff_finds_nothing() -> None:
-    done = subprocess.run([tool("ruff"), "check", "bbcore", "tests", "variants", "benchmarks"], cwd=REPO, capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [tool("ruff"), "check", "bbcore", "tests", "variants", "benchmarks"], cwd=REPO, capture_output=True, text=True, check=False
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
