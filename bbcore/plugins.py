@@ -8,6 +8,8 @@ them), then plugins handed in by the caller (tests), then ``check_pending``.
 from __future__ import annotations
 
 import os
+import sys
+import traceback
 from collections.abc import Iterable, Sequence
 from importlib import metadata
 from types import ModuleType
@@ -155,6 +157,21 @@ class PluginHost:
             chosen.add(self.variants()[variant].plugin)
         chosen.update(self.packs()[p].plugin for p in packs)
         return [name for name in self.plugin_names() if name in chosen or self.kind_of(name) == "extension"]
+
+    def blame(self, error: BaseException) -> str | None:
+        """The plugin whose code raised ``error``: the innermost traceback frame inside a plugin's module."""
+        files: dict[str, str] = {}
+        for name, plugin in self.pm.list_name_plugin():
+            if plugin is None:
+                continue
+            module = plugin if isinstance(plugin, ModuleType) else sys.modules.get(type(plugin).__module__)
+            source = getattr(module, "__file__", None)
+            if source:
+                files[os.path.realpath(source)] = name
+        culprit = None
+        for frame in traceback.extract_tb(error.__traceback__):
+            culprit = files.get(os.path.realpath(frame.filename), culprit)
+        return culprit
 
     def hook_caller(self, hook_name: str, active: Iterable[str]) -> Any:
         """A caller of one hook restricted to the active plugins."""

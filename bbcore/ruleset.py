@@ -16,7 +16,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from bbcore.errors import DataError, JsonPath, Location, Problem, UsageError
+from bbcore.errors import BBCoreError, DataError, JsonPath, Location, PluginError, Problem, UsageError
 from bbcore.loading.datadir import LoadedFile, load_directory
 from bbcore.loading.structure import converter
 from bbcore.loading.yaml_source import YamlDocument
@@ -63,7 +63,11 @@ class TeamFileRef:
 
 
 class HookRelay:
-    """``ruleset.hook.<name>(...)`` calls a hook on the ruleset's active plugins only."""
+    """``ruleset.hook.<name>(...)`` calls a hook on the ruleset's active plugins only.
+
+    An exception escaping a plugin's hook becomes a :class:`~bbcore.errors.PluginError`
+    that names the plugin, so a broken plugin is reported, not a traceback.
+    """
 
     def __init__(self, host: PluginHost, active: Iterable[str]) -> None:
         self._host = host
@@ -76,8 +80,27 @@ class HookRelay:
         if name not in self._callers:
             if not hasattr(self._host.pm.hook, name):
                 raise AttributeError(f"bbcore has no hook {name!r}")
-            self._callers[name] = self._host.hook_caller(name, self._active)
+            self._callers[name] = _GuardedCaller(self._host, name, self._host.hook_caller(name, self._active))
         return self._callers[name]
+
+
+class _GuardedCaller:
+    def __init__(self, host: PluginHost, name: str, caller: Any) -> None:
+        self._host = host
+        self._name = name
+        self._caller = caller
+
+    def __call__(self, **kwargs: Any) -> Any:
+        try:
+            return self._caller(**kwargs)
+        except BBCoreError:
+            raise
+        except Exception as error:
+            culprit = self._host.blame(error) or "unknown"
+            raise PluginError(f"plugin {culprit!r} raised in {self._name}: {type(error).__name__}: {error}") from error
+
+    def get_hookimpls(self) -> Any:
+        return self._caller.get_hookimpls()
 
 
 @frozen(eq=False)
@@ -329,7 +352,8 @@ class RulesetBuilder:
                     inducement_lists.append((layer, item))
                 elif item.kind == "sequence":
                     sequence_files.append(item)
-                elif item.kind == "team":
+                elif item.kind == "team" and layer == (1 if self.variant else 0):
+                    # Ready-made teams belong to their game: a variant lists its own, not the core's.
                     teams.append(item)
 
         tables = merges["table"]

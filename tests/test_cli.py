@@ -206,3 +206,9 @@ def test_python_dash_m_runs_the_cli() -> None:
     done = subprocess.run([sys.executable, "-m", "bbcore", "table", "weather", "--json"], capture_output=True, text=True, check=False)
     assert done.returncode == 0
     assert json.loads(done.stdout)["id"] == "weather"
+
+
+def test_a_second_variant_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "rosters", "--variant", "skurling", "--variant", "gutterbowl")
+    assert status == 2
+    assert "at most one game variant" in err

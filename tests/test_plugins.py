@@ -126,3 +126,12 @@ def test_hooks_of_inactive_variants_are_not_called() -> None:
     calls.clear()
     build_ruleset(host=host)
     assert calls == []
+
+
+def test_a_plugin_whose_ruleset_hook_raises_is_named(make_ruleset: object) -> None:
+    from tests.fixtures.plugins import FailingCheckPlugin
+
+    ruleset = make_ruleset(plugins=[("clumsy", FailingCheckPlugin())], entry_points=False)  # type: ignore[operator]
+    team = ruleset.team_files[0].team
+    with pytest.raises(PluginError, match="plugin 'clumsy' raised in bbcore_team_checks: ZeroDivisionError"):
+        bbcore.check_team(ruleset, team)

@@ -137,3 +137,10 @@ def test_data_errors_are_all_reported_together(make_ruleset: MakeRuleset, tmp_pa
         make_ruleset("dir", plugins=[("dir", Dir())], entry_points=False)
     codes = {p.code for p in caught.value.problems}
     assert codes == {"wrong-type", "range-gap"}
+
+
+def test_a_variant_lists_its_own_team_files_not_the_cores(make_ruleset: MakeRuleset) -> None:
+    core_ids = {ref.id for ref in bbcore.load_ruleset().team_files}
+    assert "human-starter" in core_ids
+    variant = make_ruleset("street", plugins=[("street", STREET)], entry_points=False)
+    assert "human-starter" not in {ref.id for ref in variant.team_files}

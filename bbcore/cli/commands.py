@@ -27,10 +27,19 @@ def _option_pair(text: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
+class _OnlyOnce(argparse.Action):
+    """Refuses a second value: a ruleset has at most one game variant."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: str | None = None) -> None:
+        if getattr(namespace, self.dest, None) is not None:
+            parser.error(f"{option} may be given once: a ruleset has at most one game variant")
+        setattr(namespace, self.dest, values)
+
+
 def _ruleset_arguments() -> argparse.ArgumentParser:
     parent = argparse.ArgumentParser(add_help=False)
     group = parent.add_argument_group("ruleset selection")
-    group.add_argument("--variant", metavar="NAME", help="game variant (default: Blood Bowl 2025 core)")
+    group.add_argument("--variant", metavar="NAME", action=_OnlyOnce, help="game variant (default: Blood Bowl 2025 core); at most one")
     group.add_argument("--pack", metavar="NAME", action="append", default=[], help="inducement pack; repeatable")
     group.add_argument("--option", metavar="KEY=VALUE", action="append", default=[], type=_option_pair, help="ruleset option; repeatable")
     return parent
