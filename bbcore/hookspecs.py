@@ -103,8 +103,9 @@ def bbcore_active_table_for_role(role: str, candidates: tuple[Table, ...], optio
 
     Called while a ruleset is built, once for each role claimed by several tables
     whose ``when:`` conditions all hold. ``firstresult``: the first non-None answer
-    wins. With no answer, a table from the game variant beats one from a pack, which
-    beats the core's; a tie left after that is an error.
+    wins. With no answer, the table of the latest layer wins (layers load in the order
+    core, game variant, packs, so a pack's beats the variant's, which beats the core's);
+    two candidates left in the same layer are an error.
 
     :param role: the role, e.g. ``weather``.
     :param candidates: the tables claiming it.

@@ -10,7 +10,7 @@ import bbcore
 
 project = "bbcore"
 author = "The bbcore team"
-copyright = "the bbcore team"  # noqa: A001 - Sphinx's own setting name
+copyright = "the bbcore team"
 release = bbcore.__version__
 version = release
 
@@ -57,7 +57,7 @@ autodoc_type_aliases = {
 _FORWARD_REF = re.compile(r"TypeAliasForwardRef\('([\w.]+)'\)")
 
 
-def _unwrap_aliases(app, what, name, obj, options, signature, return_annotation):  # noqa: ARG001, PLR0913 - Sphinx's event signature
+def _unwrap_aliases(app, what, name, obj, options, signature, return_annotation):  # noqa: PLR0917 - the signature of Sphinx's event
     def unwrap(text):
         return _FORWARD_REF.sub(r"\1", text) if text else text
 

@@ -225,6 +225,10 @@ def cmd_team_check(args: argparse.Namespace) -> int:
     status = EXIT_OK if report.valid else EXIT_PROBLEMS
     if any(p.code in REFERENCE_CODES for p in report.problems):
         status = EXIT_USAGE
+        # The file names things that do not exist: bad data, reported on stderr as well.
+        for found in report.problems:
+            if found.code in REFERENCE_CODES:
+                print(str(found), file=sys.stderr)
     if args.json:
         emit_json(
             {
@@ -241,10 +245,6 @@ def cmd_team_check(args: argparse.Namespace) -> int:
     )
     for found in report.problems:
         print(f"  {found}  [{found.code}]")
-    if status == EXIT_USAGE:
-        for found in report.problems:
-            if found.code in REFERENCE_CODES:
-                print(str(found), file=sys.stderr)
     return status
 
 

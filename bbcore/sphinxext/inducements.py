@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bbcore.render.text import money, target
-from bbcore.sphinxext.rst import Rst, escape, literal
+from bbcore.sphinxext.rst import Rst, escape, literal, ref
 from bbcore.sphinxext.selection import Labels, RulesetDirective
 from bbcore.sphinxext.words import condition_words, cost_words, effects_words, quantity_words, skill_link, table_link
 
@@ -56,7 +56,7 @@ def inducement_rst(ruleset: Ruleset, labels: Labels, inducement: Inducement, lev
                 ),
             ),
             ("Shared limit", f"at most {group.max} from {escape(group.name)}" if group else ""),
-            ("When", escape(inducement.timing) if inducement.timing else ""),
+            ("Timing", escape(inducement.timing) if inducement.timing else ""),
             ("Table", table_link(ruleset, labels, inducement.table) if inducement.table else ""),
             ("Effects", effects_words(ruleset, labels, inducement.effects)),
         ]
@@ -68,11 +68,33 @@ def inducement_rst(ruleset: Ruleset, labels: Labels, inducement: Inducement, lev
     return out
 
 
+def overview_rst(ruleset: Ruleset, labels: Labels) -> Rst:
+    """One line per inducement, linked to its entry."""
+    out = Rst()
+    out.list_table(
+        ("Inducement", "Quantity", "Cost", "Available to"),
+        [
+            (
+                ref(i.name, labels("inducement", i.id)),
+                quantity_words(i),
+                "; ".join(cost_words(ruleset, labels, c) for c in i.costs),
+                condition_words(ruleset, labels, i.eligibility),
+            )
+            for i in ruleset.inducements.values()
+        ],
+    )
+    return out
+
+
 class InducementsDirective(RulesetDirective):
-    """Every inducement of the ruleset's active list, in the list's order."""
+    """A summary table, then every inducement of the ruleset's active list, in the list's order."""
 
     def render(self, ruleset: Ruleset, labels: Labels) -> Rst:
-        out = Rst()
+        if not ruleset.inducements:
+            out = Rst()
+            out.paragraph("This ruleset has no inducements.")
+            return out
+        out = overview_rst(ruleset, labels)
         for inducement in ruleset.inducements.values():
             out.extend(inducement_rst(ruleset, labels, inducement))
         return out

@@ -65,7 +65,6 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ("Low-cost linemen rule", special_rule_link(ruleset, labels, rule) if rule in ruleset.special_rules else literal(rule)),
             ("Inducements when drafting", yes_no(params.inducements_in_draft)),
         ],
-        title="Game parameters",
         widths=(30, 70),
     )
     if params.staff:

@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
 
 POSITION_HEADER = ("Qty", "Position", "Cost", "MA", "ST", "AG", "PA", "AV", "Skills and traits", "Keywords", "Primary", "Secondary")
-POSITION_WIDTHS = (5, 14, 6, 4, 4, 4, 4, 4, 25, 12, 9, 9)
 
 
 def _rule_words(ruleset: Ruleset, labels: Labels, rule: RosterRule) -> str:
@@ -78,7 +77,6 @@ def roster_rst(ruleset: Ruleset, labels: Labels, roster: Roster, level: int = 0)
     out.list_table(
         POSITION_HEADER,
         (position_row(ruleset, labels, roster, p) for p in roster.positions),
-        widths=POSITION_WIDTHS,
         css_class="bbcore-positions",
     )
     return out

@@ -99,7 +99,13 @@ class Rst:
         widths: Sequence[int] | None = None,
         css_class: str = "",
     ) -> None:
-        """A list-table of cells of ready-made markup (escape data text first); a cell may span lines."""
+        """A list-table of cells of ready-made markup (escape data text first); a cell may span lines.
+
+        With no rows it writes nothing: docutils rejects a table that is only a header.
+        """
+        rows = list(rows)
+        if not rows:
+            return
         self.blank()
         self.lines.append(f".. list-table:: {escape(title)}".rstrip())
         self.lines.append("   :header-rows: 1")

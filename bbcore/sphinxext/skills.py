@@ -12,11 +12,7 @@ if TYPE_CHECKING:
     from bbcore.model.skill import Skill
     from bbcore.ruleset import Ruleset
 
-_PARAMETER = {
-    "target": "written with a target number, as in Name (4+)",
-    "modifier": "written with a modifier, as in Name (+1)",
-    "keyword": "written with a keyword, as in Name (All)",
-}
+_PARAMETER = {"target": "a target number", "modifier": "a modifier", "keyword": "a keyword"}
 
 
 def skill_flags(skill: Skill) -> str:
@@ -42,7 +38,8 @@ def skill_rst(labels: Labels, skill: Skill, level: int) -> Rst:
         out.admonition("Note", [escape(skill.note)], "note")
     out.paragraph(escape(skill.text))
     if skill.parameter is not None:
-        out.paragraph(f"On rosters it is {escape(_PARAMETER.get(skill.parameter, skill.parameter))}.")
+        kind = _PARAMETER.get(skill.parameter, skill.parameter)
+        out.paragraph(f"Written with {escape(kind)} in brackets: {escape(skill.display('X'))}.")
     return out
 
 

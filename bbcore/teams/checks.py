@@ -235,7 +235,7 @@ def check_budget(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     budget = team.budget if team.budget is not None else ruleset.parameters.draft_budget
     cost = value_team(ruleset, team).cost
     if cost > budget:
-        yield problem("over-budget", f"the team costs {_k(cost)}; the budget is {_k(budget)}", "$")
+        yield problem("over-budget", f"the team costs {_k(cost)}; the budget is {_k(budget)}")
 
 
 CORE_CHECKS: tuple[TeamCheck, ...] = (
