@@ -1,0 +1,280 @@
+"""The board: squares, zones, features, players and the ball, as immutable state.
+
+Squares are ``(x, y)``: ``x`` runs along the pitch from the home end line (0) to
+the away end line, ``y`` across it. The home team defends the end zone at x = 0.
+The core knows pitch features only by their properties (does it block movement,
+what happens to a player pushed into it...); variants name them in data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from enum import StrEnum
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+import attrs
+from attrs import Factory, field, frozen
+
+if TYPE_CHECKING:
+    from bbcore.model.pitch import FeatureType, Pitch
+    from bbcore.ruleset import Ruleset
+
+Square = tuple[int, int]
+
+#: The eight directions, as (dx, dy).
+DIRECTIONS: tuple[Square, ...] = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+
+
+class Status(StrEnum):
+    """Where a player is and in what state."""
+
+    STANDING = "standing"
+    PRONE = "prone"
+    STUNNED = "stunned"
+    RESERVES = "reserves"
+    KO = "ko"
+    CASUALTY = "casualty"
+    SENT_OFF = "sent-off"
+
+    @property
+    def on_pitch(self) -> bool:
+        return self in (Status.STANDING, Status.PRONE, Status.STUNNED)
+
+
+def step(square: Square, direction: Square, distance: int = 1) -> Square:
+    return (square[0] + direction[0] * distance, square[1] + direction[1] * distance)
+
+
+def adjacent(a: Square, b: Square) -> bool:
+    return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+
+
+def distance(a: Square, b: Square) -> int:
+    """Squares between two squares counting diagonals as one, as a player moves."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+@frozen
+class PitchGeometry:
+    """Zones and features of a pitch, indexed for quick lookup."""
+
+    pitch: Pitch
+    square_features: Mapping[Square, FeatureType]
+    edge_features: Mapping[frozenset[Square], FeatureType]
+
+    @classmethod
+    def of(cls, pitch: Pitch) -> PitchGeometry:
+        types = {t.id: t for t in pitch.feature_types}
+        squares: dict[Square, FeatureType] = {}
+        edges: dict[frozenset[Square], FeatureType] = {}
+        for feature in pitch.features:
+            kind = types[feature.type]
+            if feature.area is not None:
+                for x in range(feature.area.x, feature.area.x + feature.area.length):
+                    for y in range(feature.area.y, feature.area.y + feature.area.width):
+                        squares[(x, y)] = kind
+            for a, b in feature.edges:
+                edges[frozenset({(a[0], a[1]), (b[0], b[1])})] = kind
+        return cls(pitch, MappingProxyType(squares), MappingProxyType(edges))
+
+    def on_pitch(self, square: Square) -> bool:
+        return 0 <= square[0] < self.pitch.length and 0 <= square[1] < self.pitch.width
+
+    def half_of(self, square: Square) -> str:
+        """``home`` or ``away``: the half a square lies in."""
+        return "home" if square[0] < self.pitch.half_length else "away"
+
+    def in_end_zone(self, square: Square) -> str | None:
+        """Whose end zone the square is in (the team that defends it), or None."""
+        if square[0] < self.pitch.end_zone_depth:
+            return "home"
+        if square[0] >= self.pitch.length - self.pitch.end_zone_depth:
+            return "away"
+        return None
+
+    def in_wide_zone(self, square: Square) -> bool:
+        return square[1] < self.pitch.wide_zone_width or square[1] >= self.pitch.width - self.pitch.wide_zone_width
+
+    def on_line_of_scrimmage(self, square: Square) -> bool:
+        """A centre-field square touching the halfway line, on either side."""
+        half = self.pitch.half_length
+        return square[0] in (half - 1, half) and not self.in_wide_zone(square)
+
+    def zone(self, square: Square) -> str:
+        """``end-zone``, ``wide-zone``, ``line-of-scrimmage`` or ``centre-field``."""
+        if self.in_end_zone(square):
+            return "end-zone"
+        if self.in_wide_zone(square):
+            return "wide-zone"
+        if self.on_line_of_scrimmage(square):
+            return "line-of-scrimmage"
+        return "centre-field"
+
+    def edge_beyond(self, square: Square) -> str | None:
+        """For a square off the pitch: ``sideline`` or ``end-line``, the edge it lies past."""
+        if self.on_pitch(square):
+            return None
+        if 0 <= square[0] < self.pitch.length:
+            return "sideline"
+        return "end-line"
+
+    def beyond(self, square: Square) -> str | None:
+        """What lies past the edge for an off-pitch square: the pitch's ``beyond_*`` (crowd in the core)."""
+        edge = self.edge_beyond(square)
+        if edge is None:
+            return None
+        return self.pitch.beyond_sidelines if edge == "sideline" else self.pitch.beyond_end_lines
+
+    def feature_at(self, square: Square) -> FeatureType | None:
+        return self.square_features.get(square)
+
+    def feature_between(self, a: Square, b: Square) -> FeatureType | None:
+        """The edge feature between two squares; a diagonal step crosses the edges of both orthogonal routes."""
+        direct = self.edge_features.get(frozenset({a, b}))
+        if direct is not None or a[0] == b[0] or a[1] == b[1]:
+            return direct
+        for corner in ((a[0], b[1]), (b[0], a[1])):
+            found = self.edge_features.get(frozenset({a, corner})) or self.edge_features.get(frozenset({corner, b}))
+            if found is not None:
+                return found
+        return None
+
+
+@frozen
+class PlayerState:
+    """A player as the board knows them: characteristics in force, skills, square and status."""
+
+    id: str
+    team: str
+    ma: int
+    st: int
+    ag: int
+    pa: int | None
+    av: int
+    skills: Mapping[str, int | str | None] = field(factory=dict, converter=lambda m: MappingProxyType(dict(m)))
+    square: Square | None = None
+    status: Status = Status.STANDING
+    position: str | None = None
+
+    def has(self, skill_id: str) -> bool:
+        return skill_id in self.skills
+
+    def skill_value(self, skill_id: str) -> int | str | None:
+        return self.skills.get(skill_id)
+
+    @property
+    def standing(self) -> bool:
+        return self.status is Status.STANDING and self.square is not None
+
+    @property
+    def on_pitch(self) -> bool:
+        return self.square is not None and self.status.on_pitch
+
+    def moved(self, square: Square | None) -> PlayerState:
+        return attrs.evolve(self, square=square)
+
+    def with_status(self, status: Status) -> PlayerState:
+        square = self.square if status.on_pitch else None
+        return attrs.evolve(self, status=status, square=square)
+
+
+def player_from_position(ruleset: Ruleset, player_id: str, team: str, position: str, square: Square | None = None,
+                         status: Status = Status.STANDING, extra_skills: Mapping[str, Any] | None = None) -> PlayerState:
+    """A player with the characteristics and skills of a roster position."""
+    profile = ruleset.position(position)
+    skills: dict[str, int | str | None] = {ref.id: ref.value for ref in profile.skills}
+    skills.update(extra_skills or {})
+    return PlayerState(player_id, team, profile.ma, profile.st, profile.ag, profile.pa, profile.av, skills, square, status, position)
+
+
+@frozen
+class BallState:
+    """Where the ball is: held by a player, lying on a square, or out of play (None and None)."""
+
+    square: Square | None = None
+    carrier: str | None = None
+
+
+def _geometry(board: Board) -> PitchGeometry:
+    return PitchGeometry.of(board.pitch)
+
+
+@frozen
+class Board:
+    """Everything on the pitch at one moment. Changes return a new board."""
+
+    pitch: Pitch
+    players: Mapping[str, PlayerState] = field(factory=dict, converter=lambda m: MappingProxyType(dict(m)))
+    ball: BallState = BallState()
+    home: str = "home"
+    away: str = "away"
+    geometry: PitchGeometry = field(default=Factory(_geometry, takes_self=True), eq=False, repr=False)
+
+    @classmethod
+    def build(cls, pitch: Pitch, players: Iterable[PlayerState], ball: BallState | None = None, home: str = "home",
+              away: str = "away") -> Board:
+        return cls(pitch, {p.id: p for p in players}, ball or BallState(), home, away)
+
+    # -- reading --------------------------------------------------------------------
+
+    def player(self, player_id: str) -> PlayerState:
+        return self.players[player_id]
+
+    def at(self, square: Square) -> PlayerState | None:
+        """The player in a square, if any."""
+        for player in self.players.values():
+            if player.square == square and player.on_pitch:
+                return player
+        return None
+
+    def occupied(self, square: Square) -> bool:
+        return self.at(square) is not None
+
+    def opponent_of(self, team: str) -> str:
+        return self.away if team == self.home else self.home
+
+    def team_players(self, team: str) -> Iterator[PlayerState]:
+        return (p for p in self.players.values() if p.team == team)
+
+    def ball_square(self) -> Square | None:
+        """The ball's square, whether it lies there or is held there."""
+        if self.ball.carrier is not None:
+            return self.players[self.ball.carrier].square
+        return self.ball.square
+
+    def neighbours(self, square: Square) -> list[Square]:
+        """The on-pitch squares around a square."""
+        return [s for s in (step(square, d) for d in DIRECTIONS) if self.geometry.on_pitch(s)]
+
+    def markers_of(self, player: PlayerState) -> list[PlayerState]:
+        """Standing opponents whose tackle zones cover the player's square (they mark the player)."""
+        if player.square is None:
+            return []
+        return [p for p in self.players.values()
+                if p.team != player.team and p.standing and p.square is not None and adjacent(p.square, player.square)]
+
+    def tackle_zones_on(self, square: Square, team: str) -> int:
+        """How many standing players of the other team cover a square with their tackle zones."""
+        return sum(1 for p in self.players.values()
+                   if p.team != team and p.standing and p.square is not None and adjacent(p.square, square))
+
+    # -- changing -------------------------------------------------------------------
+
+    def with_player(self, player: PlayerState) -> Board:
+        players = dict(self.players)
+        players[player.id] = player
+        ball = self.ball
+        if ball.carrier == player.id and not player.standing:
+            # A player who is no longer standing drops the ball where they are (the caller bounces it).
+            ball = BallState(square=player.square, carrier=None)
+        return attrs.evolve(self, players=players, ball=ball)
+
+    def with_ball(self, ball: BallState) -> Board:
+        return attrs.evolve(self, ball=ball)
+
+    def replace_players(self, changed: Iterable[PlayerState]) -> Board:
+        board = self
+        for player in changed:
+            board = board.with_player(player)
+        return board
