@@ -11,6 +11,8 @@ from bbcore.resources import CORE_DATA_DIR
 if TYPE_CHECKING:
     from bbcore.model.team import Team
     from bbcore.registry import DataRegistrar
+    from bbcore.rules.board import Board, PlayerState, Square
+    from bbcore.rules.push import BlockedSquare, PushBlocked
     from bbcore.ruleset import Ruleset
     from bbcore.teams.checks import TeamCheck
     from bbcore.teams.valuation import TeamValuation
@@ -33,3 +35,12 @@ def bbcore_team_valuation(ruleset: Ruleset, team: Team) -> TeamValuation:
     from bbcore.teams.valuation import core_valuation  # noqa: PLC0415
 
     return core_valuation(ruleset, team)
+
+
+@hookimpl(trylast=True)
+def bbcore_push_blocked_outcome(
+    ruleset: Ruleset, board: Board, pushed: PlayerState, pusher_square: Square, blocked: tuple[BlockedSquare, ...]
+) -> PushBlocked:
+    from bbcore.rules.push import core_push_blocked_outcome  # noqa: PLC0415
+
+    return core_push_blocked_outcome(board, blocked)

@@ -30,10 +30,16 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from bbcore.dice import DiceSource
     from bbcore.errors import Problem
     from bbcore.model.table import Table
     from bbcore.model.team import Team
     from bbcore.registry import DataRegistrar, OptionRegistrar
+    from bbcore.rules.ball import BallReentry
+    from bbcore.rules.board import Board, PlayerState, Square
+    from bbcore.rules.events import Event
+    from bbcore.rules.movement import Crossing
+    from bbcore.rules.push import BlockedSquare, PushBlocked
     from bbcore.ruleset import Ruleset
     from bbcore.teams.checks import TeamCheck
     from bbcore.teams.valuation import TeamValuation
@@ -149,3 +155,123 @@ def bbcore_extra_team_problems(ruleset: Ruleset, team: Team) -> Iterable[Problem
 
     Called after the team checks; all results are concatenated.
     """
+
+
+# -- Board procedures -----------------------------------------------------------
+#
+# These hooks are asked by the procedures in :mod:`bbcore.rules`. The core's own
+# answers come from data (pitch features) or from its built-in plugin, which
+# implements the ``firstresult`` hooks with ``trylast`` so that any variant's
+# answer comes first.
+
+
+@hookspec
+def bbcore_block_strength_modifier(
+    ruleset: Ruleset, board: Board, player: PlayerState, opponent: PlayerState, attacking: bool, blitz: bool
+) -> int | None:
+    """A change to one side's Strength for one block, from the board (a barricade, a slope...).
+
+    Called twice per block, once for the attacker (``attacking=True``) and once for the
+    defender, after assists are counted. All results are summed.
+
+    :param player: the side whose Strength is asked for.
+    :param opponent: the other side.
+    :param blitz: whether the block is part of a Blitz.
+    """
+
+
+@hookspec(firstresult=True)
+def bbcore_push_blocked_outcome(
+    ruleset: Ruleset, board: Board, pushed: PlayerState, pusher_square: Square, blocked: tuple[BlockedSquare, ...]
+) -> PushBlocked | None:
+    """Decide what happens to a pushed player who has no free square to go to.
+
+    Called by the push procedure when every square the player could be pushed into is
+    off the pitch, blocked by a feature, or (at the edge) occupied. ``firstresult``:
+    the first non-None answer wins. The core (``trylast``) sends the player into the
+    crowd when a blocked square is off the pitch, and otherwise leaves the player where
+    they are. A variant returns, say, a knock-down with an armour modifier for a wall.
+
+    :param pushed: the player being pushed.
+    :param pusher_square: the square the push comes from.
+    :param blocked: the candidate squares and why each is unavailable.
+    :return: a :class:`~bbcore.rules.push.PushBlocked`.
+    """
+
+
+@hookspec
+def bbcore_armour_modifiers(ruleset: Ruleset, board: Board, player: PlayerState, cause: str, attacker: PlayerState | None) -> int | None:
+    """Modifiers to an Armour Roll beyond the core skills (for example +1 for falling on cobbles).
+
+    Called once per Armour Roll. All results are summed. ``cause`` names why the roll is
+    made: ``block``, ``fall``, ``foul``, ``landing``, ``crowd``, ``feature``...
+    """
+
+
+@hookspec
+def bbcore_injury_modifiers(ruleset: Ruleset, board: Board, player: PlayerState, cause: str, attacker: PlayerState | None) -> int | None:
+    """Modifiers to an Injury Roll beyond the core skills. Called once per Injury Roll; summed."""
+
+
+@hookspec
+def bbcore_ko_recovery_modifiers(ruleset: Ruleset, team: str, player: PlayerState) -> int | None:
+    """Modifiers to a knocked-out player's recovery roll (kegs, a medic...).
+
+    Called once per knocked-out player at the end of a drive; all results are summed.
+    """
+
+
+@hookspec(firstresult=True)
+def bbcore_crossing(ruleset: Ruleset, board: Board, player: PlayerState, origin: Square, target: Square) -> Crossing | None:
+    """The extra movement cost and the risk of stepping from ``origin`` to ``target``.
+
+    Called for every step of a move. ``firstresult``. The core (``trylast``) reads the
+    edge feature between the squares from the pitch data: its ``crossing_cost`` and
+    ``crossing_risk``; with no feature, stepping is free and safe.
+    """
+
+
+@hookspec(firstresult=True)
+def bbcore_ball_bounces_on_landing(ruleset: Ruleset, board: Board, square: Square, cause: str) -> int | None:
+    """How many times a ball bounces when it lands untouched (the core: once).
+
+    ``firstresult``. ``cause`` is ``kick-off``, ``pass``, ``loose`` or ``throw-in``.
+    """
+
+
+@hookspec(firstresult=True)
+def bbcore_ball_reentry(ruleset: Ruleset, board: Board, square: Square, dice: DiceSource) -> BallReentry | None:
+    """Where a ball that lands on a square feature comes back into play.
+
+    Called when the ball would come to rest on a square whose feature has ``ball_lands``
+    set. ``firstresult``; the core (``trylast``) bounces it again from that square.
+    """
+
+
+@hookspec(firstresult=True)
+def bbcore_ball_leaves_pitch(ruleset: Ruleset, board: Board, last_square: Square, off_square: Square, cause: str) -> str | None:
+    """What happens when the ball would leave the pitch: ``throw-in`` (the core), ``touchback``, or a variant's answer.
+
+    ``firstresult``. For example a variant with walls along the sidelines answers
+    ``rebound`` and the ball procedure throws it back in from the wall.
+    """
+
+
+@hookspec(firstresult=True)
+def bbcore_thrown_player_lands_on_feature(ruleset: Ruleset, board: Board, player: PlayerState, square: Square) -> PushBlocked | None:
+    """What a thrown player meets when landing on a feature square. ``firstresult``; the core treats it as the crowd."""
+
+
+@hookspec
+def bbcore_turn_end_effects(ruleset: Ruleset, board: Board, team: str, dice: DiceSource) -> tuple[Board, tuple[Event, ...]] | None:
+    """Effects at the end of a team's turn (a creature in a sewer grate...).
+
+    Called after each turn. Implementations are called in turn; each returns the new
+    board and its events, or None for no change. The board each receives is the
+    previous one's result.
+    """
+
+
+@hookspec
+def bbcore_end_of_drive_effects(ruleset: Ruleset, board: Board, dice: DiceSource) -> tuple[Board, tuple[Event, ...]] | None:
+    """Effects at the end of a drive (secret weapons, the weather...). Called like ``bbcore_turn_end_effects``."""

@@ -141,6 +141,10 @@ class PitchGeometry:
         return None
 
 
+def _frozen_skills(skills: Mapping[str, int | str | None]) -> Mapping[str, int | str | None]:
+    return MappingProxyType(dict(skills))
+
+
 @frozen
 class PlayerState:
     """A player as the board knows them: characteristics in force, skills, square and status."""
@@ -152,7 +156,7 @@ class PlayerState:
     ag: int
     pa: int | None
     av: int
-    skills: Mapping[str, int | str | None] = field(factory=dict, converter=lambda m: MappingProxyType(dict(m)))
+    skills: Mapping[str, int | str | None] = field(factory=dict, converter=_frozen_skills)
     square: Square | None = None
     status: Status = Status.STANDING
     position: str | None = None
@@ -179,8 +183,15 @@ class PlayerState:
         return attrs.evolve(self, status=status, square=square)
 
 
-def player_from_position(ruleset: Ruleset, player_id: str, team: str, position: str, square: Square | None = None,
-                         status: Status = Status.STANDING, extra_skills: Mapping[str, Any] | None = None) -> PlayerState:
+def player_from_position(
+    ruleset: Ruleset,
+    player_id: str,
+    team: str,
+    position: str,
+    square: Square | None = None,
+    status: Status = Status.STANDING,
+    extra_skills: Mapping[str, Any] | None = None,
+) -> PlayerState:
     """A player with the characteristics and skills of a roster position."""
     profile = ruleset.position(position)
     skills: dict[str, int | str | None] = {ref.id: ref.value for ref in profile.skills}
@@ -196,6 +207,10 @@ class BallState:
     carrier: str | None = None
 
 
+def _frozen_players(players: Mapping[str, PlayerState]) -> Mapping[str, PlayerState]:
+    return MappingProxyType(dict(players))
+
+
 def _geometry(board: Board) -> PitchGeometry:
     return PitchGeometry.of(board.pitch)
 
@@ -205,15 +220,16 @@ class Board:
     """Everything on the pitch at one moment. Changes return a new board."""
 
     pitch: Pitch
-    players: Mapping[str, PlayerState] = field(factory=dict, converter=lambda m: MappingProxyType(dict(m)))
+    players: Mapping[str, PlayerState] = field(factory=dict, converter=_frozen_players)
     ball: BallState = BallState()
     home: str = "home"
     away: str = "away"
     geometry: PitchGeometry = field(default=Factory(_geometry, takes_self=True), eq=False, repr=False)
 
     @classmethod
-    def build(cls, pitch: Pitch, players: Iterable[PlayerState], ball: BallState | None = None, home: str = "home",
-              away: str = "away") -> Board:
+    def build(
+        cls, pitch: Pitch, players: Iterable[PlayerState], ball: BallState | None = None, home: str = "home", away: str = "away"
+    ) -> Board:
         return cls(pitch, {p.id: p for p in players}, ball or BallState(), home, away)
 
     # -- reading --------------------------------------------------------------------
@@ -251,13 +267,17 @@ class Board:
         """Standing opponents whose tackle zones cover the player's square (they mark the player)."""
         if player.square is None:
             return []
-        return [p for p in self.players.values()
-                if p.team != player.team and p.standing and p.square is not None and adjacent(p.square, player.square)]
+        return [
+            p
+            for p in self.players.values()
+            if p.team != player.team and p.standing and p.square is not None and adjacent(p.square, player.square)
+        ]
 
     def tackle_zones_on(self, square: Square, team: str) -> int:
         """How many standing players of the other team cover a square with their tackle zones."""
-        return sum(1 for p in self.players.values()
-                   if p.team != team and p.standing and p.square is not None and adjacent(p.square, square))
+        return sum(
+            1 for p in self.players.values() if p.team != team and p.standing and p.square is not None and adjacent(p.square, square)
+        )
 
     # -- changing -------------------------------------------------------------------
 

@@ -1,0 +1,230 @@
+"""The block: how many dice and who chooses, then the chosen face applied.
+
+Strength counts the player's ST, offensive or defensive assists (Guard lets a
+marked player assist), Horns on a Blitz, and whatever the board adds through
+``bbcore_block_strength_modifier``. The faces come from the ``block-dice`` table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import attrs
+from attrs import frozen
+
+from bbcore.dice import DiceSource
+from bbcore.rules.board import Board, PlayerState, Status, adjacent
+from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.events import Event
+from bbcore.rules.injury import Apothecary, Harm, Outcome, knock_down
+from bbcore.rules.push import push
+
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
+
+
+@frozen
+class BlockDice:
+    """The dice of one block: both Strengths after modifiers, the assists, how many dice and whose choice."""
+
+    attacker_strength: int
+    defender_strength: int
+    offensive_assists: tuple[str, ...]
+    defensive_assists: tuple[str, ...]
+    count: int
+    chooser: str  # "attacker" or "defender"
+
+
+def _can_assist(board: Board, helper: PlayerState, target: PlayerState, exempt: PlayerState) -> bool:
+    """A helper assists against ``target`` if standing and marking it, and marked by nobody else (unless it has Guard)."""
+    if helper.id == exempt.id or not helper.standing or helper.square is None or target.square is None:
+        return False
+    if not adjacent(helper.square, target.square):
+        return False
+    if helper.has("guard"):
+        return True
+    return all(marker.id == target.id for marker in board.markers_of(helper))
+
+
+def assists(board: Board, attacker: PlayerState, defender: PlayerState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The ids of the offensive and the defensive assists of a block."""
+    offensive = tuple(p.id for p in board.team_players(attacker.team) if _can_assist(board, p, defender, attacker))
+    defensive = tuple(p.id for p in board.team_players(defender.team) if _can_assist(board, p, attacker, defender))
+    return offensive, defensive
+
+
+def dice_for_strengths(attacker: int, defender: int) -> tuple[int, str]:
+    """One die at equal Strength; two for the stronger side; three when it is more than double."""
+    if attacker == defender:
+        return 1, "attacker"
+    stronger, weaker = max(attacker, defender), min(attacker, defender)
+    chooser = "attacker" if attacker > defender else "defender"
+    return (3 if stronger > 2 * weaker else 2), chooser
+
+
+def block_dice(ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str, *, blitz: bool = False) -> BlockDice:
+    """Count the dice of a block and say who chooses."""
+    attacker, defender = board.player(attacker_id), board.player(defender_id)
+    offensive, defensive = assists(board, attacker, defender)
+    attack = attacker.st + len(offensive) + (1 if blitz and attacker.has("horns") else 0)
+    defend = defender.st + len(defensive)
+    attack += sum(
+        r or 0
+        for r in ruleset.hook.bbcore_block_strength_modifier(
+            ruleset=ruleset, board=board, player=attacker, opponent=defender, attacking=True, blitz=blitz
+        )
+    )
+    defend += sum(
+        r or 0
+        for r in ruleset.hook.bbcore_block_strength_modifier(
+            ruleset=ruleset, board=board, player=defender, opponent=attacker, attacking=False, blitz=blitz
+        )
+    )
+    count, chooser = dice_for_strengths(attack, defend)
+    return BlockDice(attack, defend, offensive, defensive, count, chooser)
+
+
+def block(
+    ruleset: Ruleset,
+    board: Board,
+    attacker_id: str,
+    defender_id: str,
+    dice: DiceSource,
+    decisions: Decisions | None = None,
+    *,
+    blitz: bool = False,
+) -> Outcome:
+    """Resolve a block: roll the dice, let the right coach choose a face, and apply it.
+
+    Returns the new board, the events, and whether the block caused a turnover (the
+    attacker went down, or was pushed into the crowd by a chain push).
+    """
+    decisions = decisions or DefaultDecisions()
+    attacker, defender = board.player(attacker_id), board.player(defender_id)
+    plan = block_dice(ruleset, board, attacker_id, defender_id, blitz=blitz)
+    faces_table = ruleset.table("block-dice")
+    rolls = tuple(dice.roll(6) for _ in range(plan.count))
+    faces = [faces_table.row_for(r).id for r in rolls]
+    chooser_team = attacker.team if plan.chooser == "attacker" else defender.team
+    index = (
+        0
+        if len(faces) == 1
+        else decisions.block_face(chooser_team, faces, attacker.has("block"), defender.has("block"), plan.chooser == "attacker")
+    )
+    face = faces[index]
+    roll_event = Event(
+        "block",
+        attacker_id,
+        rolls,
+        face,
+        {
+            "defender": defender_id,
+            "faces": faces,
+            "chooser": plan.chooser,
+            "attacker_strength": plan.attacker_strength,
+            "defender_strength": plan.defender_strength,
+            "offensive_assists": list(plan.offensive_assists),
+            "defensive_assists": list(plan.defensive_assists),
+            "blitz": blitz,
+        },
+    )
+    applied = apply_block_face(ruleset, board, attacker_id, defender_id, face, dice, decisions, blitz=blitz)
+    return Outcome(applied.board, (roll_event, *applied.events), applied.turnover)
+
+
+def apply_block_face(
+    ruleset: Ruleset,
+    board: Board,
+    attacker_id: str,
+    defender_id: str,
+    face: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    blitz: bool = False,
+) -> Outcome:
+    """Apply one block face with the skills that change it: Block, Wrestle, Dodge, Tackle, Juggernaut."""
+    attacker, defender = board.player(attacker_id), board.player(defender_id)
+    juggernaut = blitz and attacker.has("juggernaut")
+    if face == "both-down" and juggernaut:
+        face = "push-back"
+    if face == "stumble":
+        dodges = defender.has("dodge") and not attacker.has("tackle")
+        face = "push-back" if dodges else "pow"
+
+    def harm_by(hitter: PlayerState) -> Harm:
+        return Harm("block", attacker=hitter, mighty_blow=hitter.has("mighty-blow"))
+
+    def apothecary(player: PlayerState, injury: str) -> bool:
+        return decisions.use_apothecary(player.id, injury)
+
+    if face == "player-down":
+        down = knock_down(ruleset, board, attacker_id, harm_by(defender), dice, apothecary)
+        return Outcome(down.board, down.events, turnover=True)
+    if face == "both-down":
+        return _both_down(ruleset, board, attacker, defender, dice, decisions, juggernaut, harm_by, apothecary)
+    # push-back or pow
+    pushed = push(
+        ruleset,
+        board,
+        defender_id,
+        attacker.square or (0, 0),
+        dice,
+        decisions,
+        chooser=attacker.team,
+        attacker=attacker,
+        stand_firm=not juggernaut,
+    )
+    outcome = pushed.outcome
+    board = outcome.board
+    fend = board.player(defender_id).has("fend") and not juggernaut
+    if pushed.moved and pushed.vacated is not None and not pushed.left_pitch and not fend and decisions.follow_up(attacker_id):
+        board = board.with_player(board.player(attacker_id).moved(pushed.vacated))
+        outcome = Outcome(
+            board, (*outcome.events, Event("follow-up", attacker_id, (), "followed", {"to": list(pushed.vacated)})), outcome.turnover
+        )
+    if face == "pow" and not pushed.left_pitch and board.player(defender_id).standing:
+        down = knock_down(ruleset, outcome.board, defender_id, harm_by(attacker), dice, apothecary)
+        outcome = outcome.then(down)
+    # A chain push that sends one of the attacker's own team into the crowd is a turnover.
+    if any(
+        e.kind == "push" and e.result == "into-crowd" and board.players[e.who or ""].team == attacker.team
+        for e in outcome.events
+        if e.who in board.players
+    ):
+        outcome = attrs.evolve(outcome, turnover=True)
+    return outcome
+
+
+def _both_down(
+    ruleset: Ruleset,
+    board: Board,
+    attacker: PlayerState,
+    defender: PlayerState,
+    dice: DiceSource,
+    decisions: Decisions,
+    juggernaut: bool,
+    harm_by: Callable[[PlayerState], Harm],
+    apothecary: Apothecary,
+) -> Outcome:
+    events: list[Event] = []
+    for wrestler in (attacker, defender):
+        if (
+            wrestler.has("wrestle")
+            and not (juggernaut and wrestler is defender)
+            and decisions.use_skill(wrestler.id, "wrestle", "both-down")
+        ):
+            board = board.with_player(attrs.evolve(board.player(attacker.id), status=Status.PRONE))
+            board = board.with_player(attrs.evolve(board.player(defender.id), status=Status.PRONE))
+            events.append(Event("wrestle", wrestler.id, (), "both-placed-prone"))
+            # Being placed prone is not being knocked down: no armour rolls, and no turnover for the attacker.
+            return Outcome(board, tuple(events), turnover=False)
+    outcome = Outcome(board)
+    attacker_falls = not (attacker.has("block") and decisions.use_skill(attacker.id, "block", "both-down"))
+    defender_falls = not (defender.has("block") and decisions.use_skill(defender.id, "block", "both-down"))
+    if defender_falls:
+        outcome = outcome.then(knock_down(ruleset, outcome.board, defender.id, harm_by(attacker), dice, apothecary))
+    if attacker_falls:
+        outcome = outcome.then(knock_down(ruleset, outcome.board, attacker.id, harm_by(defender), dice, apothecary))
+    return Outcome(outcome.board, outcome.events, turnover=attacker_falls)

@@ -1,0 +1,138 @@
+"""The choices coaches make during a procedure, asked through one object.
+
+Procedures never guess what a coach wants: they ask a :class:`Decisions` object.
+:class:`DefaultDecisions` answers as a sensible coach would (it is what exact odds
+and quick simulations use); :class:`ScriptedDecisions` replays answers in tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+from bbcore.errors import BBCoreError
+from bbcore.rules.board import Square
+
+#: Block faces in the order an attacker likes them; a defender likes them reversed.
+ATTACKER_PREFERENCE = ("pow", "stumble", "push-back", "both-down", "player-down")
+
+
+class Decisions(Protocol):
+    """Answers to every choice a procedure offers."""
+
+    def block_face(self, team: str, faces: Sequence[str], attacker_has_block: bool, defender_has_block: bool, attacking: bool) -> int:
+        """Which block die to apply (an index into ``faces``)."""
+        ...
+
+    def push_square(self, team: str, squares: Sequence[Square]) -> Square:
+        """Where a pushed player goes, among ``squares``."""
+        ...
+
+    def follow_up(self, player_id: str) -> bool:
+        """Whether the attacker follows up into the vacated square."""
+        ...
+
+    def use_skill(self, player_id: str, skill: str, situation: str) -> bool:
+        """Whether a player uses an optional skill (Stand Firm, Sidestep, Wrestle, Grab...)."""
+        ...
+
+    def use_apothecary(self, player_id: str, injury: str) -> bool:
+        """Whether the team spends its apothecary on this knocked-out or injured player."""
+        ...
+
+
+class DefaultDecisions:
+    """What a sensible coach does: the best face for the chooser, follow up, use skills, keep the apothecary for casualties."""
+
+    def __init__(self, apothecary: bool = False) -> None:
+        self.apothecary = apothecary
+
+    def block_face(self, team: str, faces: Sequence[str], attacker_has_block: bool, defender_has_block: bool, attacking: bool) -> int:
+        def rank(face: str) -> float:
+            position = float(ATTACKER_PREFERENCE.index(face))
+            if face == "both-down":
+                # Both Down is good for an attacker with Block facing a defender without it.
+                if attacker_has_block and not defender_has_block:
+                    position = 1.5
+                elif defender_has_block and not attacker_has_block:
+                    position = 3.5
+            return position if attacking else -position
+
+        return min(range(len(faces)), key=lambda i: (rank(faces[i]), i))
+
+    def push_square(self, team: str, squares: Sequence[Square]) -> Square:
+        return squares[0]
+
+    def follow_up(self, player_id: str) -> bool:
+        return True
+
+    def use_skill(self, player_id: str, skill: str, situation: str) -> bool:
+        return True
+
+    def use_apothecary(self, player_id: str, injury: str) -> bool:
+        return self.apothecary and injury == "casualty"
+
+
+class DecisionScriptError(BBCoreError, AssertionError):
+    """A scripted decision was missing, of the wrong kind, or left over."""
+
+
+class ScriptedDecisions:
+    """Answers given in advance as ``(kind, answer)`` pairs, checked in order.
+
+    Kinds: ``block-face`` (an index), ``push-square`` (a square), ``follow-up``,
+    ``use-skill`` and ``apothecary`` (booleans). Use it as a context manager to fail
+    when answers are left over. A question whose kind is not next in the script goes
+    to ``fallback`` (:class:`DefaultDecisions` unless given); with ``strict`` every
+    unscripted question is an error.
+    """
+
+    def __init__(self, answers: Iterable[tuple[str, Any]], fallback: Decisions | None = None, *, strict: bool = False) -> None:
+        self._answers = list(answers)
+        self._fallback: Decisions | None = None if strict else (fallback or DefaultDecisions())
+
+    def _next(self, kind: str) -> Any:
+        if self._answers and self._answers[0][0] == kind:
+            return self._answers.pop(0)[1]
+        if self._fallback is not None:
+            return None
+        found = self._answers[0][0] if self._answers else "nothing"
+        raise DecisionScriptError(f"a {kind!r} decision was asked for; the script has {found!r}")
+
+    def block_face(self, team: str, faces: Sequence[str], attacker_has_block: bool, defender_has_block: bool, attacking: bool) -> int:
+        answer = self._next("block-face")
+        if answer is None and self._fallback is not None:
+            return self._fallback.block_face(team, faces, attacker_has_block, defender_has_block, attacking)
+        return int(answer)
+
+    def push_square(self, team: str, squares: Sequence[Square]) -> Square:
+        answer = self._next("push-square")
+        if answer is None and self._fallback is not None:
+            return self._fallback.push_square(team, squares)
+        if tuple(answer) not in [tuple(s) for s in squares]:
+            raise DecisionScriptError(f"scripted push square {answer} is not among {list(squares)}")
+        return (int(answer[0]), int(answer[1]))
+
+    def _flag(self, kind: str, fallback: Any) -> bool:
+        answer = self._next(kind)
+        return bool(fallback() if answer is None else answer)
+
+    def follow_up(self, player_id: str) -> bool:
+        return self._flag("follow-up", lambda: self._fallback.follow_up(player_id) if self._fallback else False)
+
+    def use_skill(self, player_id: str, skill: str, situation: str) -> bool:
+        return self._flag("use-skill", lambda: self._fallback.use_skill(player_id, skill, situation) if self._fallback else False)
+
+    def use_apothecary(self, player_id: str, injury: str) -> bool:
+        return self._flag("apothecary", lambda: self._fallback.use_apothecary(player_id, injury) if self._fallback else False)
+
+    def assert_used_up(self) -> None:
+        if self._answers:
+            raise DecisionScriptError(f"{len(self._answers)} scripted decision(s) were not used: {self._answers}")
+
+    def __enter__(self) -> ScriptedDecisions:
+        return self
+
+    def __exit__(self, exc_type: object, *_: object) -> None:
+        if exc_type is None:
+            self.assert_used_up()

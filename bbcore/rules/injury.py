@@ -1,0 +1,254 @@
+"""Armour, injury, casualty, lasting injury, regeneration, apothecary and KO recovery.
+
+The numbers come from the tables (``injury``, ``stunty-injury``, ``casualty``,
+``lasting-injury``) and the skills from the players; modifiers a variant adds come
+through the ``bbcore_armour_modifiers``, ``bbcore_injury_modifiers`` and
+``bbcore_ko_recovery_modifiers`` hooks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import attrs
+from attrs import frozen
+
+from bbcore.dice import DiceSource, roll_dice
+from bbcore.rules.board import Board, PlayerState, Status
+from bbcore.rules.events import Event
+
+if TYPE_CHECKING:
+    from bbcore.model.table import Row, Table
+    from bbcore.ruleset import Ruleset
+
+#: Asked whether the team spends its apothecary on a player, for ``ko`` or ``casualty``.
+Apothecary = Callable[[PlayerState, str], bool]
+
+#: The injury table rows' status effects, as board statuses.
+_STATUS_OF_EFFECT = {"stunned": Status.STUNNED, "ko": Status.KO, "casualty": Status.CASUALTY}
+
+
+@frozen
+class Harm:
+    """What an armour roll may carry: who caused it, why, and what can still be added."""
+
+    cause: str
+    attacker: PlayerState | None = None
+    armour_modifier: int = 0  # from the situation, e.g. what a pushed player was slammed into
+    mighty_blow: bool = False  # the attacker may add +1 to the armour or the injury roll
+    crowd: bool = False  # injury by the crowd: a Stunned player goes to the reserves
+
+
+@frozen
+class Outcome:
+    """A procedure's result: the new board and what happened, in order."""
+
+    board: Board
+    events: tuple[Event, ...] = ()
+    turnover: bool = False
+
+    def then(self, other: Outcome) -> Outcome:
+        return Outcome(other.board, self.events + other.events, self.turnover or other.turnover)
+
+
+def _sum_hook(results: list[int | None]) -> int:
+    return sum(r for r in results if r)
+
+
+def armour_modifier(ruleset: Ruleset, board: Board, player: PlayerState, harm: Harm) -> int:
+    """Modifiers from hooks; Iron Hard Skin cancels those the opposing side would bring."""
+    total = harm.armour_modifier + _sum_hook(
+        ruleset.hook.bbcore_armour_modifiers(ruleset=ruleset, board=board, player=player, cause=harm.cause, attacker=harm.attacker)
+    )
+    if player.has("iron-hard-skin"):
+        total = min(total, 0)
+    return total
+
+
+def roll_armour(ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice: DiceSource) -> tuple[bool, bool, Event]:
+    """Roll 2D6 against the player's AV; return (broken, mighty blow spent, event).
+
+    Armour breaks when the total reaches the AV target number. Claws break armour on a
+    natural 8+ whatever the AV (not against Iron Hard Skin). Mighty Blow's +1 is spent
+    here only when it turns an unbroken roll into a broken one.
+    """
+    player = board.player(player_id)
+    rolls = roll_dice(dice, "2D6")
+    natural = sum(rolls)
+    total = natural + armour_modifier(ruleset, board, player, harm)
+    broken = total >= player.av
+    claws = harm.attacker is not None and harm.attacker.has("claws") and not player.has("iron-hard-skin")
+    if claws and natural >= 8:
+        broken = True
+    spent = False
+    if not broken and harm.mighty_blow and not player.has("iron-hard-skin") and total + 1 >= player.av:
+        broken, spent, total = True, True, total + 1
+    event = Event("armour", player_id, rolls, "broken" if broken else "held", {"total": total, "av": player.av, "mighty_blow": spent})
+    return broken, spent, event
+
+
+def injury_table(ruleset: Ruleset, player: PlayerState) -> Table:
+    """The stunty injury table for a Stunty player, the injury table for anyone else (by role)."""
+    return ruleset.table("stunty-injury" if player.has("stunty") else "injury")
+
+
+def _row_status(row: Row) -> Status:
+    for effect in row.effects:
+        if effect.status in _STATUS_OF_EFFECT:
+            return _STATUS_OF_EFFECT[effect.status]
+    return Status.CASUALTY
+
+
+def _rolls_on(row: Row) -> str | None:
+    return next((e.roll_on for e in row.effects if e.roll_on), None)
+
+
+def roll_injury(
+    ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice: DiceSource, use_apothecary: Apothecary | None = None
+) -> Outcome:
+    """Roll on the injury table and apply the result: stunned, knocked out or a casualty.
+
+    Thick Skull turns the lowest knocked-out result into Stunned. A casualty is rolled on
+    the casualty table unless the row says otherwise (the stunty Badly Hurt row);
+    Regeneration and the team's apothecary are offered as the rules allow.
+    """
+    player = board.player(player_id)
+    table = injury_table(ruleset, player)
+    rolls = roll_dice(dice, table.dice or "2D6")
+    modifier = _sum_hook(
+        ruleset.hook.bbcore_injury_modifiers(ruleset=ruleset, board=board, player=player, cause=harm.cause, attacker=harm.attacker)
+    )
+    if harm.mighty_blow:
+        modifier += 1
+    low, high = table.range or (2, 12)
+    total = min(max(sum(rolls) + modifier, low), high)
+    row = table.row_for(total)
+    status = _row_status(row)
+    if status is Status.KO and player.has("thick-skull") and total == row.min:
+        status = Status.STUNNED
+        row = next(r for r in table.rows if _row_status(r) is Status.STUNNED)
+    events = [Event("injury", player_id, rolls, row.id, {"total": total, "table": table.id, "status": status.value})]
+    if status is Status.STUNNED:
+        new_status = Status.RESERVES if harm.crowd else Status.STUNNED
+        return Outcome(board.with_player(player.with_status(new_status)), tuple(events))
+    if status is Status.KO:
+        if use_apothecary is not None and use_apothecary(player, "ko"):
+            patched = Status.RESERVES if harm.crowd else Status.STUNNED
+            events.append(Event("apothecary", player_id, (), "patched-up", {"from": "ko", "to": patched.value}))
+            return Outcome(board.with_player(player.with_status(patched)), tuple(events))
+        return Outcome(board.with_player(player.with_status(Status.KO)), tuple(events))
+    casualty = suffer_casualty(ruleset, board, player_id, dice, use_apothecary, roll=_rolls_on(row) is not None)
+    return Outcome(casualty.board, tuple(events) + casualty.events)
+
+
+def suffer_casualty(
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    dice: DiceSource,
+    use_apothecary: Apothecary | None = None,
+    *,
+    roll: bool = True,
+    niggling_injuries: int = 0,
+) -> Outcome:
+    """A casualty: Regeneration first, then the casualty roll, the apothecary and any lasting injury."""
+    player = board.player(player_id)
+    events: list[Event] = []
+    if player.has("regeneration"):
+        (regen,) = roll_dice(dice, "D6")
+        target = _regeneration_target(ruleset)
+        if regen >= target:
+            events.append(Event("regeneration", player_id, (regen,), "regenerated"))
+            return Outcome(board.with_player(player.with_status(Status.RESERVES)), tuple(events))
+        events.append(Event("regeneration", player_id, (regen,), "failed"))
+    table = ruleset.table("casualty")
+    if not roll:
+        row = table.rows[0]
+        events.append(Event("casualty", player_id, (), row.id, {"automatic": True}))
+    else:
+        row, event = _casualty_roll(table, player_id, dice, niggling_injuries)
+        events.append(event)
+        if use_apothecary is not None and use_apothecary(player, "casualty"):
+            second, second_event = _casualty_roll(table, player_id, dice, niggling_injuries)
+            events.append(second_event)
+            # The team picks the milder of the two: the earlier row of the table.
+            row = min((row, second), key=lambda r: r.min or 0)
+            events.append(Event("apothecary", player_id, (), row.id, {"chosen": row.id}))
+            if row is table.rows[0]:
+                return Outcome(board.with_player(player.with_status(Status.RESERVES)), tuple(events))
+    board = board.with_player(player.with_status(Status.CASUALTY))
+    lasting = _rolls_on(row)
+    if lasting is not None:
+        lasting_row, lasting_event = _lasting_injury(ruleset, lasting, player_id, dice)
+        events.append(lasting_event)
+        del lasting_row
+    return Outcome(board, tuple(events))
+
+
+def _regeneration_target(ruleset: Ruleset) -> int:
+    # The skill's own target lives in its text in the core data; 4+ is the BB2025 number.
+    del ruleset
+    return 4
+
+
+def _casualty_roll(table: Table, player_id: str, dice: DiceSource, niggling: int) -> tuple[Row, Event]:
+    rolls = roll_dice(dice, table.dice or "D16")
+    low, high = table.range or (1, 16)
+    total = min(max(sum(rolls) + niggling, low), high)
+    row = table.row_for(total)
+    return row, Event("casualty", player_id, rolls, row.id, {"total": total})
+
+
+def _lasting_injury(ruleset: Ruleset, table_id: str, player_id: str, dice: DiceSource) -> tuple[Row, Event]:
+    table = ruleset.table(table_id)
+    rolls = roll_dice(dice, table.dice or "D6")
+    row = table.row_for(sum(rolls))
+    changes = {e.change: e.by for e in row.effects if e.change is not None}
+    return row, Event("lasting-injury", player_id, rolls, row.id, {"changes": changes})
+
+
+def knock_down(
+    ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice: DiceSource, use_apothecary: Apothecary | None = None
+) -> Outcome:
+    """Place the player prone and make an armour roll; on a break, an injury roll."""
+    player = board.player(player_id)
+    board = board.with_player(attrs.evolve(player, status=Status.PRONE))
+    events = [Event("knocked-down", player_id, (), "prone", {"cause": harm.cause})]
+    broken, spent, armour_event = roll_armour(ruleset, board, player_id, harm, dice)
+    events.append(armour_event)
+    if not broken:
+        return Outcome(board, tuple(events))
+    injury_harm = attrs.evolve(harm, mighty_blow=harm.mighty_blow and not spent)
+    injured = roll_injury(ruleset, board, player_id, injury_harm, dice, use_apothecary)
+    return Outcome(injured.board, tuple(events) + injured.events)
+
+
+def injury_by_the_crowd(
+    ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, use_apothecary: Apothecary | None = None
+) -> Outcome:
+    """A player pushed or thrown into the crowd: an injury roll with no armour roll; Stunned means the reserves."""
+    player = board.player(player_id)
+    events = (Event("into-the-crowd", player_id, (), "crowd"),)
+    injured = roll_injury(ruleset, board, player_id, Harm("crowd", crowd=True), dice, use_apothecary)
+    placed = injured.board.player(player_id)
+    if placed.square is not None:
+        injured = Outcome(injured.board.with_player(placed.moved(None)), injured.events)
+    del player
+    return Outcome(injured.board, events + injured.events)
+
+
+def recover_knocked_out(ruleset: Ruleset, board: Board, dice: DiceSource) -> Outcome:
+    """At the end of a drive each knocked-out player recovers to the reserves on a D6 of 4+, plus modifiers."""
+    events = []
+    target = ruleset.parameters_for_recovery if hasattr(ruleset, "parameters_for_recovery") else 4
+    for player in sorted(board.players.values(), key=lambda p: p.id):
+        if player.status is not Status.KO:
+            continue
+        modifier = _sum_hook(ruleset.hook.bbcore_ko_recovery_modifiers(ruleset=ruleset, team=player.team, player=player))
+        (roll,) = roll_dice(dice, "D6")
+        recovered = roll + modifier >= target and roll != 1
+        events.append(Event("ko-recovery", player.id, (roll,), "recovered" if recovered else "still-out", {"modifier": modifier}))
+        if recovered:
+            board = board.with_player(player.with_status(Status.RESERVES))
+    return Outcome(board, tuple(events))

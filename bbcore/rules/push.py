@@ -1,0 +1,249 @@
+"""Pushes: the push-back squares, chain pushes, the crowd, and what a variant puts at the edge.
+
+One procedure serves the block and a variant's "push this player N squares that
+way": :func:`push` moves a player one square away from a square, choosing among the
+three squares beyond (or exactly one, for a push in a fixed direction), and pushes
+whoever stands there first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from bbcore.dice import DiceSource, roll_dice
+from bbcore.rules.board import DIRECTIONS, BallState, Board, PlayerState, Square, Status, step
+from bbcore.rules.decisions import Decisions
+from bbcore.rules.events import Event
+from bbcore.rules.injury import Apothecary, Harm, Outcome, injury_by_the_crowd, knock_down
+
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
+
+
+@frozen
+class BlockedSquare:
+    """A square a pushed player cannot simply be moved into, and why: off-pitch, occupied, or a feature's id."""
+
+    square: Square
+    reason: str
+
+
+@frozen
+class PushBlocked:
+    """What happens to a pushed player with nowhere free to go.
+
+    ``outcome`` is one of:
+
+    * ``crowd`` — into the crowd: off the pitch, an injury roll, the ball thrown in;
+    * ``chain`` — push an occupied square's player on (the core's answer inside the pitch);
+    * ``stays`` — the player stays in the square; with ``fall_on`` set, a D6 at or above it knocks them down;
+    * ``knocked-down`` — the player stays and is knocked down;
+    * ``removed`` — the player leaves the pitch for the reserves, after an injury roll if ``injury_roll``.
+
+    ``armour_modifier`` applies to the armour roll of a knock-down; ``label`` names what
+    the player met (for events), e.g. ``crowd`` or a feature's id.
+    """
+
+    outcome: str
+    label: str = ""
+    armour_modifier: int = 0
+    fall_on: int | None = None
+    injury_roll: bool = False
+
+
+@frozen
+class PushResult:
+    outcome: Outcome
+    moved: bool
+    vacated: Square | None
+    left_pitch: bool = False
+
+
+def direction_between(origin: Square, target: Square) -> Square:
+    """The unit step from one square towards an adjacent one."""
+    return ((target[0] > origin[0]) - (target[0] < origin[0]), (target[1] > origin[1]) - (target[1] < origin[1]))
+
+
+def push_back_squares(square: Square, away_from: Square) -> list[Square]:
+    """The three squares a player in ``square`` may be pushed to, away from ``away_from``: straight on, then either side."""
+    dx, dy = direction_between(away_from, square)
+    index = DIRECTIONS.index((dx, dy))
+    # Turning by 45 degrees either way gives the two side squares.
+    ring = [(-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)]
+    at = ring.index(DIRECTIONS[index])
+    return [step(square, ring[at]), step(square, ring[(at - 1) % 8]), step(square, ring[(at + 1) % 8])]
+
+
+def _why_blocked(board: Board, origin: Square, target: Square) -> str | None:
+    """None when the square is free to push into; otherwise why not."""
+    geometry = board.geometry
+    if not geometry.on_pitch(target):
+        return "off-pitch"
+    feature = geometry.feature_at(target)
+    if feature is not None and feature.blocks_movement:
+        return feature.id
+    edge = geometry.feature_between(origin, target)
+    if edge is not None and edge.blocks_movement:
+        return edge.id
+    if board.occupied(target):
+        return "occupied"
+    return None
+
+
+def core_push_blocked_outcome(board: Board, blocked: tuple[BlockedSquare, ...]) -> PushBlocked:
+    """The core: off the pitch is the crowd (``beyond_*`` of the pitch); inside it, a chain push; else the player stays."""
+    off = [b for b in blocked if b.reason == "off-pitch"]
+    if off:
+        return PushBlocked("crowd", board.geometry.beyond(off[0].square) or "crowd")
+    if any(b.reason == "occupied" for b in blocked):
+        return PushBlocked("chain")
+    return PushBlocked("stays", blocked[0].reason if blocked else "")
+
+
+def push(
+    ruleset: Ruleset,
+    board: Board,
+    pushed_id: str,
+    away_from: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    chooser: str,
+    attacker: PlayerState | None = None,
+    direction: Square | None = None,
+    stand_firm: bool = True,
+    sidestep: bool = True,
+    depth: int = 0,
+) -> PushResult:
+    """Push a player one square away from ``away_from``.
+
+    ``chooser`` is the team whose coach picks squares (the blocker's). With
+    ``direction`` the push goes exactly that way (no choice). Stand Firm, Sidestep and
+    the attacker's Grab apply as the skills say; ``stand_firm``/``sidestep`` false
+    switch them off (Juggernaut on a Blitz, Grab).
+    """
+    pushed = board.player(pushed_id)
+    origin = pushed.square
+    if origin is None:
+        return PushResult(Outcome(board), moved=False, vacated=None)
+    if stand_firm and pushed.has("stand-firm") and decisions.use_skill(pushed.id, "stand-firm", "pushed"):
+        return PushResult(
+            Outcome(board, (Event("push", pushed.id, (), "stood-firm", {"square": list(origin)}),)), moved=False, vacated=None
+        )
+
+    candidates = [step(origin, direction)] if direction is not None else push_back_squares(origin, away_from)
+    picker = chooser
+    if direction is None and attacker is not None and attacker.has("grab") and depth == 0:
+        free_around = [s for s in board.neighbours(origin) if _why_blocked(board, origin, s) is None]
+        if free_around and decisions.use_skill(attacker.id, "grab", "push"):
+            candidates = free_around
+        sidestep = False  # Grab denies Sidestep
+    elif direction is None and sidestep and pushed.has("sidestep"):
+        free_around = [s for s in board.neighbours(origin) if _why_blocked(board, origin, s) is None]
+        if free_around and decisions.use_skill(pushed.id, "sidestep", "pushed"):
+            candidates, picker = free_around, pushed.team
+
+    reasons = {square: _why_blocked(board, origin, square) for square in candidates}
+    free = [s for s in candidates if reasons[s] is None]
+    if free:
+        target = free[0] if len(free) == 1 else decisions.push_square(picker, free)
+        return _move(board, pushed, origin, target)
+
+    blocked = tuple(BlockedSquare(s, reasons[s] or "") for s in candidates)
+    answer: PushBlocked = ruleset.hook.bbcore_push_blocked_outcome(
+        ruleset=ruleset, board=board, pushed=pushed, pusher_square=away_from, blocked=blocked
+    )
+    if answer.outcome == "chain":
+        occupied = [b.square for b in blocked if b.reason == "occupied"]
+        target = occupied[0] if len(occupied) == 1 else decisions.push_square(chooser, occupied)
+        occupant = board.at(target)
+        assert occupant is not None
+        inner = push(
+            ruleset,
+            board,
+            occupant.id,
+            origin,
+            dice,
+            decisions,
+            chooser=chooser,
+            attacker=attacker,
+            direction=direction,
+            stand_firm=stand_firm,
+            sidestep=sidestep,
+            depth=depth + 1,
+        )
+        if inner.outcome.board.occupied(target):
+            # The player beyond held their ground: the chain stops here.
+            return PushResult(inner.outcome, moved=False, vacated=None)
+        moved = _move(inner.outcome.board, inner.outcome.board.player(pushed.id), origin, target)
+        return PushResult(inner.outcome.then(moved.outcome), moved=True, vacated=origin)
+    return _blocked_push(ruleset, board, pushed, origin, answer, dice, decisions)
+
+
+def _move(board: Board, pushed: PlayerState, origin: Square, target: Square) -> PushResult:
+    board = board.with_player(pushed.moved(target))
+    events = [Event("push", pushed.id, (), "pushed", {"from": list(origin), "to": list(target)})]
+    if board.ball.carrier is None and board.ball.square == target:
+        events.append(Event("ball-loose", pushed.id, (), "pushed-onto-ball", {"square": list(target)}))
+    return PushResult(Outcome(board, tuple(events)), moved=True, vacated=origin)
+
+
+def _blocked_push(
+    ruleset: Ruleset, board: Board, pushed: PlayerState, origin: Square, answer: PushBlocked, dice: DiceSource, decisions: Decisions
+) -> PushResult:
+    label = answer.label or answer.outcome
+    if answer.outcome == "crowd":
+        carried = board.ball.carrier == pushed.id
+        board = board.with_player(pushed.moved(None))
+        if carried:
+            board = board.with_ball(BallState(square=origin, carrier=None))
+        crowd = injury_by_the_crowd(ruleset, board, pushed.id, dice, _apothecary(decisions))
+        events: tuple[Event, ...] = (Event("push", pushed.id, (), "into-crowd", {"from": list(origin), "label": label}),)
+        if carried:
+            events += (Event("ball-loose", pushed.id, (), "throw-in", {"square": list(origin)}),)
+        return PushResult(Outcome(crowd.board, events + crowd.events), moved=True, vacated=origin, left_pitch=True)
+    harm = Harm(label, armour_modifier=answer.armour_modifier)
+    if answer.outcome == "knocked-down" or (answer.outcome == "stays" and answer.fall_on is not None):
+        rolls: tuple[int, ...] = ()
+        if answer.outcome == "stays":
+            rolls = roll_dice(dice, "D6")
+            if rolls[0] < (answer.fall_on or 7):
+                return PushResult(
+                    Outcome(board, (Event("push", pushed.id, rolls, "kept-footing", {"label": label}),)), moved=False, vacated=None
+                )
+        down = knock_down(ruleset, board, pushed.id, harm, dice, _apothecary(decisions))
+        return PushResult(
+            Outcome(down.board, (Event("push", pushed.id, rolls, "fell", {"label": label}), *down.events)), moved=False, vacated=None
+        )
+    if answer.outcome == "removed":
+        events = (Event("push", pushed.id, (), "removed", {"label": label}),)
+        if answer.injury_roll:
+            hurt = injury_by_the_crowd(ruleset, board.with_player(pushed.moved(None)), pushed.id, dice, _apothecary(decisions))
+            return PushResult(Outcome(hurt.board, events + hurt.events), moved=True, vacated=origin, left_pitch=True)
+        return PushResult(
+            Outcome(board.with_player(pushed.with_status(Status.RESERVES)), events), moved=True, vacated=origin, left_pitch=True
+        )
+    return PushResult(Outcome(board, (Event("push", pushed.id, (), "stayed", {"label": label}),)), moved=False, vacated=None)
+
+
+def push_in_direction(
+    ruleset: Ruleset, board: Board, player_id: str, direction: Square, squares: int, dice: DiceSource, decisions: Decisions, *, chooser: str
+) -> Outcome:
+    """Push a player ``squares`` times straight in ``direction``, chain-pushing whoever is in the way."""
+    outcome = Outcome(board)
+    for _ in range(squares):
+        player = outcome.board.player(player_id)
+        if player.square is None:
+            break
+        behind = step(player.square, (-direction[0], -direction[1]))
+        result = push(ruleset, outcome.board, player_id, behind, dice, decisions, chooser=chooser, direction=direction)
+        outcome = outcome.then(result.outcome)
+        if not result.moved or result.left_pitch:
+            break
+    return outcome
+
+
+def _apothecary(decisions: Decisions) -> Apothecary:
+    return lambda player, injury: decisions.use_apothecary(player.id, injury)

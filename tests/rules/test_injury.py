@@ -1,0 +1,187 @@
+"""Armour, injury and casualty bands at their boundaries, with the skills and hooks that move them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import bbcore
+from bbcore.dice import ScriptedDice
+from bbcore.rules.board import Status
+from bbcore.rules.injury import Harm, knock_down, recover_knocked_out, roll_armour, roll_injury, suffer_casualty
+from bbcore.ruleset import Ruleset
+from bbcore.testing import build_board
+
+
+def lone(core: Ruleset, position: str = "orc/orc-lineman", **kwargs: Any) -> Any:
+    return build_board(core, {"p": ("away", position, (5, 5)), "h": ("home", "human/human-lineman", (4, 5))}, **kwargs)
+
+
+def split(total: int) -> list[int]:
+    return [total // 2, total - total // 2]
+
+
+def test_armour_breaks_exactly_at_the_av_target(core: Ruleset) -> None:
+    av = core.position("orc/orc-lineman").av
+    with ScriptedDice(split(av - 1)) as dice:
+        assert roll_armour(core, lone(core), "p", Harm("block"), dice)[0] is False
+    with ScriptedDice(split(av)) as dice:
+        assert roll_armour(core, lone(core), "p", Harm("block"), dice)[0] is True
+
+
+def test_claws_break_armour_on_a_natural_eight(core: Ruleset) -> None:
+    board = lone(core, "orc/troll", skills={"h": {"claws": None}})
+    with ScriptedDice([4, 4]) as dice:
+        assert roll_armour(core, board, "p", Harm("block", attacker=board.player("h")), dice)[0] is True
+
+
+def test_iron_hard_skin_stops_claws_and_mighty_blow(core: Ruleset) -> None:
+    board = lone(core, "orc/troll", skills={"h": {"claws": None}, "p": {"iron-hard-skin": None}})
+    with ScriptedDice([4, 4]) as dice:
+        broken, spent, _ = roll_armour(core, board, "p", Harm("block", attacker=board.player("h"), mighty_blow=True), dice)
+    assert (broken, spent) == (False, False)
+
+
+def injury_bands(core: Ruleset, table_id: str) -> list[tuple[int, str]]:
+    table = core.table(table_id)
+    return [(n, table.row_for(n).id) for n in range(2, 13)]
+
+
+@pytest.mark.parametrize("total", range(2, 13))
+def test_every_injury_total_gives_its_tables_row(core: Ruleset, total: int) -> None:
+    table = core.table("injury")
+    expected = table.row_for(total)
+    script = split(total) + ([1] if expected.id not in ("stunned", "knocked-out") else [])
+    with ScriptedDice(script) as dice:
+        outcome = roll_injury(core, lone(core), "p", Harm("block"), dice)
+    assert outcome.events[0].result == expected.id
+
+
+def test_the_boundaries_of_the_injury_table(core: Ruleset) -> None:
+    with ScriptedDice([3, 4]) as dice:
+        assert roll_injury(core, lone(core), "p", Harm("block"), dice).board.player("p").status is Status.STUNNED
+    with ScriptedDice([4, 4]) as dice:
+        assert roll_injury(core, lone(core), "p", Harm("block"), dice).board.player("p").status is Status.KO
+    with ScriptedDice([5, 5, 1]) as dice:
+        assert roll_injury(core, lone(core), "p", Harm("block"), dice).board.player("p").status is Status.CASUALTY
+
+
+def test_thick_skull_turns_the_lowest_ko_into_stunned(core: Ruleset) -> None:
+    board = lone(core, skills={"p": {"thick-skull": None}})
+    with ScriptedDice([4, 4]) as dice:
+        assert roll_injury(core, board, "p", Harm("block"), dice).board.player("p").status is Status.STUNNED
+    with ScriptedDice([4, 5]) as dice:
+        assert roll_injury(core, board, "p", Harm("block"), dice).board.player("p").status is Status.KO
+
+
+def test_stunty_players_use_the_stunty_table(core: Ruleset) -> None:
+    board = lone(core, "orc/goblin-lineman")
+    with ScriptedDice([3, 4]) as dice:
+        outcome = roll_injury(core, board, "p", Harm("block"), dice)
+    assert outcome.events[0].detail["table"] == "stunty-injury"
+    assert outcome.board.player("p").status is Status.KO
+
+
+def test_stunty_thick_skull_is_stunned_on_a_seven(core: Ruleset) -> None:
+    board = lone(core, "black-orc/goblin-bruiser")
+    assert board.player("p").has("thick-skull")
+    with ScriptedDice([3, 4]) as dice:
+        assert roll_injury(core, board, "p", Harm("block"), dice).board.player("p").status is Status.STUNNED
+
+
+def test_the_stunty_badly_hurt_row_needs_no_casualty_roll(core: Ruleset) -> None:
+    with ScriptedDice([4, 5]) as dice:
+        outcome = roll_injury(core, lone(core, "orc/goblin-lineman"), "p", Harm("block"), dice)
+    casualty = next(e for e in outcome.events if e.kind == "casualty")
+    assert casualty.detail.get("automatic") is True
+    assert outcome.board.player("p").status is Status.CASUALTY
+
+
+@pytest.mark.parametrize("roll", range(1, 17))
+def test_every_casualty_roll_gives_its_band(core: Ruleset, roll: int) -> None:
+    row = core.table("casualty").row_for(roll)
+    lasting = any(e.roll_on for e in row.effects)
+    with ScriptedDice([roll, *([3] if lasting else [])]) as dice:
+        outcome = suffer_casualty(core, lone(core), "p", dice)
+    assert outcome.events[0].result == row.id
+    assert any(e.kind == "lasting-injury" for e in outcome.events) is lasting
+
+
+def test_niggling_injuries_add_to_the_casualty_roll(core: Ruleset) -> None:
+    with ScriptedDice([8]) as dice:
+        outcome = suffer_casualty(core, lone(core), "p", dice, niggling_injuries=2)
+    assert outcome.events[0].detail["total"] == 10
+
+
+@pytest.mark.parametrize(("roll", "regenerates"), [(3, False), (4, True)])
+def test_regeneration_saves_a_casualty_on_a_four(core: Ruleset, roll: int, regenerates: bool) -> None:
+    board = lone(core, "orc/troll")
+    script = [roll] if regenerates else [roll, 1]
+    with ScriptedDice(script) as dice:
+        outcome = suffer_casualty(core, board, "p", dice)
+    assert (outcome.board.player("p").status is Status.RESERVES) is regenerates
+
+
+def test_the_apothecary_rolls_again_and_a_badly_hurt_goes_to_the_reserves(core: Ruleset) -> None:
+    with ScriptedDice([15, 2]) as dice:
+        outcome = suffer_casualty(core, lone(core), "p", dice, lambda player, injury: True)
+    assert outcome.board.player("p").status is Status.RESERVES
+    assert [e.kind for e in outcome.events] == ["casualty", "casualty", "apothecary"]
+
+
+def test_the_apothecary_patches_a_ko_to_stunned(core: Ruleset) -> None:
+    with ScriptedDice([4, 4]) as dice:
+        outcome = roll_injury(core, lone(core), "p", Harm("block"), dice, lambda player, injury: injury == "ko")
+    assert outcome.board.player("p").status is Status.STUNNED
+
+
+def test_knock_down_without_a_break_leaves_the_player_prone(core: Ruleset) -> None:
+    with ScriptedDice([1, 1]) as dice:
+        outcome = knock_down(core, lone(core), "p", Harm("fall"), dice)
+    assert outcome.board.player("p").status is Status.PRONE
+    assert [e.kind for e in outcome.events] == ["knocked-down", "armour"]
+
+
+@pytest.mark.parametrize(("roll", "recovers"), [(3, False), (4, True)])
+def test_ko_recovery_on_a_four(core: Ruleset, roll: int, recovers: bool) -> None:
+    board = lone(core, statuses={"p": "ko"})
+    with ScriptedDice([roll]) as dice:
+        outcome = recover_knocked_out(core, board, dice)
+    assert (outcome.board.player("p").status is Status.RESERVES) is recovers
+
+
+class Kegs:
+    @bbcore.hookimpl
+    def bbcore_ko_recovery_modifiers(self, ruleset: Any, team: str, player: Any) -> int:
+        return 1
+
+
+class Cobbles:
+    @bbcore.hookimpl
+    def bbcore_armour_modifiers(self, ruleset: Any, board: Any, player: Any, cause: str, attacker: Any) -> int | None:
+        return 1 if cause == "fall" else None
+
+    @bbcore.hookimpl
+    def bbcore_injury_modifiers(self, ruleset: Any, board: Any, player: Any, cause: str, attacker: Any) -> int | None:
+        return 1 if cause == "fall" else None
+
+
+def test_a_recovery_hook_adds_to_the_roll_but_a_one_still_fails(make_ruleset: Any) -> None:
+    rules = make_ruleset(plugins=[("kegs", Kegs())], entry_points=False)
+    board = lone(rules, statuses={"p": "ko"})
+    with ScriptedDice([3]) as dice:
+        assert recover_knocked_out(rules, board, dice).board.player("p").status is Status.RESERVES
+    with ScriptedDice([1]) as dice:
+        assert recover_knocked_out(rules, board, dice).board.player("p").status is Status.KO
+
+
+def test_armour_and_injury_hooks_change_the_totals(make_ruleset: Any) -> None:
+    rules = make_ruleset(plugins=[("cobbles", Cobbles())], entry_points=False)
+    av = rules.position("orc/orc-lineman").av
+    with ScriptedDice([*split(av - 1), 4, 3]) as dice:
+        outcome = knock_down(rules, lone(rules), "p", Harm("fall"), dice)
+    armour = next(e for e in outcome.events if e.kind == "armour")
+    injury = next(e for e in outcome.events if e.kind == "injury")
+    assert armour.result == "broken"
+    assert injury.detail["total"] == 8
