@@ -48,6 +48,15 @@ autodoc_type_aliases = {
     "Team": "bbcore.model.team.Team",
     "TeamCheck": "bbcore.teams.checks.TeamCheck",
     "TeamValuation": "bbcore.teams.valuation.TeamValuation",
+    "Board": "bbcore.rules.board.Board",
+    "PlayerState": "bbcore.rules.board.PlayerState",
+    "Square": "bbcore.rules.board.Square",
+    "Event": "bbcore.rules.events.Event",
+    "DiceSource": "bbcore.dice.DiceSource",
+    "BlockedSquare": "bbcore.rules.push.BlockedSquare",
+    "PushBlocked": "bbcore.rules.push.PushBlocked",
+    "Crossing": "bbcore.rules.movement.Crossing",
+    "BallReentry": "bbcore.rules.ball.BallReentry",
 }
 
 
