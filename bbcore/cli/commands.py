@@ -301,6 +301,115 @@ def cmd_teams(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _skills(text: str | None) -> list[str]:
+    return [s.strip() for s in (text or "").split(",") if s.strip()]
+
+
+def cmd_odds_block(args: argparse.Namespace) -> int:
+    from bbcore.odds import block_odds, duel_board  # noqa: PLC0415
+
+    ruleset = _ruleset(args)
+    _check_skills(ruleset, _skills(args.attacker_skills) + _skills(args.defender_skills))
+    board = duel_board(
+        ruleset,
+        args.st + args.assists,
+        args.vs + args.defensive_assists,
+        attacker_skills=_skills(args.attacker_skills),
+        defender_skills=_skills(args.defender_skills),
+    )
+    odds = block_odds(ruleset, board, "attacker", "defender", blitz=args.blitz)
+    if args.json:
+        emit_json(odds.to_json())
+    else:
+        print(f"{odds.dice} block dice, the {odds.chooser} chooses")
+        print(columns([[k, f"{float(v):.1%}"] for k, v in odds.results.items()]))
+    return EXIT_OK
+
+
+def cmd_odds_armour(args: argparse.Namespace) -> int:
+    from bbcore.odds import armour_odds, duel_board  # noqa: PLC0415
+    from bbcore.rules.injury import Harm  # noqa: PLC0415
+
+    ruleset = _ruleset(args)
+    victim_skills = _skills(args.skills) + (["stunty"] if args.stunty else []) + (["thick-skull"] if args.thick_skull else [])
+    hitter_skills = ["claws"] if args.claws else []
+    _check_skills(ruleset, victim_skills + hitter_skills)
+    board = duel_board(ruleset, 3, 3, attacker_skills=hitter_skills, defender_skills=victim_skills, defender_av=args.av)
+    harm = Harm(args.cause, board.player("attacker"), args.modifier, args.mighty_blow)
+    odds = armour_odds(ruleset, board, "defender", harm)
+    if args.json:
+        emit_json(odds.to_json())
+    else:
+        print(f"armour breaks: {float(odds.broken):.1%}")
+        print(columns([[k, f"{float(v):.1%}"] for k, v in odds.results.items()]))
+    return EXIT_OK
+
+
+def cmd_odds_table(args: argparse.Namespace) -> int:
+    from bbcore.odds import table_distribution  # noqa: PLC0415
+
+    ruleset = _ruleset(args)
+    table = ruleset.table(args.id)
+    odds = table_distribution(ruleset, args.id, args.modifier)
+    if args.json:
+        emit_json(
+            {
+                "table": table.id,
+                "modifier": args.modifier,
+                "rows": {k: float(v) for k, v in odds.items()},
+                "exact": {k: str(v) for k, v in odds.items()},
+            }
+        )
+    else:
+        print(columns([[table.row(k).range_label, table.row(k).name, f"{float(v):.1%}"] for k, v in odds.items()]))
+    return EXIT_OK
+
+
+def cmd_odds_tests(args: argparse.Namespace) -> int:
+    from bbcore.odds import chain_odds  # noqa: PLC0415
+
+    without = chain_odds(args.target)
+    with_reroll = chain_odds(args.target, team_reroll=True)
+    if args.json:
+        emit_json(
+            {
+                "targets": args.target,
+                "success": float(without),
+                "success_with_team_reroll": float(with_reroll),
+                "exact": {"success": str(without), "success_with_team_reroll": str(with_reroll)},
+            }
+        )
+    else:
+        print(f"all of {', '.join(f'{t}+' for t in args.target)}: {float(without):.1%}; with a team re-roll: {float(with_reroll):.1%}")
+    return EXIT_OK
+
+
+def _check_skills(ruleset: Ruleset, skills: list[str]) -> None:
+    for skill in skills:
+        ruleset.skill(skill)
+
+
+def _whole_number(text: str) -> int:
+    try:
+        return int(text.rstrip("+"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number such as 9 or 9+, got {text!r}") from None
+
+
+def _target_av(text: str) -> int:
+    value = _whole_number(text)
+    if not 2 <= value <= 13:
+        raise argparse.ArgumentTypeError(f"an Armour Value target runs from 2 to 13, got {text!r}")
+    return value
+
+
+def _target(text: str) -> int:
+    value = _whole_number(text)
+    if not 2 <= value <= 6:
+        raise argparse.ArgumentTypeError(f"a D6 test needs a target from 2 to 6, got {text!r}")
+    return value
+
+
 def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     rules = _ruleset_arguments()
     as_json = _json_argument()
@@ -333,6 +442,38 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     check = team.add_parser("check", help="check a team file against the rules", parents=[as_json, rules])
     check.add_argument("file", metavar="FILE")
     check.set_defaults(handler=cmd_team_check)
+
+    odds = sub.add_parser("odds", help="exact probabilities").add_subparsers(
+        title="odds commands", metavar="KIND", parser_class=parser_class
+    )
+    odds_block = odds.add_parser("block", help="block dice outcomes", parents=[as_json, rules])
+    odds_block.add_argument("--st", type=int, required=True, help="the attacker's Strength")
+    odds_block.add_argument("--vs", type=int, required=True, help="the defender's Strength")
+    odds_block.add_argument("--assists", type=int, default=0, help="offensive assists")
+    odds_block.add_argument("--defensive-assists", type=int, default=0, help="defensive assists")
+    odds_block.add_argument("--attacker-skills", metavar="IDS", help="comma-separated skill ids, e.g. block,tackle")
+    odds_block.add_argument("--defender-skills", metavar="IDS", help="comma-separated skill ids, e.g. dodge")
+    odds_block.add_argument("--blitz", action="store_true", help="the block is part of a Blitz")
+    odds_block.set_defaults(handler=cmd_odds_block)
+    odds_armour = odds.add_parser("armour", help="armour break and injury results", parents=[as_json, rules])
+    odds_armour.add_argument("--av", type=_target_av, required=True, help="Armour Value as a target number, e.g. 9")
+    odds_armour.add_argument("--modifier", type=int, default=0, help="modifier to the armour roll")
+    odds_armour.add_argument("--mighty-blow", action="store_true", help="the hitter has Mighty Blow")
+    odds_armour.add_argument("--claws", action="store_true", help="the hitter has Claws")
+    odds_armour.add_argument("--thick-skull", action="store_true", help="the victim has Thick Skull")
+    odds_armour.add_argument("--stunty", action="store_true", help="the victim is Stunty")
+    odds_armour.add_argument("--skills", metavar="IDS", help="other skills of the victim, comma-separated")
+    odds_armour.add_argument("--cause", default="block", help="why the roll is made (block, fall, foul...), for hooks")
+    odds_armour.set_defaults(handler=cmd_odds_armour)
+    odds_table = odds.add_parser("table", help="the chance of each row of a table", parents=[as_json, rules])
+    odds_table.add_argument("id", metavar="ID_OR_ROLE")
+    odds_table.add_argument("--modifier", type=int, default=0)
+    odds_table.set_defaults(handler=cmd_odds_table)
+    odds_tests = odds.add_parser("tests", help="a chain of D6 tests, with and without a team re-roll", parents=[as_json])
+    odds_tests.add_argument(
+        "--target", type=_target, action="append", required=True, help="a test's target, e.g. 3 for 3+; repeat in order"
+    )
+    odds_tests.set_defaults(handler=cmd_odds_tests)
 
     data = sub.add_parser("data", help="data files").add_subparsers(title="data commands", metavar="COMMAND", parser_class=parser_class)
     data_check = data.add_parser("check", help="validate data files or directories against the schemas", parents=[as_json])

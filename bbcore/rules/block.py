@@ -133,6 +133,16 @@ def block(
     return Outcome(applied.board, (roll_event, *applied.events), applied.turnover)
 
 
+def effective_face(face: str, attacker: PlayerState, defender: PlayerState, *, blitz: bool = False) -> str:
+    """The face that applies once skills have spoken: Stumble becomes Push Back against Dodge
+    (unless the attacker has Tackle) and POW otherwise; Juggernaut on a Blitz turns Both Down into Push Back."""
+    if face == "both-down" and blitz and attacker.has("juggernaut"):
+        return "push-back"
+    if face == "stumble":
+        return "push-back" if defender.has("dodge") and not attacker.has("tackle") else "pow"
+    return face
+
+
 def apply_block_face(
     ruleset: Ruleset,
     board: Board,
@@ -147,11 +157,7 @@ def apply_block_face(
     """Apply one block face with the skills that change it: Block, Wrestle, Dodge, Tackle, Juggernaut."""
     attacker, defender = board.player(attacker_id), board.player(defender_id)
     juggernaut = blitz and attacker.has("juggernaut")
-    if face == "both-down" and juggernaut:
-        face = "push-back"
-    if face == "stumble":
-        dodges = defender.has("dodge") and not attacker.has("tackle")
-        face = "push-back" if dodges else "pow"
+    face = effective_face(face, attacker, defender, blitz=blitz)
 
     def harm_by(hitter: PlayerState) -> Harm:
         return Harm("block", attacker=hitter, mighty_blow=hitter.has("mighty-blow"))

@@ -114,6 +114,24 @@ def roll_injury(
     Regeneration and the team's apothecary are offered as the rules allow.
     """
     player = board.player(player_id)
+    row, status, event = injury_result(ruleset, board, player_id, harm, dice)
+    events = [event]
+    if status is Status.STUNNED:
+        new_status = Status.RESERVES if harm.crowd else Status.STUNNED
+        return Outcome(board.with_player(player.with_status(new_status)), tuple(events))
+    if status is Status.KO:
+        if use_apothecary is not None and use_apothecary(player, "ko"):
+            patched = Status.RESERVES if harm.crowd else Status.STUNNED
+            events.append(Event("apothecary", player_id, (), "patched-up", {"from": "ko", "to": patched.value}))
+            return Outcome(board.with_player(player.with_status(patched)), tuple(events))
+        return Outcome(board.with_player(player.with_status(Status.KO)), tuple(events))
+    casualty = suffer_casualty(ruleset, board, player_id, dice, use_apothecary, roll=_rolls_on(row) is not None)
+    return Outcome(casualty.board, tuple(events) + casualty.events)
+
+
+def injury_result(ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice: DiceSource) -> tuple[Row, Status, Event]:
+    """The injury roll alone: the row, the status it means (Thick Skull applied), and the event."""
+    player = board.player(player_id)
     table = injury_table(ruleset, player)
     rolls = roll_dice(dice, table.dice or "2D6")
     modifier = _sum_hook(
@@ -128,18 +146,7 @@ def roll_injury(
     if status is Status.KO and player.has("thick-skull") and total == row.min:
         status = Status.STUNNED
         row = next(r for r in table.rows if _row_status(r) is Status.STUNNED)
-    events = [Event("injury", player_id, rolls, row.id, {"total": total, "table": table.id, "status": status.value})]
-    if status is Status.STUNNED:
-        new_status = Status.RESERVES if harm.crowd else Status.STUNNED
-        return Outcome(board.with_player(player.with_status(new_status)), tuple(events))
-    if status is Status.KO:
-        if use_apothecary is not None and use_apothecary(player, "ko"):
-            patched = Status.RESERVES if harm.crowd else Status.STUNNED
-            events.append(Event("apothecary", player_id, (), "patched-up", {"from": "ko", "to": patched.value}))
-            return Outcome(board.with_player(player.with_status(patched)), tuple(events))
-        return Outcome(board.with_player(player.with_status(Status.KO)), tuple(events))
-    casualty = suffer_casualty(ruleset, board, player_id, dice, use_apothecary, roll=_rolls_on(row) is not None)
-    return Outcome(casualty.board, tuple(events) + casualty.events)
+    return row, status, Event("injury", player_id, rolls, row.id, {"total": total, "table": table.id, "status": status.value})
 
 
 def suffer_casualty(

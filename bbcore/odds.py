@@ -1,0 +1,175 @@
+"""Exact odds, computed through the same procedures and hooks as play.
+
+Every function here enumerates the dice with :func:`bbcore.dice.exact_outcomes`
+over the real procedure, so a variant's modifiers (a strength hook, an armour
+hook...) change the odds without any code here knowing about them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from bbcore.dice import DiceSource, exact_outcomes, table_odds
+from bbcore.rules.block import block_dice, effective_face
+from bbcore.rules.board import Board, PlayerState
+from bbcore.rules.decisions import DefaultDecisions, Decisions
+from bbcore.rules.injury import Harm, injury_result, roll_armour
+
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
+
+#: What a block can come to, before any armour roll.
+BLOCK_RESULTS = ("defender-down", "pushed", "both-down", "attacker-down", "both-standing")
+
+
+def _player(player_id: str, team: str, st: int, av: int, skills: Iterable[str], square: tuple[int, int]) -> PlayerState:
+    return PlayerState(player_id, team, ma=6, st=st, ag=3, pa=4, av=av, skills=dict.fromkeys(skills), square=square)
+
+
+def duel_board(
+    ruleset: Ruleset,
+    attacker_st: int,
+    defender_st: int,
+    *,
+    attacker_skills: Iterable[str] = (),
+    defender_skills: Iterable[str] = (),
+    defender_av: int = 9,
+    attacker_av: int = 9,
+) -> Board:
+    """Two players face to face in the middle of the pitch, for odds."""
+    middle = ruleset.pitch.width // 2
+    attacker = _player("attacker", "home", attacker_st, attacker_av, attacker_skills, (ruleset.pitch.half_length - 2, middle))
+    defender = _player("defender", "away", defender_st, defender_av, defender_skills, (ruleset.pitch.half_length - 1, middle))
+    return Board.build(ruleset.pitch, [attacker, defender])
+
+
+@frozen
+class BlockOdds:
+    dice: int
+    chooser: str
+    faces: Mapping[str, Fraction]
+    results: Mapping[str, Fraction]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "dice": self.dice,
+            "chooser": self.chooser,
+            "faces": {k: float(v) for k, v in self.faces.items()},
+            "results": {k: float(v) for k, v in self.results.items()},
+            "exact": {k: str(v) for k, v in {**{f"face:{f}": p for f, p in self.faces.items()}, **self.results}.items()},
+        }
+
+
+def _block_result(face: str, attacker: PlayerState, defender: PlayerState, decisions: Decisions) -> str:
+    if face == "player-down":
+        return "attacker-down"
+    if face == "both-down":
+        for wrestler in (attacker, defender):
+            if wrestler.has("wrestle") and decisions.use_skill(wrestler.id, "wrestle", "both-down"):
+                return "both-down"
+        attacker_up = attacker.has("block")
+        defender_up = defender.has("block")
+        if attacker_up and defender_up:
+            return "both-standing"
+        if attacker_up:
+            return "defender-down"
+        return "attacker-down" if defender_up else "both-down"
+    if face == "pow":
+        return "defender-down"
+    return "pushed"
+
+
+def block_odds(
+    ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str, *, blitz: bool = False, decisions: Decisions | None = None
+) -> BlockOdds:
+    """The chance of each face being chosen and of each result, for one block on a board."""
+    decisions = decisions or DefaultDecisions()
+    attacker, defender = board.player(attacker_id), board.player(defender_id)
+    plan = block_dice(ruleset, board, attacker_id, defender_id, blitz=blitz)
+    faces_table = ruleset.table("block-dice")
+    chooser_team = attacker.team if plan.chooser == "attacker" else defender.team
+
+    def one_block(dice: DiceSource) -> tuple[str, str]:
+        faces = [faces_table.row_for(dice.roll(6)).id for _ in range(plan.count)]
+        index = (
+            0
+            if len(faces) == 1
+            else decisions.block_face(chooser_team, faces, attacker.has("block"), defender.has("block"), plan.chooser == "attacker")
+        )
+        face = effective_face(faces[index], attacker, defender, blitz=blitz)
+        return faces[index], _block_result(face, attacker, defender, decisions)
+
+    outcomes = exact_outcomes(one_block)
+    faces: dict[str, Fraction] = {row.id: Fraction(0) for row in faces_table.rows}
+    results: dict[str, Fraction] = dict.fromkeys(BLOCK_RESULTS, Fraction(0))
+    for (face, result), chance in outcomes.items():
+        faces[face] += chance
+        results[result] += chance
+    return BlockOdds(plan.count, plan.chooser, faces, results)
+
+
+@frozen
+class ArmourOdds:
+    broken: Fraction
+    results: Mapping[str, Fraction]  # "armour-held" and each injury row id
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "broken": float(self.broken),
+            "results": {k: float(v) for k, v in self.results.items()},
+            "exact": {"broken": str(self.broken), **{k: str(v) for k, v in self.results.items()}},
+        }
+
+
+def armour_odds(ruleset: Ruleset, board: Board, player_id: str, harm: Harm) -> ArmourOdds:
+    """The chance the armour breaks and of each injury result, for a knocked-down player."""
+
+    def hit(dice: DiceSource) -> str:
+        broken, spent, _ = roll_armour(ruleset, board, player_id, harm, dice)
+        if not broken:
+            return "armour-held"
+        injury_harm = Harm(harm.cause, harm.attacker, harm.armour_modifier, harm.mighty_blow and not spent, harm.crowd)
+        row, _status, _event = injury_result(ruleset, board, player_id, injury_harm, dice)
+        return row.id
+
+    outcomes = exact_outcomes(hit)
+    table = ruleset.table("stunty-injury" if board.player(player_id).has("stunty") else "injury")
+    results = {"armour-held": outcomes.get("armour-held", Fraction(0))}
+    results.update({row.id: outcomes.get(row.id, Fraction(0)) for row in table.rows})
+    return ArmourOdds(1 - results["armour-held"], results)
+
+
+def passes(roll: int, target: int, modifier: int = 0) -> bool:
+    """One D6 test: a natural 1 always fails, a natural 6 always succeeds, otherwise roll + modifier must reach target."""
+    return roll != 1 and (roll == 6 or roll + modifier >= target)
+
+
+def d6_test_chance(target: int, modifier: int = 0) -> Fraction:
+    """The chance of passing one D6 test."""
+    return Fraction(sum(1 for roll in range(1, 7) if passes(roll, target, modifier)), 6)
+
+
+def chain_odds(targets: Sequence[int], *, team_reroll: bool = False) -> Fraction:
+    """The chance of passing every test in order, with at most one team re-roll for the first failure."""
+
+    def attempt(dice: DiceSource) -> bool:
+        reroll = team_reroll
+        for target in targets:
+            passed = passes(dice.roll(6), target)
+            if not passed and reroll:
+                reroll = False
+                passed = passes(dice.roll(6), target)
+            if not passed:
+                return False
+        return True
+
+    return exact_outcomes(attempt).get(True, Fraction(0))
+
+
+def table_distribution(ruleset: Ruleset, id_or_role: str, modifier: int = 0) -> dict[str, Fraction]:
+    """The chance of each row of a rolled table (by id or role) with a modifier."""
+    return table_odds(ruleset.table(id_or_role), modifier)

@@ -1,0 +1,146 @@
+"""Exact odds: known values, agreement with a seeded Monte Carlo of the real procedures, hooks honoured, and the CLI."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+import bbcore
+from bbcore.cli import main
+from bbcore.dice import SeededDice, roll_on_table
+from bbcore.odds import armour_odds, block_odds, chain_odds, d6_test_chance, duel_board, table_distribution
+from bbcore.rules.block import block
+from bbcore.rules.board import Status
+from bbcore.rules.injury import Harm, knock_down
+from bbcore.ruleset import Ruleset
+
+RUNS = 4000
+
+
+def test_two_dice_for_the_stronger_attacker(core: Ruleset) -> None:
+    odds = block_odds(core, duel_board(core, 4, 3), "attacker", "defender")
+    assert (odds.dice, odds.chooser) == (2, "attacker")
+    # The attacker picks a POW or an unanswered Stumble unless neither die shows one.
+    assert odds.results["defender-down"] == 1 - Fraction(4, 6) ** 2
+    assert sum(odds.results.values()) == 1
+
+
+def test_dodge_and_tackle_move_the_stumble(core: Ruleset) -> None:
+    plain = block_odds(core, duel_board(core, 3, 3), "attacker", "defender").results["defender-down"]
+    dodge = block_odds(core, duel_board(core, 3, 3, defender_skills=["dodge"]), "attacker", "defender").results["defender-down"]
+    tackled = block_odds(core, duel_board(core, 3, 3, attacker_skills=["tackle"], defender_skills=["dodge"]), "attacker", "defender")
+    assert (plain, dodge, tackled.results["defender-down"]) == (Fraction(2, 6), Fraction(1, 6), Fraction(2, 6))
+
+
+def test_block_odds_agree_with_a_monte_carlo_of_the_block_procedure(core: Ruleset) -> None:
+    board = duel_board(core, 4, 3, defender_skills=["dodge"], attacker_skills=["block"])
+    exact = block_odds(core, board, "attacker", "defender").results
+    dice = SeededDice(2025)
+    counts: Counter[str] = Counter()
+    for _ in range(RUNS):
+        after = block(core, board, "attacker", "defender", dice).board
+        attacker_down = not after.player("attacker").standing
+        defender_down = not after.player("defender").standing or after.player("defender").square is None
+        moved = after.player("defender").square != board.player("defender").square
+        result = (
+            "both-down"
+            if attacker_down and defender_down
+            else "attacker-down"
+            if attacker_down
+            else "defender-down"
+            if defender_down
+            else "pushed"
+            if moved
+            else "both-standing"
+        )
+        counts[result] += 1
+    for result, chance in exact.items():
+        assert abs(counts[result] / RUNS - float(chance)) < 0.03, result
+
+
+def test_armour_odds_know_the_av_and_the_injury_table(core: Ruleset) -> None:
+    odds = armour_odds(core, duel_board(core, 3, 3, defender_av=9), "defender", Harm("block"))
+    assert odds.broken == Fraction(10, 36)
+    assert odds.results["casualty"] == Fraction(10, 36) * Fraction(6, 36)
+
+
+def test_mighty_blow_raises_the_odds(core: Ruleset) -> None:
+    board = duel_board(core, 3, 3, defender_av=9)
+    plain = armour_odds(core, board, "defender", Harm("block")).broken
+    strong = armour_odds(core, board, "defender", Harm("block", mighty_blow=True)).broken
+    assert strong == Fraction(15, 36) > plain
+
+
+def test_armour_odds_agree_with_a_monte_carlo_of_the_knock_down(core: Ruleset) -> None:
+    board = duel_board(core, 3, 3, defender_av=8, defender_skills=["thick-skull"])
+    exact = armour_odds(core, board, "defender", Harm("block")).results
+    dice = SeededDice(7)
+    counts: Counter[str] = Counter()
+    for _ in range(RUNS):
+        outcome = knock_down(core, board, "defender", Harm("block"), dice)
+        injury = next((e.result for e in outcome.events if e.kind == "injury"), "armour-held")
+        if outcome.board.player("defender").status is Status.STUNNED and injury != "stunned":
+            injury = "stunned"
+        counts[injury] += 1
+    for result, chance in exact.items():
+        assert abs(counts[result] / RUNS - float(chance)) < 0.03, result
+
+
+def test_table_distribution_agrees_with_rolls(core: Ruleset) -> None:
+    exact = table_distribution(core, "weather")
+    dice = SeededDice(11)
+    counts = Counter(roll_on_table(core.table("weather"), dice).row.id for _ in range(RUNS))
+    for row, chance in exact.items():
+        assert abs(counts[row] / RUNS - float(chance)) < 0.03
+
+
+def test_a_chain_of_tests_with_and_without_a_reroll() -> None:
+    assert chain_odds([3, 2]) == d6_test_chance(3) * d6_test_chance(2)
+    single = d6_test_chance(3)
+    assert chain_odds([3], team_reroll=True) == single + (1 - single) * single
+    assert d6_test_chance(7) == Fraction(1, 6)  # a natural 6 always passes
+    assert d6_test_chance(2, modifier=-5) == Fraction(1, 6)
+
+
+def test_a_variants_strength_hook_changes_the_odds(make_ruleset: Any) -> None:
+    class Barricade:
+        @bbcore.hookimpl
+        def bbcore_block_strength_modifier(self, ruleset: Any, board: Any, player: Any, opponent: Any, attacking: bool, blitz: bool) -> int:
+            return 1 if not attacking else 0
+
+    rules = make_ruleset(plugins=[("barricade", Barricade())], entry_points=False)
+    odds = block_odds(rules, duel_board(rules, 3, 3), "attacker", "defender")
+    assert (odds.dice, odds.chooser) == (2, "defender")
+
+
+def test_the_cli_gives_exact_odds_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "block", "--st", "4", "--vs", "3", "--json"]) == 0
+    block_json = json.loads(capsys.readouterr().out)
+    assert block_json["dice"] == 2
+    assert block_json["exact"]["defender-down"] == "5/9"
+    assert main(["odds", "armour", "--av", "9", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["exact"]["broken"] == "5/18"
+    assert main(["odds", "table", "weather", "--json"]) == 0
+    table_json = json.loads(capsys.readouterr().out)
+    assert sum(table_json["rows"].values()) == pytest.approx(1)
+    assert main(["odds", "tests", "--target", "3", "--target", "2+", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["exact"]["success"] == "5/9"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["odds", "armour", "--av", "x"],
+        ["odds", "block", "--st", "4"],
+        ["odds", "tests", "--target", "9"],
+        ["odds", "block", "--st", "4", "--vs", "3", "--attacker-skills", "flying"],
+    ],
+)
+def test_bad_odds_arguments_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
