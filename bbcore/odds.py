@@ -16,7 +16,7 @@ from attrs import frozen
 from bbcore.dice import DiceSource, exact_outcomes, table_odds
 from bbcore.rules.block import block_dice, effective_face
 from bbcore.rules.board import Board, PlayerState
-from bbcore.rules.decisions import DefaultDecisions, Decisions
+from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.injury import Harm, injury_result, roll_armour
 
 if TYPE_CHECKING:
@@ -65,22 +65,16 @@ class BlockOdds:
 
 
 def _block_result(face: str, attacker: PlayerState, defender: PlayerState, decisions: Decisions) -> str:
-    if face == "player-down":
-        return "attacker-down"
     if face == "both-down":
-        for wrestler in (attacker, defender):
-            if wrestler.has("wrestle") and decisions.use_skill(wrestler.id, "wrestle", "both-down"):
-                return "both-down"
-        attacker_up = attacker.has("block")
-        defender_up = defender.has("block")
-        if attacker_up and defender_up:
-            return "both-standing"
-        if attacker_up:
-            return "defender-down"
-        return "attacker-down" if defender_up else "both-down"
-    if face == "pow":
-        return "defender-down"
-    return "pushed"
+        return _both_down_result(attacker, defender, decisions)
+    return {"player-down": "attacker-down", "pow": "defender-down"}.get(face, "pushed")
+
+
+def _both_down_result(attacker: PlayerState, defender: PlayerState, decisions: Decisions) -> str:
+    if any(w.has("wrestle") and decisions.use_skill(w.id, "wrestle", "both-down") for w in (attacker, defender)):
+        return "both-down"
+    standing = (attacker.has("block"), defender.has("block"))
+    return {(True, True): "both-standing", (True, False): "defender-down", (False, True): "attacker-down"}.get(standing, "both-down")
 
 
 def block_odds(
