@@ -37,6 +37,71 @@ class FanRules:
 
 
 @frozen
+class WinningsRules:
+    """Winnings = (attendance / attendance_divisor + touchdowns x per_touchdown + no-stalling bonus) x gold_per_point."""
+
+    gold_per_point: int
+    attendance_divisor: int
+    per_touchdown: int
+    no_stalling_bonus: int
+
+
+@frozen
+class FanUpdateRules:
+    """The die rolled for the Dedicated Fans update, and how far one update moves them."""
+
+    dice: str
+    step: int
+
+
+@frozen
+class MvpRules:
+    nominees: int
+
+
+@frozen
+class LeaguePoints:
+    win: int
+    draw: int
+    loss: int
+
+
+@frozen
+class BonusPoint:
+    """Extra League Points when a measure of the team's fixture reaches a threshold."""
+
+    measure: str
+    points: int
+    at_least: int | None = None
+    at_most: int | None = None
+
+    def earned(self, value: int) -> bool:
+        return (self.at_least is None or value >= self.at_least) and (self.at_most is None or value <= self.at_most)
+
+
+@frozen
+class TreasuryLoss:
+    """What one Expensive Mistakes outcome does to a Treasury; every field left out does nothing."""
+
+    divide_by: int | None = None
+    round_down_to: int | None = None
+    lose_dice: str | None = None
+    keep_dice: str | None = None
+    gold_per_pip: int = 0
+
+
+@frozen
+class LeagueRules:
+    winnings: WinningsRules
+    dedicated_fans_update: FanUpdateRules
+    mvp: MvpRules
+    points: LeaguePoints
+    tie_breakers: tuple[str, ...]
+    bonus_points: Mapping[str, BonusPoint] = field(factory=dict)
+    expensive_mistakes: Mapping[str, TreasuryLoss] = field(factory=dict)
+
+
+@frozen
 class GameParameters:
     players_on_pitch: int
     turns_per_half: int
@@ -47,4 +112,5 @@ class GameParameters:
     dedicated_fans: FanRules
     low_cost_linemen_rule: str
     inducements_in_draft: bool
+    league: LeagueRules
     staff: Mapping[str, StaffTerms] = field(factory=dict)

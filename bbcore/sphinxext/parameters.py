@@ -30,6 +30,7 @@ PHRASED = frozenset(
         "low_cost_linemen_rule",
         "inducements_in_draft",
         "staff",
+        "league",
     }
 )
 
@@ -73,7 +74,46 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             [(escape(terms.name), literal(staff_id), str(terms.max), money(terms.cost)) for staff_id, terms in params.staff.items()],
             title="Staff",
         )
+    out.list_table(("League play", "Value"), _league_rows(params), widths=(30, 70), title="League play")
     return out
+
+
+def _league_rows(params: GameParameters) -> list[tuple[str, str]]:
+    league = params.league
+    win = league.winnings
+    fans = league.dedicated_fans_update
+    points = league.points
+    rows = [
+        (
+            "Winnings",
+            f"(Fan Attendance / {win.attendance_divisor} + {win.per_touchdown} per touchdown + {win.no_stalling_bonus} "
+            f"if no player stalled) x {money(win.gold_per_point)}",
+        ),
+        (
+            "Dedicated Fans after a fixture",
+            f"roll {fans.dice}: a win adds {fans.step} on a roll of at least the current value, a loss takes {fans.step} "
+            "away on a roll below it, a draw changes nothing",
+        ),
+        ("Most Valuable Player", f"one of {league.mvp.nominees} nominated players, by a die of as many faces"),
+        ("League Points", f"win {points.win}, draw {points.draw}, loss {points.loss}"),
+    ]
+    for bonus_id, bonus in league.bonus_points.items():
+        bounds = [
+            f"at least {bonus.at_least}" if bonus.at_least is not None else "",
+            f"at most {bonus.at_most}" if bonus.at_most is not None else "",
+        ]
+        rows.append((f"Bonus: {literal(bonus_id)}", f"{escape(bonus.measure)} {' and '.join(b for b in bounds if b)}: +{bonus.points}"))
+    rows.append(("Tie-breakers", ", ".join(literal(name) for name in league.tie_breakers)))
+    for outcome, loss in league.expensive_mistakes.items():
+        words = []
+        if loss.divide_by is not None:
+            words.append(f"divide by {loss.divide_by}" + (f", rounded down to {money(loss.round_down_to)}" if loss.round_down_to else ""))
+        if loss.lose_dice is not None:
+            words.append(f"lose {loss.lose_dice} x {money(loss.gold_per_pip)}")
+        if loss.keep_dice is not None:
+            words.append(f"keep at most {loss.keep_dice} x {money(loss.gold_per_pip)}")
+        rows.append((f"Expensive Mistakes: {literal(outcome)}", "; ".join(words) or "nothing lost"))
+    return rows
 
 
 def _step_words(ruleset: Ruleset, labels: Labels, step: Step) -> str:

@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
+from bbcore.errors import UsageError
 from bbcore.model.common import Condition
+from bbcore.rules.league import value_increase
 
 if TYPE_CHECKING:
     from bbcore.model.inducement import Inducement
@@ -87,18 +89,12 @@ def player_value(ruleset: Ruleset, player: TeamPlayer) -> int:
     roster = ruleset.rosters.get(player.roster_id)
     position = roster.position(player.position_id) if roster else None
     value = position.cost if position else 0
-    increases = ruleset.tables.get(ruleset.roles.get("value-increases", ""))
     for advancement in player.advancements:
-        if increases is None:
-            break
-        try:
-            row = increases.row(advancement.kind)
-        except KeyError:
-            continue
         skill = ruleset.skills.get(advancement.skill.id) if advancement.skill else None
-        column = "elite-increase" if skill is not None and skill.elite and row.values.get("elite-increase") else "increase"
-        amount = row.values.get(column)
-        value += amount if isinstance(amount, int) else 0
+        try:
+            value += value_increase(ruleset, advancement.kind, elite=skill is not None and skill.elite)
+        except UsageError:
+            continue  # an unknown kind is reported by the team checks, not priced here
     return value
 
 
