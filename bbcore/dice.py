@@ -124,6 +124,11 @@ def exact_outcomes(procedure: Callable[[DiceSource], R], *, limit: int = 200_000
     return results
 
 
+def passes(roll: int, target: int, modifier: int = 0) -> bool:
+    """A D6 test: a natural 1 always fails, a natural 6 always passes, otherwise roll + modifier must reach the target."""
+    return roll != 1 and (roll == 6 or roll + modifier >= target)
+
+
 @frozen
 class TableRoll:
     """The result of rolling on a table."""

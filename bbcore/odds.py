@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from bbcore.dice import DiceSource, exact_outcomes, table_odds
+from bbcore.dice import DiceSource, exact_outcomes, passes, table_odds
 from bbcore.rules.block import block_dice, effective_face
 from bbcore.rules.board import Board, PlayerState
 from bbcore.rules.decisions import Decisions, DefaultDecisions
@@ -135,11 +135,6 @@ def armour_odds(ruleset: Ruleset, board: Board, player_id: str, harm: Harm) -> A
     results = {"armour-held": outcomes.get("armour-held", Fraction(0))}
     results.update({row.id: outcomes.get(row.id, Fraction(0)) for row in table.rows})
     return ArmourOdds(1 - results["armour-held"], results)
-
-
-def passes(roll: int, target: int, modifier: int = 0) -> bool:
-    """One D6 test: a natural 1 always fails, a natural 6 always succeeds, otherwise roll + modifier must reach target."""
-    return roll != 1 and (roll == 6 or roll + modifier >= target)
 
 
 def d6_test_chance(target: int, modifier: int = 0) -> Fraction:

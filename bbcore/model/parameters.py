@@ -102,6 +102,23 @@ class LeagueRules:
 
 
 @frozen
+class FixedTargets:
+    """D6 targets of the game's fixed tests."""
+
+    rush: int
+    stand_up: int
+    ko_recovery: int
+    regeneration: int
+
+
+@frozen
+class MovementRules:
+    rushes: int
+    stand_up_cost: int
+    stand_up_roll_at_most_ma: int
+
+
+@frozen
 class GameParameters:
     players_on_pitch: int
     turns_per_half: int
@@ -113,4 +130,6 @@ class GameParameters:
     low_cost_linemen_rule: str
     inducements_in_draft: bool
     league: LeagueRules
+    targets: FixedTargets
+    movement: MovementRules
     staff: Mapping[str, StaffTerms] = field(factory=dict)

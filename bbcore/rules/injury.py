@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import attrs
 from attrs import frozen
 
-from bbcore.dice import DiceSource, roll_dice
+from bbcore.dice import DiceSource, passes, roll_dice
 from bbcore.rules.board import Board, PlayerState, Status
 from bbcore.rules.events import Event
 
@@ -164,8 +164,8 @@ def suffer_casualty(
     events: list[Event] = []
     if player.has("regeneration"):
         (regen,) = roll_dice(dice, "D6")
-        target = _regeneration_target(ruleset)
-        if regen >= target:
+        target = ruleset.parameters.targets.regeneration
+        if passes(regen, target):
             events.append(Event("regeneration", player_id, (regen,), "regenerated"))
             return Outcome(board.with_player(player.with_status(Status.RESERVES)), tuple(events))
         events.append(Event("regeneration", player_id, (regen,), "failed"))
@@ -191,12 +191,6 @@ def suffer_casualty(
         events.append(lasting_event)
         del lasting_row
     return Outcome(board, tuple(events))
-
-
-def _regeneration_target(ruleset: Ruleset) -> int:
-    # The skill's own target lives in its text in the core data; 4+ is the BB2025 number.
-    del ruleset
-    return 4
 
 
 def _casualty_roll(table: Table, player_id: str, dice: DiceSource, niggling: int) -> tuple[Row, Event]:
@@ -248,13 +242,13 @@ def injury_by_the_crowd(
 def recover_knocked_out(ruleset: Ruleset, board: Board, dice: DiceSource) -> Outcome:
     """At the end of a drive each knocked-out player recovers to the reserves on a D6 of 4+, plus modifiers."""
     events = []
-    target = ruleset.parameters_for_recovery if hasattr(ruleset, "parameters_for_recovery") else 4
+    target = ruleset.parameters.targets.ko_recovery
     for player in sorted(board.players.values(), key=lambda p: p.id):
         if player.status is not Status.KO:
             continue
         modifier = _sum_hook(ruleset.hook.bbcore_ko_recovery_modifiers(ruleset=ruleset, team=player.team, player=player))
         (roll,) = roll_dice(dice, "D6")
-        recovered = roll + modifier >= target and roll != 1
+        recovered = passes(roll, target, modifier)
         events.append(Event("ko-recovery", player.id, (roll,), "recovered" if recovered else "still-out", {"modifier": modifier}))
         if recovered:
             board = board.with_player(player.with_status(Status.RESERVES))

@@ -31,6 +31,8 @@ PHRASED = frozenset(
         "inducements_in_draft",
         "staff",
         "league",
+        "targets",
+        "movement",
     }
 )
 
@@ -65,6 +67,14 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ),
             ("Low-cost linemen rule", special_rule_link(ruleset, labels, rule) if rule in ruleset.special_rules else literal(rule)),
             ("Inducements when drafting", yes_no(params.inducements_in_draft)),
+            ("Rush", f"a D6 of {params.targets.rush}+; up to {params.movement.rushes} per activation"),
+            (
+                "Standing up",
+                f"costs {params.movement.stand_up_cost} MA; with MA {params.movement.stand_up_roll_at_most_ma} or less, "
+                f"a D6 of {params.targets.stand_up}+",
+            ),
+            ("Knocked-out recovery", f"a D6 of {params.targets.ko_recovery}+ at the end of each drive"),
+            ("Regeneration", f"a D6 of {params.targets.regeneration}+ saves a casualty"),
         ],
         widths=(30, 70),
     )
