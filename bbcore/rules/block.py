@@ -16,8 +16,8 @@ from attrs import frozen
 from bbcore.dice import DiceSource
 from bbcore.rules.board import Board, PlayerState, Status, adjacent
 from bbcore.rules.decisions import Decisions, DefaultDecisions
-from bbcore.rules.events import Event
-from bbcore.rules.injury import Apothecary, Harm, Outcome, knock_down
+from bbcore.rules.events import Event, Outcome
+from bbcore.rules.injury import Apothecary, Harm, knock_down
 from bbcore.rules.push import push
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from attrs import frozen
 
 from bbcore.dice import DiceSource, passes, roll_dice
 from bbcore.rules.board import Board, PlayerState, Status
-from bbcore.rules.events import Event
+from bbcore.rules.events import Event, Outcome
 
 if TYPE_CHECKING:
     from bbcore.model.table import Row, Table
@@ -38,18 +38,6 @@ class Harm:
     armour_modifier: int = 0  # from the situation, e.g. what a pushed player was slammed into
     mighty_blow: bool = False  # the attacker may add +1 to the armour or the injury roll
     crowd: bool = False  # injury by the crowd: a Stunned player goes to the reserves
-
-
-@frozen
-class Outcome:
-    """A procedure's result: the new board and what happened, in order."""
-
-    board: Board
-    events: tuple[Event, ...] = ()
-    turnover: bool = False
-
-    def then(self, other: Outcome) -> Outcome:
-        return Outcome(other.board, self.events + other.events, self.turnover or other.turnover)
 
 
 def _sum_hook(results: list[int | None]) -> int:

@@ -15,8 +15,8 @@ from attrs import frozen
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.rules.board import DIRECTIONS, BallState, Board, PlayerState, Square, Status, step
 from bbcore.rules.decisions import Decisions
-from bbcore.rules.events import Event
-from bbcore.rules.injury import Apothecary, Harm, Outcome, injury_by_the_crowd, knock_down
+from bbcore.rules.events import Event, Outcome
+from bbcore.rules.injury import Apothecary, Harm, injury_by_the_crowd, knock_down
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
