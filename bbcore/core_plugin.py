@@ -9,9 +9,12 @@ from bbcore.hookspecs import hookimpl
 from bbcore.resources import CORE_DATA_DIR
 
 if TYPE_CHECKING:
+    from bbcore.dice import DiceSource
     from bbcore.model.team import Team
     from bbcore.registry import DataRegistrar
+    from bbcore.rules.ball import BallReentry
     from bbcore.rules.board import Board, PlayerState, Square
+    from bbcore.rules.movement import Crossing
     from bbcore.rules.push import BlockedSquare, PushBlocked
     from bbcore.ruleset import Ruleset
     from bbcore.teams.checks import TeamCheck
@@ -44,3 +47,28 @@ def bbcore_push_blocked_outcome(
     from bbcore.rules.push import core_push_blocked_outcome  # noqa: PLC0415
 
     return core_push_blocked_outcome(board, blocked)
+
+
+@hookimpl(trylast=True)
+def bbcore_crossing(ruleset: Ruleset, board: Board, player: PlayerState, origin: Square, target: Square) -> Crossing:
+    from bbcore.rules.movement import core_crossing  # noqa: PLC0415
+
+    return core_crossing(board, origin, target)
+
+
+@hookimpl(trylast=True)
+def bbcore_ball_bounces_on_landing(ruleset: Ruleset, board: Board, square: Square, cause: str) -> int:
+    return 1
+
+
+@hookimpl(trylast=True)
+def bbcore_ball_reentry(ruleset: Ruleset, board: Board, square: Square, dice: DiceSource) -> BallReentry:
+    """The core has no features that catch the ball: it bounces on from where it came down."""
+    from bbcore.rules.ball import BallReentry  # noqa: PLC0415
+
+    return BallReentry(square, bounce=True)
+
+
+@hookimpl(trylast=True)
+def bbcore_ball_leaves_pitch(ruleset: Ruleset, board: Board, last_square: Square, off_square: Square, cause: str) -> str:
+    return "throw-in"

@@ -112,6 +112,15 @@ class FixedTargets:
 
 
 @frozen
+class BallRules:
+    deviate_distance: str
+    throw_in_distance: str
+    corner_throw_in_dice: str
+    catch_modifiers: Mapping[str, int] = field(factory=dict)
+    pick_up_modifiers: Mapping[str, int] = field(factory=dict)
+
+
+@frozen
 class MovementRules:
     rushes: int
     stand_up_cost: int
@@ -132,4 +141,5 @@ class GameParameters:
     league: LeagueRules
     targets: FixedTargets
     movement: MovementRules
+    ball: BallRules
     staff: Mapping[str, StaffTerms] = field(factory=dict)

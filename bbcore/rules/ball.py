@@ -1,4 +1,10 @@
-"""The ball: bounces, scatter, throw-ins, catching and picking up."""
+"""The ball: bounces, scatter and deviation, throw-ins, catching, picking up, the kick-off and touchbacks.
+
+Directions come from the ``random-direction`` table and throw-in directions from
+the ``throw-in`` table; distances and modifiers from the ``ball`` parameters. How
+many times a ball bounces, what a feature does to it and what lies past the edge
+are asked of hooks, so a variant with walls or sewer grates answers them.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +12,16 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
+from bbcore.dice import DiceSource, passes, roll_dice
+from bbcore.rules.board import BallState, Board, PlayerState, Square, step
+from bbcore.rules.decisions import Decisions
+from bbcore.rules.events import Event, Outcome
+
 if TYPE_CHECKING:
-    from bbcore.rules.board import Square
+    from bbcore.ruleset import Ruleset
+
+#: A ball can bounce from player to player; past this many moves something is wrong with a hook.
+_MAX_CHAIN = 64
 
 
 @frozen
@@ -16,3 +30,272 @@ class BallReentry:
 
     square: Square | None
     bounce: bool = True
+
+
+def scatter_direction(ruleset: Ruleset, dice: DiceSource) -> tuple[Square, tuple[int, ...]]:
+    """One D8 on the random-direction table: the step ``(dx, dy)`` and the roll."""
+    table = ruleset.table("random-direction")
+    rolls = roll_dice(dice, table.dice or "D8")
+    row = table.row_for(sum(rolls))
+    return (int(row.values["dx"] or 0), int(row.values["dy"] or 0)), rolls
+
+
+def scatter(ruleset: Ruleset, square: Square, times: int, dice: DiceSource) -> tuple[list[Square], tuple[int, ...]]:
+    """Scatter (N): N single steps in D8 directions; every square visited, in order, and the rolls."""
+    path = []
+    rolls: tuple[int, ...] = ()
+    for _ in range(times):
+        direction, rolled = scatter_direction(ruleset, dice)
+        square = step(square, direction)
+        path.append(square)
+        rolls += rolled
+    return path, rolls
+
+
+def deviate(ruleset: Ruleset, square: Square, dice: DiceSource) -> tuple[Square, tuple[int, ...]]:
+    """Deviate: a D8 direction and a distance from the ``ball`` parameters; the square reached and the rolls (direction first)."""
+    direction, direction_rolls = scatter_direction(ruleset, dice)
+    distance_rolls = roll_dice(dice, ruleset.parameters.ball.deviate_distance)
+    return step(square, direction, sum(distance_rolls)), direction_rolls + distance_rolls
+
+
+def _markers(board: Board, player: PlayerState) -> int:
+    return len(board.markers_of(player))
+
+
+def catch(
+    ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, decisions: Decisions, *, situation: str = "pass", depth: int = 0
+) -> Outcome:
+    """A player must try to catch the ball arriving in their square.
+
+    ``situation`` names extra modifiers from the ``ball.catch_modifiers`` parameters
+    (``bounced``, ``thrown_in``); each marker adds ``per_marker`` unless the player has
+    Nerves of Steel; Extra Arms gives +1; Catch re-rolls a failure. A prone or stunned
+    player cannot catch. A missed ball bounces from the player's square.
+    """
+    player = board.player(player_id)
+    square = player.square
+    assert square is not None
+    modifiers = ruleset.parameters.ball.catch_modifiers
+    if not player.standing:
+        event = Event("catch", player_id, (), "cannot-catch", {"status": player.status.value})
+        return _prepend(event, bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth + 1))
+    modifier = modifiers.get(situation, 0) + (1 if player.has("extra-arms") else 0)
+    if not player.has("nerves-of-steel"):
+        modifier += modifiers.get("per_marker", 0) * _markers(board, player)
+    rolls = roll_dice(dice, "D6")
+    caught = passes(rolls[0], player.ag, modifier)
+    if not caught and player.has("catch"):
+        rolls += roll_dice(dice, "D6")
+        caught = passes(rolls[-1], player.ag, modifier)
+    event = Event("catch", player_id, rolls, "caught" if caught else "dropped", {"modifier": modifier, "situation": situation})
+    if caught:
+        return Outcome(board.with_ball(BallState(carrier=player_id)), (event,))
+    return _prepend(event, bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth + 1))
+
+
+def pick_up(ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, decisions: Decisions) -> Outcome:
+    """A player moving onto the ball tries to pick it up; failing bounces the ball and is a turnover.
+
+    Each marker adds the ``pick_up_modifiers.per_marker`` parameter; Big Hand ignores
+    negative modifiers; Extra Arms gives +1; Sure Hands re-rolls a failure.
+    """
+    player = board.player(player_id)
+    square = player.square
+    assert square is not None
+    modifier = ruleset.parameters.ball.pick_up_modifiers.get("per_marker", 0) * _markers(board, player)
+    if player.has("big-hand"):
+        modifier = max(modifier, 0)
+    modifier += 1 if player.has("extra-arms") else 0
+    rolls = roll_dice(dice, "D6")
+    picked = passes(rolls[0], player.ag, modifier)
+    if not picked and player.has("sure-hands"):
+        rolls += roll_dice(dice, "D6")
+        picked = passes(rolls[-1], player.ag, modifier)
+    event = Event("pick-up", player_id, rolls, "picked-up" if picked else "fumbled", {"modifier": modifier})
+    if picked:
+        return Outcome(board.with_ball(BallState(carrier=player_id)), (event,))
+    loose = bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions)
+    return Outcome(loose.board, (event, *loose.events), turnover=True)
+
+
+def bounce(ruleset: Ruleset, board: Board, square: Square, dice: DiceSource, decisions: Decisions, *, depth: int = 0) -> Outcome:
+    """The ball bounces one square from ``square`` (Scatter (1)) and comes down there."""
+    direction, rolls = scatter_direction(ruleset, dice)
+    target = step(square, direction)
+    event = Event("bounce", None, rolls, "bounced", {"from": list(square), "to": list(target)})
+    return _prepend(event, _come_down(ruleset, board, square, target, dice, decisions, situation="bounced", depth=depth))
+
+
+def land_ball(ruleset: Ruleset, board: Board, square: Square, dice: DiceSource, decisions: Decisions, *, cause: str) -> Outcome:
+    """A ball arriving from the air (a kick, an inaccurate pass): a standing player tries to catch it; otherwise it hits the ground.
+
+    On the ground it bounces as many times as ``bbcore_ball_bounces_on_landing`` says (the core: once).
+    """
+    occupant = board.at(square)
+    if occupant is not None and occupant.standing:
+        return catch(ruleset, board, occupant.id, dice, decisions, situation="pass")
+    bounces = ruleset.hook.bbcore_ball_bounces_on_landing(ruleset=ruleset, board=board, square=square, cause=cause)
+    outcome = Outcome(
+        board.with_ball(BallState(square=square)), (Event("ball-lands", None, (), "landed", {"square": list(square), "cause": cause}),)
+    )
+    for _ in range(int(bounces if bounces is not None else 1)):
+        resting = outcome.board.ball
+        if resting.square is None or resting.carrier is not None:
+            break  # caught, or gone off the pitch and thrown back in
+        outcome = outcome.then(bounce(ruleset, outcome.board, resting.square, dice, decisions))
+    return outcome
+
+
+def _come_down(
+    ruleset: Ruleset, board: Board, origin: Square, target: Square, dice: DiceSource, decisions: Decisions, *, situation: str, depth: int
+) -> Outcome:
+    if depth > _MAX_CHAIN:
+        return Outcome(board.with_ball(BallState(square=origin)), (Event("ball-rests", None, (), "stopped", {"square": list(origin)}),))
+    geometry = board.geometry
+    if not geometry.on_pitch(target):
+        return leave_pitch(ruleset, board, origin, target, dice, decisions, cause=situation, depth=depth)
+    occupant = board.at(target)
+    if occupant is not None:
+        return catch(ruleset, board.with_ball(BallState(square=target)), occupant.id, dice, decisions, situation=situation, depth=depth)
+    feature = geometry.feature_at(target)
+    if feature is not None and feature.ball_lands:
+        reentry = ruleset.hook.bbcore_ball_reentry(ruleset=ruleset, board=board, square=target, dice=dice)
+        if reentry is not None and reentry.square is not None:
+            event = Event("ball-reenters", None, (), feature.ball_lands, {"feature": feature.id, "square": list(reentry.square)})
+            landed = board.with_ball(BallState(square=reentry.square))
+            if reentry.bounce:
+                return _prepend(event, bounce(ruleset, landed, reentry.square, dice, decisions, depth=depth + 1))
+            return Outcome(landed, (event,))
+    return Outcome(board.with_ball(BallState(square=target)), (Event("ball-rests", None, (), "rests", {"square": list(target)}),))
+
+
+def leave_pitch(
+    ruleset: Ruleset,
+    board: Board,
+    last_square: Square,
+    off_square: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    cause: str,
+    depth: int = 0,
+) -> Outcome:
+    """The ball would cross an edge: ``bbcore_ball_leaves_pitch`` says what happens (the core: a throw-in)."""
+    answer = ruleset.hook.bbcore_ball_leaves_pitch(
+        ruleset=ruleset, board=board, last_square=last_square, off_square=off_square, cause=cause
+    )
+    if answer == "touchback":
+        return Outcome(board.with_ball(BallState()), (Event("ball-out", None, (), "touchback", {"from": list(last_square)}),))
+    # "rebound" and "throw-in" both bring the ball back from the last square; the template faces into the pitch.
+    return throw_in(ruleset, board, last_square, off_square, dice, decisions, depth=depth + 1, label=answer or "throw-in")
+
+
+def _facing_into_pitch(board: Board, last_square: Square, off_square: Square) -> Square | None:
+    """The direction straight back into the pitch across the edge crossed; None from a corner."""
+    geometry = board.geometry
+    dx = 0 if 0 <= off_square[0] < geometry.pitch.length else (1 if off_square[0] < 0 else -1)
+    dy = 0 if 0 <= off_square[1] < geometry.pitch.width else (1 if off_square[1] < 0 else -1)
+    if dx and dy:
+        return None
+    if not dx and not dy:
+        return None
+    corner_x = last_square[0] in (0, geometry.pitch.length - 1)
+    corner_y = last_square[1] in (0, geometry.pitch.width - 1)
+    if corner_x and corner_y:
+        return None
+    return (dx, dy)
+
+
+def throw_in(
+    ruleset: Ruleset,
+    board: Board,
+    last_square: Square,
+    off_square: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    depth: int = 0,
+    label: str = "throw-in",
+) -> Outcome:
+    """The crowd throws the ball back from its last square on the pitch.
+
+    The throw-in table gives the direction relative to the facing into the pitch; from a
+    corner a die (``corner_throw_in_dice``) picks one of the three directions into the
+    pitch. The ball travels the ``throw_in_distance`` counting the edge square as the
+    first, then comes down; if it leaves the pitch again, the crowd throws it in again.
+    """
+    facing = _facing_into_pitch(board, last_square, off_square)
+    if facing is None:
+        inward = [
+            d
+            for d in ((1, 1), (1, 0), (0, 1), (-1, 1), (-1, 0), (1, -1), (0, -1), (-1, -1))
+            if board.geometry.on_pitch(step(last_square, d))
+        ]
+        rolls = roll_dice(dice, ruleset.parameters.ball.corner_throw_in_dice)
+        direction = inward[(sum(rolls) - 1) % len(inward)]
+    else:
+        table = ruleset.table("throw-in")
+        rolls = roll_dice(dice, table.dice or "D6")
+        row = table.row_for(sum(rolls))
+        forward, lateral = int(row.values["forward"] or 0), int(row.values["lateral"] or 0)
+        # Lateral is to the right of the facing: rotate the facing a quarter turn clockwise (y grows downwards).
+        right = (-facing[1], facing[0])
+        direction = (facing[0] * forward + right[0] * lateral, facing[1] * forward + right[1] * lateral)
+    distance_rolls = roll_dice(dice, ruleset.parameters.ball.throw_in_distance)
+    distance = sum(distance_rolls)
+    square = last_square
+    travelled = 1  # the edge square counts as the first
+    while travelled < distance:
+        ahead = step(square, direction)
+        if not board.geometry.on_pitch(ahead):
+            event = Event("throw-in", None, rolls + distance_rolls, "out-again", {"from": list(last_square), "label": label})
+            return _prepend(event, leave_pitch(ruleset, board, square, ahead, dice, decisions, cause="thrown_in", depth=depth + 1))
+        square = ahead
+        travelled += 1
+    event = Event("throw-in", None, rolls + distance_rolls, "thrown-in", {"from": list(last_square), "to": list(square), "label": label})
+    occupant = board.at(square)
+    if occupant is not None:
+        return _prepend(
+            event,
+            catch(ruleset, board.with_ball(BallState(square=square)), occupant.id, dice, decisions, situation="thrown_in", depth=depth + 1),
+        )
+    return _prepend(event, land_ball(ruleset, board, square, dice, decisions, cause="throw-in"))
+
+
+def kick_off(ruleset: Ruleset, board: Board, target: Square, dice: DiceSource, decisions: Decisions, *, receiving_team: str) -> Outcome:
+    """The kick: the ball deviates from the target square and comes down; a touchback if it ends outside the receiving half.
+
+    The kick-off event, rolled between the deviation and the landing, belongs to the
+    start-of-drive sequence; this procedure resolves the flight and the landing.
+    """
+    receiving_half = "home" if receiving_team == board.home else "away"
+    landing, rolls = deviate(ruleset, target, dice)
+    events = [Event("kick", receiving_team, rolls, "deviated", {"target": list(target), "landing": list(landing)})]
+    geometry = board.geometry
+    if not geometry.on_pitch(landing) or geometry.half_of(landing) != receiving_half:
+        return touchback(board, receiving_team, decisions, tuple(events))
+    landed = land_ball(ruleset, board, landing, dice, decisions, cause="kick-off")
+    outcome = Outcome(landed.board, (*events, *landed.events))
+    resting = outcome.board.ball_square()
+    if resting is None or geometry.half_of(resting) != receiving_half:
+        return touchback(outcome.board, receiving_team, decisions, outcome.events)
+    return outcome
+
+
+def touchback(board: Board, receiving_team: str, decisions: Decisions, events: tuple[Event, ...] = ()) -> Outcome:
+    """The receiving coach gives the ball to one of their standing players (none standing: it is placed in their half)."""
+    candidates = sorted(p.id for p in board.team_players(receiving_team) if p.standing)
+    if candidates:
+        chosen = decisions.touchback_receiver(receiving_team, candidates)
+        event = Event("touchback", receiving_team, (), "given", {"to": chosen})
+        return Outcome(board.with_ball(BallState(carrier=chosen)), (*events, event))
+    half_x = 0 if receiving_team == board.home else board.pitch.length - 1
+    square = next(s for s in ((half_x, y) for y in range(board.pitch.width)) if not board.occupied(s))
+    return Outcome(
+        board.with_ball(BallState(square=square)), (*events, Event("touchback", receiving_team, (), "placed", {"square": list(square)}))
+    )
+
+
+def _prepend(event: Event, outcome: Outcome) -> Outcome:
+    return Outcome(outcome.board, (event, *outcome.events), outcome.turnover)

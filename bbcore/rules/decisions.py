@@ -40,6 +40,10 @@ class Decisions(Protocol):
         """Whether the team spends its apothecary on this knocked-out or injured player."""
         ...
 
+    def touchback_receiver(self, team: str, candidates: Sequence[str]) -> str:
+        """Which standing player receives the ball after a touchback."""
+        ...
+
 
 class DefaultDecisions:
     """What a sensible coach does: the best face for the chooser, follow up, use skills, keep the apothecary for casualties."""
@@ -72,6 +76,9 @@ class DefaultDecisions:
     def use_apothecary(self, player_id: str, injury: str) -> bool:
         return self.apothecary and injury == "casualty"
 
+    def touchback_receiver(self, team: str, candidates: Sequence[str]) -> str:
+        return candidates[0]
+
 
 class DecisionScriptError(BBCoreError, AssertionError):
     """A scripted decision was missing, of the wrong kind, or left over."""
@@ -81,7 +88,7 @@ class ScriptedDecisions:
     """Answers given in advance as ``(kind, answer)`` pairs, checked in order.
 
     Kinds: ``block-face`` (an index), ``push-square`` (a square), ``follow-up``,
-    ``use-skill`` and ``apothecary`` (booleans). Use it as a context manager to fail
+    ``use-skill`` and ``apothecary`` (booleans), ``touchback`` (a player id). Use it as a context manager to fail
     when answers are left over. A question whose kind is not next in the script goes
     to ``fallback`` (:class:`DefaultDecisions` unless given); with ``strict`` every
     unscripted question is an error.
@@ -125,6 +132,14 @@ class ScriptedDecisions:
 
     def use_apothecary(self, player_id: str, injury: str) -> bool:
         return self._flag("apothecary", lambda: self._fallback.use_apothecary(player_id, injury) if self._fallback else False)
+
+    def touchback_receiver(self, team: str, candidates: Sequence[str]) -> str:
+        answer = self._next("touchback")
+        if answer is None and self._fallback is not None:
+            return self._fallback.touchback_receiver(team, candidates)
+        if answer not in candidates:
+            raise DecisionScriptError(f"scripted touchback receiver {answer!r} is not among {list(candidates)}")
+        return str(answer)
 
     def assert_used_up(self) -> None:
         if self._answers:

@@ -33,6 +33,7 @@ PHRASED = frozenset(
         "league",
         "targets",
         "movement",
+        "ball",
     }
 )
 
@@ -75,6 +76,10 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ),
             ("Knocked-out recovery", f"a D6 of {params.targets.ko_recovery}+ at the end of each drive"),
             ("Regeneration", f"a D6 of {params.targets.regeneration}+ saves a casualty"),
+            ("Deviate", f"{params.ball.deviate_distance} squares in a D8 direction"),
+            ("Throw-in", f"{params.ball.throw_in_distance} squares; from a corner, {params.ball.corner_throw_in_dice} picks the direction"),
+            ("Catching", ", ".join(f"{k.replace('_', ' ').replace('-', ' ')} {v:+d}" for k, v in params.ball.catch_modifiers.items())),
+            ("Picking up", ", ".join(f"{k.replace('_', ' ').replace('-', ' ')} {v:+d}" for k, v in params.ball.pick_up_modifiers.items())),
         ],
         widths=(30, 70),
     )
