@@ -12,7 +12,9 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Mapping
+from fractions import Fraction
 from pathlib import Path
 
 from ruamel.yaml import YAML
@@ -20,8 +22,11 @@ from ruamel.yaml import YAML
 import bbcore
 from bbcore.dice import SeededDice, roll_on_table
 from bbcore.loading import datadir
+from bbcore.odds import block_odds, duel_board
 from bbcore.plugins import default_host
-from bbcore.ruleset import build_ruleset, clear_cache
+from bbcore.rules.block import block
+from bbcore.rules.board import Board
+from bbcore.ruleset import Ruleset, build_ruleset, clear_cache
 
 
 def _best_of(repeats: int, action: Callable[[], object]) -> float:
@@ -50,6 +55,25 @@ def cold_load() -> None:
     build_ruleset()
 
 
+def _sampled_blocks(rules: Ruleset, board: Board, exact: Mapping[str, Fraction], samples: int) -> tuple[float, float]:
+    """Time ``samples`` real blocks and return the time and the largest gap to the exact odds."""
+    dice = SeededDice(3)
+    counts: Counter[str] = Counter()
+    start = time.perf_counter()
+    for _ in range(samples):
+        after = block(rules, board, "attacker", "defender", dice).board
+        attacker_down, defender_down = not after.player("attacker").standing, not after.player("defender").standing
+        moved = after.player("defender").square != board.player("defender").square
+        if attacker_down and defender_down:
+            counts["both-down"] += 1
+        elif attacker_down or defender_down:
+            counts["attacker-down" if attacker_down else "defender-down"] += 1
+        else:
+            counts["pushed" if moved else "both-standing"] += 1
+    elapsed = time.perf_counter() - start
+    return elapsed, max(abs(counts[k] / samples - float(v)) for k, v in exact.items())
+
+
 def run(smoke: bool) -> list[dict[str, object]]:
     repeats = 1 if smoke else 5
     files = _data_files()
@@ -74,7 +98,26 @@ def run(smoke: bool) -> list[dict[str, object]]:
         roll_on_table(table, dice)
     rolls_per_second = rolls / (time.perf_counter() - start)
 
+    board = duel_board(rules, 4, 3, defender_skills=["dodge"])
+    start = time.perf_counter()
+    exact = block_odds(rules, board, "attacker", "defender").results
+    exact_time = time.perf_counter() - start
+    samples = 300 if smoke else 20_000
+    sampled_time, disagreement = _sampled_blocks(rules, board, exact, samples)
+
     return [
+        {
+            "name": "exact block odds",
+            "value": round(exact_time / sampled_time, 4),
+            "unit": "x",
+            "baseline": f"Monte Carlo of {samples} blocks; largest difference {disagreement:.3f}",
+        },
+        {
+            "name": "block procedure",
+            "value": round(samples / sampled_time),
+            "unit": "calls per second",
+            "baseline": "full block with push, armour and injury, seeded dice",
+        },
         {
             "name": "cold validated load",
             "value": round(cold / baseline, 2),

@@ -197,3 +197,20 @@ def test_a_board_strength_hook_changes_the_dice(make_ruleset: object) -> None:
     rules = make_ruleset(plugins=[("slope", Slope())], entry_points=False)  # type: ignore[operator]
     plan = block_dice(rules, duel(rules), "a", "d")
     assert (plan.attacker_strength, plan.count, plan.chooser) == (4, 2, "attacker")
+
+
+def test_the_same_seed_gives_the_same_events(core: Ruleset) -> None:
+    from bbcore.dice import SeededDice
+
+    board = build_board(
+        core,
+        {"a": ("home", "orc/troll", (10, 7)), "d": ("away", "human/human-lineman", (11, 7)), "x": ("away", "human/human-lineman", (12, 7))},
+        skills={"a": {"mighty-blow": None}},
+    )
+
+    def events(seed: int) -> list[dict[str, object]]:
+        dice = SeededDice(seed)
+        return [e.to_json() for _ in range(20) for e in block(core, board, "a", "d", dice).events]
+
+    assert events(5) == events(5)
+    assert events(5) != events(6)
