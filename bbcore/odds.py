@@ -49,6 +49,8 @@ def duel_board(
 
 @frozen
 class BlockOdds:
+    """Exact odds of one block: how many dice, whose choice, each face chosen and each result."""
+
     dice: int
     chooser: str
     faces: Mapping[str, Fraction]
@@ -108,6 +110,8 @@ def block_odds(
 
 @frozen
 class ArmourOdds:
+    """Exact odds of an armour roll and the injury roll after it."""
+
     broken: Fraction
     results: Mapping[str, Fraction]  # "armour-held" and each injury row id
 

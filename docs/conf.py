@@ -29,7 +29,9 @@ nitpicky = True
 nitpick_ignore_regex = [
     # The site builds offline, without intersphinx, so the standard library's
     # classes that appear in signatures have nowhere to link to.
-    ("py:class", r"(collections\.abc|pathlib|typing)\..*"),
+    ("py:class", r"(collections\.abc|pathlib|typing|fractions)\..*"),
+    # Type variables of generic helpers have no page of their own.
+    ("py:class", r"bbcore\.dice\.R"),
 ]
 
 autodoc_member_order = "bysource"
@@ -57,6 +59,8 @@ autodoc_type_aliases = {
     "PushBlocked": "bbcore.rules.push.PushBlocked",
     "Crossing": "bbcore.rules.movement.Crossing",
     "BallReentry": "bbcore.rules.ball.BallReentry",
+    "FeatureType": "bbcore.model.pitch.FeatureType",
+    "Row": "bbcore.model.table.Row",
 }
 
 

@@ -55,6 +55,8 @@ class PushBlocked:
 
 @frozen
 class PushResult:
+    """A push's outcome, and whether the player moved, which square they left, and whether they left the pitch."""
+
     outcome: Outcome
     moved: bool
     vacated: Square | None
