@@ -11,7 +11,7 @@ from bbcore.resources import CORE_DATA_DIR
 if TYPE_CHECKING:
     from bbcore.dice import DiceSource
     from bbcore.model.team import Team
-    from bbcore.registry import DataRegistrar
+    from bbcore.registry import DataRegistrar, SequenceStepRegistrar
     from bbcore.rules.ball import BallReentry
     from bbcore.rules.board import Board, PlayerState, Square
     from bbcore.rules.movement import Crossing
@@ -24,6 +24,15 @@ if TYPE_CHECKING:
 @hookimpl
 def bbcore_register_data(register: DataRegistrar) -> None:
     register.core(CORE_DATA_DIR, "Blood Bowl 2025: rosters, skills, tables, pitch, parameters and inducements.")
+
+
+@hookimpl
+def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
+    from bbcore.rules import drive, postgame, pregame  # noqa: PLC0415 - the procedures import the teams package
+
+    for steps in (pregame.STEPS, drive.STEPS, postgame.STEPS):
+        for step_id, procedure in steps.items():
+            register.step(step_id, procedure)
 
 
 @hookimpl
@@ -72,3 +81,12 @@ def bbcore_ball_reentry(ruleset: Ruleset, board: Board, square: Square, dice: Di
 @hookimpl(trylast=True)
 def bbcore_ball_leaves_pitch(ruleset: Ruleset, board: Board, last_square: Square, off_square: Square, cause: str) -> str:
     return "throw-in"
+
+
+@hookimpl(trylast=True)
+def bbcore_thrown_player_lands_on_feature(ruleset: Ruleset, board: Board, player: PlayerState, square: Square) -> PushBlocked:
+    """The core has no features of its own; a variant's feature a thrown player lands on is treated as the crowd."""
+    from bbcore.rules.push import PushBlocked  # noqa: PLC0415
+
+    feature = board.geometry.feature_at(square)
+    return PushBlocked("crowd", feature.id if feature is not None else "crowd")

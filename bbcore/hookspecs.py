@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from bbcore.errors import Problem
     from bbcore.model.table import Table
     from bbcore.model.team import Team
-    from bbcore.registry import DataRegistrar, OptionRegistrar
+    from bbcore.registry import DataRegistrar, OptionRegistrar, SequenceStepRegistrar
     from bbcore.rules.ball import BallReentry
     from bbcore.rules.board import Board, PlayerState, Square
     from bbcore.rules.events import Event
@@ -116,6 +116,28 @@ def bbcore_active_table_for_role(role: str, candidates: tuple[Table, ...], optio
     :param role: the role, e.g. ``weather``.
     :param candidates: the tables claiming it.
     :param options: the resolved ruleset options.
+    """
+
+
+# -- Sequences ------------------------------------------------------------------
+
+
+@hookspec
+def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
+    """Provide the procedures that run the steps of the game sequences, by step id.
+
+    Called for the active plugins each time :func:`bbcore.rules.sequences.run_sequence`
+    runs a sequence, so a variant's procedures are used only under that variant. The
+    steps themselves and their order are data (``sequences.yaml``); a variant that
+    adds a step there registers its procedure here.
+
+    :param register: call ``register.step(step_id, function)``, where ``function`` takes
+        ``(ruleset, state, dice, decisions)`` (a :class:`~bbcore.rules.sequences.GameState`
+        and a :class:`~bbcore.rules.decisions.Decisions`) and returns the new state
+        and a tuple of :class:`~bbcore.rules.events.Event`. The core registers every
+        step of its own sequences; a plugin registering one of those ids replaces the
+        core's procedure. Two plugins other than the core registering the same id is
+        an error naming both. A step with no procedure is an error when it is run.
     """
 
 

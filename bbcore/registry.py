@@ -1,8 +1,10 @@
-"""What plugins register: data sources (core, variants, packs) and options."""
+"""What plugins register: data sources (core, variants, packs), options and sequence step procedures."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from attrs import frozen
 
@@ -80,3 +82,47 @@ class OptionRegistrar:
         if default not in values:
             raise PluginError(f"plugin {self._plugin!r}: the default {default!r} of option {key!r} is not one of {values}")
         self.options[key] = Option(self._plugin, key, values, default, description)
+
+
+@frozen
+class SequenceStep:
+    """The procedure a plugin registered for one sequence step id."""
+
+    plugin: str
+    step_id: str
+    function: Callable[..., Any]
+    core: bool = False
+
+
+class SequenceStepRegistrar:
+    """Passed to :func:`~bbcore.hookspecs.bbcore_register_sequence_steps`; collects step procedures by step id.
+
+    The core's procedures are the defaults. A plugin other than the core that registers
+    a step id the core registered replaces the core's procedure; two such plugins
+    registering the same id (or one plugin registering it twice) is an error naming both.
+    """
+
+    def __init__(self) -> None:
+        self._defaults: dict[str, SequenceStep] = {}
+        self._overrides: dict[str, SequenceStep] = {}
+        self._plugin = ""
+        self._core = False
+
+    def bind(self, plugin: str, *, core: bool = False) -> SequenceStepRegistrar:
+        self._plugin = plugin
+        self._core = core
+        return self
+
+    def step(self, step_id: str, function: Callable[..., Any]) -> None:
+        """Register ``function(ruleset, state, dice, decisions) -> (state, events)`` as the procedure of ``step_id``."""
+        if not callable(function):
+            raise PluginError(f"plugin {self._plugin!r} registers a step procedure for {step_id!r} that is not callable")
+        registered = self._defaults if self._core else self._overrides
+        if step_id in registered:
+            raise PluginError(f"plugins {registered[step_id].plugin!r} and {self._plugin!r} both register the sequence step {step_id!r}")
+        registered[step_id] = SequenceStep(self._plugin, step_id, function, self._core)
+
+    @property
+    def steps(self) -> dict[str, SequenceStep]:
+        """Every registered step id with the procedure in force: a plugin's replacement, else the core's."""
+        return {**self._defaults, **self._overrides}

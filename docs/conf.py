@@ -44,6 +44,7 @@ autodoc_default_options = {"exclude-members": "__init__, __new__"}
 autodoc_type_aliases = {
     "DataRegistrar": "bbcore.registry.DataRegistrar",
     "OptionRegistrar": "bbcore.registry.OptionRegistrar",
+    "SequenceStepRegistrar": "bbcore.registry.SequenceStepRegistrar",
     "Problem": "bbcore.errors.Problem",
     "Ruleset": "bbcore.ruleset.Ruleset",
     "Table": "bbcore.model.table.Table",

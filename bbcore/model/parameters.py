@@ -6,6 +6,8 @@ from collections.abc import Mapping
 
 from attrs import field, frozen
 
+from bbcore.model.common import SkillRef
+
 
 @frozen
 class RosterSize:
@@ -121,10 +123,71 @@ class BallRules:
 
 
 @frozen
+class StrengthBand:
+    """A bonus for players of at most a given Strength (None: any Strength)."""
+
+    by: int
+    st_at_most: int | None = None
+
+
+@frozen
 class MovementRules:
     rushes: int
     stand_up_cost: int
     stand_up_roll_at_most_ma: int
+    sprint_extra_rushes: int
+    dodge_modifiers: Mapping[str, int] = field(factory=dict)
+    jump_modifiers: Mapping[str, int] = field(factory=dict)
+    break_tackle: tuple[StrengthBand, ...] = ()
+
+
+@frozen
+class ThrowTeamMateRules:
+    """The numbers of a Throw Team-mate Action (its range comes from the ``pass-range`` table)."""
+
+    scatter: int
+    fumble_at_most: int
+    pass_modifiers: Mapping[str, int] = field(factory=dict)
+    landing_modifiers: Mapping[str, int] = field(factory=dict)
+    always_hungry: Mapping[str, int] = field(factory=dict)
+
+
+@frozen
+class SetupRules:
+    """How a team may set up: at least this many on the line of scrimmage, at most this many per wide zone."""
+
+    min_on_line_of_scrimmage: int
+    max_per_wide_zone: int
+
+
+@frozen
+class JourneymanRules:
+    """Which position a short-handed team takes Journeymen from, and the skills they gain."""
+
+    keyword: str
+    position_max: int
+    skills: tuple[SkillRef, ...] = ()
+
+
+@frozen
+class PettyCashRules:
+    treasury_top_up_max: int
+
+
+@frozen
+class KickOffEventRules:
+    """The numbers of the kick-off events the core resolves."""
+
+    open_players_dice: str
+    open_players_plus: int
+    time_out_back_from_turn: int
+    time_out_moves: int
+    brilliant_coaching_rerolls: int
+    calm_weather: str
+    calm_weather_scatters: int
+    dodgy_snack_reserves_at_most: int
+    pitch_invasion_players: str
+    dodgy_snack_changes: Mapping[str, int] = field(factory=dict)
 
 
 @frozen
@@ -141,5 +204,10 @@ class GameParameters:
     league: LeagueRules
     targets: FixedTargets
     movement: MovementRules
+    throw_team_mate: ThrowTeamMateRules
     ball: BallRules
+    setup: SetupRules
+    journeymen: JourneymanRules
+    petty_cash: PettyCashRules
+    kick_off_events: KickOffEventRules
     staff: Mapping[str, StaffTerms] = field(factory=dict)

@@ -263,24 +263,45 @@ def throw_in(
     return _prepend(event, land_ball(ruleset, board, square, dice, decisions, cause="throw-in"))
 
 
-def kick_off(ruleset: Ruleset, board: Board, target: Square, dice: DiceSource, decisions: Decisions, *, receiving_team: str) -> Outcome:
-    """The kick: the ball deviates from the target square and comes down; a touchback if it ends outside the receiving half.
+def kick(ruleset: Ruleset, target: Square, dice: DiceSource, *, receiving_team: str) -> tuple[Square, Event]:
+    """The kick deviates from the target square: where the ball will come down (perhaps off the pitch), still in the air."""
+    landing, rolls = deviate(ruleset, target, dice)
+    return landing, Event("kick", receiving_team, rolls, "deviated", {"target": list(target), "landing": list(landing)})
 
-    The kick-off event, rolled between the deviation and the landing, belongs to the
-    start-of-drive sequence; this procedure resolves the flight and the landing.
+
+def kick_lands(
+    ruleset: Ruleset, board: Board, landing: Square, dice: DiceSource, decisions: Decisions, *, receiving_team: str, scatters: int = 0
+) -> Outcome:
+    """The kicked ball comes down after the kick-off event, scattering first if the event said so.
+
+    It must end in the receiving team's half: off the pitch or over the line of
+    scrimmage is a touchback, whether by the deviation, a scatter or a bounce.
     """
     receiving_half = "home" if receiving_team == board.home else "away"
-    landing, rolls = deviate(ruleset, target, dice)
-    events = [Event("kick", receiving_team, rolls, "deviated", {"target": list(target), "landing": list(landing)})]
     geometry = board.geometry
+    events: tuple[Event, ...] = ()
+    if scatters:
+        path, rolls = scatter(ruleset, landing, scatters, dice)
+        events = (Event("scatter", None, rolls, "scattered", {"from": list(landing), "to": list(path[-1])}),)
+        landing = path[-1] if all(geometry.on_pitch(s) for s in path) else next(s for s in path if not geometry.on_pitch(s))
     if not geometry.on_pitch(landing) or geometry.half_of(landing) != receiving_half:
-        return touchback(board, receiving_team, decisions, tuple(events))
+        return touchback(board, receiving_team, decisions, events)
     landed = land_ball(ruleset, board, landing, dice, decisions, cause="kick-off")
     outcome = Outcome(landed.board, (*events, *landed.events))
     resting = outcome.board.ball_square()
     if resting is None or geometry.half_of(resting) != receiving_half:
         return touchback(outcome.board, receiving_team, decisions, outcome.events)
     return outcome
+
+
+def kick_off(ruleset: Ruleset, board: Board, target: Square, dice: DiceSource, decisions: Decisions, *, receiving_team: str) -> Outcome:
+    """A kick with nothing between the flight and the landing: :func:`kick`, then :func:`kick_lands`.
+
+    In a game the start-of-drive sequence rolls the kick-off event in between.
+    """
+    landing, event = kick(ruleset, target, dice, receiving_team=receiving_team)
+    landed = kick_lands(ruleset, board, landing, dice, decisions, receiving_team=receiving_team)
+    return Outcome(landed.board, (event, *landed.events), landed.turnover)
 
 
 def touchback(board: Board, receiving_team: str, decisions: Decisions, events: tuple[Event, ...] = ()) -> Outcome:

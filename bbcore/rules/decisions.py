@@ -7,7 +7,7 @@ and quick simulations use); :class:`ScriptedDecisions` replays answers in tests.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from bbcore.errors import BBCoreError
@@ -40,8 +40,35 @@ class Decisions(Protocol):
         """Whether the team spends its apothecary on this knocked-out or injured player."""
         ...
 
+    def use_team_reroll(self, player_id: str, test: str) -> bool:
+        """Whether the team spends a team re-roll on the player's failed ``test`` (``dodge``, ``rush``, ``landing``...)."""
+        ...
+
     def touchback_receiver(self, team: str, candidates: Sequence[str]) -> str:
         """Which standing player receives the ball after a touchback."""
+        ...
+
+    def kick_or_receive(self, team: str) -> str:
+        """What the team that won the roll-off before the game chooses: ``kick`` or ``receive``."""
+        ...
+
+    def journeyman_position(self, team: str, positions: Sequence[str]) -> str:
+        """The position (``roster/position``) a Journeyman is taken from, among ``positions``."""
+        ...
+
+    def buy_inducements(self, team: str, prices: Mapping[str, int], budget: int) -> Mapping[str, int]:
+        """Inducements to buy before the game, as id to count, costing at most ``budget``.
+
+        ``prices`` holds every inducement the team may buy, with its price for this team.
+        """
+        ...
+
+    def kick_off_target(self, team: str, squares: Sequence[Square]) -> Square:
+        """The square the kicking team aims at, among ``squares`` (the receiving half)."""
+        ...
+
+    def mvp_nominees(self, team: str, players: Sequence[str], count: int) -> Sequence[str]:
+        """Up to ``count`` of ``players`` (those who took part) nominated for the MVP, in the order they are numbered."""
         ...
 
 
@@ -76,8 +103,26 @@ class DefaultDecisions:
     def use_apothecary(self, player_id: str, injury: str) -> bool:
         return self.apothecary and injury == "casualty"
 
+    def use_team_reroll(self, player_id: str, test: str) -> bool:
+        return True
+
     def touchback_receiver(self, team: str, candidates: Sequence[str]) -> str:
         return candidates[0]
+
+    def kick_or_receive(self, team: str) -> str:
+        return "receive"
+
+    def journeyman_position(self, team: str, positions: Sequence[str]) -> str:
+        return positions[0]
+
+    def buy_inducements(self, team: str, prices: Mapping[str, int], budget: int) -> Mapping[str, int]:
+        return {}  # keep the gold: which inducements help depends on the match-up
+
+    def kick_off_target(self, team: str, squares: Sequence[Square]) -> Square:
+        return squares[len(squares) // 2]
+
+    def mvp_nominees(self, team: str, players: Sequence[str], count: int) -> Sequence[str]:
+        return players[:count]
 
 
 class DecisionScriptError(BBCoreError, AssertionError):
@@ -88,7 +133,10 @@ class ScriptedDecisions:
     """Answers given in advance as ``(kind, answer)`` pairs, checked in order.
 
     Kinds: ``block-face`` (an index), ``push-square`` (a square), ``follow-up``,
-    ``use-skill`` and ``apothecary`` (booleans), ``touchback`` (a player id). Use it as a context manager to fail
+    ``use-skill``, ``apothecary`` and ``team-reroll`` (booleans), ``touchback`` (a player id),
+    ``kick-or-receive`` (``kick`` or ``receive``), ``journeyman`` (a position),
+    ``inducements`` (a mapping of id to count), ``kick-off-target`` (a square) and
+    ``mvp-nominees`` (player ids). Use it as a context manager to fail
     when answers are left over. A question whose kind is not next in the script goes
     to ``fallback`` (:class:`DefaultDecisions` unless given); with ``strict`` every
     unscripted question is an error.
@@ -133,6 +181,9 @@ class ScriptedDecisions:
     def use_apothecary(self, player_id: str, injury: str) -> bool:
         return self._flag("apothecary", lambda: self._fallback.use_apothecary(player_id, injury) if self._fallback else False)
 
+    def use_team_reroll(self, player_id: str, test: str) -> bool:
+        return self._flag("team-reroll", lambda: self._fallback.use_team_reroll(player_id, test) if self._fallback else False)
+
     def touchback_receiver(self, team: str, candidates: Sequence[str]) -> str:
         answer = self._next("touchback")
         if answer is None and self._fallback is not None:
@@ -140,6 +191,42 @@ class ScriptedDecisions:
         if answer not in candidates:
             raise DecisionScriptError(f"scripted touchback receiver {answer!r} is not among {list(candidates)}")
         return str(answer)
+
+    def kick_or_receive(self, team: str) -> str:
+        answer = self._next("kick-or-receive")
+        if answer is None and self._fallback is not None:
+            return self._fallback.kick_or_receive(team)
+        if answer not in ("kick", "receive"):
+            raise DecisionScriptError(f"scripted kick-or-receive answer {answer!r} is neither 'kick' nor 'receive'")
+        return str(answer)
+
+    def journeyman_position(self, team: str, positions: Sequence[str]) -> str:
+        answer = self._next("journeyman")
+        if answer is None and self._fallback is not None:
+            return self._fallback.journeyman_position(team, positions)
+        if answer not in positions:
+            raise DecisionScriptError(f"scripted journeyman position {answer!r} is not among {list(positions)}")
+        return str(answer)
+
+    def buy_inducements(self, team: str, prices: Mapping[str, int], budget: int) -> Mapping[str, int]:
+        answer = self._next("inducements")
+        if answer is None and self._fallback is not None:
+            return self._fallback.buy_inducements(team, prices, budget)
+        return {str(key): int(count) for key, count in dict(answer).items()}
+
+    def kick_off_target(self, team: str, squares: Sequence[Square]) -> Square:
+        answer = self._next("kick-off-target")
+        if answer is None and self._fallback is not None:
+            return self._fallback.kick_off_target(team, squares)
+        if tuple(answer) not in [tuple(s) for s in squares]:
+            raise DecisionScriptError(f"scripted kick-off target {answer} is not in the receiving half")
+        return (int(answer[0]), int(answer[1]))
+
+    def mvp_nominees(self, team: str, players: Sequence[str], count: int) -> Sequence[str]:
+        answer = self._next("mvp-nominees")
+        if answer is None and self._fallback is not None:
+            return self._fallback.mvp_nominees(team, players, count)
+        return tuple(str(player) for player in answer)
 
     def assert_used_up(self) -> None:
         if self._answers:

@@ -1,13 +1,36 @@
-"""Movement: stepping, dodging, rushing, standing up, and crossing what lies between squares."""
+"""Movement: standing up, stepping, rushing, dodging, jumping, crossing what lies between squares, and picking up the ball.
+
+:func:`move` walks a player along a path one square (or one jump) at a time. For
+each step the order of rolls is: the Rush rolls the step needs, then the Dodge (or
+the Jump test), then any risk of crossing a pitch feature, then picking up a ball
+lying in the square. A failed roll makes the player fall over, which ends the move
+and is a turnover. The numbers come from the ``movement`` and ``targets``
+parameters; what a feature costs comes through the ``bbcore_crossing`` hook.
+
+Skills handled here: Dodge, Tackle, Stunty, Titchy, Prehensile Tail and Break Tackle
+on dodges; Sure Feet and Sprint on rushes; Leap and Pogo on jumps; Loner on team
+re-rolls (see :mod:`bbcore.rules.rerolls`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import attrs
 from attrs import frozen
 
+from bbcore.dice import DiceSource
+from bbcore.errors import UsageError
+from bbcore.rules import ball
+from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent
+from bbcore.rules.decisions import Decisions
+from bbcore.rules.events import Event, Outcome
+from bbcore.rules.injury import Apothecary, Harm, knock_down
+from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, take_test, target_test
+
 if TYPE_CHECKING:
-    from bbcore.rules.board import Board, Square
+    from bbcore.ruleset import Ruleset
 
 
 @frozen
@@ -28,3 +51,446 @@ def core_crossing(board: Board, origin: Square, target: Square) -> Crossing:
     if feature is None:
         return Crossing()
     return Crossing(feature.crossing_cost, feature.crossing_risk)
+
+
+@frozen
+class Jump:
+    """One jump in a path: over the adjacent square ``over`` into ``to``, adjacent to it but not to the jumper."""
+
+    over: Square
+    to: Square
+
+
+@frozen
+class MoveProgress:
+    """What an activation has spent so far: movement, rushes, once-per-turn skills, and team re-rolls left.
+
+    Read it from a move's outcome with :meth:`after` to carry on moving later in the same
+    activation (a Blitz moving again after its block).
+    """
+
+    ma_used: int = 0
+    rushes_used: int = 0
+    spent: frozenset[str] = frozenset()
+    team_rerolls: int = 0
+
+    @classmethod
+    def after(cls, outcome: Outcome, player_id: str) -> MoveProgress:
+        """The progress recorded by the last ``move-ends`` event of the player in ``outcome``."""
+        for event in reversed(outcome.events):
+            if event.kind == "move-ends" and event.who == player_id:
+                detail = event.detail
+                return cls(int(detail["ma_used"]), int(detail["rushes_used"]), frozenset(detail["spent"]), int(detail["team_rerolls"]))
+        return cls()
+
+
+@frozen
+class PlannedStep:
+    """One planned step or jump: where from and to, what it costs, the crossing risks, and how many rushes it needs."""
+
+    origin: Square
+    target: Square
+    jump: Jump | None
+    cost: int
+    risks: tuple[int, ...]
+    rushes: int
+
+
+def max_rushes(ruleset: Ruleset, player: PlayerState) -> int:
+    """Rush attempts allowed in one activation: the parameter, plus Sprint's extra."""
+    movement = ruleset.parameters.movement
+    return movement.rushes + (movement.sprint_extra_rushes if player.has("sprint") else 0)
+
+
+def dodge_modifier(ruleset: Ruleset, board: Board, player: PlayerState, origin: Square, target: Square) -> int:
+    """The modifier to a Dodge from ``origin`` to ``target``.
+
+    Each opposition player marking the target square counts (Titchy ones do not, and
+    a Stunty dodger ignores them all); Titchy helps the dodger; one Prehensile Tail
+    among the players marking the origin square hinders.
+    """
+    modifiers = ruleset.parameters.movement.dodge_modifiers
+    total = 0
+    if not player.has("stunty"):
+        markers = [p for p in _standing_opponents_around(board, player, target) if not p.has("titchy")]
+        total += modifiers.get("per_marker", 0) * len(markers)
+    if player.has("titchy"):
+        total += modifiers.get("titchy", 0)
+    if any(p.has("prehensile-tail") for p in _standing_opponents_around(board, player, origin)):
+        total += modifiers.get("prehensile_tail", 0)
+    return total
+
+
+def jump_modifier(ruleset: Ruleset, board: Board, player: PlayerState, origin: Square, target: Square) -> int:
+    """The modifier to a Jump (or Leap, or Pogo) from ``origin`` to ``target``.
+
+    The markers of whichever square has more count; a Prehensile Tail marking the
+    origin adds its penalty. Leap softens the total by ``leap_reduction`` but never
+    past ``leap_floor``; Pogo ignores every negative modifier.
+    """
+    modifiers = ruleset.parameters.movement.jump_modifiers
+    markers = max(len(_standing_opponents_around(board, player, origin)), len(_standing_opponents_around(board, player, target)))
+    total = modifiers.get("per_marker", 0) * markers
+    if any(p.has("prehensile-tail") for p in _standing_opponents_around(board, player, origin)):
+        total += modifiers.get("prehensile_tail", 0)
+    if total < 0 and player.has("pogo"):
+        return 0
+    if total < 0 and player.has("leap"):
+        return min(total + modifiers.get("leap_reduction", 0), modifiers.get("leap_floor", 0))
+    return total
+
+
+def break_tackle_bonus(ruleset: Ruleset, player: PlayerState) -> int:
+    """Break Tackle's bonus to a Dodge, by the player's Strength (the ``break_tackle`` bands)."""
+    for band in ruleset.parameters.movement.break_tackle:
+        if band.st_at_most is None or player.st <= band.st_at_most:
+            return band.by
+    return 0
+
+
+def _standing_opponents_around(board: Board, player: PlayerState, square: Square) -> list[PlayerState]:
+    return [
+        p
+        for p in board.players.values()
+        if p.team != player.team and p.standing and p.square is not None and p.id != player.id and adjacent(p.square, square)
+    ]
+
+
+def _blocked(board: Board, origin: Square, target: Square) -> str | None:
+    """Why a player cannot enter ``target`` from ``origin``, or None."""
+    geometry = board.geometry
+    if not geometry.on_pitch(target):
+        return "it is off the pitch"
+    if board.occupied(target):
+        return "it is occupied"
+    feature = geometry.feature_at(target)
+    if feature is not None and feature.blocks_movement:
+        return f"{feature.id} fills it"
+    edge = geometry.feature_between(origin, target)
+    if edge is not None and edge.blocks_movement:
+        return f"{edge.id} is in the way"
+    return None
+
+
+def _crossing(ruleset: Ruleset, board: Board, player: PlayerState, origin: Square, target: Square) -> Crossing:
+    answer = ruleset.hook.bbcore_crossing(ruleset=ruleset, board=board, player=player.moved(origin), origin=origin, target=target)
+    return answer if answer is not None else Crossing()
+
+
+def _as_square(item: object) -> Square:
+    if isinstance(item, (tuple, list)) and len(item) == 2 and all(isinstance(v, int) for v in item):
+        return (int(item[0]), int(item[1]))
+    raise UsageError(f"a path holds squares (x, y) or Jump(over, to); got {item!r}")
+
+
+def plan_path(
+    ruleset: Ruleset, board: Board, player: PlayerState, path: Sequence[Square | Jump], *, ma_used: int, rushes_used: int
+) -> list[PlannedStep]:
+    """Check a whole path before any die is rolled and say what each step costs.
+
+    Every step must go to an adjacent, free square on the pitch; a jump must clear a
+    prone or stunned player (any square with Leap or Pogo) into a free square next
+    to it but not next to the jumper. A path needing more rushes than allowed is
+    refused.
+    """
+    legs: list[PlannedStep] = []
+    assert player.square is not None
+    current = player.square
+    limit = max_rushes(ruleset, player)
+    here = board.with_player(player.moved(current))
+    for item in path:
+        jump = item if isinstance(item, Jump) else None
+        if jump is not None:
+            over, target = _as_square(jump.over), _as_square(jump.to)
+            _check_jump(here, player, current, over, target)
+            crossings = (_crossing(ruleset, here, player, current, over), _crossing(ruleset, here, player, over, target))
+            cost = 2 + sum(c.cost for c in crossings)
+            risks = tuple(c.risk for c in crossings if c.risk > 0)
+        else:
+            target = _as_square(item)
+            if not adjacent(current, target):
+                raise UsageError(f"{player.id} cannot step from {current} to {target}: the squares are not adjacent")
+            reason = _blocked(here, current, target)
+            if reason is not None:
+                raise UsageError(f"{player.id} cannot step from {current} to {target}: {reason}")
+            crossing = _crossing(ruleset, here, player, current, target)
+            cost = 1 + crossing.cost
+            risks = (crossing.risk,) if crossing.risk > 0 else ()
+        rushes = max(0, cost - max(0, player.ma - ma_used))
+        if rushes_used + rushes > limit:
+            raise UsageError(
+                f"{player.id} would need rush number {rushes_used + rushes} to reach {target}; "
+                f"at most {limit} rushes are allowed in one activation"
+            )
+        legs.append(PlannedStep(current, target, jump, cost, risks, rushes))
+        ma_used += cost
+        rushes_used += rushes
+        current = target
+        here = board.with_player(player.moved(current))
+    return legs
+
+
+def _check_jump(board: Board, player: PlayerState, origin: Square, over: Square, target: Square) -> None:
+    if not adjacent(origin, over):
+        raise UsageError(f"{player.id} cannot jump over {over}: it is not next to {origin}")
+    if not adjacent(over, target) or adjacent(origin, target) or target == origin:
+        raise UsageError(
+            f"{player.id} cannot jump from {origin} over {over} into {target}: it must be next to {over} and not next to {origin}"
+        )
+    leaper = player.has("leap") or player.has("pogo")
+    lying = board.at(over)
+    if not leaper and (lying is None or lying.status not in (Status.PRONE, Status.STUNNED)):
+        raise UsageError(f"{player.id} can only jump over a prone or stunned player; {over} holds none (Leap or Pogo jump any square)")
+    reason = _blocked(board, over, target)
+    if reason is not None:
+        raise UsageError(f"{player.id} cannot jump into {target}: {reason}")
+
+
+def move(
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    path: Sequence[Square | Jump],
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    team_reroll: int | bool = False,
+    rushes_used: int = 0,
+    ma_used: int = 0,
+    spent: frozenset[str] = frozenset(),
+    rush_modifier: int = 0,
+) -> Outcome:
+    """Move a player along ``path``, standing up first if prone, rolling for everything the steps need.
+
+    ``team_reroll`` is how many team re-rolls the team may spend (True: one);
+    ``rushes_used``, ``ma_used`` and ``spent`` (once-per-turn re-rolls and skills
+    already used) carry an earlier part of the same activation over. ``rush_modifier``
+    comes from the weather. The path is checked in full before any die is rolled: a
+    step that is not allowed raises ``UsageError``. The outcome
+    ends with a ``move-ends`` event recording what was spent (:class:`MoveProgress`).
+    """
+    player = board.player(player_id)
+    if player.square is None or player.status not in (Status.STANDING, Status.PRONE):
+        raise UsageError(f"{player_id} cannot move: they are {player.status.value}")
+    params = ruleset.parameters
+    budget = RerollBudget(int(team_reroll), frozenset(spent))
+    events: list[Event] = []
+    rolls_to_stand = player.status is Status.PRONE and player.ma <= params.movement.stand_up_roll_at_most_ma
+    if player.status is Status.PRONE:
+        # Standing takes the whole allowance for a slow player who must roll, a fixed cost for anyone else.
+        ma_used = max(ma_used, player.ma) if rolls_to_stand else ma_used + params.movement.stand_up_cost
+    standing = attrs.evolve(player, status=Status.STANDING)
+    legs = plan_path(ruleset, board, standing, path, ma_used=ma_used, rushes_used=rushes_used)
+    state = _Moving(ruleset, dice, decisions, player_id, budget, ma_used, rushes_used, rush_modifier)
+
+    if player.status is Status.PRONE:
+        if rolls_to_stand:
+            target = params.targets.stand_up
+            rolled, state.budget = take_test(
+                player, "stand-up", target_test(target, 0), dice, decisions, state.budget, detail={"target": target}
+            )
+            events.extend(rolled.events)
+            if not rolled.passed:
+                return state.finish(Outcome(board, tuple(events)), "stayed-down")
+        else:
+            events.append(Event("stand-up", player_id, (), "stood-up", {"cost": params.movement.stand_up_cost}))
+        board = board.with_player(standing)
+
+    outcome = Outcome(board, tuple(events))
+    for leg in legs:
+        outcome = outcome.then(state.take_leg(outcome.board, leg))
+        if outcome.turnover or not outcome.board.player(player_id).standing:
+            return state.finish(outcome, "ended")
+    return state.finish(outcome, "completed")
+
+
+def jump_over(
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    over: Square,
+    to: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    team_reroll: int | bool = False,
+    rushes_used: int = 0,
+    ma_used: int = 0,
+    spent: frozenset[str] = frozenset(),
+    rush_modifier: int = 0,
+) -> Outcome:
+    """One jump over ``over`` into ``to``: a move whose path is that jump alone."""
+    return move(
+        ruleset,
+        board,
+        player_id,
+        [Jump(over, to)],
+        dice,
+        decisions,
+        team_reroll=team_reroll,
+        rushes_used=rushes_used,
+        ma_used=ma_used,
+        spent=spent,
+        rush_modifier=rush_modifier,
+    )
+
+
+class _Moving:
+    """The running totals of one move: what it has spent, for the legs to read and update."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        dice: DiceSource,
+        decisions: Decisions,
+        player_id: str,
+        budget: RerollBudget,
+        ma_used: int,
+        rushes_used: int,
+        rush_modifier: int,
+    ) -> None:
+        self.ruleset = ruleset
+        self.dice = dice
+        self.decisions = decisions
+        self.player_id = player_id
+        self.budget = budget
+        self.ma_used = ma_used
+        self.rushes_used = rushes_used
+        self.rush_modifier = rush_modifier
+        self._events: list[Event] = []
+        self._last_rolls: tuple[int, ...] = ()
+
+    def finish(self, outcome: Outcome, result: str) -> Outcome:
+        detail = {
+            "ma_used": self.ma_used,
+            "rushes_used": self.rushes_used,
+            "spent": sorted(self.budget.spent),
+            "team_rerolls": self.budget.team_rerolls,
+        }
+        end = Event("move-ends", self.player_id, (), result, detail)
+        return Outcome(outcome.board, (*outcome.events, end), outcome.turnover)
+
+    def test(
+        self,
+        player: PlayerState,
+        test: str,
+        judge: Judge,
+        detail: dict[str, object],
+        *,
+        skill: str | None = None,
+        skill_allowed: bool = True,
+    ) -> bool:
+        rolled, self.budget = take_test(
+            player, test, judge, self.dice, self.decisions, self.budget, skill=skill, skill_allowed=skill_allowed, detail=detail
+        )
+        self._events.extend(rolled.events)
+        self._last_rolls = rolled.rolls
+        return rolled.passed
+
+    def take_leg(self, board: Board, leg: PlannedStep) -> Outcome:
+        ruleset, player_id = self.ruleset, self.player_id
+        self._events = []
+        player = board.player(player_id)
+        targets = ruleset.parameters.targets
+        for _ in range(leg.rushes):
+            self.rushes_used += 1
+            judge = target_test(targets.rush, self.rush_modifier)
+            detail: dict[str, object] = {"target": targets.rush, "square": list(leg.target), "rush": self.rushes_used}
+            if not self.test(player, "rush", judge, detail, skill="sure-feet"):
+                # A failed rush for a jump leaves the jumper where they stand; otherwise they fall in the new square.
+                return self._fall(board, leg.origin if leg.jump is not None else leg.target, "rush")
+        self.ma_used += leg.cost
+
+        if leg.jump is not None:
+            modifier = jump_modifier(ruleset, board, player, leg.origin, leg.target)
+            judge = target_test(player.ag, modifier)
+            if not self.test(player, "jump", judge, {"target": player.ag, "over": list(leg.jump.over), "square": list(leg.target)}):
+                # A natural 1 trips the jumper before they leave; any other failure lands them badly.
+                natural_one = self._last_rolls[-1] == 1
+                return self._fall(board, leg.origin if natural_one else leg.target, "jump")
+            board = board.with_player(player.moved(leg.target))
+            self._events.append(Event("step", player_id, (), "jumped", {"from": list(leg.origin), "to": list(leg.target)}))
+        else:
+            marked = bool(_standing_opponents_around(board, player, leg.origin))
+            board = board.with_player(player.moved(leg.target))
+            self._events.append(Event("step", player_id, (), "moved", {"from": list(leg.origin), "to": list(leg.target)}))
+            if marked and not self._dodge(board, player, leg):
+                return self._fall(board, leg.target, "dodge")
+
+        for risk in leg.risks:
+            detail = {"risk": risk, "from": list(leg.origin), "to": list(leg.target)}
+            if not self.test(board.player(player_id), "crossing", _crossing_judge(risk), detail):
+                return self._fall(board, leg.target, "crossing")
+
+        events = tuple(self._events)
+        if board.ball.carrier is None and board.ball.square == leg.target:
+            picked = ball.pick_up(ruleset, board, player_id, self.dice, self.decisions)
+            return Outcome(picked.board, events + picked.events, picked.turnover)
+        return Outcome(board, events)
+
+    def _dodge(self, board: Board, player: PlayerState, leg: PlannedStep) -> bool:
+        ruleset = self.ruleset
+        before = board.with_player(player)  # modifiers are read with the dodger still in the square they leave
+        modifier = dodge_modifier(ruleset, before, player, leg.origin, leg.target)
+        tackled = any(p.has("tackle") for p in _standing_opponents_around(before, player, leg.origin))
+        bonus = break_tackle_bonus(ruleset, player) if player.has("break-tackle") and "break-tackle" not in self.budget.spent else 0
+        plain = target_test(player.ag, modifier)
+        helped = target_test(player.ag, modifier + bonus)
+        decisions = self.decisions
+
+        def judge(roll: int) -> Verdict:
+            verdict = plain(roll)
+            if verdict.passed or not bonus or "break-tackle" in self.budget.spent:
+                return verdict
+            if helped(roll).passed and decisions.use_skill(player.id, "break-tackle", "dodge"):
+                return Verdict(True, "passed", modifier + bonus, spent="break-tackle")
+            return verdict
+
+        detail: dict[str, object] = {"target": player.ag, "from": list(leg.origin), "to": list(leg.target)}
+        if tackled:
+            detail["tackle"] = True
+        return self.test(player, "dodge", judge, detail, skill="dodge", skill_allowed=not tackled)
+
+    def _fall(self, board: Board, square: Square, reason: str) -> Outcome:
+        fell = fall_over(self.ruleset, board, self.player_id, square, self.dice, self.decisions, reason=reason)
+        return Outcome(fell.board, (*self._events, *fell.events), turnover=True)
+
+
+def _crossing_judge(risk: int) -> Judge:
+    """A crossing roll: the player stays up only above the risk number."""
+
+    def judge(roll: int) -> Verdict:
+        return Verdict(roll > risk, "crossed" if roll > risk else "failed")
+
+    return judge
+
+
+def fall_over(
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    square: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    reason: str,
+    harm: Harm | None = None,
+) -> Outcome:
+    """The player falls over in ``square``: placed there, knocked down (armour, perhaps injury), and the ball bounces.
+
+    The ball bounces whether the player held it or it lay in that square. Whether
+    this is a turnover is the caller's to say (it is for the active player).
+    """
+    player = board.player(player_id)
+    board = board.with_player(player.moved(square))
+    events = (Event("fall", player_id, (), reason, {"square": list(square)}),)
+    down = knock_down(ruleset, board, player_id, harm or Harm("fall"), dice, _apothecary(decisions))
+    outcome = Outcome(down.board, events + down.events)
+    resting = outcome.board.ball
+    if resting.carrier is None and resting.square == square:
+        outcome = outcome.then(ball.bounce(ruleset, outcome.board, square, dice, decisions))
+    return outcome
+
+
+def _apothecary(decisions: Decisions) -> Apothecary:
+    return lambda player, injury: decisions.use_apothecary(player.id, injury)

@@ -13,6 +13,8 @@ from bbcore.sphinxext.selection import Labels, RulesetDirective
 from bbcore.sphinxext.words import special_rule_link, table_link, yes_no
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from bbcore.model.sequence import Sequence, Step
     from bbcore.ruleset import Ruleset
 
@@ -33,9 +35,18 @@ PHRASED = frozenset(
         "league",
         "targets",
         "movement",
+        "throw_team_mate",
         "ball",
+        "setup",
+        "journeymen",
+        "petty_cash",
+        "kick_off_events",
     }
 )
+
+
+def _modifiers(modifiers: Mapping[str, int]) -> str:
+    return ", ".join(f"{k.replace('_', ' ').replace('-', ' ')} {v:+d}" for k, v in modifiers.items())
 
 
 def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
@@ -68,7 +79,38 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ),
             ("Low-cost linemen rule", special_rule_link(ruleset, labels, rule) if rule in ruleset.special_rules else literal(rule)),
             ("Inducements when drafting", yes_no(params.inducements_in_draft)),
-            ("Rush", f"a D6 of {params.targets.rush}+; up to {params.movement.rushes} per activation"),
+            (
+                "Set-up",
+                f"at least {params.setup.min_on_line_of_scrimmage} on the line of scrimmage (all, when a team fields fewer); "
+                f"at most {params.setup.max_per_wide_zone} in each wide zone",
+            ),
+            (
+                "Journeymen",
+                f"a {escape(params.journeymen.keyword)} position of 0-{params.journeymen.position_max}, gaining "
+                + (", ".join(escape(ruleset.skill_display(s.id, s.value)) for s in params.journeymen.skills) or "nothing"),
+            ),
+            ("Petty Cash top-up", f"at most {money(params.petty_cash.treasury_top_up_max)} from the Treasury"),
+            (
+                "Rush",
+                f"a D6 of {params.targets.rush}+; up to {params.movement.rushes} per activation "
+                f"({params.movement.sprint_extra_rushes:+d} with Sprint)",
+            ),
+            ("Dodging", _modifiers(params.movement.dodge_modifiers)),
+            ("Jumping", _modifiers(params.movement.jump_modifiers)),
+            (
+                "Break Tackle",
+                ", ".join(
+                    f"{band.by:+d} at ST {band.st_at_most} or less" if band.st_at_most is not None else f"{band.by:+d} otherwise"
+                    for band in params.movement.break_tackle
+                ),
+            ),
+            (
+                "Throw Team-mate",
+                f"Scatter ({params.throw_team_mate.scatter}); a Fumbled Throw at {params.throw_team_mate.fumble_at_most} or less; "
+                f"passing {_modifiers(params.throw_team_mate.pass_modifiers)}; "
+                f"landing {_modifiers(params.throw_team_mate.landing_modifiers)}; Always Hungry: "
+                + ", ".join(f"{k.replace('_', ' ')} on {v}+" for k, v in params.throw_team_mate.always_hungry.items()),
+            ),
             (
                 "Standing up",
                 f"costs {params.movement.stand_up_cost} MA; with MA {params.movement.stand_up_roll_at_most_ma} or less, "
@@ -89,8 +131,29 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             [(escape(terms.name), literal(staff_id), str(terms.max), money(terms.cost)) for staff_id, terms in params.staff.items()],
             title="Staff",
         )
+    out.list_table(("Kick-off event", "Value"), _kick_off_rows(params), widths=(30, 70), title="Kick-off events")
     out.list_table(("League play", "Value"), _league_rows(params), widths=(30, 70), title="League play")
     return out
+
+
+def _kick_off_rows(params: GameParameters) -> list[tuple[str, str]]:
+    events = params.kick_off_events
+    changes = ", ".join(f"{name.upper()} {by:+d}" for name, by in events.dodgy_snack_changes.items()) or "nothing"
+    return [
+        ("Solid Defence, Quick Snap, Charge", f"up to {events.open_players_dice}+{events.open_players_plus} Open players"),
+        (
+            "Time-out",
+            f"both turn markers move back {events.time_out_moves} from the kicking team's turn {events.time_out_back_from_turn} on, "
+            "otherwise forward as far",
+        ),
+        ("Brilliant Coaching", f"{events.brilliant_coaching_rerolls} extra team re-roll(s) for the drive"),
+        (
+            "Changing Weather",
+            f"the ball scatters {events.calm_weather_scatters} times when the new weather is {literal(events.calm_weather)}",
+        ),
+        ("Dodgy Snack", f"a D6 of {events.dodgy_snack_reserves_at_most} or less: to the Reserves; otherwise {changes} for the drive"),
+        ("Pitch Invasion", f"{events.pitch_invasion_players} players stunned"),
+    ]
 
 
 def _league_rows(params: GameParameters) -> list[tuple[str, str]]:

@@ -202,6 +202,11 @@ def check_inducements(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     if team.inducements and not ruleset.parameters.inducements_in_draft:
         yield problem("inducements-not-allowed", "this ruleset does not buy inducements with the team", "inducements")
         return
+    yield from inducement_problems(ruleset, team)
+
+
+def inducement_problems(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    """Whether a team's inducements exist in the active list, are open to it and stay within their limits."""
     group_counts: Counter[str] = Counter()
     totals: Counter[str] = Counter()
     for i, order in enumerate(team.inducements):

@@ -1,0 +1,451 @@
+"""Drives: set-up, the kick-off and its event, the end of a drive, and the end of a turn.
+
+The start-of-drive and end-of-drive steps are procedures
+``(ruleset, state, dice, decisions) -> (state, events)`` registered by the core under
+their step ids. The kick itself is :func:`bbcore.rules.ball.kick_off`; the board
+effects at the end of a turn or a drive come from the ``bbcore_turn_end_effects``
+and ``bbcore_end_of_drive_effects`` hooks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from bbcore.dice import DiceSource, roll_dice, roll_on_table
+from bbcore.errors import Problem, UsageError, format_json_path
+from bbcore.rules import ball
+from bbcore.rules.board import BallState, Board, PlayerState, Square, Status
+from bbcore.rules.decisions import Decisions
+from bbcore.rules.events import Event
+from bbcore.rules.injury import recover_knocked_out
+from bbcore.rules.pregame import roll_weather
+from bbcore.rules.sequences import DriveChange, GameState, StepProcedure, chain_board_hook
+
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
+
+#: The table role the kick-off event is rolled on.
+KICK_OFF_EVENTS_ROLE = "kick-off-events"
+#: Inducements that count as extra sideline staff for a kick-off event.
+EXTRA_ASSISTANT_COACHES = "part-time-assistant-coaches"
+EXTRA_CHEERLEADERS = "temp-agency-cheerleaders"
+#: The inducement a Get the Ref event hands out.
+FREE_BRIBE = "bribes"
+
+StepResult = tuple[GameState, tuple[Event, ...]]
+
+
+# -- set-up ---------------------------------------------------------------------------------------
+
+
+def _side(board: Board, team: str) -> str:
+    """``home`` or ``away``: which half a team defends, in :meth:`~bbcore.rules.board.PitchGeometry.half_of` terms."""
+    return "home" if team == board.home else "away"
+
+
+def setup_problems(ruleset: Ruleset, board: Board, team: str) -> tuple[Problem, ...]:
+    """Everything wrong with how a team stands on the pitch for a kick-off.
+
+    A team fields as many of its available players (on the pitch or in the Reserves)
+    as it can, up to ``players_on_pitch``; all of them in its own half, one to a
+    square; at least ``setup.min_on_line_of_scrimmage`` on its side of the line of
+    scrimmage (every player, when it fields fewer); and at most
+    ``setup.max_per_wide_zone`` in each of the two wide zones.
+    """
+    params = ruleset.parameters
+    geometry = board.geometry
+    side = _side(board, team)
+    players = list(board.team_players(team))
+    fielded = sorted((p for p in players if p.on_pitch), key=lambda p: p.id)
+    available = sum(1 for p in players if p.on_pitch or p.status is Status.RESERVES)
+    problems: list[Problem] = []
+
+    def add(code: str, message: str, *path: str) -> None:
+        problems.append(Problem(code, message, format_json_path(("teams", team, *path))))
+
+    if len(fielded) > params.players_on_pitch:
+        add("too-many-players", f"{len(fielded)} players on the pitch; at most {params.players_on_pitch}")
+    elif len(fielded) < min(params.players_on_pitch, available):
+        add("too-few-players", f"{len(fielded)} players on the pitch while {available} could play; field {params.players_on_pitch} or all")
+    squares = Counter(p.square for p in fielded)
+    for player in fielded:
+        assert player.square is not None  # on the pitch
+        if not geometry.on_pitch(player.square):
+            add("off-the-pitch", f"{player.id} stands at {player.square}, off the pitch", "players", player.id)
+        elif geometry.half_of(player.square) != side:
+            add("wrong-half", f"{player.id} stands at {player.square}, in the opposing half", "players", player.id)
+        if squares[player.square] > 1:
+            add("shared-square", f"{player.id} shares the square {player.square} with another player", "players", player.id)
+    own = [p for p in fielded if p.square is not None and geometry.on_pitch(p.square) and geometry.half_of(p.square) == side]
+    needed = min(params.setup.min_on_line_of_scrimmage, len(fielded))
+    on_line = sum(1 for p in own if p.square is not None and geometry.on_line_of_scrimmage(p.square))
+    if on_line < needed:
+        add("line-of-scrimmage", f"{on_line} players on the line of scrimmage; at least {needed}")
+    width = board.pitch.wide_zone_width
+    zones = Counter("low" if p.square[1] < width else "high" for p in own if p.square is not None and geometry.in_wide_zone(p.square))
+    for zone, count in sorted(zones.items()):
+        if count > params.setup.max_per_wide_zone:
+            add("wide-zone", f"{count} players in the {zone}-y wide zone; at most {params.setup.max_per_wide_zone}")
+    return tuple(problems)
+
+
+def place_players(board: Board, placements: Mapping[str, Square]) -> Board:
+    """Stand players on squares (from the Reserves, or moved); players not named stay as they are."""
+    return board.replace_players(
+        attrs.evolve(board.player(pid), square=square, status=Status.STANDING) for pid, square in placements.items()
+    )
+
+
+def set_up(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """Check both teams' set-up, the kicking team first, and note who takes part in the drive.
+
+    The coaches place their players before the sequence runs (see :func:`place_players`);
+    this step only checks the result. Any problem, for either team, is an error listing
+    them all. The players on the pitch become ``GameState.drive_players`` and are added
+    to ``GameState.played``.
+    """
+    order = _kick_order(state)
+    problems = [problem for team in order for problem in setup_problems(ruleset, state.board, team)]
+    if problems:
+        raise UsageError("illegal set-up: " + "; ".join(f"{p.path}: {p.message}" for p in problems))
+    events = []
+    for team in order:
+        on_pitch = [p for p in state.board.team_players(team) if p.on_pitch]
+        on_line = sum(1 for p in on_pitch if p.square is not None and state.board.geometry.on_line_of_scrimmage(p.square))
+        events.append(Event("set-up", team, result="legal", detail={"players": len(on_pitch), "line_of_scrimmage": on_line}))
+    taking_part = frozenset(p.id for p in state.board.players.values() if p.on_pitch)
+    return attrs.evolve(state, drive_players=taking_part, played=state.played | taking_part), tuple(events)
+
+
+def _kick_order(state: GameState) -> tuple[str, str]:
+    if state.kicking_team is None:
+        return (state.home.id, state.away.id)
+    return (state.kicking_team, state.opponent(state.kicking_team).id)
+
+
+# -- the kick-off ---------------------------------------------------------------------------------
+
+
+def _kicking(state: GameState) -> tuple[str, str]:
+    if state.kicking_team is None:
+        raise UsageError("no kicking team has been chosen; run the pre-game sequence's kicking-team step first")
+    return state.kicking_team, state.opponent(state.kicking_team).id
+
+
+def kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """The kicking team aims at a square of the receiving half (``Decisions.kick_off_target``) and kicks.
+
+    The ball deviates (:func:`bbcore.rules.ball.kick`) and stays in the air through the
+    kick-off event; the ``ball-lands`` step brings it down.
+    """
+    kicking, receiving = _kicking(state)
+    board = state.board
+    side = _side(board, receiving)
+    squares = [(x, y) for x in range(board.pitch.length) for y in range(board.pitch.width) if board.geometry.half_of((x, y)) == side]
+    target = tuple(decisions.kick_off_target(kicking, squares))
+    if target not in squares:
+        raise UsageError(f"the kick-off target {target} is not in the receiving team's half")
+    aimed = (target[0], target[1])
+    landing, flight = ball.kick(ruleset, aimed, dice, receiving_team=receiving)
+    event = Event("kick-off", kicking, result="kicked", detail={"target": list(aimed)})
+    return attrs.evolve(state, kick_landing=landing, kick_scatters=0), (event, flight)
+
+
+def ball_lands(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """The kicked ball comes down where it deviated to, after any scatter the kick-off event called for.
+
+    See :func:`bbcore.rules.ball.kick_lands`.
+    """
+    _, receiving = _kicking(state)
+    if state.kick_landing is None:
+        raise UsageError("the ball lands only after a kick: run the kick-off step first")
+    outcome = ball.kick_lands(
+        ruleset, state.board, state.kick_landing, dice, decisions, receiving_team=receiving, scatters=state.kick_scatters
+    )
+    return attrs.evolve(state, board=outcome.board, kick_landing=None, kick_scatters=0), outcome.events
+
+
+# -- the kick-off event ---------------------------------------------------------------------------
+
+
+def kick_off_event(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """Roll on the table filling the ``kick-off-events`` role and resolve what the core can.
+
+    Applied: Get the Ref (each team gains a free Bribe), Time-out (both turn markers
+    move), Brilliant Coaching (the higher D6 plus assistant coaches gains re-rolls for
+    the drive), Changing Weather (a new weather), Dodgy Snack and Pitch Invasion (the
+    losing team's players picked at random by the dice).
+
+    Recorded only, with what was rolled: Solid Defence, Quick Snap and Charge (how
+    many Open players; the coach moves them), High Kick (the receiving coach may move a
+    player), Cheering Fans (who gets the extra assist on their next turn's first block:
+    the block procedure knows no turn), and a Changing Weather to calm weather (the
+    the ball, still in the air, then scatters before it lands). A row the core does not
+    know (a variant's) is recorded only.
+    """
+    kicking, _ = _kicking(state)
+    rolled = roll_on_table(ruleset.table(KICK_OFF_EVENTS_ROLE), dice)
+    event = Event("kick-off-event", kicking, rolled.rolls, rolled.row.id, {"table": rolled.table.id})
+    effect = KICK_OFF_EFFECTS.get(rolled.row.id)
+    if effect is None:
+        return state, (event,)
+    state, more = effect(ruleset, state, dice, decisions)
+    return state, (event, *more)
+
+
+def _staff(state: GameState, team_id: str, inducement: str, on_roster: int) -> int:
+    return on_roster + state.team(team_id).inducements.get(inducement, 0)
+
+
+def _contest(dice: DiceSource, kind: str, totals_before: Mapping[str, int], *, highest: bool) -> tuple[tuple[str, ...], Event]:
+    """Each team rolls a D6 and adds its bonus; the teams with the highest (or lowest) total, every team on a tie."""
+    rolls: list[int] = []
+    totals: dict[str, int] = {}
+    for team, bonus in totals_before.items():
+        (roll,) = roll_dice(dice, "D6")
+        rolls.append(roll)
+        totals[team] = roll + bonus
+    best = max(totals.values()) if highest else min(totals.values())
+    chosen = tuple(team for team, total in totals.items() if total == best)
+    result = chosen[0] if len(chosen) == 1 else "tie"
+    return chosen, Event(kind, None, tuple(rolls), result, {"totals": totals, "teams": list(chosen)})
+
+
+def pick_at_random(dice: DiceSource, candidates: Sequence[str], count: int) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """``count`` of the candidates (all, if fewer) picked one by one with a die of as many faces as are left."""
+    left = list(candidates)
+    picked: list[str] = []
+    rolls: list[int] = []
+    while left and len(picked) < count:
+        roll = dice.roll(len(left))
+        rolls.append(roll)
+        picked.append(left.pop(roll - 1))
+    return tuple(picked), tuple(rolls)
+
+
+def _on_pitch(board: Board, team: str) -> list[str]:
+    return sorted(p.id for p in board.team_players(team) if p.on_pitch)
+
+
+def _open_players(ruleset: Ruleset, dice: DiceSource) -> tuple[int, tuple[int, ...]]:
+    rules = ruleset.parameters.kick_off_events
+    rolls = roll_dice(dice, rules.open_players_dice)
+    return sum(rolls) + rules.open_players_plus, rolls
+
+
+def _get_the_ref(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    events = []
+    for team in state.teams:
+        bribes = dict(team.inducements)
+        bribes[FREE_BRIBE] = bribes.get(FREE_BRIBE, 0) + 1
+        state = state.update_team(team.id, inducements=bribes)
+        events.append(Event("free-inducement", team.id, result=FREE_BRIBE, detail={"count": bribes[FREE_BRIBE]}))
+    return state, tuple(events)
+
+
+def _time_out(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    rules = ruleset.parameters.kick_off_events
+    kicking, _ = _kicking(state)
+    back = state.team(kicking).turn >= rules.time_out_back_from_turn
+    change = -rules.time_out_moves if back else rules.time_out_moves
+    for team in state.teams:
+        state = state.update_team(team.id, turn=max(0, team.turn + change))
+    markers = {team.id: team.turn for team in state.teams}
+    return state, (Event("turn-markers", None, result="back" if back else "forward", detail={"markers": markers}),)
+
+
+def _open_player_event(kind: str, team: str, count: int, rolls: tuple[int, ...]) -> Event:
+    return Event(kind, team, rolls, str(count), {"open_players": count, "board_changed": False})
+
+
+def _solid_defence(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    kicking, _ = _kicking(state)
+    count, rolls = _open_players(ruleset, dice)
+    return state, (_open_player_event("set-up-again", kicking, count, rolls),)
+
+
+def _quick_snap(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    _, receiving = _kicking(state)
+    count, rolls = _open_players(ruleset, dice)
+    return state, (_open_player_event("step-one-square", receiving, count, rolls),)
+
+
+def _charge(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    kicking, _ = _kicking(state)
+    count, rolls = _open_players(ruleset, dice)
+    return state, (_open_player_event("free-activations", kicking, count, rolls),)
+
+
+def _high_kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    _, receiving = _kicking(state)
+    square = state.board.ball_square()
+    detail = {"ball": list(square) if square is not None else None, "board_changed": False}
+    return state, (Event("move-under-the-ball", receiving, result="may-move-one-open-player", detail=detail),)
+
+
+def _cheering_fans(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    bonuses = {team.id: _staff(state, team.id, EXTRA_CHEERLEADERS, team.cheerleaders) for team in state.teams}
+    _, event = _contest(dice, "cheering-fans", bonuses, highest=True)
+    return state, (event,)
+
+
+def _brilliant_coaching(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    bonuses = {team.id: _staff(state, team.id, EXTRA_ASSISTANT_COACHES, team.assistant_coaches) for team in state.teams}
+    winners, event = _contest(dice, "brilliant-coaching", bonuses, highest=True)
+    extra = ruleset.parameters.kick_off_events.brilliant_coaching_rerolls
+    for team_id in winners:
+        state = state.update_team(team_id, drive_rerolls=state.team(team_id).drive_rerolls + extra)
+    return state, (attrs.evolve(event, detail={**event.detail, "drive_rerolls": extra}),)
+
+
+def _changing_weather(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    rules = ruleset.parameters.kick_off_events
+    state, (event,) = roll_weather(ruleset, state, dice)
+    if state.weather == rules.calm_weather and state.kick_landing is not None:
+        state = attrs.evolve(state, kick_scatters=rules.calm_weather_scatters)
+        event = attrs.evolve(event, detail={**event.detail, "ball_scatters": rules.calm_weather_scatters})
+    return state, (event,)
+
+
+def _take_off(board: Board, player: PlayerState, status: Status) -> Board:
+    """A player leaves the pitch for ``status``; a ball they held stays in their square (the ball procedure bounces it)."""
+    square = player.square
+    held = board.ball.carrier == player.id
+    board = board.with_player(player.with_status(status))
+    return board.with_ball(BallState(square=square)) if held else board
+
+
+def _dodgy_snack(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    rules = ruleset.parameters.kick_off_events
+    losers, contest = _contest(dice, "dodgy-snack", {team.id: 0 for team in state.teams}, highest=False)
+    events = [contest]
+    for team_id in losers:
+        picked, pick_rolls = pick_at_random(dice, _on_pitch(state.board, team_id), 1)
+        if not picked:
+            events.append(Event("snack", team_id, result="nobody-on-the-pitch"))
+            continue
+        player = state.board.player(picked[0])
+        (roll,) = roll_dice(dice, "D6")
+        if roll <= rules.dodgy_snack_reserves_at_most:
+            state = attrs.evolve(state, board=_take_off(state.board, player, Status.RESERVES))
+            events.append(Event("snack", player.id, (*pick_rolls, roll), "reserves"))
+            continue
+        changed = attrs.evolve(player, **{name: getattr(player, name) + by for name, by in rules.dodgy_snack_changes.items()})
+        changes = tuple(DriveChange(player.id, name, by) for name, by in rules.dodgy_snack_changes.items())
+        state = attrs.evolve(state, board=state.board.with_player(changed), drive_changes=state.drive_changes + changes)
+        events.append(Event("snack", player.id, (*pick_rolls, roll), "weakened", {"changes": dict(rules.dodgy_snack_changes)}))
+    return state, tuple(events)
+
+
+def _pitch_invasion(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    rules = ruleset.parameters.kick_off_events
+    losers, contest = _contest(dice, "pitch-invasion", {team.id: team.fan_factor for team in state.teams}, highest=False)
+    events = [contest]
+    for team_id in losers:
+        count_rolls = roll_dice(dice, rules.pitch_invasion_players)
+        picked, pick_rolls = pick_at_random(dice, _on_pitch(state.board, team_id), sum(count_rolls))
+        board = state.board.replace_players(state.board.player(pid).with_status(Status.STUNNED) for pid in picked)
+        state = attrs.evolve(state, board=board)
+        events.append(Event("stunned-by-fans", team_id, (*count_rolls, *pick_rolls), str(len(picked)), {"players": list(picked)}))
+    return state, tuple(events)
+
+
+#: What the core does for each row of the kick-off event table, by row id.
+KICK_OFF_EFFECTS: dict[str, StepProcedure] = {
+    "get-the-ref": _get_the_ref,
+    "time-out": _time_out,
+    "solid-defence": _solid_defence,
+    "high-kick": _high_kick,
+    "cheering-fans": _cheering_fans,
+    "brilliant-coaching": _brilliant_coaching,
+    "changing-weather": _changing_weather,
+    "quick-snap": _quick_snap,
+    "charge": _charge,
+    "dodgy-snack": _dodgy_snack,
+    "pitch-invasion": _pitch_invasion,
+}
+
+
+# -- the end of a drive ------------------------------------------------------------------------------
+
+
+def send_off_secret_weapons(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """Send off every player with Secret Weapon who took part in the drive.
+
+    Taking part means being set up for the drive (``GameState.drive_players``, noted by
+    the set-up step); without that record, being on the pitch now. Such a player is
+    sent off wherever they are, even knocked out, unless already a casualty or sent off.
+    Arguing the call is left to the coach.
+    """
+    board = state.board
+    taking_part = state.drive_players or frozenset(p.id for p in board.players.values() if p.on_pitch)
+    events = []
+    for player_id in sorted(taking_part):
+        player = board.players.get(player_id)
+        if player is None or not player.has("secret-weapon") or player.status in (Status.CASUALTY, Status.SENT_OFF):
+            continue
+        board = _take_off(board, player, Status.SENT_OFF)
+        events.append(Event("sent-off", player_id, result="secret-weapon", detail={"was": player.status.value}))
+    return attrs.evolve(state, board=board), tuple(events)
+
+
+def end_of_drive_effects(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """Whatever the active plugins do when a drive ends (``bbcore_end_of_drive_effects``), each on the board the one before left."""
+    board, events = chain_board_hook(ruleset, "bbcore_end_of_drive_effects", state.board, dice=dice)
+    return attrs.evolve(state, board=board), events
+
+
+def recover_knocked_out_players(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """Knocked-out players try to come round: :func:`bbcore.rules.injury.recover_knocked_out`."""
+    outcome = recover_knocked_out(ruleset, state.board, dice)
+    return attrs.evolve(state, board=outcome.board), outcome.events
+
+
+def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """The drive ends: what lasted for the drive expires, and every player still on the pitch goes to the Reserves.
+
+    Standing, prone and stunned players all go to the Reserves; the ball leaves play.
+    Characteristic changes for the drive are undone, re-rolls for the drive are lost,
+    and the record of who took part in the drive is cleared (``played`` keeps it).
+    """
+    board = state.board
+    restored = []
+    for change in state.drive_changes:
+        player = board.players.get(change.player)
+        if player is not None:
+            board = board.with_player(attrs.evolve(player, **{change.characteristic: getattr(player, change.characteristic) - change.by}))
+            restored.append(change.player)
+    to_reserves = sorted(p.id for p in board.players.values() if p.on_pitch)
+    board = board.replace_players(board.player(pid).with_status(Status.RESERVES) for pid in to_reserves).with_ball(BallState())
+    lost = {team.id: team.drive_rerolls for team in state.teams if team.drive_rerolls}
+    for team in state.teams:
+        state = state.update_team(team.id, drive_rerolls=0)
+    state = attrs.evolve(state, board=board, drive_players=frozenset(), drive_changes=())
+    detail = {"to_reserves": to_reserves, "restored": sorted(set(restored)), "drive_rerolls_lost": lost}
+    return state, (Event("drive-ends", None, result="pitch-cleared", detail=detail),)
+
+
+# -- the end of a turn -----------------------------------------------------------------------------
+
+
+def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource) -> StepResult:
+    """Whatever the active plugins do when ``team``'s turn ends (``bbcore_turn_end_effects``), each on the board the one before left."""
+    board, events = chain_board_hook(ruleset, "bbcore_turn_end_effects", state.board, team=team, dice=dice)
+    return attrs.evolve(state, board=board), events
+
+
+#: The core's procedures for the start-of-drive and end-of-drive steps, by step id.
+STEPS: dict[str, StepProcedure] = {
+    "set-up": set_up,
+    "kick-off": kick,
+    "kick-off-event": kick_off_event,
+    "ball-lands": ball_lands,
+    "secret-weapons": send_off_secret_weapons,
+    "end-of-drive-effects": end_of_drive_effects,
+    "ko-recovery": recover_knocked_out_players,
+    "drive-ends": clear_the_pitch,
+}

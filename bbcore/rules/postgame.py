@@ -1,0 +1,164 @@
+"""The post-game sequence of league play, as steps over the game's final state.
+
+Each step is a procedure ``(ruleset, state, dice, decisions) -> (state, events)``
+registered by the core under its step id. The money, fans and Star Player Points
+come from :mod:`bbcore.rules.league`; these steps only feed them the game's figures
+and keep the results. Teams go in the order home, away.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from bbcore.dice import DiceSource
+from bbcore.errors import UsageError
+from bbcore.rules.board import Status
+from bbcore.rules.decisions import Decisions
+from bbcore.rules.events import Event
+from bbcore.rules.league import choose_mvp, expensive_mistake, league_points, spp_for, update_dedicated_fans, winnings
+from bbcore.rules.sequences import GameState, StepProcedure
+from bbcore.teams.valuation import value_team
+
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
+
+#: The row of the SPP awards table for the Most Valuable Player.
+MVP_AWARD = "most-valuable-player"
+
+StepResult = tuple[GameState, tuple[Event, ...]]
+
+
+def result_for(state: GameState, team_id: str) -> str:
+    """``win``, ``draw`` or ``loss`` for one team, from the score."""
+    own, other = state.team(team_id).score, state.opponent(team_id).score
+    return "win" if own > other else "loss" if own < other else "draw"
+
+
+def record_outcome_and_winnings(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """Record each team's result, touchdowns, Casualties and League Points, and add its winnings to its Treasury.
+
+    Winnings come from :func:`bbcore.rules.league.winnings` (both Fan Factors, the
+    team's touchdowns, whether it stalled), League Points from
+    :func:`bbcore.rules.league.league_points`.
+    """
+    events: list[Event] = []
+    for team in state.teams:
+        other = state.opponent(team.id)
+        result = result_for(state, team.id)
+        points = league_points(ruleset, result, team.score, other.score, team.casualties_caused)
+        events.append(
+            Event(
+                "outcome",
+                team.id,
+                result=result,
+                detail={
+                    "touchdowns_for": team.score,
+                    "touchdowns_against": other.score,
+                    "casualties_caused": team.casualties_caused,
+                    "league_points": points,
+                },
+            )
+        )
+        gold, gold_events = winnings(ruleset, team.fan_factor, other.fan_factor, team.score, team.stalled, who=team.id)
+        events.extend(gold_events)
+        state = state.update_team(team.id, treasury=team.treasury + gold)
+    return state, tuple(events)
+
+
+def dedicated_fans(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """Each team's Dedicated Fans after the result: :func:`bbcore.rules.league.update_dedicated_fans`."""
+    events: list[Event] = []
+    for team in state.teams:
+        fans, fan_events = update_dedicated_fans(ruleset, team.dedicated_fans, result_for(state, team.id), dice, who=team.id)
+        events.extend(fan_events)
+        state = state.update_team(team.id, dedicated_fans=fans)
+    return state, tuple(events)
+
+
+def player_advancement(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """Each team's MVP, then every player's Star Player Points for the game.
+
+    The coach nominates players who took part (``GameState.played``) through
+    ``Decisions.mvp_nominees``; :func:`bbcore.rules.league.choose_mvp` picks one, who
+    earns the MVP award of the SPP table (:func:`bbcore.rules.league.spp_for`, with the
+    team's special rules). A team with no player who took part has no MVP. Spending
+    SPP on advancements is the coach's choice, made on the team file: the step records
+    each player's SPP for the game and rolls nothing more.
+    """
+    events: list[Event] = []
+    spp = dict(state.spp)
+    for team in state.teams:
+        players = sorted(pid for pid in state.played if pid in state.board.players and state.board.player(pid).team == team.id)
+        if not players:
+            events.append(Event("mvp", team.id, result="nobody-took-part"))
+            continue
+        nominees = tuple(decisions.mvp_nominees(team.id, players, ruleset.parameters.league.mvp.nominees))
+        strangers = [pid for pid in nominees if pid not in players]
+        if strangers:
+            raise UsageError(f"team {team.id!r} nominates for the MVP players who did not take part: {', '.join(strangers)}")
+        mvp, mvp_events = choose_mvp(ruleset, nominees, dice, who=team.id)
+        events.extend(mvp_events)
+        spp[mvp] = spp.get(mvp, 0) + spp_for(ruleset, MVP_AWARD, team.special_rules)
+        for pid in players:
+            if spp.get(pid):
+                events.append(Event("star-player-points", pid, result=str(spp[pid]), detail={"team": team.id, "earned": spp[pid]}))
+    return attrs.evolve(state, spp=spp), tuple(events)
+
+
+def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """Nothing is rolled: the coaches hire, fire and retire on the team file. Records what they must decide on.
+
+    For each team: its casualties (a dead one leaves the team) and the Journeymen who
+    played, whom the team may now hire for good.
+    """
+    events: list[Event] = []
+    for team in state.teams:
+        own = list(state.board.team_players(team.id))
+        casualties = sorted(p.id for p in own if p.status is Status.CASUALTY)
+        journeymen = sorted(p.id for p in own if p.id in state.journeymen)
+        detail = {"casualties": casualties, "journeymen": journeymen, "treasury": team.treasury}
+        events.append(Event("hiring-and-firing", team.id, result="recorded", detail=detail))
+    return state, tuple(events)
+
+
+def expensive_mistakes(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """Each team's Treasury after :func:`bbcore.rules.league.expensive_mistake`."""
+    events: list[Event] = []
+    for team in state.teams:
+        treasury, mistake_events = expensive_mistake(ruleset, team.treasury, dice, who=team.id)
+        events.extend(mistake_events)
+        state = state.update_team(team.id, treasury=treasury)
+    return state, tuple(events)
+
+
+def prepare_next_fixture(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """Each team's Current Team Value for its next fixture.
+
+    A team made from a team file (``TeamState.team``) is valued again through
+    :func:`bbcore.teams.value_team`: the coach's hires, fires and advancements belong in
+    that file first, and Journeymen not hired are not in it. A team without a file keeps
+    its CTV, recorded as unchanged.
+    """
+    events: list[Event] = []
+    for team in state.teams:
+        if team.team is None:
+            events.append(Event("next-fixture", team.id, result="unchanged", detail={"ctv": team.ctv}))
+            continue
+        valuation = value_team(ruleset, team.team)
+        state = state.update_team(team.id, ctv=valuation.current_team_value)
+        detail = {"ctv": valuation.current_team_value, "team_value": valuation.team_value, "previous_ctv": team.ctv}
+        events.append(Event("next-fixture", team.id, result="revalued", detail=detail))
+    return state, tuple(events)
+
+
+#: The core's procedures for the post-game steps, by step id.
+STEPS: dict[str, StepProcedure] = {
+    "outcome-and-winnings": record_outcome_and_winnings,
+    "dedicated-fans": dedicated_fans,
+    "player-advancement": player_advancement,
+    "hiring-and-firing": hiring_and_firing,
+    "expensive-mistakes": expensive_mistakes,
+    "next-fixture": prepare_next_fixture,
+}

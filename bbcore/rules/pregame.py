@@ -1,0 +1,289 @@
+"""The pre-game sequence: Fan Factors, the weather, Journeymen, inducements, Prayers to Nuffle and the kicking team.
+
+Each step is a procedure ``(ruleset, state, dice, decisions) -> (state, events)``
+registered by the core under its step id. Teams roll in the order home, away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+import attrs
+
+from bbcore.dice import DiceSource, roll_dice, roll_on_table
+from bbcore.errors import UsageError
+from bbcore.model.team import InducementOrder, Team, TeamPlayer
+from bbcore.rules.board import Status, player_from_position
+from bbcore.rules.decisions import Decisions
+from bbcore.rules.events import Event
+from bbcore.rules.sequences import GameState, StepProcedure, TeamState
+from bbcore.teams.checks import inducement_problems
+from bbcore.teams.valuation import condition_holds, inducement_price, value_team
+
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
+
+#: The table roles the pre-game steps roll on.
+WEATHER_ROLE = "weather"
+PRAYERS_ROLE = "prayers-to-nuffle"
+
+
+# -- the fans ------------------------------------------------------------------------------------
+
+
+def fan_factors(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """Each team's Fan Factor for this game: its Dedicated Fans plus a D3 of fair-weather fans."""
+    events = []
+    for team in state.teams:
+        rolls = roll_dice(dice, "D3")
+        fan_factor = team.dedicated_fans + sum(rolls)
+        state = state.update_team(team.id, fan_factor=fan_factor)
+        events.append(
+            Event("fan-factor", team.id, rolls, str(fan_factor), {"dedicated_fans": team.dedicated_fans, "fan_factor": fan_factor})
+        )
+    return state, tuple(events)
+
+
+# -- the weather --------------------------------------------------------------------------------
+
+
+def roll_weather(ruleset: Ruleset, state: GameState, dice: DiceSource) -> tuple[GameState, tuple[Event, ...]]:
+    """A new weather: a roll on the table filling the ``weather`` role, replacing whatever held before."""
+    rolled = roll_on_table(ruleset.table(WEATHER_ROLE), dice)
+    event = Event("weather", None, rolled.rolls, rolled.row.id, {"table": rolled.table.id, "previous": state.weather})
+    return attrs.evolve(state, weather=rolled.row.id), (event,)
+
+
+def weather(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The weather the game starts in."""
+    return roll_weather(ruleset, state, dice)
+
+
+# -- journeymen ----------------------------------------------------------------------------------
+
+
+def journeyman_positions(ruleset: Ruleset, roster_id: str) -> tuple[str, ...]:
+    """The positions (``roster/position``) a roster may take Journeymen from.
+
+    Those carrying the ``journeymen.keyword`` keyword (Lineman) whose roster limit is
+    ``journeymen.position_max`` (0-16): a Lineman position with a lower limit never
+    supplies Journeymen.
+    """
+    rules = ruleset.parameters.journeymen
+    roster = ruleset.roster(roster_id)
+    return tuple(f"{roster.id}/{p.id}" for p in roster.positions if rules.keyword in p.keywords and p.max == rules.position_max)
+
+
+def _stand_in(team: TeamState, players: tuple[TeamPlayer, ...] = (), inducements: Mapping[str, int] | None = None) -> Team:
+    """A team file carrying what the valuation and the inducement rules look at: roster, special rules, league."""
+    orders = tuple(InducementOrder(key, count) for key, count in (team.inducements if inducements is None else inducements).items())
+    return Team(
+        name=team.name,
+        players=players,
+        roster=team.roster,
+        league=team.league,
+        special_rules=team.special_rules,
+        inducements=orders,
+    )
+
+
+def take_on_journeymen(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """Make each short-handed team up to ``players_on_pitch`` with Journeymen.
+
+    A team's players able to play are its players on the board who are in the Reserves
+    or on the pitch (the caller leaves off the board those who miss the game). Each
+    Journeyman is a player of a Journeyman position with the ``journeymen.skills``
+    (Loner (4+)) added, placed in the Reserves. With several such positions the coach
+    picks one for each Journeyman (``Decisions.journeyman_position``); with none the team
+    plays short. Journeymen count towards the team's CTV, valued through
+    :func:`bbcore.teams.value_team` as if they were on the team.
+    """
+    rules = ruleset.parameters.journeymen
+    skills = {skill.id: skill.value for skill in rules.skills}
+    events = []
+    for team in state.teams:
+        able = [p for p in state.board.team_players(team.id) if p.status is Status.RESERVES or p.on_pitch]
+        missing = ruleset.parameters.players_on_pitch - len(able)
+        if missing <= 0:
+            continue
+        positions = journeyman_positions(ruleset, team.roster)
+        if not positions:
+            events.append(Event("journeymen", team.id, result="no-position", detail={"missing": missing}))
+            continue
+        board = state.board
+        hired: list[tuple[str, str]] = []
+        for _ in range(missing):
+            position = positions[0] if len(positions) == 1 else decisions.journeyman_position(team.id, positions)
+            if position not in positions:
+                raise UsageError(f"{position!r} is not a Journeyman position of team {team.id!r}; they are {', '.join(positions)}")
+            number = 1
+            while f"{team.id}-journeyman-{number}" in board.players:
+                number += 1
+            player_id = f"{team.id}-journeyman-{number}"
+            board = board.with_player(player_from_position(ruleset, player_id, team.id, position, None, Status.RESERVES, skills))
+            hired.append((player_id, position))
+        value = value_team(ruleset, _stand_in(team, tuple(TeamPlayer(name=pid, position=pos) for pid, pos in hired), {})).current_team_value
+        state = attrs.evolve(state, board=board, journeymen=state.journeymen + tuple(pid for pid, _ in hired))
+        state = state.update_team(team.id, ctv=team.ctv + value)
+        events.append(
+            Event(
+                "journeymen",
+                team.id,
+                result=str(len(hired)),
+                detail={
+                    "players": [pid for pid, _ in hired],
+                    "positions": [pos for _, pos in hired],
+                    "value": value,
+                    "ctv": team.ctv + value,
+                },
+            )
+        )
+    return state, tuple(events)
+
+
+# -- inducements ---------------------------------------------------------------------------------
+
+
+def inducement_offer(ruleset: Ruleset, team: TeamState) -> dict[str, int]:
+    """Every inducement of the active list the team may buy, with its price for this team."""
+    stand_in = _stand_in(team)
+    return {
+        inducement.id: inducement_price(ruleset, stand_in, inducement)
+        for inducement in ruleset.inducements.values()
+        if condition_holds(ruleset, stand_in, inducement.eligibility)
+    }
+
+
+def _shop(
+    ruleset: Ruleset, state: GameState, team_id: str, decisions: Decisions, petty_cash: int, from_treasury: int
+) -> tuple[GameState, int, Event]:
+    """One team buys inducements with its Petty Cash plus up to ``from_treasury`` of its Treasury.
+
+    Returns the new state, the gold taken from the Treasury and the event.
+    """
+    team = state.team(team_id)
+    offer = inducement_offer(ruleset, team)
+    budget = petty_cash + from_treasury
+    bought = {key: count for key, count in decisions.buy_inducements(team.id, offer, budget).items() if count}
+    problems = [f"{key!r} is not on offer to this team" for key in bought if key not in offer]
+    problems += [f"{count} x {key!r}: a count cannot be negative" for key, count in bought.items() if count < 0]
+    cost = sum(offer.get(key, 0) * count for key, count in bought.items())
+    if cost > budget:
+        problems.append(f"the inducements cost {cost}; the team has {budget} to spend")
+    combined = dict(team.inducements)
+    for key, count in bought.items():
+        combined[key] = combined.get(key, 0) + count
+    if not problems:
+        problems += [p.message for p in inducement_problems(ruleset, _stand_in(team, inducements=combined))]
+    if problems:
+        raise UsageError(f"team {team.id!r} cannot buy these inducements: " + "; ".join(problems))
+    spent_treasury = max(0, cost - petty_cash)
+    state = state.update_team(team.id, inducements=combined, treasury=team.treasury - spent_treasury)
+    event = Event(
+        "inducements",
+        team.id,
+        result="bought" if bought else "none",
+        detail={
+            "bought": bought,
+            "cost": cost,
+            "petty_cash": petty_cash,
+            "from_treasury": spent_treasury,
+            "petty_cash_lost": petty_cash - min(cost, petty_cash),
+        },
+    )
+    return state, spent_treasury, event
+
+
+def buy_inducements(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """Both teams buy inducements before the game, the higher Current Team Value first.
+
+    The team with the higher CTV may spend from its Treasury alone. The other team then
+    gets Petty Cash: the gap between the two CTVs plus the gold the first team took from
+    its Treasury, and may add up to ``petty_cash.treasury_top_up_max`` from its own
+    Treasury; Petty Cash it does not spend is lost (spending uses it before the
+    Treasury). With equal CTVs neither team buys anything. What to buy is asked of
+    ``Decisions.buy_inducements``; a purchase over budget, not on offer or beyond an
+    inducement's limits is an error listing every problem.
+    """
+    home, away = state.teams
+    if home.ctv == away.ctv:
+        return state, (Event("inducements", None, result="even", detail={"ctv": home.ctv}),)
+    higher, lower = (home, away) if home.ctv > away.ctv else (away, home)
+    state, spent, first = _shop(ruleset, state, higher.id, decisions, 0, higher.treasury)
+    petty_cash = higher.ctv - lower.ctv + spent
+    top_up = min(ruleset.parameters.petty_cash.treasury_top_up_max, lower.treasury)
+    state, _, second = _shop(ruleset, state, lower.id, decisions, petty_cash, top_up)
+    return state, (first, second)
+
+
+# -- prayers to nuffle -------------------------------------------------------------------------------
+
+
+def pray_to_nuffle(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """Roll for every Prayer to Nuffle each team bought; a result the team already has is rolled again.
+
+    The prayers are the inducements whose ``table`` is the prayers table (by role or
+    id). The results are kept in ``TeamState.prayers`` and last the game; what each one
+    does to players (a random player gains Stab...) is recorded, not applied.
+    """
+    table = ruleset.table(PRAYERS_ROLE)
+    events = []
+    for team in state.teams:
+        count = sum(
+            n
+            for key, n in team.inducements.items()
+            if key in ruleset.inducements and ruleset.inducements[key].table in (PRAYERS_ROLE, table.id)
+        )
+        if count + len(team.prayers) > len(table.rows):
+            raise UsageError(
+                f"team {team.id!r} has {count} prayers to roll but only {len(table.rows) - len(team.prayers)} results are left"
+            )
+        drawn = list(team.prayers)
+        for _ in range(count):
+            rolls: tuple[int, ...] = ()
+            while True:
+                rolled = roll_on_table(table, dice)
+                rolls += rolled.rolls
+                if rolled.row.id not in drawn:
+                    break
+            drawn.append(rolled.row.id)
+            events.append(Event("prayer-to-nuffle", team.id, rolls, rolled.row.id, {"table": table.id, "rolled_again": len(rolls) - 1}))
+        state = state.update_team(team.id, prayers=tuple(drawn))
+    return state, tuple(events)
+
+
+# -- the kicking team ------------------------------------------------------------------------------
+
+
+def roll_off(dice: DiceSource, first: str, second: str, *, kind: str = "roll-off") -> tuple[str, tuple[Event, ...]]:
+    """Both coaches roll a D6 until one is higher; the winner's team id, and one event per pair of dice."""
+    events = []
+    while True:
+        (a,) = roll_dice(dice, "D6")
+        (b,) = roll_dice(dice, "D6")
+        winner = first if a > b else second if b > a else None
+        events.append(Event(kind, winner, (a, b), winner or "tie", {"teams": [first, second]}))
+        if winner is not None:
+            return winner, tuple(events)
+
+
+def choose_kicking_team(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The coaches roll off; the winner decides whether their team kicks or receives (``Decisions.kick_or_receive``)."""
+    winner, events = roll_off(dice, state.home.id, state.away.id)
+    choice = decisions.kick_or_receive(winner)
+    if choice not in ("kick", "receive"):
+        raise UsageError(f"a team chooses to 'kick' or to 'receive', not {choice!r}")
+    kicking = winner if choice == "kick" else state.opponent(winner).id
+    return attrs.evolve(state, kicking_team=kicking), (*events, Event("kicking-team", kicking, result=choice, detail={"chosen_by": winner}))
+
+
+#: The core's procedures for the pre-game steps, by step id.
+STEPS: dict[str, StepProcedure] = {
+    "fans": fan_factors,
+    "weather": weather,
+    "journeymen": take_on_journeymen,
+    "inducements": buy_inducements,
+    "prayers-to-nuffle": pray_to_nuffle,
+    "kicking-team": choose_kicking_team,
+}

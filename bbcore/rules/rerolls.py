@@ -1,0 +1,139 @@
+"""D6 tests with re-rolls: which source may re-roll a failed test, Loner, and what a turn has already spent.
+
+A procedure describes one test by a ``Judge`` (what a natural roll means, and
+whether an optional once-per-turn bonus was spent to reach it) and asks
+:func:`take_test` to roll it. A failed roll may be re-rolled once: first by the
+player's own skill for that test, if it is unspent this turn and the coach agrees,
+otherwise by a team re-roll, if the team has one and the coach agrees. A Loner must
+pass their roll before a team re-roll takes effect; failing it loses the re-roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+from attrs import frozen
+
+from bbcore.dice import DiceSource, passes, roll_dice
+from bbcore.rules.board import PlayerState
+from bbcore.rules.decisions import Decisions
+from bbcore.rules.events import Event
+
+#: The source name recorded for a team re-roll in events and in :class:`RerollBudget.spent`.
+TEAM_REROLL = "team-reroll"
+
+
+@frozen
+class Verdict:
+    """What one natural roll means: passed or not, the result's name, the modifier counted, and any bonus spent."""
+
+    passed: bool
+    result: str
+    modifier: int = 0
+    spent: str | None = None  # a once-per-turn skill used to reach this verdict (Break Tackle)
+
+
+#: Reads a natural D6 and says what it means for the test.
+Judge = Callable[[int], Verdict]
+
+
+@frozen
+class RerollBudget:
+    """What the active team may still spend: team re-rolls left, and once-per-turn skills already used this turn."""
+
+    team_rerolls: int = 0
+    spent: frozenset[str] = frozenset()
+
+    def spend(self, source: str) -> RerollBudget:
+        if source == TEAM_REROLL:
+            return attrs.evolve(self, team_rerolls=self.team_rerolls - 1)
+        return attrs.evolve(self, spent=self.spent | {source})
+
+
+@frozen
+class RolledTest:
+    """The outcome of a test: the final verdict, every die rolled for it, the re-roll source used and the events."""
+
+    verdict: Verdict
+    rolls: tuple[int, ...]
+    rerolled_with: str | None
+    events: tuple[Event, ...]
+
+    @property
+    def passed(self) -> bool:
+        return self.verdict.passed
+
+
+def target_test(target: int, modifier: int) -> Judge:
+    """The usual test: a natural 1 fails, a natural 6 passes, otherwise roll plus modifier must reach the target."""
+
+    def judge(roll: int) -> Verdict:
+        passed = passes(roll, target, modifier)
+        return Verdict(passed, "passed" if passed else "failed", modifier)
+
+    return judge
+
+
+def take_test(
+    player: PlayerState,
+    test: str,
+    judge: Judge,
+    dice: DiceSource,
+    decisions: Decisions,
+    budget: RerollBudget,
+    *,
+    skill: str | None = None,
+    skill_allowed: bool = True,
+    team_reroll_allowed: bool = True,
+    detail: dict[str, object] | None = None,
+) -> tuple[RolledTest, RerollBudget]:
+    """Roll one D6 test for ``player``, offering one re-roll if it fails.
+
+    ``skill`` names the player's once-per-turn re-roll skill for this test (Dodge, Sure
+    Feet); ``skill_allowed`` false denies it (a marker with Tackle). The returned
+    budget has the re-roll and any bonus the judge spent taken off. The event is
+    named ``test`` and carries every die, the target detail given, the modifier and
+    the re-roll source.
+    """
+    (first,) = roll_dice(dice, "D6")
+    rolls = [first]
+    verdict = judge(first)
+    if verdict.spent is not None:
+        budget = budget.spend(verdict.spent)
+    events: list[Event] = []
+    source: str | None = None
+    if not verdict.passed:
+        if (
+            skill is not None
+            and skill_allowed
+            and player.has(skill)
+            and skill not in budget.spent
+            and decisions.use_skill(player.id, skill, test)
+        ):
+            source = skill
+            budget = budget.spend(skill)
+        elif team_reroll_allowed and budget.team_rerolls > 0 and decisions.use_team_reroll(player.id, test):
+            budget = budget.spend(TEAM_REROLL)
+            source = TEAM_REROLL
+            events.append(Event(TEAM_REROLL, player.id, (), "used", {"test": test}))
+            loner = player.skill_value("loner")
+            if loner is not None:
+                (loner_roll,) = roll_dice(dice, "D6")
+                kept = loner_roll >= int(loner)
+                events.append(Event("loner", player.id, (loner_roll,), "passed" if kept else "re-roll-lost", {"target": int(loner)}))
+                if not kept:
+                    source = None
+        if source is not None:
+            (again,) = roll_dice(dice, "D6")
+            rolls.append(again)
+            verdict = judge(again)
+            if verdict.spent is not None:
+                budget = budget.spend(verdict.spent)
+    info: dict[str, object] = dict(detail or {})
+    info.update(modifier=verdict.modifier, rerolled_with=source)
+    if verdict.spent is not None:
+        info["used"] = verdict.spent
+    test_event = Event(test, player.id, tuple(rolls), verdict.result, info)
+    # Re-roll bookkeeping events come after the test's own event, so a reader sees the test first.
+    return RolledTest(verdict, tuple(rolls), source, (test_event, *events)), budget

@@ -1,0 +1,247 @@
+"""The game sequences: the state passed from step to step, and the runner that walks a sequence.
+
+A sequence (pre-game, start of drive, end of drive, post-game) is an ordered list
+of steps with ids, in data (``sequences.yaml``), so a variant edits the order by
+id. Each step id has a procedure, registered through the
+``bbcore_register_sequence_steps`` hook: the core's are in :mod:`bbcore.rules.pregame`,
+:mod:`bbcore.rules.drive` and :mod:`bbcore.rules.postgame`, and a plugin may add
+procedures for its own steps or replace the core's. A procedure takes the ruleset,
+a :class:`GameState`, a dice source and a :class:`~bbcore.rules.decisions.Decisions`
+object, and returns the new state with the events that happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+import attrs
+from attrs import field, frozen
+
+from bbcore.errors import BBCoreError, PluginError, UsageError
+from bbcore.registry import SequenceStepRegistrar
+from bbcore.rules.board import Board
+from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.events import Event
+from bbcore.teams.valuation import staff_count, team_roster, team_special_rules, value_team
+
+if TYPE_CHECKING:
+    from bbcore.dice import DiceSource
+    from bbcore.model.team import Team
+    from bbcore.ruleset import Ruleset
+
+
+def _frozen_counts(counts: Mapping[str, int]) -> Mapping[str, int]:
+    return MappingProxyType(dict(counts))
+
+
+@frozen
+class TeamState:
+    """One team as the sequences see it: what it brings to the game and what it has gained in it.
+
+    ``assistant_coaches`` and ``cheerleaders`` are those on the team roster; inducements
+    that count as extra ones are in ``inducements``. ``drive_rerolls`` are team re-rolls
+    that last only until the current drive ends. ``turn`` is the team's turn marker in
+    the current half. ``team`` is the team file the state was made from, if any; it is
+    what the team is valued from when the next fixture is prepared.
+    """
+
+    id: str
+    name: str
+    roster: str
+    dedicated_fans: int
+    rerolls: int = 0
+    treasury: int = 0
+    apothecary: bool = False
+    ctv: int = 0
+    assistant_coaches: int = 0
+    cheerleaders: int = 0
+    special_rules: tuple[str, ...] = ()
+    league: str | None = None
+    fan_factor: int = 0
+    inducements: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
+    prayers: tuple[str, ...] = ()
+    drive_rerolls: int = 0
+    score: int = 0
+    turn: int = 0
+    casualties_caused: int = 0
+    stalled: bool = False
+    team: Team | None = field(default=None, eq=False, repr=False)
+
+
+@frozen
+class DriveChange:
+    """A characteristic change that lasts until the drive ends (a Dodgy Snack), undone when it does."""
+
+    player: str
+    characteristic: str
+    by: int
+
+
+@frozen
+class GameState:
+    """Everything the sequences carry from one step to the next. Steps return a new one.
+
+    ``drive_players`` are the players set up for the current drive (they took part in
+    it); ``played`` gathers them over the game. ``spp`` holds the Star Player Points
+    earned in this game, by player id.
+    """
+
+    home: TeamState
+    away: TeamState
+    board: Board
+    weather: str | None = None
+    kicking_team: str | None = None
+    kick_landing: tuple[int, int] | None = None  # where the kicked ball will come down, while it is in the air
+    kick_scatters: int = 0  # extra scatters before it does (a change to calm weather)
+    half: int = 1
+    drive_players: frozenset[str] = frozenset()
+    played: frozenset[str] = frozenset()
+    journeymen: tuple[str, ...] = ()
+    drive_changes: tuple[DriveChange, ...] = ()
+    spp: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
+
+    @property
+    def teams(self) -> tuple[TeamState, TeamState]:
+        """Both teams, home first: the order in which they roll when both do."""
+        return (self.home, self.away)
+
+    def team(self, team_id: str) -> TeamState:
+        for team in self.teams:
+            if team.id == team_id:
+                return team
+        raise UsageError(f"no team {team_id!r} in this game; its teams are {self.home.id!r} and {self.away.id!r}")
+
+    def opponent(self, team_id: str) -> TeamState:
+        return self.away if self.team(team_id) is self.home else self.home
+
+    @property
+    def receiving_team(self) -> str | None:
+        return None if self.kicking_team is None else self.opponent(self.kicking_team).id
+
+    def with_team(self, team: TeamState) -> GameState:
+        """The state with one team's record replaced (matched by id)."""
+        if team.id == self.home.id:
+            return attrs.evolve(self, home=team)
+        if team.id == self.away.id:
+            return attrs.evolve(self, away=team)
+        raise UsageError(f"no team {team.id!r} in this game")
+
+    def update_team(self, team_id: str, **changes: Any) -> GameState:
+        return self.with_team(attrs.evolve(self.team(team_id), **changes))
+
+
+def team_state(ruleset: Ruleset, team_id: str, team: Team) -> TeamState:
+    """A team's record for a game, from its team file: roster, fans, re-rolls, Treasury, staff, special rules and CTV.
+
+    The Current Team Value comes from :func:`bbcore.teams.value_team`, so a variant that
+    values teams differently is followed.
+    """
+    roster = team_roster(ruleset, team)
+    if roster is None:
+        raise UsageError(f"team {team.name!r} names no roster, and has no player to take it from")
+    staff = team.staff
+    fans = staff.get("dedicated-fans", ruleset.parameters.dedicated_fans.start)
+    return TeamState(
+        id=team_id,
+        name=team.name,
+        roster=roster.id,
+        dedicated_fans=staff_count(fans),
+        rerolls=team.rerolls,
+        treasury=team.treasury,
+        apothecary=bool(staff_count(staff.get("apothecary", 0))),
+        ctv=value_team(ruleset, team).current_team_value,
+        assistant_coaches=staff_count(staff.get("assistant-coaches", 0)),
+        cheerleaders=staff_count(staff.get("cheerleaders", 0)),
+        special_rules=tuple(sorted(team_special_rules(ruleset, team))),
+        league=team.league,
+        inducements={order.id: order.count for order in team.inducements},
+        team=team,
+    )
+
+
+#: A step procedure: ``(ruleset, state, dice, decisions) -> (state, events)``.
+StepProcedure = Callable[["Ruleset", GameState, "DiceSource", Decisions], tuple[GameState, tuple[Event, ...]]]
+
+
+def sequence_steps(ruleset: Ruleset) -> dict[str, StepProcedure]:
+    """The procedure in force for every registered step id, from the ruleset's active plugins.
+
+    The core's procedures come first; a plugin's registration for the same id takes its
+    place. Two non-core plugins registering one id is a ``PluginError`` naming both.
+    """
+    core = {info.name for info in ruleset.plugins if info.kind == "core"}
+    registrar = SequenceStepRegistrar()
+    for impl in ruleset.hook.bbcore_register_sequence_steps.get_hookimpls():
+        try:
+            impl.function(registrar.bind(impl.plugin_name, core=impl.plugin_name in core))
+        except BBCoreError:
+            raise
+        except Exception as error:  # noqa: BLE001 - a failing plugin is named, never a traceback
+            raise PluginError(
+                f"plugin {impl.plugin_name!r} raised in bbcore_register_sequence_steps: {type(error).__name__}: {error}"
+            ) from None
+    return {step_id: registered.function for step_id, registered in registrar.steps.items()}
+
+
+def run_sequence(
+    ruleset: Ruleset, sequence_id: str, state: GameState, dice: DiceSource, decisions: Decisions | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Run every step of a sequence, in the ruleset's order, each on the state the one before left.
+
+    Each step's events are preceded by a ``sequence-step`` event naming the step, so a
+    log shows what ran. Every step must have a procedure; one without is reported
+    (with every other such step) before anything runs.
+    """
+    sequence = ruleset.sequence(sequence_id)
+    procedures = sequence_steps(ruleset)
+    missing = [step.id for step in sequence.steps if step.id not in procedures]
+    if missing:
+        raise PluginError(
+            f"sequence {sequence_id!r}: no procedure is registered for the step(s) {', '.join(map(repr, missing))}; "
+            "a plugin registers one with the bbcore_register_sequence_steps hook"
+        )
+    decisions = decisions or DefaultDecisions()
+    events: list[Event] = []
+    for step in sequence.steps:
+        events.append(Event("sequence-step", None, result=step.id, detail={"sequence": sequence_id, "name": step.name}))
+        state, step_events = procedures[step.id](ruleset, state, dice, decisions)
+        events.extend(step_events)
+    return state, tuple(events)
+
+
+def chain_board_hook(ruleset: Ruleset, hook_name: str, board: Board, **arguments: Any) -> tuple[Board, tuple[Event, ...]]:
+    """Call each active implementation of a board hook in turn, handing each the board the one before returned.
+
+    For hooks such as ``bbcore_end_of_drive_effects`` whose implementations return
+    ``(board, events)`` or None for no change. They are called in pluggy's order
+    (``tryfirst`` first, later registrations before earlier ones). An exception
+    escaping an implementation becomes a ``PluginError`` naming it.
+    """
+    events: list[Event] = []
+    for impl in reversed(getattr(ruleset.hook, hook_name).get_hookimpls()):
+        offered = {"ruleset": ruleset, "board": board, **arguments}
+        try:
+            # pluggy lets an implementation take only some of the hook's arguments.
+            result = impl.function(**{name: offered[name] for name in impl.argnames if name in offered})
+        except BBCoreError:
+            raise
+        except Exception as error:
+            raise PluginError(f"plugin {impl.plugin_name!r} raised in {hook_name}: {type(error).__name__}: {error}") from error
+        if result is not None:
+            board, new_events = result
+            events.extend(new_events)
+    return board, tuple(events)
+
+
+__all__ = [
+    "DriveChange",
+    "GameState",
+    "StepProcedure",
+    "TeamState",
+    "chain_board_hook",
+    "run_sequence",
+    "sequence_steps",
+    "team_state",
+]

@@ -1,0 +1,371 @@
+"""Throw Team-mate: the range, the throw, the flight and the landing.
+
+The range is read from the ``pass-range`` table by the range in squares; only the
+bands whose ``throw`` column names a throw are open to a thrown team-mate. The
+other numbers are the ``throw_team_mate`` parameters. A thrown player who lands on
+a pitch feature is asked about through ``bbcore_thrown_player_lands_on_feature``.
+
+Skills handled here: Throw Team-mate and Right Stuff (who may throw and be thrown),
+Always Hungry, Strong Arm, Bullseye, Lethal Flight, and Loner on team re-rolls.
+"""
+
+from __future__ import annotations
+
+from math import isqrt
+from typing import TYPE_CHECKING
+
+import attrs
+
+from bbcore.dice import DiceSource, roll_dice
+from bbcore.errors import UsageError
+from bbcore.rules import ball
+from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, adjacent, step
+from bbcore.rules.decisions import Decisions
+from bbcore.rules.events import Event, Outcome
+from bbcore.rules.injury import Apothecary, Harm, injury_by_the_crowd, knock_down
+from bbcore.rules.movement import fall_over
+from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, take_test, target_test
+
+if TYPE_CHECKING:
+    from bbcore.model.table import Row
+    from bbcore.rules.push import PushBlocked
+    from bbcore.ruleset import Ruleset
+
+#: A thrown player can crash into player after player; past this many something is wrong with a hook.
+_MAX_CRASHES = 64
+
+
+def range_in_squares(origin: Square, target: Square) -> int:
+    """The Range Ruler's reading: the distance between the squares' centres, rounded to the nearest whole square (halves up)."""
+    squared = (target[0] - origin[0]) ** 2 + (target[1] - origin[1]) ** 2
+    whole = isqrt(squared)
+    # sqrt(squared) reaches whole + 1/2 exactly when squared exceeds whole * (whole + 1).
+    return whole + 1 if squared > whole * (whole + 1) else whole
+
+
+def pass_range(ruleset: Ruleset, origin: Square, target: Square) -> Row | None:
+    """The Range Ruler band a target square falls in (a row of the ``pass-range`` table), or None when out of reach."""
+    table = ruleset.table("pass-range")
+    low, high = table.range or (0, 0)
+    squares = range_in_squares(origin, target)
+    if not low <= squares <= high:
+        return None
+    return table.row_for(squares)
+
+
+def throw_quality_judge(pa: int, modifier: int, fumble_at_most: int) -> Judge:
+    """What a Passing Ability roll means for a throw: Superb, Subpar or Fumbled.
+
+    A natural 6 is Superb and a natural 1 Fumbled whatever the modifiers; otherwise a
+    total at or below ``fumble_at_most`` is Fumbled and a total reaching ``pa`` Superb.
+    """
+
+    def judge(roll: int) -> Verdict:
+        total = roll + modifier
+        if roll == 6 or (roll != 1 and total > fumble_at_most and total >= pa):
+            return Verdict(True, "superb", modifier)
+        if roll == 1 or total <= fumble_at_most:
+            return Verdict(False, "fumbled", modifier)
+        return Verdict(False, "subpar", modifier)
+
+    return judge
+
+
+def throw_modifier(ruleset: Ruleset, board: Board, thrower: PlayerState, band: Row) -> int:
+    """The Passing Ability Test modifier: the range band's, each marker on the thrower's, and Strong Arm's."""
+    modifiers = ruleset.parameters.throw_team_mate.pass_modifiers
+    total = int(band.values.get("modifier") or 0)
+    total += modifiers.get("per_marker", 0) * len(board.markers_of(thrower))
+    if thrower.has("strong-arm"):
+        total += modifiers.get("strong_arm", 0)
+    return total
+
+
+def landing_modifier(ruleset: Ruleset, board: Board, thrown: PlayerState, square: Square, quality: str) -> int:
+    """The landing Agility Test modifier: a Subpar or Fumbled throw's, and each opposition player marking the square."""
+    modifiers = ruleset.parameters.throw_team_mate.landing_modifiers
+    return modifiers.get(quality, 0) + modifiers.get("per_marker", 0) * board.tackle_zones_on(square, thrown.team)
+
+
+def _check(ruleset: Ruleset, board: Board, thrower: PlayerState, thrown: PlayerState, target: Square) -> Row:
+    if not thrower.standing or not thrower.has("throw-team-mate"):
+        raise UsageError(f"{thrower.id} cannot throw a team-mate: they must be standing and have Throw Team-mate")
+    if thrower.pa is None:
+        raise UsageError(f"{thrower.id} has no Passing Ability and cannot make the Passing Ability Test of a throw")
+    if thrown.team != thrower.team or not thrown.has("right-stuff"):
+        raise UsageError(f"{thrown.id} cannot be thrown by {thrower.id}: only a team-mate with Right Stuff can")
+    if thrown.square is None or thrower.square is None or not adjacent(thrown.square, thrower.square):
+        raise UsageError(f"{thrown.id} must stand or lie next to {thrower.id} to be thrown")
+    if thrown.status not in (Status.STANDING, Status.PRONE):
+        raise UsageError(f"{thrown.id} is {thrown.status.value} and cannot be thrown")
+    if not board.geometry.on_pitch(target):
+        raise UsageError(f"the target square {target} is off the pitch")
+    band = pass_range(ruleset, thrower.square, target)
+    if band is None or not band.values.get("throw"):
+        raise UsageError(f"{target} is out of throwing range from {thrower.square}: a team-mate goes only as far as a Short Throw")
+    return band
+
+
+def throw_team_mate(
+    ruleset: Ruleset,
+    board: Board,
+    thrower_id: str,
+    thrown_id: str,
+    target: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    team_reroll: int | bool = False,
+    spent: frozenset[str] = frozenset(),
+) -> Outcome:
+    """Throw a Right Stuff team-mate at ``target`` and resolve the flight and the landing.
+
+    Always Hungry is rolled first. The Passing Ability Test then says Superb, Subpar
+    or Fumbled: Superb and Subpar scatter from the target (Bullseye keeps a Superb
+    throw on target), a Fumble drops the player one bounce from the thrower. Where
+    they come down decides the rest: off the pitch is the crowd, an occupied square
+    a crash landing, a feature square whatever the feature hook says, and otherwise
+    a landing test. ``team_reroll`` is how many team re-rolls the team may spend.
+    The outcome is a turnover when the rules say: the team-mate eaten or gone off
+    the pitch, a ball carrier who does not land on their feet, or one of the
+    thrower's own team knocked down by a crash landing.
+    """
+    thrower, thrown = board.player(thrower_id), board.player(thrown_id)
+    band = _check(ruleset, board, thrower, thrown, target)
+    assert thrower.square is not None
+    assert thrown.square is not None
+    assert thrower.pa is not None
+    params = ruleset.parameters.throw_team_mate
+    budget = RerollBudget(int(team_reroll), frozenset(spent))
+    squares = range_in_squares(thrower.square, target)
+    events: list[Event] = [
+        Event("throw-team-mate", thrower_id, (), str(band.values["throw"]), {"thrown": thrown_id, "target": list(target), "range": squares})
+    ]
+
+    quality: str | None = None
+    if thrower.has("always-hungry"):
+        keep_hold = params.always_hungry.get("keep_hold", 0)
+        rolled, budget = take_test(
+            thrower, "always-hungry", target_test(keep_hold, 0), dice, decisions, budget, detail={"target": keep_hold}
+        )
+        events.extend(rolled.events)
+        if not rolled.passed:
+            squirm = params.always_hungry.get("squirm_free", 0)
+            escaped, budget = take_test(thrower, "squirm-free", target_test(squirm, 0), dice, decisions, budget, detail={"target": squirm})
+            events.extend(escaped.events)
+            if not escaped.passed:
+                return _eaten(ruleset, board, thrown, dice, decisions, tuple(events))
+            quality = "fumbled"  # the team-mate wriggles free: the throw goes wrong
+
+    if quality is None:
+        modifier = throw_modifier(ruleset, board, thrower, band)
+        judge = throw_quality_judge(thrower.pa, modifier, params.fumble_at_most)
+        rolled, budget = take_test(thrower, "throw", judge, dice, decisions, budget, detail={"target": thrower.pa, "band": band.id})
+        events.extend(rolled.events)
+        quality = rolled.verdict.result
+
+    in_air = _lift(board, thrown)
+    if quality == "fumbled":
+        direction, rolls = ball.scatter_direction(ruleset, dice)
+        square = step(thrower.square, direction)
+        events.append(Event("thrown-player-bounce", thrown_id, rolls, "dropped", {"from": list(thrower.square), "to": list(square)}))
+        last = thrower.square
+    elif quality == "superb" and thrower.has("bullseye"):
+        square, last = target, target
+        events.append(Event("scatter", thrown_id, (), "on-target", {"square": list(target), "skill": "bullseye"}))
+    else:
+        square, last, rolls = _scatter(ruleset, in_air, target, params.scatter, dice)
+        events.append(Event("scatter", thrown_id, rolls, "scattered", {"from": list(target), "to": list(square)}))
+
+    flight = _Flight(ruleset, dice, decisions, thrown, thrower.team, quality, budget)
+    landed = flight.come_down(in_air, square, last)
+    return Outcome(landed.board, (*events, *landed.events), landed.turnover)
+
+
+def _lift(board: Board, thrown: PlayerState) -> Board:
+    """The board while the player is in the air: off their square, still holding any ball they held."""
+    # Board.with_player would drop the ball of a player leaving the pitch; a thrown carrier keeps it.
+    return attrs.evolve(board, players={**board.players, thrown.id: thrown.moved(None)})
+
+
+def _scatter(ruleset: Ruleset, board: Board, start: Square, times: int, dice: DiceSource) -> tuple[Square, Square, tuple[int, ...]]:
+    """Scatter the thrown player; stop at the first square off the pitch. Returns (square reached, last square on the pitch, rolls)."""
+    square, last = start, start
+    rolls: tuple[int, ...] = ()
+    for _ in range(times):
+        direction, rolled = ball.scatter_direction(ruleset, dice)
+        rolls += rolled
+        square = step(square, direction)
+        if not board.geometry.on_pitch(square):
+            break
+        last = square
+    return square, last, rolls
+
+
+def _eaten(
+    ruleset: Ruleset, board: Board, thrown: PlayerState, dice: DiceSource, decisions: Decisions, events: tuple[Event, ...]
+) -> Outcome:
+    """The thrower eats the team-mate: gone for good, no apothecary nor Regeneration; a ball they held bounces; a turnover."""
+    square = thrown.square
+    assert square is not None
+    carried = board.ball.carrier == thrown.id
+    board = board.with_player(thrown.with_status(Status.CASUALTY))
+    outcome = Outcome(board, (*events, Event("eaten", thrown.id, (), "eaten", {"square": list(square)})), turnover=True)
+    if carried:
+        loose = board.with_ball(BallState(square=square))
+        outcome = outcome.then(ball.bounce(ruleset, loose, square, dice, decisions))
+    return attrs.evolve(outcome, turnover=True)
+
+
+class _Flight:
+    """Everything about one thrown player on the way down: who, how well thrown, and what the team may still spend."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        dice: DiceSource,
+        decisions: Decisions,
+        thrown: PlayerState,
+        active_team: str,
+        quality: str,
+        budget: RerollBudget,
+    ) -> None:
+        self.ruleset = ruleset
+        self.dice = dice
+        self.decisions = decisions
+        self.thrown = thrown
+        self.active_team = active_team
+        self.quality = quality
+        self.budget = budget
+
+    def apothecary(self) -> Apothecary:
+        decisions = self.decisions
+        return lambda player, injury: decisions.use_apothecary(player.id, injury)
+
+    def carrier(self, board: Board) -> bool:
+        return board.ball.carrier == self.thrown.id
+
+    def come_down(self, board: Board, square: Square, last: Square) -> Outcome:
+        """Land in ``square`` (``last`` is the last square on the pitch on the way), crashing into whoever is there."""
+        outcome = Outcome(board)
+        crashed = False
+        for _ in range(_MAX_CRASHES):
+            if not board.geometry.on_pitch(square):
+                return outcome.then(self.into_crowd(outcome.board, last, square))
+            occupant = outcome.board.at(square)
+            if occupant is None:
+                break
+            outcome = outcome.then(self.crash_into(outcome.board, occupant))
+            direction, rolls = ball.scatter_direction(self.ruleset, self.dice)
+            last, square = square, step(square, direction)
+            outcome = outcome.then(
+                Outcome(
+                    outcome.board,
+                    (Event("thrown-player-bounce", self.thrown.id, rolls, "bounced", {"from": list(last), "to": list(square)}),),
+                )
+            )
+            crashed = True
+        board = outcome.board
+        if board.geometry.feature_at(square) is not None:
+            answer: PushBlocked | None = self.ruleset.hook.bbcore_thrown_player_lands_on_feature(
+                ruleset=self.ruleset, board=board, player=self.thrown, square=square
+            )
+            if answer is not None:
+                met = self.meet_feature(board, square, answer)
+                if met is not None:
+                    return outcome.then(met)
+        if crashed:
+            return outcome.then(self.fall(board, square, "crash-landing"))
+        return outcome.then(self.land(board, square))
+
+    def into_crowd(self, board: Board, last: Square, off: Square) -> Outcome:
+        """Off the pitch: injury by the crowd and a turnover; a ball the player held is thrown in from the edge."""
+        carried = self.carrier(board)
+        if carried:
+            board = board.with_ball(BallState(square=last))
+        hurt = injury_by_the_crowd(self.ruleset, board, self.thrown.id, self.dice, self.apothecary())
+        outcome = Outcome(hurt.board, (Event("thrown-player-lands", self.thrown.id, (), "off-pitch", {"from": list(last)}), *hurt.events))
+        if carried:
+            outcome = outcome.then(
+                ball.leave_pitch(self.ruleset, outcome.board, last, off, self.dice, self.decisions, cause="thrown-player")
+            )
+        return attrs.evolve(outcome, turnover=True)
+
+    def crash_into(self, board: Board, occupant: PlayerState) -> Outcome:
+        """The player in the landing square is knocked down, whatever their state; Lethal Flight may add +1 against an opponent."""
+        lethal = self.thrown.has("lethal-flight") and occupant.team != self.thrown.team
+        harm = Harm("crash-landing", mighty_blow=lethal)
+        assert occupant.square is not None
+        events = (Event("crash-landing", self.thrown.id, (), "crashed", {"into": occupant.id, "square": list(occupant.square)}),)
+        down = knock_down(self.ruleset, board, occupant.id, harm, self.dice, self.apothecary())
+        after = down.board.player(occupant.id)
+        if occupant.status is Status.STUNNED and after.status is Status.PRONE:
+            down = Outcome(down.board.with_player(after.with_status(Status.STUNNED)), down.events)
+        outcome = Outcome(down.board, events + down.events, turnover=occupant.team == self.active_team)
+        resting = outcome.board.ball
+        if resting.carrier is None and resting.square == occupant.square and board.ball.carrier == occupant.id:
+            outcome = outcome.then(ball.bounce(self.ruleset, outcome.board, occupant.square, self.dice, self.decisions))
+        return outcome
+
+    def meet_feature(self, board: Board, square: Square, answer: PushBlocked) -> Outcome | None:
+        """Apply a feature hook's answer; None means land as usual."""
+        label = answer.label or answer.outcome
+        met = Event(
+            "thrown-player-lands", self.thrown.id, (), "feature", {"square": list(square), "label": label, "outcome": answer.outcome}
+        )
+        if answer.outcome in ("crowd", "removed"):
+            carried = self.carrier(board)
+            if carried:
+                board = board.with_ball(BallState(square=square))
+            if answer.outcome == "crowd" or answer.injury_roll:
+                gone = injury_by_the_crowd(self.ruleset, board, self.thrown.id, self.dice, self.apothecary())
+            else:
+                gone = Outcome(board.with_player(self.thrown.with_status(Status.RESERVES)))
+            outcome = Outcome(gone.board, (met, *gone.events), turnover=True)
+            if carried:
+                outcome = outcome.then(ball.bounce(self.ruleset, outcome.board, square, self.dice, self.decisions))
+            return attrs.evolve(outcome, turnover=True)
+        if answer.outcome == "knocked-down":
+            fell = self.fall(board, square, label, armour_modifier=answer.armour_modifier)
+            return Outcome(fell.board, (met, *fell.events), fell.turnover)
+        if answer.outcome == "stays" and answer.fall_on is not None:
+            (roll,) = roll_dice(self.dice, "D6")
+            if roll >= answer.fall_on:
+                fell = self.fall(board, square, label, armour_modifier=answer.armour_modifier)
+                return Outcome(fell.board, (attrs.evolve(met, rolls=(roll,)), *fell.events), fell.turnover)
+        return None
+
+    def fall(self, board: Board, square: Square, reason: str, *, armour_modifier: int = 0) -> Outcome:
+        """The thrown player falls over where they came down; a turnover only if they held the ball."""
+        carried = self.carrier(board)
+        board = board.with_player(self.thrown.moved(square))
+        harm = Harm("landing", armour_modifier=armour_modifier)
+        fell = fall_over(self.ruleset, board, self.thrown.id, square, self.dice, self.decisions, reason=reason, harm=harm)
+        return attrs.evolve(fell, turnover=carried)
+
+    def land(self, board: Board, square: Square) -> Outcome:
+        """The landing test; players thrown while prone fail it without a roll."""
+        thrown = self.thrown
+        if not thrown.standing:
+            event = Event("landing", thrown.id, (), "failed", {"automatic": True, "status": thrown.status.value})
+            fell = self.fall(board, square, "landing")
+            return Outcome(fell.board, (event, *fell.events), fell.turnover)
+        placed = board.with_player(thrown.moved(square))
+        modifier = landing_modifier(self.ruleset, placed, thrown, square, self.quality)
+        rolled, self.budget = take_test(
+            thrown,
+            "landing",
+            target_test(thrown.ag, modifier),
+            self.dice,
+            self.decisions,
+            self.budget,
+            detail={"target": thrown.ag, "square": list(square), "throw": self.quality},
+        )
+        if not rolled.passed:
+            fell = self.fall(board, square, "landing")
+            return Outcome(fell.board, (*rolled.events, *fell.events), fell.turnover)
+        outcome = Outcome(placed, (*rolled.events, Event("thrown-player-lands", thrown.id, (), "on-feet", {"square": list(square)})))
+        if placed.ball.carrier is None and placed.ball.square == square:
+            # Landing on a loose ball is not picking it up: it bounces away.
+            outcome = outcome.then(ball.bounce(self.ruleset, placed, square, self.dice, self.decisions))
+        return outcome

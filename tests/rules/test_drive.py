@@ -1,0 +1,405 @@
+"""Drives: set-up checks, the kick-off and its events, the end of a drive."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
+from bbcore.rules.board import BallState, Board, Status
+from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
+from bbcore.rules.drive import (
+    ball_lands,
+    clear_the_pitch,
+    end_of_drive_effects,
+    kick,
+    kick_off_event,
+    pick_at_random,
+    place_players,
+    recover_knocked_out_players,
+    send_off_secret_weapons,
+    set_up,
+    setup_problems,
+)
+from bbcore.rules.events import Event
+from bbcore.rules.sequences import DriveChange, GameState, run_sequence
+from bbcore.ruleset import Ruleset
+from bbcore.testing import MakeRuleset
+from tests.fixtures.plugins import BoardEffectPlugin
+from tests.rules.game_states import AWAY_LINEMAN, HOME_LINEMAN, away_team, formation, game, home_team, reserves
+
+# -- set-up --------------------------------------------------------------------------------------------
+
+
+def codes(core: Ruleset, state: GameState, team: str) -> list[str]:
+    return [problem.code for problem in setup_problems(core, state.board, team)]
+
+
+def test_a_standard_formation_is_legal(core: Ruleset) -> None:
+    state = game(core)
+    assert codes(core, state, "home") == []
+    assert codes(core, state, "away") == []
+
+
+def test_twelve_players_on_the_pitch_are_too_many(core: Ruleset) -> None:
+    state = game(core, {**formation("home", HOME_LINEMAN, 12), **formation("away", AWAY_LINEMAN)})
+    assert codes(core, state, "home") == ["too-many-players"]
+
+
+def test_a_team_must_field_every_player_it_can_up_to_eleven(core: Ruleset) -> None:
+    players = {**formation("home", HOME_LINEMAN, 10), "home-reserve": ("home", HOME_LINEMAN, None), **formation("away", AWAY_LINEMAN)}
+    assert codes(core, game(core, players), "home") == ["too-few-players"]
+    # With only ten players able to play, ten is enough.
+    del players["home-reserve"]
+    assert codes(core, game(core, players), "home") == []
+
+
+def test_players_must_stay_in_their_own_half_on_the_pitch_and_one_to_a_square(core: Ruleset) -> None:
+    players = formation("home", HOME_LINEMAN) | formation("away", AWAY_LINEMAN)
+    players["home-11"] = ("home", HOME_LINEMAN, (14, 7))  # across the halfway line
+    players["home-10"] = ("home", HOME_LINEMAN, (-1, 7))  # off the pitch
+    players["home-9"] = ("home", HOME_LINEMAN, (10, 5))  # on home-4's square
+    assert sorted(codes(core, game(core, players), "home")) == ["off-the-pitch", "shared-square", "shared-square", "wrong-half"]
+
+
+def test_at_least_three_players_stand_on_the_line_of_scrimmage(core: Ruleset) -> None:
+    state = game(core, {**formation("home", HOME_LINEMAN, line=2), **formation("away", AWAY_LINEMAN)})
+    (problem,) = setup_problems(core, state.board, "home")
+    assert problem.code == "line-of-scrimmage"
+    assert problem.path == "$.teams.home"
+    assert "at least 3" in problem.message
+
+
+def test_a_team_of_two_puts_both_on_the_line(core: Ruleset) -> None:
+    on_line = game(core, {**formation("home", HOME_LINEMAN, 2), **formation("away", AWAY_LINEMAN)})
+    assert codes(core, on_line, "home") == []
+    behind = game(core, {**formation("home", HOME_LINEMAN, 2, line=1), **formation("away", AWAY_LINEMAN)})
+    assert codes(core, behind, "home") == ["line-of-scrimmage"]
+
+
+def test_at_most_two_players_in_each_wide_zone(core: Ruleset) -> None:
+    players = formation("home", HOME_LINEMAN) | formation("away", AWAY_LINEMAN)
+    for n, square in zip((9, 10, 11), ((8, 0), (8, 1), (8, 2)), strict=True):
+        players[f"home-{n}"] = ("home", HOME_LINEMAN, square)
+    players["away-11"] = ("away", AWAY_LINEMAN, (16, 14))  # one in the other zone is fine
+    assert codes(core, game(core, players), "home") == ["wide-zone"]
+    assert codes(core, game(core, players), "away") == []
+
+
+def test_the_set_up_step_notes_who_takes_part(core: Ruleset) -> None:
+    state = game(core, {**formation("home", HOME_LINEMAN), **formation("away", AWAY_LINEMAN), "away-12": ("away", AWAY_LINEMAN, None)})
+    state = attrs.evolve(state, kicking_team="away", played=frozenset({"home-99"}))
+    after, events = set_up(core, state, ScriptedDice([]), DefaultDecisions())
+    assert [e.who for e in events] == ["away", "home"]  # the kicking team first
+    assert events[0].detail == {"players": 11, "line_of_scrimmage": 3}
+    assert len(after.drive_players) == 22
+    assert "away-12" not in after.drive_players
+    assert after.played == after.drive_players | {"home-99"}
+
+
+def test_an_illegal_set_up_lists_every_problem_of_both_teams(core: Ruleset) -> None:
+    state = game(core, {**formation("home", HOME_LINEMAN, line=2), **formation("away", AWAY_LINEMAN, 12)})
+    with pytest.raises(UsageError, match=r"\$\.teams\.home: 2 players on the line.*\$\.teams\.away: 12 players on the pitch"):
+        set_up(core, state, ScriptedDice([]), DefaultDecisions())
+
+
+def test_placing_players_stands_them_on_their_squares(core: Ruleset) -> None:
+    state = game(core, {**reserves("home", HOME_LINEMAN, 2), **reserves("away", AWAY_LINEMAN, 1)})
+    board = place_players(state.board, {"home-1": (12, 7), "home-2": (12, 8)})
+    assert board.player("home-1").square == (12, 7)
+    assert board.player("home-2").status is Status.STANDING
+    assert board.player("away-1").status is Status.RESERVES
+
+
+# -- the kick-off event ------------------------------------------------------------------------------------
+
+
+def kicked_off(core: Ruleset, **changes: object) -> GameState:
+    return attrs.evolve(game(core), kicking_team="home", **changes)
+
+
+def event_rolls(core: Ruleset, row_id: str) -> list[int]:
+    total = core.table("kick-off-events").row(row_id).min
+    assert total is not None
+    return [1, total - 1] if total <= 7 else [6, total - 6]
+
+
+def run_event(core: Ruleset, state: GameState, row_id: str, extra: list[int]) -> tuple[GameState, tuple[Event, ...]]:
+    with ScriptedDice(event_rolls(core, row_id) + extra) as dice:
+        after, events = kick_off_event(core, state, dice, DefaultDecisions())
+    assert (events[0].kind, events[0].result, events[0].who) == ("kick-off-event", row_id, state.kicking_team)
+    return after, events
+
+
+def test_get_the_ref_gives_each_team_a_free_bribe(core: Ruleset) -> None:
+    state = kicked_off(core, away=away_team(inducements={"bribes": 1}))
+    after, events = run_event(core, state, "get-the-ref", [])
+    assert (after.home.inducements["bribes"], after.away.inducements["bribes"]) == (1, 2)
+    assert [e.kind for e in events[1:]] == ["free-inducement", "free-inducement"]
+
+
+@pytest.mark.parametrize(("marker", "expected", "direction"), [(0, 1, "forward"), (5, 6, "forward"), (6, 5, "back"), (8, 7, "back")])
+def test_time_out_moves_both_turn_markers(core: Ruleset, marker: int, expected: int, direction: str) -> None:
+    state = kicked_off(core, home=home_team(turn=marker), away=away_team(turn=marker))
+    after, events = run_event(core, state, "time-out", [])
+    assert (after.home.turn, after.away.turn) == (expected, expected)
+    assert events[1].result == direction
+
+
+@pytest.mark.parametrize(
+    ("row_id", "kind", "team"),
+    [("solid-defence", "set-up-again", "home"), ("quick-snap", "step-one-square", "away"), ("charge", "free-activations", "home")],
+)
+def test_open_player_events_record_how_many_players_may_act(core: Ruleset, row_id: str, kind: str, team: str) -> None:
+    state = kicked_off(core)
+    after, events = run_event(core, state, row_id, [2])
+    assert (events[1].kind, events[1].who, events[1].rolls, events[1].detail["open_players"]) == (kind, team, (2,), 5)
+    assert after == state
+
+
+def test_high_kick_records_the_receiving_teams_chance(core: Ruleset) -> None:
+    state = kicked_off(core, board=game(core, ball=(20, 7)).board)
+    after, events = run_event(core, state, "high-kick", [])
+    assert (events[1].who, events[1].detail["ball"]) == ("away", [20, 7])
+    assert after == state
+
+
+def test_cheering_fans_compare_d6_plus_cheerleaders(core: Ruleset) -> None:
+    state = kicked_off(core, away=away_team(cheerleaders=0, inducements={"temp-agency-cheerleaders": 2}))
+    _, events = run_event(core, state, "cheering-fans", [3, 2])  # home 3+1, away 2+2: a tie
+    assert (events[1].result, events[1].detail["totals"]) == ("tie", {"home": 4, "away": 4})
+    _, events = run_event(core, state, "cheering-fans", [4, 2])
+    assert events[1].detail["teams"] == ["home"]
+
+
+def test_brilliant_coaching_gives_the_higher_total_a_re_roll_for_the_drive(core: Ruleset) -> None:
+    state = kicked_off(core)
+    after, events = run_event(core, state, "brilliant-coaching", [1, 4])  # home 1+2, away 4+0: away
+    assert (after.home.drive_rerolls, after.away.drive_rerolls) == (0, 1)
+    assert events[1].result == "away"
+    after, events = run_event(core, state, "brilliant-coaching", [1, 3])  # home 1+2, away 3+0: both
+    assert (after.home.drive_rerolls, after.away.drive_rerolls) == (1, 1)
+    assert events[1].result == "tie"
+
+
+def test_brilliant_coaching_counts_part_time_assistant_coaches(core: Ruleset) -> None:
+    state = kicked_off(core, away=away_team(inducements={"part-time-assistant-coaches": 3}))
+    after, _ = run_event(core, state, "brilliant-coaching", [2, 2])  # home 2+2, away 2+3
+    assert after.away.drive_rerolls == 1
+
+
+def test_changing_weather_rolls_new_weather(core: Ruleset) -> None:
+    state = kicked_off(core, weather="blizzard")
+    after, events = run_event(core, state, "changing-weather", [5, 6])
+    assert after.weather == "pouring-rain"
+    assert events[1].detail["previous"] == "blizzard"
+    assert "ball_scatters" not in events[1].detail
+
+
+def test_changing_to_calm_weather_makes_the_ball_in_the_air_scatter(core: Ruleset) -> None:
+    in_the_air = kicked_off(core, weather="blizzard", kick_landing=(20, 7))
+    after, events = run_event(core, in_the_air, "changing-weather", [3, 4])
+    scatters = core.parameters.kick_off_events.calm_weather_scatters
+    assert after.weather == "perfect-conditions"
+    assert events[1].detail["ball_scatters"] == scatters
+    assert after.kick_scatters == scatters
+    # Three D8s (5: one square towards the away end, each time), then the bounce (7: down).
+    with ScriptedDice([5, 5, 5, 7]) as dice:
+        landed, landing_events = ball_lands(core, after, dice, DefaultDecisions())
+    assert [e.kind for e in landing_events][:2] == ["scatter", "ball-lands"]
+    assert landed.board.ball == BallState(square=(23, 8))
+
+
+def test_the_ball_lands_only_after_a_kick(core: Ruleset) -> None:
+    with pytest.raises(UsageError, match="only after a kick"):
+        ball_lands(core, kicked_off(core), ScriptedDice([]), DefaultDecisions())
+
+
+def test_a_dodgy_snack_can_send_a_player_to_the_reserves(core: Ruleset) -> None:
+    # Away players by id: away-1, away-10, away-11, ...; the third holds the ball.
+    state = kicked_off(core, board=game(core, ball="away-11").board)
+    square = state.board.player("away-11").square
+    # Home 4, away 2: the away team's snack; a die of eleven faces picks the third; a 1.
+    after, events = run_event(core, state, "dodgy-snack", [4, 2, 3, 1])
+    assert after.board.player("away-11").status is Status.RESERVES
+    assert (events[2].who, events[2].rolls, events[2].result) == ("away-11", (3, 1), "reserves")
+    assert after.board.ball == BallState(square=square)  # dropped where the player stood
+
+
+def test_a_dodgy_snack_weakens_a_player_for_the_drive(core: Ruleset) -> None:
+    state = kicked_off(core)
+    after, events = run_event(core, state, "dodgy-snack", [3, 3, 1, 4, 2, 6])  # a tie: both teams
+    changes = core.parameters.kick_off_events.dodgy_snack_changes
+    assert [e.result for e in events[2:]] == ["weakened", "weakened"]
+    home = sorted(p.id for p in state.board.team_players("home"))[0]
+    away = sorted(p.id for p in state.board.team_players("away"))[1]
+    assert after.board.player(home).ma == state.board.player(home).ma + changes["ma"]
+    assert after.board.player(away).av == state.board.player(away).av + changes["av"]
+    assert {(c.player, c.characteristic) for c in after.drive_changes} == {(pid, name) for pid in (home, away) for name in changes}
+
+
+def test_a_dodgy_snack_with_nobody_on_the_pitch_does_nothing(core: Ruleset) -> None:
+    state = kicked_off(core, board=game(core, {**reserves("home", HOME_LINEMAN, 2), **formation("away", AWAY_LINEMAN)}).board)
+    after, events = run_event(core, state, "dodgy-snack", [1, 6])
+    assert events[2].result == "nobody-on-the-pitch"
+    assert after == state
+
+
+def test_a_pitch_invasion_stuns_random_players_of_the_lower_total(core: Ruleset) -> None:
+    state = kicked_off(core, home=home_team(fan_factor=3), away=away_team(fan_factor=4))
+    # Home 4+3, away 4+4: home loses; D3 = 2; picks the 1st, then the 1st of those left.
+    after, events = run_event(core, state, "pitch-invasion", [4, 4, 2, 1, 1])
+    ids = sorted(p.id for p in state.board.team_players("home"))
+    assert events[2].detail["players"] == ids[:2]
+    assert all(after.board.player(pid).status is Status.STUNNED for pid in ids[:2])
+    assert after.board.player(ids[0]).square == state.board.player(ids[0]).square
+
+
+def test_a_kick_off_event_row_the_core_does_not_know_is_only_recorded(core: Ruleset) -> None:
+    from bbcore.rules import drive
+
+    state = kicked_off(core)
+    effects = dict(drive.KICK_OFF_EFFECTS)
+    try:
+        del drive.KICK_OFF_EFFECTS["time-out"]
+        after, events = run_event(core, state, "time-out", [])
+    finally:
+        drive.KICK_OFF_EFFECTS.update(effects)
+    assert (after, len(events)) == (state, 1)
+
+
+def test_the_kick_off_event_needs_a_kicking_team(core: Ruleset) -> None:
+    with pytest.raises(UsageError, match="no kicking team"):
+        kick_off_event(core, game(core), ScriptedDice([]), DefaultDecisions())
+
+
+def test_picking_at_random_takes_each_candidate_once() -> None:
+    with ScriptedDice([3, 1, 1]) as dice:
+        assert pick_at_random(dice, ["a", "b", "c"], 5) == (("c", "a", "b"), (3, 1, 1))
+
+
+# -- the end of a drive ----------------------------------------------------------------------------------------
+
+
+def test_secret_weapons_that_took_part_are_sent_off_wherever_they_are(core: Ruleset) -> None:
+    weapon = {"secret-weapon": None}
+    state = game(core, skills={"home-1": weapon, "home-2": weapon, "away-1": weapon, "away-2": weapon}, statuses={"home-2": "ko"})
+    state = attrs.evolve(state, drive_players=frozenset({"home-1", "home-2", "away-2"}))
+    after, events = send_off_secret_weapons(core, state, ScriptedDice([]), DefaultDecisions())
+    assert [(e.who, e.detail["was"]) for e in events] == [("away-2", "standing"), ("home-1", "standing"), ("home-2", "ko")]
+    assert after.board.player("away-1").status is Status.STANDING  # not set up for this drive
+    assert after.board.player("home-2").status is Status.SENT_OFF
+
+
+def test_without_a_set_up_record_the_players_on_the_pitch_took_part(core: Ruleset) -> None:
+    weapon = {"secret-weapon": None}
+    state = game(core, skills={"home-1": weapon, "home-2": weapon}, statuses={"home-2": "casualty"})
+    after, events = send_off_secret_weapons(core, state, ScriptedDice([]), DefaultDecisions())
+    assert [e.who for e in events] == ["home-1"]
+    assert after.board.player("home-2").status is Status.CASUALTY
+
+
+def _to_reserves(board: Board, label: str, team: str | None) -> tuple[Board, tuple[Event, ...]]:
+    first = sorted(p.id for p in board.players.values() if p.on_pitch)[0]
+    return board.with_player(board.player(first).with_status(Status.RESERVES)), (Event("fainted", first, result=label),)
+
+
+def test_end_of_drive_effects_run_in_turn(make_ruleset: MakeRuleset) -> None:
+    rules = make_ruleset(plugins=[("heat", BoardEffectPlugin("heat", _to_reserves)), ("gas", BoardEffectPlugin("gas", _to_reserves))])
+    state = game(rules)
+    with ScriptedDice([]) as dice:
+        after, events = end_of_drive_effects(rules, state, dice, DefaultDecisions())
+    assert [e.who for e in events] == ["away-1", "away-10"]  # the second sees the first one's board
+    assert sum(1 for p in after.board.players.values() if p.status is Status.RESERVES) == 2
+
+
+def test_knocked_out_players_recover_on_the_dice(core: Ruleset) -> None:
+    state = game(core, statuses={"home-1": "ko", "away-1": "ko"})
+    with ScriptedDice([4, 3]) as dice:
+        after, events = recover_knocked_out_players(core, state, dice, DefaultDecisions())
+    assert after.board.player("away-1").status is Status.RESERVES
+    assert after.board.player("home-1").status is Status.KO
+    assert [e.result for e in events] == ["recovered", "still-out"]
+
+
+def test_the_drive_ends_with_an_empty_pitch_and_drive_effects_gone(core: Ruleset) -> None:
+    state = game(core, statuses={"home-1": "prone", "home-2": "stunned", "away-1": "ko"}, ball="home-3")
+    weakened = attrs.evolve(state.board.player("away-2"), ma=state.board.player("away-2").ma - 1)
+    state = attrs.evolve(
+        state,
+        board=state.board.with_player(weakened),
+        drive_changes=(DriveChange("away-2", "ma", -1),),
+        drive_players=frozenset({"home-1"}),
+        home=home_team(drive_rerolls=1),
+    )
+    after, (event,) = clear_the_pitch(core, state, ScriptedDice([]), DefaultDecisions())
+    assert not any(p.on_pitch for p in after.board.players.values())
+    assert after.board.player("home-2").status is Status.RESERVES
+    assert after.board.player("away-1").status is Status.KO
+    assert after.board.ball == BallState()
+    assert after.board.player("away-2").ma == core.position(AWAY_LINEMAN).ma
+    assert (after.drive_changes, after.drive_players, after.home.drive_rerolls) == ((), frozenset(), 0)
+    assert event.detail["drive_rerolls_lost"] == {"home": 1}
+    assert len(event.detail["to_reserves"]) == 21
+
+
+def test_the_end_of_drive_sequence_runs_its_four_steps(core: Ruleset) -> None:
+    state = game(core, statuses={"home-1": "ko"}, skills={"away-1": {"secret-weapon": None}})
+    with ScriptedDice([6]) as dice:
+        after, events = run_sequence(core, "end-of-drive", state, dice)
+    assert [e.result for e in events if e.kind == "sequence-step"] == [
+        "secret-weapons",
+        "end-of-drive-effects",
+        "ko-recovery",
+        "drive-ends",
+    ]
+    assert after.board.player("away-1").status is Status.SENT_OFF
+    assert after.board.player("home-1").status is Status.RESERVES
+
+
+# -- the kick-off (bbcore.rules.ball.kick_off) ------------------------------------------------------------------
+
+
+def test_the_kick_lands_where_it_deviates_and_bounces(core: Ruleset) -> None:
+    state = kicked_off(core)
+    # Aimed at (20, 7); D8 5 is one square towards the away end line, D6 2: lands on (22, 7), empty;
+    # it bounces once, D8 7: to (22, 8).
+    with ScriptedDice([5, 2]) as dice, ScriptedDecisions([("kick-off-target", (20, 7))], strict=True) as decisions:
+        in_the_air, events = kick(core, state, dice, decisions)
+    assert (events[0].kind, events[0].who, events[0].detail["target"]) == ("kick-off", "home", [20, 7])
+    assert events[1].kind == "kick"
+    assert in_the_air.kick_landing == (22, 7)
+    assert in_the_air.board.ball == state.board.ball  # still in the air
+    with ScriptedDice([7]) as dice:
+        after, landing = ball_lands(core, in_the_air, dice, DefaultDecisions())
+    assert landing[0].kind == "ball-lands"
+    assert after.board.ball == BallState(square=(22, 8))
+
+
+def test_a_kick_out_of_the_receiving_half_is_a_touchback(core: Ruleset) -> None:
+    state = kicked_off(core)
+    # Aimed at (14, 7); D8 4 goes back towards the kicker's half, D6 3: (11, 7), a touchback.
+    with ScriptedDice([4, 3]) as dice, ScriptedDecisions([("kick-off-target", (14, 7)), ("touchback", "away-5")], strict=True) as decisions:
+        in_the_air, _ = kick(core, state, dice, decisions)
+        after, events = ball_lands(core, in_the_air, ScriptedDice([]), decisions)
+    assert events[-1].kind == "touchback"
+    assert after.board.ball == BallState(carrier="away-5")
+
+
+def test_the_default_kick_aims_at_the_middle_of_the_receiving_half(core: Ruleset) -> None:
+    state = kicked_off(core)
+    with ScriptedDice([5, 1]) as dice:
+        _, events = kick(core, state, dice, DefaultDecisions())
+    x, y = events[0].detail["target"]
+    assert state.board.geometry.half_of((x, y)) == "away"
+    assert y == core.pitch.width // 2
+
+
+def test_a_kick_aimed_outside_the_receiving_half_is_refused(core: Ruleset) -> None:
+    class Wild(DefaultDecisions):
+        def kick_off_target(self, team: str, squares: object) -> tuple[int, int]:
+            return (3, 3)
+
+    with pytest.raises(UsageError, match="not in the receiving team's half"):
+        kick(core, kicked_off(core), ScriptedDice([]), Wild())

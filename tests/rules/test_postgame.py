@@ -1,0 +1,123 @@
+"""The post-game steps, each feeding the game's figures to the league procedures."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
+from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
+from bbcore.rules.league import spp_for
+from bbcore.rules.postgame import (
+    dedicated_fans,
+    expensive_mistakes,
+    hiring_and_firing,
+    player_advancement,
+    prepare_next_fixture,
+    record_outcome_and_winnings,
+    result_for,
+)
+from bbcore.rules.sequences import GameState, team_state
+from bbcore.ruleset import Ruleset
+from bbcore.teams import value_team
+from tests.rules.game_states import away_team, game, home_team
+
+
+def final(core: Ruleset, home_score: int, away_score: int, **changes: object) -> GameState:
+    return game(
+        core,
+        home=home_team(score=home_score, fan_factor=4, dedicated_fans=4),
+        away=away_team(score=away_score, fan_factor=3, dedicated_fans=4),
+        **changes,
+    )
+
+
+@pytest.mark.parametrize(("home", "away", "expected"), [(2, 1, ("win", "loss")), (1, 1, ("draw", "draw")), (0, 3, ("loss", "win"))])
+def test_the_result_comes_from_the_score(core: Ruleset, home: int, away: int, expected: tuple[str, str]) -> None:
+    state = final(core, home, away)
+    assert (result_for(state, "home"), result_for(state, "away")) == expected
+
+
+def test_winnings_follow_the_rulebook_example_and_go_to_the_treasury(core: Ruleset) -> None:
+    state = game(
+        core, home=home_team(score=2, fan_factor=4, treasury=10_000, casualties_caused=3), away=away_team(fan_factor=3, stalled=True)
+    )
+    after, events = record_outcome_and_winnings(core, state, ScriptedDice([]), DefaultDecisions())
+    assert after.home.treasury == 10_000 + 65_000
+    assert after.away.treasury == 35_000  # (7 / 2 + 0 touchdowns) x 10,000, no bonus for a staller
+    outcome = events[0]
+    assert (outcome.kind, outcome.who, outcome.result) == ("outcome", "home", "win")
+    assert outcome.detail["league_points"] == core.parameters.league.points.win
+    assert outcome.detail["casualties_caused"] == 3
+    assert [e.kind for e in events] == ["outcome", "winnings", "outcome", "winnings"]
+
+
+def test_dedicated_fans_move_with_the_result(core: Ruleset) -> None:
+    with ScriptedDice([4, 3]) as dice:  # the winner reaches 4; the loser's 3 is below 4
+        after, events = dedicated_fans(core, final(core, 1, 0), dice, DefaultDecisions())
+    assert (after.home.dedicated_fans, after.away.dedicated_fans) == (5, 3)
+    assert [e.result for e in events] == ["fans-up", "fans-down"]
+
+
+def test_a_draw_rolls_nothing_for_fans(core: Ruleset) -> None:
+    with ScriptedDice([]) as dice:
+        after, _ = dedicated_fans(core, final(core, 1, 1), dice, DefaultDecisions())
+    assert (after.home.dedicated_fans, after.away.dedicated_fans) == (4, 4)
+
+
+def test_the_mvp_is_one_of_the_nominated_players_who_took_part(core: Ruleset) -> None:
+    played = frozenset({"home-1", "home-2", "home-3", "away-1"})
+    state = attrs.evolve(final(core, 1, 0), played=played, spp={"home-2": 3})
+    answers = [("mvp-nominees", ["home-3", "home-2"]), ("mvp-nominees", ["away-1"])]
+    with ScriptedDice([2, 1]) as dice, ScriptedDecisions(answers, strict=True) as decisions:
+        after, events = player_advancement(core, state, dice, decisions)
+    mvp = spp_for(core, "most-valuable-player")
+    assert after.spp == {"home-2": 3 + mvp, "away-1": mvp}
+    assert [(e.kind, e.who, e.result) for e in events] == [
+        ("mvp", "home", "home-2"),
+        ("star-player-points", "home-2", str(3 + mvp)),
+        ("mvp", "away", "away-1"),
+        ("star-player-points", "away-1", str(mvp)),
+    ]
+
+
+def test_a_team_nobody_played_for_has_no_mvp(core: Ruleset) -> None:
+    state = attrs.evolve(final(core, 1, 0), played=frozenset({"home-1"}))
+    with ScriptedDice([1]) as dice:
+        _, events = player_advancement(core, state, dice, DefaultDecisions())
+    assert (events[-1].who, events[-1].result) == ("away", "nobody-took-part")
+
+
+def test_only_players_who_took_part_may_be_nominated(core: Ruleset) -> None:
+    state = attrs.evolve(final(core, 1, 0), played=frozenset({"home-1", "away-1"}))
+    with pytest.raises(UsageError, match="did not take part: home-2"), ScriptedDecisions([("mvp-nominees", ["home-2"])]) as decisions:
+        player_advancement(core, state, ScriptedDice([]), decisions)
+
+
+def test_hiring_and_firing_rolls_nothing_and_lists_journeymen_and_casualties(core: Ruleset) -> None:
+    state = attrs.evolve(final(core, 0, 0, statuses={"home-4": "casualty"}), journeymen=("home-11",))
+    with ScriptedDice([]) as dice:
+        after, events = hiring_and_firing(core, state, dice, DefaultDecisions())
+    assert after == state
+    assert events[0].detail["journeymen"] == ["home-11"]
+    assert events[0].detail["casualties"] == ["home-4"]
+    assert events[1].detail["journeymen"] == []
+
+
+def test_a_large_treasury_risks_an_expensive_mistake(core: Ruleset) -> None:
+    state = game(core, home=home_team(treasury=150_000), away=away_team(treasury=20_000))
+    with ScriptedDice([1, 2]) as dice:  # a minor incident: D3 x 10,000 lost
+        after, events = expensive_mistakes(core, state, dice, DefaultDecisions())
+    assert (after.home.treasury, after.away.treasury) == (130_000, 20_000)
+    assert [e.result for e in events] == ["minor-incident", "no-roll"]
+
+
+def test_the_next_fixture_values_the_team_file_again(core: Ruleset) -> None:
+    human = next(ref.team for ref in core.team_files if ref.id == "human-starter")
+    grown = attrs.evolve(human, rerolls=human.rerolls + 1)
+    home = attrs.evolve(team_state(core, "home", human), team=grown)
+    after, events = prepare_next_fixture(core, game(core, home=home), ScriptedDice([]), DefaultDecisions())
+    assert after.home.ctv == value_team(core, grown).current_team_value > home.ctv
+    assert (events[0].result, events[1].result) == ("revalued", "unchanged")
+    assert after.away.ctv == away_team().ctv

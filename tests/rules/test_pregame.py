@@ -1,0 +1,257 @@
+"""The pre-game steps: Fan Factor, weather, Journeymen, inducements with petty cash, Prayers to Nuffle, the kicking team."""
+
+from __future__ import annotations
+
+import pytest
+
+from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
+from bbcore.rules.board import Status
+from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
+from bbcore.rules.pregame import (
+    buy_inducements,
+    choose_kicking_team,
+    fan_factors,
+    inducement_offer,
+    journeyman_positions,
+    pray_to_nuffle,
+    take_on_journeymen,
+    weather,
+)
+from bbcore.rules.sequences import GameState
+from bbcore.ruleset import Ruleset
+from bbcore.testing import MakeRuleset
+from tests.fixtures.plugins import ParameterPlugin
+from tests.rules.game_states import AWAY_LINEMAN, HOME_LINEMAN, away_team, game, home_team, reserves
+
+# -- the fans ----------------------------------------------------------------------------------------
+
+
+def test_the_fan_factor_is_dedicated_fans_plus_a_d3(core: Ruleset) -> None:
+    with ScriptedDice([3, 1]) as dice:
+        state, events = fan_factors(core, game(core), dice, DefaultDecisions())
+    assert (state.home.fan_factor, state.away.fan_factor) == (2 + 3, 1 + 1)
+    assert [(e.kind, e.who, e.rolls) for e in events] == [("fan-factor", "home", (3,)), ("fan-factor", "away", (1,))]
+
+
+# -- the weather ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rolls", "expected"), [([1, 1], "sweltering-heat"), ([3, 4], "perfect-conditions"), ([6, 6], "blizzard")])
+def test_the_weather_is_a_roll_on_the_weather_table(core: Ruleset, rolls: list[int], expected: str) -> None:
+    with ScriptedDice(rolls) as dice:
+        state, (event,) = weather(core, game(core), dice, DefaultDecisions())
+    assert state.weather == expected
+    assert (event.kind, event.rolls, event.detail["table"]) == ("weather", tuple(rolls), "weather")
+
+
+def test_a_variants_weather_table_is_rolled_by_role(make_ruleset: MakeRuleset) -> None:
+    from tests.fixtures.plugins import DataPlugin
+
+    rules = make_ruleset(plugins=[("weather-a", DataPlugin("variant", "weather-a", "weather-a"))], variant="weather-a")
+    table = rules.table("weather")
+    assert table.id != "weather"
+    low = table.range[0] if table.range else 1
+    faces = [1] * low
+    with ScriptedDice(faces) as dice:
+        state, (event,) = weather(rules, game(rules), dice, DefaultDecisions())
+    assert event.detail["table"] == table.id
+    assert state.weather == table.row_for(low).id
+
+
+# -- journeymen -----------------------------------------------------------------------------------------
+
+
+def short_handed(core: Ruleset, home: int, away: int) -> GameState:
+    return game(core, {**reserves("home", HOME_LINEMAN, home), **reserves("away", AWAY_LINEMAN, away)})
+
+
+def test_a_short_handed_team_takes_on_loner_linemen_up_to_eleven(core: Ruleset) -> None:
+    state = short_handed(core, 9, 11)
+    with ScriptedDice([]) as dice, ScriptedDecisions([], strict=True) as decisions:
+        after, (event,) = take_on_journeymen(core, state, dice, decisions)
+    hired = [p for p in after.board.team_players("home") if p.id.startswith("home-journeyman")]
+    assert len(hired) == 2
+    assert all(p.position == "human/human-lineman" and p.status is Status.RESERVES for p in hired)
+    assert all(p.skill_value("loner") == 4 for p in hired)
+    assert after.journeymen == ("home-journeyman-1", "home-journeyman-2")
+    lineman = core.position("human/human-lineman").cost
+    assert after.home.ctv == state.home.ctv + 2 * lineman
+    assert event.detail["value"] == 2 * lineman
+    assert after.away == state.away
+
+
+def test_a_full_team_takes_on_no_journeymen(core: Ruleset) -> None:
+    state = short_handed(core, 11, 12)
+    with ScriptedDice([]) as dice:
+        after, events = take_on_journeymen(core, state, dice, DefaultDecisions())
+    assert (after, events) == (state, ())
+
+
+def test_players_out_of_the_game_do_not_count_as_able_to_play(core: Ruleset) -> None:
+    state = game(core, reserves("home", HOME_LINEMAN, 11) | reserves("away", AWAY_LINEMAN, 11), statuses={"home-1": "casualty"})
+    with ScriptedDice([]) as dice:
+        after, _ = take_on_journeymen(core, state, dice, DefaultDecisions())
+    assert after.journeymen == ("home-journeyman-1",)
+
+
+def test_only_lineman_positions_of_zero_to_sixteen_supply_journeymen(core: Ruleset) -> None:
+    assert journeyman_positions(core, "human") == ("human/human-lineman",)  # not the 0-3 Halfling Hopefuls
+    assert journeyman_positions(core, "shambling-undead") == ("shambling-undead/skeleton-lineman", "shambling-undead/zombie-lineman")
+
+
+def test_with_several_lineman_positions_the_coach_picks_for_each_journeyman(core: Ruleset) -> None:
+    state = game(core, {**reserves("home", "shambling-undead/skeleton-lineman", 9), **reserves("away", AWAY_LINEMAN, 11)})
+    state = state.update_team("home", roster="shambling-undead")
+    answers = [("journeyman", "shambling-undead/zombie-lineman"), ("journeyman", "shambling-undead/skeleton-lineman")]
+    with ScriptedDecisions(answers, strict=True) as decisions:
+        after, (event,) = take_on_journeymen(core, state, ScriptedDice([]), decisions)
+    assert event.detail["positions"] == ["shambling-undead/zombie-lineman", "shambling-undead/skeleton-lineman"]
+    assert after.board.player("home-journeyman-1").position == "shambling-undead/zombie-lineman"
+
+
+def test_a_journeyman_from_a_position_not_offered_is_refused(core: Ruleset) -> None:
+    class Stubborn(DefaultDecisions):
+        def journeyman_position(self, team: str, positions: object) -> str:
+            return "shambling-undead/ghoul"
+
+    state = game(core, {**reserves("home", "shambling-undead/skeleton-lineman", 10), **reserves("away", AWAY_LINEMAN, 11)})
+    state = state.update_team("home", roster="shambling-undead")
+    with pytest.raises(UsageError, match="not a Journeyman position"):
+        take_on_journeymen(core, state, ScriptedDice([]), Stubborn())
+
+
+def test_a_roster_without_a_journeyman_position_plays_short(make_ruleset: MakeRuleset) -> None:
+    rules = make_ruleset(plugins=[("strict", ParameterPlugin({"journeymen": {"position_max": 12}}))])
+    state = short_handed(rules, 10, 11)
+    with ScriptedDice([]) as dice:
+        after, (event,) = take_on_journeymen(rules, state, dice, DefaultDecisions())
+    assert (event.result, event.detail["missing"]) == ("no-position", 1)
+    assert after.board == state.board
+
+
+# -- inducements ---------------------------------------------------------------------------------------------
+
+
+def petty_cash_game(core: Ruleset, home_ctv: int, away_ctv: int, home_treasury: int = 0, away_treasury: int = 0) -> GameState:
+    return game(core, home=home_team(ctv=home_ctv, treasury=home_treasury), away=away_team(ctv=away_ctv, treasury=away_treasury))
+
+
+def test_the_rulebook_petty_cash_example(core: Ruleset) -> None:
+    # Jay (home, 1,240K) spends 50K of treasury on a keg; Dan (away, 1,160K) gets 80K + 50K and adds 10K.
+    state = petty_cash_game(core, 1_240_000, 1_160_000, home_treasury=70_000, away_treasury=100_000)
+    dan_buys = {"blitzers-best-kegs": 2, "prayers-to-nuffle": 3, "temp-agency-cheerleaders": 2}
+    answers = [("inducements", {"blitzers-best-kegs": 1}), ("inducements", dan_buys)]
+    with ScriptedDecisions(answers, strict=True) as decisions:
+        after, (jay, dan) = buy_inducements(core, state, ScriptedDice([]), decisions)
+    assert (jay.who, jay.detail["from_treasury"], after.home.treasury) == ("home", 50_000, 20_000)
+    assert dan.detail["petty_cash"] == 80_000 + 50_000
+    assert dan.detail["cost"] == 140_000
+    assert (dan.detail["from_treasury"], after.away.treasury) == (10_000, 90_000)
+    assert after.away.inducements == dan_buys
+    assert after.home.inducements == {"blitzers-best-kegs": 1}
+
+
+def test_teams_of_equal_ctv_buy_nothing(core: Ruleset) -> None:
+    state = petty_cash_game(core, 1_000_000, 1_000_000, 200_000, 200_000)
+    with ScriptedDecisions([], strict=True) as decisions:
+        after, (event,) = buy_inducements(core, state, ScriptedDice([]), decisions)
+    assert (after, event.result) == (state, "even")
+
+
+def test_unspent_petty_cash_is_lost_and_the_treasury_untouched(core: Ruleset) -> None:
+    state = petty_cash_game(core, 1_000_000, 1_100_000, home_treasury=300_000)
+    answers = [("inducements", {}), ("inducements", {"prayers-to-nuffle": 1})]
+    with ScriptedDecisions(answers, strict=True) as decisions:
+        after, (first, second) = buy_inducements(core, state, ScriptedDice([]), decisions)
+    assert (first.who, second.who) == ("away", "home")  # the higher CTV goes first
+    assert second.detail["petty_cash_lost"] == 100_000 - core.inducement("prayers-to-nuffle").costs[0].cost
+    assert after.home.treasury == 300_000
+
+
+def test_the_treasury_top_up_is_capped(core: Ruleset) -> None:
+    cap = core.parameters.petty_cash.treasury_top_up_max
+    state = petty_cash_game(core, 1_000_000, 1_010_000, home_treasury=500_000)
+    budgets: list[int] = []
+
+    class Shopper(DefaultDecisions):
+        def buy_inducements(self, team: str, prices: object, budget: int) -> dict[str, int]:
+            budgets.append(budget)
+            return {}
+
+    buy_inducements(core, state, ScriptedDice([]), Shopper())
+    assert budgets == [0, 10_000 + cap]
+
+
+@pytest.mark.parametrize(
+    ("purchase", "message"),
+    [
+        ({"bribes": 1}, "cost 100000; the team has 60000"),
+        ({"mortuary-assistant": 1}, "not on offer"),
+        ({"nothing-like-it": 1}, "not on offer"),
+        ({"prayers-to-nuffle": -1}, "cannot be negative"),
+        ({"team-mascot": 2}, "at most 1"),
+    ],
+)
+def test_an_impossible_purchase_is_an_error(core: Ruleset, purchase: dict[str, int], message: str) -> None:
+    state = petty_cash_game(core, 1_000_000, 1_010_000, home_treasury=500_000)
+    answers = [("inducements", {}), ("inducements", purchase)]
+    with pytest.raises(UsageError, match=message), ScriptedDecisions(answers, strict=True) as decisions:
+        buy_inducements(core, state, ScriptedDice([]), decisions)
+
+
+def test_the_offer_prices_inducements_for_the_team(core: Ruleset) -> None:
+    offer = inducement_offer(core, home_team())
+    assert offer["bribes"] == 100_000
+    assert "mortuary-assistant" not in offer  # Masters of Undeath teams only
+    goblins = inducement_offer(core, home_team(roster="goblin", special_rules=("bribery-and-corruption",)))
+    assert goblins["bribes"] == 50_000
+
+
+# -- prayers to nuffle -----------------------------------------------------------------------------------------
+
+
+def test_each_prayer_is_a_d16_re_rolling_results_already_drawn(core: Ruleset) -> None:
+    state = game(core, home=home_team(inducements={"prayers-to-nuffle": 2}))
+    with ScriptedDice([5, 5, 9]) as dice:
+        after, events = pray_to_nuffle(core, state, dice, DefaultDecisions())
+    assert after.home.prayers == ("knuckle-dusters", "moles-under-the-pitch")
+    assert [(e.rolls, e.result, e.detail["rolled_again"]) for e in events] == [
+        ((5,), "knuckle-dusters", 0),
+        ((5, 9), "moles-under-the-pitch", 1),
+    ]
+    assert after.away.prayers == ()
+
+
+def test_no_prayers_no_rolls(core: Ruleset) -> None:
+    with ScriptedDice([]) as dice:
+        state, events = pray_to_nuffle(core, game(core), dice, DefaultDecisions())
+    assert (state.home.prayers, state.away.prayers, events) == ((), (), ())
+
+
+def test_more_prayers_than_results_is_an_error(core: Ruleset) -> None:
+    table = core.table("prayers-to-nuffle")
+    state = game(core, home=home_team(inducements={"prayers-to-nuffle": 1}, prayers=tuple(row.id for row in table.rows)))
+    with pytest.raises(UsageError, match="only 0 results are left"):
+        pray_to_nuffle(core, state, ScriptedDice([]), DefaultDecisions())
+
+
+# -- the kicking team -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("choice", "kicking"), [("kick", "away"), ("receive", "home")])
+def test_the_roll_off_winner_chooses_to_kick_or_receive(core: Ruleset, choice: str, kicking: str) -> None:
+    with ScriptedDice([3, 3, 2, 5]) as dice, ScriptedDecisions([("kick-or-receive", choice)], strict=True) as decisions:
+        state, events = choose_kicking_team(core, game(core), dice, decisions)
+    assert state.kicking_team == kicking
+    assert [(e.kind, e.result) for e in events] == [("roll-off", "tie"), ("roll-off", "away"), ("kicking-team", choice)]
+    assert events[-1].detail["chosen_by"] == "away"
+
+
+def test_a_choice_other_than_kick_or_receive_is_refused(core: Ruleset) -> None:
+    class Confused(DefaultDecisions):
+        def kick_or_receive(self, team: str) -> str:
+            return "both"
+
+    with pytest.raises(UsageError, match="not 'both'"):
+        choose_kicking_team(core, game(core), ScriptedDice([6, 1]), Confused())

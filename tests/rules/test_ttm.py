@@ -1,0 +1,349 @@
+"""Throw Team-mate: range, the three kinds of throw, landing, crash landings, the crowd, Always Hungry and features."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pytest
+
+import bbcore
+from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
+from bbcore.rules.board import Board, Square, Status
+from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.events import Event, Outcome
+from bbcore.rules.push import PushBlocked
+from bbcore.rules.ttm import pass_range, range_in_squares, throw_team_mate
+from bbcore.ruleset import Ruleset
+from bbcore.testing import build_board
+from tests.fixtures.plugins import DataPlugin
+
+OGRE, HALFLING, ORC = "human/ogre", "human/halfling-hopeful", "orc/orc-lineman"
+TROLL, GOBLIN = "black-orc/trained-troll", "black-orc/goblin-bruiser"
+HELD = [2, 2]  # an armour roll that breaks nobody's armour
+# Random direction D8 faces used below: 2 up, 4 left, 5 right, 7 down.
+UP, LEFT, RIGHT, DOWN = 2, 4, 5, 7
+QUICK, SHORT = (13, 7), (15, 7)  # from the thrower at (10, 7): 3 and 5 squares
+
+
+def pitch(
+    rules: Ruleset,
+    *,
+    thrower: str = OGRE,
+    thrown: str = HALFLING,
+    at: Square = (10, 7),
+    beside: Square = (10, 8),
+    others: Mapping[str, tuple[str, str, Square]] | None = None,
+    skills: Mapping[str, Mapping[str, Any]] | None = None,
+    statuses: Mapping[str, str] | None = None,
+    ball: Square | str | None = None,
+) -> Board:
+    """The thrower ``t`` and the thrown team-mate ``h`` of the home team, and anyone else given."""
+    players: dict[str, tuple[str, str, Square | None]] = {"t": ("home", thrower, at), "h": ("home", thrown, beside)}
+    players.update(others or {})
+    return build_board(rules, players, skills=skills, statuses=statuses, ball=ball)
+
+
+def throw(
+    rules: Ruleset, board: Board, target: Square, rolls: Iterable[int], answers: Iterable[tuple[str, Any]] = (), **options: Any
+) -> Outcome:
+    with ScriptedDice(rolls) as dice, ScriptedDecisions(answers) as decisions:
+        return throw_team_mate(rules, board, "t", "h", target, dice, decisions, **options)
+
+
+def only(outcome: Outcome, kind: str) -> Event:
+    (event,) = [e for e in outcome.events if e.kind == kind]
+    return event
+
+
+def bullseye(rules: Ruleset, **kwargs: Any) -> Board:
+    skills = {"t": {"bullseye": None}, **kwargs.pop("skills", {})}
+    return pitch(rules, skills=skills, **kwargs)
+
+
+# -- Range ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("offset", "squares"),
+    [((1, 0), 1), ((3, 0), 3), ((3, 1), 3), ((2, 2), 3), ((3, 2), 4), ((3, 3), 4), ((5, 5), 7), ((13, 0), 13), ((10, 10), 14)],
+)
+def test_the_range_in_squares_rounds_the_straight_line_distance(offset: Square, squares: int) -> None:
+    assert range_in_squares((0, 0), offset) == squares
+
+
+@pytest.mark.parametrize(
+    ("offset", "band", "modifier"), [((3, 0), "quick", 0), ((6, 0), "short", -1), ((7, 0), "long", -2), ((13, 0), "long-bomb", -3)]
+)
+def test_the_range_ruler_bands_come_from_the_pass_range_table(core: Ruleset, offset: Square, band: str, modifier: int) -> None:
+    row = pass_range(core, (0, 0), offset)
+    assert row is not None
+    assert (row.id, row.values["modifier"]) == (band, modifier)
+    assert pass_range(core, (0, 0), (14, 0)) is None
+
+
+def test_a_team_mate_goes_no_further_than_a_short_throw(core: Ruleset) -> None:
+    with pytest.raises(UsageError, match="out of throwing range"):
+        throw(core, pitch(core), (17, 7), [])
+
+
+@pytest.mark.parametrize(
+    ("board_options", "message"),
+    [
+        ({"thrown": "human/human-lineman"}, "Right Stuff"),
+        ({"beside": (10, 10)}, "next to"),
+        ({"thrower": "human/human-lineman"}, "Throw Team-mate"),
+        ({"statuses": {"h": "stunned"}}, "stunned"),
+    ],
+)
+def test_only_a_thrower_with_the_trait_throws_an_adjacent_right_stuff_team_mate(
+    core: Ruleset, board_options: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(UsageError, match=message):
+        throw(core, pitch(core, **board_options), QUICK, [])
+
+
+# -- The throw ----------------------------------------------------------------------
+
+
+def test_a_superb_throw_scatters_three_times_and_the_team_mate_lands(core: Ruleset) -> None:
+    outcome = throw(core, pitch(core), QUICK, [5, RIGHT, LEFT, UP, 3])
+    assert only(outcome, "throw").result == "superb"
+    assert only(outcome, "scatter").detail["to"] == [13, 6]
+    assert only(outcome, "landing").result == "passed"
+    assert only(outcome, "landing").detail["modifier"] == 0
+    thrown = outcome.board.player("h")
+    assert (thrown.square, thrown.status) == ((13, 6), Status.STANDING)
+    assert not outcome.turnover
+
+
+@pytest.mark.parametrize(("roll", "result"), [(6, "superb"), (5, "subpar"), (3, "subpar"), (2, "fumbled"), (1, "fumbled")])
+def test_a_short_throw_takes_minus_one_and_a_total_of_one_is_a_fumble(core: Ruleset, roll: int, result: str) -> None:
+    rolls = [roll, DOWN, 4] if result == "fumbled" else [roll, RIGHT, RIGHT, RIGHT, 6]
+    outcome = throw(core, pitch(core), SHORT, rolls)
+    assert only(outcome, "throw").result == result
+    assert only(outcome, "throw").detail["modifier"] == -1
+
+
+def test_markers_on_the_thrower_count_and_a_natural_six_is_still_superb(core: Ruleset) -> None:
+    others = {f"o{n}": ("away", ORC, square) for n, square in enumerate([(9, 6), (9, 7), (11, 6)])}
+    board = bullseye(core, others=others)
+    outcome = throw(core, board, SHORT, [6, 3])
+    assert only(outcome, "throw").detail["modifier"] == -4
+    assert only(outcome, "throw").result == "superb"
+    assert outcome.board.player("h").square == SHORT
+
+
+def test_strong_arm_adds_one_to_the_throw(core: Ruleset) -> None:
+    board = bullseye(core, skills={"t": {"bullseye": None, "strong-arm": None}})
+    outcome = throw(core, board, SHORT, [5, 3])
+    assert only(outcome, "throw").detail["modifier"] == 0
+    assert only(outcome, "throw").result == "superb"
+
+
+@pytest.mark.parametrize(("roll", "lands"), [(4, True), (3, False)])
+def test_a_subpar_throw_makes_landing_harder(core: Ruleset, roll: int, lands: bool) -> None:
+    rolls = [4, RIGHT, RIGHT, RIGHT, roll] + ([] if lands else HELD)
+    outcome = throw(core, pitch(core), QUICK, rolls)
+    assert only(outcome, "throw").result == "subpar"
+    assert only(outcome, "landing").detail["modifier"] == -1
+    thrown = outcome.board.player("h")
+    assert thrown.square == (16, 7)
+    assert thrown.status is (Status.STANDING if lands else Status.PRONE)
+    assert not outcome.turnover  # falling without the ball is no turnover
+
+
+def test_a_fumbled_throw_drops_the_team_mate_a_bounce_from_the_thrower(core: Ruleset) -> None:
+    outcome = throw(core, pitch(core), QUICK, [1, DOWN, 4])
+    assert only(outcome, "throw").result == "fumbled"
+    assert only(outcome, "thrown-player-bounce").detail == {"from": [10, 7], "to": [10, 8]}
+    assert only(outcome, "landing").detail["modifier"] == -1
+    assert outcome.board.player("h").square == (10, 8)
+    assert not outcome.turnover
+
+
+def test_bullseye_keeps_a_superb_throw_on_target_but_not_a_subpar_one(core: Ruleset) -> None:
+    superb = throw(core, bullseye(core), QUICK, [5, 3])
+    assert superb.board.player("h").square == QUICK
+    subpar = throw(core, bullseye(core), QUICK, [4, UP, UP, UP, 4])
+    assert subpar.board.player("h").square == (13, 4)
+
+
+# -- Landing ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("roll", "lands"), [(5, True), (4, False)])
+def test_each_marker_on_the_landing_square_takes_one_off(core: Ruleset, roll: int, lands: bool) -> None:
+    others = {"o0": ("away", ORC, (14, 7)), "o1": ("away", ORC, (14, 8))}
+    outcome = throw(core, bullseye(core, others=others), QUICK, [5, roll] + ([] if lands else HELD))
+    assert only(outcome, "landing").detail["modifier"] == -2
+    assert outcome.board.player("h").standing is lands
+
+
+def test_a_team_mate_thrown_while_prone_cannot_land_on_their_feet(core: Ruleset) -> None:
+    outcome = throw(core, bullseye(core, statuses={"h": "prone"}), QUICK, [5, *HELD])
+    assert only(outcome, "landing").detail["automatic"] is True
+    assert outcome.board.player("h").status is Status.PRONE
+    assert outcome.board.player("h").square == QUICK
+
+
+def test_a_ball_carrier_who_lands_keeps_the_ball(core: Ruleset) -> None:
+    outcome = throw(core, bullseye(core, ball="h"), QUICK, [5, 3])
+    assert outcome.board.ball.carrier == "h"
+    assert outcome.board.ball_square() == QUICK
+    assert not outcome.turnover
+
+
+def test_a_ball_carrier_who_falls_on_landing_drops_it_for_a_turnover(core: Ruleset) -> None:
+    outcome = throw(core, bullseye(core, ball="h"), QUICK, [5, 2, *HELD, RIGHT])
+    assert outcome.board.ball.carrier is None
+    assert outcome.board.ball.square == (14, 7)
+    assert outcome.turnover
+
+
+def test_a_team_re_roll_may_save_a_failed_landing(core: Ruleset) -> None:
+    outcome = throw(core, bullseye(core), QUICK, [5, 2, 3], [("team-reroll", True)], team_reroll=True)
+    assert only(outcome, "landing").detail["rerolled_with"] == "team-reroll"
+    assert outcome.board.player("h").standing
+
+
+def test_landing_on_a_loose_ball_bounces_it(core: Ruleset) -> None:
+    outcome = throw(core, bullseye(core, ball=QUICK), QUICK, [5, 3, RIGHT])
+    assert outcome.board.ball.square == (14, 7)
+    assert not outcome.turnover
+
+
+# -- Crash landings -----------------------------------------------------------------
+
+
+def test_a_crash_landing_knocks_the_occupant_down_and_the_thrown_player_bounces_and_falls(core: Ruleset) -> None:
+    board = bullseye(core, others={"o": ("away", ORC, QUICK)})
+    outcome = throw(core, board, QUICK, [5, *HELD, RIGHT, *HELD])
+    assert outcome.board.player("o").status is Status.PRONE
+    assert only(outcome, "crash-landing").detail["into"] == "o"
+    thrown = outcome.board.player("h")
+    assert (thrown.square, thrown.status) == ((14, 7), Status.PRONE)
+    assert only(outcome, "fall").result == "crash-landing"
+    assert not any(e.kind == "landing" for e in outcome.events)
+    assert not outcome.turnover
+
+
+def test_crashing_into_a_team_mate_is_a_turnover(core: Ruleset) -> None:
+    board = bullseye(core, others={"mate": ("home", "human/human-lineman", QUICK)})
+    outcome = throw(core, board, QUICK, [5, *HELD, RIGHT, *HELD])
+    assert outcome.board.player("mate").status is Status.PRONE
+    assert outcome.turnover
+
+
+def test_a_thrown_player_crashes_again_while_the_bounce_finds_players(core: Ruleset) -> None:
+    board = bullseye(core, others={"o": ("away", ORC, QUICK), "p": ("away", ORC, (14, 7))})
+    outcome = throw(core, board, QUICK, [5, *HELD, RIGHT, *HELD, RIGHT, *HELD])
+    assert [e.detail["into"] for e in outcome.events if e.kind == "crash-landing"] == ["o", "p"]
+    assert outcome.board.player("h").square == (15, 7)
+
+
+def test_a_stunned_occupant_stays_stunned_when_the_armour_holds(core: Ruleset) -> None:
+    board = bullseye(core, others={"o": ("away", ORC, QUICK)}, statuses={"o": "stunned"})
+    outcome = throw(core, board, QUICK, [5, *HELD, RIGHT, *HELD])
+    assert outcome.board.player("o").status is Status.STUNNED
+
+
+def test_lethal_flight_adds_one_against_an_opponent(core: Ruleset) -> None:
+    board = bullseye(core, others={"o": ("away", ORC, QUICK)}, skills={"h": {"lethal-flight": None}})
+    outcome = throw(core, board, QUICK, [5, 5, 4, 2, 2, RIGHT, *HELD])
+    armour = next(e for e in outcome.events if e.kind == "armour" and e.who == "o")
+    assert armour.result == "broken"
+    assert armour.detail["mighty_blow"] is True
+
+
+# -- The crowd ----------------------------------------------------------------------
+
+
+def test_a_team_mate_thrown_off_the_pitch_meets_the_crowd_and_it_is_a_turnover(core: Ruleset) -> None:
+    board = pitch(core, at=(10, 1), beside=(10, 2))
+    outcome = throw(core, board, (10, 0), [5, UP, 3, 3])
+    assert len(only(outcome, "scatter").rolls) == 1  # the flight stops at the edge
+    thrown = outcome.board.player("h")
+    assert thrown.square is None
+    assert thrown.status is Status.RESERVES  # stunned in the crowd means the reserves
+    assert outcome.turnover
+
+
+def test_a_ball_carrier_thrown_into_the_crowd_gives_a_throw_in(core: Ruleset) -> None:
+    board = pitch(core, at=(10, 1), beside=(10, 2), ball="h")
+    outcome = throw(core, board, (10, 0), [5, UP, 3, 3, 3, 2, 3, RIGHT])
+    throw_in = only(outcome, "throw-in")
+    assert throw_in.detail["from"] == [10, 0]
+    assert outcome.board.ball.carrier is None
+    assert outcome.turnover
+
+
+# -- Always Hungry ------------------------------------------------------------------
+
+
+def test_always_hungry_on_a_two_or_more_throws_as_usual(core: Ruleset) -> None:
+    outcome = throw(core, pitch(core, thrower=TROLL, thrown=GOBLIN), QUICK, [2, 5, RIGHT, LEFT, UP, 3])
+    assert only(outcome, "always-hungry").result == "passed"
+    assert only(outcome, "throw").result == "superb"
+
+
+def test_a_team_mate_who_squirms_free_is_a_fumbled_throw(core: Ruleset) -> None:
+    outcome = throw(core, pitch(core, thrower=TROLL, thrown=GOBLIN), QUICK, [1, 2, DOWN, 4])
+    assert only(outcome, "squirm-free").result == "passed"
+    assert not any(e.kind == "throw" for e in outcome.events)
+    assert only(outcome, "landing").detail["modifier"] == -1
+    assert outcome.board.player("h").square == (10, 8)
+    assert not outcome.turnover
+
+
+def test_an_eaten_team_mate_is_gone_and_it_is_a_turnover(core: Ruleset) -> None:
+    outcome = throw(core, pitch(core, thrower=TROLL, thrown=GOBLIN), QUICK, [1, 1])
+    eaten = outcome.board.player("h")
+    assert (eaten.square, eaten.status) == (None, Status.CASUALTY)
+    assert only(outcome, "eaten").who == "h"
+    assert not any(e.kind in ("injury", "regeneration", "apothecary") for e in outcome.events)
+    assert outcome.turnover
+
+
+def test_an_eaten_ball_carrier_drops_the_ball(core: Ruleset) -> None:
+    outcome = throw(core, pitch(core, thrower=TROLL, thrown=GOBLIN, ball="h"), QUICK, [1, 1, RIGHT])
+    assert outcome.board.ball.square == (11, 8)
+    assert outcome.turnover
+
+
+# -- Features -----------------------------------------------------------------------
+
+
+class SoftPond:
+    """A test plugin: a thrown player landing in a feature square is knocked down there with +1 armour."""
+
+    @bbcore.hookimpl
+    def bbcore_thrown_player_lands_on_feature(self, ruleset: Any, board: Any, player: Any, square: Square) -> PushBlocked:
+        return PushBlocked("knocked-down", "pond", armour_modifier=1)
+
+
+POND = (16, 7)  # the hedges pitch's pond, three squares from a thrower at (13, 7)
+
+
+def pond_board(rules: Ruleset) -> Board:
+    return bullseye(rules, at=(13, 7), beside=(13, 8))
+
+
+def test_the_core_treats_a_feature_landing_like_the_crowd(make_ruleset: Any) -> None:
+    rules = make_ruleset(variant="hedges", plugins=[("hedges", DataPlugin("variant", "hedges", "hedges"))], entry_points=False)
+    outcome = throw(rules, pond_board(rules), POND, [5, 3, 3])
+    assert only(outcome, "thrown-player-lands").detail["label"] == "pond"
+    assert outcome.board.player("h").status is Status.RESERVES
+    assert outcome.turnover
+
+
+def test_a_variant_decides_what_a_feature_landing_does(make_ruleset: Any) -> None:
+    plugins = [("hedges", DataPlugin("variant", "hedges", "hedges")), ("soft-pond", SoftPond())]
+    rules = make_ruleset(variant="hedges", plugins=plugins, entry_points=False)
+    outcome = throw(rules, pond_board(rules), POND, [5, 3, 3, 2, 2])
+    thrown = outcome.board.player("h")
+    assert thrown.square == POND
+    armour = next(e for e in outcome.events if e.kind == "armour")
+    assert armour.detail["total"] == 7  # 3 + 3 + the pond's +1
+    assert not outcome.turnover
