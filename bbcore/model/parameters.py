@@ -36,6 +36,7 @@ class FanRules:
     min: int
     max: int
     cost: int
+    fan_factor_dice: str
 
 
 @frozen

@@ -33,10 +33,10 @@ PRAYERS_ROLE = "prayers-to-nuffle"
 
 
 def fan_factors(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
-    """Each team's Fan Factor for this game: its Dedicated Fans plus a D3 of fair-weather fans."""
+    """Each team's Fan Factor for this game: its Dedicated Fans plus a die of fair-weather fans (``fan_factor_dice``)."""
     events = []
     for team in state.teams:
-        rolls = roll_dice(dice, "D3")
+        rolls = roll_dice(dice, ruleset.parameters.dedicated_fans.fan_factor_dice)
         fan_factor = team.dedicated_fans + sum(rolls)
         state = state.update_team(team.id, fan_factor=fan_factor)
         events.append(

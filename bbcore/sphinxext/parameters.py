@@ -75,7 +75,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             (
                 "Dedicated Fans",
                 f"start at {fans.start}; up to {fans.max_at_draft} when drafting at {money(fans.cost)} each; "
-                f"always between {fans.min} and {fans.max}",
+                f"always between {fans.min} and {fans.max}; a game's Fan Factor adds {fans.fan_factor_dice}",
             ),
             ("Low-cost linemen rule", special_rule_link(ruleset, labels, rule) if rule in ruleset.special_rules else literal(rule)),
             ("Inducements when drafting", yes_no(params.inducements_in_draft)),

@@ -1,0 +1,73 @@
+"""Hooks not exercised elsewhere: a test plugin implements each and the outcome changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+import bbcore
+from bbcore.dice import ScriptedDice
+from bbcore.errors import Problem
+from bbcore.model.pitch import Area, Feature, FeatureType
+from bbcore.rules.ball import BallReentry, bounce
+from bbcore.rules.board import Board
+from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.teams.valuation import TeamValuation
+from bbcore.testing import MakeRuleset, build_board
+from tests.fixtures.plugins import DataPlugin
+
+STREET = DataPlugin("variant", "street", "street", (("ground", ("street", "sewer"), "street"),))
+
+
+class PreferSewer:
+    @bbcore.hookimpl
+    def bbcore_active_table_for_role(self, role: str, candidates: Any, options: Any) -> Any:
+        return next((t for t in candidates if t.id == "weather"), None) if role == "weather" else None
+
+
+def test_a_plugin_chooses_which_table_fills_a_role(make_ruleset: MakeRuleset) -> None:
+    plain = make_ruleset("street", plugins=[("street", STREET)], entry_points=False)
+    assert plain.table("weather").id == "street/street-weather"
+    chosen = make_ruleset("street", plugins=[("street", STREET), ("prefer", PreferSewer())], entry_points=False)
+    assert chosen.table("weather").id == "weather"
+
+
+class FlatFee:
+    @bbcore.hookimpl
+    def bbcore_team_valuation(self, ruleset: Any, team: Any) -> TeamValuation:
+        return TeamValuation(cost=100_000 * len(team.players), team_value=0, current_team_value=0)
+
+
+class NoOgres:
+    @bbcore.hookimpl
+    def bbcore_extra_team_problems(self, ruleset: Any, team: Any) -> list[Problem]:
+        return [Problem("no-ogres", "no ogres here", f"$.players[{i}]") for i, p in enumerate(team.players) if p.position.endswith("/ogre")]
+
+
+def test_a_plugin_prices_teams_and_adds_problems(make_ruleset: MakeRuleset) -> None:
+    rules = make_ruleset(plugins=[("flat", FlatFee()), ("no-ogres", NoOgres())], entry_points=False)
+    team = bbcore.load_ruleset().team_files[0].team
+    report = bbcore.check_team(rules, team)
+    assert report.cost == 100_000 * len(team.players)
+    assert {p.code for p in report.problems} == {"no-ogres", "over-budget"}
+
+
+class Grates:
+    """A pitch feature that swallows the ball and spits it out at a fixed square."""
+
+    @bbcore.hookimpl
+    def bbcore_ball_reentry(self, ruleset: Any, board: Any, square: Any, dice: Any) -> BallReentry:
+        return BallReentry((3, 3), bounce=False)
+
+
+def test_a_plugin_decides_where_a_ball_on_a_feature_comes_back(make_ruleset: MakeRuleset) -> None:
+    rules = make_ruleset(plugins=[("grates", Grates())], entry_points=False)
+    grate = FeatureType("grate", "Grate", "squares", "A drain.", ball_lands="re-enters")
+    pitch = attrs.evolve(rules.pitch, feature_types=(grate,), features=(Feature("grate", area=Area(11, 7, 1, 1)),))
+    placed = build_board(rules, {"h": ("home", "human/human-lineman", (1, 1))}, ball=(10, 7))
+    board = Board.build(pitch, placed.players.values(), placed.ball)
+    with ScriptedDice([5]) as dice:  # 5: one square to the right, onto the grate
+        outcome = bounce(rules, board, (10, 7), dice, ScriptedDecisions([]))
+    assert outcome.board.ball.square == (3, 3)
+    assert any(e.kind == "ball-reenters" for e in outcome.events)
