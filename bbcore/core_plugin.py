@@ -55,7 +55,7 @@ def bbcore_push_blocked_outcome(
 ) -> PushBlocked:
     from bbcore.rules.push import core_push_blocked_outcome  # noqa: PLC0415
 
-    return core_push_blocked_outcome(board, blocked)
+    return core_push_blocked_outcome(board, pushed.square or pusher_square, blocked)
 
 
 @hookimpl(trylast=True)

@@ -286,7 +286,7 @@ def bbcore_thrown_player_lands_on_feature(ruleset: Ruleset, board: Board, player
 
 @hookspec
 def bbcore_turn_end_effects(ruleset: Ruleset, board: Board, team: str, dice: DiceSource) -> tuple[Board, tuple[Event, ...]] | None:
-    """Effects at the end of a team's turn (a creature in a sewer grate...).
+    """Effects at the end of a team's turn (a creature lurking under the pitch...).
 
     Called after each turn. Implementations are called in turn; each returns the new
     board and its events, or None for no change. The board each receives is the

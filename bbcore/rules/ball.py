@@ -3,7 +3,7 @@
 Directions come from the ``random-direction`` table and throw-in directions from
 the ``throw-in`` table; distances and modifiers from the ``ball`` parameters. How
 many times a ball bounces, what a feature does to it and what lies past the edge
-are asked of hooks, so a variant with walls or sewer grates answers them.
+are asked of hooks, so a variant with walls or drains answers them.
 """
 
 from __future__ import annotations

@@ -94,13 +94,28 @@ def _why_blocked(board: Board, origin: Square, target: Square) -> str | None:
     return None
 
 
-def core_push_blocked_outcome(board: Board, blocked: tuple[BlockedSquare, ...]) -> PushBlocked:
-    """The core: off the pitch is the crowd (``beyond_*`` of the pitch); inside it, a chain push; else the player stays."""
+#: Outcomes the push procedure applies by itself; a feature's ``pushed_into`` may name one of them.
+GENERIC_OUTCOMES = frozenset({"crowd", "stays", "knocked-down", "removed"})
+
+
+def core_push_blocked_outcome(board: Board, origin: Square, blocked: tuple[BlockedSquare, ...]) -> PushBlocked:
+    """The core's answer when a pushed player has nowhere free to go.
+
+    Off the pitch is the crowd (the pitch's ``beyond_*`` names it); otherwise an occupied
+    square means a chain push; otherwise a feature whose ``pushed_into`` is one of the
+    generic outcomes (``crowd``, ``stays``, ``knocked-down``, ``removed``) gives that
+    outcome, so a variant can describe a pit or a stall in data alone; failing all
+    that, the player stays where they are.
+    """
     off = [b for b in blocked if b.reason == "off-pitch"]
     if off:
         return PushBlocked("crowd", board.geometry.beyond(off[0].square) or "crowd")
     if any(b.reason == "occupied" for b in blocked):
         return PushBlocked("chain")
+    for candidate in blocked:
+        feature = board.geometry.feature_at(candidate.square) or board.geometry.feature_between(origin, candidate.square)
+        if feature is not None and feature.pushed_into in GENERIC_OUTCOMES:
+            return PushBlocked(feature.pushed_into, feature.id, injury_roll=feature.pushed_into == "removed")
     return PushBlocked("stays", blocked[0].reason if blocked else "")
 
 

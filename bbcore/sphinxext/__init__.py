@@ -13,7 +13,7 @@ choose the ruleset, like the CLI's ``--variant``, ``--pack`` and ``--option``.
 - ``bbcore-glossary``: leagues and special rules (``league-<id>``, ``special-rule-<id>``).
 
 Under a variant, pack or option the labels are prefixed with the selection,
-e.g. ``skurling-table-<id>``.
+e.g. ``myvariant-table-<id>``.
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ def _options(argument: str | None) -> dict[str, str]:
 
 @frozen
 class Labels:
-    """Label names for one ruleset selection: ``table-weather``, or ``skurling-table-weather`` under a variant."""
+    """Label names for one ruleset selection: ``table-weather``, or ``myvariant-table-weather`` under a variant."""
 
     prefix: str = ""
 
@@ -57,7 +57,7 @@ class Labels:
         return cls("".join(f"{part}-" for part in parts))
 
     def __call__(self, kind: str, *ids: str) -> str:
-        # Scoped ids (gutterbowl/street-weather) keep their scope, with the slash made label-safe.
+        # Scoped ids (myvariant/wet-weather) keep their scope, with the slash made label-safe.
         return self.prefix + "-".join((kind, *ids)).replace("/", "-").lower()
 
 

@@ -175,3 +175,20 @@ def test_a_variant_wall_makes_a_pushed_player_fall_on_a_4_plus(make_ruleset: Any
     if falls:
         armour = next(e for e in result.outcome.events if e.kind == "armour")
         assert armour.detail["total"] == 9  # 4 + 4 + the wall's +1
+
+
+def test_a_feature_in_data_alone_can_swallow_a_pushed_player(core: Ruleset) -> None:
+    import attrs
+
+    from bbcore.model.pitch import Area, Feature, FeatureType
+    from bbcore.rules.board import Board
+
+    pit = FeatureType("pit", "Pit", "squares", "A hole.", blocks_movement=True, pushed_into="removed")
+    pitch = attrs.evolve(core.pitch, feature_types=(pit,), features=(Feature("pit", area=Area(12, 6, 1, 3)),))
+    placed = build_board(core, {"a": ("home", "human/human-lineman", (10, 7)), "d": ("away", "orc/orc-lineman", (11, 7))})
+    board = Board.build(pitch, placed.players.values(), placed.ball)
+    with ScriptedDice([1, 2]) as dice:
+        result = push(core, board, "d", (10, 7), dice, ScriptedDecisions([]), chooser="home")
+    assert result.left_pitch
+    assert result.outcome.board.player("d").status is Status.RESERVES
+    assert [e.result for e in result.outcome.events if e.kind == "push"] == ["removed"]
