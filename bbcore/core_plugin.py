@@ -51,7 +51,7 @@ def bbcore_team_valuation(ruleset: Ruleset, team: Team) -> TeamValuation:
 
 @hookimpl(trylast=True)
 def bbcore_push_blocked_outcome(
-    ruleset: Ruleset, board: Board, pushed: PlayerState, pusher_square: Square, blocked: tuple[BlockedSquare, ...]
+    ruleset: Ruleset, board: Board, pushed: PlayerState, pusher_square: Square, blocked: tuple[BlockedSquare, ...], knocked_down: bool
 ) -> PushBlocked:
     from bbcore.rules.push import core_push_blocked_outcome  # noqa: PLC0415
 
@@ -80,7 +80,8 @@ def bbcore_ball_reentry(ruleset: Ruleset, board: Board, square: Square, dice: Di
 
 @hookimpl(trylast=True)
 def bbcore_ball_leaves_pitch(ruleset: Ruleset, board: Board, last_square: Square, off_square: Square, cause: str) -> str:
-    return "throw-in"
+    """The crowd throws a loose ball back in; a kick that leaves the pitch is a touchback."""
+    return "touchback" if cause == "kick-off" else "throw-in"
 
 
 @hookimpl(trylast=True)

@@ -204,7 +204,13 @@ def bbcore_block_strength_modifier(
 
 @hookspec(firstresult=True)
 def bbcore_push_blocked_outcome(
-    ruleset: Ruleset, board: Board, pushed: PlayerState, pusher_square: Square, blocked: tuple[BlockedSquare, ...]
+    ruleset: Ruleset,
+    board: Board,
+    pushed: PlayerState,
+    pusher_square: Square,
+    blocked: tuple[BlockedSquare, ...],
+    knocked_down: bool,
+    dice: DiceSource,
 ) -> PushBlocked | None:
     """Decide what happens to a pushed player who has no free square to go to.
 
@@ -217,6 +223,8 @@ def bbcore_push_blocked_outcome(
     :param pushed: the player being pushed.
     :param pusher_square: the square the push comes from.
     :param blocked: the candidate squares and why each is unavailable.
+    :param knocked_down: the push comes with a knock-down (a POW), resolved after it.
+    :param dice: for answers that need a roll (placing a player inside a feature, say).
     :return: a :class:`~bbcore.rules.push.PushBlocked`.
     """
 

@@ -21,6 +21,7 @@ class FeatureType:
     crossing_cost: int = 0
     crossing_risk: int = 0
     block_strength_bonus: int = 0
+    traps_players: bool = False
 
 
 @frozen

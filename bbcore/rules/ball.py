@@ -18,6 +18,7 @@ from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 
 if TYPE_CHECKING:
+    from bbcore.model.table import Row
     from bbcore.ruleset import Ruleset
 
 #: A ball can bounce from player to player; past this many moves something is wrong with a hook.
@@ -187,8 +188,42 @@ def leave_pitch(
     )
     if answer == "touchback":
         return Outcome(board.with_ball(BallState()), (Event("ball-out", None, (), "touchback", {"from": list(last_square)}),))
-    # "rebound" and "throw-in" both bring the ball back from the last square; the template faces into the pitch.
+    if answer == "rebound":
+        return rebound(ruleset, board, last_square, off_square, dice, decisions, depth=depth + 1)
     return throw_in(ruleset, board, last_square, off_square, dice, decisions, depth=depth + 1, label=answer or "throw-in")
+
+
+def rebound(
+    ruleset: Ruleset, board: Board, last_square: Square, off_square: Square, dice: DiceSource, decisions: Decisions, *, depth: int = 0
+) -> Outcome:
+    """The ball comes back off a wall: the throw-in template on the square it would have reached, facing into the pitch, one square.
+
+    A ball that would still be off the pitch (a corner) stops on the last square it had.
+    """
+    facing = _facing_into_pitch(board, last_square, off_square) or direction_into(board, off_square)
+    table = ruleset.table("throw-in")
+    rolls = roll_dice(dice, table.dice or "D6")
+    row = table.row_for(sum(rolls))
+    target = step(off_square, _template_direction(facing, row))
+    if not board.geometry.on_pitch(target):
+        target = last_square
+    event = Event("rebound", None, rolls, row.id, {"from": list(off_square), "to": list(target)})
+    return _prepend(event, _come_down(ruleset, board, off_square, target, dice, decisions, situation="bounced", depth=depth))
+
+
+def direction_into(board: Board, off_square: Square) -> Square:
+    """The unit step from an off-pitch square back towards the pitch."""
+    pitch = board.pitch
+    dx = 1 if off_square[0] < 0 else -1 if off_square[0] >= pitch.length else 0
+    dy = 1 if off_square[1] < 0 else -1 if off_square[1] >= pitch.width else 0
+    return (dx, dy)
+
+
+def _template_direction(facing: Square, row: Row) -> Square:
+    """A throw-in row's direction for a template facing ``facing``: forward along it, lateral to its right (y grows downwards)."""
+    forward, lateral = int(row.values["forward"] or 0), int(row.values["lateral"] or 0)
+    right = (-facing[1], facing[0])
+    return (facing[0] * forward + right[0] * lateral, facing[1] * forward + right[1] * lateral)
 
 
 def _facing_into_pitch(board: Board, last_square: Square, off_square: Square) -> Square | None:
@@ -238,10 +273,7 @@ def throw_in(
         table = ruleset.table("throw-in")
         rolls = roll_dice(dice, table.dice or "D6")
         row = table.row_for(sum(rolls))
-        forward, lateral = int(row.values["forward"] or 0), int(row.values["lateral"] or 0)
-        # Lateral is to the right of the facing: rotate the facing a quarter turn clockwise (y grows downwards).
-        right = (-facing[1], facing[0])
-        direction = (facing[0] * forward + right[0] * lateral, facing[1] * forward + right[1] * lateral)
+        direction = _template_direction(facing, row)
     distance_rolls = roll_dice(dice, ruleset.parameters.ball.throw_in_distance)
     distance = sum(distance_rolls)
     square = last_square
@@ -269,13 +301,33 @@ def kick(ruleset: Ruleset, target: Square, dice: DiceSource, *, receiving_team: 
     return landing, Event("kick", receiving_team, rolls, "deviated", {"target": list(target), "landing": list(landing)})
 
 
+def _edge_crossing(board: Board, origin: Square, landing: Square) -> tuple[Square, Square]:
+    """Walking straight from ``origin`` towards ``landing``: the last square on the pitch and the first past its edge."""
+    direction = ((landing[0] > origin[0]) - (landing[0] < origin[0]), (landing[1] > origin[1]) - (landing[1] < origin[1]))
+    square = origin
+    while board.geometry.on_pitch(step(square, direction)) and square != landing:
+        square = step(square, direction)
+    return square, step(square, direction)
+
+
 def kick_lands(
-    ruleset: Ruleset, board: Board, landing: Square, dice: DiceSource, decisions: Decisions, *, receiving_team: str, scatters: int = 0
+    ruleset: Ruleset,
+    board: Board,
+    landing: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    receiving_team: str,
+    scatters: int = 0,
+    origin: Square | None = None,
 ) -> Outcome:
     """The kicked ball comes down after the kick-off event, scattering first if the event said so.
 
     It must end in the receiving team's half: off the pitch or over the line of
-    scrimmage is a touchback, whether by the deviation, a scatter or a bounce.
+    scrimmage is a touchback, whether by the deviation, a scatter or a bounce. When
+    the flight crossed an edge (``origin`` is where it was aimed), the
+    ``bbcore_ball_leaves_pitch`` hook is asked first (cause ``kick-off``): the core
+    answers ``touchback``; a variant with walls may send the ball back.
     """
     receiving_half = "home" if receiving_team == board.home else "away"
     geometry = board.geometry
@@ -284,6 +336,17 @@ def kick_lands(
         path, rolls = scatter(ruleset, landing, scatters, dice)
         events = (Event("scatter", None, rolls, "scattered", {"from": list(landing), "to": list(path[-1])}),)
         landing = path[-1] if all(geometry.on_pitch(s) for s in path) else next(s for s in path if not geometry.on_pitch(s))
+    if not geometry.on_pitch(landing) and origin is not None:
+        last, off = _edge_crossing(board, origin, landing)
+        answer = ruleset.hook.bbcore_ball_leaves_pitch(ruleset=ruleset, board=board, last_square=last, off_square=off, cause="kick-off")
+        if answer != "touchback":
+            # Something past the edge (a wall) sends the ball back: it comes down where it rebounds.
+            returned = leave_pitch(ruleset, board, last, off, dice, decisions, cause="kick-off")
+            outcome = Outcome(returned.board, (*events, *returned.events))
+            resting = outcome.board.ball_square()
+            if resting is None or geometry.half_of(resting) != receiving_half:
+                return touchback(outcome.board, receiving_team, decisions, outcome.events)
+            return outcome
     if not geometry.on_pitch(landing) or geometry.half_of(landing) != receiving_half:
         return touchback(board, receiving_team, decisions, events)
     landed = land_ball(ruleset, board, landing, dice, decisions, cause="kick-off")
@@ -300,7 +363,7 @@ def kick_off(ruleset: Ruleset, board: Board, target: Square, dice: DiceSource, d
     In a game the start-of-drive sequence rolls the kick-off event in between.
     """
     landing, event = kick(ruleset, target, dice, receiving_team=receiving_team)
-    landed = kick_lands(ruleset, board, landing, dice, decisions, receiving_team=receiving_team)
+    landed = kick_lands(ruleset, board, landing, dice, decisions, receiving_team=receiving_team, origin=target)
     return Outcome(landed.board, (event, *landed.events), landed.turnover)
 
 

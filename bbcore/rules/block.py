@@ -38,7 +38,7 @@ class BlockDice:
 
 def _can_assist(board: Board, helper: PlayerState, target: PlayerState, exempt: PlayerState) -> bool:
     """A helper assists against ``target`` if standing and marking it, and marked by nobody else (unless it has Guard)."""
-    if helper.id == exempt.id or not helper.standing or helper.square is None or target.square is None:
+    if helper.id == exempt.id or not board.in_play(helper) or helper.square is None or target.square is None:
         return False
     if not adjacent(helper.square, target.square):
         return False
@@ -69,6 +69,9 @@ def block_dice(ruleset: Ruleset, board: Board, attacker_id: str, defender_id: st
     offensive, defensive = assists(board, attacker, defender)
     attack = attacker.st + len(offensive) + (1 if blitz and attacker.has("horns") else 0)
     defend = defender.st + len(defensive)
+    barrier = board.geometry.feature_between(attacker.square, defender.square) if attacker.square and defender.square else None
+    if barrier is not None:
+        defend += barrier.block_strength_bonus  # something between them shields the target
     attack += sum(
         r or 0
         for r in ruleset.hook.bbcore_block_strength_modifier(
@@ -181,6 +184,7 @@ def apply_block_face(
         chooser=attacker.team,
         attacker=attacker,
         stand_firm=not juggernaut,
+        knocked_down=face == "pow",
     )
     outcome = pushed.outcome
     board = outcome.board

@@ -263,20 +263,31 @@ class Board:
         """The on-pitch squares around a square."""
         return [s for s in (step(square, d) for d in DIRECTIONS) if self.geometry.on_pitch(s)]
 
-    def markers_of(self, player: PlayerState) -> list[PlayerState]:
-        """Standing opponents whose tackle zones cover the player's square (they mark the player)."""
+    def trapped(self, player: PlayerState) -> bool:
+        """Whether the player is inside a feature that takes players out of play (``traps_players``)."""
         if player.square is None:
+            return False
+        feature = self.geometry.feature_at(player.square)
+        return feature is not None and feature.traps_players
+
+    def in_play(self, player: PlayerState) -> bool:
+        """Standing and not trapped: the player has a tackle zone and can mark, assist and be marked."""
+        return player.standing and not self.trapped(player)
+
+    def markers_of(self, player: PlayerState) -> list[PlayerState]:
+        """Opponents in play whose tackle zones cover the player's square; nobody marks a trapped player."""
+        if player.square is None or self.trapped(player):
             return []
         return [
             p
             for p in self.players.values()
-            if p.team != player.team and p.standing and p.square is not None and adjacent(p.square, player.square)
+            if p.team != player.team and p.square is not None and adjacent(p.square, player.square) and self.in_play(p)
         ]
 
     def tackle_zones_on(self, square: Square, team: str) -> int:
-        """How many standing players of the other team cover a square with their tackle zones."""
+        """How many players of the other team in play cover a square with their tackle zones."""
         return sum(
-            1 for p in self.players.values() if p.team != team and p.standing and p.square is not None and adjacent(p.square, square)
+            1 for p in self.players.values() if p.team != team and p.square is not None and adjacent(p.square, square) and self.in_play(p)
         )
 
     # -- changing -------------------------------------------------------------------

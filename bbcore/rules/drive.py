@@ -152,7 +152,7 @@ def kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisi
     aimed = (target[0], target[1])
     landing, flight = ball.kick(ruleset, aimed, dice, receiving_team=receiving)
     event = Event("kick-off", kicking, result="kicked", detail={"target": list(aimed)})
-    return attrs.evolve(state, kick_landing=landing, kick_scatters=0), (event, flight)
+    return attrs.evolve(state, kick_target=aimed, kick_landing=landing, kick_scatters=0), (event, flight)
 
 
 def ball_lands(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
@@ -164,7 +164,14 @@ def ball_lands(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: 
     if state.kick_landing is None:
         raise UsageError("the ball lands only after a kick: run the kick-off step first")
     outcome = ball.kick_lands(
-        ruleset, state.board, state.kick_landing, dice, decisions, receiving_team=receiving, scatters=state.kick_scatters
+        ruleset,
+        state.board,
+        state.kick_landing,
+        dice,
+        decisions,
+        receiving_team=receiving,
+        scatters=state.kick_scatters,
+        origin=state.kick_target,
     )
     return attrs.evolve(state, board=outcome.board, kick_landing=None, kick_scatters=0), outcome.events
 

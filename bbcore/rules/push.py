@@ -40,7 +40,9 @@ class PushBlocked:
     * ``chain`` — push an occupied square's player on (the core's answer inside the pitch);
     * ``stays`` — the player stays in the square; with ``fall_on`` set, a D6 at or above it knocks them down;
     * ``knocked-down`` — the player stays and is knocked down;
-    * ``removed`` — the player leaves the pitch for the reserves, after an injury roll if ``injury_roll``.
+    * ``removed`` — the player leaves the pitch for the reserves, after an injury roll if ``injury_roll``;
+    * ``enters`` — the player goes into ``square`` (or the first blocked square holding a
+      feature), although the feature blocks movement: a pit, say.
 
     ``armour_modifier`` applies to the armour roll of a knock-down; ``label`` names what
     the player met (for events), e.g. ``crowd`` or a feature's id.
@@ -51,6 +53,7 @@ class PushBlocked:
     armour_modifier: int = 0
     fall_on: int | None = None
     injury_roll: bool = False
+    square: Square | None = None
 
 
 @frozen
@@ -95,7 +98,7 @@ def _why_blocked(board: Board, origin: Square, target: Square) -> str | None:
 
 
 #: Outcomes the push procedure applies by itself; a feature's ``pushed_into`` may name one of them.
-GENERIC_OUTCOMES = frozenset({"crowd", "stays", "knocked-down", "removed"})
+GENERIC_OUTCOMES = frozenset({"crowd", "stays", "knocked-down", "removed", "enters"})
 
 
 def core_push_blocked_outcome(board: Board, origin: Square, blocked: tuple[BlockedSquare, ...]) -> PushBlocked:
@@ -115,7 +118,8 @@ def core_push_blocked_outcome(board: Board, origin: Square, blocked: tuple[Block
     for candidate in blocked:
         feature = board.geometry.feature_at(candidate.square) or board.geometry.feature_between(origin, candidate.square)
         if feature is not None and feature.pushed_into in GENERIC_OUTCOMES:
-            return PushBlocked(feature.pushed_into, feature.id, injury_roll=feature.pushed_into == "removed")
+            square = candidate.square if feature.placement == "squares" else None
+            return PushBlocked(feature.pushed_into, feature.id, injury_roll=feature.pushed_into == "removed", square=square)
     return PushBlocked("stays", blocked[0].reason if blocked else "")
 
 
@@ -132,6 +136,7 @@ def push(
     direction: Square | None = None,
     stand_firm: bool = True,
     sidestep: bool = True,
+    knocked_down: bool = False,
     depth: int = 0,
 ) -> PushResult:
     """Push a player one square away from ``away_from``.
@@ -139,7 +144,8 @@ def push(
     ``chooser`` is the team whose coach picks squares (the blocker's). With
     ``direction`` the push goes exactly that way (no choice). Stand Firm, Sidestep and
     the attacker's Grab apply as the skills say; ``stand_firm``/``sidestep`` false
-    switch them off (Juggernaut on a Blitz, Grab).
+    switch them off (Juggernaut on a Blitz, Grab). ``knocked_down`` tells the push hook
+    that a knock-down follows (a POW).
     """
     pushed = board.player(pushed_id)
     origin = pushed.square
@@ -170,7 +176,7 @@ def push(
 
     blocked = tuple(BlockedSquare(s, reasons[s] or "") for s in candidates)
     answer: PushBlocked = ruleset.hook.bbcore_push_blocked_outcome(
-        ruleset=ruleset, board=board, pushed=pushed, pusher_square=away_from, blocked=blocked
+        ruleset=ruleset, board=board, pushed=pushed, pusher_square=away_from, blocked=blocked, knocked_down=knocked_down, dice=dice
     )
     if answer.outcome == "chain":
         occupied = [b.square for b in blocked if b.reason == "occupied"]
@@ -196,7 +202,7 @@ def push(
             return PushResult(inner.outcome, moved=False, vacated=None)
         moved = _move(inner.outcome.board, inner.outcome.board.player(pushed.id), origin, target)
         return PushResult(inner.outcome.then(moved.outcome), moved=True, vacated=origin)
-    return _blocked_push(ruleset, board, pushed, origin, answer, dice, decisions)
+    return _blocked_push(ruleset, board, pushed, origin, answer, dice, decisions, blocked)
 
 
 def _move(board: Board, pushed: PlayerState, origin: Square, target: Square) -> PushResult:
@@ -208,41 +214,78 @@ def _move(board: Board, pushed: PlayerState, origin: Square, target: Square) -> 
 
 
 def _blocked_push(
-    ruleset: Ruleset, board: Board, pushed: PlayerState, origin: Square, answer: PushBlocked, dice: DiceSource, decisions: Decisions
+    ruleset: Ruleset,
+    board: Board,
+    pushed: PlayerState,
+    origin: Square,
+    answer: PushBlocked,
+    dice: DiceSource,
+    decisions: Decisions,
+    blocked: tuple[BlockedSquare, ...] = (),
 ) -> PushResult:
+    """Apply the push hook's answer when no square was free."""
     label = answer.label or answer.outcome
+    if answer.outcome == "enters":
+        target = answer.square or next((b.square for b in blocked if board.geometry.feature_at(b.square) is not None), None)
+        if target is not None:
+            moved = _move(board, pushed, origin, target)
+            event = Event("push", pushed.id, (), "entered", {"from": list(origin), "to": list(target), "label": label})
+            return PushResult(Outcome(moved.outcome.board, (event,)), moved=True, vacated=origin)
     if answer.outcome == "crowd":
-        carried = board.ball.carrier == pushed.id
-        board = board.with_player(pushed.moved(None))
-        if carried:
-            board = board.with_ball(BallState(square=origin, carrier=None))
-        crowd = injury_by_the_crowd(ruleset, board, pushed.id, dice, _apothecary(decisions))
-        events: tuple[Event, ...] = (Event("push", pushed.id, (), "into-crowd", {"from": list(origin), "label": label}),)
-        if carried:
-            events += (Event("ball-loose", pushed.id, (), "throw-in", {"square": list(origin)}),)
-        return PushResult(Outcome(crowd.board, events + crowd.events), moved=True, vacated=origin, left_pitch=True)
-    harm = Harm(label, armour_modifier=answer.armour_modifier)
+        return _into_the_crowd(ruleset, board, pushed, origin, label, dice, decisions)
     if answer.outcome == "knocked-down" or (answer.outcome == "stays" and answer.fall_on is not None):
-        rolls: tuple[int, ...] = ()
-        if answer.outcome == "stays":
-            rolls = roll_dice(dice, "D6")
-            if rolls[0] < (answer.fall_on or 7):
-                return PushResult(
-                    Outcome(board, (Event("push", pushed.id, rolls, "kept-footing", {"label": label}),)), moved=False, vacated=None
-                )
-        down = knock_down(ruleset, board, pushed.id, harm, dice, _apothecary(decisions))
-        return PushResult(
-            Outcome(down.board, (Event("push", pushed.id, rolls, "fell", {"label": label}), *down.events)), moved=False, vacated=None
-        )
+        return _against_something(ruleset, board, pushed, answer, label, dice, decisions)
     if answer.outcome == "removed":
-        events = (Event("push", pushed.id, (), "removed", {"label": label}),)
-        if answer.injury_roll:
-            hurt = injury_by_the_crowd(ruleset, board.with_player(pushed.moved(None)), pushed.id, dice, _apothecary(decisions))
-            return PushResult(Outcome(hurt.board, events + hurt.events), moved=True, vacated=origin, left_pitch=True)
-        return PushResult(
-            Outcome(board.with_player(pushed.with_status(Status.RESERVES)), events), moved=True, vacated=origin, left_pitch=True
-        )
+        return _removed(ruleset, board, pushed, origin, answer, label, dice, decisions)
     return PushResult(Outcome(board, (Event("push", pushed.id, (), "stayed", {"label": label}),)), moved=False, vacated=None)
+
+
+def _into_the_crowd(
+    ruleset: Ruleset, board: Board, pushed: PlayerState, origin: Square, label: str, dice: DiceSource, decisions: Decisions
+) -> PushResult:
+    carried = board.ball.carrier == pushed.id
+    board = board.with_player(pushed.moved(None))
+    if carried:
+        board = board.with_ball(BallState(square=origin, carrier=None))
+    crowd = injury_by_the_crowd(ruleset, board, pushed.id, dice, _apothecary(decisions))
+    events: tuple[Event, ...] = (Event("push", pushed.id, (), "into-crowd", {"from": list(origin), "label": label}),)
+    if carried:
+        events += (Event("ball-loose", pushed.id, (), "throw-in", {"square": list(origin)}),)
+    return PushResult(Outcome(crowd.board, events + crowd.events), moved=True, vacated=origin, left_pitch=True)
+
+
+def _against_something(
+    ruleset: Ruleset, board: Board, pushed: PlayerState, answer: PushBlocked, label: str, dice: DiceSource, decisions: Decisions
+) -> PushResult:
+    """Slammed into something: knocked down, or (``stays`` with ``fall_on``) a D6 decides."""
+    rolls: tuple[int, ...] = ()
+    if answer.outcome == "stays":
+        rolls = roll_dice(dice, "D6")
+        if rolls[0] < (answer.fall_on or 7):
+            return PushResult(
+                Outcome(board, (Event("push", pushed.id, rolls, "kept-footing", {"label": label}),)), moved=False, vacated=None
+            )
+    down = knock_down(ruleset, board, pushed.id, Harm(label, armour_modifier=answer.armour_modifier), dice, _apothecary(decisions))
+    return PushResult(
+        Outcome(down.board, (Event("push", pushed.id, rolls, "fell", {"label": label}), *down.events)), moved=False, vacated=None
+    )
+
+
+def _removed(
+    ruleset: Ruleset,
+    board: Board,
+    pushed: PlayerState,
+    origin: Square,
+    answer: PushBlocked,
+    label: str,
+    dice: DiceSource,
+    decisions: Decisions,
+) -> PushResult:
+    events = (Event("push", pushed.id, (), "removed", {"label": label}),)
+    if answer.injury_roll:
+        hurt = injury_by_the_crowd(ruleset, board.with_player(pushed.moved(None)), pushed.id, dice, _apothecary(decisions))
+        return PushResult(Outcome(hurt.board, events + hurt.events), moved=True, vacated=origin, left_pitch=True)
+    return PushResult(Outcome(board.with_player(pushed.with_status(Status.RESERVES)), events), moved=True, vacated=origin, left_pitch=True)
 
 
 def push_in_direction(

@@ -93,6 +93,7 @@ class GameState:
     board: Board
     weather: str | None = None
     kicking_team: str | None = None
+    kick_target: tuple[int, int] | None = None  # the square the kick was aimed at
     kick_landing: tuple[int, int] | None = None  # where the kicked ball will come down, while it is in the air
     kick_scatters: int = 0  # extra scatters before it does (a change to calm weather)
     half: int = 1

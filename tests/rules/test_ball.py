@@ -176,6 +176,19 @@ def test_hooks_decide_bounces_and_what_is_past_the_edge(make_ruleset: Any) -> No
     with ScriptedDice([5, 5]) as dice:
         outcome = land_ball(rules, empty(rules), (10, 7), dice, ScriptedDecisions([]), cause="pass")
     assert outcome.board.ball.square == (12, 7)
-    with ScriptedDice([2, 3, 1, 1, 5, 5]) as dice:
+    # Up off the top sideline (2); the wall sends it back by the template (1: diagonally, to the facing's left).
+    with ScriptedDice([2, 1]) as dice:
         wall = bounce(rules, empty(rules, ball=(10, 0)), (10, 0), dice, ScriptedDecisions([]))
-    assert next(e for e in wall.events if e.kind == "throw-in").detail["label"] == "rebound"
+    rebound = next(e for e in wall.events if e.kind == "rebound")
+    assert (rebound.detail["from"], rebound.detail["to"]) == ([10, -1], [11, 0])
+    assert wall.board.ball.square == (11, 0)
+
+
+def test_a_kick_off_the_sideline_rebounds_where_walls_stand(make_ruleset: Any) -> None:
+    rules = make_ruleset(plugins=[("walls", Walls())], entry_points=False)
+    # Aimed at (5, 2); D8 2 (up), D6 4: the flight crosses the top sideline; the wall sends it back
+    # (3: straight in) to (5, 0) in the receiving half, where it rests.
+    with ScriptedDice([2, 4, 3]) as dice:
+        outcome = kick_off(rules, empty(rules), (5, 2), dice, ScriptedDecisions([]), receiving_team="home")
+    assert outcome.board.ball.square == (5, 0)
+    assert not any(e.kind == "touchback" for e in outcome.events)
