@@ -38,7 +38,8 @@ class Crossing:
     """What one step costs beyond the usual square, and how risky it is.
 
     ``cost`` is extra movement spent; ``risk`` makes the player roll a D6 and fall over on
-    that number or lower (0: no roll).
+    that number or lower (0: no roll). When both are set the player chooses one way:
+    carefully, paying the cost, or recklessly, taking the risk.
     """
 
     cost: int = 0
@@ -184,14 +185,23 @@ def _as_square(item: object) -> Square:
 
 
 def plan_path(
-    ruleset: Ruleset, board: Board, player: PlayerState, path: Sequence[Square | Jump], *, ma_used: int, rushes_used: int
+    ruleset: Ruleset,
+    board: Board,
+    player: PlayerState,
+    path: Sequence[Square | Jump],
+    *,
+    ma_used: int,
+    rushes_used: int,
+    careful_crossings: bool = True,
 ) -> list[PlannedStep]:
     """Check a whole path before any die is rolled and say what each step costs.
 
     Every step must go to an adjacent, free square on the pitch; a jump must clear a
     prone or stunned player (any square with Leap or Pogo) into a free square next
     to it but not next to the jumper. A path needing more rushes than allowed is
-    refused.
+    refused. Where a crossing has both a cost and a risk, the player crosses
+    carefully (paying the cost) when ``careful_crossings`` and the Move Allowance left
+    covers it without rushing, and recklessly (rolling against the risk) otherwise.
     """
     legs: list[PlannedStep] = []
     assert player.square is not None
@@ -214,8 +224,11 @@ def plan_path(
             if reason is not None:
                 raise UsageError(f"{player.id} cannot step from {current} to {target}: {reason}")
             crossing = _crossing(ruleset, here, player, current, target)
-            cost = 1 + crossing.cost
-            risks = (crossing.risk,) if crossing.risk > 0 else ()
+            cost, risks = 1 + crossing.cost, ((crossing.risk,) if crossing.risk > 0 else ())
+            if crossing.cost and crossing.risk:
+                # Two ways over: carefully (the extra cost, never by rushing) or recklessly (the risk roll).
+                carefully = careful_crossings and player.ma - ma_used >= 1 + crossing.cost
+                cost, risks = (1 + crossing.cost, ()) if carefully else (1, (crossing.risk,))
         rushes = max(0, cost - max(0, player.ma - ma_used))
         if rushes_used + rushes > limit:
             raise UsageError(
@@ -259,13 +272,15 @@ def move(
     ma_used: int = 0,
     spent: frozenset[str] = frozenset(),
     rush_modifier: int = 0,
+    careful_crossings: bool = True,
 ) -> Outcome:
     """Move a player along ``path``, standing up first if prone, rolling for everything the steps need.
 
     ``team_reroll`` is how many team re-rolls the team may spend (True: one);
     ``rushes_used``, ``ma_used`` and ``spent`` (once-per-turn re-rolls and skills
     already used) carry an earlier part of the same activation over. ``rush_modifier``
-    comes from the weather. The path is checked in full before any die is rolled: a
+    comes from the weather; ``careful_crossings`` chooses how to cross a feature that
+    offers both ways (see :func:`plan_path`). The path is checked in full before any die is rolled: a
     step that is not allowed raises ``UsageError``. The outcome
     ends with a ``move-ends`` event recording what was spent (:class:`MoveProgress`).
     """
@@ -280,7 +295,7 @@ def move(
         # Standing takes the whole allowance for a slow player who must roll, a fixed cost for anyone else.
         ma_used = max(ma_used, player.ma) if rolls_to_stand else ma_used + params.movement.stand_up_cost
     standing = attrs.evolve(player, status=Status.STANDING)
-    legs = plan_path(ruleset, board, standing, path, ma_used=ma_used, rushes_used=rushes_used)
+    legs = plan_path(ruleset, board, standing, path, ma_used=ma_used, rushes_used=rushes_used, careful_crossings=careful_crossings)
     state = _Moving(ruleset, dice, decisions, player_id, budget, ma_used, rushes_used, rush_modifier)
 
     if player.status is Status.PRONE:

@@ -449,3 +449,25 @@ def test_progress_carries_a_blitz_over_its_block(core: Ruleset) -> None:
     progress = MoveProgress.after(first, "m")
     with pytest.raises(UsageError, match="rush number 3"):
         walk(core, first.board, east((12, 5), 2), [], ma_used=progress.ma_used, rushes_used=progress.rushes_used)
+
+
+def test_a_feature_with_cost_and_risk_is_crossed_carefully_or_recklessly(make_ruleset: Any) -> None:
+    import attrs
+
+    from bbcore.model.pitch import Feature, FeatureType
+    from bbcore.rules.board import Board
+    from bbcore.rules.movement import move
+
+    barricade = FeatureType("barricade", "Barricade", "edge", "Debris.", crossing_cost=2, crossing_risk=1)
+    rules = make_ruleset(entry_points=False)
+    pitch = attrs.evolve(rules.pitch, feature_types=(barricade,), features=(Feature("barricade", edges=(((5, 7), (6, 7)),)),))
+    placed = build_board(rules, {"l": ("home", "human/human-lineman", (5, 7))})
+    board = Board.build(pitch, placed.players.values(), placed.ball)
+    with ScriptedDice([]) as dice:
+        careful = move(rules, board, "l", [(6, 7)], dice, ScriptedDecisions([]))
+    assert careful.board.player("l").square == (6, 7)
+    assert careful.events[-1].detail["ma_used"] == 3
+    with ScriptedDice([1, 3, 3]) as dice:
+        reckless = move(rules, board, "l", [(6, 7)], dice, ScriptedDecisions([]), careful_crossings=False)
+    assert reckless.turnover
+    assert reckless.board.player("l").status is Status.PRONE
