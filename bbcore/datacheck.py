@@ -7,6 +7,7 @@ from pathlib import Path
 
 from bbcore.errors import DataError, PluginError, Problem, display_path
 from bbcore.loading.datadir import data_files, kind_of, load_file
+from bbcore.plugins import PluginHost
 from bbcore.references import table_coverage_problems
 from bbcore.resources import CORE_DATA_DIR
 
@@ -39,23 +40,48 @@ def _check_file(path: Path) -> list[Problem]:
     return problems
 
 
+def _selections(host: PluginHost, directory: Path) -> list[tuple[str | None, tuple[str, ...], dict[str, str]]]:
+    """The rulesets that exercise an installed plugin's directory: its variant or pack under every value of its options."""
+    resolved = directory.resolve()
+    for source in host.sources:
+        if source.data_dir.resolve() != resolved:
+            continue
+        options = [o for o in host.options.values() if o.plugin == source.plugin]
+        combos: list[dict[str, str]] = [{}]
+        for option in options:
+            combos = [{**combo, option.key: value} for combo in combos for value in option.values]
+        variant = source.name if source.kind == "variant" else None
+        packs = (source.name,) if source.kind == "pack" else ()
+        return [(variant, packs, combo) for combo in combos]
+    return []
+
+
 def _check_directory(directory: Path) -> tuple[int, list[Problem]]:
     files = data_files(directory)
     problems = [p for path in files for p in _check_file(path)]
     if problems:
         return len(files), problems
-    # Files are sound one by one; now resolve references across them and the core.
-    from bbcore.plugins import PluginHost  # noqa: PLC0415
+    # Files are sound one by one; now resolve references across them and the core: an
+    # installed plugin's directory under each of its option values, any other as a stand-in variant.
     from bbcore.ruleset import build_ruleset  # noqa: PLC0415
 
     try:
         if directory.resolve() == CORE_DATA_DIR.resolve():
             build_ruleset(host=PluginHost(entry_points=False))
-        else:
+            return len(files), problems
+        host = PluginHost()
+        selections = _selections(host, directory)
+        if not selections:
             host = PluginHost([(_DirectoryUnderTest.NAME, _mark_hooks(_DirectoryUnderTest(directory)))], entry_points=False)
-            build_ruleset(_DirectoryUnderTest.NAME, host=host)
-    except DataError as error:
-        problems.extend(error.problems)
+            selections = [(_DirectoryUnderTest.NAME, (), {})]
+        seen: set[str] = set()
+        for variant, packs, options in selections:
+            try:
+                build_ruleset(variant, packs, options, host=host)
+            except DataError as error:
+                fresh = [p for p in error.problems if str(p) not in seen]
+                seen.update(str(p) for p in fresh)
+                problems.extend(fresh)
     except PluginError as error:
         problems.append(Problem("plugin", str(error), "$", display_path(directory)))
     return len(files), problems
