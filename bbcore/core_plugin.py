@@ -10,10 +10,12 @@ from bbcore.resources import CORE_DATA_DIR
 
 if TYPE_CHECKING:
     from bbcore.dice import DiceSource
+    from bbcore.model.table import Row
     from bbcore.model.team import Team
     from bbcore.registry import DataRegistrar, SequenceStepRegistrar
     from bbcore.rules.ball import BallReentry
     from bbcore.rules.board import Board, PlayerState, Square
+    from bbcore.rules.injury import CasualtyTreatment
     from bbcore.rules.movement import Crossing
     from bbcore.rules.push import BlockedSquare, PushBlocked
     from bbcore.ruleset import Ruleset
@@ -91,3 +93,29 @@ def bbcore_thrown_player_lands_on_feature(ruleset: Ruleset, board: Board, player
 
     feature = board.geometry.feature_at(square)
     return PushBlocked("crowd", feature.id if feature is not None else "crowd")
+
+
+@hookimpl(trylast=True)
+def bbcore_thrown_player_leaves_pitch(
+    ruleset: Ruleset, board: Board, player: PlayerState, last_square: Square, off_square: Square
+) -> PushBlocked:
+    """Past the edge is the crowd (or whatever the pitch names there): the thrown player goes into it."""
+    from bbcore.rules.push import PushBlocked  # noqa: PLC0415
+
+    return PushBlocked("crowd", board.geometry.beyond(off_square) or "crowd")
+
+
+@hookimpl(trylast=True)
+def bbcore_casualty_treatment(
+    ruleset: Ruleset,
+    board: Board,
+    player: PlayerState,
+    casualty: Row,
+    treatment: str | None,
+    niggling_injuries: int,
+    dice: DiceSource,
+) -> CasualtyTreatment:
+    """The core has no treatment of its own (its apothecary comes after): the roll stands."""
+    from bbcore.rules.injury import untreated  # noqa: PLC0415
+
+    return untreated(casualty, treatment)

@@ -32,12 +32,13 @@ import pluggy
 if TYPE_CHECKING:
     from bbcore.dice import DiceSource
     from bbcore.errors import Problem
-    from bbcore.model.table import Table
+    from bbcore.model.table import Row, Table
     from bbcore.model.team import Team
     from bbcore.registry import DataRegistrar, OptionRegistrar, SequenceStepRegistrar
     from bbcore.rules.ball import BallReentry
     from bbcore.rules.board import Board, PlayerState, Square
     from bbcore.rules.events import Event
+    from bbcore.rules.injury import CasualtyTreatment
     from bbcore.rules.movement import Crossing
     from bbcore.rules.push import BlockedSquare, PushBlocked
     from bbcore.ruleset import Ruleset
@@ -244,10 +245,49 @@ def bbcore_injury_modifiers(ruleset: Ruleset, board: Board, player: PlayerState,
 
 
 @hookspec
-def bbcore_ko_recovery_modifiers(ruleset: Ruleset, team: str, player: PlayerState) -> int | None:
+def bbcore_ko_recovery_modifiers(ruleset: Ruleset, team: str, player: PlayerState, inducements: Mapping[str, int]) -> int | None:
     """Modifiers to a knocked-out player's recovery roll (kegs, a medic...).
 
     Called once per knocked-out player at the end of a drive; all results are summed.
+
+    :param team: the id of the player's team.
+    :param inducements: that team's inducements in this game (id to count), as the
+        caller of :func:`~bbcore.rules.injury.recover_knocked_out` passes them (the
+        end-of-drive step passes ``TeamState.inducements``); empty when it passes none.
+        An inducement that helps recovery looks for itself here.
+    """
+
+
+@hookspec(firstresult=True)
+def bbcore_casualty_treatment(
+    ruleset: Ruleset,
+    board: Board,
+    player: PlayerState,
+    casualty: Row,
+    treatment: str | None,
+    niggling_injuries: int,
+    dice: DiceSource,
+) -> CasualtyTreatment | None:
+    """What becomes of a casualty roll straight after it is made, before the apothecary or any other healing.
+
+    Called by :func:`~bbcore.rules.injury.suffer_casualty` after every casualty roll
+    (not for a casualty a table gives without one), whether or not a treatment was
+    chosen. ``firstresult``: the first non-None answer wins. The core (``trylast``)
+    lets the roll stand when no treatment is named, and rejects a treatment no
+    active plugin answered for. A variant answers for its own treatments (a healer
+    bought as an inducement) and for players whose casualties work differently.
+
+    :param player: the player, still where they were before the casualty.
+    :param casualty: the row of the casualty table rolled.
+    :param treatment: what the player's team chose to use on this result (an inducement
+        id, say), asked of the procedure's ``choose_treatment`` callback; None for none.
+        The caller offers only what the team still has, and marks as spent what the
+        answer's ``treatment`` names.
+    :param niggling_injuries: the player's Niggling Injuries, to add to any further
+        casualty roll as to the first (see :func:`~bbcore.rules.injury.casualty_roll`).
+    :param dice: for treatments that roll.
+    :return: a :class:`~bbcore.rules.injury.CasualtyTreatment`: the result that stands,
+        the status the player ends in, the treatment used and the events.
     """
 
 
@@ -270,11 +310,20 @@ def bbcore_ball_bounces_on_landing(ruleset: Ruleset, board: Board, square: Squar
 
 
 @hookspec(firstresult=True)
-def bbcore_ball_reentry(ruleset: Ruleset, board: Board, square: Square, dice: DiceSource) -> BallReentry | None:
-    """Where a ball that lands on a square feature comes back into play.
+def bbcore_ball_reentry(ruleset: Ruleset, board: Board, square: Square, dice: DiceSource, origin: Square | None) -> BallReentry | None:
+    """Where a ball that comes down on a square feature goes back into play.
 
-    Called when the ball would come to rest on a square whose feature has ``ball_lands``
-    set. ``firstresult``; the core (``trylast``) bounces it again from that square.
+    Called when the ball would come down on a square whose feature has ``ball_lands``
+    set, whether from the air (a kick, a throw-in, a pass) or rolling along the ground
+    (a bounce); the feature takes the ball before any player inside it could catch it.
+    ``firstresult``; the core (``trylast``) bounces it again from that square.
+
+    :param square: the feature square the ball came down on.
+    :param dice: for answers that need a roll (a random direction, say).
+    :param origin: the square the ball bounced from, or None when it came from the air;
+        a feature that acts as a wall can send a bouncing ball back the way it came.
+    :return: a :class:`~bbcore.rules.ball.BallReentry`: the square, and whether the ball
+        lands there as from the air, bounces from there, or simply arrives there.
     """
 
 
@@ -288,8 +337,42 @@ def bbcore_ball_leaves_pitch(ruleset: Ruleset, board: Board, last_square: Square
 
 
 @hookspec(firstresult=True)
-def bbcore_thrown_player_lands_on_feature(ruleset: Ruleset, board: Board, player: PlayerState, square: Square) -> PushBlocked | None:
-    """What a thrown player meets when landing on a feature square. ``firstresult``; the core treats it as the crowd."""
+def bbcore_thrown_player_lands_on_feature(
+    ruleset: Ruleset, board: Board, player: PlayerState, square: Square, dice: DiceSource
+) -> PushBlocked | None:
+    """What a thrown player meets when landing on a feature square. ``firstresult``; the core treats it as the crowd.
+
+    Also asked, instead of a crash, when the square holds a player out of play inside the
+    feature (``traps_players``); ``dice`` is for answers that place the player elsewhere.
+
+    The answers the throw procedure applies: ``crowd`` and ``removed`` (off the pitch, a
+    turnover), ``knocked-down`` (falls in the square, with ``armour_modifier``), ``stays``
+    with ``fall_on`` (a D6 at or above it makes them fall), ``enters`` (into the feature
+    square without a landing roll or an armour roll, a turnover all the same; a ball they
+    held comes down there, for a feature that takes the ball to send back); any other
+    answer lets them land as usual.
+    """
+
+
+@hookspec(firstresult=True)
+def bbcore_thrown_player_leaves_pitch(
+    ruleset: Ruleset, board: Board, player: PlayerState, last_square: Square, off_square: Square
+) -> PushBlocked | None:
+    """What a thrown player meets when they would come down past the edge of the pitch.
+
+    Called by the throw procedure when the thrown player scatters (or bounces off
+    another player) over an edge. ``firstresult``: the first non-None answer wins. The
+    core (``trylast``) sends them into whatever the pitch says lies past that edge, the
+    crowd: an injury roll and a turnover. A variant with walls answers, say, a
+    knock-down with an armour modifier: the player falls back onto ``last_square``.
+
+    :param player: the thrown player (in the air: off their square).
+    :param last_square: the last square on the pitch on the way out.
+    :param off_square: the square past the edge they would have reached.
+    :return: a :class:`~bbcore.rules.push.PushBlocked`, read as for
+        ``bbcore_thrown_player_lands_on_feature`` on ``last_square``; ``crowd`` and
+        ``removed`` take the player off the pitch.
+    """
 
 
 @hookspec

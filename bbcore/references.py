@@ -160,14 +160,28 @@ def _inducement_problems(ruleset: Ruleset) -> Iterator[Problem]:
         if inducement.group is not None and inducement.group not in ruleset.inducement_groups:
             yield origin.problem(("group",), "unknown-group", f"unknown inducement group {inducement.group!r}")
         yield from _condition_problems(ruleset, origin, ("eligibility",), inducement.eligibility)
+        for i, alternative in enumerate(inducement.eligibility_any):
+            yield from _condition_problems(ruleset, origin, ("eligibility_any", i), alternative)
         for i, cost in enumerate(inducement.costs):
             yield from _condition_problems(ruleset, origin, ("costs", i, "condition"), cost.condition)
         for i, special_limit in enumerate(inducement.limits):
             yield from _condition_problems(ruleset, origin, ("limits", i, "condition"), special_limit.condition)
+        profile_ids: dict[str, int] = {}
         for i, profile in enumerate(inducement.profiles):
+            if profile.id in profile_ids:
+                yield origin.problem(
+                    ("profiles", i, "id"),
+                    "duplicate-id",
+                    f"duplicate profile id {profile.id!r}; first at $.profiles[{profile_ids[profile.id]}]",
+                )
+            profile_ids.setdefault(profile.id, i)
             yield from _condition_problems(ruleset, origin, ("profiles", i, "eligibility"), profile.eligibility)
             for j, ref in enumerate(profile.skills):
                 yield from _skill_problems(ruleset, origin, ("profiles", i, "skills", j), ref)
+            for j, table_id in enumerate(profile.tables):
+                if not _known_table(ruleset, table_id):
+                    yield origin.problem(("profiles", i, "tables", j), "unknown-table", f"unknown table or role {table_id!r}")
+            yield from _effect_problems(ruleset, origin, ("profiles", i, "effects"), profile.effects)
         yield from _effect_problems(ruleset, origin, ("effects",), inducement.effects)
 
 

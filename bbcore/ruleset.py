@@ -332,11 +332,11 @@ class RulesetBuilder:
                 elif item.kind == "table":
                     # Coverage needs no other file, so it is checked even when other files failed.
                     self.problems.extend(table_coverage_problems(model, Origin(doc, (), layer)))
-                    if _condition_holds(model.when, options):
-                        merges["table"].add(model, Origin(doc, (), layer))
+                    # A table under ``when:`` stays in the ruleset (it is listed and linked);
+                    # the condition only decides whether it fills its roles.
+                    merges["table"].add(model, Origin(doc, (), layer))
                 elif item.kind == "pitch":
-                    if _condition_holds(model.when, options):
-                        merges["pitch"].add(model, Origin(doc, (), layer))
+                    merges["pitch"].add(model, Origin(doc, (), layer))
                 elif item.kind == "skill":
                     for i, skill in enumerate(model.skills):
                         merges["skill"].add(skill, Origin(doc, ("skills", i), layer))
@@ -427,6 +427,8 @@ class RulesetBuilder:
     def _resolve_roles(self, kind: str, merge: _Merge, options: Mapping[str, str], hook: HookRelay) -> dict[str, str]:
         claimants: dict[str, list[str]] = {}
         for entity_id, entity in merge.items.items():
+            if not _condition_holds(entity.when, options):
+                continue  # present in the ruleset, but not in force under these options
             for role in entity.roles:
                 claimants.setdefault(role, []).append(entity_id)
         resolved: dict[str, str] = {}

@@ -62,6 +62,8 @@ autodoc_type_aliases = {
     "BallReentry": "bbcore.rules.ball.BallReentry",
     "FeatureType": "bbcore.model.pitch.FeatureType",
     "Row": "bbcore.model.table.Row",
+    "CasualtyTreatment": "bbcore.rules.injury.CasualtyTreatment",
+    "Effect": "bbcore.model.common.Effect",
 }
 
 

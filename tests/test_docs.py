@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import bbcore
 from bbcore import hookspecs
 from bbcore.ruleset import Ruleset
 
@@ -78,6 +79,63 @@ def test_every_reference_page_is_generated(site: Path, core: Ruleset) -> None:
     assert all(entry.name in pages["glossary"] for entry in [*core.leagues.values(), *core.special_rules.values()])
 
 
+@pytest.fixture(scope="module")
+def gutterbowl() -> dict[str, Ruleset]:
+    """Gutter Bowl on each of its pitches."""
+    return {pitch: bbcore.load_ruleset("gutterbowl", (), {"pitch": pitch}) for pitch in ("street", "sewer")}
+
+
+@pytest.mark.slow
+def test_the_gutter_bowl_section_has_every_page(site: Path) -> None:
+    section_dir = site / "variants" / "gutterbowl"
+    for page in ("index", "rules", "pitches", "tables", "inducements", "parameters"):
+        assert (section_dir / f"{page}.html").is_file(), f"variants/gutterbowl/{page} was not built"
+    assert 'href="gutterbowl/index.html"' in (site / "variants" / "index.html").read_text(encoding="utf-8")
+    assert 'href="variants/index.html"' in (site / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_the_gutter_bowl_tables_page_shows_the_sewer_weather(site: Path, gutterbowl: dict[str, Ruleset]) -> None:
+    page = html.unescape((site / "variants" / "gutterbowl" / "tables.html").read_text(encoding="utf-8")).replace("\u2019", "'")
+    start = page.index('id="gutterbowl-pitch-sewer-table-gutterbowl-sewer-weather"')
+    sewer_weather = page[start : page.index('id="gutterbowl-pitch-sewer-table-gutterbowl-sewer-kick-off-events"')]
+    for row in gutterbowl["sewer"].table("weather").rows:
+        assert row.name in sewer_weather
+        assert row.range_label in sewer_weather
+
+
+@pytest.mark.slow
+def test_the_gutter_bowl_tables_page_shows_each_of_its_tables_once(site: Path, gutterbowl: dict[str, Ruleset]) -> None:
+    page = (site / "variants" / "gutterbowl" / "tables.html").read_text(encoding="utf-8")
+    own = {t.id for ruleset in gutterbowl.values() for t in ruleset.tables.values() if ruleset.origins[("table", t.id)].layer > 0}
+    assert len(own) == 7
+    for table_id in own:
+        anchor = re.compile(rf'id="gutterbowl-(?:pitch-\w+-)?table-{re.escape(table_id.replace("/", "-"))}"')
+        assert len(anchor.findall(page)) == 1, f"{table_id} should be on the Gutter Bowl tables page once"
+
+
+@pytest.mark.slow
+def test_the_gutter_bowl_pitches_page_draws_the_street_pitch(site: Path, gutterbowl: dict[str, Ruleset]) -> None:
+    page = (site / "variants" / "gutterbowl" / "pitches.html").read_text(encoding="utf-8")
+    street = gutterbowl["street"].pitch
+    start = page.index('<svg xmlns="http://www.w3.org/2000/svg" id="gutterbowl-pitch-street-pitch-gutterbowl-street-diagram"')
+    svg = page[start : page.index("</svg>", start)]
+    assert 'role="img"' in svg
+    assert f">{street.name}</title>" in svg
+    assert svg.count('class="square ') == street.length * street.width
+    stalls = [f for f in street.features if f.area is not None]
+    assert svg.count('class="feature ') == len(stalls) == 4
+    assert "Provisional" in page_text(site / "variants" / "gutterbowl" / "pitches.html")
+
+
+@pytest.mark.slow
+def test_the_gutter_bowl_inducements_page_lists_only_its_own(site: Path, gutterbowl: dict[str, Ruleset]) -> None:
+    page = (site / "variants" / "gutterbowl" / "inducements.html").read_text(encoding="utf-8")
+    assert "Lesser Magic Potion" in page_text(site / "variants" / "gutterbowl" / "inducements.html")
+    shown = set(re.findall(r'id="(gutterbowl-inducement-[^"]+)"', page))
+    assert shown == {f"gutterbowl-inducement-{i.replace('/', '-')}" for i in gutterbowl["street"].inducements}
+
+
 def hookspecs_by_name() -> dict[str, inspect.Signature]:
     return {
         name: inspect.signature(function)
@@ -141,6 +199,24 @@ def test_a_provisional_table_gets_a_warning_with_its_note(core: Ruleset) -> None
     at = lines.index(".. admonition:: Provisional")
     assert lines[at + 1] == "   :class: warning"
     assert "   Waiting for the errata." in lines[at:]
+
+
+def test_a_link_without_an_entry_of_its_own_falls_back_to_a_broader_selection() -> None:
+    from bbcore.sphinxext.selection import Labels
+
+    labels = Labels.for_selection("gutterbowl", (), {"pitch": "sewer"}, {"pitch": "sewer", "teams": "gutterbowl"})
+    assert labels.fallbacks_for(labels("skill", "bone-head")) == [
+        "gutterbowl-pitch-sewer-teams-gutterbowl-skill-bone-head",
+        "gutterbowl-skill-bone-head",
+        "skill-bone-head",
+    ]
+    # With no option given, the same ruleset spelled with its defaults comes first.
+    defaults = Labels.for_selection("gutterbowl", (), {}, {"pitch": "street"})
+    assert defaults.fallbacks_for(defaults("table", "gutterbowl/street-weather")) == [
+        "gutterbowl-pitch-street-table-gutterbowl-street-weather",
+        "table-gutterbowl-street-weather",
+    ]
+    assert Labels.for_selection(None, (), {}).fallbacks_for("skill-bone-head") == []
 
 
 def test_labels_name_the_selected_ruleset() -> None:

@@ -95,8 +95,16 @@ def _describe(error: ValidationError) -> tuple[list[str | int], str, str]:
 
 def schema_problems(document: YamlDocument, kind: str) -> list[Problem]:
     """Every schema violation in the document, each located in its file."""
+    return validation_problems(document, validator_for(kind))
+
+
+def validation_problems(document: YamlDocument, validator: Draft202012Validator) -> list[Problem]:
+    """Every violation of ``validator``'s schema in the document, located and worded like the core's.
+
+    For plugins that validate files of their own with a schema of their own.
+    """
     problems = []
-    for error in validator_for(kind).iter_errors(document.data):
+    for error in validator.iter_errors(document.data):
         path, code, message = _describe(_most_specific(error))
         problems.append(document.problem(tuple(path), code, message))
     problems.sort(key=lambda p: (p.line or 0, p.col or 0))

@@ -25,6 +25,25 @@ class InducementLimit:
 
 
 @frozen
+class InducementUses:
+    """How often an inducement may be used: ``count`` times per ``per`` (game, half, drive or turn)."""
+
+    count: int
+    per: str
+
+
+@frozen
+class OldScale:
+    """Characteristics as an older edition printed them; AG and AV there are not target numbers, so they stay as printed."""
+
+    ma: int | None = None
+    st: int | None = None
+    ag: int | None = None
+    pa: int | None = None
+    av: int | None = None
+
+
+@frozen
 class InducementProfile:
     """A named option of an inducement (a wizard, a referee, a player), with its own price or stats."""
 
@@ -38,7 +57,12 @@ class InducementProfile:
     av: int | None = None
     skills: tuple[SkillRef, ...] = ()
     eligibility: Condition | None = None
+    old_scale: OldScale | None = None
+    tables: tuple[str, ...] = ()
+    effects: tuple[Effect, ...] = ()
     text: str | None = None
+    incomplete: bool = False
+    note: str | None = None
 
 
 @frozen
@@ -52,13 +76,17 @@ class Inducement:
     limits: tuple[InducementLimit, ...] = ()
     price_varies: bool = False
     eligibility: Condition | None = None
+    #: Alternatives: a team must also meet at least one of these (a special rule or a league, say).
+    eligibility_any: tuple[Condition, ...] = ()
     group: str | None = None
     timing: str | None = None
+    uses: InducementUses | None = None
     table: str | None = None
     profiles: tuple[InducementProfile, ...] = ()
     effects: tuple[Effect, ...] = ()
     replaces: str | None = None
     provisional: bool = False
+    incomplete: bool = False
     note: str | None = None
 
 

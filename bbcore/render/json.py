@@ -6,7 +6,7 @@ from typing import Any
 
 from bbcore.loading.structure import converter
 from bbcore.model.common import Condition, Effect, SkillRef
-from bbcore.model.inducement import Inducement
+from bbcore.model.inducement import Inducement, InducementProfile
 from bbcore.model.roster import Roster, RosterRule
 from bbcore.model.skill import Skill
 from bbcore.model.table import Row, Table
@@ -120,6 +120,23 @@ def condition_json(condition: Condition | None) -> dict[str, Any]:
     return _drop_none(converter.unstructure(condition)) if condition is not None else {}
 
 
+def inducement_profile_json(profile: InducementProfile) -> dict[str, Any]:
+    data = _drop_none(converter.unstructure(profile))
+    if profile.ma is not None and "pa" not in data:
+        data["pa"] = None  # a stat line keeps PA when it is "-"
+    if profile.skills:
+        data["skills"] = [skill_ref_json(r) for r in profile.skills]
+    if profile.effects:
+        data["effects"] = [effect_json(e) for e in profile.effects]
+    if profile.old_scale is not None:
+        data["old_scale"] = _drop_none(converter.unstructure(profile.old_scale))
+    if profile.eligibility is not None:
+        data["eligibility"] = condition_json(profile.eligibility)
+    if not profile.incomplete:
+        data.pop("incomplete", None)
+    return data
+
+
 def inducement_json(inducement: Inducement) -> dict[str, Any]:
     data: dict[str, Any] = {
         "id": inducement.id,
@@ -137,6 +154,8 @@ def inducement_json(inducement: Inducement) -> dict[str, Any]:
         "eligibility": condition_json(inducement.eligibility),
         "text": inducement.text,
     }
+    if inducement.eligibility_any:
+        data["eligibility_any"] = [condition_json(c) for c in inducement.eligibility_any]
     if inducement.limits:
         data["limits"] = [{"max": l.max, "condition": condition_json(l.condition)} for l in inducement.limits]
     for key in ("group", "timing", "table"):
@@ -144,10 +163,18 @@ def inducement_json(inducement: Inducement) -> dict[str, Any]:
             data[key] = getattr(inducement, key)
     if inducement.price_varies:
         data["price_varies"] = True
+    if inducement.uses is not None:
+        data["uses"] = converter.unstructure(inducement.uses)
     if inducement.provisional:
         data["provisional"] = True
+    if inducement.incomplete:
+        data["incomplete"] = True
+    if inducement.note is not None:
+        data["note"] = inducement.note
+    if inducement.effects:
+        data["effects"] = [effect_json(e) for e in inducement.effects]
     if inducement.profiles:
-        data["profiles"] = [_drop_none(converter.unstructure(p)) for p in inducement.profiles]
+        data["profiles"] = [inducement_profile_json(p) for p in inducement.profiles]
     return data
 
 

@@ -27,10 +27,18 @@ _MAX_CHAIN = 64
 
 @frozen
 class BallReentry:
-    """Where a ball that came down on a feature goes: a square to land in, and whether it bounces from there."""
+    """Where a ball that came down on a feature goes, and how it arrives there.
+
+    * ``lands``: the ball comes down on ``square`` as from the air: a standing player
+      there may catch it, otherwise it bounces as ``bbcore_ball_bounces_on_landing`` says;
+    * otherwise, with ``bounce`` (the default): it bounces once from ``square``;
+    * otherwise it arrives on ``square`` as a bouncing ball does: a player there must try
+      to catch it, and an edge or a feature there is dealt with again.
+    """
 
     square: Square | None
     bounce: bool = True
+    lands: bool = False
 
 
 def scatter_direction(ruleset: Ruleset, dice: DiceSource) -> tuple[Square, tuple[int, ...]]:
@@ -128,11 +136,18 @@ def bounce(ruleset: Ruleset, board: Board, square: Square, dice: DiceSource, dec
     return _prepend(event, _come_down(ruleset, board, square, target, dice, decisions, situation="bounced", depth=depth))
 
 
-def land_ball(ruleset: Ruleset, board: Board, square: Square, dice: DiceSource, decisions: Decisions, *, cause: str) -> Outcome:
+def land_ball(
+    ruleset: Ruleset, board: Board, square: Square, dice: DiceSource, decisions: Decisions, *, cause: str, depth: int = 0
+) -> Outcome:
     """A ball arriving from the air (a kick, an inaccurate pass): a standing player tries to catch it; otherwise it hits the ground.
 
     On the ground it bounces as many times as ``bbcore_ball_bounces_on_landing`` says (the core: once).
+    A square whose feature takes the ball (``ball_lands``) is dealt with first: the
+    ``bbcore_ball_reentry`` hook says where the ball comes back (``origin`` None: from the air).
     """
+    reentered = _reenter(ruleset, board, square, None, dice, decisions, cause=cause, depth=depth)
+    if reentered is not None:
+        return reentered
     occupant = board.at(square)
     if occupant is not None and occupant.standing:
         return catch(ruleset, board, occupant.id, dice, decisions, situation="pass")
@@ -144,8 +159,35 @@ def land_ball(ruleset: Ruleset, board: Board, square: Square, dice: DiceSource, 
         resting = outcome.board.ball
         if resting.square is None or resting.carrier is not None:
             break  # caught, or gone off the pitch and thrown back in
-        outcome = outcome.then(bounce(ruleset, outcome.board, resting.square, dice, decisions))
+        outcome = outcome.then(bounce(ruleset, outcome.board, resting.square, dice, decisions, depth=depth))
     return outcome
+
+
+def _reenter(
+    ruleset: Ruleset,
+    board: Board,
+    square: Square,
+    origin: Square | None,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    cause: str,
+    depth: int,
+) -> Outcome | None:
+    """A ball coming down on a feature that takes it (``ball_lands``): where the re-entry hook sends it; None when no feature does."""
+    feature = board.geometry.feature_at(square)
+    if feature is None or not feature.ball_lands or depth > _MAX_CHAIN:
+        return None
+    reentry = ruleset.hook.bbcore_ball_reentry(ruleset=ruleset, board=board, square=square, dice=dice, origin=origin)
+    if reentry is None or reentry.square is None:
+        return None
+    event = Event("ball-reenters", None, (), feature.ball_lands, {"feature": feature.id, "square": list(reentry.square)})
+    landed = board.with_ball(BallState(square=reentry.square))
+    if reentry.lands:
+        return _prepend(event, land_ball(ruleset, board, reentry.square, dice, decisions, cause=cause, depth=depth + 1))
+    if reentry.bounce:
+        return _prepend(event, bounce(ruleset, landed, reentry.square, dice, decisions, depth=depth + 1))
+    return _prepend(event, _come_down(ruleset, board, square, reentry.square, dice, decisions, situation="bounced", depth=depth + 1))
 
 
 def _come_down(
@@ -153,21 +195,15 @@ def _come_down(
 ) -> Outcome:
     if depth > _MAX_CHAIN:
         return Outcome(board.with_ball(BallState(square=origin)), (Event("ball-rests", None, (), "stopped", {"square": list(origin)}),))
-    geometry = board.geometry
-    if not geometry.on_pitch(target):
+    if not board.geometry.on_pitch(target):
         return leave_pitch(ruleset, board, origin, target, dice, decisions, cause=situation, depth=depth)
+    # A feature that takes the ball takes it before anyone inside it could catch it.
+    reentered = _reenter(ruleset, board, target, origin, dice, decisions, cause="loose", depth=depth)
+    if reentered is not None:
+        return reentered
     occupant = board.at(target)
     if occupant is not None:
         return catch(ruleset, board.with_ball(BallState(square=target)), occupant.id, dice, decisions, situation=situation, depth=depth)
-    feature = geometry.feature_at(target)
-    if feature is not None and feature.ball_lands:
-        reentry = ruleset.hook.bbcore_ball_reentry(ruleset=ruleset, board=board, square=target, dice=dice)
-        if reentry is not None and reentry.square is not None:
-            event = Event("ball-reenters", None, (), feature.ball_lands, {"feature": feature.id, "square": list(reentry.square)})
-            landed = board.with_ball(BallState(square=reentry.square))
-            if reentry.bounce:
-                return _prepend(event, bounce(ruleset, landed, reentry.square, dice, decisions, depth=depth + 1))
-            return Outcome(landed, (event,))
     return Outcome(board.with_ball(BallState(square=target)), (Event("ball-rests", None, (), "rests", {"square": list(target)}),))
 
 
@@ -204,7 +240,7 @@ def rebound(
     table = ruleset.table("throw-in")
     rolls = roll_dice(dice, table.dice or "D6")
     row = table.row_for(sum(rolls))
-    target = step(off_square, _template_direction(facing, row))
+    target = step(off_square, template_direction(facing, row))
     if not board.geometry.on_pitch(target):
         target = last_square
     event = Event("rebound", None, rolls, row.id, {"from": list(off_square), "to": list(target)})
@@ -219,7 +255,7 @@ def direction_into(board: Board, off_square: Square) -> Square:
     return (dx, dy)
 
 
-def _template_direction(facing: Square, row: Row) -> Square:
+def template_direction(facing: Square, row: Row) -> Square:
     """A throw-in row's direction for a template facing ``facing``: forward along it, lateral to its right (y grows downwards)."""
     forward, lateral = int(row.values["forward"] or 0), int(row.values["lateral"] or 0)
     right = (-facing[1], facing[0])
@@ -273,7 +309,7 @@ def throw_in(
         table = ruleset.table("throw-in")
         rolls = roll_dice(dice, table.dice or "D6")
         row = table.row_for(sum(rolls))
-        direction = _template_direction(facing, row)
+        direction = template_direction(facing, row)
     distance_rolls = roll_dice(dice, ruleset.parameters.ball.throw_in_distance)
     distance = sum(distance_rolls)
     square = last_square

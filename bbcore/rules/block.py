@@ -17,7 +17,7 @@ from bbcore.dice import DiceSource
 from bbcore.rules.board import Board, PlayerState, Status, adjacent
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Apothecary, Harm, knock_down
+from bbcore.rules.injury import Apothecary, Harm, knock_down, treatment_from
 from bbcore.rules.push import push
 
 if TYPE_CHECKING:
@@ -169,7 +169,7 @@ def apply_block_face(
         return decisions.use_apothecary(player.id, injury)
 
     if face == "player-down":
-        down = knock_down(ruleset, board, attacker_id, harm_by(defender), dice, apothecary)
+        down = knock_down(ruleset, board, attacker_id, harm_by(defender), dice, apothecary, choose_treatment=treatment_from(decisions))
         return Outcome(down.board, down.events, turnover=True)
     if face == "both-down":
         return _both_down(ruleset, board, attacker, defender, dice, decisions, juggernaut, harm_by, apothecary)
@@ -195,7 +195,9 @@ def apply_block_face(
             board, (*outcome.events, Event("follow-up", attacker_id, (), "followed", {"to": list(pushed.vacated)})), outcome.turnover
         )
     if face == "pow" and not pushed.left_pitch and board.player(defender_id).standing:
-        down = knock_down(ruleset, outcome.board, defender_id, harm_by(attacker), dice, apothecary)
+        down = knock_down(
+            ruleset, outcome.board, defender_id, harm_by(attacker), dice, apothecary, choose_treatment=treatment_from(decisions)
+        )
         outcome = outcome.then(down)
     # A chain push that sends one of the attacker's own team into the crowd is a turnover.
     if any(
@@ -234,7 +236,11 @@ def _both_down(
     attacker_falls = not (attacker.has("block") and decisions.use_skill(attacker.id, "block", "both-down"))
     defender_falls = not (defender.has("block") and decisions.use_skill(defender.id, "block", "both-down"))
     if defender_falls:
-        outcome = outcome.then(knock_down(ruleset, outcome.board, defender.id, harm_by(attacker), dice, apothecary))
+        outcome = outcome.then(
+            knock_down(ruleset, outcome.board, defender.id, harm_by(attacker), dice, apothecary, choose_treatment=treatment_from(decisions))
+        )
     if attacker_falls:
-        outcome = outcome.then(knock_down(ruleset, outcome.board, attacker.id, harm_by(defender), dice, apothecary))
+        outcome = outcome.then(
+            knock_down(ruleset, outcome.board, attacker.id, harm_by(defender), dice, apothecary, choose_treatment=treatment_from(decisions))
+        )
     return Outcome(outcome.board, outcome.events, turnover=attacker_falls)

@@ -71,6 +71,25 @@ class Decisions(Protocol):
         """Up to ``count`` of ``players`` (those who took part) nominated for the MVP, in the order they are numbered."""
         ...
 
+    def casualty_treatment(self, player_id: str, casualty: str) -> str | None:
+        """The treatment (an inducement id, say) the player's team uses straight after a casualty roll of ``casualty``, or None.
+
+        Name only a treatment the team still has; see ``bbcore_casualty_treatment``.
+        """
+        ...
+
+    def agreed_choice(self, question: str, options: Sequence[str]) -> str | None:
+        """What both coaches agree on before the game for ``question`` (a variant's ``pitch``, say), or None to let the dice decide."""
+        ...
+
+    def hand_out_inducements(self, team: str, inducements: Mapping[str, int], players: Sequence[str]) -> Sequence[tuple[str, str]]:
+        """Which of the team's ``inducements`` (id to count held) to give to which of ``players``, as (player id, inducement id) pairs.
+
+        Asked when inducements are handed to players (a potion before set-up, say); what
+        is not handed out is kept.
+        """
+        ...
+
 
 class DefaultDecisions:
     """What a sensible coach does: the best face for the chooser, follow up, use skills, keep the apothecary for casualties."""
@@ -124,6 +143,15 @@ class DefaultDecisions:
     def mvp_nominees(self, team: str, players: Sequence[str], count: int) -> Sequence[str]:
         return players[:count]
 
+    def casualty_treatment(self, player_id: str, casualty: str) -> str | None:
+        return None  # like the apothecary: this coach is not told what the team has to treat players with
+
+    def agreed_choice(self, question: str, options: Sequence[str]) -> str | None:
+        return None  # let the dice decide
+
+    def hand_out_inducements(self, team: str, inducements: Mapping[str, int], players: Sequence[str]) -> Sequence[tuple[str, str]]:
+        return ()  # keep them: whom they help depends on the match-up
+
 
 class DecisionScriptError(BBCoreError, AssertionError):
     """A scripted decision was missing, of the wrong kind, or left over."""
@@ -135,8 +163,10 @@ class ScriptedDecisions:
     Kinds: ``block-face`` (an index), ``push-square`` (a square), ``follow-up``,
     ``use-skill``, ``apothecary`` and ``team-reroll`` (booleans), ``touchback`` (a player id),
     ``kick-or-receive`` (``kick`` or ``receive``), ``journeyman`` (a position),
-    ``inducements`` (a mapping of id to count), ``kick-off-target`` (a square) and
-    ``mvp-nominees`` (player ids). Use it as a context manager to fail
+    ``inducements`` (a mapping of id to count), ``kick-off-target`` (a square),
+    ``mvp-nominees`` (player ids), ``casualty-treatment`` (an id, or None for none),
+    ``agreed-choice`` (an option) and ``hand-out`` ((player id, inducement id)
+    pairs). Use it as a context manager to fail
     when answers are left over. A question whose kind is not next in the script goes
     to ``fallback`` (:class:`DefaultDecisions` unless given); with ``strict`` every
     unscripted question is an error.
@@ -227,6 +257,28 @@ class ScriptedDecisions:
         if answer is None and self._fallback is not None:
             return self._fallback.mvp_nominees(team, players, count)
         return tuple(str(player) for player in answer)
+
+    def casualty_treatment(self, player_id: str, casualty: str) -> str | None:
+        if self._answers and self._answers[0][0] == "casualty-treatment":
+            answer = self._answers.pop(0)[1]
+            return None if answer is None else str(answer)
+        self._next("casualty-treatment")  # raises when strict
+        return self._fallback.casualty_treatment(player_id, casualty) if self._fallback is not None else None
+
+    def agreed_choice(self, question: str, options: Sequence[str]) -> str | None:
+        if self._answers and self._answers[0][0] == "agreed-choice":
+            answer = self._answers.pop(0)[1]
+            if answer is not None and answer not in options:
+                raise DecisionScriptError(f"scripted agreed choice {answer!r} for {question!r} is not among {list(options)}")
+            return None if answer is None else str(answer)
+        self._next("agreed-choice")  # raises when strict
+        return self._fallback.agreed_choice(question, options) if self._fallback is not None else None
+
+    def hand_out_inducements(self, team: str, inducements: Mapping[str, int], players: Sequence[str]) -> Sequence[tuple[str, str]]:
+        answer = self._next("hand-out")
+        if answer is None and self._fallback is not None:
+            return self._fallback.hand_out_inducements(team, inducements, players)
+        return tuple((str(player), str(inducement)) for player, inducement in answer)
 
     def assert_used_up(self) -> None:
         if self._answers:

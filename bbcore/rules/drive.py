@@ -407,8 +407,8 @@ def end_of_drive_effects(ruleset: Ruleset, state: GameState, dice: DiceSource, d
 
 
 def recover_knocked_out_players(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
-    """Knocked-out players try to come round: :func:`bbcore.rules.injury.recover_knocked_out`."""
-    outcome = recover_knocked_out(ruleset, state.board, dice)
+    """Knocked-out players try to come round: :func:`bbcore.rules.injury.recover_knocked_out`, told each team's inducements."""
+    outcome = recover_knocked_out(ruleset, state.board, dice, {team.id: team.inducements for team in state.teams})
     return attrs.evolve(state, board=outcome.board), outcome.events
 
 

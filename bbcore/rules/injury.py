@@ -3,19 +3,23 @@
 The numbers come from the tables (``injury``, ``stunty-injury``, ``casualty``,
 ``lasting-injury``) and the skills from the players; modifiers a variant adds come
 through the ``bbcore_armour_modifiers``, ``bbcore_injury_modifiers`` and
-``bbcore_ko_recovery_modifiers`` hooks.
+``bbcore_ko_recovery_modifiers`` hooks, and what becomes of a casualty roll straight
+after it is made (a variant's healer, a player whose casualties work differently)
+through ``bbcore_casualty_treatment``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import attrs
 from attrs import frozen
 
 from bbcore.dice import DiceSource, passes, roll_dice
+from bbcore.errors import UsageError
 from bbcore.rules.board import Board, PlayerState, Status
+from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 
 if TYPE_CHECKING:
@@ -24,6 +28,11 @@ if TYPE_CHECKING:
 
 #: Asked whether the team spends its apothecary on a player, for ``ko`` or ``casualty``.
 Apothecary = Callable[[PlayerState, str], bool]
+
+#: Asked straight after a casualty roll which treatment, if any, the player's team uses on
+#: that result: ``(player, casualty row id) -> treatment id or None``. Offer only what the
+#: team still has; see ``bbcore_casualty_treatment``.
+TreatmentChoice = Callable[[PlayerState, str], str | None]
 
 #: The injury table rows' status effects, as board statuses.
 _STATUS_OF_EFFECT = {"stunned": Status.STUNNED, "ko": Status.KO, "casualty": Status.CASUALTY}
@@ -38,6 +47,33 @@ class Harm:
     armour_modifier: int = 0  # from the situation, e.g. what a pushed player was slammed into
     mighty_blow: bool = False  # the attacker may add +1 to the armour or the injury roll
     crowd: bool = False  # injury by the crowd: a Stunned player goes to the reserves
+
+
+@frozen
+class CasualtyTreatment:
+    """What a casualty roll became once treated: the result that stands, where the player goes, and what happened.
+
+    ``status`` stays CASUALTY unless the treatment takes the player out of the Casualty
+    box (RESERVES for one patched up). ``treatment`` names what was used, None when
+    nothing was; the caller marks it as spent (the events say so too).
+    """
+
+    row: Row
+    status: Status = Status.CASUALTY
+    treatment: str | None = None
+    events: tuple[Event, ...] = ()
+
+
+def untreated(casualty: Row, treatment: str | None) -> CasualtyTreatment:
+    """The core's answer to ``bbcore_casualty_treatment``: the roll stands; a treatment no plugin knows is an error."""
+    if treatment is not None:
+        raise UsageError(f"no active plugin knows the casualty treatment {treatment!r}")
+    return CasualtyTreatment(casualty)
+
+
+def treatment_from(decisions: Decisions) -> TreatmentChoice:
+    """The ``choose_treatment`` callback that asks the coaches (``Decisions.casualty_treatment``)."""
+    return lambda player, casualty: decisions.casualty_treatment(player.id, casualty)
 
 
 def _sum_hook(results: list[int | None]) -> int:
@@ -93,13 +129,21 @@ def _rolls_on(row: Row) -> str | None:
 
 
 def roll_injury(
-    ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice: DiceSource, use_apothecary: Apothecary | None = None
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    harm: Harm,
+    dice: DiceSource,
+    use_apothecary: Apothecary | None = None,
+    *,
+    choose_treatment: TreatmentChoice | None = None,
 ) -> Outcome:
     """Roll on the injury table and apply the result: stunned, knocked out or a casualty.
 
     Thick Skull turns the lowest knocked-out result into Stunned. A casualty is rolled on
     the casualty table unless the row says otherwise (the stunty Badly Hurt row);
-    Regeneration and the team's apothecary are offered as the rules allow.
+    Regeneration, a treatment (``choose_treatment``, see :func:`suffer_casualty`) and the
+    team's apothecary are offered as the rules allow.
     """
     player = board.player(player_id)
     row, status, event = injury_result(ruleset, board, player_id, harm, dice)
@@ -113,7 +157,9 @@ def roll_injury(
             events.append(Event("apothecary", player_id, (), "patched-up", {"from": "ko", "to": patched.value}))
             return Outcome(board.with_player(player.with_status(patched)), tuple(events))
         return Outcome(board.with_player(player.with_status(Status.KO)), tuple(events))
-    casualty = suffer_casualty(ruleset, board, player_id, dice, use_apothecary, roll=_rolls_on(row) is not None)
+    casualty = suffer_casualty(
+        ruleset, board, player_id, dice, use_apothecary, roll=_rolls_on(row) is not None, choose_treatment=choose_treatment
+    )
     return Outcome(casualty.board, tuple(events) + casualty.events)
 
 
@@ -146,8 +192,16 @@ def suffer_casualty(
     *,
     roll: bool = True,
     niggling_injuries: int = 0,
+    choose_treatment: TreatmentChoice | None = None,
 ) -> Outcome:
-    """A casualty: Regeneration first, then the casualty roll, the apothecary and any lasting injury."""
+    """A casualty: Regeneration first, then the casualty roll, its treatment, the apothecary and any lasting injury.
+
+    Straight after the casualty roll, before the apothecary, ``choose_treatment`` is
+    asked which treatment the team uses on the result (None: no treatment offered),
+    and ``bbcore_casualty_treatment`` says what becomes of the roll, whether or not a
+    treatment was chosen. A treatment that moves the player out of the Casualty box
+    ends the casualty there.
+    """
     player = board.player(player_id)
     events: list[Event] = []
     if player.has("regeneration"):
@@ -164,6 +218,19 @@ def suffer_casualty(
     else:
         row, event = _casualty_roll(table, player_id, dice, niggling_injuries)
         events.append(event)
+        treated: CasualtyTreatment = ruleset.hook.bbcore_casualty_treatment(
+            ruleset=ruleset,
+            board=board,
+            player=player,
+            casualty=row,
+            treatment=choose_treatment(player, row.id) if choose_treatment is not None else None,
+            niggling_injuries=niggling_injuries,
+            dice=dice,
+        )
+        events.extend(treated.events)
+        row = treated.row
+        if treated.status is not Status.CASUALTY:
+            return Outcome(board.with_player(player.with_status(treated.status)), tuple(events))
         if use_apothecary is not None and use_apothecary(player, "casualty"):
             second, second_event = _casualty_roll(table, player_id, dice, niggling_injuries)
             events.append(second_event)
@@ -179,6 +246,11 @@ def suffer_casualty(
         events.append(lasting_event)
         del lasting_row
     return Outcome(board, tuple(events))
+
+
+def casualty_roll(ruleset: Ruleset, player_id: str, dice: DiceSource, niggling_injuries: int = 0) -> tuple[Row, Event]:
+    """One roll on the casualty table (by role), plus Niggling Injuries, kept within the table: the row and the event."""
+    return _casualty_roll(ruleset.table("casualty"), player_id, dice, niggling_injuries)
 
 
 def _casualty_roll(table: Table, player_id: str, dice: DiceSource, niggling: int) -> tuple[Row, Event]:
@@ -198,7 +270,14 @@ def _lasting_injury(ruleset: Ruleset, table_id: str, player_id: str, dice: DiceS
 
 
 def knock_down(
-    ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice: DiceSource, use_apothecary: Apothecary | None = None
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    harm: Harm,
+    dice: DiceSource,
+    use_apothecary: Apothecary | None = None,
+    *,
+    choose_treatment: TreatmentChoice | None = None,
 ) -> Outcome:
     """Place the player prone and make an armour roll; on a break, an injury roll."""
     player = board.player(player_id)
@@ -209,17 +288,23 @@ def knock_down(
     if not broken:
         return Outcome(board, tuple(events))
     injury_harm = attrs.evolve(harm, mighty_blow=harm.mighty_blow and not spent)
-    injured = roll_injury(ruleset, board, player_id, injury_harm, dice, use_apothecary)
+    injured = roll_injury(ruleset, board, player_id, injury_harm, dice, use_apothecary, choose_treatment=choose_treatment)
     return Outcome(injured.board, tuple(events) + injured.events)
 
 
 def injury_by_the_crowd(
-    ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, use_apothecary: Apothecary | None = None
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    dice: DiceSource,
+    use_apothecary: Apothecary | None = None,
+    *,
+    choose_treatment: TreatmentChoice | None = None,
 ) -> Outcome:
     """A player pushed or thrown into the crowd: an injury roll with no armour roll; Stunned means the reserves."""
     player = board.player(player_id)
     events = (Event("into-the-crowd", player_id, (), "crowd"),)
-    injured = roll_injury(ruleset, board, player_id, Harm("crowd", crowd=True), dice, use_apothecary)
+    injured = roll_injury(ruleset, board, player_id, Harm("crowd", crowd=True), dice, use_apothecary, choose_treatment=choose_treatment)
     placed = injured.board.player(player_id)
     if placed.square is not None:
         injured = Outcome(injured.board.with_player(placed.moved(None)), injured.events)
@@ -227,14 +312,22 @@ def injury_by_the_crowd(
     return Outcome(injured.board, events + injured.events)
 
 
-def recover_knocked_out(ruleset: Ruleset, board: Board, dice: DiceSource) -> Outcome:
-    """At the end of a drive each knocked-out player recovers to the reserves on a D6 of 4+, plus modifiers."""
+def recover_knocked_out(
+    ruleset: Ruleset, board: Board, dice: DiceSource, inducements: Mapping[str, Mapping[str, int]] | None = None
+) -> Outcome:
+    """At the end of a drive each knocked-out player recovers to the reserves on a D6 of 4+, plus modifiers.
+
+    ``inducements`` holds each team's inducements by team id (id to count, as in
+    ``TeamState.inducements``); they are passed on to ``bbcore_ko_recovery_modifiers`` so
+    that an inducement can help its own team's players. A team not named has none.
+    """
     events = []
     target = ruleset.parameters.targets.ko_recovery
     for player in sorted(board.players.values(), key=lambda p: p.id):
         if player.status is not Status.KO:
             continue
-        modifier = _sum_hook(ruleset.hook.bbcore_ko_recovery_modifiers(ruleset=ruleset, team=player.team, player=player))
+        held = (inducements or {}).get(player.team, {})
+        modifier = _sum_hook(ruleset.hook.bbcore_ko_recovery_modifiers(ruleset=ruleset, team=player.team, player=player, inducements=held))
         (roll,) = roll_dice(dice, "D6")
         recovered = passes(roll, target, modifier)
         events.append(Event("ko-recovery", player.id, (roll,), "recovered" if recovered else "still-out", {"modifier": modifier}))

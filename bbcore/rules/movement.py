@@ -26,7 +26,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Apothecary, Harm, knock_down
+from bbcore.rules.injury import Apothecary, Harm, knock_down, treatment_from
 from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, take_test, target_test
 
 if TYPE_CHECKING:
@@ -499,7 +499,9 @@ def fall_over(
     player = board.player(player_id)
     board = board.with_player(player.moved(square))
     events = (Event("fall", player_id, (), reason, {"square": list(square)}),)
-    down = knock_down(ruleset, board, player_id, harm or Harm("fall"), dice, _apothecary(decisions))
+    down = knock_down(
+        ruleset, board, player_id, harm or Harm("fall"), dice, _apothecary(decisions), choose_treatment=treatment_from(decisions)
+    )
     outcome = Outcome(down.board, events + down.events)
     resting = outcome.board.ball
     if resting.carrier is None and resting.square == square:

@@ -19,7 +19,7 @@ from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event
 from bbcore.rules.sequences import GameState, StepProcedure, TeamState
 from bbcore.teams.checks import inducement_problems
-from bbcore.teams.valuation import condition_holds, inducement_price, value_team
+from bbcore.teams.valuation import inducement_price, may_buy, value_team
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -151,7 +151,7 @@ def inducement_offer(ruleset: Ruleset, team: TeamState) -> dict[str, int]:
     return {
         inducement.id: inducement_price(ruleset, stand_in, inducement)
         for inducement in ruleset.inducements.values()
-        if condition_holds(ruleset, stand_in, inducement.eligibility)
+        if may_buy(ruleset, stand_in, inducement)
     }
 
 

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from bbcore.dice import DiceSource, roll_dice
+from bbcore.rules import ball
 from bbcore.rules.board import DIRECTIONS, BallState, Board, PlayerState, Square, Status, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Apothecary, Harm, injury_by_the_crowd, knock_down
+from bbcore.rules.injury import Apothecary, Harm, injury_by_the_crowd, knock_down, treatment_from
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -90,7 +91,9 @@ def _why_blocked(board: Board, origin: Square, target: Square) -> str | None:
     if feature is not None and feature.blocks_movement:
         return feature.id
     edge = geometry.feature_between(origin, target)
-    if edge is not None and edge.blocks_movement:
+    # A player may step over an edge feature that blocks no movement, but is never pushed
+    # across one that says what a player pushed into it meets.
+    if edge is not None and (edge.blocks_movement or edge.pushed_into):
         return edge.id
     if board.occupied(target):
         return "occupied"
@@ -230,7 +233,13 @@ def _blocked_push(
         if target is not None:
             moved = _move(board, pushed, origin, target)
             event = Event("push", pushed.id, (), "entered", {"from": list(origin), "to": list(target), "label": label})
-            return PushResult(Outcome(moved.outcome.board, (event,)), moved=True, vacated=origin)
+            entered = Outcome(moved.outcome.board, (event,))
+            feature = board.geometry.feature_at(target)
+            if board.ball.carrier == pushed.id and feature is not None and feature.ball_lands:
+                # A feature that takes the ball takes it from the player too; it comes back as it says.
+                loose = entered.board.with_ball(BallState(square=target))
+                entered = entered.then(ball.land_ball(ruleset, loose, target, dice, decisions, cause="loose"))
+            return PushResult(entered, moved=True, vacated=origin)
     if answer.outcome == "crowd":
         return _into_the_crowd(ruleset, board, pushed, origin, label, dice, decisions)
     if answer.outcome == "knocked-down" or (answer.outcome == "stays" and answer.fall_on is not None):
@@ -247,7 +256,7 @@ def _into_the_crowd(
     board = board.with_player(pushed.moved(None))
     if carried:
         board = board.with_ball(BallState(square=origin, carrier=None))
-    crowd = injury_by_the_crowd(ruleset, board, pushed.id, dice, _apothecary(decisions))
+    crowd = injury_by_the_crowd(ruleset, board, pushed.id, dice, _apothecary(decisions), choose_treatment=treatment_from(decisions))
     events: tuple[Event, ...] = (Event("push", pushed.id, (), "into-crowd", {"from": list(origin), "label": label}),)
     if carried:
         events += (Event("ball-loose", pushed.id, (), "throw-in", {"square": list(origin)}),)
@@ -265,7 +274,15 @@ def _against_something(
             return PushResult(
                 Outcome(board, (Event("push", pushed.id, rolls, "kept-footing", {"label": label}),)), moved=False, vacated=None
             )
-    down = knock_down(ruleset, board, pushed.id, Harm(label, armour_modifier=answer.armour_modifier), dice, _apothecary(decisions))
+    down = knock_down(
+        ruleset,
+        board,
+        pushed.id,
+        Harm(label, armour_modifier=answer.armour_modifier),
+        dice,
+        _apothecary(decisions),
+        choose_treatment=treatment_from(decisions),
+    )
     return PushResult(
         Outcome(down.board, (Event("push", pushed.id, rolls, "fell", {"label": label}), *down.events)), moved=False, vacated=None
     )
@@ -283,7 +300,14 @@ def _removed(
 ) -> PushResult:
     events = (Event("push", pushed.id, (), "removed", {"label": label}),)
     if answer.injury_roll:
-        hurt = injury_by_the_crowd(ruleset, board.with_player(pushed.moved(None)), pushed.id, dice, _apothecary(decisions))
+        hurt = injury_by_the_crowd(
+            ruleset,
+            board.with_player(pushed.moved(None)),
+            pushed.id,
+            dice,
+            _apothecary(decisions),
+            choose_treatment=treatment_from(decisions),
+        )
         return PushResult(Outcome(hurt.board, events + hurt.events), moved=True, vacated=origin, left_pitch=True)
     return PushResult(Outcome(board.with_player(pushed.with_status(Status.RESERVES)), events), moved=True, vacated=origin, left_pitch=True)
 

@@ -22,7 +22,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, adjacent, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Apothecary, Harm, injury_by_the_crowd, knock_down
+from bbcore.rules.injury import Apothecary, Harm, injury_by_the_crowd, knock_down, treatment_from
 from bbcore.rules.movement import fall_over
 from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, take_test, target_test
 
@@ -246,15 +246,35 @@ class _Flight:
         return board.ball.carrier == self.thrown.id
 
     def come_down(self, board: Board, square: Square, last: Square) -> Outcome:
-        """Land in ``square`` (``last`` is the last square on the pitch on the way), crashing into whoever is there."""
+        """Land in ``square`` (``last`` is the last square on the pitch on the way), crashing into whoever is there.
+
+        Past the edge, ``bbcore_thrown_player_leaves_pitch`` says what the player meets:
+        the crowd (the core), or something that sends them back onto ``last`` (a wall),
+        where its answer is applied as a feature's would be; if someone stands on
+        ``last``, the player crashes into them instead. A player out of play inside a
+        feature is not crashed into: the feature's hook decides first.
+        """
         outcome = Outcome(board)
         crashed = False
+        edge: PushBlocked | None = None
         for _ in range(_MAX_CRASHES):
             if not board.geometry.on_pitch(square):
-                return outcome.then(self.into_crowd(outcome.board, last, square))
+                edge = self.ruleset.hook.bbcore_thrown_player_leaves_pitch(
+                    ruleset=self.ruleset, board=outcome.board, player=self.thrown, last_square=last, off_square=square
+                )
+                if edge is None or edge.outcome == "crowd":
+                    return outcome.then(self.into_crowd(outcome.board, last, square))
+                square = last
+                if edge.outcome == "removed":
+                    break
             occupant = outcome.board.at(square)
             if occupant is None:
                 break
+            if outcome.board.trapped(occupant):
+                met = self.feature_decides(outcome.board, square)
+                if met is not None:
+                    return outcome.then(met)
+            edge = None  # a crash into a player is what they meet last
             outcome = outcome.then(self.crash_into(outcome.board, occupant))
             direction, rolls = ball.scatter_direction(self.ruleset, self.dice)
             last, square = square, step(square, direction)
@@ -266,14 +286,13 @@ class _Flight:
             )
             crashed = True
         board = outcome.board
-        if board.geometry.feature_at(square) is not None:
-            answer: PushBlocked | None = self.ruleset.hook.bbcore_thrown_player_lands_on_feature(
-                ruleset=self.ruleset, board=board, player=self.thrown, square=square
-            )
-            if answer is not None:
-                met = self.meet_feature(board, square, answer)
-                if met is not None:
-                    return outcome.then(met)
+        met = None
+        if edge is not None:
+            met = self.meet_feature(board, square, edge)
+        elif board.geometry.feature_at(square) is not None:
+            met = self.feature_decides(board, square)
+        if met is not None:
+            return outcome.then(met)
         if crashed:
             return outcome.then(self.fall(board, square, "crash-landing"))
         return outcome.then(self.land(board, square))
@@ -283,7 +302,9 @@ class _Flight:
         carried = self.carrier(board)
         if carried:
             board = board.with_ball(BallState(square=last))
-        hurt = injury_by_the_crowd(self.ruleset, board, self.thrown.id, self.dice, self.apothecary())
+        hurt = injury_by_the_crowd(
+            self.ruleset, board, self.thrown.id, self.dice, self.apothecary(), choose_treatment=treatment_from(self.decisions)
+        )
         outcome = Outcome(hurt.board, (Event("thrown-player-lands", self.thrown.id, (), "off-pitch", {"from": list(last)}), *hurt.events))
         if carried:
             outcome = outcome.then(
@@ -297,7 +318,9 @@ class _Flight:
         harm = Harm("crash-landing", mighty_blow=lethal)
         assert occupant.square is not None
         events = (Event("crash-landing", self.thrown.id, (), "crashed", {"into": occupant.id, "square": list(occupant.square)}),)
-        down = knock_down(self.ruleset, board, occupant.id, harm, self.dice, self.apothecary())
+        down = knock_down(
+            self.ruleset, board, occupant.id, harm, self.dice, self.apothecary(), choose_treatment=treatment_from(self.decisions)
+        )
         after = down.board.player(occupant.id)
         if occupant.status is Status.STUNNED and after.status is Status.PRONE:
             down = Outcome(down.board.with_player(after.with_status(Status.STUNNED)), down.events)
@@ -307,33 +330,58 @@ class _Flight:
             outcome = outcome.then(ball.bounce(self.ruleset, outcome.board, occupant.square, self.dice, self.decisions))
         return outcome
 
+    def feature_decides(self, board: Board, square: Square) -> Outcome | None:
+        """Ask ``bbcore_thrown_player_lands_on_feature`` about the feature in ``square`` and apply its answer; None: land as usual."""
+        answer: PushBlocked | None = self.ruleset.hook.bbcore_thrown_player_lands_on_feature(
+            ruleset=self.ruleset, board=board, player=self.thrown, square=square, dice=self.dice
+        )
+        if answer is None:
+            return None
+        return self.meet_feature(board, square, answer)
+
     def meet_feature(self, board: Board, square: Square, answer: PushBlocked) -> Outcome | None:
         """Apply a feature hook's answer; None means land as usual."""
         label = answer.label or answer.outcome
         met = Event(
             "thrown-player-lands", self.thrown.id, (), "feature", {"square": list(square), "label": label, "outcome": answer.outcome}
         )
+        if answer.outcome == "enters":
+            return self.enter(board, answer.square or square, met)
         if answer.outcome in ("crowd", "removed"):
             carried = self.carrier(board)
             if carried:
                 board = board.with_ball(BallState(square=square))
             if answer.outcome == "crowd" or answer.injury_roll:
-                gone = injury_by_the_crowd(self.ruleset, board, self.thrown.id, self.dice, self.apothecary())
+                gone = injury_by_the_crowd(
+                    self.ruleset, board, self.thrown.id, self.dice, self.apothecary(), choose_treatment=treatment_from(self.decisions)
+                )
             else:
                 gone = Outcome(board.with_player(self.thrown.with_status(Status.RESERVES)))
             outcome = Outcome(gone.board, (met, *gone.events), turnover=True)
             if carried:
                 outcome = outcome.then(ball.bounce(self.ruleset, outcome.board, square, self.dice, self.decisions))
             return attrs.evolve(outcome, turnover=True)
+        # A knock-down lands the player in the square the answer names, if any (beside the feature, say).
         if answer.outcome == "knocked-down":
-            fell = self.fall(board, square, label, armour_modifier=answer.armour_modifier)
+            fell = self.fall(board, answer.square or square, label, armour_modifier=answer.armour_modifier)
             return Outcome(fell.board, (met, *fell.events), fell.turnover)
         if answer.outcome == "stays" and answer.fall_on is not None:
             (roll,) = roll_dice(self.dice, "D6")
             if roll >= answer.fall_on:
-                fell = self.fall(board, square, label, armour_modifier=answer.armour_modifier)
+                fell = self.fall(board, answer.square or square, label, armour_modifier=answer.armour_modifier)
                 return Outcome(fell.board, (attrs.evolve(met, rolls=(roll,)), *fell.events), fell.turnover)
         return None
+
+    def enter(self, board: Board, square: Square, met: Event) -> Outcome:
+        """Into a feature square: no landing roll and no armour roll, but a turnover; a feature that takes the ball takes theirs."""
+        carried = self.carrier(board)
+        placed = attrs.evolve(board, players={**board.players, self.thrown.id: self.thrown.moved(square)})
+        outcome = Outcome(placed, (attrs.evolve(met, detail={**met.detail, "square": list(square)}),), turnover=True)
+        feature = placed.geometry.feature_at(square)
+        if carried and feature is not None and feature.ball_lands:
+            loose = placed.with_ball(BallState(square=square))
+            outcome = outcome.then(ball.land_ball(self.ruleset, loose, square, self.dice, self.decisions, cause="loose"))
+        return attrs.evolve(outcome, turnover=True)
 
     def fall(self, board: Board, square: Square, reason: str, *, armour_modifier: int = 0) -> Outcome:
         """The thrown player falls over where they came down; a turnover only if they held the ball."""

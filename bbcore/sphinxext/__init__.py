@@ -10,10 +10,15 @@ choose the ruleset, like the CLI's ``--variant``, ``--pack`` and ``--option``.
 - ``bbcore-inducements``: every inducement (``inducement-<id>``);
 - ``bbcore-parameters``: the resolved game parameters;
 - ``bbcore-sequences``: every sequence and its steps (``sequence-<id>``);
-- ``bbcore-glossary``: leagues and special rules (``league-<id>``, ``special-rule-<id>``).
+- ``bbcore-glossary``: leagues and special rules (``league-<id>``, ``special-rule-<id>``);
+- ``bbcore-pitch``: the pitch in use drawn as an SVG, with its features (``pitch-<id>``).
+
+``:own:`` on ``bbcore-tables``, ``bbcore-skills`` and ``bbcore-rosters`` keeps only
+what the variant and packs define, leaving out the core's entries.
 
 Under a variant, pack or option the labels are prefixed with the selection,
-e.g. ``myvariant-table-<id>``.
+e.g. ``myvariant-table-<id>``. A link under a selection with no entry of its own
+goes to the nearest broader selection's entry, in the end the core's.
 """
 
 from __future__ import annotations
@@ -24,7 +29,9 @@ import bbcore
 from bbcore.sphinxext.glossary import GlossaryDirective
 from bbcore.sphinxext.inducements import InducementsDirective
 from bbcore.sphinxext.parameters import ParametersDirective, SequencesDirective
+from bbcore.sphinxext.pitch import PitchDirective
 from bbcore.sphinxext.rosters import RostersDirective
+from bbcore.sphinxext.selection import resolve_to_a_broader_selection
 from bbcore.sphinxext.skills import SkillsDirective
 from bbcore.sphinxext.tables import TableDirective, TablesDirective
 
@@ -40,10 +47,12 @@ DIRECTIVES = {
     "bbcore-parameters": ParametersDirective,
     "bbcore-sequences": SequencesDirective,
     "bbcore-glossary": GlossaryDirective,
+    "bbcore-pitch": PitchDirective,
 }
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     for name, directive in DIRECTIVES.items():
         app.add_directive(name, directive)
+    app.connect("missing-reference", resolve_to_a_broader_selection)
     return {"version": bbcore.__version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from bbcore.render.text import money, target
 from bbcore.sphinxext.rst import Rst, escape, literal, ref
@@ -83,10 +83,13 @@ def roster_rst(ruleset: Ruleset, labels: Labels, roster: Roster, level: int = 0)
 
 
 class RostersDirective(RulesetDirective):
-    """Every roster of the ruleset, in name order, as a section."""
+    """Every roster of the ruleset (``:own:``: of its variant and packs), in name order, as a section."""
+
+    option_spec: ClassVar[dict[str, object]] = {**RulesetDirective.option_spec, **RulesetDirective.OWN}
 
     def render(self, ruleset: Ruleset, labels: Labels) -> Rst:
         out = Rst()
         for roster in sorted(ruleset.rosters.values(), key=lambda r: r.name):
-            out.extend(roster_rst(ruleset, labels, roster))
+            if self.own(ruleset, "roster", roster.id):
+                out.extend(roster_rst(ruleset, labels, roster))
         return out

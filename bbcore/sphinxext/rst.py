@@ -90,6 +90,13 @@ class Rst:
         for markup in body:
             self.lines += [f"   {markup}", ""]
 
+    def raw(self, output_format: str, markup: str) -> None:
+        """Markup passed straight to one output format, e.g. generated SVG for ``html``; escape any data in it first."""
+        self.blank()
+        self.lines += [f".. raw:: {output_format}", ""]
+        self.lines += [f"   {line}".rstrip() for line in markup.splitlines()]
+        self.lines.append("")
+
     def list_table(
         self,
         header: Sequence[str],

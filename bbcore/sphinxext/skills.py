@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from bbcore.sphinxext.rst import Rst, escape, literal
 from bbcore.sphinxext.selection import Labels, RulesetDirective
@@ -44,11 +44,15 @@ def skill_rst(labels: Labels, skill: Skill, level: int) -> Rst:
 
 
 class SkillsDirective(RulesetDirective):
-    """Categories in the order the data lists them; skills by name within each."""
+    """Categories in the order the data lists them; skills by name within each (``:own:``: the variant's and packs' only)."""
+
+    option_spec: ClassVar[dict[str, object]] = {**RulesetDirective.option_spec, **RulesetDirective.OWN}
 
     def render(self, ruleset: Ruleset, labels: Labels) -> Rst:
         by_category: dict[str, list[Skill]] = {}
         for skill in ruleset.skills.values():
+            if not self.own(ruleset, "skill", skill.id):
+                continue
             by_category.setdefault(skill.category, []).append(skill)
         out = Rst()
         for category, skills in by_category.items():

@@ -114,12 +114,15 @@ def table_rst(ruleset: Ruleset, labels: Labels, table: Table, level: int = 0) ->
 
 
 class TablesDirective(RulesetDirective):
-    """Every table of the ruleset, by name, each a section labelled ``table-<id>``."""
+    """Every table of the ruleset (``:own:``: of its variant and packs), by name, each a section labelled ``table-<id>``."""
+
+    option_spec: ClassVar[dict[str, object]] = {**RulesetDirective.option_spec, **RulesetDirective.OWN}
 
     def render(self, ruleset: Ruleset, labels: Labels) -> Rst:
         out = Rst()
         for table in sorted(ruleset.tables.values(), key=lambda t: t.name):
-            out.extend(table_rst(ruleset, labels, table))
+            if self.own(ruleset, "table", table.id):
+                out.extend(table_rst(ruleset, labels, table))
         return out
 
 

@@ -16,6 +16,7 @@ from attrs import frozen
 from bbcore.errors import DataError, JsonPath, Problem, format_json_path
 from bbcore.teams.valuation import (
     condition_holds,
+    may_buy,
     staff_count,
     team_roster,
     value_team,
@@ -215,7 +216,7 @@ def inducement_problems(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
             yield problem("unknown-inducement", f"unknown inducement {order.id!r} in this ruleset's list", "inducements", i, "id")
             continue
         totals[order.id] += order.count
-        if not condition_holds(ruleset, team, inducement.eligibility):
+        if not may_buy(ruleset, team, inducement):
             yield problem("inducement-not-eligible", f"this team may not buy {inducement.name}", "inducements", i, "id")
         if inducement.group is not None:
             group_counts[inducement.group] += order.count

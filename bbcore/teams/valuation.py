@@ -68,6 +68,13 @@ def condition_holds(ruleset: Ruleset, team: Team, condition: Condition | None) -
     return not (condition.apothecary is not None and (roster is None or roster.apothecary != condition.apothecary))
 
 
+def may_buy(ruleset: Ruleset, team: Team, inducement: Inducement) -> bool:
+    """Whether a team meets an inducement's eligibility: its condition, and one of its alternatives when it lists some."""
+    if not condition_holds(ruleset, team, inducement.eligibility):
+        return False
+    return not inducement.eligibility_any or any(condition_holds(ruleset, team, c) for c in inducement.eligibility_any)
+
+
 def inducement_price(ruleset: Ruleset, team: Team, inducement: Inducement) -> int:
     """The lowest listed price the team qualifies for."""
     prices = [c.cost for c in inducement.costs if condition_holds(ruleset, team, c.condition)]

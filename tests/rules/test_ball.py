@@ -192,3 +192,50 @@ def test_a_kick_off_the_sideline_rebounds_where_walls_stand(make_ruleset: Any) -
         outcome = kick_off(rules, empty(rules), (5, 2), dice, ScriptedDecisions([]), receiving_team="home")
     assert outcome.board.ball.square == (5, 0)
     assert not any(e.kind == "touchback" for e in outcome.events)
+
+
+class Chute:
+    """A test variant: a ball on a feature comes out at (12, 7), landing there as from the air; it notes where balls came from."""
+
+    def __init__(self) -> None:
+        self.origins: list[Any] = []
+
+    @bbcore.hookimpl
+    def bbcore_ball_reentry(self, ruleset: Any, board: Any, square: Any, dice: Any, origin: Any) -> Any:
+        from bbcore.rules.ball import BallReentry
+
+        self.origins.append(origin)
+        return BallReentry((12, 7), lands=True)
+
+
+def chute_board(rules: Ruleset, **players: Any) -> Any:
+    import attrs
+
+    from bbcore.model.pitch import Area, Feature, FeatureType
+    from bbcore.rules.board import Board
+
+    chute = FeatureType("chute", "Chute", "squares", "Takes the ball.", ball_lands="re-enters", traps_players=True)
+    pitch = attrs.evolve(rules.pitch, feature_types=(chute,), features=(Feature("chute", area=Area(11, 7, 1, 1)),))
+    placed = build_board(rules, {"h": ("home", "human/human-lineman", (1, 1)), **players})
+    return Board.build(pitch, placed.players.values(), BallState(square=(10, 7)))
+
+
+def test_a_ball_coming_down_on_a_feature_from_the_air_asks_where_it_re_enters(make_ruleset: Any) -> None:
+    chute = Chute()
+    rules = make_ruleset(plugins=[("chute", chute)], entry_points=False)
+    board = chute_board(rules, c=("home", "human/human-catcher", (12, 7)))
+    with ScriptedDice([6]) as dice:  # it lands by the catcher, who catches it
+        outcome = land_ball(rules, board, (11, 7), dice, ScriptedDecisions([]), cause="pass")
+    assert chute.origins == [None]
+    assert outcome.board.ball.carrier == "c"
+
+
+def test_a_feature_takes_a_bouncing_ball_before_anyone_inside_it(make_ruleset: Any) -> None:
+    chute = Chute()
+    rules = make_ruleset(plugins=[("chute", chute)], entry_points=False)
+    board = chute_board(rules, t=("away", "orc/orc-lineman", (11, 7)))
+    with ScriptedDice([5, 5]) as dice:  # right into the chute: no catch for t; it lands at (12, 7) and bounces right
+        outcome = bounce(rules, board, (10, 7), dice, ScriptedDecisions([]))
+    assert chute.origins == [(10, 7)]
+    assert not any(e.kind == "catch" for e in outcome.events)
+    assert outcome.board.ball.square == (13, 7)

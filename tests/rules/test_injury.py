@@ -185,3 +185,93 @@ def test_armour_and_injury_hooks_change_the_totals(make_ruleset: Any) -> None:
     injury = next(e for e in outcome.events if e.kind == "injury")
     assert armour.result == "broken"
     assert injury.detail["total"] == 8
+
+
+# -- treatments straight after the casualty roll -------------------------------------------------------
+
+
+class Healer:
+    """A test treatment: ``healer`` patches any casualty up to the reserves; nothing else changes."""
+
+    @bbcore.hookimpl
+    def bbcore_casualty_treatment(self, player: Any, casualty: Any, treatment: str | None) -> Any:
+        from bbcore.rules.injury import CasualtyTreatment
+
+        if treatment != "healer":
+            return None
+        return CasualtyTreatment(casualty, Status.RESERVES, "healer", (bbcore.rules.events.Event("healed", player.id),))
+
+
+class Fragile:
+    """Every casualty roll counts as a Lasting Injury, treatment or not."""
+
+    @bbcore.hookimpl
+    def bbcore_casualty_treatment(self, ruleset: Any, casualty: Any) -> Any:
+        from bbcore.rules.injury import CasualtyTreatment
+
+        return CasualtyTreatment(ruleset.table("casualty").row("lasting-injury"))
+
+
+def test_a_treatment_is_offered_after_the_roll_and_before_the_apothecary(make_ruleset: Any) -> None:
+    rules = make_ruleset(plugins=[("healer", Healer())], entry_points=False)
+    asked: list[tuple[str, str]] = []
+
+    def choose(player: Any, casualty: str) -> str:
+        asked.append((player.id, casualty))
+        return "healer"
+
+    def apothecary(player: Any, injury: str) -> bool:
+        raise AssertionError("the apothecary is not asked once a treatment has patched the player up")
+
+    with ScriptedDice([16]) as dice:
+        outcome = suffer_casualty(rules, lone(rules), "p", dice, apothecary, choose_treatment=choose)
+    assert asked == [("p", "dead")]
+    assert outcome.board.player("p").status is Status.RESERVES
+    assert [e.kind for e in outcome.events] == ["casualty", "healed"]
+
+
+def test_without_a_treatment_the_roll_stands_and_the_apothecary_follows(make_ruleset: Any) -> None:
+    rules = make_ruleset(plugins=[("healer", Healer())], entry_points=False)
+    with ScriptedDice([16, 2]) as dice:
+        outcome = suffer_casualty(rules, lone(rules), "p", dice, lambda player, injury: True, choose_treatment=lambda player, row: None)
+    assert outcome.board.player("p").status is Status.RESERVES  # the apothecary's second roll was Badly Hurt
+    assert [e.kind for e in outcome.events] == ["casualty", "casualty", "apothecary"]
+
+
+def test_a_treatment_no_plugin_knows_is_an_error(core: Ruleset) -> None:
+    with ScriptedDice([3]) as dice, pytest.raises(bbcore.UsageError, match="casualty treatment 'leeches'"):
+        suffer_casualty(core, lone(core), "p", dice, choose_treatment=lambda player, row: "leeches")
+
+
+def test_the_treatment_hook_is_asked_for_every_casualty_roll(make_ruleset: Any) -> None:
+    rules = make_ruleset(plugins=[("fragile", Fragile())], entry_points=False)
+    with ScriptedDice([3, 2]) as dice:  # Badly Hurt, made a Lasting Injury: the 2 is the lasting injury roll
+        outcome = suffer_casualty(rules, lone(rules), "p", dice)
+    assert outcome.board.player("p").status is Status.CASUALTY
+    assert (outcome.events[0].kind, outcome.events[0].result) == ("casualty", "badly-hurt")
+    assert outcome.events[-1].kind == "lasting-injury"
+
+
+def test_a_casualty_the_table_gives_without_a_roll_is_not_treated(core: Ruleset) -> None:
+    with ScriptedDice([]) as dice:
+        outcome = suffer_casualty(core, lone(core), "p", dice, roll=False, choose_treatment=lambda player, row: "leeches")
+    assert outcome.board.player("p").status is Status.CASUALTY
+
+
+class Medic:
+    """+1 to recovery for a team holding a ``medic`` inducement."""
+
+    @bbcore.hookimpl
+    def bbcore_ko_recovery_modifiers(self, inducements: Any) -> int | None:
+        return 1 if inducements.get("medic") else None
+
+
+def test_recovery_modifiers_see_the_inducements_of_the_players_team(make_ruleset: Any) -> None:
+    rules = make_ruleset(plugins=[("medic", Medic())], entry_points=False)
+    board = lone(rules, statuses={"p": "ko"})
+    with ScriptedDice([3]) as dice:
+        assert recover_knocked_out(rules, board, dice, {"away": {"medic": 1}}).board.player("p").status is Status.RESERVES
+    with ScriptedDice([3]) as dice:
+        assert recover_knocked_out(rules, board, dice, {"home": {"medic": 1}}).board.player("p").status is Status.KO
+    with ScriptedDice([3]) as dice:
+        assert recover_knocked_out(rules, board, dice).board.player("p").status is Status.KO

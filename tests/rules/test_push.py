@@ -192,3 +192,55 @@ def test_a_feature_in_data_alone_can_swallow_a_pushed_player(core: Ruleset) -> N
     assert result.left_pitch
     assert result.outcome.board.player("d").status is Status.RESERVES
     assert [e.result for e in result.outcome.events if e.kind == "push"] == ["removed"]
+
+
+def _with_features(core: Ruleset, *features: Any) -> Any:
+    import attrs
+
+    from bbcore.model.pitch import Feature
+
+    kinds = tuple({kind.id: kind for kind, _ in features}.values())
+    placed = tuple(Feature(kind.id, area=area, edges=edges) for kind, (area, edges) in features)
+    return attrs.evolve(core.pitch, feature_types=kinds, features=placed)
+
+
+def test_a_push_never_crosses_an_edge_feature_that_says_what_a_pushed_player_meets(core: Ruleset) -> None:
+    from bbcore.model.pitch import FeatureType
+    from bbcore.rules.board import Board
+
+    # A fence between (11, 7) and (12, 7) lets players step over it but stops pushes: the
+    # straight square and, diagonally across it, both side squares.
+    fence = FeatureType("fence", "Fence", "edge", "A low fence.", crossing_cost=1, pushed_into="stays")
+    pitch = _with_features(core, (fence, (None, (((11, 7), (12, 7)),))))
+    placed = build_board(core, {"a": ("home", "human/human-lineman", (10, 7)), "d": ("away", "orc/orc-lineman", (11, 7))})
+    board = Board.build(pitch, placed.players.values(), placed.ball)
+    with ScriptedDice([]) as dice:
+        result = push(core, board, "d", (10, 7), dice, ScriptedDecisions([]), chooser="home")
+    assert result.outcome.board.player("d").square == (11, 7)
+    assert [e.detail.get("label") for e in result.outcome.events if e.kind == "push"] == ["fence"]
+
+
+class SpitsTheBallOut:
+    """A test plugin: a ball in any feature comes back out at (3, 3)."""
+
+    @bbcore.hookimpl
+    def bbcore_ball_reentry(self, ruleset: Any, board: Any, square: Any, dice: Any) -> Any:
+        from bbcore.rules.ball import BallReentry
+
+        return BallReentry((3, 3), bounce=False)
+
+
+def test_a_carrier_pushed_into_a_feature_that_takes_the_ball_loses_it(make_ruleset: Any) -> None:
+    from bbcore.model.pitch import Area, FeatureType
+    from bbcore.rules.board import Board
+
+    rules = make_ruleset(plugins=[("spits", SpitsTheBallOut())], entry_points=False)
+    well = FeatureType("well", "Well", "squares", "A deep well.", blocks_movement=True, pushed_into="enters", ball_lands="re-enters")
+    pitch = _with_features(rules, (well, (Area(12, 6, 1, 3), ())))
+    placed = build_board(rules, {"a": ("home", "human/human-lineman", (10, 7)), "d": ("away", "orc/orc-lineman", (11, 7))}, ball="d")
+    board = Board.build(pitch, placed.players.values(), placed.ball)
+    with ScriptedDice([]) as dice:
+        result = push(rules, board, "d", (10, 7), dice, ScriptedDecisions([]), chooser="home")
+    after = result.outcome.board
+    assert after.player("d").square == (12, 7)
+    assert (after.ball.carrier, after.ball.square) == (None, (3, 3))

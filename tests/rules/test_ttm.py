@@ -347,3 +347,50 @@ def test_a_variant_decides_what_a_feature_landing_does(make_ruleset: Any) -> Non
     armour = next(e for e in outcome.events if e.kind == "armour")
     assert armour.detail["total"] == 7  # 3 + 3 + the pond's +1
     assert not outcome.turnover
+
+
+class Sewer:
+    """A test plugin: a thrown player landing on a feature goes into it."""
+
+    @bbcore.hookimpl
+    def bbcore_thrown_player_lands_on_feature(self, ruleset: Any, board: Any, player: Any, square: Square, dice: Any) -> PushBlocked:
+        return PushBlocked("enters", "pond")
+
+
+def test_a_thrown_player_entering_a_feature_takes_no_armour_roll_but_it_is_a_turnover(make_ruleset: Any) -> None:
+    plugins = [("hedges", DataPlugin("variant", "hedges", "hedges")), ("sewer", Sewer())]
+    rules = make_ruleset(variant="hedges", plugins=plugins, entry_points=False)
+    outcome = throw(rules, pond_board(rules), POND, [5])
+    assert outcome.board.player("h").square == POND
+    assert not any(e.kind in ("armour", "landing") for e in outcome.events)
+    assert outcome.turnover
+
+
+class WalledSidelines:
+    """A test plugin: walls stand past the sidelines; a thrown player hitting one falls back with +1 armour."""
+
+    @bbcore.hookimpl
+    def bbcore_thrown_player_leaves_pitch(self, ruleset: Any, board: Board, player: Any, last_square: Square, off_square: Square) -> Any:
+        if board.geometry.edge_beyond(off_square) != "sideline":
+            return None
+        return PushBlocked("knocked-down", "wall", armour_modifier=1)
+
+
+def test_a_variant_decides_what_a_thrown_player_meets_past_the_edge(make_ruleset: Any) -> None:
+    rules = make_ruleset(plugins=[("walls", WalledSidelines())], entry_points=False)
+    outcome = throw(rules, pitch(rules, at=(10, 1), beside=(10, 2)), (10, 0), [5, UP, *HELD])  # the core: the crowd
+    thrown = outcome.board.player("h")
+    assert (thrown.square, thrown.status) == ((10, 0), Status.PRONE)
+    armour = next(e for e in outcome.events if e.kind == "armour")
+    assert armour.detail["total"] == 5  # 2 + 2 + the wall's +1
+    assert not outcome.turnover
+
+
+def test_a_thrown_player_sent_back_onto_an_occupied_square_crashes_into_its_player(make_ruleset: Any) -> None:
+    rules = make_ruleset(plugins=[("walls", WalledSidelines())], entry_points=False)
+    board = bullseye(rules, at=(10, 2), beside=(10, 3), others={"o": ("away", ORC, (10, 0))})
+    # On target onto o at (10, 0): a crash, a bounce up over the sideline; the wall sends him back
+    # onto o: a second crash, a bounce right to (11, 0), where he falls.
+    outcome = throw(rules, board, (10, 0), [6, *HELD, UP, *HELD, RIGHT, *HELD])
+    assert [e.kind for e in outcome.events].count("crash-landing") == 2
+    assert outcome.board.player("h").square == (11, 0)

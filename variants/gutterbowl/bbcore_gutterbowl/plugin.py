@@ -1,4 +1,10 @@
-"""The Gutter Bowl plugin: hook implementations only."""
+"""The Gutter Bowl plugin: hook implementations only.
+
+The hooks live in two modules by subject, re-exported here so that the entry point
+registers one plugin: :mod:`bbcore_gutterbowl.pitch_hooks` (walls, market stalls,
+sewer pits, barricades, cobblestones, the ball) and :mod:`bbcore_gutterbowl.game_hooks`
+(drafting, the sequences, secret weapons, inducements).
+"""
 
 from __future__ import annotations
 
@@ -6,9 +12,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bbcore import hookimpl
+from bbcore_gutterbowl.game_hooks import *  # noqa: F403 - the hook implementations, registered with this module
+from bbcore_gutterbowl.pitch_hooks import *  # noqa: F403
 
 if TYPE_CHECKING:
-    from bbcore.registry import DataRegistrar
+    from bbcore.registry import DataRegistrar, OptionRegistrar
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -16,3 +24,14 @@ DATA_DIR = Path(__file__).parent / "data"
 @hookimpl
 def bbcore_register_data(register: DataRegistrar) -> None:
     register.variant("gutterbowl", DATA_DIR, "Gutter Bowl: Blood Bowl in the streets and the sewers.")
+
+
+@hookimpl
+def bbcore_register_options(register: OptionRegistrar) -> None:
+    register.option("pitch", ("street", "sewer"), "street", "Where the game is played: the Street pitch or the Sewer pitch.")
+    register.option(
+        "teams",
+        ("gutterbowl", "existing"),
+        "gutterbowl",
+        "gutterbowl: teams drafted for Gutter Bowl (750K, 7+ players); existing: Blood Bowl teams drafted as usual.",
+    )

@@ -1,0 +1,92 @@
+"""Gutter Bowl hooks for drafting, the sequences, secret weapons and the inducements.
+
+Each hook only hands over to the module that holds the rule:
+
+* drafting (:mod:`~bbcore_gutterbowl.drafting`): the Lineman cap as a team check, and
+  the core's drafting parameters back for ``teams=existing``;
+* the sequences: the pre-game steps ``gutterbowl/pitch`` and ``gutterbowl/sideline-staff``
+  (:mod:`~bbcore_gutterbowl.pregame`), the start-of-drive step ``gutterbowl/magic-potions``
+  (:mod:`~bbcore_gutterbowl.potions`) and the core's end-of-drive ``secret-weapons``
+  step, replaced (:mod:`~bbcore_gutterbowl.secret_weapons`, which also says why nothing
+  is needed for the missing referee);
+* casualty rolls: the Sawbones (:mod:`~bbcore_gutterbowl.staff`) and the Frog
+  (:mod:`~bbcore_gutterbowl.wizard`);
+* KO recovery: the Snack Stand.
+
+Rules with no hook to hang on, because the core has no turn procedure yet, are
+functions for whoever runs the turns: :func:`~bbcore_gutterbowl.secret_weapons.restless_fans`,
+:func:`~bbcore_gutterbowl.staff.snack_stand_refunds` and :func:`~bbcore_gutterbowl.wizard.cast_spell`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from bbcore import hookimpl
+from bbcore_gutterbowl.drafting import NON_LINEMEN_CHECK, existing_team_parameters
+from bbcore_gutterbowl.potions import MAGIC_POTIONS_STEP, give_magic_potions
+from bbcore_gutterbowl.pregame import PITCH_STEP, SIDELINE_STAFF_STEP, choose_pitch, leave_sideline_staff_at_home
+from bbcore_gutterbowl.secret_weapons import SECRET_WEAPONS_STEP, deal_with_secret_weapons
+from bbcore_gutterbowl.staff import SAWBONES, ko_recovery_modifier, sawbones
+from bbcore_gutterbowl.wizard import frog_casualty, is_frog
+
+if TYPE_CHECKING:
+    from bbcore.dice import DiceSource
+    from bbcore.model.table import Row
+    from bbcore.registry import SequenceStepRegistrar
+    from bbcore.rules.board import Board, PlayerState
+    from bbcore.rules.injury import CasualtyTreatment
+    from bbcore.ruleset import Ruleset
+    from bbcore.teams.checks import TeamCheck
+
+
+@hookimpl
+def bbcore_team_checks(ruleset: Ruleset) -> Iterable[TeamCheck]:
+    return (NON_LINEMEN_CHECK,)
+
+
+@hookimpl
+def bbcore_parameter_changes(options: Mapping[str, str]) -> Mapping[str, Any] | None:
+    return existing_team_parameters(options)
+
+
+@hookimpl
+def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
+    register.step(PITCH_STEP, choose_pitch)
+    register.step(SIDELINE_STAFF_STEP, leave_sideline_staff_at_home)
+    register.step(MAGIC_POTIONS_STEP, give_magic_potions)
+    register.step(SECRET_WEAPONS_STEP, deal_with_secret_weapons)
+
+
+@hookimpl
+def bbcore_casualty_treatment(
+    ruleset: Ruleset,
+    board: Board,
+    player: PlayerState,
+    casualty: Row,
+    treatment: str | None,
+    niggling_injuries: int,
+    dice: DiceSource,
+) -> CasualtyTreatment | None:
+    """A Frog's casualty is always Badly Hurt, Sawbones or not; otherwise the Sawbones when called."""
+    if is_frog(ruleset, player):
+        return frog_casualty(ruleset, player, casualty, treatment)
+    if treatment == SAWBONES:
+        return sawbones(ruleset, player, casualty, niggling_injuries, dice)
+    return None
+
+
+@hookimpl
+def bbcore_ko_recovery_modifiers(ruleset: Ruleset, team: str, player: PlayerState, inducements: Mapping[str, int]) -> int | None:
+    """The Snack Stand's +1, read from the ``ko-recovery`` effects of the team's inducements."""
+    return ko_recovery_modifier(ruleset, inducements) or None
+
+
+__all__: list[str] = [
+    "bbcore_casualty_treatment",
+    "bbcore_ko_recovery_modifiers",
+    "bbcore_parameter_changes",
+    "bbcore_register_sequence_steps",
+    "bbcore_team_checks",
+]

@@ -1,0 +1,132 @@
+"""The Sawbones and the Snack Stand: Gutter Bowl's hired help, bought as inducements.
+
+The Sawbones
+------------
+
+A treatment in the core's sense (``bbcore_casualty_treatment``): straight after a
+casualty roll against a player, before anything else could heal him, his coach may
+call the Sawbones. The core asks ``Decisions.casualty_treatment`` (through the
+procedure's ``choose_treatment`` callback), so a coach names ``gutterbowl/sawbones``
+only while the team still has one: it is 0-1 and used once per game, and
+:func:`spend_treatments` takes it off ``TeamState.inducements`` once an event says it
+was used. A frog cannot be treated (see :mod:`bbcore_gutterbowl.wizard`): the call
+is turned down and the Sawbones is not spent.
+
+The Snack Stand
+---------------
+
++1 to every KO recovery roll of its team, through ``bbcore_ko_recovery_modifiers``,
+which the core now tells each team's inducements; the +1 is the ``ko-recovery``
+modifier effect of the inducement in ``inducements.yaml``, so any inducement with
+such an effect helps the same way. Its free re-roll (a die each time a team re-roll
+is used) is :func:`snack_stand_refunds`, to be called by whoever keeps the team's
+re-rolls, since the core's re-roll bookkeeping lives inside each procedure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from bbcore.dice import DiceSource, roll_dice
+from bbcore.model.table import Row, Table
+from bbcore.rules.board import PlayerState, Status
+from bbcore.rules.events import Event
+from bbcore.rules.injury import CasualtyTreatment, casualty_roll
+from bbcore.rules.rerolls import TEAM_REROLL, RerollBudget
+from bbcore.rules.sequences import GameState
+from bbcore.ruleset import Ruleset
+from bbcore_gutterbowl.variant_rules import variant_rules
+
+SAWBONES = "gutterbowl/sawbones"
+SNACK_STAND = "gutterbowl/snack-stand"
+#: The kind of event that says a treatment was used.
+TREATMENT_EVENT = "casualty-treatment"
+#: The test name of the effects that change a KO recovery roll.
+KO_RECOVERY = "ko-recovery"
+
+
+def dead_row(table: Table) -> Row:
+    """The row of the casualty table whose effects kill the player (its last row, if none says so)."""
+    return next((row for row in table.rows if any(effect.status == "dead" for effect in row.effects)), table.rows[-1])
+
+
+def sawbones(ruleset: Ruleset, player: PlayerState, casualty: Row, niggling_injuries: int, dice: DiceSource) -> CasualtyTreatment:
+    """The Sawbones sees to a player straight after his casualty roll.
+
+    A die of at most ``dead_at_most`` kills him. Otherwise the casualty table is rolled
+    again and the milder of the two results applies: the coach chooses, and an earlier
+    row of the table is never worse (the choice the core's apothecary also makes). A
+    Badly Hurt player (the table's first row) is patched up and goes to the Reserves.
+    """
+    rules = variant_rules().sawbones
+    table = ruleset.table("casualty")
+    rolls = roll_dice(dice, rules.dice)
+    if sum(rolls) <= rules.dead_at_most:
+        dead = dead_row(table)
+        event = Event(TREATMENT_EVENT, player.id, rolls, dead.id, {"treatment": SAWBONES, "outcome": "fatal"})
+        return CasualtyTreatment(dead, Status.CASUALTY, SAWBONES, (event,))
+    second, second_event = casualty_roll(ruleset, player.id, dice, niggling_injuries)
+    chosen = min((casualty, second), key=lambda row: row.min or 0)
+    patched = chosen.id == table.rows[0].id
+    detail = {"treatment": SAWBONES, "outcome": "patched-up" if patched else "chosen", "results": [casualty.id, second.id]}
+    event = Event(TREATMENT_EVENT, player.id, rolls, chosen.id, detail)
+    return CasualtyTreatment(chosen, Status.RESERVES if patched else Status.CASUALTY, SAWBONES, (second_event, event))
+
+
+def spend_treatments(state: GameState, events: Iterable[Event]) -> GameState:
+    """Take each treatment the events say was used off the inducements of the treated player's team."""
+    for event in events:
+        treatment = event.detail.get("treatment") if event.kind == TREATMENT_EVENT else None
+        if treatment is None or event.who is None or event.who not in state.board.players:
+            continue
+        team = state.team(state.board.player(event.who).team)
+        left = dict(team.inducements)
+        if left.get(treatment, 0) > 0:
+            left[treatment] -= 1
+            state = state.update_team(team.id, inducements={key: count for key, count in left.items() if count})
+    return state
+
+
+def ko_recovery_modifier(ruleset: Ruleset, inducements: Mapping[str, int]) -> int:
+    """The sum of the ``ko-recovery`` modifier effects of the inducements a team holds (the Snack Stand's +1)."""
+    total = 0
+    for inducement_id, count in inducements.items():
+        inducement = ruleset.inducements.get(inducement_id)
+        if inducement is None or count <= 0:
+            continue
+        total += sum(effect.by or 0 for effect in inducement.effects if effect.modifier == KO_RECOVERY)
+    return total
+
+
+def snack_stand_refunds(
+    inducements: Mapping[str, int], events: Iterable[Event], budget: RerollBudget, dice: DiceSource
+) -> tuple[RerollBudget, tuple[Event, ...]]:
+    """After a procedure, a die for each team re-roll its events say was used; on ``free_reroll_on`` or more it is given back.
+
+    Only for a team that holds a Snack Stand (``inducements``, the team's). ``budget`` is
+    the team's budget after the procedure; the returned one has the free re-rolls back.
+    """
+    if not inducements.get(SNACK_STAND):
+        return budget, ()
+    rules = variant_rules().snack_stand
+    found: list[Event] = []
+    for event in events:
+        if event.kind != TEAM_REROLL or event.result != "used":
+            continue
+        rolls = roll_dice(dice, rules.dice)
+        free = sum(rolls) >= rules.free_reroll_on
+        if free:
+            budget = RerollBudget(budget.team_rerolls + 1, budget.spent)
+        found.append(Event("snack-stand", event.who, rolls, "free-reroll" if free else "reroll-spent"))
+    return budget, tuple(found)
+
+
+__all__ = [
+    "SAWBONES",
+    "SNACK_STAND",
+    "dead_row",
+    "ko_recovery_modifier",
+    "sawbones",
+    "snack_stand_refunds",
+    "spend_treatments",
+]

@@ -1,0 +1,183 @@
+"""Gutter Bowl's own numbers, read from ``data/variant-rules.yaml``.
+
+The core's parameters have no place for numbers such as the wall-push roll or the
+hard-landing armour bonus, so the plugin keeps them in a file of its own. It is read
+the way the core reads its data: safe YAML with positions, a JSON Schema
+(``variant_rules.schema.json``, every key required, no unknown key) and cattrs into
+frozen attrs classes. Anything wrong raises :class:`bbcore.errors.DataError` whose
+lines name the file, line and column. The result is cached: call
+:func:`variant_rules` wherever a number is needed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+
+from attrs import frozen
+from jsonschema import Draft202012Validator
+
+from bbcore.errors import DataError
+from bbcore.loading.schemas import validation_problems
+from bbcore.loading.structure import structure
+from bbcore.loading.yaml_source import YamlLoadError, read_yaml
+
+#: The data file and the schema it is validated against.
+RULES_FILE = Path(__file__).parent / "data" / "variant-rules.yaml"
+SCHEMA_FILE = Path(__file__).parent / "variant_rules.schema.json"
+
+
+@frozen
+class PitchRoll:
+    """The pre-game roll that picks the pitch: at most ``sewer_at_most`` gives the Sewer pitch."""
+
+    dice: str
+    sewer_at_most: int
+
+
+@frozen
+class CalmWeather:
+    """The id of the uneventful row of each pitch's weather table."""
+
+    street: str
+    sewer: str
+
+
+@frozen
+class ChangingWeather:
+    """Changing Weather: the ball scatters ``scatters`` times when the new weather is the calm row."""
+
+    calm_weather: CalmWeather
+    scatters: int
+
+
+@frozen
+class WallPush:
+    """Pushed into a wall with no free square: a roll of ``fall_on`` or more on ``dice`` makes the player fall."""
+
+    dice: str
+    fall_on: int
+    armour_modifier: int
+
+
+@frozen
+class ThrowAtWall:
+    """Throwing the ball at a wall: where a miss hits, how far the ricochet goes, how often it bounces after."""
+
+    dice: str
+    right_at_most: int
+    ricochet_distance: str
+    bounces_after: int
+
+
+@frozen
+class Barricade:
+    """Crossing a barricade safely or recklessly, and blocking across one."""
+
+    safe_crossing_cost: int
+    reckless_dice: str
+    fall_at_most: int
+    block_strength_bonus: int
+
+
+@frozen
+class SecretWeapons:
+    """The end-of-drive roll for Secret Weapon players."""
+
+    dice: str
+    removed_at_most: int
+    casualty_at_most: int
+
+
+@frozen
+class RestlessFans:
+    """A player Stalling at the end of their team turn is hit on ``hit_on`` or more."""
+
+    dice: str
+    hit_on: int
+
+
+@frozen
+class Sawbones:
+    """The Sawbones inducement."""
+
+    dice: str
+    dead_at_most: int
+    uses_per_game: int
+
+
+@frozen
+class SnackStand:
+    """The Snack Stand inducement."""
+
+    ko_recovery_modifier: int
+    dice: str
+    free_reroll_on: int
+
+
+@frozen
+class NoviceWizard:
+    """The Novice Wizard inducement."""
+
+    dice: str
+    hit_on: int
+    spells_per_game: int
+
+
+@frozen
+class VariantRules:
+    """Every number of ``variant-rules.yaml``; each field is documented in that file."""
+
+    source: str
+    max_non_linemen: int
+    fans_per_dedicated_fan: int
+    referee: bool
+    pitch_roll: PitchRoll
+    kick_re_entry_direction: str
+    changing_weather: ChangingWeather
+    wall_push: WallPush
+    wall_bounce_dice: str
+    throw_at_wall: ThrowAtWall
+    thrown_into_wall_armour_modifier: int
+    pass_over_stall_modifier: int
+    bounces_on_landing: int
+    hard_landing_armour_modifier: int
+    sewer_pit_placement_direction: str
+    sewer_pit_landing_armour_roll: bool
+    barricade: Barricade
+    secret_weapons: SecretWeapons
+    restless_fans: RestlessFans
+    sawbones: Sawbones
+    snack_stand: SnackStand
+    novice_wizard: NoviceWizard
+    potions_per_player: int
+    potion_wakes_knocked_out: Mapping[str, tuple[str, ...]]
+    potion_random_skills: Mapping[str, str]
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))
+
+
+def load_variant_rules(path: Path = RULES_FILE) -> VariantRules:
+    """Read, validate and structure one variant-rules file; raise DataError listing every problem."""
+    try:
+        document = read_yaml(path)
+    except YamlLoadError as error:
+        raise DataError(error.problems) from None
+    problems = validation_problems(document, _validator())
+    if problems:
+        raise DataError(problems)
+    rules, problems = structure(document, VariantRules)
+    if rules is None:
+        raise DataError(problems)
+    return rules
+
+
+@cache
+def variant_rules() -> VariantRules:
+    """Gutter Bowl's numbers from the plugin's own data file, read once."""
+    return load_variant_rules()

@@ -1,0 +1,590 @@
+"""Gutter Bowl's game rules: drafting, the pre-game, secret weapons, the missing referee, restless fans and the inducements.
+
+Every test scripts its dice (and its coaches' decisions) and would fail without the rule it names.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from bbcore_gutterbowl.drafting import check_non_linemen
+from bbcore_gutterbowl.potions import LESSER_MAGIC_POTION, SUPERIOR_MAGIC_POTION, drink, give_magic_potions
+from bbcore_gutterbowl.pregame import choose_pitch, leave_sideline_staff_at_home, pitch_of, run_pre_game
+from bbcore_gutterbowl.secret_weapons import deal_with_secret_weapons, restless_fans
+from bbcore_gutterbowl.staff import SAWBONES, SNACK_STAND, snack_stand_refunds, spend_treatments
+from bbcore_gutterbowl.variant_rules import variant_rules
+from bbcore_gutterbowl.wizard import NOVICE_WIZARD, cast_spell, end_transmutation, firebolt, is_frog, transmutation
+from ruamel.yaml import YAML
+
+import bbcore
+from bbcore.cli import main
+from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
+from bbcore.rules.block import apply_block_face
+from bbcore.rules.board import BallState, Square, Status
+from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
+from bbcore.rules.drive import recover_knocked_out_players
+from bbcore.rules.events import Event
+from bbcore.rules.injury import suffer_casualty
+from bbcore.rules.pregame import take_on_journeymen
+from bbcore.rules.rerolls import TEAM_REROLL, RerollBudget
+from bbcore.rules.sequences import GameState, TeamState, run_sequence, sequence_steps
+from bbcore.ruleset import Ruleset
+from bbcore.testing import build_board
+
+DATA = Path(__file__).resolve().parent.parent / "bbcore_gutterbowl" / "data"
+TEAMS = DATA / "teams"
+CORE_TEAM = Path(bbcore.__file__).parent / "data" / "teams" / "human-starter.yaml"
+
+LINEMAN = "human/human-lineman"
+CLANRAT = "skaven/skaven-clanrat"
+
+Spec = tuple[str, str, Square | None]
+
+
+@pytest.fixture(scope="module")
+def gb() -> Ruleset:
+    return bbcore.load_ruleset("gutterbowl")
+
+
+def team(team_id: str, roster: str, **changes: Any) -> TeamState:
+    return attrs.evolve(TeamState(team_id, team_id.title(), roster, dedicated_fans=1, ctv=700_000), **changes)
+
+
+def game(
+    ruleset: Ruleset,
+    players: Mapping[str, Spec],
+    *,
+    home: TeamState | None = None,
+    away: TeamState | None = None,
+    statuses: Mapping[str, str] | None = None,
+    skills: Mapping[str, Mapping[str, int | str | None]] | None = None,
+    ball: Square | str | None = None,
+    **changes: Any,
+) -> GameState:
+    """Players without a square wait in the Reserves unless ``statuses`` says otherwise."""
+    all_statuses = {pid: "reserves" for pid, (_, _, square) in players.items() if square is None}
+    all_statuses.update(statuses or {})
+    board = build_board(ruleset, players, skills=skills, statuses=all_statuses, ball=ball)
+    state = GameState(home or team("home", "human"), away or team("away", "skaven"), board)
+    return attrs.evolve(state, **changes)
+
+
+def kinds(events: tuple[Event, ...] | list[Event]) -> list[str]:
+    return [event.kind for event in events]
+
+
+# -- drafting: through `bbcore team check` -------------------------------------------------------------
+
+
+@pytest.fixture
+def team_check(capsys: pytest.CaptureFixture[str]) -> Any:
+    """``bbcore team check FILE --variant gutterbowl --json [--option ...]``: the exit status and the report."""
+
+    def run(path: Path, *options: str) -> tuple[int, dict[str, Any]]:
+        args = ["team", "check", str(path), "--variant", "gutterbowl", "--json"]
+        for option in options:
+            args += ["--option", option]
+        status = main(args)
+        return status, json.loads(capsys.readouterr().out)
+
+    return run
+
+
+def broken(tmp_path: Path, name: str, change: Any) -> Path:
+    yaml = YAML()
+    data = yaml.load(TEAMS / name)
+    change(data)
+    path = tmp_path / name
+    yaml.dump(data, path)
+    return path
+
+
+def codes(report: dict[str, Any]) -> list[str]:
+    return sorted(problem["code"] for problem in report["problems"])
+
+
+@pytest.mark.parametrize("name", ["human-cobblestone-crushers.yaml", "skaven-sewer-rats.yaml"])
+def test_the_ready_teams_pass_the_gutter_bowl_team_check(name: str, team_check: Any) -> None:
+    status, report = team_check(TEAMS / name)
+    assert (status, report["problems"]) == (0, [])
+
+
+def test_a_sixth_player_not_from_the_lineman_position_is_one_too_many(tmp_path: Path, team_check: Any) -> None:
+    def swap(data: Any) -> None:
+        data["players"][0]["position"] = "human/halfling-hopeful"  # Lineman keyword, but not the Lineman position
+
+    status, report = team_check(broken(tmp_path, "human-cobblestone-crushers.yaml", swap))
+    assert (status, codes(report)) == (1, ["too-many-non-linemen"])
+    assert "at most 5" in report["problems"][0]["message"]
+
+
+def test_the_budget_is_750k_and_a_reroll_costs_100k(tmp_path: Path, team_check: Any) -> None:
+    status, report = team_check(TEAMS / "skaven-sewer-rats.yaml")
+    positions = 150_000 + 2 * 85_000 + 90_000 + 80_000 + 3 * 50_000
+    assert report["cost"] == positions + 100_000  # the Skaven roster's own price is lower
+    status, report = team_check(broken(tmp_path, "skaven-sewer-rats.yaml", lambda data: data.__setitem__("rerolls", 2)))
+    assert (status, codes(report)) == (1, ["over-budget"])
+    assert "the budget is 750K" in report["problems"][0]["message"]
+
+
+def test_seven_players_is_the_least_a_team_may_have(tmp_path: Path, team_check: Any) -> None:
+    status, _ = team_check(broken(tmp_path, "skaven-sewer-rats.yaml", lambda data: data["players"].pop(0)))
+    assert status == 0  # seven
+    status, report = team_check(broken(tmp_path, "skaven-sewer-rats.yaml", lambda data: [data["players"].pop(0) for _ in range(2)]))
+    assert (status, codes(report)) == (1, ["too-few-players"])
+
+
+@pytest.mark.parametrize("staff", ["apothecary", "cheerleaders", "assistant-coaches"])
+def test_no_sideline_staff_may_be_hired(tmp_path: Path, staff: str, team_check: Any) -> None:
+    def hire(data: Any) -> None:
+        data["players"].pop(0)  # room in the budget for the staff
+        data["staff"] = {staff: 1}
+
+    status, report = team_check(broken(tmp_path, "human-cobblestone-crushers.yaml", hire))
+    assert (status, codes(report)) == (1, ["staff-limit"])
+
+
+def test_an_existing_blood_bowl_team_is_drafted_under_the_core_rules(team_check: Any) -> None:
+    status, report = team_check(CORE_TEAM)
+    assert status == 1
+    assert {"staff-limit", "over-budget", "too-many-non-linemen"} <= set(codes(report))
+    status, report = team_check(CORE_TEAM, "teams=existing")
+    assert (status, report["problems"]) == (0, [])
+
+
+def test_existing_teams_get_the_core_drafting_parameters_but_keep_seven_players_and_six_turns(gb: Ruleset) -> None:
+    core = bbcore.load_ruleset().parameters
+    existing = bbcore.load_ruleset("gutterbowl", options={"teams": "existing"}).parameters
+    assert (existing.draft_budget, existing.roster, existing.rerolls, existing.staff) == (
+        core.draft_budget,
+        core.roster,
+        core.rerolls,
+        core.staff,
+    )
+    assert (existing.players_on_pitch, existing.turns_per_half) == (gb.parameters.players_on_pitch, gb.parameters.turns_per_half)
+    assert (gb.parameters.players_on_pitch, gb.parameters.turns_per_half) == (7, 6)
+    assert gb.parameters.draft_budget != core.draft_budget
+
+
+def test_the_lineman_cap_is_not_checked_for_existing_teams() -> None:
+    existing = bbcore.load_ruleset("gutterbowl", options={"teams": "existing"})
+    core_team = bbcore.load_team_file(CORE_TEAM).team
+    assert list(check_non_linemen(existing, core_team)) == []
+    assert [p.code for p in check_non_linemen(bbcore.load_ruleset("gutterbowl"), core_team)] == ["too-many-non-linemen"]
+
+
+# -- the pre-game ---------------------------------------------------------------------------------------
+
+
+def two_teams(ruleset: Ruleset, home_players: int = 7, away_players: int = 7) -> GameState:
+    players = {f"home-{n}": ("home", LINEMAN, None) for n in range(home_players)}
+    players |= {f"away-{n}": ("away", CLANRAT, None) for n in range(away_players)}
+    return game(ruleset, players)
+
+
+def test_the_coaches_may_agree_on_the_pitch(gb: Ruleset) -> None:
+    with ScriptedDice([]) as dice, ScriptedDecisions([("agreed-choice", "sewer")], strict=True) as decisions:
+        _, (event,) = choose_pitch(gb, two_teams(gb), dice, decisions)
+    assert (event.kind, event.result, event.detail["chosen_by"]) == ("pitch", "sewer", "coaches")
+    assert event.detail["reload"] is True  # this ruleset was loaded for the street
+
+
+@pytest.mark.parametrize(("roll", "pitch"), [(1, "sewer"), (3, "sewer"), (4, "street"), (6, "street")])
+def test_otherwise_a_d6_picks_the_pitch(gb: Ruleset, roll: int, pitch: str) -> None:
+    with ScriptedDice([roll]) as dice:
+        _, events = choose_pitch(gb, two_teams(gb), dice, DefaultDecisions())
+    assert pitch_of(events) == pitch
+    assert events[0].rolls == (roll,)
+
+
+def test_the_pre_game_is_played_under_the_ruleset_of_the_pitch_rolled(gb: Ruleset) -> None:
+    # pitch D6, two Fan Factor D3s, the weather 2D6, the kick-off roll-off (CTVs are even: no inducements)
+    with ScriptedDice([2, 1, 1, 3, 4, 6, 1]) as dice:
+        ruleset, state, events = run_pre_game(two_teams(gb), dice)
+    assert ruleset.options["pitch"] == "sewer"
+    weather = next(e for e in events if e.kind == "weather")
+    assert weather.detail["table"] == "gutterbowl/sewer-weather"
+    assert state.weather == weather.result
+    steps = [e.result for e in events if e.kind == "sequence-step"]
+    assert steps == ["gutterbowl/pitch", "gutterbowl/sideline-staff", "fans", "weather", "journeymen", "inducements", "kicking-team"]
+
+
+def test_there_are_no_prayers_to_nuffle(gb: Ruleset) -> None:
+    assert "prayers-to-nuffle" in [s.id for s in bbcore.load_ruleset().sequence("pre-game").steps]
+    assert "prayers-to-nuffle" not in [s.id for s in gb.sequence("pre-game").steps]
+
+
+def test_journeymen_make_a_team_up_to_seven_not_eleven(gb: Ruleset) -> None:
+    with ScriptedDice([]) as dice:
+        after, (event,) = take_on_journeymen(gb, two_teams(gb, home_players=5), dice, DefaultDecisions())
+    assert event.who == "home"
+    assert len(event.detail["players"]) == 2
+    assert len(list(after.board.team_players("home"))) == 7
+    assert len(list(after.board.team_players("away"))) == 7  # seven is a full side
+
+
+def test_sideline_staff_of_an_existing_team_stay_at_home(gb: Ruleset) -> None:
+    state = two_teams(gb)
+    state = state.update_team("home", cheerleaders=2, assistant_coaches=1, apothecary=True)
+    with ScriptedDice([]) as dice:
+        after, (event,) = leave_sideline_staff_at_home(gb, state, dice, DefaultDecisions())
+    assert (after.home.cheerleaders, after.home.assistant_coaches, after.home.apothecary) == (0, 0, False)
+    assert (event.who, event.detail["staff"]) == ("home", {"cheerleaders": 2, "assistant_coaches": 1, "apothecary": True})
+
+
+# -- no referee, and secret weapons ---------------------------------------------------------------------
+
+
+def bombardier(ruleset: Ruleset, **changes: Any) -> GameState:
+    players: dict[str, Spec] = {"bomber": ("home", LINEMAN, (12, 7)), "rat": ("away", CLANRAT, (13, 7))}
+    state = game(ruleset, players, skills={"bomber": {"secret-weapon": None}}, **changes)
+    return attrs.evolve(state, drive_players=frozenset(players))
+
+
+def test_there_is_no_referee_and_no_step_that_sends_a_fouler_off(gb: Ruleset) -> None:
+    assert variant_rules().referee is False
+    step_ids = [step.id for sequence in gb.sequences.values() for step in sequence.steps]
+    assert not [s for s in step_ids if any(word in s for word in ("argue", "foul", "referee", "bribe", "sent-off"))]
+    assert sequence_steps(gb)["secret-weapons"] is deal_with_secret_weapons
+
+
+@pytest.mark.parametrize("roll", [4, 6])
+def test_a_secret_weapon_who_rolls_four_or_more_stays_in_the_game(gb: Ruleset, roll: int) -> None:
+    with ScriptedDice([roll]) as dice:
+        after, (event,) = deal_with_secret_weapons(gb, bombardier(gb), dice, DefaultDecisions())
+    assert after.board.player("bomber").status is Status.STANDING
+    assert event.result == "gets-away-with-it"
+
+
+def test_on_one_to_three_the_crowd_removes_him_for_the_game(gb: Ruleset) -> None:
+    with ScriptedDice([3, 2]) as dice:
+        after, events = deal_with_secret_weapons(gb, bombardier(gb), dice, DefaultDecisions())
+    assert after.board.player("bomber").status is Status.SENT_OFF
+    assert [(e.kind, e.result) for e in events] == [("secret-weapon", "removed-by-the-crowd"), ("crowd-retribution", "spared")]
+    assert after.board.player("rat").status is Status.STANDING
+
+
+def test_a_further_one_makes_him_a_casualty(gb: Ruleset) -> None:
+    with ScriptedDice([1, 1, 9]) as dice:  # removed, retribution, casualty roll: Seriously Hurt
+        after, events = deal_with_secret_weapons(gb, bombardier(gb), dice, DefaultDecisions())
+    assert after.board.player("bomber").status is Status.CASUALTY
+    assert kinds(events) == ["secret-weapon", "crowd-retribution", "casualty"]
+    assert events[-1].result == "seriously-hurt"
+
+
+def test_a_sawbones_patching_a_removed_secret_weapon_up_does_not_bring_him_back(gb: Ruleset) -> None:
+    decisions = ScriptedDecisions([("casualty-treatment", SAWBONES)])
+    with ScriptedDice([2, 1, 10, 4, 3]) as dice, decisions:  # removed, casualty, 10, Sawbones 4, second roll Badly Hurt
+        after, events = deal_with_secret_weapons(gb, bombardier(gb), dice, decisions)
+    assert after.board.player("bomber").status is Status.SENT_OFF
+    assert events[-1].detail["outcome"] == "patched-up"
+
+
+def test_the_end_of_drive_sequence_uses_the_gutter_bowl_step(gb: Ruleset) -> None:
+    state = bombardier(gb)
+    with ScriptedDice([5]) as dice:  # the secret weapon's die; nobody is KO'd
+        after, _ = run_sequence(gb, "end-of-drive", state, dice)
+    assert after.board.player("bomber").status is Status.RESERVES  # cleared off the pitch, not sent off
+    core = bbcore.load_ruleset()
+    with ScriptedDice([]) as dice:  # the core sends him off without a roll
+        after, _ = run_sequence(core, "end-of-drive", bombardier(core), dice)
+    assert after.board.player("bomber").status is Status.SENT_OFF
+
+
+# -- restless fans ---------------------------------------------------------------------------------------
+
+
+def staller(ruleset: Ruleset) -> GameState:
+    return game(ruleset, {"runner": ("home", LINEMAN, (13, 7)), "rat": ("away", CLANRAT, (16, 7))}, ball="runner")
+
+
+def test_a_stalling_player_dodges_the_bottle_on_a_one(gb: Ruleset) -> None:
+    with ScriptedDice([1]) as dice:
+        outcome = restless_fans(gb, staller(gb).board, ["runner"], dice)
+    assert outcome.board.player("runner").status is Status.STANDING
+    assert [(e.kind, e.result) for e in outcome.events] == [("restless-fans", "missed")]
+
+
+def test_on_two_or_more_the_bottle_hits_and_makes_an_injury_roll(gb: Ruleset) -> None:
+    # hit, injury 4+5 = KO, then the dropped ball bounces right (D8 5) to (14, 7)
+    with ScriptedDice([2, 4, 5, 5]) as dice:
+        outcome = restless_fans(gb, staller(gb).board, ["runner"], dice)
+    assert outcome.board.player("runner").status is Status.KO
+    assert kinds(outcome.events)[:2] == ["restless-fans", "injury"]
+    assert outcome.events[1].detail["total"] == 9
+    assert outcome.board.ball == BallState(square=(14, 7))
+
+
+def test_only_players_on_the_pitch_can_be_stalling(gb: Ruleset) -> None:
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match="on the pitch"):
+        restless_fans(gb, staller(gb).board, ["nobody"], dice)
+
+
+# -- magic potions --------------------------------------------------------------------------------------
+
+
+def potion_state(ruleset: Ruleset, potions: Mapping[str, int], **statuses: str) -> GameState:
+    players: dict[str, Spec] = {"sleepy": ("home", LINEMAN, None), "fresh": ("home", LINEMAN, None), "hurt": ("home", LINEMAN, None)}
+    players["rat"] = ("away", CLANRAT, None)
+    all_statuses = {"sleepy": "ko", "hurt": "casualty", **statuses}
+    return game(ruleset, players, home=team("home", "human", inducements=dict(potions)), statuses=all_statuses)
+
+
+def test_potions_are_handed_out_before_set_up_and_drunk_at_once(gb: Ruleset) -> None:
+    state = potion_state(gb, {LESSER_MAGIC_POTION: 2})
+    decisions = ScriptedDecisions([("hand-out", [("sleepy", LESSER_MAGIC_POTION)])], strict=True)
+    with ScriptedDice([7]) as dice, decisions:  # Bugman's XXXXXX
+        after, events = give_magic_potions(gb, state, dice, decisions)
+    sleepy = after.board.player("sleepy")
+    assert sleepy.has("pro")
+    assert sleepy.status is Status.RESERVES  # a Knocked-out drinker of this row recovers
+    assert after.home.inducements == {LESSER_MAGIC_POTION: 1}  # one kept for a later drive
+    assert kinds(events) == ["magic-potion", "ko-recovery", "potion-drunk"]
+    assert gb.sequence("start-of-drive").steps[0].id == "gutterbowl/magic-potions"
+
+
+def test_only_reserves_and_knocked_out_players_may_drink_one_potion_each(gb: Ruleset) -> None:
+    state = potion_state(gb, {LESSER_MAGIC_POTION: 3})
+    offered: list[list[str]] = []
+
+    class Coach(DefaultDecisions):
+        def hand_out_inducements(self, team: str, inducements: Mapping[str, int], players: Any) -> Any:
+            offered.append(list(players))
+            return [("fresh", LESSER_MAGIC_POTION), ("fresh", LESSER_MAGIC_POTION), ("hurt", LESSER_MAGIC_POTION)]
+
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match=r"'hurt' cannot be given a potion.*'fresh' is given 2 potions"):
+        give_magic_potions(gb, state, dice, Coach())
+    assert offered == [["fresh", "sleepy"]]
+
+
+def test_a_team_cannot_hand_out_potions_it_does_not_hold(gb: Ruleset) -> None:
+    state = potion_state(gb, {LESSER_MAGIC_POTION: 1})
+    decisions = ScriptedDecisions([("hand-out", [("fresh", SUPERIOR_MAGIC_POTION)])])
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match="not a potion the team holds"):
+        give_magic_potions(gb, state, dice, decisions)
+
+
+def test_fresh_water_does_not_wake_a_knocked_out_player(gb: Ruleset) -> None:
+    with ScriptedDice([2]) as dice:
+        outcome = drink(gb, potion_state(gb, {}).board, "sleepy", LESSER_MAGIC_POTION, dice)
+    assert outcome.board.player("sleepy").status is Status.KO
+
+
+def test_bad_beer_gives_bone_head_and_a_worse_agility(gb: Ruleset) -> None:
+    with ScriptedDice([3]) as dice:
+        outcome = drink(gb, potion_state(gb, {}).board, "fresh", LESSER_MAGIC_POTION, dice)
+    fresh = outcome.board.player("fresh")
+    assert fresh.has("bone-head")
+    assert fresh.ag == gb.position(LINEMAN).ag + 1  # one step worse: 3+ becomes 4+
+    assert outcome.events[-1].detail["before"]["ag"] == gb.position(LINEMAN).ag
+
+
+def test_manticore_venom_is_a_casualty_with_a_casualty_roll(gb: Ruleset) -> None:
+    with ScriptedDice([1, 15]) as dice:
+        outcome = drink(gb, potion_state(gb, {}).board, "fresh", LESSER_MAGIC_POTION, dice)
+    assert outcome.board.player("fresh").status is Status.CASUALTY
+    assert [(e.kind, e.result) for e in outcome.events] == [("magic-potion", "manticore-venom"), ("casualty", "dead")]
+
+
+def test_an_actual_potion_rolls_on_the_superior_table(gb: Ruleset) -> None:
+    with ScriptedDice([8, 7]) as dice:  # It's an actual Potion!, then Potion of Strength
+        outcome = drink(gb, potion_state(gb, {}).board, "sleepy", LESSER_MAGIC_POTION, dice)
+    sleepy = outcome.board.player("sleepy")
+    assert (sleepy.st, sleepy.has("stand-firm")) == (gb.position(LINEMAN).st + 1, True)
+    assert sleepy.status is Status.RESERVES  # every Superior row wakes the player
+    assert [e.detail["table"] for e in outcome.events if e.kind == "magic-potion"] == [
+        "gutterbowl/lesser-magic-potions",
+        "gutterbowl/superior-magic-potions",
+    ]
+
+
+def test_a_superior_potion_better_agility_lowers_the_target_number(gb: Ruleset) -> None:
+    with ScriptedDice([5]) as dice:  # Potion of Grace
+        outcome = drink(gb, potion_state(gb, {}).board, "fresh", SUPERIOR_MAGIC_POTION, dice)
+    assert outcome.board.player("fresh").ag == gb.position(LINEMAN).ag - 1
+    assert outcome.board.player("fresh").has("sure-feet")
+
+
+def test_the_potion_of_mutation_gives_a_random_mutation(gb: Ruleset) -> None:
+    with ScriptedDice([2, 1, 2]) as dice:  # Mutation; then 1-3 and 2 on the skill table: Claws
+        outcome = drink(gb, potion_state(gb, {}).board, "fresh", SUPERIOR_MAGIC_POTION, dice)
+    assert outcome.board.player("fresh").has("claws")
+    assert [e.kind for e in outcome.events] == ["magic-potion", "random-skill", "potion-drunk"]
+
+
+def test_the_variant_rules_name_rows_the_potion_tables_have(gb: Ruleset) -> None:
+    rules = variant_rules()
+    for table_id, rows in rules.potion_wakes_knocked_out.items():
+        assert set(rows) <= {row.id for row in gb.table(table_id).rows}
+    potion_rows = {
+        row.id for table in (LESSER_MAGIC_POTION, SUPERIOR_MAGIC_POTION) for row in gb.table(gb.inducement(table).table or "").rows
+    }
+    assert set(rules.potion_random_skills) <= potion_rows
+    assert set(rules.potion_random_skills.values()) <= {column.id for column in gb.table("random-skills").columns}
+
+
+# -- the sawbones -----------------------------------------------------------------------------------------
+
+
+def casualty_board(ruleset: Ruleset, **skills: Mapping[str, int | str | None]) -> Any:
+    return build_board(ruleset, {"p": ("home", LINEMAN, (12, 7)), "o": ("away", CLANRAT, (13, 7))}, skills=skills)
+
+
+def sawbones_called(player: Any, casualty: str) -> str:
+    return SAWBONES
+
+
+def test_the_sawbones_kills_on_a_one(gb: Ruleset) -> None:
+    with ScriptedDice([3, 1]) as dice:  # Badly Hurt, then the Sawbones rolls a 1
+        outcome = suffer_casualty(gb, casualty_board(gb), "p", dice, choose_treatment=sawbones_called)
+    assert outcome.board.player("p").status is Status.CASUALTY
+    assert (outcome.events[-1].kind, outcome.events[-1].result) == ("casualty-treatment", "dead")
+
+
+def test_the_sawbones_rolls_again_and_a_badly_hurt_player_goes_to_the_reserves(gb: Ruleset) -> None:
+    with ScriptedDice([16, 2, 4]) as dice:  # Dead, the Sawbones 2+, then Badly Hurt
+        outcome = suffer_casualty(gb, casualty_board(gb), "p", dice, choose_treatment=sawbones_called)
+    assert outcome.board.player("p").status is Status.RESERVES
+    assert outcome.events[-1].detail["results"] == ["dead", "badly-hurt"]
+
+
+def test_the_milder_of_the_two_results_stands(gb: Ruleset) -> None:
+    with ScriptedDice([9, 6, 16]) as dice:  # Seriously Hurt; the second roll (Dead) is worse
+        outcome = suffer_casualty(gb, casualty_board(gb), "p", dice, choose_treatment=sawbones_called)
+    assert outcome.board.player("p").status is Status.CASUALTY
+    assert outcome.events[-1].result == "seriously-hurt"
+
+
+def test_the_sawbones_comes_before_the_apothecary(gb: Ruleset) -> None:
+    def apothecary(player: Any, injury: str) -> bool:
+        raise AssertionError("the apothecary is never reached once the Sawbones patched the player up")
+
+    with ScriptedDice([12, 5, 1]) as dice:
+        outcome = suffer_casualty(gb, casualty_board(gb), "p", dice, apothecary, choose_treatment=sawbones_called)
+    assert outcome.board.player("p").status is Status.RESERVES
+
+
+def test_a_block_casualty_can_call_the_sawbones_through_the_coach(gb: Ruleset) -> None:
+    decisions = ScriptedDecisions([("casualty-treatment", SAWBONES)])
+    # Player Down: armour 6+6, injury 6+6 (a casualty), casualty roll 14, the Sawbones 3, second roll 2
+    with ScriptedDice([6, 6, 6, 6, 14, 3, 2]) as dice, decisions:
+        outcome = apply_block_face(gb, casualty_board(gb), "p", "o", "player-down", dice, decisions)
+    assert outcome.board.player("p").status is Status.RESERVES
+    assert outcome.events[-1].detail["results"] == ["lasting-injury", "badly-hurt"]
+
+
+def test_a_used_sawbones_is_spent(gb: Ruleset) -> None:
+    state = game(gb, {"p": ("home", LINEMAN, (12, 7))}, home=team("home", "human", inducements={SAWBONES: 1, SNACK_STAND: 1}))
+    with ScriptedDice([16, 2, 4]) as dice:
+        outcome = suffer_casualty(gb, state.board, "p", dice, choose_treatment=sawbones_called)
+    after = spend_treatments(attrs.evolve(state, board=outcome.board), outcome.events)
+    assert after.home.inducements == {SNACK_STAND: 1}
+
+
+# -- the snack stand ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("inducements", "status"), [({SNACK_STAND: 1}, Status.RESERVES), ({}, Status.KO)])
+def test_a_snack_stand_adds_one_to_ko_recovery(gb: Ruleset, inducements: dict[str, int], status: Status) -> None:
+    state = game(gb, {"p": ("home", LINEMAN, None)}, statuses={"p": "ko"}, home=team("home", "human", inducements=inducements))
+    with ScriptedDice([3]) as dice:
+        after, _ = recover_knocked_out_players(gb, state, dice, DefaultDecisions())
+    assert after.board.player("p").status is status
+
+
+@pytest.mark.parametrize(("roll", "left"), [(6, 2), (5, 1)])
+def test_a_snack_stand_makes_a_used_team_reroll_free_on_a_six(roll: int, left: int) -> None:
+    used = (Event("dodge", "p", (1, 4), "passed"), Event(TEAM_REROLL, "p", (), "used", {"test": "dodge"}))
+    with ScriptedDice([roll]) as dice:
+        budget, events = snack_stand_refunds({SNACK_STAND: 1}, used, RerollBudget(1), dice)
+    assert budget.team_rerolls == left
+    assert kinds(events) == ["snack-stand"]
+    with ScriptedDice([]) as dice:
+        assert snack_stand_refunds({}, used, RerollBudget(1), dice) == (RerollBudget(1), ())
+
+
+# -- the novice wizard --------------------------------------------------------------------------------------
+
+
+def spell_board(ruleset: Ruleset, **changes: Any) -> Any:
+    players: dict[str, Spec] = {
+        "target": ("away", CLANRAT, (13, 7)),
+        "near-home": ("home", LINEMAN, (12, 7)),
+        "near-away": ("away", CLANRAT, (14, 7)),
+        "far": ("away", CLANRAT, (13, 11)),
+    }
+    return build_board(ruleset, players, **changes)
+
+
+def test_firebolt_knocks_the_target_down_on_three_or_more(gb: Ruleset) -> None:
+    with ScriptedDice([3, 1, 1]) as dice:  # hit; armour 2 holds
+        outcome = firebolt(gb, spell_board(gb), "home", "target", dice)
+    assert outcome.board.player("target").status is Status.PRONE
+    assert [(e.kind, e.result) for e in outcome.events][:3] == [
+        ("spell", "firebolt"),
+        ("spell-hits", "on-target"),
+        ("knocked-down", "prone"),
+    ]
+
+
+def test_a_missed_firebolt_hits_the_closest_player_of_either_team_at_random(gb: Ruleset) -> None:
+    with ScriptedDice([2, 1, 1, 1]) as dice:  # miss; two players are one square away: the first of them; armour holds
+        outcome = firebolt(gb, spell_board(gb), "home", "target", dice)
+    hit = next(e for e in outcome.events if e.kind == "spell-hits")
+    assert hit.detail["closest"] == ["near-away", "near-home"]
+    assert outcome.board.player("near-away").status is Status.PRONE
+    assert outcome.board.player("target").status is Status.STANDING
+
+
+def test_a_spell_aims_only_at_an_opposition_player(gb: Ruleset) -> None:
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match="opposition"):
+        firebolt(gb, spell_board(gb), "home", "near-home", dice)
+
+
+def test_transmutation_makes_a_frog_who_drops_the_ball(gb: Ruleset) -> None:
+    board = spell_board(gb, ball="target")
+    with ScriptedDice([4, 3]) as dice:  # hit; the ball bounces up-right (D8 3) to (14, 6)
+        outcome, record = transmutation(gb, board, "home", "target", dice)
+    frog = outcome.board.player("target")
+    assert (frog.ma, frog.st, frog.ag, frog.pa, frog.av) == (5, 1, 2, None, 5)
+    assert is_frog(gb, frog)
+    assert outcome.board.ball.carrier is None
+    assert record is not None
+    restored = end_transmutation(outcome.board, record).player("target")
+    assert restored == board.player("target").moved(frog.square)
+
+
+def test_a_frogs_casualty_is_always_badly_hurt_and_the_sawbones_cannot_help(gb: Ruleset) -> None:
+    with ScriptedDice([6]) as dice:
+        outcome, record = transmutation(gb, spell_board(gb), "home", "target", dice)
+    with ScriptedDice([16]) as dice:
+        hurt = suffer_casualty(gb, outcome.board, "target", dice, choose_treatment=sawbones_called)
+    assert hurt.board.player("target").status is Status.CASUALTY
+    assert [(e.kind, e.result) for e in hurt.events] == [("casualty", "dead"), ("casualty-treatment", "badly-hurt")]
+    assert hurt.events[-1].detail["turned_down"] == SAWBONES
+    state = GameState(team("home", "human"), team("away", "skaven", inducements={SAWBONES: 1}), hurt.board)
+    assert spend_treatments(state, hurt.events).away.inducements == {SAWBONES: 1}
+    assert record is not None
+    assert end_transmutation(hurt.board, record).player("target").status is Status.CASUALTY
+
+
+def test_the_wizard_casts_once_per_game(gb: Ruleset) -> None:
+    state = game(
+        gb,
+        {"target": ("away", CLANRAT, (13, 7)), "caster-side": ("home", LINEMAN, (11, 7))},
+        home=team("home", "human", inducements={NOVICE_WIZARD: 1}),
+    )
+    with ScriptedDice([5, 1, 1]) as dice:
+        after, events, record = cast_spell(gb, state, "home", "firebolt", "target", dice)
+    assert "spell" in kinds(events)
+    assert after.board.player("target").status is Status.PRONE
+    assert record is None
+    assert NOVICE_WIZARD not in after.home.inducements
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match="no Novice Wizard left"):
+        cast_spell(gb, after, "home", "transmutation", "target", dice)

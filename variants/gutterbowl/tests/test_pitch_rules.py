@@ -1,0 +1,386 @@
+"""Gutter Bowl's pitch: walls, barricades, sewer pits, cobblestones, the ball and thrown team-mates.
+
+Pitch layout used below (both pitches, home half): the two 6 x 4 features fill
+x 4-9, y 2-5 and x 4-9, y 9-12; a barricade runs between x 10 and x 11 for y 0-2 and
+y 12-14; the sidelines (y -1 and y 15) are walls, the end lines the crowd. Every test
+would fail with the rule missing: the core's answer is named in each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pytest
+from bbcore_gutterbowl.features import check_kick_target, kick_target_allowed
+from bbcore_gutterbowl.pitch_hooks import NOT_A_FALL
+from bbcore_gutterbowl.variant_rules import variant_rules
+
+import bbcore
+from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
+from bbcore.rules.ball import bounce, kick_off, land_ball
+from bbcore.rules.block import apply_block_face
+from bbcore.rules.board import BallState, Board, Square, Status
+from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
+from bbcore.rules.events import Event, Outcome
+from bbcore.rules.injury import Harm, roll_armour
+from bbcore.rules.push import push
+from bbcore.rules.sequences import chain_board_hook
+from bbcore.rules.ttm import throw_team_mate
+from bbcore.ruleset import Ruleset
+from bbcore.testing import build_board
+
+HUMAN, ORC = "human/human-lineman", "orc/orc-lineman"  # AV 9 and AV 10
+OGRE, HALFLING = "human/ogre", "human/halfling-hopeful"
+# Random direction D8 faces: 1 up-left, 2 up, 3 up-right, 4 left, 5 right, 6 down-left, 7 down, 8 down-right.
+UP_LEFT, UP, UP_RIGHT, LEFT, RIGHT, DOWN_LEFT, DOWN, DOWN_RIGHT = range(1, 9)
+# Throw-in template D6: 1-2 ahead-left, 3-4 straight ahead, 5-6 ahead-right.
+AHEAD_LEFT, AHEAD, AHEAD_RIGHT = 1, 3, 5
+HELD = [1, 1]  # an armour roll that breaks nobody's armour
+
+
+@pytest.fixture(scope="module")
+def street() -> Ruleset:
+    return bbcore.load_ruleset("gutterbowl", options={"pitch": "street"})
+
+
+@pytest.fixture(scope="module")
+def sewer() -> Ruleset:
+    return bbcore.load_ruleset("gutterbowl", options={"pitch": "sewer"})
+
+
+@pytest.fixture(scope="module")
+def core() -> Ruleset:
+    return bbcore.load_ruleset()
+
+
+def board(rules: Ruleset, players: Mapping[str, tuple[str, str, Square]], **options: Any) -> Board:
+    if not players:
+        return Board.build(rules.pitch, (), BallState(square=options.get("ball")))
+    return build_board(rules, players, **options)
+
+
+def pushed(rules: Ruleset, on: Board, away_from: Square, rolls: Iterable[int], answers: Iterable[tuple[str, Any]] = ()) -> Outcome:
+    with ScriptedDice(rolls) as dice, ScriptedDecisions(answers, fallback=DefaultDecisions()) as decisions:
+        return push(rules, on, "d", away_from, dice, decisions, chooser="home").outcome
+
+
+def block(rules: Ruleset, on: Board, face: str, rolls: Iterable[int]) -> Outcome:
+    with ScriptedDice(rolls) as dice:
+        return apply_block_face(rules, on, "a", "d", face, dice, ScriptedDecisions([], fallback=DefaultDecisions()))
+
+
+def events(outcome: Outcome, kind: str) -> list[Event]:
+    return [e for e in outcome.events if e.kind == kind]
+
+
+# -- Pushed into a wall -------------------------------------------------------------------
+
+
+def against_the_top_sideline(rules: Ruleset) -> Board:
+    return board(rules, {"a": ("home", HUMAN, (12, 1)), "d": ("away", ORC, (12, 0))})
+
+
+def test_pushed_into_the_sideline_wall_stays_standing_on_one_to_three(street: Ruleset) -> None:
+    outcome = pushed(street, against_the_top_sideline(street), (12, 1), [3])
+    defender = outcome.board.player("d")
+    assert (defender.square, defender.status) == ((12, 0), Status.STANDING)  # the core: into the crowd
+    assert events(outcome, "push")[0].result == "kept-footing"
+
+
+def test_pushed_into_the_sideline_wall_falls_over_on_four_and_takes_an_armour_roll(street: Ruleset) -> None:
+    outcome = pushed(street, against_the_top_sideline(street), (12, 1), [variant_rules().wall_push.fall_on, *HELD])
+    defender = outcome.board.player("d")
+    assert (defender.square, defender.status) == ((12, 0), Status.PRONE)
+    assert events(outcome, "push")[0].result == "fell"
+    assert len(events(outcome, "armour")) == 1
+
+
+def test_a_pow_into_the_wall_knocks_down_without_the_d6(street: Ruleset) -> None:
+    outcome = block(street, against_the_top_sideline(street), "pow", HELD)  # no D6: only the armour roll
+    defender = outcome.board.player("d")
+    assert (defender.square, defender.status) == ((12, 0), Status.PRONE)
+    assert events(outcome, "knocked-down")[0].detail["cause"] == "block"
+
+
+def test_a_wall_beats_a_chain_push_into_team_mates(street: Ruleset) -> None:
+    # Pushed left from (10, 6): (9, 6) and (9, 7) are taken, (9, 5) is a market stall.
+    players = {"a": ("home", HUMAN, (11, 6)), "d": ("away", ORC, (10, 6)), "x": ("away", ORC, (9, 6)), "y": ("away", ORC, (9, 7))}
+    outcome = pushed(street, board(street, players), (11, 6), [2])  # the core: a chain push
+    after = outcome.board
+    assert [after.player(p).square for p in ("d", "x", "y")] == [(10, 6), (9, 6), (9, 7)]
+    assert events(outcome, "push")[0].detail["label"] == "market-stall"
+
+
+def test_a_market_stall_is_a_wall(street: Ruleset) -> None:
+    players = {"a": ("home", HUMAN, (11, 3)), "d": ("away", ORC, (10, 3))}
+    outcome = pushed(street, board(street, players), (11, 3), [6, *HELD])  # the core: stays, no roll
+    assert outcome.board.player("d").status is Status.PRONE
+
+
+def test_a_barricade_stops_a_push_and_counts_as_a_wall(street: Ruleset) -> None:
+    # (11, 1) has the barricade on its left: the three squares behind are all across it.
+    players = {"a": ("home", HUMAN, (12, 1)), "d": ("away", ORC, (11, 1))}
+    outcome = pushed(street, board(street, players), (12, 1), [5, *HELD])  # the core: pushed across it
+    defender = outcome.board.player("d")
+    assert (defender.square, defender.status) == ((11, 1), Status.PRONE)
+    assert events(outcome, "push")[0].detail["label"] == "barricade"
+
+
+def test_past_an_end_line_is_still_the_crowd(street: Ruleset) -> None:
+    players = {"a": ("home", HUMAN, (1, 7)), "d": ("away", ORC, (0, 7))}
+    outcome = pushed(street, board(street, players), (1, 7), [3, 3])  # the injury roll by the crowd
+    assert outcome.board.player("d").square is None
+
+
+# -- Sewer pits -----------------------------------------------------------------------------
+
+
+def test_pushed_into_a_pit_when_no_square_is_free_even_with_team_mates_behind(sewer: Ruleset) -> None:
+    players = {"a": ("home", HUMAN, (11, 6)), "d": ("away", ORC, (10, 6)), "x": ("away", ORC, (9, 6)), "y": ("away", ORC, (9, 7))}
+    outcome = pushed(sewer, board(sewer, players), (11, 6), [])  # the core: a chain push
+    after = outcome.board
+    assert after.player("d").square == (9, 5)
+    assert after.trapped(after.player("d"))
+    assert not after.in_play(after.player("d"))
+
+
+def test_a_second_player_in_an_occupied_pit_square_is_placed_by_d8_rerolling_impossible_squares(sewer: Ruleset) -> None:
+    players = {"a": ("home", HUMAN, (11, 3)), "d": ("away", ORC, (10, 3))}
+    players |= {p: ("away", ORC, (9, y)) for p, y in (("p", 2), ("q", 3), ("r", 4))}  # all three pit squares taken
+    # D8 right from (9, 3) is (10, 3), out of the pit: rolled again; left is (8, 3), free in the pit.
+    outcome = pushed(sewer, board(sewer, players), (11, 3), [RIGHT, LEFT])  # the core: on top of q
+    assert outcome.board.player("d").square == (8, 3)
+
+
+def test_a_pow_with_team_mates_behind_sends_the_player_down_into_the_pit(sewer: Ruleset) -> None:
+    players = {"a": ("home", HUMAN, (11, 6)), "d": ("away", ORC, (10, 6)), "x": ("away", ORC, (9, 6)), "y": ("away", ORC, (9, 7))}
+    outcome = block(sewer, board(sewer, players), "pow", HELD)  # the core: a chain push
+    defender = outcome.board.player("d")
+    assert (defender.square, defender.status) == ((9, 5), Status.PRONE)
+
+
+def test_a_ball_carrier_pushed_into_a_pit_loses_the_ball_which_comes_back_out(sewer: Ruleset) -> None:
+    players = {"a": ("home", HUMAN, (11, 3)), "d": ("away", ORC, (10, 3))}
+    # Into (9, 3); the ball: D8 up from (9, 3) runs to (9, 1), lands, bounces right twice.
+    outcome = pushed(sewer, board(sewer, players, ball="d"), (11, 3), [UP, RIGHT, RIGHT])
+    assert outcome.board.player("d").square == (9, 3)
+    assert outcome.board.ball.carrier is None
+    assert outcome.board.ball.square == (11, 1)
+
+
+def creature(rules: Ruleset, on: Board, team: str, rolls: Iterable[int]) -> tuple[Board, tuple[Event, ...]]:
+    with ScriptedDice(rolls) as dice:
+        return chain_board_hook(rules, "bbcore_turn_end_effects", on, team=team, dice=dice)
+
+
+def in_the_pit(rules: Ruleset, **others: tuple[str, str, Square]) -> Board:
+    return board(rules, {"s": ("home", HUMAN, (9, 3)), "o": ("away", ORC, (8, 3)), **others})
+
+
+def test_the_creature_takes_a_player_on_a_one_with_a_casualty_roll(sewer: Ruleset) -> None:
+    after, found = creature(sewer, in_the_pit(sewer), "home", [1, 1])  # the creature's 1, then the D16
+    assert after.player("s").status is Status.CASUALTY
+    assert [e.kind for e in found][:2] == ["pit-creature", "casualty"]
+    assert after.player("o").status is Status.STANDING  # only the active team's players roll
+
+
+def test_the_player_stays_in_the_pit_on_two_or_three(sewer: Ruleset) -> None:
+    after, _ = creature(sewer, in_the_pit(sewer), "home", [3])
+    assert after.player("s").square == (9, 3)
+
+
+def test_on_four_the_player_is_put_back_standing_the_nearest_square_out(sewer: Ruleset) -> None:
+    start = board(sewer, {"s": ("home", HUMAN, (7, 3))}, statuses={"s": "prone"})
+    # D8 up from (7, 3): (7, 2) is still the pit, (7, 1) is out.
+    after, _ = creature(sewer, start, "home", [4, UP])
+    player = after.player("s")
+    assert (player.square, player.status) == ((7, 1), Status.STANDING)
+    assert not after.trapped(player)
+
+
+def test_someone_in_the_way_is_pushed_away_from_the_returning_player(sewer: Ruleset) -> None:
+    start = in_the_pit(sewer, x=("away", ORC, (10, 3)))
+    after, found = creature(sewer, start, "home", [6, RIGHT])
+    assert after.player("s").square == (10, 3)
+    assert after.player("x").square is not None
+    assert after.player("x").square[0] == 11
+    assert any(e.kind == "push" and e.who == "x" for e in found)
+
+
+# -- Cobblestones ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cause", ["block", "fall", "landing", "wall"])
+def test_hard_landings_add_one_to_the_armour_roll(street: Ruleset, core: Ruleset, cause: str) -> None:
+    # 4 + 4 = 8 against AV 9: held in the core, broken on the cobbles.
+    results = []
+    for rules in (core, street):
+        with ScriptedDice([4, 4]) as dice:
+            broken, _, event = roll_armour(rules, board(rules, {"d": ("away", HUMAN, (5, 7))}), "d", Harm(cause), dice)
+        results.append((broken, event.detail["total"]))
+    assert results == [(False, 8), (True, 8 + variant_rules().hard_landing_armour_modifier)]
+
+
+@pytest.mark.parametrize("cause", sorted(NOT_A_FALL))
+def test_no_hard_landing_without_a_fall(street: Ruleset, cause: str) -> None:
+    with ScriptedDice([4, 4]) as dice:
+        broken, _, _ = roll_armour(street, board(street, {"d": ("away", HUMAN, (5, 7))}), "d", Harm(cause), dice)
+    assert not broken
+
+
+def test_the_ball_bounces_twice_on_the_cobbles(street: Ruleset) -> None:
+    with ScriptedDice([RIGHT, RIGHT]) as dice:  # the core: one bounce, (13, 7)
+        outcome = land_ball(street, board(street, {}), (12, 7), dice, DefaultDecisions(), cause="pass")
+    assert outcome.board.ball.square == (14, 7)
+
+
+# -- The ball and the walls -----------------------------------------------------------------
+
+
+def test_a_ball_bouncing_over_the_sideline_comes_back_off_the_wall(street: Ruleset) -> None:
+    with ScriptedDice([UP, AHEAD]) as dice:  # the core: a throw-in, with its distance roll
+        outcome = bounce(street, board(street, {}, ball=(12, 0)), (12, 0), dice, DefaultDecisions())
+    assert events(outcome, "rebound")
+    assert outcome.board.ball.square == (12, 0)
+
+
+def test_a_ball_over_an_end_line_is_thrown_in_by_the_crowd(street: Ruleset) -> None:
+    # Template straight in, 2D6 = 2 squares counting the edge square: (1, 7); then two bounces right.
+    with ScriptedDice([LEFT, AHEAD, 1, 1, RIGHT, RIGHT]) as dice:
+        outcome = bounce(street, board(street, {}, ball=(0, 7)), (0, 7), dice, DefaultDecisions())
+    assert events(outcome, "throw-in")
+    assert not events(outcome, "rebound")
+    assert outcome.board.ball.square == (3, 7)
+
+
+def test_a_kick_off_the_sideline_rebounds_and_is_no_touchback(street: Ruleset) -> None:
+    # Aimed at (3, 1): D8 up, D6 3 carries it over the top sideline; the wall sends it straight back.
+    with ScriptedDice([UP, 3, AHEAD]) as dice:
+        outcome = kick_off(street, board(street, {}), (3, 1), dice, DefaultDecisions(), receiving_team="home")
+    assert not events(outcome, "touchback")
+    assert outcome.board.ball.square == (3, 0)
+
+
+def test_a_ball_rolling_into_a_market_stall_comes_back_by_the_throw_in_template(street: Ruleset) -> None:
+    # From (3, 3) right into the stall at (4, 3): the template faces back left; ahead-left is (3, 4).
+    with ScriptedDice([RIGHT, AHEAD_LEFT]) as dice:  # the core: bounces again from inside the stall
+        outcome = bounce(street, board(street, {}, ball=(3, 3)), (3, 3), dice, DefaultDecisions())
+    assert outcome.board.ball.square == (3, 4)
+
+
+def test_a_ball_rolling_diagonally_along_a_stall_side_comes_off_that_side(street: Ruleset) -> None:
+    # (3, 3) down-right into (4, 4): the stall also fills (4, 3), so the side faces left; straight ahead is (3, 4).
+    with ScriptedDice([DOWN_RIGHT, AHEAD]) as dice:
+        outcome = bounce(street, board(street, {}, ball=(3, 3)), (3, 3), dice, DefaultDecisions())
+    assert outcome.board.ball.square == (3, 4)
+
+
+@pytest.mark.parametrize(("face", "square"), [(AHEAD, (3, 1)), (AHEAD_LEFT, (3, 2)), (AHEAD_RIGHT, (4, 1))])
+def test_a_ball_hitting_a_stall_corner_comes_back_the_way_it_came(street: Ruleset, face: int, square: Square) -> None:
+    # (3, 1) down-right onto the stall's corner (4, 2), with (4, 1) and (3, 2) open.
+    with ScriptedDice([DOWN_RIGHT, face]) as dice:
+        outcome = bounce(street, board(street, {}, ball=(3, 1)), (3, 1), dice, DefaultDecisions())
+    assert outcome.board.ball.square == square
+
+
+def test_a_ball_coming_down_on_a_stall_goes_the_nearest_way_out_and_lands_there(street: Ruleset) -> None:
+    # On (6, 3): D8 up, (6, 2) is still the stall, (6, 1) is out; it lands and bounces twice.
+    with ScriptedDice([UP, RIGHT, RIGHT]) as dice:  # the core: bounces from the stall square
+        outcome = land_ball(street, board(street, {}), (6, 3), dice, DefaultDecisions(), cause="pass")
+    reentered = events(outcome, "ball-reenters")[0]
+    assert reentered.detail["square"] == [6, 1]
+    assert outcome.board.ball.square == (8, 1)
+
+
+def test_a_re_entering_ball_can_be_caught_where_it_lands(street: Ruleset) -> None:
+    catcher = board(street, {"c": ("home", HUMAN, (6, 1))})
+    with ScriptedDice([UP, 6]) as dice:
+        outcome = land_ball(street, catcher, (6, 3), dice, DefaultDecisions(), cause="kick-off")
+    assert outcome.board.ball.carrier == "c"
+
+
+def test_a_ball_bouncing_into_a_pit_comes_back_out_by_d8(sewer: Ruleset) -> None:
+    # From (3, 3) right into the pit at (4, 3); D8 up-right from there: (5, 2) is pit, (6, 1) is out.
+    with ScriptedDice([RIGHT, UP_RIGHT, RIGHT, RIGHT]) as dice:  # the core: bounces on inside the pit
+        outcome = bounce(sewer, board(sewer, {}, ball=(3, 3)), (3, 3), dice, DefaultDecisions())
+    assert events(outcome, "ball-reenters")[0].detail["square"] == [6, 1]
+    assert outcome.board.ball.square == (8, 1)
+
+
+def test_nobody_in_a_pit_catches_a_ball_falling_into_it(sewer: Ruleset) -> None:
+    trapped = board(sewer, {"s": ("home", HUMAN, (4, 3))}, ball=(3, 3))
+    # Right into (4, 3), where s is trapped: no catch; out by D8 left to (3, 3), then up twice.
+    with ScriptedDice([RIGHT, LEFT, UP, UP]) as dice:
+        outcome = bounce(sewer, trapped, (3, 3), dice, DefaultDecisions())
+    assert not events(outcome, "catch")
+    assert outcome.board.ball.square == (3, 1)
+
+
+def test_a_kick_may_not_be_aimed_at_a_stall_or_a_pit(street: Ruleset, sewer: Ruleset) -> None:
+    for rules in (street, sewer):
+        empty = board(rules, {})
+        assert kick_target_allowed(empty, (6, 6))
+        assert not kick_target_allowed(empty, (6, 3))
+        with pytest.raises(UsageError, match="cannot be chosen"):
+            check_kick_target(empty, (20, 10))
+
+
+# -- Thrown team-mates ----------------------------------------------------------------------
+
+
+def throw(rules: Ruleset, on: Board, target: Square, rolls: Iterable[int]) -> Outcome:
+    with ScriptedDice(rolls) as dice, ScriptedDecisions([], fallback=DefaultDecisions()) as decisions:
+        return throw_team_mate(rules, on, "t", "h", target, dice, decisions)
+
+
+def thrower(rules: Ruleset, at: Square, beside: Square, **options: Any) -> Board:
+    players = {"t": ("home", OGRE, at), "h": ("home", HALFLING, beside)}
+    return board(rules, players, skills={"t": {"bullseye": None}}, **options)
+
+
+def test_a_team_mate_thrown_into_a_pit_takes_no_armour_roll_but_it_is_a_turnover(sewer: Ruleset) -> None:
+    # The ogre at (12, 3) throws a superb bullseye onto the pit square (9, 3).
+    outcome = throw(sewer, thrower(sewer, (12, 3), (12, 4)), (9, 3), [6])  # the core: into the crowd
+    thrown = outcome.board.player("h")
+    assert thrown.square == (9, 3)
+    assert outcome.board.trapped(thrown)
+    assert not events(outcome, "armour")
+    assert outcome.turnover
+
+
+def test_a_ball_carrier_thrown_into_a_pit_has_the_ball_retrieved(sewer: Ruleset) -> None:
+    # The ball comes out of (9, 3) by D8 up to (9, 1), lands and bounces right twice.
+    outcome = throw(sewer, thrower(sewer, (12, 3), (12, 4), ball="h"), (9, 3), [6, UP, RIGHT, RIGHT])
+    assert outcome.board.ball.square == (11, 1)
+    assert outcome.turnover
+
+
+def test_a_team_mate_landing_on_someone_in_a_pit_is_placed_beside_him(sewer: Ruleset) -> None:
+    on = thrower(sewer, (12, 3), (12, 4))
+    on = on.replace_players(board(sewer, {"s": ("away", ORC, (9, 3))}).players.values())
+    outcome = throw(sewer, on, (9, 3), [6, RIGHT, LEFT])  # (10, 3) is out of the pit: rolled again
+    assert outcome.board.player("h").square == (8, 3)
+    assert outcome.board.player("s").status is Status.STANDING  # no crash into him
+
+
+def test_a_team_mate_thrown_onto_a_stall_crash_lands_beside_it_with_the_wall_modifier(street: Ruleset) -> None:
+    # Onto (9, 3); D8 right: (10, 3) is out and free. Armour 3 + 3 + wall 1 + cobbles 1 = 8 against AV 7.
+    outcome = throw(street, thrower(street, (12, 3), (12, 4)), (9, 3), [6, RIGHT, 3, 3, 1, 1])  # the core: crowd
+    thrown = outcome.board.player("h")
+    assert thrown.square == (10, 3)
+    armour = events(outcome, "armour")[0]
+    rules = variant_rules()
+    assert armour.detail["total"] == 6 + rules.thrown_into_wall_armour_modifier + rules.hard_landing_armour_modifier
+
+
+def test_a_team_mate_thrown_over_the_sideline_hits_the_wall(street: Ruleset) -> None:
+    # Aimed at (12, 0), a subpar throw scatters up: over the sideline. Back on (12, 0), crash landing.
+    on = thrower(street, (12, 2), (12, 3))
+    outcome = throw(street, on, (12, 0), [3, UP, *HELD])  # the core: the crowd
+    thrown = outcome.board.player("h")
+    assert (thrown.square, thrown.status) == ((12, 0), Status.PRONE)
+    armour = events(outcome, "armour")[0]
+    rules = variant_rules()
+    assert armour.detail["total"] == 2 + rules.thrown_into_wall_armour_modifier + rules.hard_landing_armour_modifier
