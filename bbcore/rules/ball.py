@@ -128,12 +128,37 @@ def pick_up(ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, de
     return Outcome(loose.board, (event, *loose.events), turnover=True)
 
 
-def bounce(ruleset: Ruleset, board: Board, square: Square, dice: DiceSource, decisions: Decisions, *, depth: int = 0) -> Outcome:
-    """The ball bounces one square from ``square`` (Scatter (1)) and comes down there."""
-    direction, rolls = scatter_direction(ruleset, dice)
-    target = step(square, direction)
-    event = Event("bounce", None, rolls, "bounced", {"from": list(square), "to": list(target)})
-    return _prepend(event, _come_down(ruleset, board, square, target, dice, decisions, situation="bounced", depth=depth))
+def bounce(
+    ruleset: Ruleset,
+    board: Board,
+    square: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    depth: int = 0,
+    cause: str = "loose",
+    times: int | None = None,
+) -> Outcome:
+    """The ball hits the ground at ``square`` and bounces: Scatter (1), as many times as ``bbcore_ball_bounces_on_landing`` says.
+
+    Each bounce moves it one square; it stops bouncing early when a player there
+    tries to catch it or it leaves the pitch (what follows those is their own).
+    """
+    if times is None:
+        answer = ruleset.hook.bbcore_ball_bounces_on_landing(ruleset=ruleset, board=board, square=square, cause=cause)
+        times = int(answer if answer is not None else 1)
+    outcome = Outcome(board)
+    for _ in range(times):
+        direction, rolls = scatter_direction(ruleset, dice)
+        target = step(square, direction)
+        event = Event("bounce", None, rolls, "bounced", {"from": list(square), "to": list(target)})
+        outcome = outcome.then(
+            _prepend(event, _come_down(ruleset, outcome.board, square, target, dice, decisions, situation="bounced", depth=depth))
+        )
+        if outcome.events[-1].kind != "ball-rests" or outcome.board.ball.square is None:
+            break
+        square = outcome.board.ball.square
+    return outcome
 
 
 def land_ball(
@@ -151,16 +176,8 @@ def land_ball(
     occupant = board.at(square)
     if occupant is not None and occupant.standing:
         return catch(ruleset, board, occupant.id, dice, decisions, situation="pass")
-    bounces = ruleset.hook.bbcore_ball_bounces_on_landing(ruleset=ruleset, board=board, square=square, cause=cause)
-    outcome = Outcome(
-        board.with_ball(BallState(square=square)), (Event("ball-lands", None, (), "landed", {"square": list(square), "cause": cause}),)
-    )
-    for _ in range(int(bounces if bounces is not None else 1)):
-        resting = outcome.board.ball
-        if resting.square is None or resting.carrier is not None:
-            break  # caught, or gone off the pitch and thrown back in
-        outcome = outcome.then(bounce(ruleset, outcome.board, resting.square, dice, decisions, depth=depth))
-    return outcome
+    landed = Event("ball-lands", None, (), "landed", {"square": list(square), "cause": cause})
+    return _prepend(landed, bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth, cause=cause))
 
 
 def _reenter(

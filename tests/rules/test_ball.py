@@ -178,10 +178,19 @@ def test_hooks_decide_bounces_and_what_is_past_the_edge(make_ruleset: Any) -> No
     assert outcome.board.ball.square == (12, 7)
     # Up off the top sideline (2); the wall sends it back by the template (1: diagonally, to the facing's left).
     with ScriptedDice([2, 1]) as dice:
-        wall = bounce(rules, empty(rules, ball=(10, 0)), (10, 0), dice, ScriptedDecisions([]))
+        wall = bounce(rules, empty(rules, ball=(10, 0)), (10, 0), dice, ScriptedDecisions([]), times=1)
     rebound = next(e for e in wall.events if e.kind == "rebound")
     assert (rebound.detail["from"], rebound.detail["to"]) == ([10, -1], [11, 0])
     assert wall.board.ball.square == (11, 0)
+
+
+def test_a_dropped_ball_bounces_as_often_as_the_hook_says(make_ruleset: Any) -> None:
+    rules = make_ruleset(plugins=[("walls", Walls())], entry_points=False)
+    board = build_board(rules, {"l": ("home", "human/human-lineman", (10, 7))}, ball=(10, 7))
+    with ScriptedDice([1, 5, 5]) as dice:  # the pick-up fails; the ball bounces twice to the right
+        outcome = pick_up(rules, board, "l", dice, ScriptedDecisions([]))
+    assert outcome.board.ball.square == (12, 7)
+    assert [e.kind for e in outcome.events].count("bounce") == 2
 
 
 def test_a_kick_off_the_sideline_rebounds_where_walls_stand(make_ruleset: Any) -> None:

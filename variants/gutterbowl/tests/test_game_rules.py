@@ -312,13 +312,14 @@ def test_a_stalling_player_dodges_the_bottle_on_a_one(gb: Ruleset) -> None:
 
 
 def test_on_two_or_more_the_bottle_hits_and_makes_an_injury_roll(gb: Ruleset) -> None:
-    # hit, injury 4+5 = KO, then the dropped ball bounces right (D8 5) to (14, 7)
-    with ScriptedDice([2, 4, 5, 5]) as dice:
+    # hit, injury 4+5 = KO, then the dropped ball bounces right (D8 5) to (14, 7), and on the cobbles
+    # a second time, down (D8 7) to (14, 8)
+    with ScriptedDice([2, 4, 5, 5, 7]) as dice:
         outcome = restless_fans(gb, staller(gb).board, ["runner"], dice)
     assert outcome.board.player("runner").status is Status.KO
     assert kinds(outcome.events)[:2] == ["restless-fans", "injury"]
     assert outcome.events[1].detail["total"] == 9
-    assert outcome.board.ball == BallState(square=(14, 7))
+    assert outcome.board.ball == BallState(square=(14, 8))
 
 
 def test_only_players_on_the_pitch_can_be_stalling(gb: Ruleset) -> None:
@@ -549,7 +550,7 @@ def test_a_spell_aims_only_at_an_opposition_player(gb: Ruleset) -> None:
 
 def test_transmutation_makes_a_frog_who_drops_the_ball(gb: Ruleset) -> None:
     board = spell_board(gb, ball="target")
-    with ScriptedDice([4, 3]) as dice:  # hit; the ball bounces up-right (D8 3) to (14, 6)
+    with ScriptedDice([4, 3, 4]) as dice:  # hit; the ball bounces up-right (D8 3), then left (D8 4) on the cobbles
         outcome, record = transmutation(gb, board, "home", "target", dice)
     frog = outcome.board.player("target")
     assert (frog.ma, frog.st, frog.ag, frog.pa, frog.av) == (5, 1, 2, None, 5)

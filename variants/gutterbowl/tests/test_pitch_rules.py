@@ -241,7 +241,7 @@ def test_the_ball_bounces_twice_on_the_cobbles(street: Ruleset) -> None:
 
 def test_a_ball_bouncing_over_the_sideline_comes_back_off_the_wall(street: Ruleset) -> None:
     with ScriptedDice([UP, AHEAD]) as dice:  # the core: a throw-in, with its distance roll
-        outcome = bounce(street, board(street, {}, ball=(12, 0)), (12, 0), dice, DefaultDecisions())
+        outcome = bounce(street, board(street, {}, ball=(12, 0)), (12, 0), dice, DefaultDecisions(), times=1)
     assert events(outcome, "rebound")
     assert outcome.board.ball.square == (12, 0)
 
@@ -249,7 +249,7 @@ def test_a_ball_bouncing_over_the_sideline_comes_back_off_the_wall(street: Rules
 def test_a_ball_over_an_end_line_is_thrown_in_by_the_crowd(street: Ruleset) -> None:
     # Template straight in, 2D6 = 2 squares counting the edge square: (1, 7); then two bounces right.
     with ScriptedDice([LEFT, AHEAD, 1, 1, RIGHT, RIGHT]) as dice:
-        outcome = bounce(street, board(street, {}, ball=(0, 7)), (0, 7), dice, DefaultDecisions())
+        outcome = bounce(street, board(street, {}, ball=(0, 7)), (0, 7), dice, DefaultDecisions(), times=1)
     assert events(outcome, "throw-in")
     assert not events(outcome, "rebound")
     assert outcome.board.ball.square == (3, 7)
@@ -266,14 +266,14 @@ def test_a_kick_off_the_sideline_rebounds_and_is_no_touchback(street: Ruleset) -
 def test_a_ball_rolling_into_a_market_stall_comes_back_by_the_throw_in_template(street: Ruleset) -> None:
     # From (3, 3) right into the stall at (4, 3): the template faces back left; ahead-left is (3, 4).
     with ScriptedDice([RIGHT, AHEAD_LEFT]) as dice:  # the core: bounces again from inside the stall
-        outcome = bounce(street, board(street, {}, ball=(3, 3)), (3, 3), dice, DefaultDecisions())
+        outcome = bounce(street, board(street, {}, ball=(3, 3)), (3, 3), dice, DefaultDecisions(), times=1)
     assert outcome.board.ball.square == (3, 4)
 
 
 def test_a_ball_rolling_diagonally_along_a_stall_side_comes_off_that_side(street: Ruleset) -> None:
     # (3, 3) down-right into (4, 4): the stall also fills (4, 3), so the side faces left; straight ahead is (3, 4).
     with ScriptedDice([DOWN_RIGHT, AHEAD]) as dice:
-        outcome = bounce(street, board(street, {}, ball=(3, 3)), (3, 3), dice, DefaultDecisions())
+        outcome = bounce(street, board(street, {}, ball=(3, 3)), (3, 3), dice, DefaultDecisions(), times=1)
     assert outcome.board.ball.square == (3, 4)
 
 
@@ -281,7 +281,7 @@ def test_a_ball_rolling_diagonally_along_a_stall_side_comes_off_that_side(street
 def test_a_ball_hitting_a_stall_corner_comes_back_the_way_it_came(street: Ruleset, face: int, square: Square) -> None:
     # (3, 1) down-right onto the stall's corner (4, 2), with (4, 1) and (3, 2) open.
     with ScriptedDice([DOWN_RIGHT, face]) as dice:
-        outcome = bounce(street, board(street, {}, ball=(3, 1)), (3, 1), dice, DefaultDecisions())
+        outcome = bounce(street, board(street, {}, ball=(3, 1)), (3, 1), dice, DefaultDecisions(), times=1)
     assert outcome.board.ball.square == square
 
 
@@ -304,7 +304,7 @@ def test_a_re_entering_ball_can_be_caught_where_it_lands(street: Ruleset) -> Non
 def test_a_ball_bouncing_into_a_pit_comes_back_out_by_d8(sewer: Ruleset) -> None:
     # From (3, 3) right into the pit at (4, 3); D8 up-right from there: (5, 2) is pit, (6, 1) is out.
     with ScriptedDice([RIGHT, UP_RIGHT, RIGHT, RIGHT]) as dice:  # the core: bounces on inside the pit
-        outcome = bounce(sewer, board(sewer, {}, ball=(3, 3)), (3, 3), dice, DefaultDecisions())
+        outcome = bounce(sewer, board(sewer, {}, ball=(3, 3)), (3, 3), dice, DefaultDecisions(), times=1)
     assert events(outcome, "ball-reenters")[0].detail["square"] == [6, 1]
     assert outcome.board.ball.square == (8, 1)
 
@@ -313,7 +313,7 @@ def test_nobody_in_a_pit_catches_a_ball_falling_into_it(sewer: Ruleset) -> None:
     trapped = board(sewer, {"s": ("home", HUMAN, (4, 3))}, ball=(3, 3))
     # Right into (4, 3), where s is trapped: no catch; out by D8 left to (3, 3), then up twice.
     with ScriptedDice([RIGHT, LEFT, UP, UP]) as dice:
-        outcome = bounce(sewer, trapped, (3, 3), dice, DefaultDecisions())
+        outcome = bounce(sewer, trapped, (3, 3), dice, DefaultDecisions(), times=1)
     assert not events(outcome, "catch")
     assert outcome.board.ball.square == (3, 1)
 
