@@ -136,6 +136,12 @@ def _kicking(state: GameState) -> tuple[str, str]:
     return state.kicking_team, state.opponent(state.kicking_team).id
 
 
+def _open_ground(board: Board, square: Square) -> bool:
+    """A kick may be aimed only where a player could stand: not into a feature that blocks movement."""
+    feature = board.geometry.feature_at(square)
+    return feature is None or not feature.blocks_movement
+
+
 def kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """The kicking team aims at a square of the receiving half (``Decisions.kick_off_target``) and kicks.
 
@@ -145,10 +151,15 @@ def kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisi
     kicking, receiving = _kicking(state)
     board = state.board
     side = _side(board, receiving)
-    squares = [(x, y) for x in range(board.pitch.length) for y in range(board.pitch.width) if board.geometry.half_of((x, y)) == side]
+    squares = [
+        (x, y)
+        for x in range(board.pitch.length)
+        for y in range(board.pitch.width)
+        if board.geometry.half_of((x, y)) == side and _open_ground(board, (x, y))
+    ]
     target = tuple(decisions.kick_off_target(kicking, squares))
     if target not in squares:
-        raise UsageError(f"the kick-off target {target} is not in the receiving team's half")
+        raise UsageError(f"the kick-off target {target} is not open ground in the receiving team's half")
     aimed = (target[0], target[1])
     landing, flight = ball.kick(ruleset, aimed, dice, receiving_team=receiving)
     event = Event("kick-off", kicking, result="kicked", detail={"target": list(aimed)})

@@ -401,5 +401,5 @@ def test_a_kick_aimed_outside_the_receiving_half_is_refused(core: Ruleset) -> No
         def kick_off_target(self, team: str, squares: object) -> tuple[int, int]:
             return (3, 3)
 
-    with pytest.raises(UsageError, match="not in the receiving team's half"):
+    with pytest.raises(UsageError, match="not open ground in the receiving team's half"):
         kick(core, kicked_off(core), ScriptedDice([]), Wild())

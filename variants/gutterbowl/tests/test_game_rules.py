@@ -589,3 +589,28 @@ def test_the_wizard_casts_once_per_game(gb: Ruleset) -> None:
     assert NOVICE_WIZARD not in after.home.inducements
     with ScriptedDice([]) as dice, pytest.raises(UsageError, match="no Novice Wizard left"):
         cast_spell(gb, after, "home", "transmutation", "target", dice)
+
+
+def test_changing_weather_scatters_on_the_calm_row_of_the_pitch_in_use() -> None:
+    import bbcore
+
+    for pitch in ("street", "sewer"):
+        rules = bbcore.load_ruleset("gutterbowl", options={"pitch": pitch})
+        calm = rules.parameters.kick_off_events.calm_weather
+        assert calm in {row.id for row in rules.table("weather").rows}
+        assert rules.table("weather").id == f"gutterbowl/{pitch}-weather"
+
+
+def test_a_kick_cannot_be_aimed_into_a_market_stall(gb: Ruleset) -> None:
+    from bbcore.rules.drive import kick
+
+    state = game(gb, {"k": ("home", "human/human-lineman", (10, 7)), "r": ("away", "skaven/skaven-clanrat", (15, 7))}, kicking_team="home")
+    stall = next(square for square in state.board.geometry.square_features if state.board.geometry.half_of(square) == "away")
+
+    class AimAtStall(DefaultDecisions):
+        def kick_off_target(self, team: str, squares: object) -> tuple[int, int]:
+            assert stall not in squares  # type: ignore[operator]
+            return stall
+
+    with pytest.raises(UsageError, match="not open ground"):
+        kick(gb, state, ScriptedDice([]), AimAtStall())
