@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
-import attrs
 import pytest
 
 from bbcore.dice import ScriptedDice
 from bbcore.plugins import PluginHost
-from bbcore.rules.board import BallState, Board, Status, player_from_position
+from bbcore.rules.board import build_board
 from bbcore.ruleset import Ruleset, build_ruleset
 
 MakeRuleset = Callable[..., Ruleset]
@@ -60,27 +59,4 @@ def scripted_dice() -> Iterator[Callable[[Iterable[int]], ScriptedDice]]:
         dice.assert_used_up()
 
 
-def build_board(
-    ruleset: Ruleset,
-    players: Mapping[str, tuple[str, str, tuple[int, int] | None]],
-    *,
-    skills: Mapping[str, Mapping[str, int | str | None]] | None = None,
-    ball: tuple[int, int] | str | None = None,
-    statuses: Mapping[str, str] | None = None,
-) -> Board:
-    """A board from ``{player_id: (team, "roster/position", (x, y))}``, for tests.
-
-    ``skills`` adds skills per player (``{"lino": {"block": None}}``); ``ball`` is a
-    square, or a player id for a carrier; ``statuses`` sets statuses by id.
-    """
-    placed = []
-    for player_id, (team, position, square) in players.items():
-        player = player_from_position(ruleset, player_id, team, position, square, extra_skills=(skills or {}).get(player_id))
-        if statuses and player_id in statuses:
-            player = attrs.evolve(player, status=Status(statuses[player_id]))
-        placed.append(player)
-    teams = sorted({team for team, _, _ in players.values()})
-    home = "home" if "home" in teams else teams[0]
-    away = "away" if "away" in teams else next((t for t in teams if t != home), "away")
-    state = BallState(carrier=ball) if isinstance(ball, str) else BallState(square=ball)
-    return Board.build(ruleset.pitch, placed, state, home, away)
+__all__ = ["MakeRuleset", "build_board", "make_ruleset", "scripted_dice"]

@@ -309,3 +309,29 @@ class Board:
         for player in changed:
             board = board.with_player(player)
         return board
+
+
+def build_board(
+    ruleset: Ruleset,
+    players: Mapping[str, tuple[str, str, tuple[int, int] | None]],
+    *,
+    skills: Mapping[str, Mapping[str, int | str | None]] | None = None,
+    ball: tuple[int, int] | str | None = None,
+    statuses: Mapping[str, str] | None = None,
+) -> Board:
+    """A board from ``{player_id: (team, "roster/position", (x, y))}``: for tests, examples and quick set-ups.
+
+    ``skills`` adds skills per player (``{"lino": {"block": None}}``); ``ball`` is a
+    square, or a player id for a carrier; ``statuses`` sets statuses by id.
+    """
+    placed = []
+    for player_id, (team, position, square) in players.items():
+        player = player_from_position(ruleset, player_id, team, position, square, extra_skills=(skills or {}).get(player_id))
+        if statuses and player_id in statuses:
+            player = attrs.evolve(player, status=Status(statuses[player_id]))
+        placed.append(player)
+    teams = sorted({team for team, _, _ in players.values()})
+    home = "home" if "home" in teams else teams[0]
+    away = "away" if "away" in teams else next((t for t in teams if t != home), "away")
+    state = BallState(carrier=ball) if isinstance(ball, str) else BallState(square=ball)
+    return Board.build(ruleset.pitch, placed, state, home, away)
