@@ -336,6 +336,26 @@ def bbcore_ball_leaves_pitch(ruleset: Ruleset, board: Board, last_square: Square
     """
 
 
+@hookspec
+def bbcore_pass_modifiers(ruleset: Ruleset, board: Board, passer: PlayerState, target: Square, band: Row) -> int | None:
+    """Modifiers to the Passing Ability Test of a pass beyond the core's (something under the ruler, a potion...).
+
+    Called once for each test for accuracy, after the range is measured and before the
+    die is rolled: by :func:`~bbcore.rules.passing.pass_ball`, by
+    :func:`~bbcore.rules.passing.roll_for_accuracy` for a variant's own kinds of pass,
+    and so by the pass odds. All results are summed; None adds nothing. The core's
+    own modifiers (the band, markers, Disturbing Presence, Accurate, Cannoneer, the
+    weather) are counted already.
+
+    :param passer: the player passing, in their square.
+    :param target: the declared target square (a variant's throw at a wall may aim
+        past the edge of the pitch).
+    :param band: the row of the ``pass-range`` table the target is in; its ``modifier``
+        value is the range modifier already counted, so a plugin that cancels the range
+        returns its negation.
+    """
+
+
 @hookspec(firstresult=True)
 def bbcore_thrown_player_lands_on_feature(
     ruleset: Ruleset, board: Board, player: PlayerState, square: Square, dice: DiceSource

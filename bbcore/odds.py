@@ -14,10 +14,23 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from bbcore.dice import DiceSource, exact_outcomes, passes, table_odds
+from bbcore.errors import UsageError
 from bbcore.rules.block import block_dice, effective_face
-from bbcore.rules.board import Board, PlayerState
+from bbcore.rules.board import BallState, Board, PlayerState, Square
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.injury import Harm, injury_result, roll_armour
+from bbcore.rules.passing import (
+    ACCURATE,
+    FUMBLED,
+    INACCURATE,
+    SAFE_PASS,
+    WILDLY_INACCURATE,
+    measure_range,
+    pass_modifier,
+    roll_for_accuracy,
+    safe_pass,
+)
+from bbcore.rules.rerolls import RerollBudget
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -166,3 +179,89 @@ def chain_odds(targets: Sequence[int], *, team_reroll: bool = False) -> Fraction
 def table_distribution(ruleset: Ruleset, id_or_role: str, modifier: int = 0) -> dict[str, Fraction]:
     """The chance of each row of a rolled table (by id or role) with a modifier."""
     return table_odds(ruleset.table(id_or_role), modifier)
+
+
+#: Where the passer of :func:`passing_board` stands, and the squares their markers take, in order.
+_PASSER_SQUARE: Square = (1, 7)
+_MARKER_SQUARES: tuple[Square, ...] = ((2, 6), (2, 8), (1, 6), (1, 8), (0, 6), (0, 8), (0, 7), (2, 7))
+
+
+def passing_board(ruleset: Ruleset, pa: int, band: str, *, markers: int = 0, skills: Iterable[str] = ()) -> tuple[Board, Square]:
+    """A passer holding the ball, ``markers`` opponents around them, and a target at the shortest range of ``band``, for odds.
+
+    The passer stands near their own end line, halfway across; the target lies straight
+    down the pitch. Returns the board and the target square.
+    """
+    table = ruleset.table("pass-range")
+    row = next((r for r in table.rows if r.id == band), None)
+    if row is None:
+        raise UsageError(f"unknown Range Ruler band {band!r}; the bands are {', '.join(r.id for r in table.rows)}")
+    if not 0 <= markers <= len(_MARKER_SQUARES):
+        raise UsageError(f"a passer can be marked by 0 to {len(_MARKER_SQUARES)} players, not {markers}")
+    x, y = _PASSER_SQUARE
+    y = min(y, ruleset.pitch.width // 2)
+    passer = PlayerState("passer", "home", ma=6, st=3, ag=3, pa=pa, av=9, skills=dict.fromkeys(skills), square=(x, y))
+    opponents = [
+        PlayerState(f"marker-{i + 1}", "away", ma=6, st=3, ag=3, pa=4, av=9, square=(mx, my - _PASSER_SQUARE[1] + y))
+        for i, (mx, my) in enumerate(_MARKER_SQUARES[:markers])
+    ]
+    board = Board.build(ruleset.pitch, [passer, *opponents], BallState(carrier="passer"))
+    return board, (x + (row.min if row.min is not None else 1), y)
+
+
+@frozen
+class PassOdds:
+    """Exact odds of one test for accuracy: its modifier and the chance of each result."""
+
+    band: str
+    modifier: int
+    results: Mapping[str, Fraction]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "band": self.band,
+            "modifier": self.modifier,
+            "results": {k: float(v) for k, v in self.results.items()},
+            "exact": {k: str(v) for k, v in self.results.items()},
+        }
+
+
+def pass_results(ruleset: Ruleset, passer: PlayerState) -> tuple[str, ...]:
+    """The results a test for accuracy can have under the ruleset, for this passer (Safe Pass adds one)."""
+    results = [ACCURATE, INACCURATE]
+    if ruleset.parameters.passing.wildly_inaccurate_at_most is not None:
+        results.append(WILDLY_INACCURATE)
+    results.append(FUMBLED)
+    if passer.has("safe-pass"):
+        results.append(SAFE_PASS)
+    return tuple(results)
+
+
+def pass_odds(
+    ruleset: Ruleset,
+    board: Board,
+    passer_id: str,
+    target: Square,
+    *,
+    team_reroll: bool = False,
+    weather: int = 0,
+    decisions: Decisions | None = None,
+) -> PassOdds:
+    """The chance of each result of the test for accuracy of a pass on a board, through the same roll as play.
+
+    :func:`bbcore.rules.passing.roll_for_accuracy` is enumerated, with the Pass skill's
+    re-roll and, with ``team_reroll``, one team re-roll; the ruleset's
+    ``bbcore_pass_modifiers`` count. A fumble that Safe Pass saves is ``safe-pass``.
+    """
+    decisions = decisions or DefaultDecisions()
+    passer = board.player(passer_id)
+    band = measure_range(ruleset, passer, target)
+    budget = RerollBudget(1 if team_reroll else 0)
+
+    def accuracy(dice: DiceSource) -> str:
+        rolled, _ = roll_for_accuracy(ruleset, board, passer_id, target, band, dice, decisions, budget, weather=weather)
+        return SAFE_PASS if safe_pass(passer, rolled) else rolled.verdict.result
+
+    outcomes = exact_outcomes(accuracy)
+    modifier = pass_modifier(ruleset, board, passer, target, band, weather=weather)
+    return PassOdds(band.id, modifier, {result: outcomes.get(result, Fraction(0)) for result in pass_results(ruleset, passer)})

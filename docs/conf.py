@@ -64,6 +64,7 @@ autodoc_type_aliases = {
     "Row": "bbcore.model.table.Row",
     "CasualtyTreatment": "bbcore.rules.injury.CasualtyTreatment",
     "Effect": "bbcore.model.common.Effect",
+    "PassingRules": "bbcore.model.parameters.PassingRules",
 }
 
 

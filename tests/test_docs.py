@@ -136,6 +136,61 @@ def test_the_gutter_bowl_inducements_page_lists_only_its_own(site: Path, gutterb
     assert shown == {f"gutterbowl-inducement-{i.replace('/', '-')}" for i in gutterbowl["street"].inducements}
 
 
+@pytest.mark.slow
+def test_each_inducement_pack_has_a_page_linked_from_the_index(site: Path) -> None:
+    for page in ("index", "bb2020", "classic"):
+        assert (site / "packs" / f"{page}.html").is_file(), f"packs/{page} was not built"
+    assert 'href="packs/index.html"' in (site / "index.html").read_text(encoding="utf-8")
+    listing = (site / "packs" / "index.html").read_text(encoding="utf-8")
+    assert 'href="bb2020.html"' in listing
+    assert 'href="classic.html"' in listing
+
+
+@pytest.mark.slow
+def test_the_bb2020_page_shows_josef_bugmans_profile_in_his_group(site: Path) -> None:
+    page = site / "packs" / "bb2020.html"
+    rules = bbcore.load_ruleset(packs=["bb2020"])
+    (bugman,) = rules.inducement("bb2020/josef-bugman").profiles
+    entry = html.unescape(section(page, "bb2020-inducement-bb2020-josef-bugman"))
+    cells = re.findall(r"<td><p>([^<]*)</p></td>", entry)
+    assert cells[:5] == [str(bugman.ma), str(bugman.st), f"{bugman.ag}+", f"{bugman.pa}+", f"{bugman.av}+"]
+    assert 'href="../reference/skills.html#skill-wrestle"' in entry
+    assert "Loner (5+)" in entry
+    group = html.unescape(section(page, "bb2020-inducement-group-bb2020-infamous-coaching-staff"))
+    assert "at most 2 in all" in group
+
+
+@pytest.mark.slow
+def test_the_bb2020_page_marks_an_incomplete_entry_with_its_note(site: Path) -> None:
+    rules = bbcore.load_ruleset(packs=["bb2020"])
+    shaman = rules.inducement("bb2020/night-goblin-shaman")
+    entry = " ".join(html.unescape(section(site / "packs" / "bb2020.html", "bb2020-inducement-bb2020-night-goblin-shaman")).split())
+    assert '<p class="admonition-title">Incomplete</p>' in entry
+    assert shaman.note is not None
+    assert " ".join(shaman.note.split()).replace("'", "\u2019") in entry
+
+
+@pytest.mark.slow
+def test_the_bb2020_page_shows_the_packs_sub_tables(site: Path) -> None:
+    rules = bbcore.load_ruleset(packs=["bb2020"])
+    table = html.unescape(section(site / "packs" / "bb2020.html", "bb2020-table-bb2020-krot-shockwhisker"))
+    table = table.replace("\u2019", "'").replace("\u2026", "...")  # undo the typographic apostrophe and ellipsis
+    for row in rules.table("bb2020/krot-shockwhisker").rows:
+        assert row.name in table
+        assert row.range_label in table
+    entry = section(site / "packs" / "bb2020.html", "bb2020-inducement-bb2020-krot-shockwhisker")
+    assert 'href="#bb2020-table-bb2020-krot-shockwhisker"' in entry
+
+
+@pytest.mark.slow
+def test_the_classic_page_labels_old_scale_values(site: Path) -> None:
+    entry = html.unescape(section(site / "packs" / "classic.html", "classic-inducement-classic-slave-giant"))
+    assert "Old-scale profiles" in entry
+    assert "(old scale)" in entry
+    cells = re.findall(r"<td><p>([^<]*)</p></td>", entry)
+    assert cells[:5] == ["6", "7", "2", "-", "10"]  # as printed, never turned into targets
+
+
 def hookspecs_by_name() -> dict[str, inspect.Signature]:
     return {
         name: inspect.signature(function)

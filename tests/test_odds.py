@@ -129,6 +129,10 @@ def test_the_cli_gives_exact_odds_as_json(capsys: pytest.CaptureFixture[str]) ->
     assert sum(table_json["rows"].values()) == pytest.approx(1)
     assert main(["odds", "tests", "--target", "3", "--target", "2+", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["exact"]["success"] == "5/9"
+    assert main(["odds", "pass", "--pa", "3", "--band", "short", "--markers", "1", "--json"]) == 0
+    pass_json = json.loads(capsys.readouterr().out)
+    assert (pass_json["band"], pass_json["modifier"]) == ("short", -2)
+    assert pass_json["exact"] == {"accurate": "1/3", "inaccurate": "1/6", "fumbled": "1/2"}
 
 
 @pytest.mark.parametrize(
@@ -138,6 +142,8 @@ def test_the_cli_gives_exact_odds_as_json(capsys: pytest.CaptureFixture[str]) ->
         ["odds", "block", "--st", "4"],
         ["odds", "tests", "--target", "9"],
         ["odds", "block", "--st", "4", "--vs", "3", "--attacker-skills", "flying"],
+        ["odds", "pass", "--pa", "3", "--band", "longest"],
+        ["odds", "pass", "--pa", "3", "--band", "quick", "--markers", "9"],
     ],
 )
 def test_bad_odds_arguments_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:

@@ -200,6 +200,10 @@ def cmd_skills(args: argparse.Namespace) -> int:
 
 
 def cmd_inducements(args: argparse.Namespace) -> int:
+    if args.team is not None:
+        return _team_inducements(args)
+    if args.opponent_ctv is not None:
+        raise CliUsageError("--opponent-ctv needs --team: the budget is the team's")
     ruleset = _ruleset(args)
     inducements = list(ruleset.inducements.values())
     if args.json:
@@ -216,6 +220,55 @@ def cmd_inducements(args: argparse.Namespace) -> int:
         ]
         print(columns(rows, ["qty", "inducement", "cost", "what it does"]))
     return EXIT_OK
+
+
+def _team_inducements(args: argparse.Namespace) -> int:
+    """What the team in ``--team`` may buy from the active list, at its prices; with ``--opponent-ctv``, what it can afford."""
+    from bbcore.rules.pregame import team_inducement_budget  # noqa: PLC0415
+    from bbcore.teams.purchases import InducementOffer, entity_name, inducement_offers  # noqa: PLC0415
+
+    team_file = bbcore.load_team_file(args.team)
+    ruleset = _ruleset(args, team_file.team.variant)
+    offers = inducement_offers(ruleset, team_file.team)
+    budget = None if args.opponent_ctv is None else team_inducement_budget(ruleset, team_file.team, args.opponent_ctv)
+
+    def cheapest(offer: InducementOffer) -> int:
+        return min(offer.positions.values()) if offer.positions else offer.price
+
+    if args.json:
+        listing = [o.to_json() for o in offers]
+        if budget is not None:
+            for entry, offer in zip(listing, offers, strict=True):
+                entry["affordable"] = offer.eligible and cheapest(offer) <= budget.total
+        emit_json(listing)
+        return EXIT_OK
+    if budget is not None:
+        spend = f"{money(budget.petty_cash)} Petty Cash, {money(budget.treasury)} from the Treasury"
+        print(f"{team_file.team.name} may spend {money(budget.total)}: {spend}")
+    rows = []
+    for offer in offers:
+        price = money(offer.price) + (" + the player's cost" if offer.plus_position_cost else "")
+        if not offer.eligible:
+            note = f"not open: {offer.reason}"
+        elif offer.by_league:
+            terms = [f"{entity_name(ruleset, 'league', k)} {'not open' if v is None else money(v)}" for k, v in offer.by_league.items()]
+            note = "by league: " + ", ".join(terms)
+        elif budget is not None and cheapest(offer) > budget.total:
+            note = "over budget"
+        else:
+            note = ""
+        rows.append([f"{offer.min}-{'' if offer.max is None else offer.max}", offer.name, price, note])
+    print(columns(rows, ["qty", "inducement", "price", ""]))
+    return EXIT_OK
+
+
+def _gold(text: str) -> int:
+    """Gold pieces as a number, or with a K for thousands: 1240000 or 1240K."""
+    plain = text.replace(",", "").strip()
+    try:
+        return int(plain[:-1]) * 1000 if plain[-1:] in ("K", "k") else int(plain)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected gold pieces such as 1240000 or 1240K, got {text!r}") from None
 
 
 def cmd_team_check(args: argparse.Namespace) -> int:
@@ -384,6 +437,21 @@ def cmd_odds_tests(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_odds_pass(args: argparse.Namespace) -> int:
+    from bbcore.odds import pass_odds, passing_board  # noqa: PLC0415
+
+    ruleset = _ruleset(args)
+    _check_skills(ruleset, _skills(args.skills))
+    board, target = passing_board(ruleset, args.pa, args.band, markers=args.markers, skills=_skills(args.skills))
+    odds = pass_odds(ruleset, board, "passer", target, team_reroll=args.team_reroll)
+    if args.json:
+        emit_json({"pa": args.pa, "markers": args.markers, **odds.to_json()})
+    else:
+        print(f"PA {args.pa}+, {odds.band}, {args.markers} marker(s): modifier {odds.modifier:+d}")
+        print(columns([[k, f"{float(v):.1%}"] for k, v in odds.results.items()]))
+    return EXIT_OK
+
+
 def _check_skills(ruleset: Ruleset, skills: list[str]) -> None:
     for skill in skills:
         ruleset.skill(skill)
@@ -434,7 +502,11 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     add("rosters", cmd_rosters, "list the rosters")
     add("roster", cmd_roster, "show one roster").add_argument("id", metavar="ROSTER_ID")
     add("skills", cmd_skills, "list skills and traits")
-    add("inducements", cmd_inducements, "list the ruleset's inducements")
+    inducements = add("inducements", cmd_inducements, "list the ruleset's inducements, or what a team may buy and at what price")
+    inducements.add_argument("--team", metavar="FILE", help="a team file: each inducement's price for the team and whether it may buy it")
+    inducements.add_argument(
+        "--opponent-ctv", metavar="GOLD", type=_gold, help="with --team: the opponent's Current Team Value, to say what the team can afford"
+    )
     add("stats", cmd_stats, "count what the ruleset holds")
     add("teams", cmd_teams, "list the example and ready-made team files the ruleset ships")
 
@@ -474,6 +546,13 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
         "--target", type=_target, action="append", required=True, help="a test's target, e.g. 3 for 3+; repeat in order"
     )
     odds_tests.set_defaults(handler=cmd_odds_tests)
+    odds_pass = odds.add_parser("pass", help="the result of a pass's test for accuracy", parents=[as_json, rules])
+    odds_pass.add_argument("--pa", type=_target, required=True, help="the passer's Passing Ability as a target, e.g. 3 for 3+")
+    odds_pass.add_argument("--band", required=True, help="the Range Ruler band: an id of the pass-range table (quick, short...)")
+    odds_pass.add_argument("--markers", type=int, default=0, help="opposition players marking the passer")
+    odds_pass.add_argument("--skills", metavar="IDS", help="the passer's skills, comma-separated, e.g. pass,accurate")
+    odds_pass.add_argument("--team-reroll", action="store_true", help="a team re-roll may be spent on a failed test")
+    odds_pass.set_defaults(handler=cmd_odds_pass)
 
     data = sub.add_parser("data", help="data files").add_subparsers(title="data commands", metavar="COMMAND", parser_class=parser_class)
     data_check = data.add_parser("check", help="validate data files or directories against the schemas", parents=[as_json])

@@ -25,6 +25,27 @@ class InducementLimit:
 
 
 @frozen
+class HireSkill:
+    """A skill a hired player may be given for ``cost`` more, from its position's ``categories`` (primary or secondary)."""
+
+    cost: int
+    categories: str
+
+
+@frozen
+class InducementHire:
+    """An inducement that hires a player: the order names the position (and any skill bought with it).
+
+    ``positions`` is ``own-roster`` (the team's own roster only) or ``any``;
+    ``within_limits``: hired players count toward position limits and roster size.
+    """
+
+    positions: str = "any"
+    within_limits: bool = False
+    skill: HireSkill | None = None
+
+
+@frozen
 class InducementUses:
     """How often an inducement may be used: ``count`` times per ``per`` (game, half, drive or turn)."""
 
@@ -75,6 +96,8 @@ class Inducement:
     text: str
     limits: tuple[InducementLimit, ...] = ()
     price_varies: bool = False
+    #: Set when the inducement hires a player whose position the team's order names.
+    hire: InducementHire | None = None
     eligibility: Condition | None = None
     #: Alternatives: a team must also meet at least one of these (a special rule or a league, say).
     eligibility_any: tuple[Condition, ...] = ()

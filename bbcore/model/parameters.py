@@ -119,6 +119,7 @@ class BallRules:
     deviate_distance: str
     throw_in_distance: str
     corner_throw_in_dice: str
+    disturbing_presence_range: int
     catch_modifiers: Mapping[str, int] = field(factory=dict)
     pick_up_modifiers: Mapping[str, int] = field(factory=dict)
 
@@ -151,6 +152,28 @@ class ThrowTeamMateRules:
     pass_modifiers: Mapping[str, int] = field(factory=dict)
     landing_modifiers: Mapping[str, int] = field(factory=dict)
     always_hungry: Mapping[str, int] = field(factory=dict)
+
+
+@frozen
+class BandBonus:
+    """A modifier a skill gives to the Passing Ability Test for passes of some bands (ids of the ``pass-range`` table)."""
+
+    by: int
+    bands: tuple[str, ...] = ()
+
+
+@frozen
+class PassingRules:
+    """The numbers of a Pass Action (its range comes from the ``pass-range`` table)."""
+
+    inaccurate_scatter: int
+    fumble_at_most: int | None
+    ruler_width: float
+    hail_mary_band: str
+    wildly_inaccurate_at_most: int | None = None
+    pass_modifiers: Mapping[str, int] = field(factory=dict)
+    skill_modifiers: Mapping[str, BandBonus] = field(factory=dict)
+    interception_modifiers: Mapping[str, int] = field(factory=dict)
 
 
 @frozen
@@ -206,6 +229,7 @@ class GameParameters:
     targets: FixedTargets
     movement: MovementRules
     throw_team_mate: ThrowTeamMateRules
+    passing: PassingRules
     ball: BallRules
     setup: SetupRules
     journeymen: JourneymanRules

@@ -38,8 +38,20 @@ class TeamPlayer:
 
 @frozen
 class InducementOrder:
+    """``count`` of one inducement; one that hires a player names its ``position`` and any ``skill`` bought with it."""
+
     id: str
     count: int = 1
+    position: str | None = None
+    skill: SkillRef | None = None
+
+    @property
+    def roster_id(self) -> str | None:
+        return self.position.split("/", 1)[0] if self.position else None
+
+    @property
+    def position_id(self) -> str | None:
+        return self.position.split("/", 1)[1] if self.position else None
 
 
 @frozen

@@ -163,6 +163,8 @@ def inducement_json(inducement: Inducement) -> dict[str, Any]:
             data[key] = getattr(inducement, key)
     if inducement.price_varies:
         data["price_varies"] = True
+    if inducement.hire is not None:
+        data["hire"] = _drop_none(converter.unstructure(inducement.hire))
     if inducement.uses is not None:
         data["uses"] = converter.unstructure(inducement.uses)
     if inducement.provisional:

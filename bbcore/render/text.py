@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bbcore.model.common import Condition
 
 
 def money(gold: int | None) -> str:
@@ -33,3 +37,32 @@ def columns(rows: Sequence[Sequence[str]], header: Sequence[str] | None = None) 
         if header and index == 0:
             lines.append("  ".join("-" * w for w in widths))
     return "\n".join(lines)
+
+
+def either(items: Sequence[str], word: str = "or") -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def condition_text(condition: Condition | None, name: Callable[[str, str], str]) -> str:
+    """Who a condition admits, in words: ``teams with Bribery and Corruption``, ``Halfling or Ogre teams``.
+
+    ``name(kind, id)`` gives the words for a ``roster``, ``special-rule`` or ``league``
+    (a plain name for the command line, a link on the site).
+    """
+    if condition is None:
+        return "any team"
+    parts = []
+    if condition.rosters:
+        parts.append(either([name("roster", r) for r in condition.rosters]) + " teams")
+    if condition.special_rules:
+        parts.append("teams with " + either([name("special-rule", r) for r in condition.special_rules]))
+    if condition.leagues:
+        parts.append("teams playing in the " + either([name("league", league) for league in condition.leagues]))
+    if condition.tiers:
+        parts.append("tier " + either([str(t) for t in condition.tiers]) + " teams")
+    if condition.apothecary is not None:
+        parts.append("teams that may hire an apothecary" if condition.apothecary else "teams that may not hire an apothecary")
+    return either(parts, "and") or "any team"

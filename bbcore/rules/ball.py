@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from bbcore.dice import DiceSource, passes, roll_dice
-from bbcore.rules.board import BallState, Board, PlayerState, Square, step
+from bbcore.rules.board import BallState, Board, PlayerState, Square, distance, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 
@@ -72,32 +72,81 @@ def _markers(board: Board, player: PlayerState) -> int:
     return len(board.markers_of(player))
 
 
+def disturbing_presences(ruleset: Ruleset, board: Board, player: PlayerState) -> int:
+    """How many opponents with Disturbing Presence are on the pitch within ``ball.disturbing_presence_range`` squares of the player."""
+    reach = ruleset.parameters.ball.disturbing_presence_range
+    if player.square is None:
+        return 0
+    return sum(
+        1
+        for other in board.players.values()
+        if other.team != player.team
+        and other.square is not None
+        and other.status.on_pitch
+        and other.has("disturbing-presence")
+        and distance(other.square, player.square) <= reach
+    )
+
+
+def catch_modifier(ruleset: Ruleset, board: Board, player: PlayerState, situation: str) -> int:
+    """The Agility Test modifier to catch the ball in ``situation``.
+
+    The ``ball.catch_modifiers`` parameter named by the situation (``bounced``,
+    ``thrown_in``, ``accurate_pass``...), ``per_marker`` for each marker unless the
+    player has Nerves of Steel, ``disturbing_presence`` for each opponent with it near
+    enough (:func:`disturbing_presences`), and +1 for Extra Arms.
+    """
+    modifiers = ruleset.parameters.ball.catch_modifiers
+    modifier = modifiers.get(situation, 0) + (1 if player.has("extra-arms") else 0)
+    if not player.has("nerves-of-steel"):
+        modifier += modifiers.get("per_marker", 0) * _markers(board, player)
+    return modifier + modifiers.get("disturbing_presence", 0) * disturbing_presences(ruleset, board, player)
+
+
+def try_to_catch(
+    ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, *, situation: str, modifier: int = 0
+) -> tuple[bool, Event]:
+    """The catching roll alone: an Agility Test with :func:`catch_modifier` plus ``modifier``, Catch re-rolling a miss.
+
+    Nothing moves: the caller decides where a caught or a missed ball goes. The player
+    must be standing.
+    """
+    player = board.player(player_id)
+    total = catch_modifier(ruleset, board, player, situation) + modifier
+    rolls = roll_dice(dice, "D6")
+    caught = passes(rolls[0], player.ag, total)
+    if not caught and player.has("catch"):
+        rolls += roll_dice(dice, "D6")
+        caught = passes(rolls[-1], player.ag, total)
+    return caught, Event("catch", player_id, rolls, "caught" if caught else "dropped", {"modifier": total, "situation": situation})
+
+
 def catch(
-    ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, decisions: Decisions, *, situation: str = "pass", depth: int = 0
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    situation: str = "pass",
+    depth: int = 0,
+    modifier: int = 0,
 ) -> Outcome:
     """A player must try to catch the ball arriving in their square.
 
     ``situation`` names extra modifiers from the ``ball.catch_modifiers`` parameters
-    (``bounced``, ``thrown_in``); each marker adds ``per_marker`` unless the player has
-    Nerves of Steel; Extra Arms gives +1; Catch re-rolls a failure. A prone or stunned
-    player cannot catch. A missed ball bounces from the player's square.
+    (``bounced``, ``thrown_in``, ``accurate_pass``, ``inaccurate_pass``); see
+    :func:`catch_modifier` for the rest, and ``modifier`` adds one more (the weather's).
+    Catch re-rolls a failure. A prone or stunned player cannot catch. A missed ball
+    bounces from the player's square.
     """
     player = board.player(player_id)
     square = player.square
     assert square is not None
-    modifiers = ruleset.parameters.ball.catch_modifiers
     if not player.standing:
         event = Event("catch", player_id, (), "cannot-catch", {"status": player.status.value})
         return _prepend(event, bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth + 1))
-    modifier = modifiers.get(situation, 0) + (1 if player.has("extra-arms") else 0)
-    if not player.has("nerves-of-steel"):
-        modifier += modifiers.get("per_marker", 0) * _markers(board, player)
-    rolls = roll_dice(dice, "D6")
-    caught = passes(rolls[0], player.ag, modifier)
-    if not caught and player.has("catch"):
-        rolls += roll_dice(dice, "D6")
-        caught = passes(rolls[-1], player.ag, modifier)
-    event = Event("catch", player_id, rolls, "caught" if caught else "dropped", {"modifier": modifier, "situation": situation})
+    caught, event = try_to_catch(ruleset, board, player_id, dice, situation=situation, modifier=modifier)
     if caught:
         return Outcome(board.with_ball(BallState(carrier=player_id)), (event,))
     return _prepend(event, bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth + 1))
@@ -162,20 +211,30 @@ def bounce(
 
 
 def land_ball(
-    ruleset: Ruleset, board: Board, square: Square, dice: DiceSource, decisions: Decisions, *, cause: str, depth: int = 0
+    ruleset: Ruleset,
+    board: Board,
+    square: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    cause: str,
+    depth: int = 0,
+    situation: str = "pass",
+    modifier: int = 0,
 ) -> Outcome:
     """A ball arriving from the air (a kick, an inaccurate pass): a standing player tries to catch it; otherwise it hits the ground.
 
     On the ground it bounces as many times as ``bbcore_ball_bounces_on_landing`` says (the core: once).
     A square whose feature takes the ball (``ball_lands``) is dealt with first: the
     ``bbcore_ball_reentry`` hook says where the ball comes back (``origin`` None: from the air).
+    ``situation`` and ``modifier`` go to the catch (see :func:`catch`).
     """
-    reentered = _reenter(ruleset, board, square, None, dice, decisions, cause=cause, depth=depth)
+    reentered = _reenter(ruleset, board, square, None, dice, decisions, cause=cause, depth=depth, situation=situation, modifier=modifier)
     if reentered is not None:
         return reentered
     occupant = board.at(square)
     if occupant is not None and occupant.standing:
-        return catch(ruleset, board, occupant.id, dice, decisions, situation="pass")
+        return catch(ruleset, board, occupant.id, dice, decisions, situation=situation, modifier=modifier)
     landed = Event("ball-lands", None, (), "landed", {"square": list(square), "cause": cause})
     return _prepend(landed, bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth, cause=cause))
 
@@ -190,6 +249,8 @@ def _reenter(
     *,
     cause: str,
     depth: int,
+    situation: str = "pass",
+    modifier: int = 0,
 ) -> Outcome | None:
     """A ball coming down on a feature that takes it (``ball_lands``): where the re-entry hook sends it; None when no feature does."""
     feature = board.geometry.feature_at(square)
@@ -201,7 +262,10 @@ def _reenter(
     event = Event("ball-reenters", None, (), feature.ball_lands, {"feature": feature.id, "square": list(reentry.square)})
     landed = board.with_ball(BallState(square=reentry.square))
     if reentry.lands:
-        return _prepend(event, land_ball(ruleset, board, reentry.square, dice, decisions, cause=cause, depth=depth + 1))
+        again = land_ball(
+            ruleset, board, reentry.square, dice, decisions, cause=cause, depth=depth + 1, situation=situation, modifier=modifier
+        )
+        return _prepend(event, again)
     if reentry.bounce:
         return _prepend(event, bounce(ruleset, landed, reentry.square, dice, decisions, depth=depth + 1))
     return _prepend(event, _come_down(ruleset, board, square, reentry.square, dice, decisions, situation="bounced", depth=depth + 1))

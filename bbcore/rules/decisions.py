@@ -90,6 +90,13 @@ class Decisions(Protocol):
         """
         ...
 
+    def interceptor(self, team: str, candidates: Sequence[str]) -> str | None:
+        """Which of ``candidates`` (the team's players under the Range Ruler, best chance first) tries to intercept, or None.
+
+        At most one player may try for each pass.
+        """
+        ...
+
 
 class DefaultDecisions:
     """What a sensible coach does: the best face for the chooser, follow up, use skills, keep the apothecary for casualties."""
@@ -152,6 +159,9 @@ class DefaultDecisions:
     def hand_out_inducements(self, team: str, inducements: Mapping[str, int], players: Sequence[str]) -> Sequence[tuple[str, str]]:
         return ()  # keep them: whom they help depends on the match-up
 
+    def interceptor(self, team: str, candidates: Sequence[str]) -> str | None:
+        return candidates[0] if candidates else None  # a miss costs nothing, so the likeliest always tries
+
 
 class DecisionScriptError(BBCoreError, AssertionError):
     """A scripted decision was missing, of the wrong kind, or left over."""
@@ -165,8 +175,8 @@ class ScriptedDecisions:
     ``kick-or-receive`` (``kick`` or ``receive``), ``journeyman`` (a position),
     ``inducements`` (a mapping of id to count), ``kick-off-target`` (a square),
     ``mvp-nominees`` (player ids), ``casualty-treatment`` (an id, or None for none),
-    ``agreed-choice`` (an option) and ``hand-out`` ((player id, inducement id)
-    pairs). Use it as a context manager to fail
+    ``agreed-choice`` (an option), ``hand-out`` ((player id, inducement id)
+    pairs) and ``interceptor`` (a player id, or None for nobody). Use it as a context manager to fail
     when answers are left over. A question whose kind is not next in the script goes
     to ``fallback`` (:class:`DefaultDecisions` unless given); with ``strict`` every
     unscripted question is an error.
@@ -279,6 +289,15 @@ class ScriptedDecisions:
         if answer is None and self._fallback is not None:
             return self._fallback.hand_out_inducements(team, inducements, players)
         return tuple((str(player), str(inducement)) for player, inducement in answer)
+
+    def interceptor(self, team: str, candidates: Sequence[str]) -> str | None:
+        if self._answers and self._answers[0][0] == "interceptor":
+            answer = self._answers.pop(0)[1]
+            if answer is not None and answer not in candidates:
+                raise DecisionScriptError(f"scripted interceptor {answer!r} is not among {list(candidates)}")
+            return None if answer is None else str(answer)
+        self._next("interceptor")  # raises when strict
+        return self._fallback.interceptor(team, candidates) if self._fallback is not None else None
 
     def assert_used_up(self) -> None:
         if self._answers:

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import attrs
+from attrs import frozen
 
 from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.errors import UsageError
@@ -18,7 +19,8 @@ from bbcore.rules.board import Status, player_from_position
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event
 from bbcore.rules.sequences import GameState, StepProcedure, TeamState
-from bbcore.teams.checks import inducement_problems
+from bbcore.teams.checks import inducement_choice_problems
+from bbcore.teams.purchases import hires_a_player
 from bbcore.teams.valuation import inducement_price, may_buy, value_team
 
 if TYPE_CHECKING:
@@ -145,37 +147,78 @@ def take_on_journeymen(ruleset: Ruleset, state: GameState, dice: DiceSource, dec
 # -- inducements ---------------------------------------------------------------------------------
 
 
+@frozen
+class InducementBudget:
+    """What a team may spend on inducements before a game.
+
+    ``petty_cash`` is spent first and whatever is left of it is lost; ``treasury``
+    is the most the team may add from its Treasury.
+    """
+
+    petty_cash: int
+    treasury: int
+
+    @property
+    def total(self) -> int:
+        return self.petty_cash + self.treasury
+
+
+def inducement_budget(ruleset: Ruleset, ctv: int, treasury: int, opponent_ctv: int, opponent_from_treasury: int = 0) -> InducementBudget:
+    """How much a team of Current Team Value ``ctv`` may spend against a team of ``opponent_ctv``.
+
+    The team with the higher CTV buys first, from its Treasury alone. The other gets
+    Petty Cash: the gap between the two CTVs plus ``opponent_from_treasury``, the gold
+    the first team took from its Treasury, and may add up to
+    ``petty_cash.treasury_top_up_max`` of its own Treasury. With equal CTVs neither
+    team buys anything.
+    """
+    if ctv == opponent_ctv:
+        return InducementBudget(0, 0)
+    if ctv > opponent_ctv:
+        return InducementBudget(0, treasury)
+    top_up = min(ruleset.parameters.petty_cash.treasury_top_up_max, treasury)
+    return InducementBudget(opponent_ctv - ctv + opponent_from_treasury, top_up)
+
+
+def team_inducement_budget(ruleset: Ruleset, team: Team, opponent_ctv: int, opponent_from_treasury: int = 0) -> InducementBudget:
+    """:func:`inducement_budget` for a team file: its Current Team Value (:func:`~bbcore.teams.value_team`) and its treasury."""
+    ctv = value_team(ruleset, team).current_team_value
+    return inducement_budget(ruleset, ctv, team.treasury, opponent_ctv, opponent_from_treasury)
+
+
 def inducement_offer(ruleset: Ruleset, team: TeamState) -> dict[str, int]:
-    """Every inducement of the active list the team may buy, with its price for this team."""
+    """Every inducement of the active list the team may buy, with its price for this team.
+
+    Inducements that hire a named player (mercenaries, stars) are left out: their
+    price depends on the position hired, which a purchase by id and count cannot say.
+    """
     stand_in = _stand_in(team)
     return {
         inducement.id: inducement_price(ruleset, stand_in, inducement)
         for inducement in ruleset.inducements.values()
-        if may_buy(ruleset, stand_in, inducement)
+        if may_buy(ruleset, stand_in, inducement) and not hires_a_player(inducement)
     }
 
 
-def _shop(
-    ruleset: Ruleset, state: GameState, team_id: str, decisions: Decisions, petty_cash: int, from_treasury: int
-) -> tuple[GameState, int, Event]:
-    """One team buys inducements with its Petty Cash plus up to ``from_treasury`` of its Treasury.
+def _shop(ruleset: Ruleset, state: GameState, team_id: str, decisions: Decisions, budget: InducementBudget) -> tuple[GameState, int, Event]:
+    """One team buys inducements with its budget: Petty Cash first, then up to ``budget.treasury`` of its Treasury.
 
     Returns the new state, the gold taken from the Treasury and the event.
     """
     team = state.team(team_id)
     offer = inducement_offer(ruleset, team)
-    budget = petty_cash + from_treasury
-    bought = {key: count for key, count in decisions.buy_inducements(team.id, offer, budget).items() if count}
+    petty_cash = budget.petty_cash
+    bought = {key: count for key, count in decisions.buy_inducements(team.id, offer, budget.total).items() if count}
     problems = [f"{key!r} is not on offer to this team" for key in bought if key not in offer]
     problems += [f"{count} x {key!r}: a count cannot be negative" for key, count in bought.items() if count < 0]
     cost = sum(offer.get(key, 0) * count for key, count in bought.items())
-    if cost > budget:
-        problems.append(f"the inducements cost {cost}; the team has {budget} to spend")
+    if cost > budget.total:
+        problems.append(f"the inducements cost {cost}; the team has {budget.total} to spend")
     combined = dict(team.inducements)
     for key, count in bought.items():
         combined[key] = combined.get(key, 0) + count
     if not problems:
-        problems += [p.message for p in inducement_problems(ruleset, _stand_in(team, inducements=combined))]
+        problems += [p.message for p in inducement_choice_problems(ruleset, _stand_in(team, inducements=combined))]
     if problems:
         raise UsageError(f"team {team.id!r} cannot buy these inducements: " + "; ".join(problems))
     spent_treasury = max(0, cost - petty_cash)
@@ -198,22 +241,21 @@ def _shop(
 def buy_inducements(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
     """Both teams buy inducements before the game, the higher Current Team Value first.
 
-    The team with the higher CTV may spend from its Treasury alone. The other team then
-    gets Petty Cash: the gap between the two CTVs plus the gold the first team took from
-    its Treasury, and may add up to ``petty_cash.treasury_top_up_max`` from its own
-    Treasury; Petty Cash it does not spend is lost (spending uses it before the
-    Treasury). With equal CTVs neither team buys anything. What to buy is asked of
-    ``Decisions.buy_inducements``; a purchase over budget, not on offer or beyond an
-    inducement's limits is an error listing every problem.
+    Each team's budget is :func:`inducement_budget`: the higher CTV spends from its
+    Treasury alone, the other gets Petty Cash (the gap plus what the first took from
+    its Treasury) and a capped top-up from its own Treasury. With equal CTVs neither
+    team buys anything. What to buy is asked of ``Decisions.buy_inducements``; a
+    purchase over budget, not on offer or beyond an inducement's limits is an error
+    listing every problem.
     """
     home, away = state.teams
     if home.ctv == away.ctv:
         return state, (Event("inducements", None, result="even", detail={"ctv": home.ctv}),)
     higher, lower = (home, away) if home.ctv > away.ctv else (away, home)
-    state, spent, first = _shop(ruleset, state, higher.id, decisions, 0, higher.treasury)
-    petty_cash = higher.ctv - lower.ctv + spent
-    top_up = min(ruleset.parameters.petty_cash.treasury_top_up_max, lower.treasury)
-    state, _, second = _shop(ruleset, state, lower.id, decisions, petty_cash, top_up)
+    budget = inducement_budget(ruleset, higher.ctv, higher.treasury, lower.ctv)
+    state, spent, first = _shop(ruleset, state, higher.id, decisions, budget)
+    budget = inducement_budget(ruleset, lower.ctv, lower.treasury, higher.ctv, spent)
+    state, _, second = _shop(ruleset, state, lower.id, decisions, budget)
     return state, (first, second)
 
 

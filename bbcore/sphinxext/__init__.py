@@ -7,7 +7,7 @@ choose the ruleset, like the CLI's ``--variant``, ``--pack`` and ``--option``.
 - ``bbcore-rosters``: every roster and its positions (labels ``roster-<id>``, ``position-<roster>-<id>``);
 - ``bbcore-skills``: the skills glossary by category (``skill-<id>``, ``skill-category-<id>``);
 - ``bbcore-tables``: every table (``table-<id>``); ``bbcore-table:: ID``: one table by id or role;
-- ``bbcore-inducements``: every inducement (``inducement-<id>``);
+- ``bbcore-inducements``: every inducement, grouped where a list has groups (``inducement-<id>``, ``inducement-group-<id>``);
 - ``bbcore-parameters``: the resolved game parameters;
 - ``bbcore-sequences``: every sequence and its steps (``sequence-<id>``);
 - ``bbcore-glossary``: leagues and special rules (``league-<id>``, ``special-rule-<id>``);

@@ -36,6 +36,7 @@ PHRASED = frozenset(
         "targets",
         "movement",
         "throw_team_mate",
+        "passing",
         "ball",
         "setup",
         "journeymen",
@@ -111,6 +112,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
                 f"landing {_modifiers(params.throw_team_mate.landing_modifiers)}; Always Hungry: "
                 + ", ".join(f"{k.replace('_', ' ')} on {v}+" for k, v in params.throw_team_mate.always_hungry.items()),
             ),
+            ("Pass Action", _passing_words(params)),
             (
                 "Standing up",
                 f"costs {params.movement.stand_up_cost} MA; with MA {params.movement.stand_up_roll_at_most_ma} or less, "
@@ -134,6 +136,22 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
     out.list_table(("Kick-off event", "Value"), _kick_off_rows(params), widths=(30, 70), title="Kick-off events")
     out.list_table(("League play", "Value"), _league_rows(params), widths=(30, 70), title="League play")
     return out
+
+
+def _passing_words(params: GameParameters) -> str:
+    rules = params.passing
+    fumble = f"{rules.fumble_at_most} or less, or a natural 1" if rules.fumble_at_most is not None else "a natural 1"
+    words = [f"Fumbled at {fumble}"]
+    if rules.wildly_inaccurate_at_most is not None:
+        words.append(f"Wildly Inaccurate at {rules.wildly_inaccurate_at_most} or less (deviates from the passer)")
+    words.append(f"an Inaccurate Pass scatters {rules.inaccurate_scatter} times")
+    words.append(f"passing {_modifiers(rules.pass_modifiers)}")
+    words.extend(f"{literal(skill)} {bonus.by:+d} for {', '.join(bonus.bands)}" for skill, bonus in rules.skill_modifiers.items())
+    words.append(f"interception {_modifiers(rules.interception_modifiers)}")
+    words.append(f"a Range Ruler {rules.ruler_width:g} squares wide")
+    words.append(f"a Hail Mary Pass is tested as {literal(rules.hail_mary_band)}")
+    words.append(f"Disturbing Presence reaches {params.ball.disturbing_presence_range} squares")
+    return "; ".join(words)
 
 
 def _kick_off_rows(params: GameParameters) -> list[tuple[str, str]]:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from bbcore.render.text import money, target
+from bbcore.render.text import either, money, target
 from bbcore.sphinxext.rst import Rst, escape, literal, ref
 from bbcore.sphinxext.selection import Labels, RulesetDirective
-from bbcore.sphinxext.words import category_name, either, league_link, skill_link, special_rule_link, yes_no
+from bbcore.sphinxext.words import category_name, league_link, skill_link, special_rule_link, yes_no
 
 if TYPE_CHECKING:
     from bbcore.model.roster import Position, Roster, RosterRule

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bbcore.errors import UsageError
-from bbcore.render.text import money
+from bbcore.render.text import condition_text, either, money
 from bbcore.sphinxext.rst import escape, ref
 
 if TYPE_CHECKING:
@@ -31,13 +31,6 @@ _WHO = {
 
 def signed(number: int) -> str:
     return f"{number:+d}"
-
-
-def either(items: Sequence[str], word: str = "or") -> str:
-    """``a``, ``a or b``, ``a, b or c``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
 def category_name(category: str) -> str:
@@ -127,21 +120,26 @@ def effects_words(ruleset: Ruleset, labels: Labels, effects: Sequence[Effect]) -
 
 
 def condition_words(ruleset: Ruleset, labels: Labels, condition: Condition | None) -> str:
-    """Who a condition admits: ``teams with Bribery and Corruption``, ``Halfling teams``."""
-    if condition is None:
-        return "any team"
-    parts = []
-    if condition.rosters:
-        parts.append(either([roster_link(ruleset, labels, r) for r in condition.rosters]) + " teams")
-    if condition.special_rules:
-        parts.append("teams with " + either([special_rule_link(ruleset, labels, r) for r in condition.special_rules]))
-    if condition.leagues:
-        parts.append("teams of the " + either([league_link(ruleset, labels, l) for l in condition.leagues]) + " league")
-    if condition.tiers:
-        parts.append("tier " + either([str(t) for t in condition.tiers]) + " teams")
-    if condition.apothecary is not None:
-        parts.append("teams that may hire an apothecary" if condition.apothecary else "teams that may not hire an apothecary")
-    return either(parts, "and") or "any team"
+    """Who a condition admits: ``teams with Bribery and Corruption``, ``Halfling teams``, each name linked."""
+
+    def link(kind: str, entity_id: str) -> str:
+        if kind == "roster":
+            return roster_link(ruleset, labels, entity_id)
+        if kind == "special-rule":
+            return special_rule_link(ruleset, labels, entity_id)
+        return league_link(ruleset, labels, entity_id)
+
+    return condition_text(condition, link)
+
+
+def eligibility_words(ruleset: Ruleset, labels: Labels, inducement: Inducement) -> str:
+    """Who may buy an inducement: its condition, and one of its alternatives when it lists some."""
+    if not inducement.eligibility_any:
+        return condition_words(ruleset, labels, inducement.eligibility)
+    alternatives = either([condition_words(ruleset, labels, c) for c in inducement.eligibility_any])
+    if inducement.eligibility is None:
+        return alternatives
+    return f"{condition_words(ruleset, labels, inducement.eligibility)}, if also {alternatives}"
 
 
 def cost_words(ruleset: Ruleset, labels: Labels, cost: InducementCost) -> str:

@@ -14,9 +14,12 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from bbcore.errors import DataError, JsonPath, Problem, format_json_path
+from bbcore.model.inducement import InducementHire
+from bbcore.render.text import money
+from bbcore.teams.purchases import eligibility_reason, entity_name, hires_a_player, prices_by_league
 from bbcore.teams.valuation import (
-    condition_holds,
-    may_buy,
+    hired_position,
+    inducement_limit,
     staff_count,
     team_roster,
     value_team,
@@ -24,6 +27,9 @@ from bbcore.teams.valuation import (
 
 if TYPE_CHECKING:
     from bbcore.loading.yaml_source import YamlDocument
+    from bbcore.model.common import SkillRef
+    from bbcore.model.inducement import Inducement
+    from bbcore.model.roster import Position
     from bbcore.model.team import Team
     from bbcore.ruleset import Ruleset
 
@@ -207,34 +213,135 @@ def check_inducements(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
 
 
 def inducement_problems(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
-    """Whether a team's inducements exist in the active list, are open to it and stay within their limits."""
+    """Everything wrong with a team's inducements under the active list: the choices, then the players hired."""
+    yield from inducement_choice_problems(ruleset, team)
+    yield from hired_player_problems(ruleset, team)
+
+
+def inducement_choice_problems(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    """Whether a team's inducements exist in the active list, are open to it, stay within their limits and group limits,
+    and, when the team names no league among its roster's several, whether its league would change any of them."""
     group_counts: Counter[str] = Counter()
     totals: Counter[str] = Counter()
+    first_order: dict[str, int] = {}
     for i, order in enumerate(team.inducements):
         inducement = ruleset.inducements.get(order.id)
         if inducement is None:
             yield problem("unknown-inducement", f"unknown inducement {order.id!r} in this ruleset's list", "inducements", i, "id")
             continue
         totals[order.id] += order.count
-        if not may_buy(ruleset, team, inducement):
-            yield problem("inducement-not-eligible", f"this team may not buy {inducement.name}", "inducements", i, "id")
+        first_order.setdefault(order.id, i)
+        reason = eligibility_reason(ruleset, team, inducement)
+        if reason is not None:
+            yield problem("inducement-not-eligible", f"this team may not buy {inducement.name}: {reason}", "inducements", i, "id")
         if inducement.group is not None:
             group_counts[inducement.group] += order.count
-    for i, order in enumerate(team.inducements):
-        inducement = ruleset.inducements.get(order.id)
-        if inducement is None:
-            continue
-        limit = inducement.max
-        for special in inducement.limits:
-            if condition_holds(ruleset, team, special.condition):
-                limit = special.max
-        if limit is not None and totals[order.id] > limit:
-            yield problem("inducement-limit", f"{totals[order.id]} x {inducement.name}; at most {limit}", "inducements", i, "count")
-            totals[order.id] = 0  # report each inducement once
+    for inducement_id, i in first_order.items():
+        inducement = ruleset.inducements[inducement_id]
+        limit = inducement_limit(ruleset, team, inducement)
+        if limit is not None and totals[inducement_id] > limit:
+            yield problem("inducement-limit", f"{totals[inducement_id]} x {inducement.name}; at most {limit}", "inducements", i, "count")
+        by_league = prices_by_league(ruleset, team, inducement, team.inducements[i])
+        if by_league:
+            terms = ", ".join(
+                f"{entity_name(ruleset, 'league', league)}: {'not open' if price is None else money(price)}"
+                for league, price in by_league.items()
+            )
+            yield problem(
+                "inducement-league-undecided",
+                f"{inducement.name} depends on the league ({terms}); say which one the team plays in under league:",
+                "inducements",
+                i,
+                "id",
+            )
     for group_id, count in group_counts.items():
         group = ruleset.inducement_groups[group_id]
         if count > group.max:
             yield problem("inducement-group-limit", f"{count} from {group.name}; at most {group.max}", "inducements")
+
+
+def hired_player_problems(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    """Orders for inducements that hire a player: each names a position it may hire (and a skill it may buy), and the
+    hired players that count toward the team's limits stay within them with the players able to play."""
+    roster = team_roster(ruleset, team)
+    hired: Counter[str] = Counter()
+    for i, order in enumerate(team.inducements):
+        inducement = ruleset.inducements.get(order.id)
+        if inducement is None:
+            continue
+        if not hires_a_player(inducement):
+            if order.position is not None:
+                message = f"{inducement.name} hires no player; it takes no position"
+                yield problem("inducement-hires-no-player", message, "inducements", i, "position")
+            if order.skill is not None:
+                yield problem("inducement-offers-no-skill", f"{inducement.name} offers no skill to buy", "inducements", i, "skill")
+            continue
+        if order.position is None:
+            yield problem(
+                "inducement-position-missing",
+                f"{inducement.name}: name the position hired (position: roster/position); the price depends on it",
+                "inducements",
+                i,
+            )
+            continue
+        position = hired_position(ruleset, order)
+        if position is None:
+            yield problem("unknown-position", f"unknown position {order.position!r}", "inducements", i, "position")
+            continue
+        terms = inducement.hire or InducementHire()
+        allowed = terms.positions != "own-roster" or roster is None or order.roster_id == roster.id
+        if roster is not None and not allowed:
+            yield problem(
+                "inducement-position-not-allowed",
+                f"{inducement.name} come from the team's own roster ({roster.name}), not {order.position}",
+                "inducements",
+                i,
+                "position",
+            )
+        if order.skill is not None:
+            yield from _hired_skill_problems(ruleset, inducement, position, order.skill, ("inducements", i, "skill"))
+        if terms.within_limits and allowed:  # a position it may not hire is reported once, not counted as well
+            hired[order.position] += order.count
+    if not hired:
+        return
+    playing = [p for p in team.players if not p.miss_next_game]
+    for ref, count in hired.items():
+        position = ruleset.position(ref)
+        fielded = sum(1 for p in playing if p.position == ref)
+        if fielded + count > position.max:
+            yield problem(
+                "inducement-position-limit",
+                f"{fielded} x {position.name} able to play and {count} hired; the roster allows at most {position.max}",
+                "inducements",
+            )
+    size = ruleset.parameters.roster.max
+    if len(playing) + hired.total() > size:
+        yield problem(
+            "inducement-roster-size",
+            f"{len(playing)} players able to play and {hired.total()} hired; a team may have at most {size}",
+            "inducements",
+        )
+
+
+def _hired_skill_problems(ruleset: Ruleset, inducement: Inducement, position: Position, ref: SkillRef, path: JsonPath) -> Iterator[Problem]:
+    skill = ruleset.skills.get(ref.id)
+    if skill is None:
+        yield problem("unknown-skill", f"unknown skill {ref.id!r}", *path)
+        return
+    offered = inducement.hire.skill if inducement.hire is not None else None
+    if offered is None:
+        yield problem("inducement-offers-no-skill", f"{inducement.name} offers no skill to buy", *path)
+        return
+    categories = position.primary if offered.categories == "primary" else position.secondary
+    if skill.category not in categories:
+        yield problem(
+            "inducement-skill-not-allowed",
+            f"{skill.name} ({skill.category}) is not in the {offered.categories} categories of the {position.name}"
+            f" ({', '.join(categories) or 'none'})",
+            *path,
+        )
+    elif any(s.id == skill.id for s in position.skills):
+        yield problem("inducement-skill-not-allowed", f"the {position.name} has {skill.name} already", *path)
 
 
 def check_budget(ruleset: Ruleset, team: Team) -> Iterator[Problem]:

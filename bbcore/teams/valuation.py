@@ -12,8 +12,8 @@ from bbcore.rules.league import value_increase
 
 if TYPE_CHECKING:
     from bbcore.model.inducement import Inducement
-    from bbcore.model.roster import Roster
-    from bbcore.model.team import Team, TeamPlayer
+    from bbcore.model.roster import Position, Roster
+    from bbcore.model.team import InducementOrder, Team, TeamPlayer
     from bbcore.ruleset import Ruleset
 
 
@@ -81,6 +81,41 @@ def inducement_price(ruleset: Ruleset, team: Team, inducement: Inducement) -> in
     return min(prices) if prices else min(c.cost for c in inducement.costs)
 
 
+def inducement_limit(ruleset: Ruleset, team: Team, inducement: Inducement) -> int | None:
+    """How many the team may buy: the inducement's max, or that of the last special limit whose condition it meets (None: no limit)."""
+    limit = inducement.max
+    for special in inducement.limits:
+        if condition_holds(ruleset, team, special.condition):
+            limit = special.max
+    return limit
+
+
+def hired_position(ruleset: Ruleset, order: InducementOrder) -> Position | None:
+    """The position an order hires, if it names one that exists."""
+    if order.roster_id is None or order.position_id is None:
+        return None
+    roster = ruleset.rosters.get(order.roster_id)
+    return roster.position(order.position_id) if roster else None
+
+
+def order_price(ruleset: Ruleset, team: Team, inducement: Inducement, order: InducementOrder | None = None) -> int:
+    """What one of an order costs the team.
+
+    The lowest listed price the team qualifies for; a price that adds the hired
+    player's cost adds that of the order's position, and a skill bought with a hired
+    player adds the inducement's skill price. Without an order (or a position) it is
+    the listed price alone.
+    """
+    position = hired_position(ruleset, order) if order is not None else None
+    extra = position.cost if position is not None else 0
+    qualifying = [c for c in inducement.costs if condition_holds(ruleset, team, c.condition)] or list(inducement.costs)
+    price = min(c.cost + (extra if c.plus_position_cost else 0) for c in qualifying)
+    hire = inducement.hire
+    if order is not None and order.skill is not None and hire is not None and hire.skill is not None:
+        price += hire.skill.cost
+    return price
+
+
 def staff_count(value: object) -> int:
     if isinstance(value, bool):
         return int(value)
@@ -138,8 +173,9 @@ def core_valuation(ruleset: Ruleset, team: Team) -> TeamValuation:
     for order in team.inducements:
         inducement = ruleset.inducements.get(order.id)
         if inducement is not None:
-            price = inducement_price(ruleset, team, inducement)
-            items.append(CostItem(f"{order.count} x {inducement.name}", order.count * price, 0))
+            price = order_price(ruleset, team, inducement, order)
+            hired = f" ({order.position})" if order.position else ""
+            items.append(CostItem(f"{order.count} x {inducement.name}{hired}", order.count * price, 0))
     cost = sum(i.cost for i in items)
     team_value = sum(i.value for i in items)
     return TeamValuation(cost, team_value, team_value - unavailable, tuple(items))

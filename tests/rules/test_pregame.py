@@ -208,6 +208,13 @@ def test_the_offer_prices_inducements_for_the_team(core: Ruleset) -> None:
     assert goblins["bribes"] == 50_000
 
 
+def test_the_offer_leaves_out_inducements_that_hire_a_named_player(core: Ruleset) -> None:
+    # Their price depends on the position hired, which a purchase by id and count cannot name.
+    offer = inducement_offer(core, home_team())
+    assert "mercenary-players" not in offer
+    assert "star-players" not in offer
+
+
 # -- prayers to nuffle -----------------------------------------------------------------------------------------
 
 

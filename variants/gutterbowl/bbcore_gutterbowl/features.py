@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from bbcore.errors import UsageError
 from bbcore.rules import ball
 from bbcore.rules.board import Board, Square, step
+from bbcore.rules.passing import under_ruler
 
 if TYPE_CHECKING:
     from bbcore.dice import DiceSource
@@ -46,6 +47,24 @@ def inside_a_feature(board: Board, square: Square) -> bool:
 def wall_past(board: Board, off_square: Square) -> bool:
     """Whether a wall stands past the edge an off-pitch square lies beyond."""
     return board.geometry.beyond(off_square) == WALL
+
+
+def wall_squares_crossed(board: Board, origin: Square, target: Square) -> list[Square]:
+    """The squares of wall features (the market stalls) that the straight line from ``origin`` to ``target`` passes through.
+
+    The geometry: every square is a unit square around its centre, and the line runs
+    from the centre of ``origin`` to the centre of ``target`` (the Range Ruler's centre
+    line). It crosses a square when it passes through the square's inside; a line
+    that only touches a corner (a diagonal between two stall squares' corners) does
+    not cross it (:func:`bbcore.rules.passing.under_ruler` with width 0). The two end
+    squares do not count: a throw aimed at a stall square does not cross the square it
+    hits. Barricades lie between squares and never count.
+    """
+    return sorted(
+        square
+        for square, feature in board.geometry.square_features.items()
+        if is_wall(feature) and square not in (origin, target) and under_ruler(origin, target, square, 0)
+    )
 
 
 def kick_target_allowed(board: Board, square: Square) -> bool:

@@ -11,7 +11,8 @@ Each hook only hands over to the module that holds the rule:
   is needed for the missing referee);
 * casualty rolls: the Sawbones (:mod:`~bbcore_gutterbowl.staff`) and the Frog
   (:mod:`~bbcore_gutterbowl.wizard`);
-* KO recovery: the Snack Stand.
+* KO recovery: the Snack Stand;
+* passing: the Potion of Accuracy (:mod:`~bbcore_gutterbowl.passing`).
 
 Rules with no hook to hang on, because the core has no turn procedure yet, are
 functions for whoever runs the turns: :func:`~bbcore_gutterbowl.secret_weapons.restless_fans`,
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from bbcore import hookimpl
 from bbcore_gutterbowl.drafting import NON_LINEMEN_CHECK, existing_team_parameters
+from bbcore_gutterbowl.passing import range_ignored
 from bbcore_gutterbowl.potions import MAGIC_POTIONS_STEP, give_magic_potions
 from bbcore_gutterbowl.pregame import PITCH_STEP, SIDELINE_STAFF_STEP, choose_pitch, leave_sideline_staff_at_home
 from bbcore_gutterbowl.secret_weapons import SECRET_WEAPONS_STEP, deal_with_secret_weapons
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
     from bbcore.dice import DiceSource
     from bbcore.model.table import Row
     from bbcore.registry import SequenceStepRegistrar
-    from bbcore.rules.board import Board, PlayerState
+    from bbcore.rules.board import Board, PlayerState, Square
     from bbcore.rules.injury import CasualtyTreatment
     from bbcore.ruleset import Ruleset
     from bbcore.teams.checks import TeamCheck
@@ -89,10 +91,17 @@ def bbcore_ko_recovery_modifiers(ruleset: Ruleset, team: str, player: PlayerStat
     return ko_recovery_modifier(ruleset, inducements) or None
 
 
+@hookimpl(specname="bbcore_pass_modifiers")
+def potion_of_accuracy_ignores_range(ruleset: Ruleset, board: Board, passer: PlayerState, target: Square, band: Row) -> int | None:
+    """A passer who drank the Potion of Accuracy takes no modifier for the range (:func:`bbcore_gutterbowl.passing.range_ignored`)."""
+    return range_ignored(passer, band)
+
+
 __all__: list[str] = [
     "bbcore_casualty_treatment",
     "bbcore_ko_recovery_modifiers",
     "bbcore_parameter_changes",
     "bbcore_register_sequence_steps",
     "bbcore_team_checks",
+    "potion_of_accuracy_ignores_range",
 ]

@@ -3,8 +3,8 @@
 Each function implements one core hook, named by ``specname`` so that the function can
 say what it decides and so that the game hooks (star-imported into the same plugin
 module) may implement the same hooks without a clash. The rules themselves live in
-:mod:`bbcore_gutterbowl.walls`, :mod:`bbcore_gutterbowl.sewers` and
-:mod:`bbcore_gutterbowl.features`; the numbers in ``data/variant-rules.yaml``.
+:mod:`bbcore_gutterbowl.walls`, :mod:`bbcore_gutterbowl.sewers`,
+:mod:`bbcore_gutterbowl.passing` and :mod:`bbcore_gutterbowl.features`; the numbers in ``data/variant-rules.yaml``.
 
 Barricades need no code: the core reads their crossing cost and risk, their Strength
 bonus and (through the wall push here) what a player pushed against one meets, from
@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING
 from bbcore import hookimpl
 from bbcore.rules.ball import BallReentry
 from bbcore.rules.board import adjacent
-from bbcore_gutterbowl import sewers, walls
+from bbcore_gutterbowl import passing, sewers, walls
 from bbcore_gutterbowl.features import REENTERS, WALL, is_pit, is_wall, out_of_feature, wall_past
 from bbcore_gutterbowl.variant_rules import variant_rules
 
 if TYPE_CHECKING:
     from bbcore.dice import DiceSource
+    from bbcore.model.table import Row
     from bbcore.rules.board import Board, PlayerState, Square
     from bbcore.rules.events import Event
     from bbcore.rules.push import BlockedSquare, PushBlocked
@@ -34,6 +35,7 @@ __all__ = [
     "ball_comes_back_out",
     "ball_rebounds_off_the_sidelines",
     "hard_landing",
+    "passing_over_a_market_stall",
     "pushed_into_a_wall_or_a_pit",
     "something_in_the_pit",
     "thrown_player_hits_the_sideline",
@@ -117,6 +119,15 @@ def ball_rebounds_off_the_sidelines(ruleset: Ruleset, board: Board, last_square:
     Past an end line the core answers: a throw-in, or a touchback for a kick.
     """
     return "rebound" if wall_past(board, off_square) else None
+
+
+@hookimpl(specname="bbcore_pass_modifiers")
+def passing_over_a_market_stall(ruleset: Ruleset, board: Board, passer: PlayerState, target: Square, band: Row) -> int | None:
+    """A pass whose ruler's centre line crosses a market stall takes ``pass_over_stall_modifier``.
+
+    See :func:`bbcore_gutterbowl.passing.over_a_market_stall`; a throw at a wall is tested the same way.
+    """
+    return passing.over_a_market_stall(board, passer, target)
 
 
 @hookimpl(specname="bbcore_thrown_player_lands_on_feature")

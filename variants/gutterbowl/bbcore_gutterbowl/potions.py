@@ -11,9 +11,13 @@ from ``variant-rules.yaml``: which rows wake a Knocked-out player
 casualty, with the casualty roll its ``roll_on`` asks for; another ``roll_on`` (It's an
 actual Potion!) rolls that table instead.
 
+The Potion of Accuracy's disregard for range cannot be said with a characteristic,
+so its row also gives the ``gutterbowl/potion-of-accuracy`` trait, which the
+pass-modifier hook looks for (:func:`bbcore_gutterbowl.passing.range_ignored`).
+
 Left to the turn procedures, which the core does not have yet, and recorded only:
-the Potion of Endurance's first casualty that becomes a KO, the Potion of Accuracy's
-disregard for range, and Warpstone Whiskey's first activation.
+the Potion of Endurance's first casualty that becomes a KO, and Warpstone Whiskey's
+first activation.
 """
 
 from __future__ import annotations

@@ -1,0 +1,435 @@
+"""The Pass Action: the range, the test for accuracy, interceptions, and where the ball comes down.
+
+The range is read from the ``pass-range`` table (the same Range Ruler as Throw
+Team-mate, :func:`bbcore.rules.ttm.pass_range`); the other numbers are the
+``passing`` parameters and the ``ball.catch_modifiers``. Every number a plugin adds
+to the Passing Ability Test comes through ``bbcore_pass_modifiers``.
+
+The steps are separate functions so that a variant can build its own kinds of pass
+from them (a throw at a wall, say): :func:`measure_range`,
+:func:`roll_for_accuracy`, :func:`intercept` and :func:`ball_comes_down`.
+
+Skills handled here: Pass (re-roll), Accurate and Cannoneer (``skill_modifiers``),
+Nerves of Steel (markers ignored, for the pass and the catch), Safe Pass, Hail Mary
+Pass, Cloud Burster, Disturbing Presence, Extra Arms (interception), Diving Catch,
+Catch (through :func:`bbcore.rules.ball.catch`) and Loner on team re-rolls. Strong
+Arm helps only a Throw Team-mate Action in Blood Bowl 2025. Not handled: Dump-off
+(a Quick Pass out of turn, which its caller would make with this procedure) and the
+skills that move players while a pass is declared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from math import hypot
+from typing import TYPE_CHECKING
+
+from bbcore.dice import DiceSource, roll_dice
+from bbcore.errors import UsageError
+from bbcore.rules import ball
+from bbcore.rules.board import BallState, Board, PlayerState, Square, adjacent, step
+from bbcore.rules.decisions import Decisions
+from bbcore.rules.events import Event, Outcome
+from bbcore.rules.rerolls import Judge, RerollBudget, RolledTest, Verdict, take_test, target_test
+from bbcore.rules.ttm import pass_range, range_in_squares
+
+if TYPE_CHECKING:
+    from bbcore.model.parameters import PassingRules
+    from bbcore.model.table import Row
+    from bbcore.ruleset import Ruleset
+
+#: The test's name in events and in re-roll questions.
+PASS_TEST = "pass"  # noqa: S105 - a test name, not a password
+ACCURATE, INACCURATE, WILDLY_INACCURATE, FUMBLED = "accurate", "inaccurate", "wildly-inaccurate", "fumbled"
+#: A natural 1 that Safe Pass turns from a fumble into keeping the ball.
+SAFE_PASS = "safe-pass"  # noqa: S105 - a result name
+#: The catch situations (keys of ``ball.catch_modifiers``) for each kind of pass that reaches its square.
+CATCH_SITUATION = {ACCURATE: "accurate_pass", INACCURATE: "inaccurate_pass", WILDLY_INACCURATE: "inaccurate_pass"}
+
+#: Below this the ruler does not overlap a square: it only touches an edge or a corner.
+_EPSILON = 1e-9
+
+
+def under_ruler(origin: Square, target: Square, square: Square, width: float) -> bool:
+    """Whether a strip ``width`` squares wide, centred on the line between the centres of ``origin`` and ``target``, overlaps ``square``.
+
+    Each square is a unit square around its centre ``(x, y)``. The strip runs from
+    centre to centre: it does not reach past either end. Merely touching a square's
+    edge or corner is not overlapping it. With ``width`` 0 the strip is the line
+    itself, and the test says whether that line passes through the square's inside.
+    The test looks for a separating axis (the two axes of the pitch, the line and its
+    normal): the strip and the square overlap when none of them separates their
+    projections.
+    """
+    dx, dy = target[0] - origin[0], target[1] - origin[1]
+    length = hypot(dx, dy)
+    if length == 0:
+        return square == origin
+    half = width / 2
+    # From the square's centre to the strip's middle.
+    rx = (origin[0] + target[0]) / 2 - square[0]
+    ry = (origin[1] + target[1]) / 2 - square[1]
+    square_across = (abs(dx) + abs(dy)) / (2 * length)  # the square's half-extent along the line, and across it
+    return (
+        abs(rx) < abs(dx) / 2 + half * abs(dy) / length + 0.5 - _EPSILON
+        and abs(ry) < abs(dy) / 2 + half * abs(dx) / length + 0.5 - _EPSILON
+        and abs(rx * dx + ry * dy) / length < length / 2 + square_across - _EPSILON
+        and abs(ry * dx - rx * dy) / length < half + square_across - _EPSILON
+    )
+
+
+def measure_range(
+    ruleset: Ruleset, passer: PlayerState, target: Square, *, hail_mary: bool = False, open_bands: Collection[str] | None = None
+) -> Row:
+    """The band of the ``pass-range`` table for a pass from ``passer`` to ``target``; ``UsageError`` when no pass is allowed.
+
+    A Hail Mary Pass is tested as the ``hail_mary_band`` whatever the distance.
+    ``open_bands`` (the weather's, say) lists the only bands allowed.
+    """
+    assert passer.square is not None
+    table = ruleset.table("pass-range")
+    if hail_mary:
+        band = table.row(ruleset.parameters.passing.hail_mary_band)
+    else:
+        found = pass_range(ruleset, passer.square, target)
+        if found is None:
+            raise UsageError(f"{target} is {range_in_squares(passer.square, target)} squares from {passer.id}: beyond the Range Ruler")
+        band = found
+    if open_bands is not None and band.id not in open_bands:
+        raise UsageError(f"a {band.name} is not allowed now; only {', '.join(sorted(open_bands))}")
+    return band
+
+
+def accuracy_judge(pa: int, modifier: int, rules: PassingRules, *, hail_mary: bool = False) -> Judge:
+    """What a Passing Ability roll means for a pass: Accurate, Inaccurate, Wildly Inaccurate or Fumbled.
+
+    A natural 6 is Accurate and a natural 1 Fumbled whatever the modifiers. Otherwise a
+    total at or below ``fumble_at_most`` is Fumbled, at or below
+    ``wildly_inaccurate_at_most`` (when set) Wildly Inaccurate, reaching ``pa``
+    Accurate, and anything else Inaccurate. Only an Accurate Pass passes the test. A
+    Hail Mary Pass that would be Accurate is Inaccurate, though the test is passed.
+    """
+
+    def judge(roll: int) -> Verdict:
+        total = roll + modifier
+        if roll == 6 or (roll != 1 and not _at_most(total, rules.fumble_at_most) and total >= pa):
+            return Verdict(True, INACCURATE if hail_mary else ACCURATE, modifier)
+        if roll == 1 or _at_most(total, rules.fumble_at_most):
+            return Verdict(False, FUMBLED, modifier)
+        if _at_most(total, rules.wildly_inaccurate_at_most):
+            return Verdict(False, WILDLY_INACCURATE, modifier)
+        return Verdict(False, INACCURATE, modifier)
+
+    return judge
+
+
+def _at_most(total: int, limit: int | None) -> bool:
+    return limit is not None and total <= limit
+
+
+def pass_modifier(ruleset: Ruleset, board: Board, passer: PlayerState, target: Square, band: Row, *, weather: int = 0) -> int:
+    """The Passing Ability Test modifier.
+
+    The band's ``modifier``; ``pass_modifiers.per_marker`` for each marker unless the
+    passer has Nerves of Steel; ``pass_modifiers.disturbing_presence`` for each
+    opponent with Disturbing Presence near enough; the ``skill_modifiers`` of the
+    passer's skills that cover the band (Accurate, Cannoneer); ``weather``; and the sum
+    of ``bbcore_pass_modifiers``.
+    """
+    rules = ruleset.parameters.passing
+    total = int(band.values.get("modifier") or 0) + weather
+    if not passer.has("nerves-of-steel"):
+        total += rules.pass_modifiers.get("per_marker", 0) * len(board.markers_of(passer))
+    total += rules.pass_modifiers.get("disturbing_presence", 0) * ball.disturbing_presences(ruleset, board, passer)
+    total += sum(bonus.by for skill, bonus in rules.skill_modifiers.items() if passer.has(skill) and band.id in bonus.bands)
+    answers = ruleset.hook.bbcore_pass_modifiers(ruleset=ruleset, board=board, passer=passer, target=target, band=band)
+    return total + sum(int(answer) for answer in answers if answer is not None)
+
+
+def roll_for_accuracy(
+    ruleset: Ruleset,
+    board: Board,
+    passer_id: str,
+    target: Square,
+    band: Row,
+    dice: DiceSource,
+    decisions: Decisions,
+    budget: RerollBudget,
+    *,
+    weather: int = 0,
+    hail_mary: bool = False,
+) -> tuple[RolledTest, RerollBudget]:
+    """The Passing Ability Test of a pass, with the Pass skill's re-roll or a team re-roll for a failure.
+
+    The verdict's ``result`` is ``accurate``, ``inaccurate``, ``wildly-inaccurate`` or
+    ``fumbled`` (see :func:`accuracy_judge`); see :func:`safe_pass` for a natural 1 the
+    passer survives. The event is named ``pass``.
+    """
+    passer = board.player(passer_id)
+    if passer.pa is None:
+        raise UsageError(f"{passer_id} has no Passing Ability and cannot make the Passing Ability Test of a pass")
+    modifier = pass_modifier(ruleset, board, passer, target, band, weather=weather)
+    judge = accuracy_judge(passer.pa, modifier, ruleset.parameters.passing, hail_mary=hail_mary)
+    return take_test(
+        passer,
+        PASS_TEST,
+        judge,
+        dice,
+        decisions,
+        budget,
+        skill="pass",
+        detail={"target": passer.pa, "band": band.id, "square": list(target)},
+    )
+
+
+def safe_pass(passer: PlayerState, rolled: RolledTest) -> bool:
+    """Whether Safe Pass turns this fumble into keeping the ball: the passer has it and the last roll was a natural 1."""
+    return rolled.verdict.result == FUMBLED and rolled.rolls[-1] == 1 and passer.has("safe-pass")
+
+
+def interception_modifier(ruleset: Ruleset, board: Board, player: PlayerState, accuracy: str, *, weather: int = 0) -> int:
+    """The interception Agility Test modifier: against this kind of pass, each marker, Extra Arms, Disturbing Presence, the weather."""
+    modifiers = ruleset.parameters.passing.interception_modifiers
+    total = modifiers.get(ACCURATE if accuracy == ACCURATE else INACCURATE, 0) + weather
+    total += modifiers.get("per_marker", 0) * len(board.markers_of(player))
+    total += modifiers.get("extra_arms", 0) if player.has("extra-arms") else 0
+    return total + modifiers.get("disturbing_presence", 0) * ball.disturbing_presences(ruleset, board, player)
+
+
+def interception_candidates(
+    ruleset: Ruleset, board: Board, passer: PlayerState, landing: Square, accuracy: str, *, weather: int = 0
+) -> list[PlayerState]:
+    """Opponents who may intercept: in play (standing, with a tackle zone) on a square the ruler overlaps.
+
+    The ruler lies from the passer's square to ``landing`` (see :func:`under_ruler`,
+    ``passing.ruler_width``); the passer's and the landing square do not count. The
+    likeliest to succeed come first, then by id.
+    """
+    assert passer.square is not None
+    width = ruleset.parameters.passing.ruler_width
+    found = [
+        player
+        for player in board.players.values()
+        if player.team != passer.team
+        and player.square is not None
+        and player.square not in (passer.square, landing)
+        and board.in_play(player)
+        and under_ruler(passer.square, landing, player.square, width)
+    ]
+    return sorted(found, key=lambda p: (p.ag - interception_modifier(ruleset, board, p, accuracy, weather=weather), p.id))
+
+
+def intercept(
+    ruleset: Ruleset,
+    board: Board,
+    passer_id: str,
+    landing: Square,
+    accuracy: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    weather: int = 0,
+) -> Outcome | None:
+    """The defending coach may send one player under the ruler to intercept; None when nobody can or nobody tries.
+
+    The Agility Test (no re-roll: it is not that team's turn) uses
+    :func:`interception_modifier`. A success gives the interceptor the ball and is a
+    turnover; a failure changes nothing but the events.
+    """
+    passer = board.player(passer_id)
+    candidates = interception_candidates(ruleset, board, passer, landing, accuracy, weather=weather)
+    if not candidates:
+        return None
+    chosen = decisions.interceptor(board.opponent_of(passer.team), [p.id for p in candidates])
+    if chosen is None:
+        return None
+    player = board.player(chosen)
+    modifier = interception_modifier(ruleset, board, player, accuracy, weather=weather)
+    rolled, _ = take_test(
+        player,
+        "interception",
+        target_test(player.ag, modifier),
+        dice,
+        decisions,
+        RerollBudget(),
+        team_reroll_allowed=False,
+        detail={"target": player.ag, "pass": accuracy},
+    )
+    if rolled.passed:
+        return Outcome(board.with_ball(BallState(carrier=chosen)), rolled.events, turnover=True)
+    return Outcome(board, rolled.events)
+
+
+def _diving_catchers(board: Board, square: Square, passing_team: str) -> list[PlayerState]:
+    """Players with Diving Catch whose tackle zone covers ``square``: the passing team's first, then by id."""
+    found = [
+        p
+        for p in board.players.values()
+        if p.square is not None and adjacent(p.square, square) and p.has("diving-catch") and board.in_play(p)
+    ]
+    return sorted(found, key=lambda p: (p.team != passing_team, p.id))
+
+
+def ball_comes_down(
+    ruleset: Ruleset,
+    board: Board,
+    square: Square,
+    accuracy: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    passing_team: str,
+    weather: int = 0,
+) -> Outcome:
+    """A pass comes down on ``square`` (on the pitch): caught, taken by a feature, or bouncing.
+
+    A standing player there must try to catch it (the catch situation of this kind of
+    pass, plus ``weather``). On an empty square that no feature takes, a player with
+    Diving Catch whose tackle zone covers it may try first, from where they stand (the
+    passing team's, then the others', each asked in turn); a miss bounces from their
+    square as any dropped catch does. Otherwise :func:`bbcore.rules.ball.land_ball`.
+    """
+    situation = CATCH_SITUATION.get(accuracy, "inaccurate_pass")
+    feature = board.geometry.feature_at(square)
+    if board.at(square) is None and (feature is None or not feature.ball_lands):
+        for diver in _diving_catchers(board, square, passing_team):
+            if decisions.use_skill(diver.id, "diving-catch", PASS_TEST):
+                aloft = board.with_ball(BallState(square=square))
+                return ball.catch(ruleset, aloft, diver.id, dice, decisions, situation=situation, modifier=weather)
+    return ball.land_ball(ruleset, board, square, dice, decisions, cause="pass", situation=situation, modifier=weather)
+
+
+def _flight(
+    ruleset: Ruleset, board: Board, passer: PlayerState, target: Square, accuracy: str, dice: DiceSource
+) -> tuple[Square, Square, Event]:
+    """Where the pass is destined to land: (that square, perhaps off the pitch; the last square on the pitch on the way; the event).
+
+    Accurate: the target. Inaccurate: Scatter from the target, stopping at the first
+    square off the pitch. Wildly Inaccurate: Deviate from the passer, stopping at the
+    edge if the straight line leaves the pitch.
+    """
+    assert passer.square is not None
+    on_pitch = board.geometry.on_pitch
+    if accuracy == ACCURATE:
+        return target, target, Event("pass-flight", passer.id, (), "on-target", {"to": list(target)})
+    if accuracy == WILDLY_INACCURATE:
+        direction, direction_rolls = ball.scatter_direction(ruleset, dice)
+        distance_rolls = roll_dice(dice, ruleset.parameters.ball.deviate_distance)
+        square = last = passer.square
+        for _ in range(sum(distance_rolls)):
+            square = step(square, direction)
+            if not on_pitch(square):
+                break
+            last = square
+        deviated = direction_rolls + distance_rolls
+        return square, last, Event("pass-flight", passer.id, deviated, "deviated", {"from": list(passer.square), "to": list(square)})
+    square = last = target
+    rolls: tuple[int, ...] = ()
+    for _ in range(ruleset.parameters.passing.inaccurate_scatter):
+        direction, rolled = ball.scatter_direction(ruleset, dice)
+        rolls += rolled
+        square = step(square, direction)
+        if not on_pitch(square):
+            break
+        last = square
+    return square, last, Event("pass-flight", passer.id, rolls, "scattered", {"from": list(target), "to": list(square)})
+
+
+def _check(board: Board, passer: PlayerState, target: Square) -> None:
+    if not passer.standing or passer.square is None:
+        raise UsageError(f"{passer.id} cannot pass: they are {passer.status.value}")
+    if board.ball.carrier != passer.id:
+        raise UsageError(f"{passer.id} cannot pass: they do not hold the ball")
+    if not board.geometry.on_pitch(target):
+        raise UsageError(f"the target square {target} is off the pitch")
+
+
+def held_by_team(board: Board, team: str) -> bool:
+    """Whether a player of ``team`` holds the ball: what a pass must end in to avoid a turnover."""
+    carrier = board.ball.carrier
+    return carrier is not None and board.player(carrier).team == team
+
+
+def fumble(ruleset: Ruleset, board: Board, passer: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
+    """A Fumbled Pass: the ball bounces from the passer's square; a turnover whoever ends up with it."""
+    assert passer.square is not None
+    dropped = ball.bounce(ruleset, board.with_ball(BallState(square=passer.square)), passer.square, dice, decisions, cause="pass")
+    return Outcome(dropped.board, dropped.events, turnover=True)
+
+
+def pass_ball(
+    ruleset: Ruleset,
+    board: Board,
+    passer_id: str,
+    target: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    team_reroll: int | bool = False,
+    spent: frozenset[str] = frozenset(),
+    weather: Mapping[str, int] | None = None,
+    open_bands: Collection[str] | None = None,
+    hail_mary: bool = False,
+) -> Outcome:
+    """The ball carrier passes to ``target`` (a square on the pitch): measure, test, interceptions, and the ball comes down.
+
+    ``team_reroll`` is how many team re-rolls the team may spend (True: one) and
+    ``spent`` the once-per-turn skills already used. ``weather`` holds the weather's
+    modifiers by test, as its table's effects name them (``pass``, ``interception``,
+    ``catch``); ``open_bands`` the only bands it allows (None: all). ``hail_mary``
+    makes it a Hail Mary Pass (the passer needs the skill): any square of the pitch,
+    tested as ``hail_mary_band``, never Accurate, never intercepted.
+
+    A Fumbled Pass bounces from the passer and is a turnover, unless Safe Pass keeps the
+    ball (no turnover; the activation ends). Otherwise the ball is destined for the
+    target (Accurate), Scatter (``inaccurate_scatter``) from it (Inaccurate), or a
+    Deviate from the passer (Wildly Inaccurate, when the parameters have it). Except
+    after a Wildly Inaccurate or a Hail Mary Pass, or from a passer with Cloud
+    Burster, one opponent under the ruler may intercept. A ball destined past the
+    edge goes out there (``bbcore_ball_leaves_pitch``: the core's throw-in); otherwise
+    it comes down (:func:`ball_comes_down`). The outcome is a turnover unless a player
+    of the passing team holds the ball at the end. A catch is not re-rolled with a team
+    re-roll here.
+    """
+    passer = board.player(passer_id)
+    _check(board, passer, target)
+    if hail_mary and not passer.has("hail-mary-pass"):
+        raise UsageError(f"{passer_id} cannot make a Hail Mary Pass: they do not have the skill")
+    assert passer.square is not None
+    weather = weather or {}
+    band = measure_range(ruleset, passer, target, hail_mary=hail_mary, open_bands=open_bands)
+    declared = Event(
+        "pass-action",
+        passer_id,
+        (),
+        band.id,
+        {"target": list(target), "range": range_in_squares(passer.square, target), "hail_mary": hail_mary},
+    )
+    budget = RerollBudget(int(team_reroll), frozenset(spent))
+    rolled, budget = roll_for_accuracy(
+        ruleset, board, passer_id, target, band, dice, decisions, budget, weather=weather.get("pass", 0), hail_mary=hail_mary
+    )
+    events = (declared, *rolled.events)
+    accuracy = rolled.verdict.result
+    if accuracy == FUMBLED:
+        if safe_pass(passer, rolled):
+            return Outcome(board, (*events, Event(SAFE_PASS, passer_id, (), "kept", {"square": list(passer.square)})))
+        dropped = fumble(ruleset, board, passer, dice, decisions)
+        return Outcome(dropped.board, events + dropped.events, turnover=True)
+
+    landing, last, flight = _flight(ruleset, board, passer, target, accuracy, dice)
+    outcome = Outcome(board.with_ball(BallState()), (*events, flight))
+    if not (hail_mary or accuracy == WILDLY_INACCURATE or passer.has("cloud-burster")):
+        stolen = intercept(ruleset, outcome.board, passer_id, landing, accuracy, dice, decisions, weather=weather.get("interception", 0))
+        if stolen is not None:
+            outcome = outcome.then(stolen)
+            if stolen.turnover:
+                return outcome
+    if not board.geometry.on_pitch(landing):
+        down = ball.leave_pitch(ruleset, outcome.board, last, landing, dice, decisions, cause="pass")
+    else:
+        down = ball_comes_down(
+            ruleset, outcome.board, landing, accuracy, dice, decisions, passing_team=passer.team, weather=weather.get("catch", 0)
+        )
+    outcome = outcome.then(down)
+    return Outcome(outcome.board, outcome.events, turnover=not held_by_team(outcome.board, passer.team))
