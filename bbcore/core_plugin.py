@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from bbcore.hookspecs import hookimpl
@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from bbcore.dice import DiceSource
     from bbcore.model.table import Row
     from bbcore.model.team import Team
-    from bbcore.registry import DataRegistrar, SequenceStepRegistrar
+    from bbcore.registry import DataRegistrar, RowEffectRegistrar, SequenceStepRegistrar
     from bbcore.rules.ball import BallReentry
     from bbcore.rules.board import Board, PlayerState, Square
     from bbcore.rules.injury import CasualtyTreatment
@@ -35,6 +35,14 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
     for steps in (pregame.STEPS, drive.STEPS, postgame.STEPS):
         for step_id, procedure in steps.items():
             register.step(step_id, procedure)
+
+
+@hookimpl
+def bbcore_register_row_effects(register: RowEffectRegistrar) -> None:
+    from bbcore.rules import drive  # noqa: PLC0415 - the procedures import the teams package
+
+    for row_id, procedure in drive.KICK_OFF_EFFECTS.items():
+        register.row(drive.KICK_OFF_EVENTS_ROLE, row_id, procedure)
 
 
 @hookimpl
@@ -103,6 +111,14 @@ def bbcore_thrown_player_leaves_pitch(
     from bbcore.rules.push import PushBlocked  # noqa: PLC0415
 
     return PushBlocked("crowd", board.geometry.beyond(off_square) or "crowd")
+
+
+@hookimpl
+def bbcore_ko_recovery_modifiers(ruleset: Ruleset, team: str, player: PlayerState, inducements: Mapping[str, int]) -> int | None:
+    """The ``ko-recovery`` modifier effects of the team's inducements, once per inducement held (kegs)."""
+    from bbcore.rules.injury import inducement_ko_recovery_modifier  # noqa: PLC0415
+
+    return inducement_ko_recovery_modifier(ruleset, inducements) or None
 
 
 @hookimpl(trylast=True)

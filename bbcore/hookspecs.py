@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from bbcore.errors import Problem
     from bbcore.model.table import Row, Table
     from bbcore.model.team import Team
-    from bbcore.registry import DataRegistrar, OptionRegistrar, SequenceStepRegistrar
+    from bbcore.registry import DataRegistrar, OptionRegistrar, RowEffectRegistrar, SequenceStepRegistrar
     from bbcore.rules.ball import BallReentry
     from bbcore.rules.board import Board, PlayerState, Square
     from bbcore.rules.events import Event
@@ -139,6 +139,28 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
         step of its own sequences; a plugin registering one of those ids replaces the
         core's procedure. Two plugins other than the core registering the same id is
         an error naming both. A step with no procedure is an error when it is run.
+    """
+
+
+@hookspec
+def bbcore_register_row_effects(register: RowEffectRegistrar) -> None:
+    """Provide the procedures that carry out table rows (kick-off events...), by table and row id.
+
+    Called for the active plugins each time a procedure looks a rolled row up (the
+    core's ``kick-off-event`` step, through :func:`bbcore.rules.sequences.row_effect`),
+    so a variant's procedures are used only under that variant. A row with no procedure
+    is recorded only (its event says what was rolled).
+
+    :param register: call ``register.row(table, row_id, function)``. ``table`` is a table
+        id (``myvariant/kick-off-events``) or a role (``kick-off-events``); a procedure
+        registered for the rolled table's id is preferred to one for its role, so a
+        variant whose table reuses a core row id with other wording registers for its
+        own table id. ``function`` takes ``(ruleset, state, dice, decisions)`` and returns
+        the new :class:`~bbcore.rules.sequences.GameState` and a tuple of
+        :class:`~bbcore.rules.events.Event`, as a sequence step does. The core registers
+        its kick-off events by role; a plugin registering one of those pairs replaces
+        the core's procedure. Two plugins other than the core registering the same pair
+        is an error naming both.
     """
 
 
@@ -396,15 +418,30 @@ def bbcore_thrown_player_leaves_pitch(
 
 
 @hookspec
-def bbcore_turn_end_effects(ruleset: Ruleset, board: Board, team: str, dice: DiceSource) -> tuple[Board, tuple[Event, ...]] | None:
-    """Effects at the end of a team's turn (a creature lurking under the pitch...).
+def bbcore_turn_end_effects(
+    ruleset: Ruleset, board: Board, team: str, dice: DiceSource, weather: str | None, drive_effects: frozenset[str]
+) -> tuple[Board, tuple[Event, ...]] | None:
+    """Effects at the end of a team's turn (a creature lurking under the pitch, a storm...).
 
     Called after each turn. Implementations are called in turn; each returns the new
     board and its events, or None for no change. The board each receives is the
     previous one's result.
+
+    :param team: the id of the team whose turn ends.
+    :param weather: the id of the weather row in force (``GameState.weather``), None
+        before any was rolled.
+    :param drive_effects: the table rows in force for the drive (``GameState.drive_effects``).
     """
 
 
 @hookspec
-def bbcore_end_of_drive_effects(ruleset: Ruleset, board: Board, dice: DiceSource) -> tuple[Board, tuple[Event, ...]] | None:
-    """Effects at the end of a drive (secret weapons, the weather...). Called like ``bbcore_turn_end_effects``."""
+def bbcore_end_of_drive_effects(
+    ruleset: Ruleset, board: Board, dice: DiceSource, weather: str | None, drive_effects: frozenset[str], drive_players: frozenset[str]
+) -> tuple[Board, tuple[Event, ...]] | None:
+    """Effects at the end of a drive (secret weapons, the weather...). Called like ``bbcore_turn_end_effects``.
+
+    The ``end-of-drive-effects`` step calls it before knocked-out players try to
+    recover and before the pitch is cleared, so the players are still where the drive
+    left them. ``weather`` and ``drive_effects`` are as for ``bbcore_turn_end_effects``;
+    ``drive_players`` are the players set up for the drive (``GameState.drive_players``).
+    """

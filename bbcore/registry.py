@@ -1,4 +1,4 @@
-"""What plugins register: data sources (core, variants, packs), options and sequence step procedures."""
+"""What plugins register: data sources (core, variants, packs), options, sequence step procedures and table row effects."""
 
 from __future__ import annotations
 
@@ -125,4 +125,54 @@ class SequenceStepRegistrar:
     @property
     def steps(self) -> dict[str, SequenceStep]:
         """Every registered step id with the procedure in force: a plugin's replacement, else the core's."""
+        return {**self._defaults, **self._overrides}
+
+
+@frozen
+class RowEffect:
+    """The procedure a plugin registered for one row of a table, the table named by id or by role."""
+
+    plugin: str
+    table: str
+    row_id: str
+    function: Callable[..., Any]
+    core: bool = False
+
+
+class RowEffectRegistrar:
+    """Passed to :func:`~bbcore.hookspecs.bbcore_register_row_effects`; collects procedures by (table, row id).
+
+    ``table`` is a table id or a table role. As for sequence steps, the core's
+    procedures are the defaults: a plugin other than the core that registers a
+    (table, row id) the core registered replaces the core's procedure, and two such
+    plugins registering the same pair (or one plugin registering it twice) is an error
+    naming both.
+    """
+
+    def __init__(self) -> None:
+        self._defaults: dict[tuple[str, str], RowEffect] = {}
+        self._overrides: dict[tuple[str, str], RowEffect] = {}
+        self._plugin = ""
+        self._core = False
+
+    def bind(self, plugin: str, *, core: bool = False) -> RowEffectRegistrar:
+        self._plugin = plugin
+        self._core = core
+        return self
+
+    def row(self, table: str, row_id: str, function: Callable[..., Any]) -> None:
+        """Register ``function(ruleset, state, dice, decisions) -> (state, events)`` as what row ``row_id`` of ``table`` does."""
+        if not callable(function):
+            raise PluginError(f"plugin {self._plugin!r} registers a row effect for {table!r} row {row_id!r} that is not callable")
+        registered = self._defaults if self._core else self._overrides
+        key = (table, row_id)
+        if key in registered:
+            raise PluginError(
+                f"plugins {registered[key].plugin!r} and {self._plugin!r} both register an effect for {table!r} row {row_id!r}"
+            )
+        registered[key] = RowEffect(self._plugin, table, row_id, function, self._core)
+
+    @property
+    def effects(self) -> dict[tuple[str, str], RowEffect]:
+        """Every registered (table, row id) with the procedure in force: a plugin's replacement, else the core's."""
         return {**self._defaults, **self._overrides}

@@ -97,6 +97,17 @@ class Decisions(Protocol):
         """
         ...
 
+    def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
+        """Which free block the team makes, as (attacker id, defender id) among ``blocks``, or None for none.
+
+        Asked when an event lets a team block outside its turn (a variant's kick-off event, say).
+        """
+        ...
+
+    def weather_modifier(self, team: str, allowed: Sequence[int]) -> int:
+        """The modifier, one of ``allowed``, that ``team`` puts on a weather roll it may change (an inducement's, say)."""
+        ...
+
 
 class DefaultDecisions:
     """What a sensible coach does: the best face for the chooser, follow up, use skills, keep the apothecary for casualties."""
@@ -162,6 +173,12 @@ class DefaultDecisions:
     def interceptor(self, team: str, candidates: Sequence[str]) -> str | None:
         return candidates[0] if candidates else None  # a miss costs nothing, so the likeliest always tries
 
+    def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
+        return blocks[0] if blocks else None  # a free block risks no turnover
+
+    def weather_modifier(self, team: str, allowed: Sequence[int]) -> int:
+        return min(allowed, key=abs)  # which weather helps depends on the match-up: change it least
+
 
 class DecisionScriptError(BBCoreError, AssertionError):
     """A scripted decision was missing, of the wrong kind, or left over."""
@@ -176,7 +193,8 @@ class ScriptedDecisions:
     ``inducements`` (a mapping of id to count), ``kick-off-target`` (a square),
     ``mvp-nominees`` (player ids), ``casualty-treatment`` (an id, or None for none),
     ``agreed-choice`` (an option), ``hand-out`` ((player id, inducement id)
-    pairs) and ``interceptor`` (a player id, or None for nobody). Use it as a context manager to fail
+    pairs), ``interceptor`` (a player id, or None for nobody) and ``weather-modifier``
+    (one of the allowed modifiers). Use it as a context manager to fail
     when answers are left over. A question whose kind is not next in the script goes
     to ``fallback`` (:class:`DefaultDecisions` unless given); with ``strict`` every
     unscripted question is an error.
@@ -298,6 +316,23 @@ class ScriptedDecisions:
             return None if answer is None else str(answer)
         self._next("interceptor")  # raises when strict
         return self._fallback.interceptor(team, candidates) if self._fallback is not None else None
+
+    def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
+        if self._answers and self._answers[0][0] == "free-block":
+            answer = self._answers.pop(0)[1]
+            if answer is not None and tuple(answer) not in [tuple(b) for b in blocks]:
+                raise DecisionScriptError(f"scripted free block {answer} is not among {list(blocks)}")
+            return None if answer is None else (str(answer[0]), str(answer[1]))
+        self._next("free-block")  # raises when strict
+        return self._fallback.free_block(team, blocks) if self._fallback is not None else None
+
+    def weather_modifier(self, team: str, allowed: Sequence[int]) -> int:
+        answer = self._next("weather-modifier")
+        if answer is None and self._fallback is not None:
+            return self._fallback.weather_modifier(team, allowed)
+        if answer not in allowed:
+            raise DecisionScriptError(f"scripted weather modifier {answer!r} is not among {list(allowed)}")
+        return int(answer)
 
     def assert_used_up(self) -> None:
         if self._answers:

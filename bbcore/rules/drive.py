@@ -23,7 +23,7 @@ from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event
 from bbcore.rules.injury import recover_knocked_out
 from bbcore.rules.pregame import roll_weather
-from bbcore.rules.sequences import DriveChange, GameState, StepProcedure, chain_board_hook
+from bbcore.rules.sequences import DriveChange, GameState, StepProcedure, chain_board_hook, row_effect
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -202,13 +202,18 @@ def kick_off_event(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
     many Open players; the coach moves them), High Kick (the receiving coach may move a
     player), Cheering Fans (who gets the extra assist on their next turn's first block:
     the block procedure knows no turn), and a Changing Weather to calm weather (the
-    the ball, still in the air, then scatters before it lands). A row the core does not
-    know (a variant's) is recorded only.
+    the ball, still in the air, then scatters before it lands).
+
+    The procedure for the rolled row is looked up with
+    :func:`~bbcore.rules.sequences.row_effect` among those registered through
+    ``bbcore_register_row_effects`` (the core registers the ones above by role, from
+    ``KICK_OFF_EFFECTS``), so a variant's table brings its own procedures. A row
+    with none is recorded only.
     """
     kicking, _ = _kicking(state)
     rolled = roll_on_table(ruleset.table(KICK_OFF_EVENTS_ROLE), dice)
     event = Event("kick-off-event", kicking, rolled.rolls, rolled.row.id, {"table": rolled.table.id})
-    effect = KICK_OFF_EFFECTS.get(rolled.row.id)
+    effect = row_effect(ruleset, rolled.table, rolled.row.id)
     if effect is None:
         return state, (event,)
     state, more = effect(ruleset, state, dice, decisions)
@@ -219,8 +224,12 @@ def _staff(state: GameState, team_id: str, inducement: str, on_roster: int) -> i
     return on_roster + state.team(team_id).inducements.get(inducement, 0)
 
 
-def _contest(dice: DiceSource, kind: str, totals_before: Mapping[str, int], *, highest: bool) -> tuple[tuple[str, ...], Event]:
-    """Each team rolls a D6 and adds its bonus; the teams with the highest (or lowest) total, every team on a tie."""
+def contest(dice: DiceSource, kind: str, totals_before: Mapping[str, int], *, highest: bool) -> tuple[tuple[str, ...], Event]:
+    """Each team rolls a D6 and adds its bonus; the teams with the highest (or lowest) total, every team on a tie.
+
+    Returns those teams and a ``kind`` event with the rolls, the totals and the result
+    (the team, or ``tie``). Kick-off events of variants use it as the core's do.
+    """
     rolls: list[int] = []
     totals: dict[str, int] = {}
     for team, bonus in totals_before.items():
@@ -307,13 +316,13 @@ def _high_kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: 
 
 def _cheering_fans(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     bonuses = {team.id: _staff(state, team.id, EXTRA_CHEERLEADERS, team.cheerleaders) for team in state.teams}
-    _, event = _contest(dice, "cheering-fans", bonuses, highest=True)
+    _, event = contest(dice, "cheering-fans", bonuses, highest=True)
     return state, (event,)
 
 
 def _brilliant_coaching(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     bonuses = {team.id: _staff(state, team.id, EXTRA_ASSISTANT_COACHES, team.assistant_coaches) for team in state.teams}
-    winners, event = _contest(dice, "brilliant-coaching", bonuses, highest=True)
+    winners, event = contest(dice, "brilliant-coaching", bonuses, highest=True)
     extra = ruleset.parameters.kick_off_events.brilliant_coaching_rerolls
     for team_id in winners:
         state = state.update_team(team_id, drive_rerolls=state.team(team_id).drive_rerolls + extra)
@@ -339,8 +348,8 @@ def _take_off(board: Board, player: PlayerState, status: Status) -> Board:
 
 def _dodgy_snack(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     rules = ruleset.parameters.kick_off_events
-    losers, contest = _contest(dice, "dodgy-snack", {team.id: 0 for team in state.teams}, highest=False)
-    events = [contest]
+    losers, rolled = contest(dice, "dodgy-snack", {team.id: 0 for team in state.teams}, highest=False)
+    events = [rolled]
     for team_id in losers:
         picked, pick_rolls = pick_at_random(dice, _on_pitch(state.board, team_id), 1)
         if not picked:
@@ -361,8 +370,8 @@ def _dodgy_snack(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions
 
 def _pitch_invasion(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     rules = ruleset.parameters.kick_off_events
-    losers, contest = _contest(dice, "pitch-invasion", {team.id: team.fan_factor for team in state.teams}, highest=False)
-    events = [contest]
+    losers, rolled = contest(dice, "pitch-invasion", {team.id: team.fan_factor for team in state.teams}, highest=False)
+    events = [rolled]
     for team_id in losers:
         count_rolls = roll_dice(dice, rules.pitch_invasion_players)
         picked, pick_rolls = pick_at_random(dice, _on_pitch(state.board, team_id), sum(count_rolls))
@@ -372,7 +381,8 @@ def _pitch_invasion(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     return state, tuple(events)
 
 
-#: What the core does for each row of the kick-off event table, by row id.
+#: What the core does for each row of its kick-off event table, by row id; the core plugin
+#: registers them for the ``kick-off-events`` role through ``bbcore_register_row_effects``.
 KICK_OFF_EFFECTS: dict[str, StepProcedure] = {
     "get-the-ref": _get_the_ref,
     "time-out": _time_out,
@@ -413,7 +423,15 @@ def send_off_secret_weapons(ruleset: Ruleset, state: GameState, dice: DiceSource
 
 def end_of_drive_effects(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """Whatever the active plugins do when a drive ends (``bbcore_end_of_drive_effects``), each on the board the one before left."""
-    board, events = chain_board_hook(ruleset, "bbcore_end_of_drive_effects", state.board, dice=dice)
+    board, events = chain_board_hook(
+        ruleset,
+        "bbcore_end_of_drive_effects",
+        state.board,
+        dice=dice,
+        weather=state.weather,
+        drive_effects=state.drive_effects,
+        drive_players=state.drive_players,
+    )
     return attrs.evolve(state, board=board), events
 
 
@@ -427,8 +445,9 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     """The drive ends: what lasted for the drive expires, and every player still on the pitch goes to the Reserves.
 
     Standing, prone and stunned players all go to the Reserves; the ball leaves play.
-    Characteristic changes for the drive are undone, re-rolls for the drive are lost,
-    and the record of who took part in the drive is cleared (``played`` keeps it).
+    Characteristic changes for the drive are undone, effects for the drive
+    (``GameState.drive_effects``) end, re-rolls for the drive are lost, and the record
+    of who took part in the drive is cleared (``played`` keeps it).
     """
     board = state.board
     restored = []
@@ -442,8 +461,9 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     lost = {team.id: team.drive_rerolls for team in state.teams if team.drive_rerolls}
     for team in state.teams:
         state = state.update_team(team.id, drive_rerolls=0)
-    state = attrs.evolve(state, board=board, drive_players=frozenset(), drive_changes=())
-    detail = {"to_reserves": to_reserves, "restored": sorted(set(restored)), "drive_rerolls_lost": lost}
+    ended = sorted(state.drive_effects)
+    state = attrs.evolve(state, board=board, drive_players=frozenset(), drive_changes=(), drive_effects=frozenset())
+    detail = {"to_reserves": to_reserves, "restored": sorted(set(restored)), "drive_rerolls_lost": lost, "drive_effects_ended": ended}
     return state, (Event("drive-ends", None, result="pitch-cleared", detail=detail),)
 
 
@@ -452,7 +472,9 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
 
 def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource) -> StepResult:
     """Whatever the active plugins do when ``team``'s turn ends (``bbcore_turn_end_effects``), each on the board the one before left."""
-    board, events = chain_board_hook(ruleset, "bbcore_turn_end_effects", state.board, team=team, dice=dice)
+    board, events = chain_board_hook(
+        ruleset, "bbcore_turn_end_effects", state.board, team=team, dice=dice, weather=state.weather, drive_effects=state.drive_effects
+    )
     return attrs.evolve(state, board=board), events
 
 

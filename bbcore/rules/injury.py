@@ -46,6 +46,7 @@ class Harm:
     attacker: PlayerState | None = None
     armour_modifier: int = 0  # from the situation, e.g. what a pushed player was slammed into
     mighty_blow: bool = False  # the attacker may add +1 to the armour or the injury roll
+    blow_bonus: int = 1  # what that choice adds: Mighty Blow's 1, more for a blast that says so
     crowd: bool = False  # injury by the crowd: a Stunned player goes to the reserves
 
 
@@ -106,8 +107,9 @@ def roll_armour(ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice
     if claws and natural >= 8:
         broken = True
     spent = False
-    if not broken and harm.mighty_blow and not player.has("iron-hard-skin") and total + 1 >= player.av:
-        broken, spent, total = True, True, total + 1
+    bonus = harm.blow_bonus
+    if not broken and harm.mighty_blow and not player.has("iron-hard-skin") and total + bonus >= player.av:
+        broken, spent, total = True, True, total + bonus
     event = Event("armour", player_id, rolls, "broken" if broken else "held", {"total": total, "av": player.av, "mighty_blow": spent})
     return broken, spent, event
 
@@ -172,7 +174,7 @@ def injury_result(ruleset: Ruleset, board: Board, player_id: str, harm: Harm, di
         ruleset.hook.bbcore_injury_modifiers(ruleset=ruleset, board=board, player=player, cause=harm.cause, attacker=harm.attacker)
     )
     if harm.mighty_blow:
-        modifier += 1
+        modifier += harm.blow_bonus
     low, high = table.range or (2, 12)
     total = min(max(sum(rolls) + modifier, low), high)
     row = table.row_for(total)
@@ -310,6 +312,26 @@ def injury_by_the_crowd(
         injured = Outcome(injured.board.with_player(placed.moved(None)), injured.events)
     del player
     return Outcome(injured.board, events + injured.events)
+
+
+#: The test named by the inducement effects that change a knocked-out player's recovery roll.
+KO_RECOVERY = "ko-recovery"
+
+
+def inducement_ko_recovery_modifier(ruleset: Ruleset, inducements: Mapping[str, int]) -> int:
+    """What a team's inducements add to its KO recovery rolls: each ``{modifier: ko-recovery, by: N}`` effect, times the count held.
+
+    The core answers ``bbcore_ko_recovery_modifiers`` with this, so any list's kegs (or
+    any inducement with such an effect) work from data alone. Ids the active list does
+    not know are ignored: they belong to a list no longer in force.
+    """
+    total = 0
+    for inducement_id, count in inducements.items():
+        inducement = ruleset.inducements.get(inducement_id)
+        if inducement is None or count <= 0:
+            continue
+        total += count * sum(effect.by or 0 for effect in inducement.effects if effect.modifier == KO_RECOVERY)
+    return total
 
 
 def recover_knocked_out(

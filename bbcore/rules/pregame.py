@@ -50,10 +50,16 @@ def fan_factors(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions:
 # -- the weather --------------------------------------------------------------------------------
 
 
-def roll_weather(ruleset: Ruleset, state: GameState, dice: DiceSource) -> tuple[GameState, tuple[Event, ...]]:
-    """A new weather: a roll on the table filling the ``weather`` role, replacing whatever held before."""
-    rolled = roll_on_table(ruleset.table(WEATHER_ROLE), dice)
-    event = Event("weather", None, rolled.rolls, rolled.row.id, {"table": rolled.table.id, "previous": state.weather})
+def roll_weather(ruleset: Ruleset, state: GameState, dice: DiceSource, modifier: int = 0) -> tuple[GameState, tuple[Event, ...]]:
+    """A new weather: a roll on the table filling the ``weather`` role, replacing whatever held before.
+
+    ``modifier`` is added to the roll (the total held to the table's range): a coach
+    who may change a weather roll (an inducement's weather mage) chooses it, asked
+    through ``Decisions.weather_modifier`` by the procedure that offers the choice.
+    """
+    rolled = roll_on_table(ruleset.table(WEATHER_ROLE), dice, modifier)
+    detail = {"table": rolled.table.id, "previous": state.weather, "modifier": modifier}
+    event = Event("weather", None, rolled.rolls, rolled.row.id, detail)
     return attrs.evolve(state, weather=rolled.row.id), (event,)
 
 

@@ -20,7 +20,7 @@ import attrs
 from attrs import field, frozen
 
 from bbcore.errors import BBCoreError, PluginError, UsageError
-from bbcore.registry import SequenceStepRegistrar
+from bbcore.registry import RowEffectRegistrar, SequenceStepRegistrar
 from bbcore.rules.board import Board
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event
@@ -28,6 +28,7 @@ from bbcore.teams.valuation import staff_count, team_roster, team_special_rules,
 
 if TYPE_CHECKING:
     from bbcore.dice import DiceSource
+    from bbcore.model.table import Table
     from bbcore.model.team import Team
     from bbcore.ruleset import Ruleset
 
@@ -85,7 +86,10 @@ class GameState:
 
     ``drive_players`` are the players set up for the current drive (they took part in
     it); ``played`` gathers them over the game. ``spp`` holds the Star Player Points
-    earned in this game, by player id.
+    earned in this game, by player id. ``drive_changes`` are characteristic changes
+    and ``drive_effects`` the ids of table rows (``table/row``, see
+    :func:`drive_effect_id`) whose effects last until the drive ends; the procedures
+    that the effects change look for them, and the ``drive-ends`` step clears both.
     """
 
     home: TeamState
@@ -101,6 +105,7 @@ class GameState:
     played: frozenset[str] = frozenset()
     journeymen: tuple[str, ...] = ()
     drive_changes: tuple[DriveChange, ...] = ()
+    drive_effects: frozenset[str] = frozenset()
     spp: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
 
     @property
@@ -131,6 +136,15 @@ class GameState:
 
     def update_team(self, team_id: str, **changes: Any) -> GameState:
         return self.with_team(attrs.evolve(self.team(team_id), **changes))
+
+    def with_drive_effect(self, effect: str) -> GameState:
+        """The state with ``effect`` (a :func:`drive_effect_id`) in force until the drive ends."""
+        return attrs.evolve(self, drive_effects=self.drive_effects | {effect})
+
+
+def drive_effect_id(table: str, row_id: str) -> str:
+    """How ``GameState.drive_effects`` names a table row in force for the drive: ``table/row``."""
+    return f"{table}/{row_id}"
 
 
 def team_state(ruleset: Ruleset, team_id: str, team: Team) -> TeamState:
@@ -184,6 +198,37 @@ def sequence_steps(ruleset: Ruleset) -> dict[str, StepProcedure]:
                 f"plugin {impl.plugin_name!r} raised in bbcore_register_sequence_steps: {type(error).__name__}: {error}"
             ) from None
     return {step_id: registered.function for step_id, registered in registrar.steps.items()}
+
+
+def row_effects(ruleset: Ruleset) -> dict[tuple[str, str], StepProcedure]:
+    """The procedure in force for every registered (table id or role, row id), from the ruleset's active plugins.
+
+    Collected through ``bbcore_register_row_effects`` as :func:`sequence_steps` collects
+    steps: the core's first, a plugin's registration for the same pair in its place, two
+    non-core plugins on one pair a ``PluginError`` naming both.
+    """
+    core = {info.name for info in ruleset.plugins if info.kind == "core"}
+    registrar = RowEffectRegistrar()
+    for impl in ruleset.hook.bbcore_register_row_effects.get_hookimpls():
+        try:
+            impl.function(registrar.bind(impl.plugin_name, core=impl.plugin_name in core))
+        except BBCoreError:
+            raise
+        except Exception as error:  # noqa: BLE001 - a failing plugin is named, never a traceback
+            raise PluginError(
+                f"plugin {impl.plugin_name!r} raised in bbcore_register_row_effects: {type(error).__name__}: {error}"
+            ) from None
+    return {key: registered.function for key, registered in registrar.effects.items()}
+
+
+def row_effect(ruleset: Ruleset, table: Table, row_id: str) -> StepProcedure | None:
+    """What row ``row_id`` of ``table`` does: the procedure registered for the table's id, else for one of its roles, else None."""
+    effects = row_effects(ruleset)
+    for key in (table.id, *table.roles):
+        found = effects.get((key, row_id))
+        if found is not None:
+            return found
+    return None
 
 
 def run_sequence(
@@ -242,6 +287,9 @@ __all__ = [
     "StepProcedure",
     "TeamState",
     "chain_board_hook",
+    "drive_effect_id",
+    "row_effect",
+    "row_effects",
     "run_sequence",
     "sequence_steps",
     "team_state",

@@ -11,8 +11,12 @@ Each hook only hands over to the module that holds the rule:
   is needed for the missing referee);
 * casualty rolls: the Sawbones (:mod:`~bbcore_gutterbowl.staff`) and the Frog
   (:mod:`~bbcore_gutterbowl.wizard`);
-* KO recovery: the Snack Stand;
-* passing: the Potion of Accuracy (:mod:`~bbcore_gutterbowl.passing`).
+* KO recovery: nothing here; the core adds the Snack Stand's +1 from its ``ko-recovery``
+  effect in data, as for any inducement with one;
+* passing: the Potion of Accuracy (:mod:`~bbcore_gutterbowl.passing`);
+* the kick-off events of both pitches, by row (:mod:`~bbcore_gutterbowl.kick_off_events`),
+  and "This round is on us!" at the end of the drive;
+* the weather acting at the end of a turn or a drive (:mod:`~bbcore_gutterbowl.weather`).
 
 Rules with no hook to hang on, because the core has no turn procedure yet, are
 functions for whoever runs the turns: :func:`~bbcore_gutterbowl.secret_weapons.restless_fans`,
@@ -26,19 +30,22 @@ from typing import TYPE_CHECKING, Any
 
 from bbcore import hookimpl
 from bbcore_gutterbowl.drafting import NON_LINEMEN_CHECK, existing_team_parameters
+from bbcore_gutterbowl.kick_off_events import ROUND_ON_US, register_kick_off_events, round_on_us
 from bbcore_gutterbowl.passing import range_ignored
 from bbcore_gutterbowl.potions import MAGIC_POTIONS_STEP, give_magic_potions
 from bbcore_gutterbowl.pregame import PITCH_STEP, SIDELINE_STAFF_STEP, choose_pitch, leave_sideline_staff_at_home
 from bbcore_gutterbowl.secret_weapons import SECRET_WEAPONS_STEP, deal_with_secret_weapons
-from bbcore_gutterbowl.staff import SAWBONES, ko_recovery_modifier, sawbones
+from bbcore_gutterbowl.staff import SAWBONES, sawbones
 from bbcore_gutterbowl.variant_rules import variant_rules
+from bbcore_gutterbowl.weather import drive_end_weather, turn_end_weather
 from bbcore_gutterbowl.wizard import frog_casualty, is_frog
 
 if TYPE_CHECKING:
     from bbcore.dice import DiceSource
     from bbcore.model.table import Row
-    from bbcore.registry import SequenceStepRegistrar
+    from bbcore.registry import RowEffectRegistrar, SequenceStepRegistrar
     from bbcore.rules.board import Board, PlayerState, Square
+    from bbcore.rules.events import Event
     from bbcore.rules.injury import CasualtyTreatment
     from bbcore.ruleset import Ruleset
     from bbcore.teams.checks import TeamCheck
@@ -85,23 +92,45 @@ def bbcore_casualty_treatment(
     return None
 
 
-@hookimpl
-def bbcore_ko_recovery_modifiers(ruleset: Ruleset, team: str, player: PlayerState, inducements: Mapping[str, int]) -> int | None:
-    """The Snack Stand's +1, read from the ``ko-recovery`` effects of the team's inducements."""
-    return ko_recovery_modifier(ruleset, inducements) or None
-
-
 @hookimpl(specname="bbcore_pass_modifiers")
 def potion_of_accuracy_ignores_range(ruleset: Ruleset, board: Board, passer: PlayerState, target: Square, band: Row) -> int | None:
     """A passer who drank the Potion of Accuracy takes no modifier for the range (:func:`bbcore_gutterbowl.passing.range_ignored`)."""
     return range_ignored(passer, band)
 
 
+@hookimpl
+def bbcore_register_row_effects(register: RowEffectRegistrar) -> None:
+    register_kick_off_events(register)
+
+
+@hookimpl(specname="bbcore_turn_end_effects")
+def weather_at_turn_end(
+    ruleset: Ruleset, board: Board, team: str, dice: DiceSource, weather: str | None
+) -> tuple[Board, tuple[Event, ...]] | None:
+    """A Stormy Night's lightning or Unbearable Stench when a team turn ends (:func:`bbcore_gutterbowl.weather.turn_end_weather`)."""
+    outcome = turn_end_weather(ruleset, board, team, dice, weather)
+    return (outcome.board, outcome.events) if outcome.events else None
+
+
+@hookimpl(specname="bbcore_end_of_drive_effects")
+def weather_and_drinks_at_drive_end(
+    ruleset: Ruleset, board: Board, dice: DiceSource, weather: str | None, drive_effects: frozenset[str], drive_players: frozenset[str]
+) -> tuple[Board, tuple[Event, ...]] | None:
+    """ "This round is on us!" for the drive's KO'd players, then Underground Heatwave."""
+    outcome = round_on_us(ruleset, board, dice, drive_players) if ROUND_ON_US in drive_effects else None
+    board, events = (outcome.board, outcome.events) if outcome is not None else (board, ())
+    heat = drive_end_weather(ruleset, board, dice, weather)
+    events = events + heat.events
+    return (heat.board, events) if events else None
+
+
 __all__: list[str] = [
     "bbcore_casualty_treatment",
-    "bbcore_ko_recovery_modifiers",
     "bbcore_parameter_changes",
+    "bbcore_register_row_effects",
     "bbcore_register_sequence_steps",
     "bbcore_team_checks",
     "potion_of_accuracy_ignores_range",
+    "weather_and_drinks_at_drive_end",
+    "weather_at_turn_end",
 ]

@@ -127,6 +127,101 @@ class NoviceWizard:
 
 
 @frozen
+class Riot:
+    """Riot!: a die per player on the pitch; ``stunned_on`` or more stuns them."""
+
+    dice: str
+    stunned_on: int
+
+
+@frozen
+class RoundOnUs:
+    """This round is on us!: a KO'd player rolls ``dice`` and goes to the Reserves on ``reserves_on`` or more."""
+
+    dice: str
+    reserves_on: int
+
+
+@frozen
+class FreeInducement:
+    """An inducement handed to each team, and how many."""
+
+    inducement: str
+    count: int
+
+
+@frozen
+class Guards:
+    """The Guards are Coming!: ``players`` picked per team; ``dice`` at most ``arrested_at_most`` arrests."""
+
+    players: int
+    dice: str
+    arrested_at_most: int
+
+
+@frozen
+class SwarmOfRats:
+    """Swarm of Rats: ``dice`` at most ``falls_at_most`` fells a player ending an activation next to a wall."""
+
+    dice: str
+    falls_at_most: int
+
+
+@frozen
+class KickOffEvents:
+    """The numbers of the street and sewer kick-off event rows."""
+
+    falling_roof_tiles_dice: str
+    riot: Riot
+    rogue_washing_line_players: int
+    this_round_is_on_us: RoundOnUs
+    cheering_fans_rerolls: int
+    loose_dogs_tests: tuple[str, ...]
+    black_market_dealer: FreeInducement
+    guards: Guards
+    sudden_stink_squares: int
+    get_ready_lads_squares: int
+    fresh_sewage_distance: int
+    swarm_of_rats: SwarmOfRats
+
+
+@frozen
+class CloudsOfSmog:
+    """Clouds of Smog: ``dice`` of ``extra_player_on`` or more at the start of a drive sets up ``extra_players`` more."""
+
+    dice: str
+    extra_player_on: int
+    extra_players: int
+    pass_bands: tuple[str, ...]
+
+
+@frozen
+class StormyNight:
+    """A Stormy Night: ``dice`` at most ``struck_at_most`` at the end of a team turn fells one of that team's players."""
+
+    dice: str
+    struck_at_most: int
+
+
+@frozen
+class Heatwave:
+    """Underground Heatwave: ``dice`` at most ``passes_out_at_most`` at the end of a drive keeps a player out of the next."""
+
+    dice: str
+    passes_out_at_most: int
+
+
+@frozen
+class WeatherRules:
+    """The numbers of the street and sewer weather rows that the structured effects cannot say."""
+
+    clouds_of_smog: CloudsOfSmog
+    stormy_night: StormyNight
+    unbearable_stench_players: int
+    heatwave: Heatwave
+
+
+@frozen
 class VariantRules:
     """Every number of ``variant-rules.yaml``; each field is documented in that file."""
 
@@ -155,6 +250,8 @@ class VariantRules:
     potions_per_player: int
     potion_wakes_knocked_out: Mapping[str, tuple[str, ...]]
     potion_random_skills: Mapping[str, str]
+    kick_off_events: KickOffEvents
+    weather: WeatherRules
 
 
 @cache

@@ -172,7 +172,7 @@ def test_a_ball_carrier_pushed_into_a_pit_loses_the_ball_which_comes_back_out(se
 
 def creature(rules: Ruleset, on: Board, team: str, rolls: Iterable[int]) -> tuple[Board, tuple[Event, ...]]:
     with ScriptedDice(rolls) as dice:
-        return chain_board_hook(rules, "bbcore_turn_end_effects", on, team=team, dice=dice)
+        return chain_board_hook(rules, "bbcore_turn_end_effects", on, team=team, dice=dice, weather=None, drive_effects=frozenset())
 
 
 def in_the_pit(rules: Ruleset, **others: tuple[str, str, Square]) -> Board:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from bbcore import hookimpl
 
 if TYPE_CHECKING:
-    from bbcore.registry import DataRegistrar
+    from bbcore.registry import DataRegistrar, SequenceStepRegistrar
 
 PACKS_DIR = Path(__file__).parent / "packs"
 
@@ -17,3 +17,12 @@ PACKS_DIR = Path(__file__).parent / "packs"
 def bbcore_register_data(register: DataRegistrar) -> None:
     register.pack("bb2020", PACKS_DIR / "bb2020", "The Blood Bowl 2020 inducement list.")
     register.pack("classic", PACKS_DIR / "classic", 'The classic "Boosters" inducement list.')
+
+
+@hookimpl
+def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
+    """The chef's start-of-drive step, one id per pack (only the active pack's sequence names its own)."""
+    from bbcore_inducement_packs.effects import CHEF_STEPS, cook  # noqa: PLC0415 - the procedures import the core's rules
+
+    for step_id in CHEF_STEPS:
+        register.step(step_id, cook)

@@ -1,0 +1,110 @@
+"""The street and sewer weather: modifiers read from the tables, and the weather that acts at turn or drive end.
+
+The modifiers (Howling Winds, Sudden Downpour, A Stormy Night, Spilt Sewage, It's
+Getting Warm) are the rows' structured effects: :func:`weather_modifier` reads them
+for a test, and :func:`weather_modifiers` gives the mapping the core's pass procedure
+takes as ``weather``. Clouds of Smog's pass bands and start-of-drive roll are
+:func:`open_pass_bands` and :func:`smog_reinforcements`, for whoever runs the set-up.
+
+A Stormy Night and Unbearable Stench act when a team turn ends, Underground Heatwave
+when a drive ends: the ``bbcore_turn_end_effects`` and ``bbcore_end_of_drive_effects``
+hooks hand the weather in force to :func:`turn_end_weather` and :func:`drive_end_weather`.
+A player who passes out in the heat stays where the drive left them (the drive-ends
+step takes them to the Reserves): the ``passes-out`` event names them, and their coach
+leaves them out of the next set-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from bbcore.dice import DiceSource, roll_dice
+from bbcore.rules.board import Board, Status
+from bbcore.rules.drive import pick_at_random
+from bbcore.rules.events import Event, Outcome
+from bbcore_gutterbowl.kick_off_events import _fall_over, _put
+from bbcore_gutterbowl.variant_rules import variant_rules
+
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
+
+WEATHER_ROLE = "weather"
+CLOUDS_OF_SMOG = "clouds-of-smog"
+STORMY_NIGHT = "a-stormy-night"
+UNBEARABLE_STENCH = "unbearable-stench"
+UNDERGROUND_HEATWAVE = "underground-heatwave"
+
+
+def weather_modifiers(ruleset: Ruleset, weather: str | None) -> Mapping[str, int]:
+    """Every modifier the weather row in force gives, by test (``rush``, ``pick-up``, ``catch``, ``pass``), from its effects."""
+    table = ruleset.table(WEATHER_ROLE)
+    if weather is None or weather not in {row.id for row in table.rows}:
+        return {}
+    totals: dict[str, int] = {}
+    for effect in table.row(weather).effects:
+        if effect.modifier is not None and effect.by is not None:
+            totals[effect.modifier] = totals.get(effect.modifier, 0) + effect.by
+    return totals
+
+
+def weather_modifier(ruleset: Ruleset, weather: str | None, test: str) -> int:
+    """The weather's modifier to one test (0 when it gives none)."""
+    return weather_modifiers(ruleset, weather).get(test, 0)
+
+
+def open_pass_bands(weather: str | None) -> tuple[str, ...] | None:
+    """The only pass-range bands allowed (Clouds of Smog), or None for all: the core's ``open_bands``."""
+    return variant_rules().weather.clouds_of_smog.pass_bands if weather == CLOUDS_OF_SMOG else None
+
+
+def smog_reinforcements(weather: str | None, teams: tuple[str, ...], dice: DiceSource) -> tuple[dict[str, int], tuple[Event, ...]]:
+    """At the start of a drive in Clouds of Smog: each team's extra players allowed at set-up, and the rolls."""
+    rules = variant_rules().weather.clouds_of_smog
+    if weather != CLOUDS_OF_SMOG:
+        return {}, ()
+    extra: dict[str, int] = {}
+    events = []
+    for team in teams:
+        rolls = roll_dice(dice, rules.dice)
+        extra[team] = rules.extra_players if sum(rolls) >= rules.extra_player_on else 0
+        events.append(Event("clouds-of-smog", team, rolls, str(extra[team])))
+    return extra, tuple(events)
+
+
+def _standing(board: Board, team: str) -> list[str]:
+    return sorted(p.id for p in board.team_players(team) if p.standing)
+
+
+def turn_end_weather(ruleset: Ruleset, board: Board, team: str, dice: DiceSource, weather: str | None) -> Outcome:
+    """A Stormy Night (a D6; a low roll fells a random player of the team) or Unbearable Stench (a random one Placed Prone)."""
+    if weather == STORMY_NIGHT:
+        rules = variant_rules().weather.stormy_night
+        rolls = roll_dice(dice, rules.dice)
+        if sum(rolls) > rules.struck_at_most:
+            return Outcome(board, (Event("lightning", team, rolls, "missed"),))
+        picked, pick_rolls = pick_at_random(dice, _standing(board, team), 1)
+        if not picked:
+            return Outcome(board, (Event("lightning", team, rolls, "nobody-standing"),))
+        struck = Event("lightning", picked[0], (*rolls, *pick_rolls), "struck")
+        return _fall_over(ruleset, board, board.player(picked[0]), dice, None, struck)
+    if weather == UNBEARABLE_STENCH:
+        count = variant_rules().weather.unbearable_stench_players
+        picked, pick_rolls = pick_at_random(dice, _standing(board, team), count)
+        for player_id in picked:
+            board = _put(board, board.player(player_id), Status.PRONE)
+        return Outcome(board, (Event("unbearable-stench", team, pick_rolls, str(len(picked)), {"players": list(picked)}),))
+    return Outcome(board)
+
+
+def drive_end_weather(ruleset: Ruleset, board: Board, dice: DiceSource, weather: str | None) -> Outcome:
+    """Underground Heatwave: a D6 for every player on the pitch; a low roll and they pass out, missing the next drive."""
+    if weather != UNDERGROUND_HEATWAVE:
+        return Outcome(board)
+    rules = variant_rules().weather.heatwave
+    events = []
+    for player in sorted((p for p in board.players.values() if p.on_pitch), key=lambda p: p.id):
+        rolls = roll_dice(dice, rules.dice)
+        if sum(rolls) <= rules.passes_out_at_most:
+            events.append(Event("passes-out", player.id, rolls, "misses-next-drive"))
+    return Outcome(board, tuple(events))

@@ -1,0 +1,265 @@
+"""The street and sewer kick-off events and weather, each with scripted dice; each test fails without its rule."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+import pytest
+from bbcore_gutterbowl import kick_off_events as gb_events
+from bbcore_gutterbowl.weather import open_pass_bands, smog_reinforcements, weather_modifier, weather_modifiers
+
+import bbcore
+from bbcore.dice import ScriptedDice
+from bbcore.rules.board import Square, Status
+from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
+from bbcore.rules.drive import end_of_drive_effects, end_turn, kick_off_event
+from bbcore.rules.events import Event
+from bbcore.rules.sequences import GameState, TeamState
+from bbcore.ruleset import Ruleset
+from bbcore.testing import build_board
+
+LINEMAN = "human/human-lineman"
+CLANRAT = "skaven/skaven-clanrat"
+
+
+@pytest.fixture(scope="module")
+def street() -> Ruleset:
+    return bbcore.load_ruleset("gutterbowl", options={"pitch": "street"})
+
+
+@pytest.fixture(scope="module")
+def sewer() -> Ruleset:
+    return bbcore.load_ruleset("gutterbowl", options={"pitch": "sewer"})
+
+
+def team(team_id: str, roster: str, **changes: Any) -> TeamState:
+    return attrs.evolve(TeamState(team_id, team_id.title(), roster, dedicated_fans=1, ctv=700_000), **changes)
+
+
+def game(rules: Ruleset, squares: Mapping[str, Square], **changes: Any) -> GameState:
+    """Players named ``h...`` are home Linemen, ``a...`` away Clanrats; home kicks."""
+    players = {
+        pid: ("home" if pid.startswith("h") else "away", LINEMAN if pid.startswith("h") else CLANRAT, sq) for pid, sq in squares.items()
+    }
+    board = build_board(rules, players)
+    state = GameState(team("home", "human"), team("away", "skaven"), board, kicking_team="home")
+    return attrs.evolve(state, **changes)
+
+
+def event_roll(rules: Ruleset, row_id: str) -> list[int]:
+    total = rules.table("kick-off-events").row(row_id).min
+    assert total is not None
+    return [1, total - 1] if total <= 7 else [6, total - 6]
+
+
+def run(rules: Ruleset, state: GameState, row_id: str, extra: list[int], decisions: Any = None) -> tuple[GameState, tuple[Event, ...]]:
+    with ScriptedDice(event_roll(rules, row_id) + extra) as dice:
+        after, events = kick_off_event(rules, state, dice, decisions or DefaultDecisions())
+    assert events[0].result == row_id
+    assert len(events) > 1, "recorded only: no procedure ran"
+    return after, events
+
+
+def status(state: GameState, pid: str) -> Status:
+    return state.board.player(pid).status
+
+
+# -- both tables --------------------------------------------------------------------------------------
+
+
+def test_every_row_of_both_tables_has_a_procedure(street: Ruleset, sewer: Ruleset) -> None:
+    from bbcore.rules.sequences import row_effect
+
+    for rules in (street, sewer):
+        table = rules.table("kick-off-events")
+        assert [row.id for row in table.rows if row_effect(rules, table, row.id) is None] == []
+
+
+@pytest.mark.parametrize("pitch", ["street", "sewer"])
+def test_riot_stuns_players_who_roll_a_six(pitch: str) -> None:
+    rules = bbcore.load_ruleset("gutterbowl", options={"pitch": pitch})
+    state = game(rules, {"h1": (12, 7), "a1": (13, 7)})
+    after, _ = run(rules, state, "riot", [6, 5])  # a1 then h1, by id
+    assert (status(after, "a1"), status(after, "h1")) == (Status.STUNNED, Status.STANDING)
+
+
+def test_cheering_fans_gives_the_higher_total_a_reroll_for_the_drive(street: Ruleset) -> None:
+    state = game(street, {"h1": (12, 7)}, home=team("home", "human", fan_factor=3), away=team("away", "skaven", fan_factor=1))
+    after, _ = run(street, state, "cheering-fans", [2, 3])  # 5 against 4
+    assert (after.home.drive_rerolls, after.away.drive_rerolls) == (1, 0)
+
+
+def test_cheering_fans_gives_nothing_on_a_tie(sewer: Ruleset) -> None:
+    state = game(sewer, {"h1": (12, 7)}, home=team("home", "human", fan_factor=2), away=team("away", "skaven", fan_factor=1))
+    after, events = run(sewer, state, "cheering-fans", [2, 3])
+    assert (after.home.drive_rerolls, after.away.drive_rerolls) == (0, 0)
+    assert events[1].result == "tie"
+
+
+@pytest.mark.parametrize("pitch", ["street", "sewer"])
+def test_black_market_dealer_hands_each_team_a_lesser_potion(pitch: str) -> None:
+    rules = bbcore.load_ruleset("gutterbowl", options={"pitch": pitch})
+    after, _ = run(rules, game(rules, {"h1": (12, 7)}), "black-market-dealer", [])
+    assert [t.inducements.get("gutterbowl/lesser-magic-potion") for t in after.teams] == [1, 1]
+
+
+# -- the street table ---------------------------------------------------------------------------------
+
+
+def test_falling_roof_tiles_hit_everyone_in_one_wide_zone(street: Ruleset) -> None:
+    state = game(street, {"h1": (10, 1), "a1": (14, 2), "h2": (10, 13)})
+    # D2 = 1: the low-y zone; a1 armour 6+6 broken, injury 2+2 stunned; h1 armour 1+1 held.
+    after, events = run(street, state, "falling-roof-tiles", [1, 6, 6, 2, 2, 1, 1])
+    assert status(after, "a1") is Status.STUNNED
+    assert (status(after, "h1"), status(after, "h2")) == (Status.STANDING, Status.STANDING)
+    assert events[1].detail["players"] == ["a1", "h1"]
+
+
+def test_quick_attack_lets_a_kicking_player_block(street: Ruleset) -> None:
+    state = game(street, {"h1": (12, 7), "a1": (13, 7)})
+    decisions = ScriptedDecisions([("free-block", ("h1", "a1")), ("push-square", (14, 7)), ("follow-up", False)])
+    with decisions:
+        after, events = run(street, state, "quick-attack", [3], decisions)  # one block die: Push Back
+    assert events[1].kind == "quick-attack"
+    assert after.board.player("a1").square == (14, 7)
+
+
+def test_quick_attack_may_be_declined(street: Ruleset) -> None:
+    state = game(street, {"h1": (12, 7), "a1": (13, 7)})
+    after, events = run(street, state, "quick-attack", [], ScriptedDecisions([("free-block", None)]))
+    assert (after, events[1].result) == (state, "no-block")
+
+
+def test_rogue_washing_line_picks_one_player_per_team(street: Ruleset) -> None:
+    state = game(street, {"h1": (12, 7), "h2": (12, 8), "a1": (13, 7)})
+    _, events = run(street, state, "rogue-washing-line", [2, 1])
+    assert [(e.who, e.detail["players"]) for e in events[1:]] == [("home", ["h2"]), ("away", ["a1"])]
+
+
+def test_this_round_is_on_us_sends_a_kod_player_to_the_reserves_on_a_four(street: Ruleset) -> None:
+    after, _ = run(street, game(street, {"h1": (12, 7), "a1": (13, 7)}), "this-round-is-on-us", [])
+    board = after.board.replace_players([after.board.player("h1").with_status(Status.KO), after.board.player("a1").with_status(Status.KO)])
+    ended = attrs.evolve(after, board=board, drive_players=frozenset({"h1", "a1"}))
+    with ScriptedDice([3, 4]) as dice:  # a1: 3 stays KO'd; h1: 4 to the Reserves
+        done, _ = end_of_drive_effects(street, ended, dice, DefaultDecisions())
+    assert (status(done, "a1"), status(done, "h1")) == (Status.KO, Status.RESERVES)
+
+
+def test_loose_dogs_forbid_team_rerolls_on_pick_ups_and_blocks(street: Ruleset) -> None:
+    after, _ = run(street, game(street, {"h1": (12, 7)}), "loose-dogs", [])
+    assert not gb_events.team_reroll_allowed(after, "pick-up")
+    assert not gb_events.team_reroll_allowed(after, "block")
+    assert gb_events.team_reroll_allowed(after, "dodge")
+
+
+def test_furious_neighbor_knocks_out_a_player_of_the_lower_total(street: Ruleset) -> None:
+    state = game(street, {"h1": (12, 7), "a1": (13, 7), "a2": (13, 8)}, away=team("away", "skaven", fan_factor=0))
+    after, _ = run(street, state, "furious-neighbor", [5, 4, 2])  # 5 vs 4: away loses; a2 picked
+    assert (status(after, "a2"), status(after, "a1")) == (Status.KO, Status.STANDING)
+
+
+def test_the_guards_arrest_a_player_on_a_low_roll(street: Ruleset) -> None:
+    state = game(street, {"h1": (12, 7), "a1": (13, 7)})
+    after, _ = run(street, state, "the-guards-are-coming", [1, 2, 1, 3])
+    assert (status(after, "h1"), status(after, "a1")) == (Status.SENT_OFF, Status.STANDING)
+
+
+# -- the sewer table ----------------------------------------------------------------------------------
+
+
+def test_tentacled_terror_drags_a_player_of_the_lower_roll_under(sewer: Ruleset) -> None:
+    state = game(sewer, {"h1": (12, 7), "a1": (13, 7)})
+    after, events = run(sewer, state, "tentacled-terror", [2, 5, 1, 3])  # home loses, h1 picked, casualty roll 3
+    assert status(after, "h1") is Status.CASUALTY
+    assert "casualty" in [e.kind for e in events]
+
+
+def test_sudden_stink_pushes_the_line_of_scrimmage_back_with_chains(sewer: Ruleset) -> None:
+    state = game(sewer, {"h1": (12, 7), "h2": (11, 7), "a1": (13, 8)})
+    after, _ = run(sewer, state, "sudden-stink", [])
+    squares = {pid: after.board.player(pid).square for pid in ("h1", "h2", "a1")}
+    assert squares == {"h1": (11, 7), "h2": (10, 7), "a1": (14, 8)}
+
+
+def test_bats_stun_a_player_of_the_lower_roll(sewer: Ruleset) -> None:
+    state = game(sewer, {"h1": (12, 7), "a1": (13, 7)})
+    after, _ = run(sewer, state, "bats", [4, 1, 1])
+    assert (status(after, "a1"), status(after, "h1")) == (Status.STUNNED, Status.STANDING)
+
+
+def test_get_ready_lads_names_the_open_receiving_players(sewer: Ruleset) -> None:
+    state = game(sewer, {"h1": (12, 7), "a1": (13, 7), "a2": (16, 7)})
+    _, events = run(sewer, state, "get-ready-lads", [])
+    assert (events[1].who, events[1].detail["players"]) == ("away", ["a2"])
+
+
+def test_sticky_sludge_helps_pick_ups_and_stops_passes(sewer: Ruleset) -> None:
+    state = game(sewer, {"h1": (12, 7)})
+    assert (gb_events.sludge_pick_up_modifier(sewer, state), gb_events.may_pass(state)) == (0, True)
+    after, _ = run(sewer, state, "sticky-sludge", [])
+    assert (gb_events.sludge_pick_up_modifier(sewer, after), gb_events.may_pass(after)) == (1, False)
+
+
+def test_fresh_sewage_knocks_over_players_near_a_pit(sewer: Ruleset) -> None:
+    state = game(sewer, {"h1": (11, 7), "h2": (12, 7)})
+    after, _ = run(sewer, state, "fresh-sewage", [])
+    assert (status(after, "h1"), status(after, "h2")) == (Status.PRONE, Status.STANDING)
+
+
+def test_swarm_of_rats_fells_a_player_next_to_a_wall_on_a_one(sewer: Ruleset) -> None:
+    state = game(sewer, {"h1": (12, 0), "h2": (12, 7)})
+    with ScriptedDice([]) as dice:
+        assert gb_events.rats_bite(sewer, state, "h1", dice).events == ()  # not in force yet
+    after, _ = run(sewer, state, "swarm-of-rats", [])
+    with ScriptedDice([]) as dice:
+        assert gb_events.rats_bite(sewer, after, "h2", dice).events == ()  # not next to a wall
+    with ScriptedDice([1, 1, 1]) as dice:  # the bite, then an armour roll of 2
+        bitten = gb_events.rats_bite(sewer, after, "h1", dice)
+    assert bitten.board.player("h1").status is Status.PRONE
+    assert not bitten.turnover
+
+
+# -- the weather --------------------------------------------------------------------------------------
+
+
+def test_weather_modifiers_come_from_the_rows_effects(street: Ruleset, sewer: Ruleset) -> None:
+    assert weather_modifier(street, "howling-winds", "pass") == -1
+    assert weather_modifiers(street, "a-stormy-night") == {"rush": -1, "pick-up": -1}
+    assert weather_modifier(street, "sudden-downpour", "rush") == -1
+    assert weather_modifier(sewer, "spilt-sewage", "rush") == -2
+    assert weather_modifiers(sewer, "its-getting-warm") == {"pick-up": -1, "catch": -1}
+    assert weather_modifiers(sewer, "no-more-disgusting-than-usual") == {}
+
+
+def test_clouds_of_smog_limit_passes_and_may_add_a_player(street: Ruleset) -> None:
+    assert open_pass_bands("clouds-of-smog") == ("quick", "short")
+    assert open_pass_bands("a-normal-day") is None
+    with ScriptedDice([5, 4]) as dice:
+        extra, _ = smog_reinforcements("clouds-of-smog", ("home", "away"), dice)
+    assert extra == {"home": 1, "away": 0}
+
+
+def test_a_stormy_night_fells_a_player_on_a_one(street: Ruleset) -> None:
+    state = game(street, {"h1": (12, 7), "h2": (12, 8)}, weather="a-stormy-night")
+    with ScriptedDice([1, 2, 1, 1]) as dice:  # struck; h2 picked; armour 1+1
+        after, _ = end_turn(street, state, "home", dice)
+    assert (status(after, "h1"), status(after, "h2")) == (Status.STANDING, Status.PRONE)
+    with ScriptedDice([2]) as dice:
+        calm, _ = end_turn(street, state, "home", dice)
+    assert calm.board == state.board
+
+
+def test_unbearable_stench_places_a_random_active_player_prone(sewer: Ruleset) -> None:
+    state = game(sewer, {"h1": (12, 7), "a1": (13, 7)}, weather="unbearable-stench")
+    with ScriptedDice([1]) as dice:
+        after, _ = end_turn(sewer, state, "away", dice)
+    assert (status(after, "a1"), status(after, "h1")) == (Status.PRONE, Status.STANDING)
+
+
+def test_an_underground_heatwave_makes_players_pass_out_on_a_one(sewer: Ruleset) -> None:
+    state = game(sewer, {"h1": (12, 7), "a1": (13, 7)}, weather="underground-heatwave")
+    with ScriptedDice([1, 6]) as dice:  # a1 then h1
+        _, events = end_of_drive_effects(sewer, state, dice, DefaultDecisions())
+    assert [(e.kind, e.who) for e in events if e.kind == "passes-out"] == [("passes-out", "a1")]

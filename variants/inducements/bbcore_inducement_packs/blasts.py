@@ -1,0 +1,138 @@
+"""Things thrown at a square: the hot pot (or boiling pot) and the wizards' fireballs.
+
+The core runs no turns yet, so whoever does calls :func:`throw_pot` or
+:func:`cast_fireball` at the moment the inducement's ``timing`` names, with the
+square the coach picked. Both return an :class:`Blast`: the outcome, and whether the
+team that used it suffers a Turnover (the data says when). The numbers are in
+``pack-rules.yaml``; a ball a knocked-down carrier held bounces from their square.
+Judgement call: a target moved off the pitch hits nobody.
+"""
+
+from __future__ import annotations
+
+import attrs
+from attrs import frozen
+
+from bbcore.dice import DiceSource, roll_dice, roll_on_table
+from bbcore.rules import ball
+from bbcore.rules.board import Board, Square, Status, step
+from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.drive import pick_at_random
+from bbcore.rules.events import Event, Outcome
+from bbcore.rules.injury import Harm, knock_down, roll_armour
+from bbcore.ruleset import Ruleset
+from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
+
+#: The cause named in the Armour rolls of players hit.
+BLAST = "blast"
+
+
+@frozen
+class Blast:
+    """What a blast did, and whether the team that let it off suffers a Turnover."""
+
+    outcome: Outcome
+    turnover: bool = False
+
+
+def _moved(ruleset: Ruleset, square: Square, distance: str, dice: DiceSource) -> tuple[Square, tuple[int, ...]]:
+    direction, rolls = ball.scatter_direction(ruleset, dice)
+    far = roll_dice(dice, distance)
+    return step(square, direction, sum(far)), rolls + far
+
+
+def _around(board: Board, square: Square) -> list[Square]:
+    return [s for s in board.neighbours(square) if board.geometry.on_pitch(s)]
+
+
+def _down(ruleset: Ruleset, outcome: Outcome, player_id: str, harm: Harm, dice: DiceSource, decisions: Decisions) -> Outcome:
+    board = outcome.board
+    held = board.ball.carrier == player_id
+    square = board.player(player_id).square
+    choose = lambda p, casualty: decisions.casualty_treatment(p.id, casualty)  # noqa: E731
+    outcome = outcome.then(knock_down(ruleset, board, player_id, harm, dice, choose_treatment=choose))
+    if held and square is not None:
+        dropped = outcome.board.with_ball(attrs.evolve(outcome.board.ball, square=square, carrier=None))
+        outcome = outcome.then(ball.bounce(ruleset, dropped, square, dice, decisions))
+    return outcome
+
+
+def _turnover(rule: str, team: str, board: Board, player_id: str) -> bool:
+    player = board.player(player_id)
+    if player.team != team or rule == "never":
+        return False
+    return rule == "any" or board.ball.carrier == player_id
+
+
+def cast_fireball(
+    ruleset: Ruleset, board: Board, team: str, inducement: str, target: Square, dice: DiceSource, decisions: Decisions | None = None
+) -> Blast:
+    """A wizard's fireball at ``target``: moved first if the spell says so, then each Standing player on or next to it rolled for."""
+    decisions = decisions or DefaultDecisions()
+    spell = rules_for(pack_rules().fireballs, inducement, "wizard with a fireball")
+    events = [Event("spell", team, (), spell.spell, {"inducement": inducement, "target": target})]
+    if spell.moves is not None:
+        target, rolls = _moved(ruleset, target, spell.moves, dice)
+        events.append(Event("target-moves", team, rolls, str(target)))
+    outcome = Outcome(board, tuple(events))
+    if not board.geometry.on_pitch(target):
+        return Blast(outcome.then(Outcome(board, (Event("blast-off-pitch", team, (), str(target)),))))
+    turnover = False
+    squares = [target, *_around(board, target)]
+    for player in sorted((p for p in board.players.values() if p.square in squares and p.standing), key=lambda p: p.id):
+        rolls = roll_dice(dice, spell.dice)
+        hit = sum(rolls) >= spell.hit_on
+        outcome = outcome.then(Outcome(outcome.board, (Event("fireball-hit", player.id, rolls, "hit" if hit else "dodged"),)))
+        if hit:
+            turnover = turnover or _turnover("ball-carrier", team, outcome.board, player.id)
+            harm = Harm(BLAST, mighty_blow=spell.bonus > 0, blow_bonus=spell.bonus)
+            outcome = _down(ruleset, outcome, player.id, harm, dice, decisions)
+    return Blast(outcome, turnover)
+
+
+def throw_pot(
+    ruleset: Ruleset, board: Board, team: str, inducement: str, target: Square, dice: DiceSource, decisions: Decisions | None = None
+) -> Blast:
+    """A pot at ``target``: its table says whether it lands there, moves, or misfires into the team's own Reserves."""
+    decisions = decisions or DefaultDecisions()
+    pot = rules_for(pack_rules().pots, inducement, "pot")
+    rolled = roll_on_table(ruleset.table(pot.table), dice)
+    outcome = Outcome(board, (Event("pot", team, rolled.rolls, rolled.row.id, {"inducement": inducement, "target": target}),))
+    if rolled.row.id == pot.rows.misfire:
+        reserves = sorted(p.id for p in board.team_players(team) if p.status is Status.RESERVES)
+        count = sum(roll_dice(dice, pot.misfire_players))
+        picked, rolls = pick_at_random(dice, reserves, min(count, len(reserves)))
+        board = board.replace_players(board.player(pid).with_status(Status.KO) for pid in picked)
+        return Blast(outcome.then(Outcome(board, (Event("pot-misfire", team, rolls, str(len(picked)), {"players": list(picked)}),))))
+    if rolled.row.id == pot.rows.moves:
+        target, rolls = _moved(ruleset, target, pot.distance, dice)
+        outcome = outcome.then(Outcome(board, (Event("target-moves", team, rolls, str(target)),)))
+    if not board.geometry.on_pitch(target):
+        return Blast(outcome.then(Outcome(board, (Event("blast-off-pitch", team, (), str(target)),))))
+    turnover = False
+    harm = Harm(BLAST, mighty_blow=pot.bonus > 0, blow_bonus=pot.bonus)
+    struck = board.at(target)
+    if struck is not None and struck.on_pitch:
+        if struck.standing:
+            turnover = _turnover(pot.turnover_direct, team, outcome.board, struck.id)
+            outcome = _down(ruleset, outcome, struck.id, harm, dice, decisions)
+        elif pot.hit_down_players:
+            _, _, event = roll_armour(ruleset, outcome.board, struck.id, harm, dice)
+            outcome = outcome.then(Outcome(outcome.board, (event,)))
+    around = _around(board, target)
+    for player in sorted((p for p in outcome.board.players.values() if p.square in around and p.standing), key=lambda p: p.id):
+        rolls = roll_dice(dice, pot.splash_dice)
+        hit = sum(rolls) >= pot.splash_hit_on
+        outcome = outcome.then(Outcome(outcome.board, (Event("pot-splash", player.id, rolls, "hit" if hit else "avoided"),)))
+        if not hit:
+            continue
+        turnover = turnover or _turnover(pot.turnover_splash, team, outcome.board, player.id)
+        if pot.splash == "knocked-down":
+            outcome = _down(ruleset, outcome, player.id, Harm(BLAST), dice, decisions)
+        else:
+            prone = outcome.board.with_player(outcome.board.player(player.id).with_status(Status.PRONE))
+            outcome = outcome.then(Outcome(prone, (Event("placed-prone", player.id, (), "prone", {"cause": BLAST}),)))
+    return Blast(outcome, turnover)
+
+
+__all__ = ["BLAST", "Blast", "cast_fireball", "throw_pot"]

@@ -1,0 +1,87 @@
+"""The chef and the weather mage: inducements that change re-rolls and the weather.
+
+The chef cooks at the start of each half: :func:`cook` is the procedure of the
+``bb2020/chef`` and ``classic/chef`` start-of-drive steps each pack adds before set-up
+(``sequences.yaml``). A drive starts a half when both turn markers are still at 0;
+the core runs no turns yet, so whoever does moves them, and until then every drive
+looks like the start of a half. Re-rolls gained go to ``TeamState.rerolls`` and those
+taken come off the opponent's, never below 0. Judgement call: the seed says they last
+for the half; the core keeps no re-rolls per half, so the caller that resets re-rolls
+at half-time drops them with the rest.
+
+The weather mage is used at the start of its team's turn: :func:`call_weather_mage`
+rolls the weather again with the modifier its coach picks
+(``Decisions.weather_modifier``) from the data's allowed values, and spends the use.
+How long the new weather holds differs (until the end of the opponent's next turn or
+the drive in the 2020 list; until the team's next turn in the classic one): the caller
+restores ``previous`` from the event when that time comes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bbcore.dice import DiceSource, roll_dice
+from bbcore.errors import UsageError
+from bbcore.rules.events import Event
+from bbcore.rules.pregame import roll_weather
+from bbcore.rules.sequences import GameState
+from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
+
+if TYPE_CHECKING:
+    from bbcore.rules.decisions import Decisions
+    from bbcore.ruleset import Ruleset
+
+#: The step ids the packs add for the chef, one per pack.
+CHEF_STEPS = ("bb2020/chef", "classic/chef")
+
+
+def starts_a_half(state: GameState) -> bool:
+    """Whether the coming drive is the first of a half: neither team has played a turn of it."""
+    return all(team.turn == 0 for team in state.teams)
+
+
+def cook(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """Each team with a chef rolls its dice; every success gains it re-rolls and takes some from the opponent."""
+    if not starts_a_half(state):
+        return state, ()
+    chefs = pack_rules().chefs
+    events = []
+    for team in state.teams:
+        for inducement in sorted(key for key, count in team.inducements.items() if count > 0 and key in chefs):
+            chef = chefs[inducement]
+            rolls = roll_dice(dice, chef.dice)
+            successes = sum(1 for roll in rolls if roll >= chef.success_on)
+            gained = successes * chef.gain
+            opponent = state.opponent(team.id)
+            taken = min(opponent.rerolls, successes * chef.take)
+            state = state.update_team(team.id, rerolls=state.team(team.id).rerolls + gained)
+            state = state.update_team(opponent.id, rerolls=opponent.rerolls - taken)
+            detail = {"inducement": inducement, "gained": gained, "taken": taken, "half": state.half}
+            events.append(Event("chef", team.id, rolls, f"{successes} successes", detail))
+    return state, tuple(events)
+
+
+def call_weather_mage(
+    ruleset: Ruleset, state: GameState, team_id: str, inducement: str, dice: DiceSource, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]]:
+    """The team's weather mage rolls the weather with a modifier its coach picks; the mage is spent.
+
+    A team without that inducement left is a ``UsageError``.
+    """
+    mage = rules_for(pack_rules().weather_mages, inducement, "weather mage")
+    team = state.team(team_id)
+    if team.inducements.get(inducement, 0) <= 0:
+        raise UsageError(f"team {team_id!r} has no {inducement!r} left to use")
+    modifier = decisions.weather_modifier(team_id, mage.modifiers)
+    if modifier not in mage.modifiers:
+        raise UsageError(f"{modifier} is not a modifier the {inducement!r} allows: {list(mage.modifiers)}")
+    left = dict(team.inducements)
+    left[inducement] -= 1
+    state = state.update_team(team_id, inducements={key: count for key, count in left.items() if count})
+    state, events = roll_weather(ruleset, state, dice, modifier)
+    used = Event("weather-mage", team_id, (), str(modifier), {"inducement": inducement, "previous": events[0].detail["previous"]})
+    return state, (used, *events)
+
+
+__all__ = ["CHEF_STEPS", "call_weather_mage", "cook", "starts_a_half"]

@@ -1,0 +1,145 @@
+"""The packs' in-game inducements: kegs, chefs, weather mages, pots and fireballs, with scripted dice."""
+
+from __future__ import annotations
+
+import pytest
+from bbcore_inducement_packs.blasts import cast_fireball, throw_pot
+from bbcore_inducement_packs.effects import call_weather_mage, cook
+
+import bbcore
+from bbcore.dice import ScriptedDice
+from bbcore.rules.board import Board, Status, build_board
+from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.injury import recover_knocked_out
+from bbcore.rules.sequences import GameState, TeamState
+
+
+@pytest.fixture(scope="module")
+def bb2020() -> bbcore.Ruleset:
+    return bbcore.load_ruleset(packs=["bb2020"])
+
+
+@pytest.fixture(scope="module")
+def classic() -> bbcore.Ruleset:
+    return bbcore.load_ruleset(packs=["classic"])
+
+
+LINEMAN = "human/human-lineman"
+
+
+def state(rules: bbcore.Ruleset, board: Board, home: dict[str, int] | None = None, rerolls: int = 2) -> GameState:
+    return GameState(
+        TeamState("home", "H", "human", 1, rerolls=rerolls, inducements=home or {}),
+        TeamState("away", "A", "human", 1, rerolls=rerolls),
+        board,
+    )
+
+
+def two_teams(rules: bbcore.Ruleset) -> Board:
+    return build_board(rules, {"h": ("home", LINEMAN, (5, 5)), "a": ("away", LINEMAN, (20, 5))})
+
+
+def knocked_out(rules: bbcore.Ruleset) -> Board:
+    return build_board(rules, {"p": ("home", LINEMAN, None)}, statuses={"p": "ko"})
+
+
+@pytest.mark.parametrize(("pack", "keg"), [("bb2020", "bb2020/bloodweiser-kegs"), ("classic", "classic/bloodweiser-keg")])
+def test_each_keg_adds_one_to_ko_recovery(pack: str, keg: str) -> None:
+    rules = bbcore.load_ruleset(packs=[pack])
+    with ScriptedDice([2]) as dice:
+        outcome = recover_knocked_out(rules, knocked_out(rules), dice, {"home": {keg: 2}})
+    assert outcome.events[0].detail["modifier"] == 2
+    assert outcome.board.player("p").status is Status.RESERVES
+
+
+def test_the_core_lists_kegs_help_from_data_alone() -> None:
+    rules = bbcore.load_ruleset()
+    with ScriptedDice([3]) as dice:
+        outcome = recover_knocked_out(rules, knocked_out(rules), dice, {"home": {"blitzers-best-kegs": 1}})
+    assert outcome.board.player("p").status is Status.RESERVES
+
+
+def test_the_chef_gains_a_reroll_per_success_and_takes_the_opponents(bb2020: bbcore.Ruleset) -> None:
+    start = state(bb2020, two_teams(bb2020), {"bb2020/halfling-master-chef": 1}, rerolls=1)
+    with ScriptedDice([4, 6, 1]) as dice:
+        after, events = cook(bb2020, start, dice, ScriptedDecisions([]))
+    assert after.home.rerolls == 3
+    assert after.away.rerolls == 0  # only one to take
+    assert events[0].detail["taken"] == 1
+
+
+def test_the_chef_step_runs_before_set_up_in_the_start_of_drive_sequence(classic: bbcore.Ruleset) -> None:
+    steps = [step.id for step in classic.sequence("start-of-drive").steps]
+    assert steps.index("classic/chef") < steps.index("set-up")
+
+
+def test_the_chef_does_not_cook_once_the_half_is_under_way(classic: bbcore.Ruleset) -> None:
+    start = state(classic, two_teams(classic), {"classic/chef": 1})
+    start = start.update_team("home", turn=3)
+    with ScriptedDice([]) as dice:
+        after, events = cook(classic, start, dice, ScriptedDecisions([]))
+    assert events == ()
+    assert after.home.rerolls == 2
+
+
+def test_the_weather_mage_adds_the_chosen_modifier_and_is_spent(bb2020: bbcore.Ruleset) -> None:
+    start = state(bb2020, two_teams(bb2020), {"bb2020/weather-mage": 1})
+    with ScriptedDice([3, 4]) as dice:
+        after, events = call_weather_mage(bb2020, start, "home", "bb2020/weather-mage", dice, ScriptedDecisions([("weather-modifier", 2)]))
+    weather = events[-1]
+    assert weather.detail["modifier"] == 2
+    assert bb2020.table("weather").row_for(9).id == after.weather
+    assert "bb2020/weather-mage" not in after.home.inducements
+
+
+def test_the_weather_mage_refuses_a_modifier_the_data_does_not_allow(classic: bbcore.Ruleset) -> None:
+    start = state(classic, two_teams(classic), {"classic/weather-mage": 1})
+    with pytest.raises(bbcore.errors.BBCoreError):
+        call_weather_mage(
+            classic, start, "home", "classic/weather-mage", ScriptedDice([3, 4]), ScriptedDecisions([("weather-modifier", 3)])
+        )
+
+
+def test_a_fireball_knocks_down_standing_players_hit_on_four_or_more(bb2020: bbcore.Ruleset) -> None:
+    board = build_board(bb2020, {"a": ("away", LINEMAN, (10, 7)), "b": ("away", LINEMAN, (11, 8)), "far": ("away", LINEMAN, (14, 7))})
+    # a: hit (4), armour 2+2 held; b: dodges (3)
+    with ScriptedDice([4, 2, 2, 3]) as dice:
+        blast = cast_fireball(bb2020, board, "home", "bb2020/hireling-sports-wizard", (10, 7), dice)
+    assert blast.outcome.board.player("a").status is Status.PRONE
+    assert blast.outcome.board.player("b").status is Status.STANDING
+    assert blast.outcome.board.player("far").status is Status.STANDING
+    assert not blast.turnover
+
+
+def test_horatios_fireball_moves_its_target_first(bb2020: bbcore.Ruleset) -> None:
+    board = build_board(bb2020, {"a": ("away", LINEMAN, (10, 7))})
+    direction = next(row for row in bb2020.table("random-direction").rows if (row.values["dx"], row.values["dy"]) == (1, 0))
+    # moves 3 squares away from a: nobody left to hit
+    with ScriptedDice([direction.min or 0, 3]) as dice:
+        blast = cast_fireball(bb2020, board, "home", "bb2020/horatio-x-schottenheim", (10, 7), dice)
+    assert blast.outcome.board.player("a").status is Status.STANDING
+
+
+def test_the_hot_pot_on_target_knocks_down_the_player_there_and_lays_the_splashed_prone(bb2020: bbcore.Ruleset) -> None:
+    board = build_board(bb2020, {"a": ("away", LINEMAN, (10, 7)), "b": ("away", LINEMAN, (11, 7))})
+    # on target (6); a: armour 1+1 held; b: splashed (5) and placed prone with no armour roll
+    with ScriptedDice([6, 1, 1, 5]) as dice:
+        blast = throw_pot(bb2020, board, "home", "bb2020/halfling-hot-pot", (10, 7), dice)
+    assert blast.outcome.board.player("a").status is Status.PRONE
+    assert blast.outcome.board.player("b").status is Status.PRONE
+    assert [e.kind for e in blast.outcome.events].count("armour") == 1
+
+
+def test_a_misfiring_pot_knocks_out_the_throwers_own_reserves(classic: bbcore.Ruleset) -> None:
+    board = build_board(classic, {"r": ("home", LINEMAN, None)}, statuses={"r": "reserves"})
+    # misfire (1), D3 players (1), the random pick among one (1)
+    with ScriptedDice([1, 1, 1]) as dice:
+        blast = throw_pot(classic, board, "home", "classic/boiling-pot", (10, 7), dice)
+    assert blast.outcome.board.player("r").status is Status.KO
+
+
+def test_the_boiling_pot_on_your_own_player_is_a_turnover(classic: bbcore.Ruleset) -> None:
+    board = build_board(classic, {"mine": ("home", LINEMAN, (10, 7))})
+    with ScriptedDice([6, 1, 1]) as dice:
+        blast = throw_pot(classic, board, "home", "classic/boiling-pot", (10, 7), dice)
+    assert blast.turnover
