@@ -211,7 +211,7 @@ def cmd_inducements(args: argparse.Namespace) -> int:
     else:
         rows = [
             [
-                f"{i.min}-{'' if i.max is None else i.max}",
+                f"{i.min}+" if i.max is None else f"{i.min}-{i.max}",
                 i.name,
                 " / ".join(money(c.cost) + ("+" if c.plus_position_cost else "") for c in i.costs),
                 i.text,
