@@ -11,18 +11,13 @@ lines name the file, line and column. The result is cached: call
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
 from attrs import frozen
-from jsonschema import Draft202012Validator
 
-from bbcore.errors import DataError
-from bbcore.loading.schemas import validation_problems
-from bbcore.loading.structure import structure
-from bbcore.loading.yaml_source import YamlLoadError, read_yaml
+from bbcore.loading.plugin_files import load_plugin_file
 
 #: The data file and the schema it is validated against.
 RULES_FILE = Path(__file__).parent / "data" / "variant-rules.yaml"
@@ -254,24 +249,9 @@ class VariantRules:
     weather: WeatherRules
 
 
-@cache
-def _validator() -> Draft202012Validator:
-    return Draft202012Validator(json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))
-
-
 def load_variant_rules(path: Path = RULES_FILE) -> VariantRules:
     """Read, validate and structure one variant-rules file; raise DataError listing every problem."""
-    try:
-        document = read_yaml(path)
-    except YamlLoadError as error:
-        raise DataError(error.problems) from None
-    problems = validation_problems(document, _validator())
-    if problems:
-        raise DataError(problems)
-    rules, problems = structure(document, VariantRules)
-    if rules is None:
-        raise DataError(problems)
-    return rules
+    return load_plugin_file(path, SCHEMA_FILE, VariantRules)
 
 
 @cache

@@ -10,19 +10,15 @@ required, no unknown key) and cattrs into frozen attrs classes. Anything wrong r
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
 from attrs import frozen
-from jsonschema import Draft202012Validator
 
-from bbcore.errors import DataError, UsageError
-from bbcore.loading.schemas import validation_problems
-from bbcore.loading.structure import structure
-from bbcore.loading.yaml_source import YamlLoadError, read_yaml
+from bbcore.errors import UsageError
+from bbcore.loading.plugin_files import load_plugin_file
 
 RULES_FILE = Path(__file__).parent / "pack-rules.yaml"
 SCHEMA_FILE = Path(__file__).parent / "pack_rules.schema.json"
@@ -95,24 +91,9 @@ class PackRules:
     fireballs: Mapping[str, Fireball]
 
 
-@cache
-def _validator() -> Draft202012Validator:
-    return Draft202012Validator(json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))
-
-
 def load_pack_rules(path: Path = RULES_FILE) -> PackRules:
     """Read, validate and structure a pack-rules file; raise DataError listing every problem."""
-    try:
-        document = read_yaml(path)
-    except YamlLoadError as error:
-        raise DataError(error.problems) from None
-    problems = validation_problems(document, _validator())
-    if problems:
-        raise DataError(problems)
-    rules, problems = structure(document, PackRules)
-    if rules is None:
-        raise DataError(problems)
-    return rules
+    return load_plugin_file(path, SCHEMA_FILE, PackRules)
 
 
 @cache
