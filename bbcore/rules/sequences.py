@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 from attrs import field, frozen
@@ -180,23 +180,29 @@ def team_state(ruleset: Ruleset, team_id: str, team: Team) -> TeamState:
 StepProcedure = Callable[["Ruleset", GameState, "DiceSource", Decisions], tuple[GameState, tuple[Event, ...]]]
 
 
+R = TypeVar("R", SequenceStepRegistrar, RowEffectRegistrar)
+
+
+def _collect(ruleset: Ruleset, hook_name: str, registrar: R) -> R:
+    """Call a registrar hook on the ruleset's active plugins, the core's registrations marked as such."""
+    core = {info.name for info in ruleset.plugins if info.kind == "core"}
+    for impl in getattr(ruleset.hook, hook_name).get_hookimpls():
+        try:
+            impl.function(registrar.bind(impl.plugin_name, core=impl.plugin_name in core))
+        except BBCoreError:
+            raise
+        except Exception as error:  # noqa: BLE001 - a failing plugin is named, never a traceback
+            raise PluginError(f"plugin {impl.plugin_name!r} raised in {hook_name}: {type(error).__name__}: {error}") from None
+    return registrar
+
+
 def sequence_steps(ruleset: Ruleset) -> dict[str, StepProcedure]:
     """The procedure in force for every registered step id, from the ruleset's active plugins.
 
     The core's procedures come first; a plugin's registration for the same id takes its
     place. Two non-core plugins registering one id is a ``PluginError`` naming both.
     """
-    core = {info.name for info in ruleset.plugins if info.kind == "core"}
-    registrar = SequenceStepRegistrar()
-    for impl in ruleset.hook.bbcore_register_sequence_steps.get_hookimpls():
-        try:
-            impl.function(registrar.bind(impl.plugin_name, core=impl.plugin_name in core))
-        except BBCoreError:
-            raise
-        except Exception as error:  # noqa: BLE001 - a failing plugin is named, never a traceback
-            raise PluginError(
-                f"plugin {impl.plugin_name!r} raised in bbcore_register_sequence_steps: {type(error).__name__}: {error}"
-            ) from None
+    registrar = _collect(ruleset, "bbcore_register_sequence_steps", SequenceStepRegistrar())
     return {step_id: registered.function for step_id, registered in registrar.steps.items()}
 
 
@@ -207,17 +213,7 @@ def row_effects(ruleset: Ruleset) -> dict[tuple[str, str], StepProcedure]:
     steps: the core's first, a plugin's registration for the same pair in its place, two
     non-core plugins on one pair a ``PluginError`` naming both.
     """
-    core = {info.name for info in ruleset.plugins if info.kind == "core"}
-    registrar = RowEffectRegistrar()
-    for impl in ruleset.hook.bbcore_register_row_effects.get_hookimpls():
-        try:
-            impl.function(registrar.bind(impl.plugin_name, core=impl.plugin_name in core))
-        except BBCoreError:
-            raise
-        except Exception as error:  # noqa: BLE001 - a failing plugin is named, never a traceback
-            raise PluginError(
-                f"plugin {impl.plugin_name!r} raised in bbcore_register_row_effects: {type(error).__name__}: {error}"
-            ) from None
+    registrar = _collect(ruleset, "bbcore_register_row_effects", RowEffectRegistrar())
     return {key: registered.function for key, registered in registrar.effects.items()}
 
 
