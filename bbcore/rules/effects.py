@@ -23,6 +23,7 @@ from bbcore.rules.board import PlayerState
 
 if TYPE_CHECKING:
     from bbcore.model.common import Effect
+    from bbcore.model.inducement import InducementProfile
     from bbcore.ruleset import Ruleset
 
 #: Characteristics kept as the target number of a D6 test: an improvement lowers the number.
@@ -94,4 +95,31 @@ def apply_effects(ruleset: Ruleset, player: PlayerState, effects: Iterable[Effec
     return AppliedEffects(player, tuple(rolls), tuple(left))
 
 
-__all__ = ["LOWER_IS_BETTER", "AppliedEffects", "apply_effects", "changed_characteristic"]
+#: The characteristics a transformation swaps and a restore gives back.
+PROFILE_FIELDS = ("ma", "st", "ag", "pa", "av", "skills")
+
+
+def transform(ruleset: Ruleset, player: PlayerState, profile: InducementProfile) -> PlayerState:
+    """The player turned into ``profile``: its characteristics, skills and traits replace theirs.
+
+    Who the player is, their team, square and status stay. The profile must give MA, ST,
+    AG and AV (a Passing Ability of "-" is kept as None); a skill the ruleset does not know
+    is a ``UsageError``. Keep the player as they were to :func:`restore` them later.
+    """
+    ma, st, ag, av = profile.ma, profile.st, profile.ag, profile.av
+    if ma is None or st is None or ag is None or av is None:
+        missing = [name for name in ("ma", "st", "ag", "av") if getattr(profile, name) is None]
+        raise UsageError(f"profile {profile.id!r} gives no {', '.join(missing)}: a player cannot be turned into it")
+    unknown = [ref.id for ref in profile.skills if ref.id not in ruleset.skills]
+    if unknown:
+        raise UsageError(f"profile {profile.id!r} names unknown skill(s): {', '.join(unknown)}")
+    skills = {ref.id: ref.value for ref in profile.skills}
+    return attrs.evolve(player, ma=ma, st=st, ag=ag, pa=profile.pa, av=av, skills=skills)
+
+
+def restore(now: PlayerState, original: PlayerState) -> PlayerState:
+    """A transformed player back in their own profile; where they are and their status now stay."""
+    return attrs.evolve(now, **{name: getattr(original, name) for name in PROFILE_FIELDS})
+
+
+__all__ = ["LOWER_IS_BETTER", "PROFILE_FIELDS", "AppliedEffects", "apply_effects", "changed_characteristic", "restore", "transform"]

@@ -6,8 +6,9 @@ import pytest
 
 from bbcore.errors import UsageError
 from bbcore.model.common import Effect, SkillRef
+from bbcore.model.inducement import InducementProfile
 from bbcore.rules.board import PlayerState, player_from_position
-from bbcore.rules.effects import apply_effects, changed_characteristic
+from bbcore.rules.effects import apply_effects, changed_characteristic, restore, transform
 from bbcore.ruleset import Ruleset
 
 
@@ -95,3 +96,34 @@ def test_the_core_lasting_injury_rows_apply_as_written(core: Ruleset) -> None:
             else getattr(applied.player, name) < getattr(lineman(core), name)
         )
         assert worse, row.id
+
+
+NEWT = InducementProfile("newt", "Newt", ma=5, st=1, ag=2, pa=None, av=5, skills=(SkillRef("dodge"), SkillRef("stunty")))
+
+
+def test_a_transformed_player_takes_the_profile_and_keeps_who_and_where_they_are(core: Ruleset) -> None:
+    before = lineman(core).moved((4, 4))
+    newt = transform(core, before, NEWT)
+    assert (newt.ma, newt.st, newt.ag, newt.pa, newt.av) == (5, 1, 2, None, 5)
+    assert set(newt.skills) == {"dodge", "stunty"}
+    assert (newt.id, newt.team, newt.square, newt.status) == ("p", "home", (4, 4), before.status)
+
+
+def test_a_restored_player_gets_their_profile_back_but_stays_where_they_now_are(core: Ruleset) -> None:
+    before = lineman(core).moved((4, 4))
+    moved_newt = transform(core, before, NEWT).moved((6, 6))
+    back = restore(moved_newt, before)
+    assert (back.ma, back.st, back.ag, back.pa, back.av, back.skills) == (6, 3, 3, 4, 9, before.skills)
+    assert back.square == (6, 6)
+
+
+@pytest.mark.parametrize(
+    "profile",
+    [
+        InducementProfile("ghost", "Ghost", ma=5, st=1, ag=2),
+        InducementProfile("odd", "Odd", ma=5, st=1, ag=2, av=5, skills=(SkillRef("no-such"),)),
+    ],
+)
+def test_a_profile_without_a_stat_line_or_with_an_unknown_skill_cannot_be_taken(core: Ruleset, profile: InducementProfile) -> None:
+    with pytest.raises(UsageError):
+        transform(core, lineman(core), profile)

@@ -81,6 +81,178 @@ class Fireball:
 
 
 @frozen
+class Zap:
+    """A spell that turns a player into a profile; the fields are documented in ``pack-rules.yaml``."""
+
+    spell: str
+    profile: str
+    dice: str
+    always_on: int
+    never_on: int | None
+    opponents_only: bool
+
+
+@frozen
+class Bolt:
+    """A spell that knocks down one Standing opposing player; the fields are documented in ``pack-rules.yaml``."""
+
+    spell: str
+    dice: str
+    hit_on: int
+    bonus: int
+
+
+@frozen
+class Column:
+    """A line of fire or lightning from one sideline to the other; the fields are documented in ``pack-rules.yaml``."""
+
+    spell: str
+    dice: str
+    hit_on: int
+    bonus: int
+    earthed_on: int | None
+
+
+@frozen
+class Hex:
+    """A spell that puts its profile's effects on one opposing player; the fields are documented in ``pack-rules.yaml``."""
+
+    spell: str
+    dice: str
+    hit_on: int
+    standing_only: bool
+    drops_ball: bool
+
+
+@frozen
+class Flora:
+    """Plants that strike opposing players the caster names near a square; the fields are documented in ``pack-rules.yaml``."""
+
+    spell: str
+    count: str
+    reach: int
+    dice: str
+    hit_on: int
+    bonus: int
+
+
+@frozen
+class Spells:
+    """The wizards' spells other than fireballs, by kind and inducement id."""
+
+    zaps: Mapping[str, Zap]
+    bolts: Mapping[str, Bolt]
+    columns: Mapping[str, Column]
+    hexes: Mapping[str, Hex]
+    floras: Mapping[str, Flora]
+
+
+@frozen
+class Mascot:
+    """The mascot's re-roll works on ``dice`` of ``works_on`` or more."""
+
+    dice: str
+    works_on: int
+
+
+@frozen
+class Unguent:
+    """The Casualty table rows the unguent heals for the rest of the game."""
+
+    casualties: tuple[str, ...]
+
+
+@frozen
+class SideBet:
+    """The stake's bounds, and how many times it is paid back on a win."""
+
+    min_stake: int
+    max_stake: int
+    payout: int
+
+
+@frozen
+class Brew:
+    """``players`` (dice) random players on the pitch with skill ``needs`` drink it."""
+
+    players: str
+    needs: str
+
+
+@frozen
+class RuneRows:
+    """The ids of the Runesmith table's rows."""
+
+    works: str
+    retry: str
+    spent: str
+
+
+@frozen
+class Runesmith:
+    """The Runesmith's table rows, and the skill that bars a player from runes."""
+
+    rows: RuneRows
+    barred_skill: str
+
+
+@frozen
+class Drummer:
+    """Each die of ``dice`` of ``push_on`` or more pushes one opposing player back."""
+
+    dice: str
+    push_on: int
+
+
+@frozen
+class BallisticsRows:
+    """The ids of the Master of Ballistics table's rows."""
+
+    as_usual: str
+    shorter: str
+    adjust: str
+
+
+@frozen
+class Ballistics:
+    """The Master of Ballistics' rows, how much shorter a kick goes, and the changes to a deviation die."""
+
+    rows: BallisticsRows
+    shorter_by: int
+    modifiers: tuple[int, ...]
+
+
+@frozen
+class ArtifactRows:
+    """The ids of the Ancient Artifact table's rows."""
+
+    curse: str
+    trinket: str
+    heal: str
+
+
+@frozen
+class Artifact:
+    """The Ancient Artifact's table rows."""
+
+    rows: ArtifactRows
+
+
+@frozen
+class Extras:
+    """The other in-game inducements' numbers, by kind and inducement id."""
+
+    mascots: Mapping[str, Mascot]
+    unguents: Mapping[str, Unguent]
+    side_bets: Mapping[str, SideBet]
+    brews: Mapping[str, Brew]
+    runesmiths: Mapping[str, Runesmith]
+    drummers: Mapping[str, Drummer]
+    ballistics: Mapping[str, Ballistics]
+    artifacts: Mapping[str, Artifact]
+
+
+@frozen
 class PackRules:
     """Every number of ``pack-rules.yaml``, by inducement id."""
 
@@ -89,6 +261,8 @@ class PackRules:
     weather_mages: Mapping[str, WeatherMage]
     pots: Mapping[str, Pot]
     fireballs: Mapping[str, Fireball]
+    spells: Spells
+    extras: Extras
 
 
 def load_pack_rules(path: Path = RULES_FILE) -> PackRules:
@@ -109,4 +283,32 @@ def rules_for(kind: Mapping[str, T], inducement: str, what: str) -> T:
     return kind[inducement]
 
 
-__all__ = ["Chef", "Fireball", "PackRules", "Pot", "PotRows", "WeatherMage", "load_pack_rules", "pack_rules", "rules_for"]
+__all__ = [
+    "Artifact",
+    "ArtifactRows",
+    "Ballistics",
+    "BallisticsRows",
+    "Bolt",
+    "Brew",
+    "Chef",
+    "Column",
+    "Drummer",
+    "Extras",
+    "Fireball",
+    "Flora",
+    "Hex",
+    "Mascot",
+    "PackRules",
+    "Pot",
+    "PotRows",
+    "RuneRows",
+    "Runesmith",
+    "SideBet",
+    "Spells",
+    "Unguent",
+    "WeatherMage",
+    "Zap",
+    "load_pack_rules",
+    "pack_rules",
+    "rules_for",
+]

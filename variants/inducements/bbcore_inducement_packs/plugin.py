@@ -9,6 +9,8 @@ from bbcore import hookimpl
 
 if TYPE_CHECKING:
     from bbcore.registry import DataRegistrar, SequenceStepRegistrar
+    from bbcore.rules.board import Board
+    from bbcore.rules.events import Event
 
 PACKS_DIR = Path(__file__).parent / "packs"
 
@@ -26,3 +28,12 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
 
     for step_id in CHEF_STEPS:
         register.step(step_id, cook)
+
+
+@hookimpl
+def bbcore_end_of_drive_effects(board: Board, drive_effects: frozenset[str]) -> tuple[Board, tuple[Event, ...]] | None:
+    """Skills a brew or a rune gave for the drive are taken away again (see :mod:`bbcore_inducement_packs.brews`)."""
+    from bbcore_inducement_packs.brews import drop_drive_skills  # noqa: PLC0415 - the procedures import the core's rules
+
+    board, events = drop_drive_skills(board, drive_effects)
+    return (board, events) if events else None

@@ -1,0 +1,174 @@
+"""One-off boons of the 2020 list: the mascot, the unguent, the side bet, the Nurglings and the artifact.
+
+- :func:`mascot_reroll` is what the re-roll machinery calls when a coach wants the
+  Team Mascot's re-roll: a die (``mascots`` in ``pack-rules.yaml``) says whether it
+  can be used. Either way the mascot's re-roll is gone for the half (its count in
+  ``TeamState.inducements`` drops); on a failure the coach may still use a normal team
+  re-roll. Judgement call: the core resets nothing at half-time, so whoever starts the
+  second half gives the mascot back from the team's order, as with team re-rolls.
+- :func:`apply_unguent` takes a player whose casualty row is one the ``unguents``
+  entry names (a Serious Injury) from the Casualty box to the Reserves, after every
+  other healing; the ``unguent`` event keeps the row, which still applies after the game.
+- :func:`settle_side_bet` is Step 1 of the post-game sequence for a team that bet:
+  a stake within the ``side_bets`` bounds comes back multiplied by ``payout`` on a win
+  and is lost otherwise (it was paid with the inducement).
+- :func:`cavort` adds the inducement's ``fan-factor`` effect per swarm to the Fan
+  Factor and one Cheerleader per swarm, once the Fan Factor is known.
+- :func:`use_artifact` rolls the Ancient Artifact's table; the ``artifacts`` entry
+  names its three rows; the trinket's re-rolls are its row's. A drive re-roll stands in for "until the end of the half": the
+  core keeps no re-rolls per half (judgement call).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+from attrs import frozen
+
+from bbcore.dice import DiceSource, roll_dice, roll_on_table
+from bbcore.errors import UsageError
+from bbcore.rules import ball
+from bbcore.rules.board import Status
+from bbcore.rules.drive import pick_at_random
+from bbcore.rules.events import Event
+from bbcore.rules.sequences import GameState
+from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
+
+if TYPE_CHECKING:
+    from bbcore.rules.decisions import Decisions
+    from bbcore.ruleset import Ruleset
+
+
+def _left(state: GameState, team_id: str, inducement: str) -> int:
+    return state.team(team_id).inducements.get(inducement, 0)
+
+
+def _spend(state: GameState, team_id: str, inducement: str) -> GameState:
+    left = dict(state.team(team_id).inducements)
+    left[inducement] = left.get(inducement, 0) - 1
+    return state.update_team(team_id, inducements={key: count for key, count in left.items() if count > 0})
+
+
+def _need(state: GameState, team_id: str, inducement: str) -> None:
+    if _left(state, team_id, inducement) <= 0:
+        raise UsageError(f"team {team_id!r} has no {inducement!r} left to use")
+
+
+@frozen
+class MascotRoll:
+    """Whether the mascot's re-roll may be used, and the event of its die."""
+
+    works: bool
+    event: Event
+
+
+def mascot_reroll(state: GameState, team_id: str, inducement: str, dice: DiceSource) -> tuple[GameState, MascotRoll]:
+    """Roll for the team's mascot before its re-roll is used; the re-roll is spent for the half either way."""
+    mascot = rules_for(pack_rules().extras.mascots, inducement, "mascot")
+    _need(state, team_id, inducement)
+    rolls = roll_dice(dice, mascot.dice)
+    works = sum(rolls) >= mascot.works_on
+    state = _spend(state, team_id, inducement)
+    event = Event("mascot", team_id, rolls, "re-roll" if works else "fled", {"inducement": inducement, "half": state.half})
+    return state, MascotRoll(works, event)
+
+
+def apply_unguent(state: GameState, team_id: str, inducement: str, player_id: str, casualty: str) -> tuple[GameState, tuple[Event, ...]]:
+    """The unguent heals a player in the Casualty box whose result it covers; the result still applies after the game."""
+    unguent = rules_for(pack_rules().extras.unguents, inducement, "unguent")
+    _need(state, team_id, inducement)
+    player = state.board.player(player_id)
+    if player.team != team_id or player.status is not Status.CASUALTY:
+        raise UsageError(f"{player_id!r} is not a player of {team_id!r} in the Casualty box")
+    if casualty not in unguent.casualties:
+        raise UsageError(f"the {inducement!r} does not help with {casualty!r}; only with {', '.join(unguent.casualties)}")
+    state = _spend(state, team_id, inducement)
+    state = attrs.evolve(state, board=state.board.with_player(player.with_status(Status.RESERVES)))
+    return state, (Event("unguent", player_id, (), "reserves", {"inducement": inducement, "casualty": casualty, "after_game": True}),)
+
+
+def settle_side_bet(state: GameState, team_id: str, inducement: str, stake: int) -> tuple[GameState, tuple[Event, ...]]:
+    """Step 1 of the post-game sequence: a won bet pays the stake back ``payout`` times into the treasury."""
+    bet = rules_for(pack_rules().extras.side_bets, inducement, "side bet")
+    _need(state, team_id, inducement)
+    if not bet.min_stake <= stake <= bet.max_stake:
+        raise UsageError(f"a {inducement!r} stake is {bet.min_stake} to {bet.max_stake}, not {stake}")
+    team, other = state.team(team_id), state.opponent(team_id)
+    won = team.score > other.score
+    paid = stake * bet.payout if won else 0
+    state = state.update_team(team_id, treasury=team.treasury + paid)
+    return state, (Event("side-bet", team_id, (), "won" if won else "lost", {"inducement": inducement, "stake": stake, "paid": paid}),)
+
+
+def cavort(ruleset: Ruleset, state: GameState, inducement: str) -> tuple[GameState, tuple[Event, ...]]:
+    """Each team's swarms raise its Fan Factor (by the inducement's effect) and its Cheerleaders, one per swarm."""
+    per_swarm = sum(e.by or 0 for e in ruleset.inducement(inducement).effects if e.modifier == "fan-factor")
+    events = []
+    for team in state.teams:
+        swarms = team.inducements.get(inducement, 0)
+        if swarms <= 0:
+            continue
+        state = state.update_team(team.id, fan_factor=team.fan_factor + swarms * per_swarm, cheerleaders=team.cheerleaders + swarms)
+        events.append(Event("nurglings", team.id, (), str(swarms), {"fan_factor": swarms * per_swarm, "cheerleaders": swarms}))
+    return state, tuple(events)
+
+
+def use_artifact(
+    ruleset: Ruleset,
+    state: GameState,
+    team_id: str,
+    inducement: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    not_healable: frozenset[str] = frozenset(),
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Roll on the artifact's table: a random player of the team on the pitch is KO'd, a re-roll, or a player healed.
+
+    ``not_healable`` are the team's casualties the aura cannot reach (the Dead): the
+    board does not tell them apart from other casualties. The coach picks the player to
+    heal with ``Decisions.agreed_choice``.
+    """
+    artifact = rules_for(pack_rules().extras.artifacts, inducement, "artifact")
+    _need(state, team_id, inducement)
+    state = _spend(state, team_id, inducement)
+    table = ruleset.inducement(inducement).table
+    assert table is not None
+    rolled = roll_on_table(ruleset.table(table), dice)
+    row = rolled.row.id
+    events = [Event("artifact", team_id, rolled.rolls, row, {"inducement": inducement})]
+    board = state.board
+    if row == artifact.rows.curse:
+        on_pitch = sorted(p.id for p in board.team_players(team_id) if p.on_pitch)
+        picked, picks = pick_at_random(dice, on_pitch, 1)
+        for player_id in picked:
+            square = board.player(player_id).square
+            held = board.ball.carrier == player_id
+            board = board.with_player(board.player(player_id).with_status(Status.KO))
+            events.append(Event("cursed", player_id, picks, "ko"))
+            if held and square is not None:
+                # No Turnover: the ball bounces from where the player stood.
+                board = board.with_ball(attrs.evolve(board.ball, square=square, carrier=None))
+                bounced = ball.bounce(ruleset, board, square, dice, decisions)
+                board = bounced.board
+                events.extend(bounced.events)
+        return attrs.evolve(state, board=board), tuple(events)
+    if row == artifact.rows.heal:
+        boxes = (Status.KO, Status.CASUALTY)
+        healable = sorted(p.id for p in board.team_players(team_id) if p.status in boxes and p.id not in not_healable)
+        if healable:
+            chosen = decisions.agreed_choice(f"{team_id}: player to heal", healable) or healable[0]
+            if chosen not in healable:
+                raise UsageError(f"{chosen!r} is not in the Knocked-out or Casualty box of {team_id!r}")
+            board = board.with_player(board.player(chosen).with_status(Status.RESERVES))
+            events.append(Event("healed", chosen, (), "reserves"))
+            return attrs.evolve(state, board=board), tuple(events)
+    rerolls = sum(effect.rerolls or 0 for effect in ruleset.table(table).row(artifact.rows.trinket).effects)
+    team = state.team(team_id)
+    state = state.update_team(team_id, drive_rerolls=team.drive_rerolls + rerolls)
+    events.append(Event("artifact-reroll", team_id, (), str(rerolls)))
+    return state, tuple(events)
+
+
+__all__ = ["MascotRoll", "apply_unguent", "cavort", "mascot_reroll", "settle_side_bet", "use_artifact"]

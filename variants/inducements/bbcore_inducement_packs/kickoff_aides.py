@@ -1,0 +1,104 @@
+"""Help at the kick-off: the WAAAGH! Drummer and the Master of Ballistics.
+
+:func:`beat_the_drum` runs after the Kick-off event and before the ball lands: it
+rolls the ``drummers`` dice of ``pack-rules.yaml`` and, for each die of ``push_on`` or
+more, pushes one opposing player on the pitch one square toward their own End Zone as
+a Push Back block result would (Stand Firm, Sidestep and chain-pushes as in
+:func:`bbcore.rules.push.push`, the drummer's coach picking squares). The coach names
+each player with ``Decisions.agreed_choice`` (none named: the first, by id); the same
+player may be named again.
+
+:func:`advise_kick` replaces the kick's deviation for a team with the Master of
+Ballistics: a roll on its D3 table (rows named by the ``ballistics`` entry) leaves the
+deviation as usual, shortens it by ``shorter_by`` (not below 0), or lets the coach
+move the D6 or the D8 by one of ``modifiers`` after rolling, kept within the die's
+faces (``Decisions.agreed_choice`` among ``d6+1``, ``d8-2``...; none: unchanged).
+Judgement call: the core's kick step has no hook to swap its deviation, so the
+procedure that runs the kick calls this in its place and gives the square it returns
+to the ball, touchbacks and all, as for an ordinary kick.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bbcore.dice import DiceSource, roll_dice, roll_on_table
+from bbcore.errors import UsageError
+from bbcore.rules.board import Board, Square, step
+from bbcore.rules.events import Event, Outcome
+from bbcore.rules.push import push
+from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
+
+if TYPE_CHECKING:
+    from bbcore.rules.decisions import Decisions
+    from bbcore.ruleset import Ruleset
+
+
+def toward_own_end_zone(board: Board, team: str) -> Square:
+    """The step that takes a player of ``team`` toward the End Zone it defends."""
+    return (-1, 0) if team == board.home else (1, 0)
+
+
+def beat_the_drum(ruleset: Ruleset, board: Board, team: str, inducement: str, dice: DiceSource, decisions: Decisions) -> Outcome:
+    """The drummer's dice; each success pushes an opposing player on the pitch one square back toward their End Zone."""
+    drummer = rules_for(pack_rules().extras.drummers, inducement, "drummer")
+    rolls = roll_dice(dice, drummer.dice)
+    beats = sum(1 for roll in rolls if roll >= drummer.push_on)
+    outcome = Outcome(board, (Event("drum", team, rolls, f"{beats} push-backs", {"inducement": inducement}),))
+    for _ in range(beats):
+        board = outcome.board
+        targets = sorted(p.id for p in board.players.values() if p.team != team and p.on_pitch)
+        if not targets:
+            break
+        chosen = decisions.agreed_choice(f"{team}: player to push back", targets) or targets[0]
+        if chosen not in targets:
+            raise UsageError(f"{chosen!r} is not an opposing player on the pitch")
+        pushed = board.player(chosen)
+        assert pushed.square is not None
+        dx, dy = toward_own_end_zone(board, pushed.team)
+        in_front = step(pushed.square, (-dx, -dy))
+        outcome = outcome.then(push(ruleset, board, chosen, in_front, dice, decisions, chooser=team).outcome)
+    return outcome
+
+
+def _modified(roll: int, by: int, faces: int) -> int:
+    return max(1, min(faces, roll + by))
+
+
+def advise_kick(
+    ruleset: Ruleset, aimed: Square, team: str, inducement: str, dice: DiceSource, decisions: Decisions
+) -> tuple[Square, tuple[Event, ...]]:
+    """Roll on the master's table, then deviate the kick as it says: the square the ball is bound for, and the events."""
+    master = rules_for(pack_rules().extras.ballistics, inducement, "master of ballistics")
+    table = ruleset.inducement(inducement).table
+    assert table is not None
+    rolled = roll_on_table(ruleset.table(table), dice)
+    row = rolled.row.id
+    events = [Event("ballistics", team, rolled.rolls, row, {"inducement": inducement})]
+    directions = ruleset.table("random-direction")
+    (d8,) = roll_dice(dice, directions.dice or "D8")
+    (d6,) = roll_dice(dice, "D6")
+    if row == master.rows.shorter:
+        d6_distance = max(0, d6 - master.shorter_by)
+    elif row == master.rows.adjust:
+        options = [f"{die}{by:+d}" for die in ("d6", "d8") for by in master.modifiers]
+        choice = decisions.agreed_choice(f"{team}: deviation die to change", options)
+        if choice is not None:
+            if choice not in options:
+                raise UsageError(f"{choice!r} is not one of {options}")
+            by = int(choice[2:])
+            if choice.startswith("d6"):
+                d6 = _modified(d6, by, 6)
+            else:
+                d8 = _modified(d8, by, 8)
+            events.append(Event("ballistics-adjust", team, (), choice))
+        d6_distance = d6
+    else:
+        d6_distance = d6
+    direction = directions.row_for(d8)
+    landing = step(aimed, (int(direction.values["dx"] or 0), int(direction.values["dy"] or 0)), d6_distance)
+    events.append(Event("kick-deviates", team, (d8, d6), str(landing), {"distance": d6_distance, "direction": d8}))
+    return landing, tuple(events)
+
+
+__all__ = ["advise_kick", "beat_the_drum", "toward_own_end_zone"]

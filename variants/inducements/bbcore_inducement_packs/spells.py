@@ -1,0 +1,244 @@
+"""The wizards' spells other than fireballs: Zap!, bolts, lines of fire, hexes and plants.
+
+As for :mod:`bbcore_inducement_packs.blasts`, the core runs no turns yet: whoever does
+calls a spell at the moment its profile's text names, with the target the coach
+picked, and spends the wizard. Every spell returns an :class:`Outcome`; the numbers are
+in ``pack-rules.yaml`` under ``spells``, the profiles (the Frog, a hex's effects) in
+the pack's ``inducements.yaml``.
+
+Spells that last "until the end of the drive" (Zap!, the hexes) change the player on
+the board and keep what the player was in the event's ``original`` detail (their
+characteristics and skills, JSON-ready): the caller calls :func:`wear_off` with that
+event when the drive (or turn) ends. Nobody on the pitch is acting when a spell goes
+off, so no spell here causes a Turnover.
+
+Judgement calls: the classic Frog is printed on the old scale; its AG becomes the
+target 7 - AG and its AV the total AV + 1 (an old AV was the total to beat). A
+Frog's automatic Badly Hurt is the casualty procedure's business, not the spell's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from bbcore.dice import DiceSource, roll_dice
+from bbcore.errors import UsageError
+from bbcore.model.inducement import InducementProfile
+from bbcore.rules import ball
+from bbcore.rules.board import Board, PlayerState, Square, distance
+from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.effects import PROFILE_FIELDS, apply_effects, restore, transform
+from bbcore.rules.events import Event, Outcome
+from bbcore.rules.injury import Harm, knock_down
+from bbcore.ruleset import Ruleset
+from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
+
+#: The cause named in the Armour rolls of players a spell knocks down.
+SPELL = "spell"
+
+
+def spell_profile(ruleset: Ruleset, inducement: str, profile_id: str) -> InducementProfile:
+    """A profile of the inducement (a spell or the shape it turns a player into)."""
+    for profile in ruleset.inducement(inducement).profiles:
+        if profile.id == profile_id:
+            return profile
+    raise UsageError(f"the {inducement!r} inducement has no {profile_id!r} profile")
+
+
+def _new_scale(profile: InducementProfile) -> InducementProfile:
+    """A profile printed only on the old scale, with AG as a target number and AV as a total to reach."""
+    old = profile.old_scale
+    if old is None or profile.ma is not None:
+        return profile
+    ag = None if old.ag is None else min(max(7 - old.ag, 1), 6)
+    av = None if old.av is None else old.av + 1
+    return attrs.evolve(profile, ma=old.ma, st=old.st, ag=ag, pa=None, av=av)
+
+
+def _original(player: PlayerState) -> dict[str, object]:
+    return {name: dict(player.skills) if name == "skills" else getattr(player, name) for name in PROFILE_FIELDS}
+
+
+def wear_off(board: Board, event: Event) -> Board:
+    """The player a Zap! or hex changed (``event``, with its ``original`` detail) back in their own profile."""
+    now = board.player(str(event.who))
+    return board.with_player(restore(now, attrs.evolve(now, **event.detail["original"])))
+
+
+def _target(board: Board, caster_team: str, target_id: str, *, opponents_only: bool, standing_only: bool) -> PlayerState:
+    player = board.players.get(target_id)
+    if player is None or not player.on_pitch or (opponents_only and player.team == caster_team) or (standing_only and not player.standing):
+        whose = "an opposing " if opponents_only else "a "
+        state = "Standing " if standing_only else ""
+        raise UsageError(f"{target_id!r} is not {whose}{state}player on the pitch that the spell can target")
+    return player
+
+
+def _drop(ruleset: Ruleset, outcome: Outcome, player: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
+    """A ball the player held falls in their square and bounces."""
+    if outcome.board.ball.carrier != player.id or player.square is None:
+        return outcome
+    board = outcome.board.with_ball(attrs.evolve(outcome.board.ball, square=player.square, carrier=None))
+    return outcome.then(ball.bounce(ruleset, board, player.square, dice, decisions))
+
+
+def _knock_down(ruleset: Ruleset, outcome: Outcome, player_id: str, bonus: int, dice: DiceSource, decisions: Decisions) -> Outcome:
+    player = outcome.board.player(player_id)
+    harm = Harm(SPELL, mighty_blow=bonus > 0, blow_bonus=bonus)
+    choose = lambda p, casualty: decisions.casualty_treatment(p.id, casualty)  # noqa: E731
+    outcome = outcome.then(knock_down(ruleset, outcome.board, player_id, harm, dice, choose_treatment=choose))
+    return _drop(ruleset, outcome, player, dice, decisions)
+
+
+def _cast(caster_team: str, inducement: str, spell: str, target: object) -> Event:
+    return Event("spell", caster_team, (), spell, {"inducement": inducement, "target": target})
+
+
+def zap(
+    ruleset: Ruleset, board: Board, caster_team: str, inducement: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None
+) -> Outcome:
+    """Zap!: one die against the target's Strength; at or above it (or the data's sure roll) the target becomes the Frog.
+
+    The Frog keeps the player's square and status; a ball it held bounces. The
+    ``transformed`` event's ``original`` is what :func:`wear_off` gives back at the end
+    of the drive.
+    """
+    decisions = decisions or DefaultDecisions()
+    rules = rules_for(pack_rules().spells.zaps, inducement, "wizard with a Zap! spell")
+    player = _target(board, caster_team, target_id, opponents_only=rules.opponents_only, standing_only=False)
+    outcome = Outcome(board, (_cast(caster_team, inducement, rules.spell, target_id),))
+    rolls = roll_dice(dice, rules.dice)
+    roll = sum(rolls)
+    works = roll != rules.never_on and (roll >= player.st or roll >= rules.always_on)
+    outcome = outcome.then(Outcome(board, (Event("zap", target_id, rolls, "frog" if works else "warts"),)))
+    if not works:
+        return outcome
+    frog = transform(ruleset, player, _new_scale(spell_profile(ruleset, inducement, rules.profile)))
+    event = Event("transformed", target_id, (), rules.profile, {"original": _original(player)})
+    outcome = outcome.then(Outcome(outcome.board.with_player(frog), (event,)))
+    return _drop(ruleset, outcome, player, dice, decisions)
+
+
+def cast_bolt(
+    ruleset: Ruleset, board: Board, caster_team: str, inducement: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None
+) -> Outcome:
+    """A bolt (Thunderbolt, Lightning Bolt) at one Standing opposing player: Knocked Down on a hit, with the data's bonus."""
+    decisions = decisions or DefaultDecisions()
+    rules = rules_for(pack_rules().spells.bolts, inducement, "wizard with a bolt")
+    _target(board, caster_team, target_id, opponents_only=True, standing_only=True)
+    rolls = roll_dice(dice, rules.dice)
+    hit = sum(rolls) >= rules.hit_on
+    events = (_cast(caster_team, inducement, rules.spell, target_id), Event("bolt", target_id, rolls, "hit" if hit else "dodged"))
+    outcome = Outcome(board, events)
+    return _knock_down(ruleset, outcome, target_id, rules.bonus, dice, decisions) if hit else outcome
+
+
+def column_path(board: Board, start: Square) -> list[Square]:
+    """The squares from ``start`` (on the pitch, by a sideline) straight across to the other sideline, in order."""
+    width = board.geometry.pitch.width
+    if not board.geometry.on_pitch(start) or start[1] not in (0, width - 1):
+        raise UsageError(f"{start} is not a square by a sideline")
+    across = range(width) if start[1] == 0 else range(width - 1, -1, -1)
+    return [(start[0], y) for y in across]
+
+
+def cast_column(
+    ruleset: Ruleset, board: Board, caster_team: str, inducement: str, start: Square, dice: DiceSource, decisions: Decisions | None = None
+) -> Outcome:
+    """A line of fire or lightning across the pitch from ``start``: each Standing player on the way may be hit in turn.
+
+    Players of either team are rolled for, nearest the start first. After each
+    knock-down, a line that can be earthed rolls to see whether it stops there.
+    """
+    decisions = decisions or DefaultDecisions()
+    rules = rules_for(pack_rules().spells.columns, inducement, "wizard with a line of fire")
+    path = column_path(board, start)
+    outcome = Outcome(board, (_cast(caster_team, inducement, rules.spell, start),))
+    for square in path:
+        player = outcome.board.at(square)
+        if player is None or not player.standing:
+            continue
+        rolls = roll_dice(dice, rules.dice)
+        hit = sum(rolls) >= rules.hit_on
+        outcome = outcome.then(Outcome(outcome.board, (Event("column-hit", player.id, rolls, "hit" if hit else "ducked"),)))
+        if not hit:
+            continue
+        outcome = _knock_down(ruleset, outcome, player.id, rules.bonus, dice, decisions)
+        if rules.earthed_on is not None:
+            earth = roll_dice(dice, rules.dice)
+            earthed = sum(earth) == rules.earthed_on
+            outcome = outcome.then(Outcome(outcome.board, (Event("column-earthed", player.id, earth, "stops" if earthed else "goes-on"),)))
+            if earthed:
+                break
+    return outcome
+
+
+def cast_hex(
+    ruleset: Ruleset, board: Board, caster_team: str, inducement: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None
+) -> Outcome:
+    """A hex on one opposing player: on a hit, the spell profile's effects on that player apply (and a held ball may drop).
+
+    Effects the core cannot put on a player (aimed at someone else, or of another verb)
+    are listed in the ``hexed`` event's ``not_applied``; its ``original`` is what
+    :func:`wear_off` gives back when the spell ends.
+    """
+    decisions = decisions or DefaultDecisions()
+    rules = rules_for(pack_rules().spells.hexes, inducement, "wizard with a hex")
+    player = _target(board, caster_team, target_id, opponents_only=True, standing_only=rules.standing_only)
+    rolls = roll_dice(dice, rules.dice)
+    hit = sum(rolls) >= rules.hit_on
+    events = (_cast(caster_team, inducement, rules.spell, target_id), Event("hex", target_id, rolls, "hit" if hit else "missed"))
+    outcome = Outcome(board, events)
+    if not hit:
+        return outcome
+    applied = apply_effects(ruleset, player, spell_profile(ruleset, inducement, rules.spell).effects)
+    detail = {"original": _original(player), "not_applied": [attrs.asdict(e) for e in applied.not_applied]}
+    outcome = outcome.then(Outcome(board.with_player(applied.player), (Event("hexed", target_id, (), rules.spell, detail),)))
+    return _drop(ruleset, outcome, player, dice, decisions) if rules.drops_ball else outcome
+
+
+def cast_flora(
+    ruleset: Ruleset,
+    board: Board,
+    caster_team: str,
+    inducement: str,
+    target: Square,
+    nominees: Sequence[str],
+    dice: DiceSource,
+    decisions: Decisions | None = None,
+) -> Outcome:
+    """Plants burst from an empty ``target``: the caster names players in order, the data's count says how many are rolled for.
+
+    Each named player must be a Standing opponent within reach of the square; only the
+    first as many as the count rolled are attacked (fewer names, fewer attacked). A hit
+    knocks the player down with the data's bonus.
+    """
+    decisions = decisions or DefaultDecisions()
+    rules = rules_for(pack_rules().spells.floras, inducement, "wizard with plants")
+    if not board.geometry.on_pitch(target) or board.occupied(target):
+        raise UsageError(f"{target} is not an empty square on the pitch")
+    for player_id in nominees:
+        player = _target(board, caster_team, player_id, opponents_only=True, standing_only=True)
+        if player.square is None or distance(player.square, target) > rules.reach:
+            raise UsageError(f"{player_id!r} is more than {rules.reach} squares from {target}")
+    if len(set(nominees)) != len(nominees):
+        raise UsageError("a player can be named only once")
+    count = roll_dice(dice, rules.count)
+    named = tuple(nominees[: sum(count)])
+    events = (
+        _cast(caster_team, inducement, rules.spell, target),
+        Event("flora-count", caster_team, count, str(sum(count)), {"named": list(named)}),
+    )
+    outcome = Outcome(board, events)
+    for player_id in named:
+        rolls = roll_dice(dice, rules.dice)
+        hit = sum(rolls) >= rules.hit_on
+        outcome = outcome.then(Outcome(outcome.board, (Event("flora-hit", player_id, rolls, "hit" if hit else "ducked"),)))
+        if hit:
+            outcome = _knock_down(ruleset, outcome, player_id, rules.bonus, dice, decisions)
+    return outcome
+
+
+__all__ = ["SPELL", "cast_bolt", "cast_column", "cast_flora", "cast_hex", "column_path", "spell_profile", "wear_off", "zap"]

@@ -1,0 +1,253 @@
+"""The packs' other in-game inducements (boons, brews and runes, kick-off aides), with scripted dice."""
+
+from __future__ import annotations
+
+import pytest
+from bbcore_inducement_packs.boons import apply_unguent, cavort, mascot_reroll, settle_side_bet, use_artifact
+from bbcore_inducement_packs.brews import carve_rune, drop_drive_skills, pour_brew
+from bbcore_inducement_packs.kickoff_aides import advise_kick, beat_the_drum
+
+import bbcore
+from bbcore.dice import ScriptedDice
+from bbcore.errors import BBCoreError
+from bbcore.rules.board import Board, Status, build_board
+from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.drive import clear_the_pitch, end_of_drive_effects
+from bbcore.rules.sequences import GameState, TeamState
+
+LINEMAN = "human/human-lineman"
+HOPEFUL = "halfling/halfling-hopeful"
+
+
+@pytest.fixture(scope="module")
+def bb2020() -> bbcore.Ruleset:
+    return bbcore.load_ruleset(packs=["bb2020"])
+
+
+@pytest.fixture(scope="module")
+def classic() -> bbcore.Ruleset:
+    return bbcore.load_ruleset(packs=["classic"])
+
+
+def game(board: Board, home: dict[str, int] | None = None, **team: int) -> GameState:
+    return GameState(TeamState("home", "H", "human", 1, inducements=home or {}, **team), TeamState("away", "A", "human", 1), board)
+
+
+def lone(rules: bbcore.Ruleset, status: str | None = None) -> Board:
+    square = None if status else (5, 5)
+    return build_board(rules, {"p": ("home", LINEMAN, square), "a": ("away", LINEMAN, (20, 5))}, statuses={"p": status} if status else None)
+
+
+# -- Team Mascot
+
+
+@pytest.mark.parametrize(("roll", "works"), [(5, True), (4, False)])
+def test_the_mascots_reroll_works_on_five_or_more_and_is_spent_either_way(bb2020: bbcore.Ruleset, roll: int, works: bool) -> None:
+    start = game(lone(bb2020), {"bb2020/team-mascot": 1})
+    with ScriptedDice([roll]) as dice:
+        after, rolled = mascot_reroll(start, "home", "bb2020/team-mascot", dice)
+    assert rolled.works is works
+    assert "bb2020/team-mascot" not in after.home.inducements
+    with pytest.raises(BBCoreError):
+        mascot_reroll(after, "home", "bb2020/team-mascot", ScriptedDice([6]))
+
+
+# -- Medicinal Unguent
+
+
+def test_the_unguent_sends_a_seriously_injured_player_to_the_reserves(bb2020: bbcore.Ruleset) -> None:
+    start = game(lone(bb2020, "casualty"), {"bb2020/medicinal-unguent": 1})
+    after, events = apply_unguent(start, "home", "bb2020/medicinal-unguent", "p", "serious-injury")
+    assert after.board.player("p").status is Status.RESERVES
+    assert events[0].detail["after_game"] is True
+    assert "bb2020/medicinal-unguent" not in after.home.inducements
+
+
+def test_the_unguent_does_not_help_other_casualties(bb2020: bbcore.Ruleset) -> None:
+    start = game(lone(bb2020, "casualty"), {"bb2020/medicinal-unguent": 1})
+    with pytest.raises(BBCoreError):
+        apply_unguent(start, "home", "bb2020/medicinal-unguent", "p", "dead")
+
+
+# -- Side Bet
+
+
+@pytest.mark.parametrize(("score", "paid"), [(2, 40000), (1, 0), (0, 0)])
+def test_a_side_bet_pays_double_the_stake_only_on_a_win(bb2020: bbcore.Ruleset, score: int, paid: int) -> None:
+    start = game(lone(bb2020), {"bb2020/side-bet": 1}, score=score, treasury=5000)
+    start = start.update_team("away", score=1)
+    after, events = settle_side_bet(start, "home", "bb2020/side-bet", 20000)
+    assert after.home.treasury == 5000 + paid
+    assert events[0].detail["paid"] == paid
+
+
+@pytest.mark.parametrize("stake", [5000, 110000])
+def test_a_side_bet_stake_must_be_within_the_bounds(bb2020: bbcore.Ruleset, stake: int) -> None:
+    with pytest.raises(BBCoreError):
+        settle_side_bet(game(lone(bb2020), {"bb2020/side-bet": 1}), "home", "bb2020/side-bet", stake)
+
+
+# -- Cavorting Nurglings
+
+
+def test_each_swarm_of_nurglings_adds_fan_factor_and_a_cheerleader(bb2020: bbcore.Ruleset) -> None:
+    start = game(lone(bb2020), {"bb2020/cavorting-nurglings": 2}, fan_factor=4, cheerleaders=1)
+    after, _ = cavort(bb2020, start, "bb2020/cavorting-nurglings")
+    assert (after.home.fan_factor, after.home.cheerleaders) == (6, 3)
+    assert after.away.fan_factor == 0
+
+
+# -- Heady Brew
+
+
+def halflings(rules: bbcore.Ruleset) -> Board:
+    players = {
+        "h1": ("home", HOPEFUL, (5, 5)),
+        "h2": ("home", HOPEFUL, (5, 6)),
+        "h3": ("home", HOPEFUL, (5, 7)),
+        "big": ("home", LINEMAN, (5, 8)),
+    }
+    players["off"] = ("home", HOPEFUL, None)
+    return build_board(rules, players, statuses={"off": "reserves"})
+
+
+def test_the_bb2020_brew_gives_d3_random_stunty_players_its_skills_for_the_drive(bb2020: bbcore.Ruleset) -> None:
+    start = game(halflings(bb2020), {"bb2020/bottles-of-heady-brew": 2})
+    # D3 = 2; picks: the 2nd of h1-h3 (h2), then the 1st of h1, h3 (h1)
+    with ScriptedDice([2, 2, 1]) as dice:
+        after, events = pour_brew(bb2020, start, "home", "bb2020/bottles-of-heady-brew", dice)
+    assert events[0].detail["players"] == ["h2", "h1"]
+    for pid in ("h1", "h2"):
+        player = after.board.player(pid)
+        assert player.has("dauntless")
+        assert player.has("frenzy")
+        assert player.skill_value("bb2020/really-stupid") == 4
+    assert not after.board.player("h3").has("frenzy")
+    assert not after.board.player("big").has("frenzy")
+    assert after.home.inducements["bb2020/bottles-of-heady-brew"] == 1
+    # the drive ends: the plugin's end-of-drive effect takes the skills away
+    with ScriptedDice([]) as dice:
+        ended, _ = end_of_drive_effects(bb2020, after, dice, ScriptedDecisions([]))
+    assert not ended.board.player("h1").has("frenzy")
+    assert ended.board.player("h1").has("stunty")
+
+
+def test_the_classic_brew_gives_fearless_frenzy_and_really_stupid(classic: bbcore.Ruleset) -> None:
+    start = game(halflings(classic), {"classic/heady-brew": 1})
+    with ScriptedDice([1, 3]) as dice:
+        after, _ = pour_brew(classic, start, "home", "classic/heady-brew", dice)
+    brewed = after.board.player("h3")
+    assert brewed.has("classic/fearless")
+    assert brewed.has("really-stupid")
+
+
+def test_a_skill_the_player_already_had_is_not_lost_with_the_drive(bb2020: bbcore.Ruleset) -> None:
+    board = build_board(bb2020, {"h": ("home", HOPEFUL, (5, 5))}, skills={"h": {"frenzy": None}})
+    after, _ = pour_brew(
+        bb2020, game(board, {"bb2020/bottles-of-heady-brew": 1}), "home", "bb2020/bottles-of-heady-brew", ScriptedDice([1, 1])
+    )
+    ended, _ = drop_drive_skills(after.board, after.drive_effects)
+    assert ended.player("h").has("frenzy")
+    assert not ended.player("h").has("dauntless")
+
+
+# -- Dwarfen Runesmith
+
+RUNESMITH = "bb2020/dwarfen-runesmith"
+
+
+def test_a_rune_that_works_lasts_the_drive_and_uses_the_runesmith_up(bb2020: bbcore.Ruleset) -> None:
+    start = game(lone(bb2020), {RUNESMITH: 1})
+    with ScriptedDice([4]) as dice:
+        after, _ = carve_rune(bb2020, start, "home", RUNESMITH, "p", "rune-of-iron", dice)
+    player = after.board.player("p")
+    assert player.av == 10
+    assert player.has("stand-firm")
+    assert RUNESMITH not in after.home.inducements
+    ended, _ = end_of_drive_effects(bb2020, after, ScriptedDice([]), ScriptedDecisions([]))
+    cleared, _ = clear_the_pitch(bb2020, ended, ScriptedDice([]), ScriptedDecisions([]))
+    assert cleared.board.player("p").av == 9
+    assert not cleared.board.player("p").has("stand-firm")
+
+
+@pytest.mark.parametrize(("roll", "left"), [(2, 1), (3, 1), (1, 0)])
+def test_a_failed_rune_may_be_tried_again_unless_a_one_was_rolled(bb2020: bbcore.Ruleset, roll: int, left: int) -> None:
+    start = game(lone(bb2020), {RUNESMITH: 1})
+    with ScriptedDice([roll]) as dice:
+        after, _ = carve_rune(bb2020, start, "home", RUNESMITH, "p", "rune-of-might", dice)
+    assert not after.board.player("p").has("bb2020/mighty-blow")
+    assert after.home.inducements.get(RUNESMITH, 0) == left
+
+
+def test_no_rune_for_a_loner(bb2020: bbcore.Ruleset) -> None:
+    board = build_board(bb2020, {"p": ("home", LINEMAN, (5, 5))}, skills={"p": {"loner": 4}})
+    with pytest.raises(BBCoreError):
+        carve_rune(bb2020, game(board, {RUNESMITH: 1}), "home", RUNESMITH, "p", "rune-of-fury", ScriptedDice([6]))
+
+
+# -- WAAAGH! Drummer
+
+
+def test_the_drummer_pushes_an_opponent_back_once_per_four_or_more(bb2020: bbcore.Ruleset) -> None:
+    board = build_board(bb2020, {"d": ("home", LINEMAN, (5, 5)), "a": ("away", LINEMAN, (15, 7))})
+    with ScriptedDice([4, 1, 6]) as dice:
+        outcome = beat_the_drum(bb2020, board, "home", "bb2020/waaagh-drummer", dice, ScriptedDecisions([]))
+    assert outcome.board.player("a").square[0] == 17  # two squares toward the away End Zone
+    assert outcome.board.player("d").square == (5, 5)
+
+
+# -- Master of Ballistics
+
+MASTER = "bb2020/master-of-ballistics"
+
+
+def east(rules: bbcore.Ruleset) -> int:
+    row = next(row for row in rules.table("random-direction").rows if (row.values["dx"], row.values["dy"]) == (1, 0))
+    return row.min or 0
+
+
+def test_interesting_theory_shortens_the_deviation_by_one(bb2020: bbcore.Ruleset) -> None:
+    with ScriptedDice([2, east(bb2020), 3]) as dice:
+        landing, _ = advise_kick(bb2020, (15, 7), "home", MASTER, dice, ScriptedDecisions([]))
+    assert landing == (17, 7)
+
+
+def test_a_complete_misunderstanding_deviates_as_usual(bb2020: bbcore.Ruleset) -> None:
+    with ScriptedDice([1, east(bb2020), 3]) as dice:
+        landing, _ = advise_kick(bb2020, (15, 7), "home", MASTER, dice, ScriptedDecisions([]))
+    assert landing == (18, 7)
+
+
+def test_a_successful_application_lets_the_coach_change_a_deviation_die(bb2020: bbcore.Ruleset) -> None:
+    with ScriptedDice([3, east(bb2020), 3]) as dice:
+        landing, _ = advise_kick(bb2020, (15, 7), "home", MASTER, dice, ScriptedDecisions([("agreed-choice", "d6-2")]))
+    assert landing == (16, 7)
+
+
+# -- Ancient Artifact
+
+ARTIFACT = "bb2020/ancient-artifact"
+
+
+def test_a_cursed_artifact_knocks_out_a_random_player_of_the_team(bb2020: bbcore.Ruleset) -> None:
+    with ScriptedDice([1, 1]) as dice:
+        after, _ = use_artifact(bb2020, game(lone(bb2020), {ARTIFACT: 1}), "home", ARTIFACT, dice, ScriptedDecisions([]))
+    assert after.board.player("p").status is Status.KO
+    assert after.board.player("a").status is Status.STANDING
+    assert ARTIFACT not in after.home.inducements
+
+
+def test_a_lucky_trinket_gives_a_reroll(bb2020: bbcore.Ruleset) -> None:
+    with ScriptedDice([3]) as dice:
+        after, _ = use_artifact(bb2020, game(lone(bb2020), {ARTIFACT: 1}), "home", ARTIFACT, dice, ScriptedDecisions([]))
+    assert after.home.drive_rerolls == 1
+
+
+def test_a_healing_aura_brings_back_a_knocked_out_player_or_else_gives_a_reroll(bb2020: bbcore.Ruleset) -> None:
+    with ScriptedDice([6]) as dice:
+        after, _ = use_artifact(bb2020, game(lone(bb2020, "ko"), {ARTIFACT: 1}), "home", ARTIFACT, dice, ScriptedDecisions([]))
+    assert after.board.player("p").status is Status.RESERVES
+    assert after.home.drive_rerolls == 0
+    with ScriptedDice([6]) as dice:
+        after, _ = use_artifact(bb2020, game(lone(bb2020), {ARTIFACT: 1}), "home", ARTIFACT, dice, ScriptedDecisions([]))
+    assert after.home.drive_rerolls == 1
