@@ -108,6 +108,10 @@ class Decisions(Protocol):
         """The modifier, one of ``allowed``, that ``team`` puts on a weather roll it may change (an inducement's, say)."""
         ...
 
+    def gained_skills(self, player_id: str, skills: Sequence[str], count: int) -> Sequence[str]:
+        """Which ``count`` different skills of ``skills`` the player's coach gives them when a rule lets the coach pick (a spell's)."""
+        ...
+
 
 class DefaultDecisions:
     """What a sensible coach does: the best face for the chooser, follow up, use skills, keep the apothecary for casualties."""
@@ -179,6 +183,9 @@ class DefaultDecisions:
     def weather_modifier(self, team: str, allowed: Sequence[int]) -> int:
         return min(allowed, key=abs)  # which weather helps depends on the match-up: change it least
 
+    def gained_skills(self, player_id: str, skills: Sequence[str], count: int) -> Sequence[str]:
+        return tuple(skills[:count])
+
 
 class DecisionScriptError(BBCoreError, AssertionError):
     """A scripted decision was missing, of the wrong kind, or left over."""
@@ -193,8 +200,8 @@ class ScriptedDecisions:
     ``inducements`` (a mapping of id to count), ``kick-off-target`` (a square),
     ``mvp-nominees`` (player ids), ``casualty-treatment`` (an id, or None for none),
     ``agreed-choice`` (an option), ``hand-out`` ((player id, inducement id)
-    pairs), ``interceptor`` (a player id, or None for nobody) and ``weather-modifier``
-    (one of the allowed modifiers). Use it as a context manager to fail
+    pairs), ``interceptor`` (a player id, or None for nobody), ``weather-modifier``
+    (one of the allowed modifiers) and ``gained-skills`` (skill ids). Use it as a context manager to fail
     when answers are left over. A question whose kind is not next in the script goes
     to ``fallback`` (:class:`DefaultDecisions` unless given); with ``strict`` every
     unscripted question is an error.
@@ -333,6 +340,15 @@ class ScriptedDecisions:
         if answer not in allowed:
             raise DecisionScriptError(f"scripted weather modifier {answer!r} is not among {list(allowed)}")
         return int(answer)
+
+    def gained_skills(self, player_id: str, skills: Sequence[str], count: int) -> Sequence[str]:
+        answer = self._next("gained-skills")
+        if answer is None and self._fallback is not None:
+            return self._fallback.gained_skills(player_id, skills, count)
+        chosen = tuple(str(skill) for skill in answer)
+        if len(set(chosen)) != len(chosen) or len(chosen) > count or not set(chosen) <= set(skills):
+            raise DecisionScriptError(f"scripted skills {list(chosen)} are not up to {count} different ones of {list(skills)}")
+        return chosen
 
     def assert_used_up(self) -> None:
         if self._answers:

@@ -56,13 +56,15 @@ class CasualtyTreatment:
 
     ``status`` stays CASUALTY unless the treatment takes the player out of the Casualty
     box (RESERVES for one patched up). ``treatment`` names what was used, None when
-    nothing was; the caller marks it as spent (the events say so too).
+    nothing was; the caller marks it as spent (the events say so too). ``apothecary``
+    False puts the result beyond an apothecary: none is offered.
     """
 
     row: Row
     status: Status = Status.CASUALTY
     treatment: str | None = None
     events: tuple[Event, ...] = ()
+    apothecary: bool = True
 
 
 def untreated(casualty: Row, treatment: str | None) -> CasualtyTreatment:
@@ -233,7 +235,7 @@ def suffer_casualty(
         row = treated.row
         if treated.status is not Status.CASUALTY:
             return Outcome(board.with_player(player.with_status(treated.status)), tuple(events))
-        if use_apothecary is not None and use_apothecary(player, "casualty"):
+        if treated.apothecary and use_apothecary is not None and use_apothecary(player, "casualty"):
             second, second_event = _casualty_roll(table, player_id, dice, niggling_injuries)
             events.append(second_event)
             # The team picks the milder of the two: the earlier row of the table.

@@ -39,3 +39,13 @@ def test_unscripted_questions_go_to_the_fallback_or_fail_when_strict() -> None:
         ScriptedDecisions([], strict=True).casualty_treatment("p", "dead")
     with pytest.raises(DecisionScriptError, match="agreed-choice"):
         ScriptedDecisions([], strict=True).agreed_choice("pitch", ("a",))
+
+
+def test_gained_skills_default_to_the_first_offered_and_scripted_ones_are_checked() -> None:
+    assert tuple(DefaultDecisions().gained_skills("p", ("horns", "claws", "tentacles"), 2)) == ("horns", "claws")
+    with ScriptedDecisions([("gained-skills", ["tentacles", "horns"])], strict=True) as coach:
+        assert tuple(coach.gained_skills("p", ("horns", "claws", "tentacles"), 2)) == ("tentacles", "horns")
+    with pytest.raises(DecisionScriptError):
+        ScriptedDecisions([("gained-skills", ["horns", "horns"])]).gained_skills("p", ("horns", "claws"), 2)
+    with pytest.raises(DecisionScriptError):
+        ScriptedDecisions([("gained-skills", ["wings"])]).gained_skills("p", ("horns", "claws"), 2)

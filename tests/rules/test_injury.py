@@ -238,6 +238,28 @@ def test_without_a_treatment_the_roll_stands_and_the_apothecary_follows(make_rul
     assert [e.kind for e in outcome.events] == ["casualty", "casualty", "apothecary"]
 
 
+class Beyond:
+    """Every casualty roll stands, and no apothecary may help with it."""
+
+    @bbcore.hookimpl
+    def bbcore_casualty_treatment(self, casualty: Any) -> Any:
+        from bbcore.rules.injury import CasualtyTreatment
+
+        return CasualtyTreatment(casualty, apothecary=False)
+
+
+def test_a_treatment_can_put_the_result_beyond_the_apothecary(make_ruleset: Any) -> None:
+    rules = make_ruleset(plugins=[("beyond", Beyond())], entry_points=False)
+
+    def apothecary(player: Any, injury: str) -> bool:
+        raise AssertionError("no apothecary is offered")
+
+    with ScriptedDice([3]) as dice:  # Badly Hurt
+        outcome = suffer_casualty(rules, lone(rules), "p", dice, apothecary)
+    assert outcome.board.player("p").status is Status.CASUALTY
+    assert [e.kind for e in outcome.events] == ["casualty"]
+
+
 def test_a_treatment_no_plugin_knows_is_an_error(core: Ruleset) -> None:
     with ScriptedDice([3]) as dice, pytest.raises(bbcore.UsageError, match="casualty treatment 'leeches'"):
         suffer_casualty(core, lone(core), "p", dice, choose_treatment=lambda player, row: "leeches")

@@ -137,6 +137,47 @@ class Flora:
 
 
 @frozen
+class Ground:
+    """Rough ground: a modifier on the opposing team's Rush rolls this team turn; the fields are documented in ``pack-rules.yaml``."""
+
+    spell: str
+    modifier: int
+
+
+@frozen
+class TimeShift:
+    """A spell that moves both turn markers; the fields are documented in ``pack-rules.yaml``."""
+
+    spell: str
+    dice: str
+    works_on: int
+    steps: int
+
+
+@frozen
+class Mutation:
+    """A spell that gives one of the caster's players skills for the drive; the fields are documented in ``pack-rules.yaml``."""
+
+    spell: str
+    dice: str
+    works_on: int
+    count: int
+    category: str
+    otherwise: str
+
+
+@frozen
+class Danse:
+    """A spell that lets the caster's Linemen better a characteristic this turn; the fields are documented in ``pack-rules.yaml``."""
+
+    spell: str
+    dice: str
+    works_on: int
+    characteristics: tuple[str, ...]
+    by: int
+
+
+@frozen
 class Spells:
     """The wizards' spells other than fireballs, by kind and inducement id."""
 
@@ -145,6 +186,10 @@ class Spells:
     columns: Mapping[str, Column]
     hexes: Mapping[str, Hex]
     floras: Mapping[str, Flora]
+    grounds: Mapping[str, Ground]
+    time_shifts: Mapping[str, TimeShift]
+    mutations: Mapping[str, Mutation]
+    danses: Mapping[str, Danse]
 
 
 @frozen
@@ -253,6 +298,50 @@ class Extras:
 
 
 @frozen
+class RefereeTable:
+    """A referee who rolls on a table: the table, its row that sends off the fouler and the one that sends off the victim."""
+
+    id: str
+    caught: str
+    victim: str
+
+
+@frozen
+class KitArgument:
+    """At the start of each drive, ``dice`` of ``on`` leaves one unmarked opposing player Prone and Stunned."""
+
+    dice: str
+    on: int
+
+
+@frozen
+class Referee:
+    """A biased referee; the fields are documented in ``pack-rules.yaml``."""
+
+    dice: str
+    spots_on: int
+    call: str
+    bonus: int
+    bribe: bool
+    table: RefereeTable | None
+    kit_argument: KitArgument | None
+
+
+@frozen
+class Blessing:
+    """The blessing table's row after which another player is rolled for."""
+
+    again: str
+
+
+@frozen
+class CoachingStaff:
+    """The coaching staff's numbers, by kind and inducement id."""
+
+    blessings: Mapping[str, Blessing]
+
+
+@frozen
 class PackRules:
     """Every number of ``pack-rules.yaml``, by inducement id."""
 
@@ -263,6 +352,8 @@ class PackRules:
     fireballs: Mapping[str, Fireball]
     spells: Spells
     extras: Extras
+    referees: Mapping[str, Referee]
+    coaching_staff: CoachingStaff
 
 
 def load_pack_rules(path: Path = RULES_FILE) -> PackRules:
@@ -288,23 +379,32 @@ __all__ = [
     "ArtifactRows",
     "Ballistics",
     "BallisticsRows",
+    "Blessing",
     "Bolt",
     "Brew",
     "Chef",
+    "CoachingStaff",
     "Column",
+    "Danse",
     "Drummer",
     "Extras",
     "Fireball",
     "Flora",
+    "Ground",
     "Hex",
+    "KitArgument",
     "Mascot",
+    "Mutation",
     "PackRules",
     "Pot",
     "PotRows",
+    "Referee",
+    "RefereeTable",
     "RuneRows",
     "Runesmith",
     "SideBet",
     "Spells",
+    "TimeShift",
     "Unguent",
     "WeatherMage",
     "Zap",

@@ -8,9 +8,12 @@ from typing import TYPE_CHECKING
 from bbcore import hookimpl
 
 if TYPE_CHECKING:
+    from bbcore.model.table import Row
     from bbcore.registry import DataRegistrar, SequenceStepRegistrar
-    from bbcore.rules.board import Board
+    from bbcore.rules.board import Board, PlayerState
     from bbcore.rules.events import Event
+    from bbcore.rules.injury import CasualtyTreatment
+    from bbcore.ruleset import Ruleset
 
 PACKS_DIR = Path(__file__).parent / "packs"
 
@@ -37,3 +40,11 @@ def bbcore_end_of_drive_effects(board: Board, drive_effects: frozenset[str]) -> 
 
     board, events = drop_drive_skills(board, drive_effects)
     return (board, events) if events else None
+
+
+@hookimpl
+def bbcore_casualty_treatment(ruleset: Ruleset, player: PlayerState, casualty: Row, treatment: str | None) -> CasualtyTreatment | None:
+    """A Frog's casualty is always Badly Hurt, and no apothecary helps (see :func:`bbcore_inducement_packs.spells.frog_casualty`)."""
+    from bbcore_inducement_packs.spells import frog_casualty  # noqa: PLC0415 - the procedures import the core's rules
+
+    return frog_casualty(ruleset, player, casualty, treatment)

@@ -14,7 +14,8 @@ off, so no spell here causes a Turnover.
 
 Judgement calls: the classic Frog is printed on the old scale; its AG becomes the
 target 7 - AG and its AV the total AV + 1 (an old AV was the total to beat). A
-Frog's automatic Badly Hurt is the casualty procedure's business, not the spell's.
+Frog's automatic Badly Hurt is answered to the core's ``bbcore_casualty_treatment`` by
+the plugin with :func:`frog_casualty`.
 """
 
 from __future__ import annotations
@@ -26,12 +27,14 @@ import attrs
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.model.inducement import InducementProfile
+from bbcore.model.table import Row
 from bbcore.rules import ball
-from bbcore.rules.board import Board, PlayerState, Square, distance
+from bbcore.rules.board import Board, PlayerState, Square, Status, distance
 from bbcore.rules.decisions import Decisions, DefaultDecisions
-from bbcore.rules.effects import PROFILE_FIELDS, apply_effects, restore, transform
+from bbcore.rules.effects import LOWER_IS_BETTER, PROFILE_FIELDS, apply_effects, changed_characteristic, restore, transform
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Harm, knock_down
+from bbcore.rules.injury import CasualtyTreatment, Harm, knock_down
+from bbcore.rules.sequences import GameState
 from bbcore.ruleset import Ruleset
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
 
@@ -119,6 +122,31 @@ def zap(
     event = Event("transformed", target_id, (), rules.profile, {"original": _original(player)})
     outcome = outcome.then(Outcome(outcome.board.with_player(frog), (event,)))
     return _drop(ruleset, outcome, player, dice, decisions)
+
+
+def is_frog(ruleset: Ruleset, player: PlayerState) -> bool:
+    """Whether the player is in a Zap!'s shape of the active list: they have every skill and trait of that profile.
+
+    No other player has all of them (a hex's No Hands comes without Titchy and Very Long Legs).
+    """
+    for inducement, rules in pack_rules().spells.zaps.items():
+        if inducement in ruleset.inducements:
+            refs = spell_profile(ruleset, inducement, rules.profile).skills
+            if refs and all(player.has(ref.id) for ref in refs):
+                return True
+    return False
+
+
+def frog_casualty(ruleset: Ruleset, player: PlayerState, casualty: Row, treatment: str | None) -> CasualtyTreatment | None:
+    """A Frog's casualty roll always counts as Badly Hurt (the table's first row), beyond any apothecary; None for anyone else.
+
+    A treatment the team chose is turned down, unspent.
+    """
+    if not is_frog(ruleset, player):
+        return None
+    badly_hurt = ruleset.table("casualty").rows[0]
+    event = Event("casualty-treatment", player.id, (), badly_hurt.id, {"frog": True, "rolled": casualty.id, "turned_down": treatment})
+    return CasualtyTreatment(badly_hurt, Status.CASUALTY, None, (event,), apothecary=False)
 
 
 def cast_bolt(
@@ -241,4 +269,144 @@ def cast_flora(
     return outcome
 
 
-__all__ = ["SPELL", "cast_bolt", "cast_column", "cast_flora", "cast_hex", "column_path", "spell_profile", "wear_off", "zap"]
+def rough_ground(board: Board, caster_team: str, inducement: str) -> Outcome:
+    """Tectonic Shift, Vigorous Growth: the opposing team's Rush rolls take the data's modifier for the coming team turn.
+
+    Nothing on the board changes. The ``rough-ground`` event names the team and its
+    ``rush_modifier``; whoever runs that team turn adds :func:`rush_modifier` of the
+    events to the ``rush_modifier`` it gives :func:`bbcore.rules.movement.move`, beside
+    the weather's, and drops the event when the turn ends.
+    """
+    rules = rules_for(pack_rules().spells.grounds, inducement, "wizard with a spell on the ground")
+    team = board.opponent_of(caster_team)
+    events = (
+        _cast(caster_team, inducement, rules.spell, team),
+        Event("rough-ground", team, (), rules.spell, {"rush_modifier": rules.modifier}),
+    )
+    return Outcome(board, events)
+
+
+def rush_modifier(events: Sequence[Event], team: str) -> int:
+    """The modifier the ``rough-ground`` events in force put on ``team``'s Rush rolls."""
+    return sum(int(str(e.detail["rush_modifier"])) for e in events if e.kind == "rough-ground" and e.who == team)
+
+
+def temporal_distortion(
+    ruleset: Ruleset, state: GameState, caster_team: str, inducement: str, forwards: bool, dice: DiceSource
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Temporal Distortion: on a good roll both teams' turn markers (``TeamState.turn``) move the declared way.
+
+    A marker is kept between 0 and the half's number of turns.
+    """
+    rules = rules_for(pack_rules().spells.time_shifts, inducement, "wizard who bends time")
+    rolls = roll_dice(dice, rules.dice)
+    works = sum(rolls) >= rules.works_on
+    events = (
+        _cast(caster_team, inducement, rules.spell, "forwards" if forwards else "backwards"),
+        Event("temporal-distortion", caster_team, rolls, "moved" if works else "no-effect"),
+    )
+    if works:
+        last = ruleset.parameters.turns_per_half
+        by = rules.steps if forwards else -rules.steps
+        for team in state.teams:
+            state = state.update_team(team.id, turn=min(max(team.turn + by, 0), last))
+    return state, events
+
+
+def _own_on_pitch(board: Board, caster_team: str, player_id: str) -> PlayerState:
+    player = board.players.get(player_id)
+    if player is None or player.team != caster_team or not player.on_pitch:
+        raise UsageError(f"{player_id!r} is not a player of {caster_team!r} on the pitch")
+    return player
+
+
+def rampant_mutation(
+    ruleset: Ruleset, board: Board, caster_team: str, inducement: str, player_id: str, dice: DiceSource, decisions: Decisions | None = None
+) -> Outcome:
+    """Rampant Mutation: one of the caster's players gains skills of the data's category the coach picks, or the fallback skill.
+
+    The coach is asked through :meth:`~bbcore.rules.decisions.Decisions.gained_skills`,
+    among the skills of the category the player lacks. The ``mutated`` event's
+    ``original`` is what :func:`wear_off` gives back when the drive ends.
+    """
+    decisions = decisions or DefaultDecisions()
+    rules = rules_for(pack_rules().spells.mutations, inducement, "wizard who mutates players")
+    player = _own_on_pitch(board, caster_team, player_id)
+    rolls = roll_dice(dice, rules.dice)
+    works = sum(rolls) >= rules.works_on
+    if works:
+        offered = tuple(s for s, skill in ruleset.skills.items() if skill.category == rules.category and not player.has(s))
+        chosen = tuple(decisions.gained_skills(player_id, offered, rules.count))
+        if len(set(chosen)) != len(chosen) or len(chosen) > rules.count or not set(chosen) <= set(offered):
+            raise UsageError(f"{list(chosen)} are not up to {rules.count} different skills of {list(offered)}")
+    else:
+        chosen = () if player.has(rules.otherwise) else (rules.otherwise,)
+    mutant = attrs.evolve(player, skills={**player.skills, **dict.fromkeys(chosen)})
+    events = (
+        _cast(caster_team, inducement, rules.spell, player_id),
+        Event(
+            "mutated", player_id, rolls, "mutations" if works else rules.otherwise, {"skills": list(chosen), "original": _original(player)}
+        ),
+    )
+    return Outcome(board.with_player(mutant), events)
+
+
+def danse_macabre(ruleset: Ruleset, board: Board, caster_team: str, inducement: str, dice: DiceSource) -> Outcome:
+    """Vanhalable's Danse Macabre: on a good roll the caster's Linemen on the pitch may each better one characteristic this turn.
+
+    A Lineman is a player of a position with the journeymen keyword. The ``danse``
+    event lists them and the characteristics on offer; as each is activated, the
+    caller applies the coach's pick with :func:`danse_step`, once per player.
+    """
+    rules = rules_for(pack_rules().spells.danses, inducement, "wizard who makes players dance")
+    rolls = roll_dice(dice, rules.dice)
+    works = sum(rolls) >= rules.works_on
+    keyword = ruleset.parameters.journeymen.keyword
+    dancers = [
+        p.id
+        for p in board.team_players(caster_team)
+        if works and p.on_pitch and p.position is not None and keyword in ruleset.position(p.position).keywords
+    ]
+    detail = {"players": dancers, "characteristics": list(rules.characteristics), "by": rules.by}
+    return Outcome(
+        board,
+        (_cast(caster_team, inducement, rules.spell, None), Event("danse", caster_team, rolls, "dances" if works else "spasms", detail)),
+    )
+
+
+def danse_step(board: Board, danse: Event, player_id: str, characteristic: str) -> Outcome:
+    """A dancer of ``danse`` (a :func:`danse_macabre` event) bettered in ``characteristic``; :func:`wear_off` ends it with the turn.
+
+    AG and PA do not go below 1+; a Passing Ability of "-" cannot be bettered.
+    """
+    if player_id not in danse.detail["players"] or characteristic not in danse.detail["characteristics"]:  # type: ignore[operator]
+        raise UsageError(f"{player_id!r} cannot better {characteristic!r} with this dance")
+    player = board.player(player_id)
+    current = getattr(player, characteristic)
+    if current is None:
+        raise UsageError(f"{player_id!r} has no {characteristic.upper()} to better")
+    limit = 1 if characteristic in LOWER_IS_BETTER else None
+    value = changed_characteristic(current, characteristic, int(str(danse.detail["by"])), limit)
+    event = Event("danced", player_id, (), characteristic, {"original": _original(player)})
+    return Outcome(board.with_player(attrs.evolve(player, **{characteristic: value})), (event,))
+
+
+__all__ = [
+    "SPELL",
+    "cast_bolt",
+    "cast_column",
+    "cast_flora",
+    "cast_hex",
+    "column_path",
+    "danse_macabre",
+    "danse_step",
+    "frog_casualty",
+    "is_frog",
+    "rampant_mutation",
+    "rough_ground",
+    "rush_modifier",
+    "spell_profile",
+    "temporal_distortion",
+    "wear_off",
+    "zap",
+]

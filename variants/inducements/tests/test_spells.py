@@ -4,12 +4,29 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from bbcore_inducement_packs.spells import cast_bolt, cast_column, cast_flora, cast_hex, wear_off, zap
+from bbcore_inducement_packs.spells import (
+    cast_bolt,
+    cast_column,
+    cast_flora,
+    cast_hex,
+    danse_macabre,
+    danse_step,
+    rampant_mutation,
+    rough_ground,
+    rush_modifier,
+    temporal_distortion,
+    wear_off,
+    zap,
+)
 
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.board import Board, Status, build_board
+from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
+from bbcore.rules.injury import suffer_casualty
+from bbcore.rules.movement import move
+from bbcore.rules.sequences import GameState, TeamState
 
 
 @pytest.fixture(scope="module")
@@ -241,3 +258,141 @@ def test_strange_flora_reaches_only_two_squares_from_an_empty_square(bb2020: bbc
         cast_flora(bb2020, garden(bb2020), "home", NURGLE, (12, 8), ["far"], ScriptedDice([3]))
     with pytest.raises(UsageError):
         cast_flora(bb2020, garden(bb2020), "home", NURGLE, (12, 7), ["y"], ScriptedDice([3]))
+
+
+# ---------------------------------------------------------------- rough ground
+
+
+def rush_once(rules: bbcore.Ruleset, board: Board, modifier: int, roll: int) -> Board:
+    """The away lineman walks his 6 squares and rushes one more, with ``roll`` for the rush."""
+    path = [(15 - i, 7) for i in range(1, 8)]
+    dice = ScriptedDice([roll, 1, 1])  # a fall rolls 1+1 for armour
+    return move(rules, board, "a", path, dice, DefaultDecisions(), rush_modifier=modifier).board
+
+
+@pytest.mark.parametrize(("wizard", "fails_on"), [("bb2020/slann-mage-priest", 2), ("bb2020/horticulturalist-of-nurgle", 3)])
+def test_rough_ground_makes_the_opponents_rushes_fail_more(bb2020: bbcore.Ruleset, wizard: str, fails_on: int) -> None:
+    board = one_away(bb2020)
+    outcome = rough_ground(board, "home", wizard)
+    assert outcome.board == board
+    assert rush_modifier(outcome.events, "home") == 0
+    modifier = rush_modifier(outcome.events, "away")
+    assert rush_once(bb2020, board, 0, fails_on).player("a").status is Status.STANDING
+    assert rush_once(bb2020, board, modifier, fails_on).player("a").status is not Status.STANDING
+    assert rush_once(bb2020, board, modifier, fails_on + 1).player("a").status is Status.STANDING
+
+
+# ---------------------------------------------------------------- Temporal Distortion
+
+
+def game(rules: bbcore.Ruleset, home_turn: int, away_turn: int) -> GameState:
+    return GameState(
+        TeamState("home", "Home", "human", 1, turn=home_turn), TeamState("away", "Away", "human", 1, turn=away_turn), one_away(rules)
+    )
+
+
+@pytest.mark.parametrize(("forwards", "turns"), [(True, (4, 5)), (False, (2, 3))])
+def test_temporal_distortion_moves_both_turn_markers_on_five(bb2020: bbcore.Ruleset, forwards: bool, turns: tuple[int, int]) -> None:
+    with ScriptedDice([5]) as dice:
+        state, _ = temporal_distortion(bb2020, game(bb2020, 3, 4), "home", "bb2020/asur-high-mage", forwards, dice)
+    assert (state.home.turn, state.away.turn) == turns
+
+
+def test_temporal_distortion_fails_on_four_and_keeps_markers_on_the_track(bb2020: bbcore.Ruleset) -> None:
+    with ScriptedDice([4]) as dice:
+        state, events = temporal_distortion(bb2020, game(bb2020, 3, 4), "home", "bb2020/slann-mage-priest", True, dice)
+    assert (state.home.turn, state.away.turn) == (3, 4)
+    assert events[-1].result == "no-effect"
+    last = bb2020.parameters.turns_per_half
+    with ScriptedDice([6]) as dice:
+        state, _ = temporal_distortion(bb2020, game(bb2020, last, last - 1), "home", "bb2020/asur-high-mage", True, dice)
+    assert (state.home.turn, state.away.turn) == (last, last)
+
+
+# ---------------------------------------------------------------- Rampant Mutation
+
+CHAOS = "bb2020/chaos-sorcerer"
+
+
+def test_rampant_mutation_gives_two_mutations_the_coach_picks_for_the_drive(bb2020: bbcore.Ruleset) -> None:
+    board = one_away(bb2020)
+    with ScriptedDice([2]) as dice, ScriptedDecisions([("gained-skills", ["claws", "horns"])], strict=True) as coach:
+        outcome = rampant_mutation(bb2020, board, "home", CHAOS, "h", dice, coach)
+    mutant = outcome.board.player("h")
+    assert mutant.has("claws")
+    assert mutant.has("horns")
+    assert wear_off(outcome.board, outcome.events[-1]) == board
+
+
+def test_rampant_mutation_on_a_one_gives_disturbing_presence(bb2020: bbcore.Ruleset) -> None:
+    with ScriptedDice([1]) as dice:
+        outcome = rampant_mutation(bb2020, one_away(bb2020), "home", CHAOS, "h", dice, ScriptedDecisions([], strict=True))
+    assert set(outcome.board.player("h").skills) - set(one_away(bb2020).player("h").skills) == {"disturbing-presence"}
+
+
+def test_rampant_mutation_is_for_the_casters_own_players(bb2020: bbcore.Ruleset) -> None:
+    with pytest.raises(UsageError):
+        rampant_mutation(bb2020, one_away(bb2020), "home", CHAOS, "a", ScriptedDice([6]))
+
+
+# ---------------------------------------------------------------- Danse Macabre
+
+NECRO = "bb2020/sports-necrotheurge"
+
+
+def dancers(rules: bbcore.Ruleset) -> Board:
+    return build_board(
+        rules,
+        {
+            "line": ("home", LINEMAN, (5, 5)),
+            "blitz": ("home", "human/human-blitzer", (5, 6)),
+            "foe": ("away", LINEMAN, (15, 7)),
+        },
+    )
+
+
+def test_danse_macabre_lets_each_lineman_better_ma_ag_or_pa_on_three(bb2020: bbcore.Ruleset) -> None:
+    board = dancers(bb2020)
+    with ScriptedDice([3]) as dice:
+        outcome = danse_macabre(bb2020, board, "home", NECRO, dice)
+    danse = outcome.events[-1]
+    assert danse.detail["players"] == ["line"]
+    quicker = danse_step(board, danse, "line", "ag")
+    assert quicker.board.player("line").ag == 2
+    assert wear_off(quicker.board, quicker.events[-1]) == board
+    assert danse_step(board, danse, "line", "ma").board.player("line").ma == 7
+    for who, what in (("blitz", "ma"), ("line", "st"), ("foe", "ma")):
+        with pytest.raises(UsageError):
+            danse_step(board, danse, who, what)
+
+
+def test_danse_macabre_does_nothing_on_two(bb2020: bbcore.Ruleset) -> None:
+    with ScriptedDice([2]) as dice:
+        outcome = danse_macabre(bb2020, dancers(bb2020), "home", NECRO, dice)
+    assert outcome.events[-1].detail["players"] == []
+    with pytest.raises(UsageError):
+        danse_step(outcome.board, outcome.events[-1], "line", "ma")
+
+
+# ---------------------------------------------------------------- the Frog's casualty
+
+
+@pytest.mark.parametrize(("pack", "wizard"), [("bb2020", WIZARD), ("classic", "classic/wizard")])
+def test_a_frogs_casualty_is_always_badly_hurt_and_beyond_the_apothecary(pack: str, wizard: str) -> None:
+    rules = bbcore.load_ruleset(packs=[pack])
+    with ScriptedDice([6]) as dice:
+        frogged = zap(rules, one_away(rules), "home", wizard, "a", dice).board
+
+    def apothecary(player: object, injury: str) -> bool:
+        raise AssertionError("no apothecary for a frog")
+
+    with ScriptedDice([16]) as dice:  # Dead, were it not a frog
+        outcome = suffer_casualty(rules, frogged, "a", dice, apothecary)
+    assert outcome.board.player("a").status is Status.CASUALTY
+    assert [(e.kind, e.result) for e in outcome.events] == [("casualty", "dead"), ("casualty-treatment", "badly-hurt")]
+
+
+def test_a_player_who_is_no_frog_rolls_on_the_casualty_table_as_usual(bb2020: bbcore.Ruleset) -> None:
+    with ScriptedDice([16]) as dice:
+        outcome = suffer_casualty(bb2020, one_away(bb2020), "a", dice)
+    assert [(e.kind, e.result) for e in outcome.events] == [("casualty", "dead")]

@@ -1,0 +1,119 @@
+"""The biased referees of the 2020 list: what they do about a Foul, and the Triplets' kit argument.
+
+:func:`watch_foul` is what a Foul procedure calls, once it knows the facts, for a team
+whose opponent hired a referee (``referees`` in ``pack-rules.yaml``): the referee's
+team, the fouling player, the fouled player and whether a double came up on the Armour
+or Injury roll. With a double the referee adds nothing (the usual Sent-off stands).
+Otherwise the referee's die (or table) is rolled and a :class:`RefereeCall` says what
+happened:
+
+- ``sent_off`` is the player the referee sends off, as if they had fouled and rolled a
+  double. It is not applied here: the caller runs its usual Sent-off procedure, offering
+  a Bribe only when ``bribe`` is true, and Arguing the Call as its rules allow.
+- a ``knocked-down`` referee (Jorm) Knocks Down the fouler at once, with his bonus to
+  Armour or Injury applied after rolling, as Mighty Blow's is.
+- a ``halt`` referee (Ranulf) stops play: ``halted`` is true and the fouler's coach picks
+  a Bribe, the Sent-off, or :func:`argue_with_the_axe`.
+
+:func:`kit_argument` is the Triplets' start-of-drive roll, after set-up and before the
+kick-off: on the entry's number one random opposing player on the pitch who is not
+Marked is Placed Prone and Stunned.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+from attrs import frozen
+
+from bbcore.dice import DiceSource, roll_dice, roll_on_table
+from bbcore.rules.board import Status
+from bbcore.rules.drive import pick_at_random
+from bbcore.rules.events import Event
+from bbcore.rules.injury import Harm, knock_down, roll_armour, roll_injury
+from bbcore.rules.sequences import GameState
+from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
+
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
+
+
+@frozen
+class RefereeCall:
+    """What the referee made of a Foul: who is to be Sent-off (if anyone), whether a Bribe may undo it, whether play halts."""
+
+    sent_off: str | None = None
+    bribe: bool = False
+    halted: bool = False
+    events: tuple[Event, ...] = ()
+
+
+def watch_foul(
+    ruleset: Ruleset, state: GameState, inducement: str, fouler_id: str, victim_id: str, doubled: bool, dice: DiceSource
+) -> tuple[GameState, RefereeCall]:
+    """The referee hired as ``inducement`` watches a Foul by ``fouler_id`` on ``victim_id`` (``doubled``: a double was rolled)."""
+    referee = rules_for(pack_rules().referees, inducement, "biased referee")
+    if doubled:
+        return state, RefereeCall()
+    if referee.table is not None:
+        rolled = roll_on_table(ruleset.table(referee.table.id), dice)
+        rolls, result = rolled.rolls, rolled.row.id
+        caught = {referee.table.caught: fouler_id, referee.table.victim: victim_id}.get(result)
+        call = "sent-off" if caught else "unseen"
+    else:
+        rolls = roll_dice(dice, referee.dice)
+        call = referee.call if sum(rolls) >= referee.spots_on else "unseen"
+        result, caught = call, fouler_id
+    event = Event("referee", fouler_id, rolls, result, {"inducement": inducement, "victim": victim_id})
+    if call == "sent-off":
+        return state, RefereeCall(caught, referee.bribe, events=(event,))
+    if call == "halt":
+        return state, RefereeCall(None, referee.bribe, halted=True, events=(event,))
+    if call == "knocked-down":
+        harm = Harm(cause="referee", mighty_blow=referee.bonus > 0, blow_bonus=referee.bonus)
+        outcome = knock_down(ruleset, state.board, fouler_id, harm, dice)
+        return attrs.evolve(state, board=outcome.board), RefereeCall(events=(event, *outcome.events))
+    return state, RefereeCall(events=(event,))
+
+
+def argue_with_the_axe(
+    ruleset: Ruleset, state: GameState, inducement: str, fouler_id: str, dice: DiceSource
+) -> tuple[GameState, bool, tuple[Event, ...]]:
+    """The fouler argues with a ``halt`` referee: an Armour roll at +bonus; the bool is whether a Turnover follows.
+
+    Armour broken: the player goes Prone and takes an Injury roll, stays in the game, no
+    Turnover. Armour held: the player is Sent-off and it is a Turnover.
+    """
+    referee = rules_for(pack_rules().referees, inducement, "biased referee")
+    harm = Harm(cause="referee", armour_modifier=referee.bonus)
+    board = state.board
+    broken, _, armour = roll_armour(ruleset, board, fouler_id, harm, dice)
+    if not broken:
+        board = board.with_player(board.player(fouler_id).with_status(Status.SENT_OFF))
+        return attrs.evolve(state, board=board), True, (armour, Event("sent-off", fouler_id, (), "referee", {"inducement": inducement}))
+    board = board.with_player(board.player(fouler_id).with_status(Status.PRONE))
+    injured = roll_injury(ruleset, board, fouler_id, Harm(cause="referee"), dice)
+    return attrs.evolve(state, board=injured.board), False, (armour, *injured.events)
+
+
+def kit_argument(state: GameState, team_id: str, inducement: str, dice: DiceSource) -> tuple[GameState, tuple[Event, ...]]:
+    """The start-of-drive roll of ``team_id``'s referee: on a hit, one random unmarked opposing player goes Prone and Stunned."""
+    referee = rules_for(pack_rules().referees, inducement, "biased referee")
+    if referee.kit_argument is None or state.team(team_id).inducements.get(inducement, 0) <= 0:
+        return state, ()
+    rolls = roll_dice(dice, referee.kit_argument.dice)
+    if sum(rolls) < referee.kit_argument.on:
+        return state, (Event("kit-argument", team_id, rolls, "none", {"inducement": inducement}),)
+    board = state.board
+    opponent = state.opponent(team_id).id
+    unmarked = sorted(p.id for p in board.team_players(opponent) if p.on_pitch and not board.markers_of(p))
+    picked, picks = pick_at_random(dice, unmarked, 1)
+    events = [Event("kit-argument", team_id, rolls, picked[0] if picked else "none", {"inducement": inducement, "picks": list(picks)})]
+    for player_id in picked:
+        board = board.with_player(board.player(player_id).with_status(Status.STUNNED))
+        events.append(Event("stunned", player_id, (), "kit-argument"))
+    return attrs.evolve(state, board=board), tuple(events)
+
+
+__all__ = ["RefereeCall", "argue_with_the_axe", "kit_argument", "watch_foul"]
