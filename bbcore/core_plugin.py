@@ -122,6 +122,12 @@ def bbcore_ko_recovery_modifiers(ruleset: Ruleset, team: str, player: PlayerStat
 
 
 @hookimpl(trylast=True)
+def bbcore_ko_recovery_rerolls(ruleset: Ruleset, team: str, player: PlayerState, roll: int, inducements: Mapping[str, int]) -> bool:
+    """A failed recovery roll stands."""
+    return False
+
+
+@hookimpl(trylast=True)
 def bbcore_casualty_treatment(
     ruleset: Ruleset,
     board: Board,

@@ -281,6 +281,23 @@ def bbcore_ko_recovery_modifiers(ruleset: Ruleset, team: str, player: PlayerStat
 
 
 @hookspec(firstresult=True)
+def bbcore_ko_recovery_rerolls(ruleset: Ruleset, team: str, player: PlayerState, roll: int, inducements: Mapping[str, int]) -> bool | None:
+    """Whether a knocked-out player's failed recovery roll may be rolled again (a healer's brew, say).
+
+    Called by :func:`~bbcore.rules.injury.recover_knocked_out` once for each failed
+    recovery roll, never for the new roll. ``firstresult``: the first non-None answer
+    wins. The core (``trylast``) answers ``False``: no re-roll. A plugin answers ``True``
+    for the rolls its inducement lets the team take again (a natural 1, say); the new
+    roll stands, whatever it is.
+
+    :param team: the id of the player's team.
+    :param roll: the natural D6 that failed.
+    :param inducements: that team's inducements in this game (id to count), as for
+        :func:`bbcore_ko_recovery_modifiers`.
+    """
+
+
+@hookspec(firstresult=True)
 def bbcore_casualty_treatment(
     ruleset: Ruleset,
     board: Board,

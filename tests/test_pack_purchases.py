@@ -176,6 +176,30 @@ def test_a_price_set_by_league_alone(bb2020: Ruleset) -> None:
     assert inducement_cost(bb2020, team(HUMANS, pot)) == 80_000  # Old World Classic
 
 
+# -- stakes ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("stake", [10_000, 40_000, 100_000])
+def test_a_side_bet_costs_its_stake(bb2020: Ruleset, stake: int) -> None:
+    bet = team(HUMANS, {"id": "bb2020/side-bet", "stake": stake})
+    assert "inducement-stake" not in problems(bb2020, bet)
+    assert inducement_cost(bb2020, bet) == stake
+
+
+@pytest.mark.parametrize("stake", [0, 5_000, 110_000, 25_000])
+def test_a_stake_outside_the_terms_is_a_problem(bb2020: Ruleset, stake: int) -> None:
+    found = problems(bb2020, team(HUMANS, {"id": "bb2020/side-bet", "stake": stake}))
+    assert "10000 to 100000 in steps of 10000" in found["inducement-stake"]
+
+
+def test_a_side_bet_must_name_its_stake(bb2020: Ruleset) -> None:
+    assert "name the stake" in problems(bb2020, team(HUMANS, {"id": "bb2020/side-bet"}))["inducement-stake"]
+
+
+def test_a_stake_on_an_inducement_that_takes_none_is_a_problem(bb2020: Ruleset) -> None:
+    assert "takes no stake" in problems(bb2020, team(HUMANS, {"id": "bb2020/bribes", "stake": 20_000}))["inducement-stake"]
+
+
 # -- mercenaries ------------------------------------------------------------------------------------------
 
 

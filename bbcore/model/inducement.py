@@ -46,6 +46,18 @@ class InducementHire:
 
 
 @frozen
+class InducementStake:
+    """The inducement is a stake a team names in its order: ``min`` to ``max`` in steps of ``step``; its price is the stake."""
+
+    min: int
+    max: int
+    step: int
+
+    def admits(self, stake: int) -> bool:
+        return self.min <= stake <= self.max and (stake - self.min) % self.step == 0
+
+
+@frozen
 class InducementUses:
     """How often an inducement may be used: ``count`` times per ``per`` (game, half, drive or turn)."""
 
@@ -98,6 +110,8 @@ class Inducement:
     price_varies: bool = False
     #: Set when the inducement hires a player whose position the team's order names.
     hire: InducementHire | None = None
+    #: Set when the price is a stake the team's order names.
+    stake: InducementStake | None = None
     eligibility: Condition | None = None
     #: Alternatives: a team must also meet at least one of these (a special rule or a league, say).
     eligibility_any: tuple[Condition, ...] = ()

@@ -38,12 +38,17 @@ class TeamPlayer:
 
 @frozen
 class InducementOrder:
-    """``count`` of one inducement; one that hires a player names its ``position`` and any ``skill`` bought with it."""
+    """``count`` of one inducement; one that hires a player names its ``position`` and any ``skill`` bought with it.
+
+    One whose price is a stake names its ``stake``.
+    """
 
     id: str
     count: int = 1
     position: str | None = None
     skill: SkillRef | None = None
+    #: The amount staked, for an inducement whose price is a stake the team names.
+    stake: int | None = None
 
     @property
     def roster_id(self) -> str | None:

@@ -147,7 +147,11 @@ def _frozen_skills(skills: Mapping[str, int | str | None]) -> Mapping[str, int |
 
 @frozen
 class PlayerState:
-    """A player as the board knows them: characteristics in force, skills, square and status."""
+    """A player as the board knows them: characteristics in force, skills, square and status.
+
+    ``tackle_zone`` is False while something takes the player's tackle zone away for a
+    time: they then mark nobody, assist nobody and are not ``Board.in_play``.
+    """
 
     id: str
     team: str
@@ -160,6 +164,7 @@ class PlayerState:
     square: Square | None = None
     status: Status = Status.STANDING
     position: str | None = None
+    tackle_zone: bool = True
 
     def has(self, skill_id: str) -> bool:
         return skill_id in self.skills
@@ -271,8 +276,11 @@ class Board:
         return feature is not None and feature.traps_players
 
     def in_play(self, player: PlayerState) -> bool:
-        """Standing and not trapped: the player has a tackle zone and can mark, assist and be marked."""
-        return player.standing and not self.trapped(player)
+        """Standing, with their tackle zone and not trapped: the player can mark and assist.
+
+        A player out of play can still be marked (unless trapped).
+        """
+        return player.standing and player.tackle_zone and not self.trapped(player)
 
     def markers_of(self, player: PlayerState) -> list[PlayerState]:
         """Opponents in play whose tackle zones cover the player's square; nobody marks a trapped player."""

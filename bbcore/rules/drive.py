@@ -30,9 +30,11 @@ if TYPE_CHECKING:
 
 #: The table role the kick-off event is rolled on.
 KICK_OFF_EVENTS_ROLE = "kick-off-events"
-#: Inducements that count as extra sideline staff for a kick-off event.
-EXTRA_ASSISTANT_COACHES = "part-time-assistant-coaches"
-EXTRA_CHEERLEADERS = "temp-agency-cheerleaders"
+#: The tests named by the inducement effects that count as extra sideline staff for a kick-off
+#: event: ``{modifier: brilliant-coaching, by: N}`` counts as N more assistant coaches (each held),
+#: ``{modifier: cheering-fans, by: N}`` as N more cheerleaders.
+BRILLIANT_COACHING = "brilliant-coaching"
+CHEERING_FANS = "cheering-fans"
 #: The inducement a Get the Ref event hands out.
 FREE_BRIBE = "bribes"
 
@@ -220,8 +222,18 @@ def kick_off_event(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
     return state, (event, *more)
 
 
-def _staff(state: GameState, team_id: str, inducement: str, on_roster: int) -> int:
-    return on_roster + state.team(team_id).inducements.get(inducement, 0)
+def _staff(ruleset: Ruleset, state: GameState, team_id: str, test: str, on_roster: int) -> int:
+    """The team's staff on its roster plus what its inducements' ``test`` modifier effects add, once per inducement held.
+
+    Ids the active list does not know are ignored, as for KO recovery.
+    """
+    total = on_roster
+    for inducement_id, count in state.team(team_id).inducements.items():
+        inducement = ruleset.inducements.get(inducement_id)
+        if inducement is None or count <= 0:
+            continue
+        total += count * sum(effect.by or 0 for effect in inducement.effects if effect.modifier == test)
+    return total
 
 
 def contest(dice: DiceSource, kind: str, totals_before: Mapping[str, int], *, highest: bool) -> tuple[tuple[str, ...], Event]:
@@ -315,13 +327,13 @@ def _high_kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: 
 
 
 def _cheering_fans(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
-    bonuses = {team.id: _staff(state, team.id, EXTRA_CHEERLEADERS, team.cheerleaders) for team in state.teams}
+    bonuses = {team.id: _staff(ruleset, state, team.id, CHEERING_FANS, team.cheerleaders) for team in state.teams}
     _, event = contest(dice, "cheering-fans", bonuses, highest=True)
     return state, (event,)
 
 
 def _brilliant_coaching(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
-    bonuses = {team.id: _staff(state, team.id, EXTRA_ASSISTANT_COACHES, team.assistant_coaches) for team in state.teams}
+    bonuses = {team.id: _staff(ruleset, state, team.id, BRILLIANT_COACHING, team.assistant_coaches) for team in state.teams}
     winners, event = contest(dice, "brilliant-coaching", bonuses, highest=True)
     extra = ruleset.parameters.kick_off_events.brilliant_coaching_rerolls
     for team_id in winners:

@@ -343,7 +343,8 @@ def recover_knocked_out(
 
     ``inducements`` holds each team's inducements by team id (id to count, as in
     ``TeamState.inducements``); they are passed on to ``bbcore_ko_recovery_modifiers`` so
-    that an inducement can help its own team's players. A team not named has none.
+    that an inducement can help its own team's players, and to ``bbcore_ko_recovery_rerolls``,
+    asked once whether a failed roll may be rolled again. A team not named has none.
     """
     events = []
     target = ruleset.parameters.targets.ko_recovery
@@ -353,8 +354,15 @@ def recover_knocked_out(
         held = (inducements or {}).get(player.team, {})
         modifier = _sum_hook(ruleset.hook.bbcore_ko_recovery_modifiers(ruleset=ruleset, team=player.team, player=player, inducements=held))
         (roll,) = roll_dice(dice, "D6")
+        rolls: tuple[int, ...] = (roll,)
         recovered = passes(roll, target, modifier)
-        events.append(Event("ko-recovery", player.id, (roll,), "recovered" if recovered else "still-out", {"modifier": modifier}))
+        again = ruleset.hook.bbcore_ko_recovery_rerolls
+        if not recovered and again(ruleset=ruleset, team=player.team, player=player, roll=roll, inducements=held):
+            (roll,) = roll_dice(dice, "D6")
+            rolls = (*rolls, roll)
+            recovered = passes(roll, target, modifier)
+        detail = {"modifier": modifier, "rerolled": True} if len(rolls) > 1 else {"modifier": modifier}
+        events.append(Event("ko-recovery", player.id, rolls, "recovered" if recovered else "still-out", detail))
         if recovered:
             board = board.with_player(player.with_status(Status.RESERVES))
     return Outcome(board, tuple(events))

@@ -182,6 +182,41 @@ def throw_team_mate(
     return Outcome(landed.board, (*events, *landed.events), landed.turnover)
 
 
+def fly(
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    target: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    quality: str = "subpar",
+    active_team: str | None = None,
+) -> Outcome:
+    """Send a player on the pitch through the air towards ``target`` and bring them down, as a thrown team-mate.
+
+    Whatever launched them (a throw, a kick, a spell...), they leave their square, scatter
+    from ``target`` as a Subpar throw does, and come down as :func:`throw_team_mate`
+    lands its players: into the crowd, onto someone (a crash landing), onto a feature, or
+    with a landing test taking the modifier of ``quality`` (``superb``, ``subpar`` or
+    ``fumbled``). A player lying down cannot land on their feet. ``active_team`` is the
+    team whose turn it is, for the Turnover of one of its players knocked down by the
+    crash; None when nobody is acting.
+    """
+    player = board.player(player_id)
+    if not player.on_pitch or player.square is None:
+        raise UsageError(f"{player_id} is not on the pitch and cannot be sent flying")
+    in_air = _lift(board, player)
+    square, last, rolls = _scatter(ruleset, in_air, target, ruleset.parameters.throw_team_mate.scatter, dice)
+    events = (
+        Event("flight", player_id, (), quality, {"from": list(player.square), "target": list(target)}),
+        Event("scatter", player_id, rolls, "scattered", {"from": list(target), "to": list(square)}),
+    )
+    flight = _Flight(ruleset, dice, decisions, player, active_team, quality, RerollBudget())
+    landed = flight.come_down(in_air, square, last)
+    return Outcome(landed.board, (*events, *landed.events), landed.turnover)
+
+
 def _lift(board: Board, thrown: PlayerState) -> Board:
     """The board while the player is in the air: off their square, still holding any ball they held."""
     # Board.with_player would drop the ball of a player leaving the pitch; a thrown carrier keeps it.
@@ -226,7 +261,7 @@ class _Flight:
         dice: DiceSource,
         decisions: Decisions,
         thrown: PlayerState,
-        active_team: str,
+        active_team: str | None,
         quality: str,
         budget: RerollBudget,
     ) -> None:

@@ -16,7 +16,7 @@ from attrs import frozen
 from bbcore.errors import DataError, JsonPath, Problem, format_json_path
 from bbcore.model.inducement import InducementHire
 from bbcore.render.text import money
-from bbcore.teams.purchases import eligibility_reason, entity_name, hires_a_player, prices_by_league
+from bbcore.teams.purchases import eligibility_reason, entity_name, hires_a_player, prices_by_league, stake_problem
 from bbcore.teams.valuation import (
     hired_position,
     inducement_limit,
@@ -236,6 +236,9 @@ def inducement_choice_problems(ruleset: Ruleset, team: Team) -> Iterator[Problem
             yield problem("inducement-not-eligible", f"this team may not buy {inducement.name}: {reason}", "inducements", i, "id")
         if inducement.group is not None:
             group_counts[inducement.group] += order.count
+        wrong_stake = stake_problem(inducement, order)
+        if wrong_stake is not None:
+            yield problem("inducement-stake", wrong_stake, "inducements", i, "stake")
     for inducement_id, i in first_order.items():
         inducement = ruleset.inducements[inducement_id]
         limit = inducement_limit(ruleset, team, inducement)

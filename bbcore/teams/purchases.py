@@ -59,6 +59,18 @@ def hires_a_player(inducement: Inducement) -> bool:
     return inducement.hire is not None or any(c.plus_position_cost for c in inducement.costs)
 
 
+def stake_problem(inducement: Inducement, order: InducementOrder) -> str | None:
+    """What is wrong with an order's stake (none named, one not allowed, or one outside the inducement's terms), or None."""
+    terms = inducement.stake
+    if terms is None:
+        return None if order.stake is None else f"{inducement.name} takes no stake"
+    if order.stake is None:
+        return f"{inducement.name}: name the stake (stake: {terms.min} to {terms.max}); it is the price"
+    if not terms.admits(order.stake):
+        return f"{inducement.name}: a stake of {order.stake} is not {terms.min} to {terms.max} in steps of {terms.step}"
+    return None
+
+
 def undecided_leagues(ruleset: Ruleset, team: Team) -> tuple[str, ...]:
     """The leagues a team might play in when its file names none and its roster plays in several; empty when settled."""
     if team.league is not None:

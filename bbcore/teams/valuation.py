@@ -104,8 +104,10 @@ def order_price(ruleset: Ruleset, team: Team, inducement: Inducement, order: Ind
     The lowest listed price the team qualifies for; a price that adds the hired
     player's cost adds that of the order's position, and a skill bought with a hired
     player adds the inducement's skill price. Without an order (or a position) it is
-    the listed price alone.
+    the listed price alone. An order's stake, for an inducement that is one, is its price.
     """
+    if order is not None and order.stake is not None and inducement.stake is not None:
+        return order.stake
     position = hired_position(ruleset, order) if order is not None else None
     extra = position.cost if position is not None else 0
     qualifying = [c for c in inducement.costs if condition_holds(ruleset, team, c.condition)] or list(inducement.costs)

@@ -297,3 +297,37 @@ def test_recovery_modifiers_see_the_inducements_of_the_players_team(make_ruleset
         assert recover_knocked_out(rules, board, dice, {"home": {"medic": 1}}).board.player("p").status is Status.KO
     with ScriptedDice([3]) as dice:
         assert recover_knocked_out(rules, board, dice).board.player("p").status is Status.KO
+
+
+class Brew:
+    """A team holding a ``brew`` inducement may roll a failed recovery of a natural 1 again."""
+
+    @bbcore.hookimpl
+    def bbcore_ko_recovery_rerolls(self, roll: int, inducements: Any) -> bool | None:
+        return True if inducements.get("brew") and roll == 1 else None
+
+
+@pytest.mark.parametrize(
+    ("rolls", "held", "status"),
+    [
+        ([1, 4], {"away": {"brew": 1}}, Status.RESERVES),
+        ([1, 1], {"away": {"brew": 1}}, Status.KO),  # the new roll stands: no re-roll of a re-roll
+        ([2], {"away": {"brew": 1}}, Status.KO),  # only a 1 is rolled again
+        ([1], {"home": {"brew": 1}}, Status.KO),  # the other team's brew does not help
+    ],
+)
+def test_a_recovery_reroll_hook_rolls_a_failed_recovery_again(make_ruleset: Any, rolls: list[int], held: Any, status: Status) -> None:
+    rules = make_ruleset(plugins=[("brew", Brew())], entry_points=False)
+    board = lone(rules, statuses={"p": "ko"})
+    with ScriptedDice(rolls) as dice:
+        outcome = recover_knocked_out(rules, board, dice, held)
+    assert outcome.board.player("p").status is status
+    assert outcome.events[-1].rolls == tuple(rolls)
+
+
+def test_the_core_lets_a_failed_recovery_stand(core: Ruleset) -> None:
+    board = lone(core, statuses={"p": "ko"})
+    with ScriptedDice([1]) as dice:
+        outcome = recover_knocked_out(core, board, dice, {"away": {"brew": 1}})
+    assert outcome.board.player("p").status is Status.KO
+    assert outcome.events[-1].rolls == (1,)

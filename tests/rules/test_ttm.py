@@ -14,7 +14,7 @@ from bbcore.rules.board import Board, Square, Status
 from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.push import PushBlocked
-from bbcore.rules.ttm import pass_range, range_in_squares, throw_team_mate
+from bbcore.rules.ttm import fly, pass_range, range_in_squares, throw_team_mate
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
 from tests.fixtures.plugins import DataPlugin
@@ -394,3 +394,36 @@ def test_a_thrown_player_sent_back_onto_an_occupied_square_crashes_into_its_play
     outcome = throw(rules, board, (10, 0), [6, *HELD, UP, *HELD, RIGHT, *HELD])
     assert [e.kind for e in outcome.events].count("crash-landing") == 2
     assert outcome.board.player("h").square == (11, 0)
+
+
+def send_flying(rules: Ruleset, board: Board, target: Square, rolls: Iterable[int], **options: Any) -> Outcome:
+    with ScriptedDice(rolls) as dice, ScriptedDecisions(()) as decisions:
+        return fly(rules, board, "o", target, dice, decisions, **options)
+
+
+@pytest.mark.parametrize(("roll", "lands"), [(4, True), (3, False)])
+def test_any_player_sent_flying_scatters_from_the_target_and_lands_as_thrown(core: Ruleset, roll: int, lands: bool) -> None:
+    board = build_board(core, {"o": ("away", ORC, (5, 5))})
+    outcome = send_flying(core, board, QUICK, [RIGHT, RIGHT, UP, roll] + ([] if lands else HELD), quality="fumbled")
+    assert only(outcome, "flight").detail == {"from": [5, 5], "target": [13, 7]}
+    assert only(outcome, "landing").detail["modifier"] == -1
+    flown = outcome.board.player("o")
+    assert flown.square == (15, 6)
+    assert flown.status is (Status.STANDING if lands else Status.PRONE)
+    assert outcome.board.at((5, 5)) is None
+    assert not outcome.turnover
+
+
+def test_a_player_sent_flying_crashes_into_whoever_is_there_without_a_turnover_when_nobody_acts(core: Ruleset) -> None:
+    board = build_board(core, {"o": ("away", ORC, (5, 5)), "p": ("away", ORC, (16, 7))})
+    outcome = send_flying(core, board, QUICK, [RIGHT, RIGHT, RIGHT, *HELD, DOWN, *HELD])
+    assert outcome.board.player("p").status is Status.PRONE
+    assert only(outcome, "crash-landing").detail["into"] == "p"
+    assert (outcome.board.player("o").square, outcome.board.player("o").status) == ((16, 8), Status.PRONE)
+    assert not outcome.turnover
+
+
+def test_only_a_player_on_the_pitch_can_be_sent_flying(core: Ruleset) -> None:
+    board = build_board(core, {"o": ("away", ORC, None)}, statuses={"o": "reserves"})
+    with pytest.raises(UsageError):
+        send_flying(core, board, QUICK, [])

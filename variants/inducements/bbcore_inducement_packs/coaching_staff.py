@@ -15,6 +15,10 @@ Mutations: it is left to the caller (the row has no structured effect).
 the team's players gets a KO'd Injury result, before they leave the pitch: the row's
 ``status`` effect says where the player goes (a Casualty with Badly Hurt, the
 Knocked-out box, or Stunned on the pitch).
+
+:func:`may_reroll_recovery` is Josef (or Joseph) Bugman's beer, the packs' answer to
+``bbcore_ko_recovery_rerolls``: a team holding him may roll again a failed KO recovery
+roll whose natural D6 the ``ko_rerolls`` entry names (a 1).
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ from bbcore_inducement_packs.brews import give_for_drive
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from bbcore.model.table import Row
     from bbcore.ruleset import Ruleset
 
@@ -109,4 +115,11 @@ def treat_knock_out(
     return attrs.evolve(state, board=board), (Event("mungo", player_id, rolled.rolls, status.value, detail),)
 
 
-__all__ = ["bless", "treat_knock_out"]
+def may_reroll_recovery(roll: int, inducements: Mapping[str, int]) -> bool | None:
+    """``True`` when an inducement the team holds lets it roll this failed recovery roll again; else no answer."""
+    rerolls = pack_rules().coaching_staff.ko_rerolls
+    held = any(count > 0 and roll in rerolls[inducement].rerolled_on for inducement, count in inducements.items() if inducement in rerolls)
+    return True if held else None
+
+
+__all__ = ["bless", "may_reroll_recovery", "treat_knock_out"]

@@ -122,6 +122,36 @@ class Hex:
     hit_on: int
     standing_only: bool
     drops_ball: bool
+    takes_tackle_zone: bool
+
+
+@frozen
+class Blink:
+    """Two of the caster's players swap squares, or waver out of play; the fields are documented in ``pack-rules.yaml``."""
+
+    spell: str
+    dice: str
+    swap_on: int
+    barred_skill: str
+
+
+@frozen
+class StompRows:
+    """The ids of the stomp table's rows that knock the player down and that send them flying."""
+
+    stomped: str
+    kicked: str
+
+
+@frozen
+class Stomp:
+    """A giant foot on one opposing player; the fields are documented in ``pack-rules.yaml``."""
+
+    spell: str
+    table: str
+    rows: StompRows
+    bonus: int
+    quality: str
 
 
 @frozen
@@ -185,6 +215,8 @@ class Spells:
     bolts: Mapping[str, Bolt]
     columns: Mapping[str, Column]
     hexes: Mapping[str, Hex]
+    blinks: Mapping[str, Blink]
+    stomps: Mapping[str, Stomp]
     floras: Mapping[str, Flora]
     grounds: Mapping[str, Ground]
     time_shifts: Mapping[str, TimeShift]
@@ -335,10 +367,18 @@ class Blessing:
 
 
 @frozen
+class KoReroll:
+    """The natural rolls of a failed KO recovery roll that may be rolled again."""
+
+    rerolled_on: tuple[int, ...]
+
+
+@frozen
 class CoachingStaff:
     """The coaching staff's numbers, by kind and inducement id."""
 
     blessings: Mapping[str, Blessing]
+    ko_rerolls: Mapping[str, KoReroll]
 
 
 @frozen
@@ -380,6 +420,7 @@ __all__ = [
     "Ballistics",
     "BallisticsRows",
     "Blessing",
+    "Blink",
     "Bolt",
     "Brew",
     "Chef",
@@ -393,6 +434,7 @@ __all__ = [
     "Ground",
     "Hex",
     "KitArgument",
+    "KoReroll",
     "Mascot",
     "Mutation",
     "PackRules",
@@ -404,6 +446,8 @@ __all__ = [
     "Runesmith",
     "SideBet",
     "Spells",
+    "Stomp",
+    "StompRows",
     "TimeShift",
     "Unguent",
     "WeatherMage",

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from bbcore import hookimpl
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from bbcore.model.table import Row
     from bbcore.registry import DataRegistrar, SequenceStepRegistrar
     from bbcore.rules.board import Board, PlayerState
@@ -40,6 +42,14 @@ def bbcore_end_of_drive_effects(board: Board, drive_effects: frozenset[str]) -> 
 
     board, events = drop_drive_skills(board, drive_effects)
     return (board, events) if events else None
+
+
+@hookimpl
+def bbcore_ko_recovery_rerolls(roll: int, inducements: Mapping[str, int]) -> bool | None:
+    """Bugman's beer: a failed recovery of a 1 is rolled again (see :func:`bbcore_inducement_packs.coaching_staff.may_reroll_recovery`)."""
+    from bbcore_inducement_packs.coaching_staff import may_reroll_recovery  # noqa: PLC0415 - the procedures import the core's rules
+
+    return may_reroll_recovery(roll, inducements)
 
 
 @hookimpl

@@ -1,4 +1,4 @@
-"""The wizards' spells other than fireballs: Zap!, bolts, lines of fire, hexes and plants.
+"""The wizards' spells other than fireballs: Zap!, bolts, lines of fire, hexes, blinks, stomps and plants.
 
 As for :mod:`bbcore_inducement_packs.blasts`, the core runs no turns yet: whoever does
 calls a spell at the moment its profile's text names, with the target the coach
@@ -8,8 +8,9 @@ the pack's ``inducements.yaml``.
 
 Spells that last "until the end of the drive" (Zap!, the hexes) change the player on
 the board and keep what the player was in the event's ``original`` detail (their
-characteristics and skills, JSON-ready): the caller calls :func:`wear_off` with that
-event when the drive (or turn) ends. Nobody on the pitch is acting when a spell goes
+characteristics and skills, JSON-ready; ``tackle_zone_lost`` when the spell took the
+player's tackle zone away): the caller calls :func:`wear_off` with that event when the
+drive (or turn) ends. Nobody on the pitch is acting when a spell goes
 off, so no spell here causes a Turnover.
 
 Judgement calls: the classic Frog is printed on the old scale; its AG becomes the
@@ -24,7 +25,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from bbcore.dice import DiceSource, roll_dice
+from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.errors import UsageError
 from bbcore.model.inducement import InducementProfile
 from bbcore.model.table import Row
@@ -35,6 +36,7 @@ from bbcore.rules.effects import LOWER_IS_BETTER, PROFILE_FIELDS, apply_effects,
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import CasualtyTreatment, Harm, knock_down
 from bbcore.rules.sequences import GameState
+from bbcore.rules.ttm import fly, pass_range
 from bbcore.ruleset import Ruleset
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
 
@@ -65,9 +67,15 @@ def _original(player: PlayerState) -> dict[str, object]:
 
 
 def wear_off(board: Board, event: Event) -> Board:
-    """The player a Zap! or hex changed (``event``, with its ``original`` detail) back in their own profile."""
+    """The player a Zap!, hex or blink changed (``event``, with its ``original`` detail) back in their own profile.
+
+    A tackle zone the spell took away (``tackle_zone_lost``) comes back.
+    """
     now = board.player(str(event.who))
-    return board.with_player(restore(now, attrs.evolve(now, **event.detail["original"])))
+    back = restore(now, attrs.evolve(now, **event.detail["original"]))
+    if event.detail.get("tackle_zone_lost"):
+        back = attrs.evolve(back, tackle_zone=True)
+    return board.with_player(back)
 
 
 def _target(board: Board, caster_team: str, target_id: str, *, opponents_only: bool, standing_only: bool) -> PlayerState:
@@ -210,7 +218,8 @@ def cast_hex(
 
     Effects the core cannot put on a player (aimed at someone else, or of another verb)
     are listed in the ``hexed`` event's ``not_applied``; its ``original`` is what
-    :func:`wear_off` gives back when the spell ends.
+    :func:`wear_off` gives back when the spell ends, with the tackle zone a hex that
+    takes it (``takes_tackle_zone``) took away.
     """
     decisions = decisions or DefaultDecisions()
     rules = rules_for(pack_rules().spells.hexes, inducement, "wizard with a hex")
@@ -222,9 +231,83 @@ def cast_hex(
     if not hit:
         return outcome
     applied = apply_effects(ruleset, player, spell_profile(ruleset, inducement, rules.spell).effects)
-    detail = {"original": _original(player), "not_applied": [attrs.asdict(e) for e in applied.not_applied]}
-    outcome = outcome.then(Outcome(board.with_player(applied.player), (Event("hexed", target_id, (), rules.spell, detail),)))
+    hexed = attrs.evolve(applied.player, tackle_zone=False) if rules.takes_tackle_zone else applied.player
+    detail = {
+        "original": _original(player),
+        "not_applied": [attrs.asdict(e) for e in applied.not_applied],
+        "tackle_zone_lost": rules.takes_tackle_zone,
+    }
+    outcome = outcome.then(Outcome(board.with_player(hexed), (Event("hexed", target_id, (), rules.spell, detail),)))
     return _drop(ruleset, outcome, player, dice, decisions) if rules.drops_ball else outcome
+
+
+def reality_blinks(
+    ruleset: Ruleset, board: Board, caster_team: str, inducement: str, player_ids: Sequence[str], dice: DiceSource
+) -> Outcome:
+    """Two of the caster's Standing players swap squares on a good roll; otherwise both waver out of play.
+
+    Neither may have the data's barred skill (Loner) nor hold the ball. On a low roll
+    each loses their tackle zone and takes the spell profile's effects (No Hands): a
+    ``blinked`` event per player carries what :func:`wear_off` gives back.
+    """
+    rules = rules_for(pack_rules().spells.blinks, inducement, "wizard who blinks players")
+    players = [_target(board, caster_team, pid, opponents_only=False, standing_only=True) for pid in player_ids]
+    if len(players) != 2 or players[0].id == players[1].id:
+        raise UsageError(f"the spell needs two different players, not {list(player_ids)}")
+    for player in players:
+        if player.team != caster_team or player.has(rules.barred_skill) or board.ball.carrier == player.id:
+            raise UsageError(f"{player.id!r} must be a player of {caster_team!r} without {rules.barred_skill!r} and without the ball")
+    rolls = roll_dice(dice, rules.dice)
+    swapped = sum(rolls) >= rules.swap_on
+    events = [
+        _cast(caster_team, inducement, rules.spell, [p.id for p in players]),
+        Event("reality-blinks", caster_team, rolls, "swapped" if swapped else "wavering"),
+    ]
+    first, second = players
+    if swapped:
+        return Outcome(board.replace_players((first.moved(second.square), second.moved(first.square))), tuple(events))
+    effects = spell_profile(ruleset, inducement, rules.spell).effects
+    for player in players:
+        wavering = attrs.evolve(apply_effects(ruleset, player, effects).player, tackle_zone=False)
+        board = board.with_player(wavering)
+        events.append(Event("blinked", player.id, (), rules.spell, {"original": _original(player), "tackle_zone_lost": True}))
+    return Outcome(board, tuple(events))
+
+
+def foot_of_gork(
+    ruleset: Ruleset,
+    board: Board,
+    caster_team: str,
+    inducement: str,
+    target_id: str,
+    kick_to: Square,
+    dice: DiceSource,
+    decisions: Decisions | None = None,
+) -> Outcome:
+    """A giant foot at one Standing opposing player: the data's table says it misses, stomps or kicks.
+
+    A stomped player is Knocked Down with the data's bonus. A kicked one flies towards
+    ``kick_to`` (named with the spell, within a team-mate throw's range of the player) and
+    comes down as a thrown team-mate does after a throw of the data's quality
+    (:func:`bbcore.rules.ttm.fly`); a ball they held goes with them.
+    """
+    decisions = decisions or DefaultDecisions()
+    rules = rules_for(pack_rules().spells.stomps, inducement, "wizard with a giant foot")
+    player = _target(board, caster_team, target_id, opponents_only=True, standing_only=True)
+    assert player.square is not None
+    band = pass_range(ruleset, player.square, kick_to) if board.geometry.on_pitch(kick_to) else None
+    if band is None or not band.values.get("throw"):
+        raise UsageError(f"{kick_to} is not a square on the pitch within a team-mate throw of {player.square}")
+    rolled = roll_on_table(ruleset.table(rules.table), dice)
+    outcome = Outcome(
+        board, (_cast(caster_team, inducement, rules.spell, target_id), Event("stomp", target_id, rolled.rolls, rolled.row.id))
+    )
+    if rolled.row.id == rules.rows.stomped:
+        return _knock_down(ruleset, outcome, target_id, rules.bonus, dice, decisions)
+    if rolled.row.id == rules.rows.kicked:
+        flown = fly(ruleset, board, target_id, kick_to, dice, decisions, quality=rules.quality)
+        return outcome.then(attrs.evolve(flown, turnover=False))
+    return outcome
 
 
 def cast_flora(
@@ -400,9 +483,11 @@ __all__ = [
     "column_path",
     "danse_macabre",
     "danse_step",
+    "foot_of_gork",
     "frog_casualty",
     "is_frog",
     "rampant_mutation",
+    "reality_blinks",
     "rough_ground",
     "rush_modifier",
     "spell_profile",

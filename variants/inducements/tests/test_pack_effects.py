@@ -120,6 +120,27 @@ def test_horatios_fireball_moves_its_target_first(bb2020: bbcore.Ruleset) -> Non
     assert blast.outcome.board.player("a").status is Status.STANDING
 
 
+def test_classic_horatio_deflects_his_fireball_d3_squares_and_only_a_dropped_ball_is_a_turnover(classic: bbcore.Ruleset) -> None:
+    players = {
+        "a": ("away", LINEMAN, (13, 7)),
+        "c": ("home", LINEMAN, (14, 8)),
+        "h": ("home", LINEMAN, (14, 6)),
+        "o": ("away", LINEMAN, (10, 7)),
+    }
+    board = build_board(classic, players, ball="c")
+    # moved right (5) 3 squares to (13, 7); a, c and h are hit (4, 5, 6), o is far off;
+    # each armour roll is 4+4 = 8, +1 (Mighty Blow) = 9 breaks AV 9+, then injury 2+2 = 4
+    # (stunned); the ball c held bounces right (5) to (15, 8)
+    rolls = [5, 3, 4, 4, 4, 2, 2, 5, 4, 4, 2, 2, 5, 6, 4, 4, 2, 2]
+    with ScriptedDice(rolls) as dice:
+        blast = cast_fireball(classic, board, "home", "classic/horatio-x-schottenheim", (10, 7), dice)
+    after = blast.outcome.board
+    assert [after.player(pid).status for pid in ("a", "c", "h")] == [Status.STUNNED] * 3
+    assert after.player("o").status is Status.STANDING
+    assert after.ball.square == (15, 8)
+    assert blast.turnover  # c, a Horatio player, held the ball
+
+
 def test_the_hot_pot_on_target_knocks_down_the_player_there_and_lays_the_splashed_prone(bb2020: bbcore.Ruleset) -> None:
     board = build_board(bb2020, {"a": ("away", LINEMAN, (10, 7)), "b": ("away", LINEMAN, (11, 7))})
     # on target (6); a: armour 1+1 held; b: splashed (5) and placed prone with no armour roll

@@ -1,4 +1,4 @@
-"""The wizards' spells other than fireballs: Zap!, bolts, lines of fire and hexes, with scripted dice."""
+"""The wizards' spells other than fireballs: Zap!, bolts, lines of fire, hexes, blinks and stomps, with scripted dice."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from bbcore_inducement_packs.spells import (
     cast_hex,
     danse_macabre,
     danse_step,
+    foot_of_gork,
     rampant_mutation,
+    reality_blinks,
     rough_ground,
     rush_modifier,
     temporal_distortion,
@@ -224,6 +226,116 @@ def test_incorporeal_gives_no_hands_and_drops_the_ball(bb2020: bbcore.Ruleset) -
         outcome = cast_hex(bb2020, one_away(bb2020, ball="a"), "home", "bb2020/sports-necrotheurge", "a", dice)
     assert outcome.board.player("a").has("bb2020/no-hands")
     assert outcome.board.ball.carrier is None
+
+
+def test_incorporeal_takes_the_tackle_zone_until_it_wears_off(bb2020: bbcore.Ruleset) -> None:
+    board = one_away(bb2020, square=(3, 4))
+    with ScriptedDice([3]) as dice:
+        outcome = cast_hex(bb2020, board, "home", "bb2020/sports-necrotheurge", "a", dice)
+    ghost = outcome.board.player("a")
+    assert not ghost.tackle_zone
+    assert outcome.board.markers_of(outcome.board.player("h")) == []
+    (hexed,) = [e for e in outcome.events if e.kind == "hexed"]
+    back = wear_off(outcome.board, hexed)
+    assert back.player("a").tackle_zone
+    assert not back.player("a").has("bb2020/no-hands")
+    assert [p.id for p in back.markers_of(back.player("h"))] == ["a"]
+
+
+def test_other_hexes_leave_the_tackle_zone(bb2020: bbcore.Ruleset) -> None:
+    with ScriptedDice([2]) as dice:
+        outcome = cast_hex(bb2020, one_away(bb2020), "home", "bb2020/night-goblin-shaman", "a", dice)
+    assert outcome.board.player("a").tackle_zone
+
+
+# ---------------------------------------------------------------- Reality Blinks
+
+SLANN = "bb2020/slann-mage-priest"
+
+
+def blinkers(rules: bbcore.Ruleset, **kwargs: object) -> Board:
+    """Home players ``p`` and ``q``; the away player ``o`` stands next to ``p``."""
+    players = {"p": ("home", LINEMAN, (5, 5)), "q": ("home", LINEMAN, (12, 9)), "o": ("away", LINEMAN, (6, 5))}
+    return build_board(rules, players, **kwargs)  # type: ignore[arg-type]
+
+
+def test_reality_blinks_swaps_the_two_players_on_a_three_or_more(bb2020: bbcore.Ruleset) -> None:
+    with ScriptedDice([3]) as dice:
+        outcome = reality_blinks(bb2020, blinkers(bb2020), "home", SLANN, ["p", "q"], dice)
+    assert outcome.board.player("p").square == (12, 9)
+    assert outcome.board.player("q").square == (5, 5)
+    assert outcome.board.player("p").tackle_zone
+
+
+def test_reality_blinks_on_a_two_leaves_both_without_tackle_zones_or_hands_until_it_wears_off(bb2020: bbcore.Ruleset) -> None:
+    with ScriptedDice([2]) as dice:
+        outcome = reality_blinks(bb2020, blinkers(bb2020), "home", SLANN, ["p", "q"], dice)
+    board = outcome.board
+    assert board.player("p").square == (5, 5)
+    for pid in ("p", "q"):
+        assert not board.player(pid).tackle_zone
+        assert board.player(pid).has("bb2020/no-hands")
+    assert board.markers_of(board.player("o")) == []
+    for event in (e for e in outcome.events if e.kind == "blinked"):
+        board = wear_off(board, event)
+    assert board.player("p").tackle_zone
+    assert board.player("q").tackle_zone
+    assert not board.player("p").has("bb2020/no-hands")
+    assert [p.id for p in board.markers_of(board.player("o"))] == ["p"]
+
+
+@pytest.mark.parametrize(
+    ("names", "options"),
+    [(["p", "o"], {}), (["p", "p"], {}), (["p"], {}), (["p", "q"], {"ball": "q"}), (["p", "q"], {"skills": {"q": {"loner": 4}}})],
+)
+def test_reality_blinks_needs_two_own_players_without_loner_or_the_ball(
+    bb2020: bbcore.Ruleset, names: list[str], options: dict[str, object]
+) -> None:
+    with ScriptedDice([]) as dice, pytest.raises(UsageError):
+        reality_blinks(bb2020, blinkers(bb2020, **options), "home", SLANN, names, dice)
+
+
+# ---------------------------------------------------------------- Foot of Gork
+
+GOBLIN_SHAMAN = "bb2020/night-goblin-shaman"
+RIGHT = 5  # the Random Direction row for one square along the pitch towards the away end
+
+
+@pytest.mark.parametrize("roll", [1, 2])
+def test_the_foot_of_gork_swings_overhead_on_a_one_or_two(bb2020: bbcore.Ruleset, roll: int) -> None:
+    with ScriptedDice([roll]) as dice:
+        outcome = foot_of_gork(bb2020, one_away(bb2020), "home", GOBLIN_SHAMAN, "a", (17, 7), dice)
+    assert outcome.board == one_away(bb2020)
+
+
+def test_the_foot_of_gork_stomps_on_a_three_to_five_with_a_bonus(bb2020: bbcore.Ruleset) -> None:
+    # stomped (3); armour 4+4 = 8, +1 = 9 breaks AV 9+; injury 3+3 = 6 stunned
+    with ScriptedDice([3, 4, 4, 3, 3]) as dice:
+        outcome = foot_of_gork(bb2020, one_away(bb2020), "home", GOBLIN_SHAMAN, "a", (17, 7), dice)
+    assert outcome.board.player("a").status is Status.STUNNED
+
+
+@pytest.mark.parametrize(("roll", "lands"), [(4, True), (3, False)])
+def test_the_foot_of_gork_kicks_on_a_six_and_the_player_lands_after_a_terrible_throw(
+    bb2020: bbcore.Ruleset, roll: int, lands: bool
+) -> None:
+    # kicked (6) towards (17, 7): scatters right three times to (20, 7); landing AG 3+ at -1
+    rolls = [6, RIGHT, RIGHT, RIGHT, roll] + ([] if lands else [1, 1, RIGHT])  # a fall: armour held, the ball bounces
+    with ScriptedDice(rolls) as dice:
+        outcome = foot_of_gork(bb2020, one_away(bb2020, ball="a"), "home", GOBLIN_SHAMAN, "a", (17, 7), dice)
+    kicked = outcome.board.player("a")
+    assert kicked.square == (20, 7)
+    assert kicked.status is (Status.STANDING if lands else Status.PRONE)
+    (landing,) = [e for e in outcome.events if e.kind == "landing"]
+    assert landing.detail["modifier"] == -1
+    assert (outcome.board.ball.carrier == "a") is lands
+    assert not outcome.turnover
+
+
+@pytest.mark.parametrize("kick_to", [(25, 7), (15, 20)])
+def test_the_foot_of_gork_kicks_only_as_far_as_a_team_mate_throw(bb2020: bbcore.Ruleset, kick_to: tuple[int, int]) -> None:
+    with ScriptedDice([]) as dice, pytest.raises(UsageError):
+        foot_of_gork(bb2020, one_away(bb2020), "home", GOBLIN_SHAMAN, "a", kick_to, dice)
 
 
 # ---------------------------------------------------------------- plants
