@@ -1,4 +1,4 @@
-"""(In)Famous Coaching Staff of the 2020 list whose rules are a roll: Papa Skullbones and Mungo Spinecracker.
+"""(In)Famous Coaching Staff of the 2020 list whose rules are a roll, a modifier, a placement or a re-roll.
 
 :func:`bless` is Papa Skullbones at the start of a drive, after set-up and before the
 kick-off: a roll on his table for a player the coach names among the team's on the
@@ -19,6 +19,34 @@ Knocked-out box, or Stunned on the pitch).
 :func:`may_reroll_recovery` is Josef (or Joseph) Bugman's beer, the packs' answer to
 ``bbcore_ko_recovery_rerolls``: a team holding him may roll again a failed KO recovery
 roll whose natural D6 the ``ko_rerolls`` entry names (a 1).
+
+:func:`cheering_fans_cheerleaders` and :func:`prayer_rerolls` are Galandril Silverwater
+(``cheering`` entry): the cheerleaders his team counts when it rolls Cheering Fans (at least
+``at_least``, plus the ``dice``), and the extra team re-rolls a natural Prayers to Nuffle
+roll gives; the caller adds them where its kick-off and pre-game steps keep them.
+
+:func:`argue_the_call` and :func:`bribe` are Fink da Fixer (``fixers`` entry), for the
+caller's Sent-off procedure, which the core lacks: Argue the Call rolled on its table with
+Fink's natural rolls read as his rows (the flag says Fink goes with the coach), and a
+Bribe's D6 that a team with a Fink re-roll left may roll again once it fails.
+
+:func:`sign_clients` is Schielund Scharlitan's pre-game pick (``agents`` entry): ``dice``
+players of the team able to play (not a Casualty nor Sent-off), picked at random, gain the
+skills on the board for the rest of the game. :func:`post_game_roll` is his (and Professeur
+Frünkleheim's) post-game roll for one such player; the row's effects are the caller's to
+write on the roster.
+
+:func:`scout_journeymen` is Ayleen Andar (``scouts`` entry): one roll per Journeyman taken
+on, in order, with ``after_first`` for each after the first; the random Primary skills the
+rows give are the caller's to pick, as the core has no skill categories to pick from.
+
+:func:`experiment` is Krot Shockwhisker (``experiments`` entry) at Step 2 of the End of
+Drive sequence, on a player of the team in the Casualty box: the ``worse`` row rolls on the
+casualty table (the event carries the new row for the caller's records); a ``back_in`` row
+moves the player to the Reserves, and the row's skills are given for the drive, the
+``trait`` rising by ``worse_by`` for a player who has it already. Sending the player back
+to the Casualty box when the next drive ends, and a raised trait back to its old value, is
+the caller's.
 """
 
 from __future__ import annotations
@@ -27,17 +55,18 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from bbcore.dice import DiceSource, roll_on_table
+from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.errors import UsageError
 from bbcore.rules.board import Status
 from bbcore.rules.drive import pick_at_random
 from bbcore.rules.events import Event
+from bbcore.rules.injury import casualty_roll
 from bbcore.rules.sequences import GameState
 from bbcore_inducement_packs.brews import give_for_drive
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
 
     from bbcore.model.table import Row
     from bbcore.ruleset import Ruleset
@@ -122,4 +151,136 @@ def may_reroll_recovery(roll: int, inducements: Mapping[str, int]) -> bool | Non
     return True if held else None
 
 
-__all__ = ["bless", "may_reroll_recovery", "treat_knock_out"]
+def cheering_fans_cheerleaders(inducement: str, cheerleaders: int, dice: DiceSource) -> tuple[int, Event]:
+    """The cheerleaders the team counts for this Cheering Fans roll, with the inducement's dice added."""
+    cheering = rules_for(pack_rules().coaching_staff.cheering, inducement, "cheering coach")
+    rolls = roll_dice(dice, cheering.dice)
+    total = max(cheerleaders, cheering.at_least) + sum(rolls)
+    return total, Event("go-team", inducement, rolls, str(total))
+
+
+def prayer_rerolls(inducements: Mapping[str, int], prayer_dice: str, natural: int) -> int:
+    """The extra team re-rolls the team's inducements give for this natural Prayers to Nuffle roll."""
+    total = 0
+    for inducement, count in inducements.items():
+        cheering = pack_rules().coaching_staff.cheering.get(inducement)
+        if cheering is not None and count > 0 and natural in cheering.prayer_naturals.get(prayer_dice, ()):
+            total += cheering.prayer_rerolls
+    return total
+
+
+def _fixer(inducements: Mapping[str, int]) -> str | None:
+    return next((i for i, count in sorted(inducements.items()) if count > 0 and i in pack_rules().coaching_staff.fixers), None)
+
+
+def argue_the_call(ruleset: Ruleset, inducements: Mapping[str, int], dice: DiceSource) -> tuple[Row, bool, Event]:
+    """Roll Argue the Call for a team holding ``inducements``: the row, whether a fixer is Sent-off with the coach, the event."""
+    table = ruleset.table("argue-the-call")
+    rolled = roll_on_table(table, dice)
+    row = rolled.row
+    fixer = _fixer(inducements)
+    if fixer is not None:
+        argue = pack_rules().coaching_staff.fixers[fixer].argue
+        row = next((table.row(rid) for rid, naturals in argue.items() if rolled.total in naturals), row)
+    fixer_off = fixer is not None and row.id == table.rows[0].id
+    return row, fixer_off, Event("argue-the-call", fixer or "coach", rolled.rolls, row.id, {"fixer_sent_off": fixer_off})
+
+
+def bribe(inducement: str, rerolls_used: int, dice: DiceSource) -> tuple[bool, int, Event]:
+    """A Bribe's D6, rolled again once it fails while the fixer's re-roll is left: worked, re-rolls used now, the event."""
+    fixer = rules_for(pack_rules().coaching_staff.fixers, inducement, "fixer")
+    rolls = [dice.roll(6)]
+    if rolls[0] < fixer.bribe_on and rerolls_used < fixer.bribe_rerolls:
+        rerolls_used += 1
+        rolls.append(dice.roll(6))
+    worked = rolls[-1] >= fixer.bribe_on
+    return worked, rerolls_used, Event("bribe", inducement, tuple(rolls), "worked" if worked else "wasted")
+
+
+def sign_clients(
+    ruleset: Ruleset, state: GameState, team_id: str, inducement: str, dice: DiceSource
+) -> tuple[GameState, tuple[str, ...], tuple[Event, ...]]:
+    """Pick the agent's players at random among those able to play; they gain his skills for the game."""
+    agent = rules_for(pack_rules().coaching_staff.agents, inducement, "agent")
+    _need(state, team_id, inducement)
+    count = roll_dice(dice, agent.dice)
+    able = sorted(p.id for p in state.board.team_players(team_id) if p.status not in (Status.CASUALTY, Status.SENT_OFF))
+    picked, picks = pick_at_random(dice, able, sum(count))
+    board = state.board
+    for player_id in picked:
+        player = board.player(player_id)
+        skills = {skill: None for skill in agent.skills if skill not in player.skills}
+        board = board.with_player(attrs.evolve(player, skills={**player.skills, **skills}))
+    event = Event("clients", team_id, count + picks, ",".join(picked) or "none", {"inducement": inducement})
+    return attrs.evolve(state, board=board), picked, (event,)
+
+
+def post_game_roll(ruleset: Ruleset, inducement: str, player_id: str, dice: DiceSource) -> tuple[Row, Event]:
+    """The inducement's post-game table roll for one player it picked (the caller skips the Dead)."""
+    table = ruleset.inducement(inducement).table
+    if table is None:
+        raise UsageError(f"{inducement!r} has no table")
+    rolled = roll_on_table(ruleset.table(table), dice)
+    return rolled.row, Event("post-game", player_id, rolled.rolls, rolled.row.id, {"inducement": inducement})
+
+
+def scout_journeymen(
+    ruleset: Ruleset, inducement: str, journeymen: Sequence[str], dice: DiceSource
+) -> tuple[tuple[tuple[str, Row], ...], tuple[Event, ...]]:
+    """One roll per Journeyman taken on, in order, the modifier growing after the first: each one's row."""
+    scout = rules_for(pack_rules().coaching_staff.scouts, inducement, "scout")
+    table = ruleset.inducement(inducement).table
+    assert table is not None
+    results: list[tuple[str, Row]] = []
+    events: list[Event] = []
+    for index, player_id in enumerate(journeymen):
+        rolled = roll_on_table(ruleset.table(table), dice, scout.after_first * index)
+        results.append((player_id, rolled.row))
+        events.append(Event("scouted", player_id, rolled.rolls, rolled.row.id, {"total": rolled.total}))
+    return tuple(results), tuple(events)
+
+
+def experiment(
+    ruleset: Ruleset, state: GameState, team_id: str, inducement: str, player_id: str, dice: DiceSource
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Krot's experiment on the team's ``player_id`` in the Casualty box: the row moves, harms or changes them."""
+    rules = rules_for(pack_rules().coaching_staff.experiments, inducement, "experimenter")
+    _need(state, team_id, inducement)
+    player = state.board.player(player_id)
+    if player.team != team_id or player.status is not Status.CASUALTY:
+        raise UsageError(f"{player_id!r} is not a player of {team_id!r} in the Casualty box")
+    table = ruleset.inducement(inducement).table
+    assert table is not None
+    rolled = roll_on_table(ruleset.table(table), dice)
+    row = rolled.row
+    events = [Event("experiment", player_id, rolled.rolls, row.id, {"inducement": inducement})]
+    if row.id == rules.worse:
+        events.append(casualty_roll(ruleset, player_id, dice)[1])
+    if row.id in rules.back_in:
+        state = attrs.evolve(state, board=state.board.with_player(player.with_status(Status.RESERVES)))
+        events.append(Event(Status.RESERVES.value, player_id, (), row.id))
+        skills = [effect for effect in row.effects if effect.gain_skills]
+        had = player.skill_value(rules.trait) if player.has(rules.trait) else None
+        if skills:
+            state, _ = give_for_drive(ruleset, state, player_id, skills)
+        if isinstance(had, int):
+            after = state.board.player(player_id)
+            state = attrs.evolve(
+                state, board=state.board.with_player(attrs.evolve(after, skills={**after.skills, rules.trait: had + rules.worse_by}))
+            )
+    return state, tuple(events)
+
+
+__all__ = [
+    "argue_the_call",
+    "bless",
+    "bribe",
+    "cheering_fans_cheerleaders",
+    "experiment",
+    "may_reroll_recovery",
+    "post_game_roll",
+    "prayer_rerolls",
+    "scout_journeymen",
+    "sign_clients",
+    "treat_knock_out",
+]

@@ -360,6 +360,35 @@ class Referee:
 
 
 @frozen
+class RefereeCalls:
+    """A biased referee's Argue the Call and Get the Ref rules; the fields are documented in ``pack-rules.yaml``."""
+
+    argue_modifier: int
+    argue: bool
+    get_the_ref: str
+    fan_factor: int
+
+
+@frozen
+class Giant:
+    """A giant's own random direction; the fields are documented in ``pack-rules.yaml``."""
+
+    scatter_dice: str
+    reroll_from: int | None
+    directions: tuple[tuple[int, int], ...]
+
+
+@frozen
+class Temper:
+    """A staff member whose temper may bring them onto the pitch; the fields are documented in ``pack-rules.yaml``."""
+
+    dice: str
+    on: int
+    plus_per_earlier: int
+    profiles: tuple[str, ...]
+
+
+@frozen
 class Blessing:
     """The blessing table's row after which another player is rolled for."""
 
@@ -374,11 +403,60 @@ class KoReroll:
 
 
 @frozen
+class Cheering:
+    """Cheering Fans dice on top of at least ``at_least`` cheerleaders; Prayers naturals giving extra team re-rolls."""
+
+    dice: str
+    at_least: int
+    prayer_naturals: Mapping[str, tuple[int, ...]]
+    prayer_rerolls: int
+
+
+@frozen
+class Fixer:
+    """Bribe re-rolls a game, the Bribe's success number, and the Argue the Call rows by natural roll."""
+
+    bribe_rerolls: int
+    bribe_on: int
+    argue: Mapping[str, tuple[int, ...]]
+
+
+@frozen
+class Agent:
+    """The dice of players picked at random before the game, and the skills they gain until it ends."""
+
+    dice: str
+    skills: tuple[str, ...]
+
+
+@frozen
+class Scout:
+    """The modifier to each Journeyman's roll after the first."""
+
+    after_first: int
+
+
+@frozen
+class Experiment:
+    """Rows returning the player to the Reserves, the row rolling on the casualty table, and the worsened trait."""
+
+    back_in: tuple[str, ...]
+    worse: str
+    trait: str
+    worse_by: int
+
+
+@frozen
 class CoachingStaff:
     """The coaching staff's numbers, by kind and inducement id."""
 
     blessings: Mapping[str, Blessing]
     ko_rerolls: Mapping[str, KoReroll]
+    cheering: Mapping[str, Cheering]
+    fixers: Mapping[str, Fixer]
+    agents: Mapping[str, Agent]
+    scouts: Mapping[str, Scout]
+    experiments: Mapping[str, Experiment]
 
 
 @frozen
@@ -393,6 +471,9 @@ class PackRules:
     spells: Spells
     extras: Extras
     referees: Mapping[str, Referee]
+    referee_calls: Mapping[str, RefereeCalls]
+    giants: Mapping[str, Giant]
+    tempers: Mapping[str, Temper]
     coaching_staff: CoachingStaff
 
 
@@ -415,6 +496,7 @@ def rules_for(kind: Mapping[str, T], inducement: str, what: str) -> T:
 
 
 __all__ = [
+    "Agent",
     "Artifact",
     "ArtifactRows",
     "Ballistics",
@@ -423,14 +505,18 @@ __all__ = [
     "Blink",
     "Bolt",
     "Brew",
+    "Cheering",
     "Chef",
     "CoachingStaff",
     "Column",
     "Danse",
     "Drummer",
+    "Experiment",
     "Extras",
     "Fireball",
+    "Fixer",
     "Flora",
+    "Giant",
     "Ground",
     "Hex",
     "KitArgument",
@@ -441,13 +527,16 @@ __all__ = [
     "Pot",
     "PotRows",
     "Referee",
+    "RefereeCalls",
     "RefereeTable",
     "RuneRows",
     "Runesmith",
+    "Scout",
     "SideBet",
     "Spells",
     "Stomp",
     "StompRows",
+    "Temper",
     "TimeShift",
     "Unguent",
     "WeatherMage",

@@ -18,6 +18,11 @@ happened:
 :func:`kit_argument` is the Triplets' start-of-drive roll, after set-up and before the
 kick-off: on the entry's number one random opposing player on the pitch who is not
 Marked is Placed Prone and Stunned.
+
+Off the Foul (``referee_calls`` in ``pack-rules.yaml``): :func:`argue_modifier` is what a
+team's hired referees add to its Argue the Call rolls, :func:`may_argue` whether anyone may
+Argue the Call at all, and :func:`get_the_ref` replaces the Get the Ref kick-off event while
+a referee is hired; its bool asks the caller to roll the kick-off event again.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from attrs import frozen
 
 from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.rules.board import Status
-from bbcore.rules.drive import pick_at_random
+from bbcore.rules.drive import FREE_BRIBE, pick_at_random
 from bbcore.rules.events import Event
 from bbcore.rules.injury import Harm, knock_down, roll_armour, roll_injury
 from bbcore.rules.sequences import GameState
@@ -116,4 +121,56 @@ def kit_argument(state: GameState, team_id: str, inducement: str, dice: DiceSour
     return attrs.evolve(state, board=board), tuple(events)
 
 
-__all__ = ["RefereeCall", "argue_with_the_axe", "kit_argument", "watch_foul"]
+def _hired(state: GameState, team_id: str | None = None) -> list[tuple[str, str]]:
+    """(team, referee inducement) for each referee hired, by ``team_id`` only when given."""
+    calls = pack_rules().referee_calls
+    teams = [t for t in state.teams if team_id is None or t.id == team_id]
+    return [(t.id, r) for t in teams for r in sorted(calls) if t.inducements.get(r, 0) > 0]
+
+
+def argue_modifier(state: GameState, team_id: str) -> int:
+    """What ``team_id``'s hired referees add to its Argue the Call rolls."""
+    calls = pack_rules().referee_calls
+    return sum(calls[r].argue_modifier for _, r in _hired(state, team_id))
+
+
+def may_argue(state: GameState) -> bool:
+    """False once either team has induced a referee in whose games nobody Argues the Call."""
+    calls = pack_rules().referee_calls
+    return all(calls[r].argue for _, r in _hired(state))
+
+
+def get_the_ref(state: GameState) -> tuple[GameState, bool, tuple[Event, ...]]:
+    """A Get the Ref kick-off event with the hired referees' rules; the bool: roll the event again.
+
+    A ``roll-again`` referee wins over the rest (the event did not happen). A ``rampage``
+    referee takes the Bribes away and changes both Fan Factors instead, once per such
+    referee. A ``leaves`` referee is taken off his team's inducements; the Bribes stay.
+    """
+    calls = pack_rules().referee_calls
+    hired = _hired(state)
+    events: list[Event] = []
+    if any(calls[r].get_the_ref == "roll-again" for _, r in hired):
+        referee = next(r for _, r in hired if calls[r].get_the_ref == "roll-again")
+        return state, True, (Event("get-the-ref", None, (), "roll-again", {"inducement": referee}),)
+    rampages = [r for _, r in hired if calls[r].get_the_ref == "rampage"]
+    for team_id, referee in hired:
+        if calls[referee].get_the_ref == "leaves":
+            held = dict(state.team(team_id).inducements)
+            held.pop(referee)
+            state = state.update_team(team_id, inducements=held)
+            events.append(Event("get-the-ref", team_id, (), "leaves", {"inducement": referee}))
+    for referee in rampages:
+        for team in state.teams:
+            state = state.update_team(team.id, fan_factor=team.fan_factor + calls[referee].fan_factor)
+        events.append(Event("get-the-ref", None, (), "rampage", {"inducement": referee, "fan_factor": calls[referee].fan_factor}))
+    if not rampages:
+        for team in state.teams:
+            bribes = dict(team.inducements)
+            bribes[FREE_BRIBE] = bribes.get(FREE_BRIBE, 0) + 1
+            state = state.update_team(team.id, inducements=bribes)
+            events.append(Event("free-inducement", team.id, result=FREE_BRIBE, detail={"count": bribes[FREE_BRIBE]}))
+    return state, False, tuple(events)
+
+
+__all__ = ["RefereeCall", "argue_modifier", "argue_with_the_axe", "get_the_ref", "kit_argument", "may_argue", "watch_foul"]

@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
-from bbcore_inducement_packs.coaching_staff import bless, treat_knock_out
+from bbcore_inducement_packs.coaching_staff import (
+    argue_the_call,
+    bless,
+    bribe,
+    cheering_fans_cheerleaders,
+    experiment,
+    post_game_roll,
+    prayer_rerolls,
+    scout_journeymen,
+    sign_clients,
+    treat_knock_out,
+)
 from bbcore_inducement_packs.referees import argue_with_the_axe, kit_argument, watch_foul
 
 import bbcore
@@ -120,3 +132,92 @@ def test_mungo_treats_a_knocked_out_player(bb2020: bbcore.Ruleset, roll: int, st
     with ScriptedDice([roll]) as dice:
         after, _ = treat_knock_out(bb2020, state, "home", "bb2020/mungo-spinecracker", "v", dice)
     assert after.board.player("v").status is status
+
+
+GALANDRIL = "bb2020/galandril-silverwater"
+FINK = "bb2020/fink-da-fixer"
+KROT = "bb2020/krot-shockwhisker"
+
+
+@pytest.mark.parametrize(("cheerleaders", "roll", "total"), [(0, 2, 3), (2, 3, 5)])
+def test_galandril_adds_a_d3_to_at_least_one_cheerleader(cheerleaders: int, roll: int, total: int) -> None:
+    with ScriptedDice([roll]) as dice:
+        counted, _ = cheering_fans_cheerleaders(GALANDRIL, cheerleaders, dice)
+    assert counted == total
+
+
+@pytest.mark.parametrize(("dice", "natural", "extra"), [("D16", 15, 1), ("D16", 14, 0), ("D8", 8, 1), ("D8", 7, 0)])
+def test_galandril_turns_a_high_prayer_into_a_team_reroll(dice: str, natural: int, extra: int) -> None:
+    assert prayer_rerolls({GALANDRIL: 1}, dice, natural) == extra
+    assert prayer_rerolls({}, dice, natural) == 0
+
+
+@pytest.mark.parametrize(
+    ("roll", "held", "row", "fink_off"),
+    [
+        (5, True, "well-when-you-put-it-like-that", False),
+        (5, False, "i-dont-care", False),
+        (2, True, "i-dont-care", False),
+        (1, True, "youre-outta-here", True),
+    ],
+)
+def test_fink_reads_the_argue_the_call_roll_his_way(bb2020: bbcore.Ruleset, roll: int, held: bool, row: str, fink_off: bool) -> None:
+    with ScriptedDice([roll]) as dice:
+        got, off, _ = argue_the_call(bb2020, {FINK: 1} if held else {}, dice)
+    assert (got.id, off) == (row, fink_off)
+
+
+def test_fink_rolls_a_failed_bribe_again_once_a_game() -> None:
+    with ScriptedDice([1, 4]) as dice:
+        worked, used, _ = bribe(FINK, 0, dice)
+    assert (worked, used) == (True, 1)
+    with ScriptedDice([1]) as dice:
+        worked, used, _ = bribe(FINK, 1, dice)
+    assert (worked, used) == (False, 1)
+
+
+def test_schielund_picks_d3_players_able_to_play_who_gain_pro(bb2020: bbcore.Ruleset) -> None:
+    state = game(bb2020, {"bb2020/schielund-scharlitan": 1})
+    # D3 = 1 player; of ["h2", "v"] the second is picked.
+    with ScriptedDice([1, 2]) as dice:
+        after, picked, _ = sign_clients(bb2020, state, "home", "bb2020/schielund-scharlitan", dice)
+    assert picked == ("v",)
+    assert after.board.player("v").has("pro")
+    assert not after.board.player("h2").has("pro")
+    with ScriptedDice([6]) as dice:
+        row, _ = post_game_roll(bb2020, "bb2020/schielund-scharlitan", "v", dice)
+    assert row.id == "good-exposure"
+
+
+def test_ayleen_takes_one_off_each_journeyman_after_the_first(bb2020: bbcore.Ruleset) -> None:
+    with ScriptedDice([6, 6, 2]) as dice:
+        results, _ = scout_journeymen(bb2020, "bb2020/ayleen-andar", ["j1", "j2", "j3"], dice)
+    assert [row.id for _, row in results] == ["real-star-quality", "some-potential", "team-player"]
+
+
+def krot_game(rules: bbcore.Ruleset, stupid: int | None = None) -> GameState:
+    state = game(rules, {KROT: 1})
+    player = state.board.player("h2").with_status(Status.CASUALTY)
+    if stupid is not None:
+        player = attrs.evolve(player, skills={**player.skills, "bb2020/really-stupid": stupid})
+    return attrs.evolve(state, board=state.board.with_player(player))
+
+
+@pytest.mark.parametrize(("roll", "status"), [(6, Status.RESERVES), (4, Status.RESERVES), (3, Status.CASUALTY)])
+def test_krot_sends_a_casualty_back_to_the_reserves(bb2020: bbcore.Ruleset, roll: int, status: Status) -> None:
+    with ScriptedDice([roll]) as dice:
+        after, _ = experiment(bb2020, krot_game(bb2020), "home", KROT, "h2", dice)
+    assert after.board.player("h2").status is status
+    assert after.board.player("h2").skill_value("bb2020/really-stupid") == (4 if roll == 4 else None)
+
+
+def test_krot_makes_a_stupid_player_stupider_or_worse(bb2020: bbcore.Ruleset) -> None:
+    with ScriptedDice([5]) as dice:
+        after, _ = experiment(bb2020, krot_game(bb2020, 4), "home", KROT, "h2", dice)
+    assert after.board.player("h2").skill_value("bb2020/really-stupid") == 5
+    with ScriptedDice([1, 16]) as dice:
+        after, events = experiment(bb2020, krot_game(bb2020), "home", KROT, "h2", dice)
+    assert after.board.player("h2").status is Status.CASUALTY
+    assert events[-1].kind == "casualty"
+    with pytest.raises(BBCoreError):
+        experiment(bb2020, game(bb2020, {KROT: 1}), "home", KROT, "h2", ScriptedDice([6]))

@@ -1,0 +1,152 @@
+"""Biased referees' Argue the Call and Get the Ref, the giants' scatter and crowd rule, Bugman's temper: scripted dice."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from bbcore_inducement_packs.bugman import charge_on, temper_roll
+from bbcore_inducement_packs.giants import base_squares, giant_scatter, pushed_into_crowd
+from bbcore_inducement_packs.referees import argue_modifier, get_the_ref, may_argue
+
+import bbcore
+from bbcore.dice import ScriptedDice
+from bbcore.errors import BBCoreError
+from bbcore.rules.board import Status, build_board
+from bbcore.rules.drive import FREE_BRIBE
+from bbcore.rules.sequences import GameState, TeamState
+
+LINEMAN = "human/human-lineman"
+MERCENARY = "bb2020/giant-mercenary"
+SLAVE_GIANT = "classic/slave-giant"
+
+
+@pytest.fixture(scope="module")
+def bb2020() -> bbcore.Ruleset:
+    return bbcore.load_ruleset(packs=["bb2020"])
+
+
+def game(rules: bbcore.Ruleset, home: dict[str, int], away: dict[str, int] | None = None) -> GameState:
+    board = build_board(rules, {"h": ("home", LINEMAN, (5, 5)), "a": ("away", LINEMAN, (20, 5))})
+    return GameState(
+        TeamState("home", "H", "human", 1, fan_factor=3, inducements=home),
+        TeamState("away", "A", "human", 1, fan_factor=2, inducements=away or {}),
+        board,
+    )
+
+
+def test_the_biased_referee_adds_one_to_his_teams_argue_the_call(bb2020: bbcore.Ruleset) -> None:
+    state = game(bb2020, {"bb2020/biased-referee": 1})
+    assert argue_modifier(state, "home") == 1
+    assert argue_modifier(state, "away") == 0
+
+
+@pytest.mark.parametrize("side", ["home", "away"])
+def test_nobody_argues_the_call_once_ranulf_is_induced(bb2020: bbcore.Ruleset, side: str) -> None:
+    hired = {"bb2020/ranulf-red-hokuli": 1}
+    state = game(bb2020, hired if side == "home" else {}, hired if side == "away" else None)
+    assert not may_argue(state)
+    assert may_argue(game(bb2020, {"bb2020/biased-referee": 1}))
+
+
+def test_get_the_ref_without_a_referee_gives_each_team_a_bribe(bb2020: bbcore.Ruleset) -> None:
+    state, again, _ = get_the_ref(game(bb2020, {}))
+    assert not again
+    assert [t.inducements.get(FREE_BRIBE) for t in state.teams] == [1, 1]
+
+
+def test_jorm_rampages_instead_of_the_bribes(bb2020: bbcore.Ruleset) -> None:
+    state, again, events = get_the_ref(game(bb2020, {"bb2020/jorm-the-ogre": 1}))
+    assert not again
+    assert [t.fan_factor for t in state.teams] == [2, 1]
+    assert all(FREE_BRIBE not in t.inducements for t in state.teams)
+    assert [e.result for e in events] == ["rampage"]
+
+
+def test_the_triplets_leave_but_the_bribes_stay(bb2020: bbcore.Ruleset) -> None:
+    state, again, _ = get_the_ref(game(bb2020, {"bb2020/trundlefoot-triplets": 1}))
+    assert not again
+    assert "bb2020/trundlefoot-triplets" not in state.team("home").inducements
+    assert [t.inducements.get(FREE_BRIBE) for t in state.teams] == [1, 1]
+
+
+def test_korensson_has_the_event_rolled_again(bb2020: bbcore.Ruleset) -> None:
+    before = game(bb2020, {}, {"bb2020/thoron-korensson": 1})
+    state, again, _ = get_the_ref(before)
+    assert again
+    assert state == before
+
+
+@pytest.mark.parametrize(
+    ("rolls", "anchor"),
+    [
+        ([1], (9, 4)),  # the corner above-left: one square diagonally
+        ([2], (10, 4)),  # either square along the top: one square up
+        ([3], (10, 4)),
+        ([16, 13, 4], (11, 4)),  # 13 and more are rolled again; 4 is the corner above-right
+        ([7], (11, 6)),
+        ([12], (9, 5)),
+    ],
+)
+def test_the_mercenary_scatters_on_a_d16_rerolling_13_and_more(rolls: list[int], anchor: tuple[int, int]) -> None:
+    with ScriptedDice(rolls) as dice:
+        moved, event = giant_scatter(MERCENARY, (10, 5), dice)
+    assert moved == anchor
+    assert event.rolls == tuple(rolls)
+
+
+def test_the_slave_giant_scatters_on_a_d12_without_rerolls() -> None:
+    with ScriptedDice([9]) as dice:
+        moved, event = giant_scatter(SLAVE_GIANT, (10, 5), dice)
+    assert moved == (10, 6)
+    assert event.rolls == (9,)
+
+
+def test_a_giant_half_off_the_pitch_is_in_the_crowd(bb2020: bbcore.Ruleset) -> None:
+    geometry = game(bb2020, {}).board.geometry
+    length, width = geometry.pitch.length, geometry.pitch.width
+    assert base_squares((3, 4)) == ((3, 4), (4, 4), (3, 5), (4, 5))
+    assert not pushed_into_crowd(geometry, (length - 2, width - 2))
+    assert pushed_into_crowd(geometry, (length - 1, 5))
+    assert pushed_into_crowd(geometry, (5, -1))
+
+
+BUGMAN = "classic/joseph-bugman"
+
+
+@pytest.fixture(scope="module")
+def classic() -> bbcore.Ruleset:
+    return bbcore.load_ruleset(packs=["classic"])
+
+
+@pytest.mark.parametrize(("roll", "earlier", "lost"), [(6, 0, True), (5, 0, False), (4, 2, True), (3, 2, False)])
+def test_bugman_loses_his_temper_on_six_plus_one_per_earlier_roll(roll: int, earlier: int, lost: bool) -> None:
+    with ScriptedDice([roll]) as dice:
+        charges, event = temper_roll(BUGMAN, earlier, dice)
+    assert charges is lost
+    assert event.detail["total"] == roll + earlier
+
+
+@pytest.mark.parametrize(("half", "ma", "skill"), [(1, 5, "block"), (2, 4, "frenzy")])
+def test_bugman_charges_on_with_the_profile_of_the_half(classic: bbcore.Ruleset, half: int, ma: int, skill: str) -> None:
+    state = attrs.evolve(game(classic, {BUGMAN: 1}), half=half)
+    state = charge_on(classic, state, "home", BUGMAN, (8, 0), "bugman")
+    player = state.board.player("bugman")
+    assert (player.team, player.square, player.status) == ("home", (8, 0), Status.STANDING)
+    assert (player.ma, player.st, player.ag, player.av) == (ma, 3, 5, 9)
+    assert player.has(skill)
+
+
+@pytest.mark.parametrize(
+    "square",
+    [
+        (8, 5),  # not by a sideline
+        (18, 0),  # the other team's half
+        (0, 0),  # in an End Zone
+        (5, 0),  # fine but for the marker placed below
+    ],
+)
+def test_bugman_only_charges_on_by_his_sideline_out_of_tackle_zones(classic: bbcore.Ruleset, square: tuple[int, int]) -> None:
+    state = game(classic, {BUGMAN: 1})
+    board = state.board.with_player(attrs.evolve(state.board.player("a"), square=(6, 1)))
+    with pytest.raises(BBCoreError):
+        charge_on(classic, attrs.evolve(state, board=board), "home", BUGMAN, square, "bugman")
