@@ -23,7 +23,7 @@ from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
 from bbcore.rules.sequences import GameState
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
-from bbcore_inducement_packs.spells import _new_scale
+from bbcore_inducement_packs.spells import on_new_scale
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -63,7 +63,7 @@ def charge_on(ruleset: Ruleset, state: GameState, team_id: str, inducement: str,
     if profile is None:
         raise UsageError(f"the {inducement!r} inducement has no {wanted!r} profile")
     blank = PlayerState(player_id, team_id, 0, 0, 0, None, 0, square=square)
-    player = transform(ruleset, blank, _new_scale(profile))
+    player = transform(ruleset, blank, on_new_scale(profile))
     return attrs.evolve(state, board=board.with_player(player))
 
 

@@ -52,7 +52,7 @@ def spell_profile(ruleset: Ruleset, inducement: str, profile_id: str) -> Inducem
     raise UsageError(f"the {inducement!r} inducement has no {profile_id!r} profile")
 
 
-def _new_scale(profile: InducementProfile) -> InducementProfile:
+def on_new_scale(profile: InducementProfile) -> InducementProfile:
     """A profile printed only on the old scale, with AG as a target number and AV as a total to reach."""
     old = profile.old_scale
     if old is None or profile.ma is not None:
@@ -126,7 +126,7 @@ def zap(
     outcome = outcome.then(Outcome(board, (Event("zap", target_id, rolls, "frog" if works else "warts"),)))
     if not works:
         return outcome
-    frog = transform(ruleset, player, _new_scale(spell_profile(ruleset, inducement, rules.profile)))
+    frog = transform(ruleset, player, on_new_scale(spell_profile(ruleset, inducement, rules.profile)))
     event = Event("transformed", target_id, (), rules.profile, {"original": _original(player)})
     outcome = outcome.then(Outcome(outcome.board.with_player(frog), (event,)))
     return _drop(ruleset, outcome, player, dice, decisions)
