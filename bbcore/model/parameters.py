@@ -105,6 +105,14 @@ class LeagueRules:
 
 
 @frozen
+class BlockRules:
+    dice_equal: int
+    dice_stronger: int
+    dice_over_double: int
+    claws_breaks_on: int
+
+
+@frozen
 class FixedTargets:
     """D6 targets of the game's fixed tests."""
 
@@ -227,6 +235,7 @@ class GameParameters:
     inducements_in_draft: bool
     league: LeagueRules
     targets: FixedTargets
+    block: BlockRules
     movement: MovementRules
     throw_team_mate: ThrowTeamMateRules
     passing: PassingRules

@@ -54,13 +54,15 @@ def assists(board: Board, attacker: PlayerState, defender: PlayerState) -> tuple
     return offensive, defensive
 
 
-def dice_for_strengths(attacker: int, defender: int) -> tuple[int, str]:
-    """One die at equal Strength; two for the stronger side; three when it is more than double."""
+def dice_for_strengths(ruleset: Ruleset, attacker: int, defender: int) -> tuple[int, str]:
+    """How many dice and who chooses: the ``block`` parameters give the count at equal Strength,
+    for the stronger side, and when the stronger side has more than double the other's."""
+    rules = ruleset.parameters.block
     if attacker == defender:
-        return 1, "attacker"
+        return rules.dice_equal, "attacker"
     stronger, weaker = max(attacker, defender), min(attacker, defender)
     chooser = "attacker" if attacker > defender else "defender"
-    return (3 if stronger > 2 * weaker else 2), chooser
+    return (rules.dice_over_double if stronger > 2 * weaker else rules.dice_stronger), chooser
 
 
 def block_dice(ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str, *, blitz: bool = False) -> BlockDice:
@@ -84,7 +86,7 @@ def block_dice(ruleset: Ruleset, board: Board, attacker_id: str, defender_id: st
             ruleset=ruleset, board=board, player=defender, opponent=attacker, attacking=False, blitz=blitz
         )
     )
-    count, chooser = dice_for_strengths(attack, defend)
+    count, chooser = dice_for_strengths(ruleset, attack, defend)
     return BlockDice(attack, defend, offensive, defensive, count, chooser)
 
 

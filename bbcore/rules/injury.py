@@ -106,7 +106,7 @@ def roll_armour(ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice
     total = natural + armour_modifier(ruleset, board, player, harm)
     broken = total >= player.av
     claws = harm.attacker is not None and harm.attacker.has("claws") and not player.has("iron-hard-skin")
-    if claws and natural >= 8:
+    if claws and natural >= ruleset.parameters.block.claws_breaks_on:
         broken = True
     spent = False
     bonus = harm.blow_bonus

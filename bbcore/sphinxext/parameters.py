@@ -42,6 +42,7 @@ PHRASED = frozenset(
         "journeymen",
         "petty_cash",
         "kick_off_events",
+        "block",
     }
 )
 
@@ -120,6 +121,12 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ),
             ("Knocked-out recovery", f"a D6 of {params.targets.ko_recovery}+ at the end of each drive"),
             ("Regeneration", f"a D6 of {params.targets.regeneration}+ saves a casualty"),
+            (
+                "Block dice",
+                f"{params.block.dice_equal} at equal Strength, {params.block.dice_stronger} for the stronger side, "
+                f"{params.block.dice_over_double} when it has more than double",
+            ),
+            ("Claws", f"a natural armour roll of {params.block.claws_breaks_on}+ breaks armour"),
             ("Deviate", f"{params.ball.deviate_distance} squares in a D8 direction"),
             ("Throw-in", f"{params.ball.throw_in_distance} squares; from a corner, {params.ball.corner_throw_in_dice} picks the direction"),
             ("Catching", ", ".join(f"{k.replace('_', ' ').replace('-', ' ')} {v:+d}" for k, v in params.ball.catch_modifiers.items())),

@@ -41,8 +41,8 @@ def test_the_faces_come_from_the_block_dice_table(core: Ruleset) -> None:
         (2, 5, 3, "defender"),
     ],
 )
-def test_dice_follow_the_strengths(attacker: int, defender: int, count: int, chooser: str) -> None:
-    assert dice_for_strengths(attacker, defender) == (count, chooser)
+def test_dice_follow_the_strengths(core: Ruleset, attacker: int, defender: int, count: int, chooser: str) -> None:
+    assert dice_for_strengths(core, attacker, defender) == (count, chooser)
 
 
 def test_offensive_and_defensive_assists_count(core: Ruleset) -> None:
