@@ -100,14 +100,12 @@ class Sawbones:
 
     dice: str
     dead_at_most: int
-    uses_per_game: int
 
 
 @frozen
 class SnackStand:
     """The Snack Stand inducement."""
 
-    ko_recovery_modifier: int
     dice: str
     free_reroll_on: int
 
@@ -118,7 +116,6 @@ class NoviceWizard:
 
     dice: str
     hit_on: int
-    spells_per_game: int
 
 
 @frozen

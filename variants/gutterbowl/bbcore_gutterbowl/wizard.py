@@ -172,7 +172,7 @@ def cast_spell(
     """The team's Novice Wizard casts ``spell`` at ``target_id``; the wizard is then spent.
 
     The team must hold a Novice Wizard (``TeamState.inducements``); casting takes it off,
-    so a wizard casts once per game (``spells_per_game`` is 1). Returns the new state,
+    so a wizard casts once per game. Returns the new state,
     the events and, for a Transmutation that hit someone, the record to undo it.
     """
     if spell not in SPELLS:
