@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from bbcore.errors import DataError, PluginError, Problem, display_path
+from bbcore.errors import DataError, PluginError, Problem, UsageError, display_path
 from bbcore.loading.datadir import data_files, kind_of, load_file
 from bbcore.plugins import PluginHost
 from bbcore.references import table_coverage_problems
@@ -78,6 +78,8 @@ def _check_directory(directory: Path) -> tuple[int, list[Problem]]:
         for variant, packs, options in selections:
             try:
                 build_ruleset(variant, packs, options, host=host)
+            except UsageError:
+                continue  # options a plugin refuses together (bbcore_option_problems): no ruleset to check
             except DataError as error:
                 fresh = [p for p in error.problems if str(p) not in seen]
                 seen.update(str(p) for p in fresh)

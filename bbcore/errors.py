@@ -94,7 +94,7 @@ class PluginError(BBCoreError):
 
 
 class UsageError(BBCoreError):
-    """A caller asked for something that does not exist: an unknown id, variant or option."""
+    """A caller asked for something that does not exist (an unknown id, variant or option) or options that do not go together."""
 
 
 def display_path(path: Path | str) -> str:

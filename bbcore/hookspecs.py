@@ -90,6 +90,23 @@ def bbcore_register_options(register: OptionRegistrar) -> None:
 
 
 @hookspec
+def bbcore_option_problems(options: Mapping[str, str]) -> Iterable[str] | None:
+    """Reject combinations of ruleset options that are each allowed alone but not together.
+
+    Called while a ruleset is built, right after the options are resolved (each value
+    checked against its allowed values, defaults filled in) and before any data is
+    merged. Each option is checked on its own by the core; this hook is for rules that
+    tie several together, such as two extra rules that exclude each other.
+
+    :param options: the resolved ruleset options (defaults filled in).
+    :return: one plain message for each problem found, or None (or nothing) when the
+        options fit together. The messages of every active plugin are collected, and
+        if there are any they are raised together as one
+        :class:`~bbcore.errors.UsageError`, one message a line.
+    """
+
+
+@hookspec
 def bbcore_parameter_changes(options: Mapping[str, str]) -> Mapping[str, Any] | None:
     """Change game parameters in code, for changes a data file cannot express.
 
@@ -294,6 +311,30 @@ def bbcore_ko_recovery_rerolls(ruleset: Ruleset, team: str, player: PlayerState,
     :param roll: the natural D6 that failed.
     :param inducements: that team's inducements in this game (id to count), as for
         :func:`bbcore_ko_recovery_modifiers`.
+    """
+
+
+@hookspec(firstresult=True)
+def bbcore_test_reroll(ruleset: Ruleset, board: Board, player: PlayerState, test: str, result: str) -> str | None:
+    """A re-roll for a failed D6 test from a source the core does not know (an inducement, a variant's rule).
+
+    Called by :func:`~bbcore.rules.rerolls.take_test` once a test has failed and the
+    player's own re-roll skill for it was not used, before a team re-roll is offered, and
+    never for the re-rolled die (a die is re-rolled once at most). The procedures that
+    ask it: moving (``stand-up``, ``rush``, ``jump``, ``dodge``, ``crossing``), passing
+    (``pass``, ``interception``) and Throw Team-mate (``always-hungry``,
+    ``squirm-free``, ``throw``, ``landing``). ``firstresult``: the first non-None answer
+    wins; no answer (the core gives none) means no such re-roll. The named source is used
+    if the coach agrees (``Decisions.use_skill`` is asked with the name), is recorded as
+    the test event's ``rerolled_with``, and is not taken off the turn's re-roll budget:
+    a plugin whose re-roll is limited keeps its own count.
+
+    :param board: the board as the test is rolled.
+    :param player: the player taking the test.
+    :param test: the test's name, as in its event (``throw``, ``dodge``...).
+    :param result: the failed verdict's result: ``failed`` for a plain test, or the
+        procedure's own (``fumbled``, ``subpar``, ``inaccurate``...).
+    :return: the name of the re-roll source, or None.
     """
 
 

@@ -301,6 +301,13 @@ class RulesetBuilder:
             resolved[key] = value
         return resolved
 
+    @staticmethod
+    def _check_option_combinations(options: Mapping[str, str], hook: HookRelay) -> None:
+        """Every active plugin's word on options that do not go together, raised at once."""
+        messages = [message for found in hook.bbcore_option_problems(options=options) for message in (found or ())]
+        if messages:
+            raise UsageError("\n".join(messages))
+
     # -- build ---------------------------------------------------------------------
 
     def build(self) -> Ruleset:
@@ -309,6 +316,7 @@ class RulesetBuilder:
         options = self._options(active)
         declared = set(self.host.options)
         hook = HookRelay(self.host, active)
+        self._check_option_combinations(options, hook)
 
         layers: list[tuple[int, DataSource, list[LoadedFile]]] = []
         for layer, source in sources:

@@ -92,8 +92,11 @@ def cmd_ruleset(args: argparse.Namespace) -> int:
     params = ruleset.parameters
     print(f"players on the pitch: {params.players_on_pitch}; turns per half: {params.turns_per_half}; halves: {params.halves}")
     print(f"draft budget: {money(params.draft_budget)}; roster: {params.roster.min}-{params.roster.max} players")
+    if params.sideline_budget is not None:
+        print(f"sideline staff budget: {money(params.sideline_budget)}, apart from the draft budget")
     reroll_price = money(params.rerolls.fixed_cost) if params.rerolls.fixed_cost is not None else "roster price"
-    print(f"re-rolls: at most {params.rerolls.max}, {reroll_price}, x{params.rerolls.cost_multiplier_after_draft} after drafting")
+    cap = "any number" if params.rerolls.max is None else f"at most {params.rerolls.max}"
+    print(f"re-rolls: {cap}, {reroll_price}, x{params.rerolls.cost_multiplier_after_draft} after drafting")
     for staff_id, terms in params.staff.items():
         print(f"staff {staff_id}: up to {terms.max} at {money(terms.cost)}")
     fans = params.dedicated_fans

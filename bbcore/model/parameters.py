@@ -245,3 +245,5 @@ class GameParameters:
     petty_cash: PettyCashRules
     kick_off_events: KickOffEventRules
     staff: Mapping[str, StaffTerms] = field(factory=dict)
+    #: A budget of its own for sideline staff, apart from ``draft_budget``; None: staff come from the draft budget.
+    sideline_budget: int | None = None

@@ -27,7 +27,7 @@ from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Apothecary, Harm, knock_down, treatment_from
-from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, take_test, target_test
+from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, plugin_reroll, take_test, target_test
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -302,7 +302,14 @@ def move(
         if rolls_to_stand:
             target = params.targets.stand_up
             rolled, state.budget = take_test(
-                player, "stand-up", target_test(target, 0), dice, decisions, state.budget, detail={"target": target}
+                player,
+                "stand-up",
+                target_test(target, 0),
+                dice,
+                decisions,
+                state.budget,
+                detail={"target": target},
+                offered=plugin_reroll(ruleset, board, player, "stand-up"),
             )
             events.extend(rolled.events)
             if not rolled.passed:
@@ -387,6 +394,7 @@ class _Moving:
 
     def test(
         self,
+        board: Board,
         player: PlayerState,
         test: str,
         judge: Judge,
@@ -396,7 +404,16 @@ class _Moving:
         skill_allowed: bool = True,
     ) -> bool:
         rolled, self.budget = take_test(
-            player, test, judge, self.dice, self.decisions, self.budget, skill=skill, skill_allowed=skill_allowed, detail=detail
+            player,
+            test,
+            judge,
+            self.dice,
+            self.decisions,
+            self.budget,
+            skill=skill,
+            skill_allowed=skill_allowed,
+            detail=detail,
+            offered=plugin_reroll(self.ruleset, board, player, test),
         )
         self._events.extend(rolled.events)
         self._last_rolls = rolled.rolls
@@ -411,7 +428,7 @@ class _Moving:
             self.rushes_used += 1
             judge = target_test(targets.rush, self.rush_modifier)
             detail: dict[str, object] = {"target": targets.rush, "square": list(leg.target), "rush": self.rushes_used}
-            if not self.test(player, "rush", judge, detail, skill="sure-feet"):
+            if not self.test(board, player, "rush", judge, detail, skill="sure-feet"):
                 # A failed rush for a jump leaves the jumper where they stand; otherwise they fall in the new square.
                 return self._fall(board, leg.origin if leg.jump is not None else leg.target, "rush")
         self.ma_used += leg.cost
@@ -419,7 +436,7 @@ class _Moving:
         if leg.jump is not None:
             modifier = jump_modifier(ruleset, board, player, leg.origin, leg.target)
             judge = target_test(player.ag, modifier)
-            if not self.test(player, "jump", judge, {"target": player.ag, "over": list(leg.jump.over), "square": list(leg.target)}):
+            if not self.test(board, player, "jump", judge, {"target": player.ag, "over": list(leg.jump.over), "square": list(leg.target)}):
                 # A natural 1 trips the jumper before they leave; any other failure lands them badly.
                 natural_one = self._last_rolls[-1] == 1
                 return self._fall(board, leg.origin if natural_one else leg.target, "jump")
@@ -434,7 +451,7 @@ class _Moving:
 
         for risk in leg.risks:
             detail = {"risk": risk, "from": list(leg.origin), "to": list(leg.target)}
-            if not self.test(board.player(player_id), "crossing", _crossing_judge(risk), detail):
+            if not self.test(board, board.player(player_id), "crossing", _crossing_judge(risk), detail):
                 return self._fall(board, leg.target, "crossing")
 
         events = tuple(self._events)
@@ -464,7 +481,7 @@ class _Moving:
         detail: dict[str, object] = {"target": player.ag, "from": list(leg.origin), "to": list(leg.target)}
         if tackled:
             detail["tackle"] = True
-        return self.test(player, "dodge", judge, detail, skill="dodge", skill_allowed=not tackled)
+        return self.test(board, player, "dodge", judge, detail, skill="dodge", skill_allowed=not tackled)
 
     def _fall(self, board: Board, square: Square, reason: str) -> Outcome:
         fell = fall_over(self.ruleset, board, self.player_id, square, self.dice, self.decisions, reason=reason)

@@ -30,7 +30,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, adjacent, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.rerolls import Judge, RerollBudget, RolledTest, Verdict, take_test, target_test
+from bbcore.rules.rerolls import Judge, RerollBudget, RolledTest, Verdict, plugin_reroll, take_test, target_test
 from bbcore.rules.ttm import pass_range, range_in_squares
 
 if TYPE_CHECKING:
@@ -179,6 +179,7 @@ def roll_for_accuracy(
         budget,
         skill="pass",
         detail={"target": passer.pa, "band": band.id, "square": list(target)},
+        offered=plugin_reroll(ruleset, board, passer, PASS_TEST),
     )
 
 
@@ -254,6 +255,7 @@ def intercept(
         RerollBudget(),
         team_reroll_allowed=False,
         detail={"target": player.ag, "pass": accuracy},
+        offered=plugin_reroll(ruleset, board, player, "interception"),
     )
     if rolled.passed:
         return Outcome(board.with_ball(BallState(carrier=chosen)), rolled.events, turnover=True)

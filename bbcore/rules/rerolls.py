@@ -4,13 +4,16 @@ A procedure describes one test by a ``Judge`` (what a natural roll means, and
 whether an optional once-per-turn bonus was spent to reach it) and asks
 :func:`take_test` to roll it. A failed roll may be re-rolled once: first by the
 player's own skill for that test, if it is unspent this turn and the coach agrees,
-otherwise by a team re-roll, if the team has one and the coach agrees. A Loner must
-pass their roll before a team re-roll takes effect; failing it loses the re-roll.
+otherwise by a source a plugin offers through ``bbcore_test_reroll`` (see
+:func:`~bbcore.rules.rerolls.plugin_reroll`), if the coach agrees, otherwise by a team re-roll, if the team
+has one and the coach agrees. A Loner must pass their roll before a team re-roll takes
+effect; failing it loses the re-roll.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import attrs
 from attrs import frozen
@@ -19,6 +22,10 @@ from bbcore.dice import DiceSource, passes, roll_dice
 from bbcore.rules.board import PlayerState
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event
+
+if TYPE_CHECKING:
+    from bbcore.rules.board import Board
+    from bbcore.ruleset import Ruleset
 
 #: The source name recorded for a team re-roll in events and in :class:`RerollBudget.spent`.
 TEAM_REROLL = "team-reroll"
@@ -36,6 +43,9 @@ class Verdict:
 
 #: Reads a natural D6 and says what it means for the test.
 Judge = Callable[[int], Verdict]
+
+#: Given a failed verdict, names a re-roll source a plugin offers for it, or None.
+OfferedReroll = Callable[[Verdict], str | None]
 
 
 @frozen
@@ -75,6 +85,16 @@ def target_test(target: int, modifier: int) -> Judge:
     return judge
 
 
+def plugin_reroll(ruleset: Ruleset, board: Board, player: PlayerState, test: str) -> OfferedReroll:
+    """Ask ``bbcore_test_reroll`` whether a plugin offers a re-roll for a failed ``test`` of ``player`` on ``board``."""
+
+    def offered(verdict: Verdict) -> str | None:
+        answer: str | None = ruleset.hook.bbcore_test_reroll(ruleset=ruleset, board=board, player=player, test=test, result=verdict.result)
+        return answer
+
+    return offered
+
+
 def take_test(
     player: PlayerState,
     test: str,
@@ -87,11 +107,15 @@ def take_test(
     skill_allowed: bool = True,
     team_reroll_allowed: bool = True,
     detail: dict[str, object] | None = None,
+    offered: OfferedReroll | None = None,
 ) -> tuple[RolledTest, RerollBudget]:
     """Roll one D6 test for ``player``, offering one re-roll if it fails.
 
     ``skill`` names the player's once-per-turn re-roll skill for this test (Dodge, Sure
-    Feet); ``skill_allowed`` false denies it (a marker with Tackle). The returned
+    Feet); ``skill_allowed`` false denies it (a marker with Tackle). ``offered`` (see
+    :func:`~bbcore.rules.rerolls.plugin_reroll`) is asked about a failure the skill does not re-roll: a source
+    it names is used if the coach agrees (``Decisions.use_skill`` with that name), before
+    any team re-roll, and is not taken off the budget. The returned
     budget has the re-roll and any bonus the judge spent taken off. The event is
     named ``test`` and carries every die, the target detail given, the modifier and
     the re-roll source.
@@ -113,6 +137,8 @@ def take_test(
         ):
             source = skill
             budget = budget.spend(skill)
+        elif offered is not None and (other := offered(verdict)) is not None and decisions.use_skill(player.id, other, test):
+            source = other
         elif team_reroll_allowed and budget.team_rerolls > 0 and decisions.use_team_reroll(player.id, test):
             budget = budget.spend(TEAM_REROLL)
             source = TEAM_REROLL

@@ -3,7 +3,9 @@
 The range is read from the ``pass-range`` table by the range in squares; only the
 bands whose ``throw`` column names a throw are open to a thrown team-mate. The
 other numbers are the ``throw_team_mate`` parameters. A thrown player who lands on
-a pitch feature is asked about through ``bbcore_thrown_player_lands_on_feature``.
+a pitch feature is asked about through ``bbcore_thrown_player_lands_on_feature``. A
+failed test (the throw's Passing Ability Test among them) may be re-rolled from a
+source a plugin names through ``bbcore_test_reroll`` (an inducement's, say).
 
 Skills handled here: Throw Team-mate and Right Stuff (who may throw and be thrown),
 Always Hungry, Strong Arm, Bullseye, Lethal Flight, and Loner on team re-rolls.
@@ -24,7 +26,7 @@ from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Apothecary, Harm, injury_by_the_crowd, knock_down, treatment_from
 from bbcore.rules.movement import fall_over
-from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, take_test, target_test
+from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, plugin_reroll, take_test, target_test
 
 if TYPE_CHECKING:
     from bbcore.model.table import Row
@@ -146,12 +148,28 @@ def throw_team_mate(
     if thrower.has("always-hungry"):
         keep_hold = params.always_hungry.get("keep_hold", 0)
         rolled, budget = take_test(
-            thrower, "always-hungry", target_test(keep_hold, 0), dice, decisions, budget, detail={"target": keep_hold}
+            thrower,
+            "always-hungry",
+            target_test(keep_hold, 0),
+            dice,
+            decisions,
+            budget,
+            detail={"target": keep_hold},
+            offered=plugin_reroll(ruleset, board, thrower, "always-hungry"),
         )
         events.extend(rolled.events)
         if not rolled.passed:
             squirm = params.always_hungry.get("squirm_free", 0)
-            escaped, budget = take_test(thrower, "squirm-free", target_test(squirm, 0), dice, decisions, budget, detail={"target": squirm})
+            escaped, budget = take_test(
+                thrower,
+                "squirm-free",
+                target_test(squirm, 0),
+                dice,
+                decisions,
+                budget,
+                detail={"target": squirm},
+                offered=plugin_reroll(ruleset, board, thrower, "squirm-free"),
+            )
             events.extend(escaped.events)
             if not escaped.passed:
                 return _eaten(ruleset, board, thrown, dice, decisions, tuple(events))
@@ -160,7 +178,16 @@ def throw_team_mate(
     if quality is None:
         modifier = throw_modifier(ruleset, board, thrower, band)
         judge = throw_quality_judge(thrower.pa, modifier, params.fumble_at_most)
-        rolled, budget = take_test(thrower, "throw", judge, dice, decisions, budget, detail={"target": thrower.pa, "band": band.id})
+        rolled, budget = take_test(
+            thrower,
+            "throw",
+            judge,
+            dice,
+            decisions,
+            budget,
+            detail={"target": thrower.pa, "band": band.id},
+            offered=plugin_reroll(ruleset, board, thrower, "throw"),
+        )
         events.extend(rolled.events)
         quality = rolled.verdict.result
 
@@ -443,6 +470,7 @@ class _Flight:
             self.decisions,
             self.budget,
             detail={"target": thrown.ag, "square": list(square), "throw": self.quality},
+            offered=plugin_reroll(self.ruleset, placed, thrown, "landing"),
         )
         if not rolled.passed:
             fell = self.fall(board, square, "landing")

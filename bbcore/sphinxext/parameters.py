@@ -26,6 +26,7 @@ PHRASED = frozenset(
         "turns_per_half",
         "halves",
         "draft_budget",
+        "sideline_budget",
         "roster",
         "rerolls",
         "dedicated_fans",
@@ -68,6 +69,12 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ("Turns per half", str(params.turns_per_half)),
             ("Halves", str(params.halves)),
             ("Draft budget", money(params.draft_budget)),
+            (
+                "Sideline staff budget",
+                "from the draft budget"
+                if params.sideline_budget is None
+                else f"{money(params.sideline_budget)}, apart from the draft budget",
+            ),
             ("Roster size", f"{params.roster.min}-{params.roster.max} players"),
             (
                 "Team re-rolls",

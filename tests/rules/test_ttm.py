@@ -427,3 +427,43 @@ def test_only_a_player_on_the_pitch_can_be_sent_flying(core: Ruleset) -> None:
     board = build_board(core, {"o": ("away", ORC, None)}, statuses={"o": "reserves"})
     with pytest.raises(UsageError):
         send_flying(core, board, QUICK, [])
+
+
+# -- A plugin's re-roll (bbcore_test_reroll) ----------------------------------------
+
+
+class LuckyThrows:
+    """A test extension: a thrower with Bullseye may roll a Fumbled throw again, and nothing else."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, str]] = []
+
+    @bbcore.hookimpl
+    def bbcore_test_reroll(self, ruleset: Ruleset, board: Board, player: Any, test: str, result: str) -> str | None:
+        self.asked.append((test, result))
+        return "lucky-charm" if test == "throw" and result == "fumbled" and player.has("bullseye") else None
+
+
+def test_a_plugin_may_offer_a_re_roll_of_a_fumbled_throw(make_ruleset: Any) -> None:
+    lucky = LuckyThrows()
+    rules = make_ruleset(plugins=[("lucky", lucky)], entry_points=False)
+    outcome = throw(rules, bullseye(rules), QUICK, [1, 5, 3], [("use-skill", True)])
+    event = only(outcome, "throw")
+    assert (event.rolls, event.result, event.detail["rerolled_with"]) == ((1, 5), "superb", "lucky-charm")
+    assert outcome.board.player("h").square == QUICK
+    assert lucky.asked == [("throw", "fumbled")]
+
+
+def test_a_declined_or_unoffered_plugin_re_roll_leaves_the_throw_as_rolled(make_ruleset: Any) -> None:
+    lucky = LuckyThrows()
+    rules = make_ruleset(plugins=[("lucky", lucky)], entry_points=False)
+    declined = throw(rules, bullseye(rules), QUICK, [1, DOWN, 4], [("use-skill", False)])
+    assert only(declined, "throw").rolls == (1,)
+    assert only(declined, "throw").detail["rerolled_with"] is None
+    # A Subpar throw is a failed test too, but this plugin offers nothing for it.
+    subpar = throw(rules, bullseye(rules), QUICK, [4, UP, UP, UP, 4])
+    assert only(subpar, "throw").rolls == (4,)
+    assert ("throw", "subpar") in lucky.asked
+    # Without Bullseye nobody offers anything, however the throw went.
+    plain = throw(rules, pitch(rules), QUICK, [1, DOWN, 4])
+    assert only(plain, "throw").rolls == (1,)

@@ -47,6 +47,26 @@ moves the player to the Reserves, and the row's skills are given for the drive, 
 ``trait`` rising by ``worse_by`` for a player who has it already. Sending the player back
 to the Casualty box when the next drive ends, and a raised trait back to its old value, is
 the caller's.
+
+Kari Coldsteel (``stand_ins`` entry) counts as the cheerleaders her entry's ``cheering-fans``
+effects give (:func:`staff_cheerleaders`; the core's kick-off step reads the same effects)
+while she is hired and has not played. When her team has fewer players to set up than the
+ruleset's ``players_on_pitch`` (:func:`may_stand_in`), :func:`stand_in` makes her a player of
+the team in the Reserves, ready to be set up, from the entry's profile; her inducement is
+used up, so she counts as no cheerleaders from then on and cannot come back. Her
+``position`` is her inducement id, and :func:`send_off_stand_ins` (the plugin's
+``bbcore_end_of_drive_effects``) Sends her off when the drive ends: nothing argues or
+bribes that away, and the event says so.
+
+:func:`upgrade` is Professeur Frünkleheim's pre-game pick, between Steps 4 and 5
+(``upgrades`` entry): ``dice`` players of the team able to play (as for
+:func:`sign_clients`) are picked at random, and each gains ``skills`` random skills of the
+entry's ``category`` (the Mutations) until the game ends. The skills to pick from are
+those of the category in the ruleset that the player lacks, numbered from 1 in the
+alphabetical order of their ids; one die with as many faces as there are skills picks
+one (:func:`bbcore.rules.drive.pick_at_random`). The ``upgraded`` events carry the
+skill each player gained, for the post-game roll (:func:`post_game_roll`) and for taking
+the skill away again, both the caller's.
 """
 
 from __future__ import annotations
@@ -57,8 +77,9 @@ import attrs
 
 from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.errors import UsageError
-from bbcore.rules.board import Status
-from bbcore.rules.drive import pick_at_random
+from bbcore.rules.board import Board, PlayerState, Status
+from bbcore.rules.drive import CHEERING_FANS, pick_at_random
+from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
 from bbcore.rules.injury import casualty_roll
 from bbcore.rules.sequences import GameState
@@ -197,6 +218,11 @@ def bribe(inducement: str, rerolls_used: int, dice: DiceSource) -> tuple[bool, i
     return worked, rerolls_used, Event("bribe", inducement, tuple(rolls), "worked" if worked else "wasted")
 
 
+def _able_to_play(state: GameState, team_id: str) -> list[str]:
+    """The team's players who may play this game (not a Casualty nor Sent-off), by id."""
+    return sorted(p.id for p in state.board.team_players(team_id) if p.status not in (Status.CASUALTY, Status.SENT_OFF))
+
+
 def sign_clients(
     ruleset: Ruleset, state: GameState, team_id: str, inducement: str, dice: DiceSource
 ) -> tuple[GameState, tuple[str, ...], tuple[Event, ...]]:
@@ -204,8 +230,7 @@ def sign_clients(
     agent = rules_for(pack_rules().coaching_staff.agents, inducement, "agent")
     _need(state, team_id, inducement)
     count = roll_dice(dice, agent.dice)
-    able = sorted(p.id for p in state.board.team_players(team_id) if p.status not in (Status.CASUALTY, Status.SENT_OFF))
-    picked, picks = pick_at_random(dice, able, sum(count))
+    picked, picks = pick_at_random(dice, _able_to_play(state, team_id), sum(count))
     board = state.board
     for player_id in picked:
         player = board.player(player_id)
@@ -271,6 +296,83 @@ def experiment(
     return state, tuple(events)
 
 
+def staff_cheerleaders(ruleset: Ruleset, state: GameState, team_id: str, inducement: str) -> int:
+    """The cheerleaders the team's ``inducement`` counts as now: its entry's ``cheering-fans`` effects while held, else none."""
+    if state.team(team_id).inducements.get(inducement, 0) <= 0:
+        return 0
+    return sum(effect.by or 0 for effect in ruleset.inducement(inducement).effects if effect.modifier == CHEERING_FANS)
+
+
+def players_to_set_up(state: GameState, team_id: str) -> int:
+    """How many of the team's players could be set up for the next drive: those in the Reserves or on the pitch."""
+    return sum(1 for p in state.board.team_players(team_id) if p.status is Status.RESERVES or p.on_pitch)
+
+
+def may_stand_in(ruleset: Ruleset, state: GameState, team_id: str, inducement: str) -> bool:
+    """Whether the staff member the team still holds may play this drive: the team is short of a full side."""
+    rules_for(pack_rules().coaching_staff.stand_ins, inducement, "staff member who may play")
+    held = state.team(team_id).inducements.get(inducement, 0) > 0
+    return held and players_to_set_up(state, team_id) < ruleset.parameters.players_on_pitch
+
+
+def stand_in(ruleset: Ruleset, state: GameState, team_id: str, inducement: str, player_id: str) -> tuple[GameState, Event]:
+    """The staff member joins the team for this drive, in the Reserves, from the entry's profile; the inducement is used up."""
+    rules = rules_for(pack_rules().coaching_staff.stand_ins, inducement, "staff member who may play")
+    if not may_stand_in(ruleset, state, team_id, inducement):
+        raise UsageError(f"{inducement!r} cannot play for {team_id!r}: not held, already played, or the team can set up a full side")
+    if player_id in state.board.players:
+        raise UsageError(f"there is already a player {player_id!r}")
+    profile = next((p for p in ruleset.inducement(inducement).profiles if p.id == rules.profile), None)
+    if profile is None:
+        raise UsageError(f"the {inducement!r} inducement has no {rules.profile!r} profile")
+    blank = PlayerState(player_id, team_id, 0, 0, 0, None, 0, status=Status.RESERVES, position=inducement)
+    player = transform(ruleset, blank, profile)
+    left = {i: count for i, count in state.team(team_id).inducements.items() if i != inducement}
+    state = attrs.evolve(state.update_team(team_id, inducements=left), board=state.board.with_player(player))
+    return state, Event("stand-in", player_id, (), "joins", {"inducement": inducement, "team": team_id})
+
+
+def send_off_stand_ins(board: Board) -> tuple[Board, tuple[Event, ...]]:
+    """At the end of a drive, every staff member who played it is Sent-off for the game (a Casualty stays one)."""
+    stand_ins = pack_rules().coaching_staff.stand_ins
+    events: list[Event] = []
+    for player in sorted(board.players.values(), key=lambda p: p.id):
+        if player.position in stand_ins and player.status not in (Status.SENT_OFF, Status.CASUALTY):
+            board = board.with_player(player.with_status(Status.SENT_OFF))
+            detail = {"inducement": player.position, "argue_the_call": False, "bribe": False}
+            events.append(Event(Status.SENT_OFF.value, player.id, (), "end-of-drive", detail))
+    return board, tuple(events)
+
+
+def upgrade(
+    ruleset: Ruleset, state: GameState, team_id: str, inducement: str, dice: DiceSource
+) -> tuple[GameState, tuple[tuple[str, str], ...], tuple[Event, ...]]:
+    """Pick the upgraded players at random among those able to play; each gains random skills of the category for the game.
+
+    Returns the new state, the ``(player, skill)`` pairs gained in order, and the events.
+    """
+    rules = rules_for(pack_rules().coaching_staff.upgrades, inducement, "upgrading staff member")
+    _need(state, team_id, inducement)
+    count = roll_dice(dice, rules.dice)
+    picked, picks = pick_at_random(dice, _able_to_play(state, team_id), sum(count))
+    events = [Event("upgrade", team_id, count + picks, ",".join(picked) or "none", {"inducement": inducement})]
+    board = state.board
+    gained: list[tuple[str, str]] = []
+    for player_id in picked:
+        for _ in range(rules.skills):
+            player = board.player(player_id)
+            offered = sorted(s for s, skill in ruleset.skills.items() if skill.category == rules.category and not player.has(s))
+            if not offered:
+                events.append(Event("upgraded", player_id, (), "none", {"inducement": inducement}))
+                continue
+            chosen, rolls = pick_at_random(dice, offered, 1)
+            skill = chosen[0]
+            board = board.with_player(attrs.evolve(player, skills={**player.skills, skill: None}))
+            gained.append((player_id, skill))
+            events.append(Event("upgraded", player_id, rolls, skill, {"inducement": inducement, "of": len(offered)}))
+    return attrs.evolve(state, board=board), tuple(gained), tuple(events)
+
+
 __all__ = [
     "argue_the_call",
     "bless",
@@ -278,9 +380,15 @@ __all__ = [
     "cheering_fans_cheerleaders",
     "experiment",
     "may_reroll_recovery",
+    "may_stand_in",
+    "players_to_set_up",
     "post_game_roll",
     "prayer_rerolls",
     "scout_journeymen",
+    "send_off_stand_ins",
     "sign_clients",
+    "staff_cheerleaders",
+    "stand_in",
     "treat_knock_out",
+    "upgrade",
 ]

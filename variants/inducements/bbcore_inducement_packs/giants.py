@@ -1,32 +1,53 @@
-"""The giants' rules that a one-square board can already play: their scatter and the crowd.
+"""The giants (the 2020 Giant Mercenary, the classic Slave Giant): hiring one, its scatter, its throws.
 
-A giant (the 2020 Giant Mercenary, the classic Slave Giant) stands on a 2x2 base. Here the
-base is named by its top-left square ``(x, y)``; it covers ``(x, y)`` to ``(x + 1, y + 1)``.
+A giant stands on a 2x2 base. Here the base is named by its top-left square ``(x, y)``; it
+covers ``(x, y)`` to ``(x + 1, y + 1)``. On the core's board a giant is one
+:class:`~bbcore.rules.board.PlayerState` standing on that anchor square, made by
+:func:`hire_giant` from the entry's stat line with its inducement id as ``position``: that
+is how the pack's code knows a giant (``giants`` in ``pack-rules.yaml``).
 
-:func:`giant_scatter` is the giant's own random direction: the entry's die (``giants`` in
-``pack-rules.yaml``), re-rolled while it shows ``reroll_from`` or more, picks one of the
-twelve squares around the base (the entry's ``directions``, counted clockwise from the
-square diagonally above-left). The giant moves one square towards it: diagonally for a
-corner, straight for either of the two squares along a side. The seeds name the dice but
-not the template, so that numbering is the pack's own.
+:func:`giant_scatter` is the giant's own random direction: the entry's die, re-rolled while
+it shows ``reroll_from`` or more, picks one of the twelve squares around the base (the
+entry's ``directions``, counted clockwise from the square diagonally above-left). The giant
+moves one square towards it: diagonally for a corner, straight for either of the two
+squares along a side. The seeds name the dice but not the template, so that numbering is
+the pack's own.
 
 :func:`base_squares` and :func:`pushed_into_crowd` are the crowd rule: if any square of the
 base is off the pitch, the whole giant is pushed into the crowd.
 
-Left for a core that can hold a player on several squares: the four-square body, its facing
-and the Tackle Zone that misses the four squares behind it, Dodging out of any marked
-square, stepping over Prone or Stunned players, chain pushes from a base, interference
-and interception modifiers, and the re-roll of a Fumbled Throw Team-mate (the core's
-:func:`bbcore.rules.ttm.throw_team_mate` offers no hook to roll the Passing Ability Test
-again for one thrower).
+:func:`giant_throw_reroll` is the pack's answer to the core's ``bbcore_test_reroll``: a
+giant's Throw Team-mate Passing Ability Test with a result the entry's ``throw_rerolls``
+names (Fumbled) may be rolled again, the source named by the giant's inducement id. The
+core's :func:`bbcore.rules.ttm.throw_team_mate` asks it, so this one works in play.
+
+The four-square body (facing and Tackle Zone, marking, steps over Prone or Stunned players,
+pushes of and by a giant, interference) is modelled in
+:mod:`bbcore_inducement_packs.giant_body`, beside the core's board: the core's own
+procedures (``Board.at``, ``Board.markers_of``, ``Board.tackle_zones_on``,
+:func:`bbcore.rules.movement.move`, :func:`bbcore.rules.push.push`,
+:func:`bbcore.rules.block.block`, the interception step of
+:func:`bbcore.rules.passing.pass_ball`) still see a giant on its anchor square alone; see
+that module for what they do not consult.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bbcore.dice import DiceSource, roll_dice
-from bbcore.rules.board import PitchGeometry, Square
+from bbcore.errors import UsageError
+from bbcore.rules.board import PitchGeometry, PlayerState, Square, Status
+from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
-from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
+from bbcore_inducement_packs.pack_rules import Giant, pack_rules, rules_for
+from bbcore_inducement_packs.spells import on_new_scale
+
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
+
+#: The name the core gives the Passing Ability Test of a Throw Team-mate (its ``test`` event).
+THROW_TEST = "throw"
 
 
 def base_squares(anchor: Square) -> tuple[Square, ...]:
@@ -60,4 +81,33 @@ def giant_scatter(inducement: str, anchor: Square, dice: DiceSource) -> tuple[Sq
     return moved, Event("giant-scatter", inducement, tuple(rolls), f"{step[0]},{step[1]}", {"from": list(anchor), "to": list(moved)})
 
 
-__all__ = ["base_squares", "giant_scatter", "pushed_into_crowd"]
+def giant_rules(player: PlayerState) -> Giant | None:
+    """The giant entry of a player hired as a giant (by :func:`hire_giant`), or None for anyone else."""
+    return pack_rules().giants.get(player.position or "")
+
+
+def hire_giant(ruleset: Ruleset, inducement: str, player_id: str, team_id: str, square: Square | None = None) -> PlayerState:
+    """The giant hired as ``inducement``, a player of ``team_id`` from the entry's stat line, its ``position`` the inducement id.
+
+    Standing on ``square`` (its base's top-left square), or in the Reserves without one.
+    The stat line is the entry's first profile with characteristics; one printed on the old
+    scale only is read as the Frog's is (AG becomes 7 - AG, AV the old total + 1).
+    """
+    rules_for(pack_rules().giants, inducement, "giant")
+    profile = next((p for p in ruleset.inducement(inducement).profiles if p.ma is not None or p.old_scale is not None), None)
+    if profile is None:
+        raise UsageError(f"the {inducement!r} inducement has no stat line")
+    status = Status.RESERVES if square is None else Status.STANDING
+    blank = PlayerState(player_id, team_id, 0, 0, 0, None, 0, square=square, status=status, position=inducement)
+    return transform(ruleset, blank, on_new_scale(profile))
+
+
+def giant_throw_reroll(player: PlayerState, test: str, result: str) -> str | None:
+    """The re-roll source (the giant's inducement id) for a giant's failed team-mate throw its entry lets it roll again; else None."""
+    giant = giant_rules(player)
+    if giant is None or test != THROW_TEST or result not in giant.throw_rerolls:
+        return None
+    return player.position
+
+
+__all__ = ["THROW_TEST", "base_squares", "giant_rules", "giant_scatter", "giant_throw_reroll", "hire_giant", "pushed_into_crowd"]

@@ -371,11 +371,14 @@ class RefereeCalls:
 
 @frozen
 class Giant:
-    """A giant's own random direction; the fields are documented in ``pack-rules.yaml``."""
+    """A giant's own random direction, its throw re-rolls, what it steps over, its interference; see ``pack-rules.yaml``."""
 
     scatter_dice: str
     reroll_from: int | None
     directions: tuple[tuple[int, int], ...]
+    throw_rerolls: tuple[str, ...]
+    step_over: tuple[str, ...]
+    interference_relief: int
 
 
 @frozen
@@ -447,6 +450,22 @@ class Experiment:
 
 
 @frozen
+class StandIn:
+    """A staff member who may play a drive for a team short of players, with the entry's ``profile``."""
+
+    profile: str
+
+
+@frozen
+class Upgrade:
+    """The dice of players picked at random before the game, each gaining ``skills`` random skills of ``category``."""
+
+    dice: str
+    category: str
+    skills: int
+
+
+@frozen
 class CoachingStaff:
     """The coaching staff's numbers, by kind and inducement id."""
 
@@ -457,6 +476,8 @@ class CoachingStaff:
     agents: Mapping[str, Agent]
     scouts: Mapping[str, Scout]
     experiments: Mapping[str, Experiment]
+    stand_ins: Mapping[str, StandIn]
+    upgrades: Mapping[str, Upgrade]
 
 
 @frozen
@@ -534,11 +555,13 @@ __all__ = [
     "Scout",
     "SideBet",
     "Spells",
+    "StandIn",
     "Stomp",
     "StompRows",
     "Temper",
     "TimeShift",
     "Unguent",
+    "Upgrade",
     "WeatherMage",
     "Zap",
     "load_pack_rules",

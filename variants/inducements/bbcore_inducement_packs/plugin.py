@@ -37,11 +37,26 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
 
 @hookimpl
 def bbcore_end_of_drive_effects(board: Board, drive_effects: frozenset[str]) -> tuple[Board, tuple[Event, ...]] | None:
-    """Skills a brew or a rune gave for the drive are taken away again (see :mod:`bbcore_inducement_packs.brews`)."""
-    from bbcore_inducement_packs.brews import drop_drive_skills  # noqa: PLC0415 - the procedures import the core's rules
+    """Skills a brew or a rune gave for the drive are taken away again (see :mod:`bbcore_inducement_packs.brews`).
 
-    board, events = drop_drive_skills(board, drive_effects)
+    Staff who played the drive (Kari Coldsteel) are Sent-off (see
+    :func:`bbcore_inducement_packs.coaching_staff.send_off_stand_ins`).
+    """
+    from bbcore_inducement_packs.brews import drop_drive_skills  # noqa: PLC0415 - the procedures import the core's rules
+    from bbcore_inducement_packs.coaching_staff import send_off_stand_ins  # noqa: PLC0415 - the procedures import the core's rules
+
+    board, dropped = drop_drive_skills(board, drive_effects)
+    board, sent_off = send_off_stand_ins(board)
+    events = dropped + sent_off
     return (board, events) if events else None
+
+
+@hookimpl
+def bbcore_test_reroll(board: Board, player: PlayerState, test: str, result: str) -> str | None:
+    """A giant may roll a Fumbled team-mate throw again (see :func:`bbcore_inducement_packs.giants.giant_throw_reroll`)."""
+    from bbcore_inducement_packs.giants import giant_throw_reroll  # noqa: PLC0415 - the procedures import the core's rules
+
+    return giant_throw_reroll(player, test, result)
 
 
 @hookimpl

@@ -1,4 +1,11 @@
-"""The Skurling plugin: hook implementations only."""
+"""The Skurling plugin: hook implementations only.
+
+The hooks live in modules by subject and are re-exported here, so that the entry point
+registers one plugin: :mod:`bbcore_skurling.building_hooks` (team building, Team Value,
+the ruleset options' consistency) and :mod:`bbcore_skurling.match_hooks` (what the core
+procedures ask while an arc is played: helmets on armour rolls, the Stooge at the
+edge of the lane, ...).
+"""
 
 from __future__ import annotations
 
@@ -6,9 +13,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bbcore import hookimpl
+from bbcore_skurling.building_hooks import *  # noqa: F403 - the hook implementations, registered with this module
+from bbcore_skurling.match_hooks import *  # noqa: F403
 
 if TYPE_CHECKING:
-    from bbcore.registry import DataRegistrar
+    from bbcore.registry import DataRegistrar, OptionRegistrar
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -16,3 +25,27 @@ DATA_DIR = Path(__file__).parent / "data"
 @hookimpl
 def bbcore_register_data(register: DataRegistrar) -> None:
     register.variant("skurling", DATA_DIR, "Skurling: five-a-side on the wide zones; the Stooge is the ball.")
+
+
+@hookimpl
+def bbcore_register_options(register: OptionRegistrar) -> None:
+    register.option(
+        "match",
+        ("one-off", "first-match", "league", "throwback"),
+        "one-off",
+        "one-off: a friendly match with every basic rule; first-match: the short first game (no Pebblemuck, weather, fans, "
+        "landing events, inducements or sidelines); league: league play; throwback: a Throwback Night tournament match.",
+    )
+    register.option("helmets", ("off", "on"), "off", "The Stooge helmets extra rule (never at Throwback Nights).")
+    register.option(
+        "season",
+        ("none", "spring", "summer", "autumn", "winter"),
+        "none",
+        "Seasonal weather (extra rule): that season's table replaces the standard Weather table. Not with a ground.",
+    )
+    register.option(
+        "ground",
+        ("none", "loch", "moor"),
+        "none",
+        "Ground weather (extra rule): that ground's table replaces the standard Weather table. Not with a season.",
+    )

@@ -1,0 +1,374 @@
+"""The giant's four-square body, modelled beside the core's one-square board.
+
+The core's :class:`~bbcore.rules.board.Board` keeps every player on one square, and a
+giant there (see :func:`bbcore_inducement_packs.giants.hire_giant`) stands on the top-left
+square of its base, its *anchor*. :class:`GiantPitch` is that board plus a
+:class:`GiantBody` for each giant on it (anchor and facing), and answers the questions the
+four squares change:
+
+* :meth:`GiantPitch.occupant`: who is in a square, a giant in any square of its base;
+* :meth:`GiantBody.tackle_zone`: the eight squares at its front and sides of the twelve
+  around the base, never the four in the line behind it; :meth:`GiantPitch.marks`,
+  :meth:`GiantPitch.markers_on` and :meth:`GiantPitch.markers_of` read marking with it
+  (a giant is Marked when any square of its base is);
+* :func:`giant_steps`: the eight one-square steps of the whole base, none into a Standing
+  player nor off the pitch, over players whose status the entry's ``step_over`` names but
+  never ending on one, with the Dodge a Marked giant must make and its modifier (the
+  core's ``dodge_modifiers.per_marker`` once for each opponent marking any square of the
+  new base, Titchy ones not counting, as in the core);
+* :func:`fallen_over` and :func:`push_squares_from_giant`: where a player under a giant
+  that Falls Over, or a player a giant pushes, may go;
+* :func:`giant_push`: where a push moves the whole base (the core's three directions, read
+  from the base), the crowd when any base square would leave the pitch, and the players a
+  chain push moves on, with :func:`chain_push_squares` for each;
+* :func:`facings_after_follow_up`: the facings that still Mark the blocked player;
+* :func:`giant_interferes` and :func:`giant_interference_modifier`: whether any base square
+  lies under the ruler, and the core's interception modifiers for the giant with their
+  negative total raised by the entry's ``interference_relief`` (never past 0).
+
+What the core's procedures do not consult yet, so a caller wanting these rules in play asks
+this module instead: ``Board.at``/``occupied`` and the move planner see only the anchor
+square (a giant's other three squares look empty to other players' moves, pushes,
+scatters and bounces); ``Board.markers_of`` and ``Board.tackle_zones_on`` count a giant's
+Tackle Zone as the eight squares around its anchor; :func:`bbcore.rules.movement.move`
+moves it square by square as one player (no base check, no stepping over, its Dodge
+modifier from the anchor); :func:`bbcore.rules.push.push` takes the three squares from one
+square (for and against a giant); the interception step of
+:func:`bbcore.rules.passing.pass_ball` looks for the anchor under the ruler and uses the
+core's modifiers. No core hook asks which squares a player covers: the board's reading
+methods take no ruleset to ask a plugin with, and changing that touches every procedure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+import attrs
+from attrs import field, frozen
+
+from bbcore.errors import UsageError
+from bbcore.rules import ball
+from bbcore.rules.board import DIRECTIONS, Board, PlayerState, Square, adjacent, step
+from bbcore.rules.passing import ACCURATE, INACCURATE, under_ruler
+from bbcore_inducement_packs.giants import base_squares, giant_rules
+
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
+    from bbcore_inducement_packs.pack_rules import Giant
+
+#: The four ways a giant may face, as the unit step towards its front.
+FACINGS: tuple[Square, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
+#: The eight directions in turning order, for a push's two side directions (45 degrees either way).
+_RING: tuple[Square, ...] = ((-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
+
+
+def _ring_squares(anchor: Square) -> tuple[Square, ...]:
+    """The twelve squares around the base at ``anchor``."""
+    x, y = anchor
+    return tuple((x + dx, y + dy) for dy in range(-1, 3) for dx in range(-1, 3) if not (0 <= dx <= 1 and 0 <= dy <= 1))
+
+
+@frozen
+class GiantBody:
+    """Where a giant stands: the top-left square of its base, and the way it faces (one of :data:`FACINGS`)."""
+
+    player_id: str
+    anchor: Square
+    facing: Square = field()
+
+    @facing.validator
+    def _facing(self, _: object, value: Square) -> None:
+        if tuple(value) not in FACINGS:
+            raise UsageError(f"a giant faces one of {list(FACINGS)}, not {value}")
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        """The four squares of the base."""
+        return base_squares(self.anchor)
+
+    def ring(self) -> tuple[Square, ...]:
+        """The twelve squares around the base."""
+        return _ring_squares(self.anchor)
+
+    def behind(self) -> tuple[Square, ...]:
+        """The four squares of the line behind the base, away from its facing."""
+        fx, fy = self.facing
+        x, y = self.anchor
+        if fx:
+            line = x - 1 if fx > 0 else x + 2
+            return tuple(s for s in self.ring() if s[0] == line)
+        line = y - 1 if fy > 0 else y + 2
+        return tuple(s for s in self.ring() if s[1] == line)
+
+    def tackle_zone(self) -> tuple[Square, ...]:
+        """The eight squares the giant's Tackle Zone covers: its front and sides."""
+        back = set(self.behind())
+        return tuple(s for s in self.ring() if s not in back)
+
+    def turned(self, facing: Square) -> GiantBody:
+        return attrs.evolve(self, facing=facing)
+
+    def moved(self, anchor: Square) -> GiantBody:
+        return attrs.evolve(self, anchor=anchor)
+
+
+def _check_bodies(pitch: GiantPitch, _: object, bodies: Mapping[str, GiantBody]) -> None:
+    for player_id, body in bodies.items():
+        player = pitch.board.player(player_id)
+        if body.player_id != player_id or player.square != body.anchor or giant_rules(player) is None:
+            raise UsageError(f"{player_id!r} is not a giant standing on the anchor square {body.anchor}")
+
+
+@frozen
+class GiantPitch:
+    """The core's board with the bodies of the giants on it, by player id (each giant's square is its anchor)."""
+
+    board: Board
+    bodies: Mapping[str, GiantBody] = field(factory=dict, validator=_check_bodies)
+
+    def body(self, player_id: str) -> GiantBody:
+        if player_id not in self.bodies:
+            raise UsageError(f"{player_id!r} is not a giant on this pitch")
+        return self.bodies[player_id]
+
+    def squares_of(self, player: PlayerState) -> tuple[Square, ...]:
+        """The squares a player on the pitch covers: a giant's four, anyone else's one."""
+        if not player.on_pitch or player.square is None:
+            return ()
+        return self.bodies[player.id].squares if player.id in self.bodies else (player.square,)
+
+    def occupant(self, square: Square) -> PlayerState | None:
+        """The player in a square, a giant in any square of its base."""
+        return next((p for p in self.board.players.values() if square in self.squares_of(p)), None)
+
+    def marks(self, marker: PlayerState, square: Square) -> bool:
+        """Whether ``marker`` (in play) covers ``square`` with its Tackle Zone: a giant's front and sides, anyone else's neighbours."""
+        if not self.board.in_play(marker) or marker.square is None:
+            return False
+        if marker.id in self.bodies:
+            return square in self.bodies[marker.id].tackle_zone()
+        return adjacent(marker.square, square)
+
+    def markers_on(self, square: Square, team: str) -> list[PlayerState]:
+        """The opponents of ``team`` whose Tackle Zones cover ``square``."""
+        return sorted((p for p in self.board.players.values() if p.team != team and self.marks(p, square)), key=lambda p: p.id)
+
+    def markers_of(self, player: PlayerState, squares: tuple[Square, ...] | None = None) -> list[PlayerState]:
+        """The opponents marking the player in any of its squares (or of ``squares``), each once."""
+        found: dict[str, PlayerState] = {}
+        for square in self.squares_of(player) if squares is None else squares:
+            for marker in self.markers_on(square, player.team):
+                found[marker.id] = marker
+        return [found[k] for k in sorted(found)]
+
+    def with_body(self, body: GiantBody, board: Board | None = None) -> GiantPitch:
+        """The pitch with a giant's body changed, its player moved onto the new anchor (on ``board`` if given)."""
+        board = board or self.board
+        board = board.with_player(board.player(body.player_id).moved(body.anchor))
+        return GiantPitch(board, {**self.bodies, body.player_id: body})
+
+
+@frozen
+class GiantStep:
+    """One possible step of a giant's whole base.
+
+    ``over``: the downed players under the new base, stepped over; ``may_end``: none is, so
+    the giant may stop there; ``dodge``: the giant is Marked where it stands and must Dodge;
+    ``dodge_modifier``: for that Dodge.
+    """
+
+    direction: Square
+    anchor: Square
+    over: tuple[str, ...]
+    may_end: bool
+    dodge: bool
+    dodge_modifier: int
+
+
+def _giant(pitch: GiantPitch, giant_id: str) -> tuple[PlayerState, GiantBody, Giant]:
+    player = pitch.board.player(giant_id)
+    rules = giant_rules(player)
+    assert rules is not None  # the pitch checks its bodies are giants
+    return player, pitch.body(giant_id), rules
+
+
+def giant_steps(ruleset: Ruleset, pitch: GiantPitch, giant_id: str) -> tuple[GiantStep, ...]:
+    """The steps the giant may take from where it stands, in the core's order of directions."""
+    player, body, rules = _giant(pitch, giant_id)
+    per_marker = ruleset.parameters.movement.dodge_modifiers.get("per_marker", 0)
+    marked = bool(pitch.markers_of(player))
+    steps: list[GiantStep] = []
+    for direction in DIRECTIONS:
+        anchor = step(body.anchor, direction)
+        squares = base_squares(anchor)
+        if not all(pitch.board.geometry.on_pitch(s) for s in squares):
+            continue
+        under = {p.id: p for s in squares if (p := pitch.occupant(s)) is not None and p.id != giant_id}
+        if any(p.status.value not in rules.step_over for p in under.values()):
+            continue  # a Standing player (or anyone it may not step over) blocks the whole base
+        markers = [m for m in pitch.markers_of(player, squares) if not m.has("titchy")]
+        modifier = per_marker * len(markers) if marked else 0
+        steps.append(GiantStep(direction, anchor, tuple(sorted(under)), not under, marked, modifier))
+    return tuple(steps)
+
+
+@frozen
+class PushSquares:
+    """Where a pushed player may go: the free squares, else the others (off the pitch or taken) for the core's rules."""
+
+    free: tuple[Square, ...]
+    blocked: tuple[Square, ...]
+
+
+def _split(pitch: GiantPitch, squares: list[Square]) -> PushSquares:
+    free = tuple(s for s in squares if pitch.board.geometry.on_pitch(s) and pitch.occupant(s) is None)
+    return PushSquares(free, tuple(s for s in squares if s not in free))
+
+
+def _away_from_base(anchor: Square, square: Square) -> Square:
+    """The unit step from the base at ``anchor`` towards a square outside it."""
+    x, y = anchor
+    dx = -1 if square[0] < x else 1 if square[0] > x + 1 else 0
+    dy = -1 if square[1] < y else 1 if square[1] > y + 1 else 0
+    return dx, dy
+
+
+def _three(direction: Square) -> list[Square]:
+    """A push's directions: straight on, then 45 degrees to either side (the core's order)."""
+    at = _RING.index(direction)
+    return [direction, _RING[(at - 1) % 8], _RING[(at + 1) % 8]]
+
+
+def push_squares_from_giant(pitch: GiantPitch, giant_id: str, pushed_id: str) -> PushSquares:
+    """The squares a player next to a giant's base may be pushed to by it: the core's three, read from the base."""
+    body = pitch.body(giant_id)
+    pushed = pitch.board.player(pushed_id)
+    if pushed.square is None or pushed.square in body.squares or pushed.square not in body.ring():
+        raise UsageError(f"{pushed_id!r} is not next to the base of {giant_id!r}")
+    direction = _away_from_base(body.anchor, pushed.square)
+    return _split(pitch, [step(pushed.square, d) for d in _three(direction)])
+
+
+def fallen_over(pitch: GiantPitch, giant_id: str) -> dict[str, PushSquares]:
+    """After a giant Falls Over while stepping over downed players: each player under its base and the squares they may go to.
+
+    Its coach pushes each one square, as with a Push Back: any neighbouring square outside
+    the base, the free ones first.
+    """
+    body = pitch.body(giant_id)
+    under = sorted({p.id for s in body.squares if (p := pitch.occupant(s)) is not None and p.id != giant_id})
+    result: dict[str, PushSquares] = {}
+    for player_id in under:
+        square = pitch.board.player(player_id).square
+        assert square is not None
+        result[player_id] = _split(pitch, [step(square, d) for d in _RING if step(square, d) not in body.squares])
+    return result
+
+
+@frozen
+class GiantPushOption:
+    """One way a pushed giant's base may go: its new anchor, whether a square leaves the pitch, and who is in the squares it enters."""
+
+    direction: Square
+    anchor: Square
+    off_pitch: bool
+    occupants: tuple[str, ...]
+
+
+@frozen
+class GiantPush:
+    """How a giant is pushed: ``free`` (choose among ``options``), ``crowd`` (the whole giant), or ``chain``.
+
+    With ``chain`` each option pushes its ``occupants`` on in turn.
+    """
+
+    kind: str
+    options: tuple[GiantPushOption, ...]
+
+
+def giant_push(pitch: GiantPitch, giant_id: str, pusher_square: Square) -> GiantPush:
+    """Where a giant pushed from ``pusher_square`` (next to its base) may go, read as the core reads a one-square push.
+
+    The empty places come first; with none, any that puts a base square off the pitch sends
+    the giant into the crowd; otherwise the giant goes into occupied squares and their
+    players are chain-pushed (:func:`chain_push_squares`).
+    """
+    body = pitch.body(giant_id)
+    if pusher_square not in body.ring():
+        raise UsageError(f"{pusher_square} is not next to the base of {giant_id!r}")
+    away = _away_from_base(body.anchor, pusher_square)
+    direction = (-away[0], -away[1])
+    options: list[GiantPushOption] = []
+    for d in _three(direction):
+        anchor = step(body.anchor, d)
+        squares = base_squares(anchor)
+        off = not all(pitch.board.geometry.on_pitch(s) for s in squares)
+        occupants = sorted({p.id for s in squares if (p := pitch.occupant(s)) is not None and p.id != giant_id})
+        options.append(GiantPushOption(d, anchor, off, tuple(occupants)))
+    free = tuple(o for o in options if not o.off_pitch and not o.occupants)
+    if free:
+        return GiantPush("free", free)
+    if any(o.off_pitch for o in options):
+        return GiantPush("crowd", tuple(o for o in options if o.off_pitch))
+    return GiantPush("chain", tuple(options))
+
+
+def chain_push_squares(pitch: GiantPitch, option: GiantPushOption, occupant_id: str) -> PushSquares:
+    """Where a player in the way of a pushed giant's base goes: the core's three squares in the push's direction, off the new base."""
+    square = pitch.board.player(occupant_id).square
+    if square is None or occupant_id not in option.occupants:
+        raise UsageError(f"{occupant_id!r} is not in the way of that push")
+    landing = base_squares(option.anchor)
+    return _split(pitch, [s for s in (step(square, d) for d in _three(option.direction)) if s not in landing])
+
+
+def facings_after_follow_up(pitch: GiantPitch, giant_id: str, blocked_id: str) -> tuple[Square, ...]:
+    """The facings a giant may take after following up: those still Marking the blocked player, or any if none can."""
+    body = pitch.body(giant_id)
+    square = pitch.board.player(blocked_id).square
+    marking = tuple(f for f in FACINGS if square is not None and square in body.turned(f).tackle_zone())
+    return marking or FACINGS
+
+
+def giant_interferes(ruleset: Ruleset, pitch: GiantPitch, giant_id: str, passer_square: Square, landing: Square) -> bool:
+    """Whether the giant, in play, has a base square under the ruler from the passer to where the ball lands (those two squares apart)."""
+    player, body, _ = _giant(pitch, giant_id)
+    if not pitch.board.in_play(player):
+        return False
+    width = ruleset.parameters.passing.ruler_width
+    return any(under_ruler(passer_square, landing, s, width) for s in body.squares if s not in (passer_square, landing))
+
+
+def giant_interference_modifier(ruleset: Ruleset, pitch: GiantPitch, giant_id: str, accuracy: str, *, weather: int = 0) -> int:
+    """The giant's interception modifier: the core's parts (markers on any base square), negatives eased by ``interference_relief``."""
+    player, _, rules = _giant(pitch, giant_id)
+    modifiers = ruleset.parameters.passing.interception_modifiers
+    parts = [
+        modifiers.get(ACCURATE if accuracy == ACCURATE else INACCURATE, 0),
+        weather,
+        modifiers.get("per_marker", 0) * len(pitch.markers_of(player)),
+        modifiers.get("extra_arms", 0) if player.has("extra-arms") else 0,
+        modifiers.get("disturbing_presence", 0) * ball.disturbing_presences(ruleset, pitch.board, player),
+    ]
+    negative = sum(p for p in parts if p < 0)
+    return min(0, negative + rules.interference_relief) + sum(p for p in parts if p > 0)
+
+
+__all__ = [
+    "FACINGS",
+    "GiantBody",
+    "GiantPitch",
+    "GiantPush",
+    "GiantPushOption",
+    "GiantStep",
+    "PushSquares",
+    "chain_push_squares",
+    "facings_after_follow_up",
+    "fallen_over",
+    "giant_interference_modifier",
+    "giant_interferes",
+    "giant_push",
+    "giant_steps",
+    "push_squares_from_giant",
+]

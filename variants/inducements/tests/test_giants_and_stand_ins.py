@@ -1,0 +1,269 @@
+"""Kari Coldsteel, Professeur Frünkleheim's upgrades, the giant's throw re-roll and four-square body: scripted dice."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from bbcore_inducement_packs.coaching_staff import (
+    may_stand_in,
+    send_off_stand_ins,
+    staff_cheerleaders,
+    stand_in,
+    upgrade,
+)
+from bbcore_inducement_packs.giant_body import (
+    FACINGS,
+    GiantBody,
+    GiantPitch,
+    chain_push_squares,
+    facings_after_follow_up,
+    fallen_over,
+    giant_interference_modifier,
+    giant_interferes,
+    giant_push,
+    giant_steps,
+    push_squares_from_giant,
+)
+from bbcore_inducement_packs.giants import giant_throw_reroll, hire_giant
+
+import bbcore
+from bbcore.dice import ScriptedDice
+from bbcore.errors import BBCoreError
+from bbcore.rules.board import Board, Square, Status, build_board
+from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.sequences import GameState, TeamState
+from bbcore.rules.ttm import throw_team_mate
+
+LINEMAN, HALFLING, OGRE = "human/human-lineman", "human/halfling-hopeful", "human/ogre"
+KARI, PROF, GIANT = "bb2020/kari-coldsteel", "bb2020/professeur-frunkleheim", "bb2020/giant-mercenary"
+
+
+@pytest.fixture(scope="module")
+def bb2020() -> bbcore.Ruleset:
+    return bbcore.load_ruleset(packs=["bb2020"])
+
+
+def squad(rules: bbcore.Ruleset, size: int, inducements: dict[str, int], statuses: dict[str, str] | None = None) -> GameState:
+    """A home team of ``size`` linemen in the Reserves (``h0``...), holding ``inducements``."""
+    players: dict[str, tuple[str, str, tuple[int, int] | None]] = {f"h{i}": ("home", LINEMAN, None) for i in range(size)}
+    players["a"] = ("away", LINEMAN, None)
+    board = build_board(rules, players, statuses={**dict.fromkeys(players, "reserves"), **(statuses or {})})
+    return GameState(TeamState("home", "H", "human", 1, inducements=inducements), TeamState("away", "A", "human", 1), board)
+
+
+# -- Kari Coldsteel -------------------------------------------------------------------------------
+
+
+def test_kari_counts_as_two_cheerleaders_until_she_plays(bb2020: bbcore.Ruleset) -> None:
+    state = squad(bb2020, 10, {KARI: 1})
+    assert staff_cheerleaders(bb2020, state, "home", KARI) == 2
+    assert staff_cheerleaders(bb2020, state, "away", KARI) == 0
+    joined, _ = stand_in(bb2020, state, "home", KARI, "kari")
+    assert staff_cheerleaders(bb2020, joined, "home", KARI) == 0
+
+
+@pytest.mark.parametrize(("size", "hurt", "allowed"), [(10, 0, True), (11, 0, False), (12, 2, True), (12, 1, False)])
+def test_kari_may_play_only_for_a_team_short_of_eleven(bb2020: bbcore.Ruleset, size: int, hurt: int, allowed: bool) -> None:
+    state = squad(bb2020, size, {KARI: 1}, {f"h{i}": "casualty" for i in range(hurt)})
+    assert may_stand_in(bb2020, state, "home", KARI) is allowed
+    assert not may_stand_in(bb2020, squad(bb2020, size, {}), "home", KARI)
+
+
+def test_kari_joins_in_the_reserves_with_her_profile_once_only(bb2020: bbcore.Ruleset) -> None:
+    state, event = stand_in(bb2020, squad(bb2020, 9, {KARI: 1}), "home", KARI, "kari")
+    kari = state.board.player("kari")
+    assert (kari.team, kari.status, kari.position) == ("home", Status.RESERVES, KARI)
+    assert (kari.ma, kari.st, kari.ag, kari.pa, kari.av) == (6, 2, 3, 5, 8)
+    assert dict(kari.skills) == {"block": None, "dauntless": None, "frenzy": None, "loner": 4}
+    assert KARI not in state.team("home").inducements
+    assert event.kind == "stand-in"
+    with pytest.raises(BBCoreError):
+        stand_in(bb2020, state, "home", KARI, "kari-again")
+    with pytest.raises(BBCoreError):
+        stand_in(bb2020, squad(bb2020, 11, {KARI: 1}), "home", KARI, "kari")
+
+
+def test_kari_is_sent_off_when_the_drive_ends_without_argue_or_bribe(bb2020: bbcore.Ruleset) -> None:
+    state, _ = stand_in(bb2020, squad(bb2020, 9, {KARI: 1}), "home", KARI, "kari")
+    board = state.board.with_player(state.board.player("kari").moved((5, 5)).with_status(Status.STANDING))
+    board = board.with_player(board.player("h0").moved((6, 6)).with_status(Status.STANDING))
+    after, events = send_off_stand_ins(board)
+    assert after.player("kari").status is Status.SENT_OFF
+    assert after.player("h0").status is Status.STANDING
+    assert [(e.kind, e.who, e.detail["argue_the_call"], e.detail["bribe"]) for e in events] == [("sent-off", "kari", False, False)]
+    # The pack's end-of-drive hook does it in the core's end-of-drive step.
+    answers = bb2020.hook.bbcore_end_of_drive_effects(
+        ruleset=bb2020, board=board, dice=ScriptedDice([]), weather=None, drive_effects=frozenset(), drive_players=frozenset()
+    )
+    hooked = [b for b, _ in (a for a in answers if a is not None)]
+    assert [b.player("kari").status for b in hooked] == [Status.SENT_OFF]
+
+
+# -- Professeur Frünkleheim -----------------------------------------------------------------------
+
+
+def test_the_professeur_upgrades_d3_random_players_with_a_random_mutation(bb2020: bbcore.Ruleset) -> None:
+    state = squad(bb2020, 4, {PROF: 1}, {"h0": "casualty"})
+    state = attrs.evolve(state, board=state.board.with_player(attrs.evolve(state.board.player("h2"), skills={"big-hand": None})))
+    # D3 = 2; of h1, h2, h3 the 2nd (h2), then of h1, h3 the 1st (h1). h2 lacks one of the 12
+    # mutations (Big Hand), so its die has 11 faces: 1 is Claws; h1's 12th is Very Long Legs.
+    with ScriptedDice([2, 2, 1, 1, 12]) as dice:
+        after, gained, events = upgrade(bb2020, state, "home", PROF, dice)
+    assert gained == (("h2", "claws"), ("h1", "very-long-legs"))
+    assert after.board.player("h2").has("claws")
+    assert after.board.player("h1").has("very-long-legs")
+    assert not after.board.player("h3").skills
+    assert [e.detail.get("of") for e in events if e.kind == "upgraded"] == [11, 12]
+    with pytest.raises(BBCoreError):
+        upgrade(bb2020, squad(bb2020, 4, {}), "home", PROF, ScriptedDice([]))
+
+
+# -- The giant's throw re-roll --------------------------------------------------------------------
+
+
+def throw_board(rules: bbcore.Ruleset, thrower: str) -> Board:
+    board = build_board(rules, {"h": ("home", HALFLING, (9, 8))})
+    if thrower == "giant":
+        # The core measures from the anchor: the team-mate must be next to that square.
+        return board.with_player(hire_giant(rules, GIANT, "t", "home", (10, 7)))
+    return board.with_player(build_board(rules, {"t": ("home", OGRE, (10, 8))}).player("t"))
+
+
+def test_a_giant_rolls_a_fumbled_team_mate_throw_again(bb2020: bbcore.Ruleset) -> None:
+    # Always Hungry 6 holds on; the throw fumbles (1), is rolled again (6: Superb), scatters
+    # right three times (D8 5s) and the halfling lands (6).
+    with ScriptedDice([6, 1, 6, 5, 5, 5, 6]) as dice, ScriptedDecisions([("use-skill", True)]) as decisions:
+        outcome = throw_team_mate(bb2020, throw_board(bb2020, "giant"), "t", "h", (13, 8), dice, decisions)
+    assert outcome.board.player("t").square == (10, 7)
+    (throw,) = [e for e in outcome.events if e.kind == "throw"]
+    assert (throw.rolls, throw.result, throw.detail["rerolled_with"]) == ((1, 6), "superb", GIANT)
+    assert outcome.board.player("h").square == (16, 8)
+
+
+def test_only_a_giants_fumble_is_offered_again(bb2020: bbcore.Ruleset) -> None:
+    giant = hire_giant(bb2020, GIANT, "g", "home", (3, 3))
+    assert giant_throw_reroll(giant, "throw", "subpar") is None
+    assert giant_throw_reroll(giant, "landing", "fumbled") is None
+    ogre = throw_board(bb2020, "ogre").player("t")
+    assert giant_throw_reroll(ogre, "throw", "fumbled") is None
+    # The ogre's fumble stands: the halfling drops a bounce away (D8 7: down) and lands (4).
+    with ScriptedDice([1, 7, 4]) as dice, ScriptedDecisions([]) as decisions:
+        outcome = throw_team_mate(bb2020, throw_board(bb2020, "ogre"), "t", "h", (13, 7), dice, decisions)
+    assert [e.rolls for e in outcome.events if e.kind == "throw"] == [(1,)]
+
+
+# -- The four-square body -------------------------------------------------------------------------
+
+
+def giant_pitch(rules: bbcore.Ruleset, anchor: Square, facing: Square, others: dict[str, tuple[str, Square, str]]) -> GiantPitch:
+    """A home giant ``g`` on ``anchor`` facing ``facing``; ``others``: id -> (team, square, status), linemen."""
+    players: dict[str, tuple[str, str, Square | None]] = {"x": ("away", LINEMAN, None)}
+    players.update({pid: (team, LINEMAN, square) for pid, (team, square, _) in others.items()})
+    statuses = {"x": "reserves", **{pid: status for pid, (_, _, status) in others.items()}}
+    board = build_board(rules, players, statuses=statuses)
+    board = board.with_player(hire_giant(rules, GIANT, "g", "home", anchor))
+    return GiantPitch(board, {"g": GiantBody("g", anchor, facing)})
+
+
+def test_the_tackle_zone_is_the_front_and_sides_never_the_four_behind(bb2020: bbcore.Ruleset) -> None:
+    body = GiantBody("g", (10, 5), (1, 0))
+    assert set(body.squares) == {(10, 5), (11, 5), (10, 6), (11, 6)}
+    assert set(body.behind()) == {(9, 4), (9, 5), (9, 6), (9, 7)}
+    assert len(body.tackle_zone()) == 8
+    assert (12, 7) in body.tackle_zone()
+    assert (9, 5) not in body.tackle_zone()
+    assert set(body.turned((0, -1)).behind()) == {(9, 7), (10, 7), (11, 7), (12, 7)}
+    with pytest.raises(BBCoreError):
+        GiantBody("g", (10, 5), (1, 1))
+
+
+def test_marking_reads_the_whole_base_and_the_facing(bb2020: bbcore.Ruleset) -> None:
+    pitch = giant_pitch(bb2020, (10, 5), (1, 0), {"front": ("away", (12, 6), "standing"), "back": ("away", (9, 7), "standing")})
+    giant = pitch.board.player("g")
+    # Both mark the giant (any base square in their zones); it marks only the one in front.
+    assert [p.id for p in pitch.markers_of(giant)] == ["back", "front"]
+    assert [p.id for p in pitch.markers_on((12, 6), "away")] == ["g"]
+    assert pitch.markers_on((9, 7), "away") == []
+    assert pitch.occupant((11, 6)) == giant
+    assert pitch.occupant((12, 5)) is None
+
+
+def test_a_giant_steps_over_downed_players_but_not_through_standing_ones(bb2020: bbcore.Ruleset) -> None:
+    others = {"down": ("home", (12, 5), "prone"), "up": ("home", (9, 7), "standing")}
+    steps = {s.direction: s for s in giant_steps(bb2020, giant_pitch(bb2020, (10, 5), (1, 0), others), "g")}
+    assert steps[(1, 0)].over == ("down",)
+    assert not steps[(1, 0)].may_end
+    assert steps[(0, -1)].may_end
+    assert not steps[(0, -1)].dodge
+    assert (-1, 1) not in steps  # the base would cover the Standing player at (9, 7)
+    assert {(1, 1), (0, 1)} <= set(steps)
+    at_edge = {s.direction for s in giant_steps(bb2020, giant_pitch(bb2020, (10, 0), (1, 0), {}), "g")}
+    assert not at_edge & {(-1, -1), (0, -1), (1, -1)}
+
+
+def test_a_marked_giant_dodges_with_minus_one_per_opponent_marking_the_new_base(bb2020: bbcore.Ruleset) -> None:
+    # n marks the giant where it stands (next to (11, 5)); m, o and p only squares it may step into.
+    others = {pid: ("away", square, "standing") for pid, square in {"m": (8, 5), "n": (12, 4), "o": (13, 8), "p": (13, 6)}.items()}
+    steps = {s.direction: s for s in giant_steps(bb2020, giant_pitch(bb2020, (10, 5), (1, 0), others), "g")}
+    assert all(s.dodge for s in steps.values())
+    assert steps[(1, 0)].dodge_modifier == -2  # n and p mark (11..12, 5..6)
+    assert steps[(1, 1)].dodge_modifier == -2  # o and p mark (11..12, 6..7)
+    assert steps[(-1, 0)].dodge_modifier == -1  # m marks (9..10, 5..6)
+    assert steps[(0, -1)].dodge_modifier == -1  # n marks (10..11, 4..5)
+    unmarked = giant_steps(bb2020, giant_pitch(bb2020, (10, 5), (1, 0), {"m": others["m"]}), "g")
+    assert not any(s.dodge or s.dodge_modifier for s in unmarked)
+
+
+def test_a_pushed_giant_moves_its_whole_base_or_goes_into_the_crowd(bb2020: bbcore.Ruleset) -> None:
+    free = giant_push(giant_pitch(bb2020, (10, 5), (1, 0), {}), "g", (9, 5))
+    assert free.kind == "free"
+    assert [o.anchor for o in free.options] == [(11, 5), (11, 4), (11, 6)]
+    # Against the top sideline, pushed from below: every way out puts a square off the pitch.
+    crowd = giant_push(giant_pitch(bb2020, (10, 0), (1, 0), {}), "g", (10, 2))
+    assert crowd.kind == "crowd"
+    walled = {"a": ("away", (12, 5), "standing"), "b": ("away", (12, 3), "standing"), "c": ("away", (12, 7), "prone")}
+    pitch = giant_pitch(bb2020, (10, 5), (1, 0), walled)
+    chain = giant_push(pitch, "g", (9, 6))
+    assert chain.kind == "chain"
+    straight = chain.options[0]
+    assert (straight.anchor, straight.occupants) == ((11, 5), ("a",))
+    assert chain_push_squares(pitch, straight, "a").free == ((13, 5), (13, 4), (13, 6))
+    with pytest.raises(BBCoreError):
+        chain_push_squares(pitch, straight, "b")
+
+
+def test_a_giant_pushes_from_its_base_and_clears_the_players_it_falls_on(bb2020: bbcore.Ruleset) -> None:
+    others = {"side": ("away", (12, 6), "standing"), "corner": ("away", (12, 7), "standing"), "wall": ("away", (13, 5), "standing")}
+    pitch = giant_pitch(bb2020, (10, 5), (1, 0), others)
+    side = push_squares_from_giant(pitch, "g", "side")
+    assert (side.free, side.blocked) == (((13, 6), (13, 7)), ((13, 5),))
+    assert push_squares_from_giant(pitch, "g", "corner").free == ((13, 8), (13, 7), (12, 8))
+    with pytest.raises(BBCoreError):
+        push_squares_from_giant(pitch, "g", "wall")
+    fell = giant_pitch(bb2020, (10, 5), (1, 0), {"under": ("away", (11, 5), "prone"), "next": ("away", (12, 4), "standing")})
+    squares = fallen_over(fell, "g")["under"]
+    assert set(squares.free) == {(10, 4), (11, 4), (12, 5), (12, 6)}
+    assert squares.blocked == ((12, 4),)
+
+
+def test_after_a_follow_up_the_giant_must_face_the_blocked_player_if_it_can(bb2020: bbcore.Ruleset) -> None:
+    pitch = giant_pitch(bb2020, (10, 5), (1, 0), {"v": ("away", (12, 6), "prone"), "w": ("away", (20, 6), "standing")})
+    assert set(facings_after_follow_up(pitch, "g", "v")) == {(1, 0), (0, 1), (0, -1)}
+    assert facings_after_follow_up(pitch, "g", "w") == FACINGS
+
+
+@pytest.mark.parametrize(("accuracy", "marker", "modifier"), [("inaccurate", False, 0), ("accurate", False, -1), ("accurate", True, -2)])
+def test_a_giant_eases_its_interference_modifiers_by_two(bb2020: bbcore.Ruleset, accuracy: str, marker: bool, modifier: int) -> None:
+    others = {"p": ("away", (5, 5), "standing")}
+    if marker:
+        others["m"] = ("away", (12, 7), "standing")
+    pitch = giant_pitch(bb2020, (10, 5), (1, 0), others)
+    assert giant_interference_modifier(bb2020, pitch, "g", accuracy) == modifier
+
+
+def test_a_giant_interferes_when_any_base_square_is_under_the_ruler(bb2020: bbcore.Ruleset) -> None:
+    pitch = giant_pitch(bb2020, (10, 5), (1, 0), {})
+    assert giant_interferes(bb2020, pitch, "g", (5, 6), (15, 6))  # along y = 6: the lower squares, not the anchor's row
+    assert not giant_interferes(bb2020, pitch, "g", (5, 10), (15, 10))
+    down = GiantPitch(pitch.board.with_player(pitch.board.player("g").with_status(Status.PRONE)), pitch.bodies)
+    assert not giant_interferes(bb2020, down, "g", (5, 6), (15, 6))

@@ -1,0 +1,672 @@
+"""One arc of Skurling as a state machine: set-up, the opening throw, turns, the Touch, the score.
+
+A match tracker (or an automatic coach) drives an arc by handing actions to
+:func:`apply`, which checks them against the rules, rolls through the injected dice,
+asks the coaches' remaining questions through a :class:`~bbcore.rules.decisions.Decisions`
+object and :class:`ArcChoices`, and returns the next :class:`ArcState`, its events
+appended. States are immutable: keep any of them to look back, or to try another line.
+
+The order of an arc:
+
+1. :func:`set_up` places both teams (the attacker's roles, the defenders' four) and
+   checks the set-up rules.
+2. The attacker's first action is :class:`Throw`: a Whacker with Throw Team-mate throws
+   the Stooge, with the core's Throw Team-mate procedure. Wherever he comes down he lies
+   Stunned, worth the most points; if the thrower eats him he drops beside the thrower
+   as a Casualty. The landing event (2D6) follows at once, unless the match is a first
+   match.
+3. The teams take turns. Actions are :class:`Move`, :class:`Block`, :class:`Blitz`,
+   :class:`Touch` (with ``blitz=True`` it is the team's Blitz), :class:`SecondHit` and
+   :class:`EndTurn`. There are no turnovers. Each team has one Blitz a turn and may use
+   one team re-roll a turn. Nobody but the attacker's Whackers and Goon may hit the Stooge.
+4. The arc ends when the Stooge scores (see :mod:`bbcore_skurling.touch`) or when the
+   attacker's last turn ends: eight, or nine after a Time-Out.
+
+The numbers come from ``data/rules/arc.yaml`` (:func:`~bbcore_skurling.arc_rules.arc_rules`)
+and the ``skurling/touch`` table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Protocol
+
+import attrs
+from attrs import field, frozen
+
+from bbcore.dice import roll_on_table
+from bbcore.errors import UsageError
+from bbcore.rules.block import block
+from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, player_from_position
+from bbcore.rules.events import Event, Outcome
+from bbcore.rules.injury import Harm, knock_down, roll_armour, treatment_from
+from bbcore.rules.movement import move
+from bbcore.rules.rerolls import TEAM_REROLL
+from bbcore.rules.ttm import pass_range, throw_team_mate
+from bbcore_skurling.arc_rules import arc_rules
+from bbcore_skurling.touch import DIRECTIONS, Run, drive_stooge, face_effect, in_destination, lay_down, touch_dice
+
+if TYPE_CHECKING:
+    from bbcore.dice import DiceSource
+    from bbcore.rules.decisions import Decisions
+    from bbcore.ruleset import Ruleset
+
+#: The table role of the landing events, and the ids of the rows the arc itself acts on.
+LANDING_EVENTS_ROLE = "landing-events"
+TIME_OUT = "time-out"
+CHANGING_WEATHER = "changing-weather"
+
+#: The phases of an arc, in order.
+THROW, PLAY, OVER = "throw", "play", "over"
+
+#: The roles the attacker hands out.
+STOOGE, WHACKER, GOON, CUDDLER = "stooge", "whacker", "goon", "cuddler"
+HITTERS = (WHACKER, GOON)
+
+
+class ArcChoices(Protocol):
+    """The questions of an arc that Blood Bowl never asks."""
+
+    def ding_dong_target(self, team: str, cuddler: str, targets: Sequence[str]) -> str | None:
+        """After the Cuddler's catch: the defender to aim the Ding-Dong at, or None to keep the catch bonus."""
+        ...
+
+
+class KeepTheCatch:
+    """The cautious default: never go for the Ding-Dong."""
+
+    def ding_dong_target(self, team: str, cuddler: str, targets: Sequence[str]) -> str | None:
+        return None
+
+
+def _frozen_map(value: Mapping[str, str]) -> Mapping[str, str]:
+    return MappingProxyType(dict(value))
+
+
+@frozen
+class ArcState:
+    """Everything about an arc in progress.
+
+    ``teams`` are the two team keys on the board, attacker first. ``turn`` counts the
+    attacker's turns; ``active`` is the team whose turn it is. ``rerolls`` are the team
+    re-rolls each team has left (attacker, defender), carried over from the match.
+    ``state`` is the Stooge's state; ``points`` what the arc scored once it is over.
+    """
+
+    number: int
+    teams: tuple[str, str]
+    board: Board
+    roles: Mapping[str, str] = field(converter=_frozen_map)
+    stooge: str
+    phase: str = THROW
+    state: str = ""
+    turn: int = 1
+    active: str = ""
+    turns_allowed: int = 0
+    activated: frozenset[str] = frozenset()
+    blitz_used: bool = False
+    reroll_used: bool = False
+    second_hits: int = 0
+    rerolls: tuple[int, int] = (0, 0)
+    landing_events: bool = True
+    weather: str | None = None
+    points: int = 0
+    caught: bool = False
+    ding_dong: bool = False
+    scored: bool = False
+    events: tuple[Event, ...] = ()
+
+    @property
+    def attacker(self) -> str:
+        return self.teams[0]
+
+    @property
+    def defender(self) -> str:
+        return self.teams[1]
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    def role_of(self, player_id: str) -> str | None:
+        return self.roles.get(player_id)
+
+    def players_with_role(self, role: str) -> list[str]:
+        return [pid for pid, r in self.roles.items() if r == role]
+
+    def rerolls_of(self, team: str) -> int:
+        return self.rerolls[self.teams.index(team)]
+
+
+# -- actions -------------------------------------------------------------------------------
+
+
+@frozen
+class Throw:
+    """The opening throw: ``thrower`` throws the Stooge at ``target``."""
+
+    thrower: str
+    target: Square
+
+
+@frozen
+class Move:
+    player: str
+    path: tuple[Square, ...]
+
+
+@frozen
+class Block:
+    player: str
+    target: str
+
+
+@frozen
+class Blitz:
+    player: str
+    target: str
+    path: tuple[Square, ...] = ()
+
+
+@frozen
+class Touch:
+    """A Whacker or the Goon hits the Stooge, sending him ``direction`` (straight, left or right); a Blitz may move first."""
+
+    hitter: str
+    direction: str = "straight"
+    blitz: bool = False
+    path: tuple[Square, ...] = ()
+
+
+@frozen
+class SecondHit:
+    """Once an arc, a fresh Whacker with Throw Team-mate hits a Stooge who is a Casualty; not the team's Blitz."""
+
+    hitter: str
+    direction: str = "straight"
+    path: tuple[Square, ...] = ()
+
+
+@frozen
+class EndTurn:
+    pass
+
+
+Action = Throw | Move | Block | Blitz | Touch | SecondHit | EndTurn
+
+
+# -- set-up --------------------------------------------------------------------------------
+
+
+@frozen
+class Miniature:
+    """A player of a team as the arc places them: id, ``roster/position`` and any skills gained."""
+
+    id: str
+    position: str
+    skills: Mapping[str, int | str | None] = field(factory=dict)
+
+
+def set_up(
+    ruleset: Ruleset,
+    number: int,
+    attacker: tuple[str, Sequence[Miniature]],
+    defender: tuple[str, Sequence[Miniature]],
+    roles: Mapping[str, str],
+    placements: Mapping[str, Square],
+    *,
+    rerolls: tuple[int, int] = (0, 0),
+    landing_events: bool = True,
+    weather: str | None = None,
+) -> ArcState:
+    """Place both teams for an arc and check the set-up rules; raise ``UsageError`` listing every fault.
+
+    ``roles`` gives a role to each attacking player; ``placements`` a square to every
+    player who takes the field (the attacker's five, the defender's four). The attacker
+    plays towards the higher x of the lane.
+    """
+    rules = arc_rules()
+    (attack_key, attackers), (defence_key, defenders) = attacker, defender
+    faults: list[str] = []
+    attacking_ids = {m.id for m in attackers}
+    counts = {role: sum(1 for pid in attacking_ids if roles.get(pid) == role) for role in rules.roles.counts()}
+    for role, wanted in rules.roles.counts().items():
+        if counts[role] != wanted:
+            faults.append(f"the attacker needs {wanted} {role}(s), not {counts[role]}")
+    for pid in attacking_ids - set(roles):
+        faults.append(f"{pid} has no role")
+    for pid, role in roles.items():
+        if pid not in attacking_ids:
+            faults.append(f"{pid} is given a role but is not an attacking player")
+        elif role not in rules.roles.counts():
+            faults.append(f"{pid}: unknown role {role!r}")
+    players: list[PlayerState] = []
+    for team, minis in ((attack_key, attackers), (defence_key, defenders)):
+        for mini in minis:
+            square = placements.get(mini.id)
+            if square is None:
+                continue
+            players.append(player_from_position(ruleset, mini.id, team, mini.position, square, extra_skills=mini.skills))
+    board = Board.build(ruleset.pitch, players, home=attack_key, away=defence_key)
+    faults.extend(_placement_faults(board, roles, attacking_ids, {m.id for m in defenders}, placements))
+    stooges = [pid for pid, role in roles.items() if role == STOOGE]
+    if stooges and not board.players.get(stooges[0], None):
+        faults.append(f"the Stooge {stooges[0]} is not placed")
+    elif stooges and not board.player(stooges[0]).has("right-stuff"):
+        faults.append(f"the Stooge {stooges[0]} must have Right Stuff")
+    if not any(board.player(pid).has("throw-team-mate") for pid, role in roles.items() if role == WHACKER and pid in board.players):
+        faults.append("at least one Whacker must have Throw Team-mate")
+    if faults:
+        raise UsageError("; ".join(faults))
+    event = Event("arc-set-up", attack_key, (), "set-up", {"number": number, "roles": dict(roles), "defender": defence_key})
+    return ArcState(
+        number=number,
+        teams=(attack_key, defence_key),
+        board=board,
+        roles=roles,
+        stooge=stooges[0],
+        active=attack_key,
+        turns_allowed=rules.turns_per_arc,
+        rerolls=rerolls,
+        landing_events=landing_events,
+        weather=weather,
+        events=(event,),
+    )
+
+
+def _placement_faults(
+    board: Board, roles: Mapping[str, str], attacking: set[str], defending: set[str], placements: Mapping[str, Square]
+) -> list[str]:
+    rules = arc_rules()
+    faults: list[str] = []
+    last = board.pitch.length - 1
+    half = board.pitch.length // 2
+    taken: dict[Square, str] = {}
+    for pid, placed_on in placements.items():
+        if not board.geometry.on_pitch(placed_on):
+            faults.append(f"{pid} is placed off the lane at {placed_on}")
+        if placed_on in taken:
+            faults.append(f"{pid} and {taken[placed_on]} are placed on the same square {placed_on}")
+        taken[placed_on] = pid
+    for pid in attacking:
+        square = placements.get(pid)
+        role = roles.get(pid)
+        if square is None:
+            faults.append(f"the attacking {role or 'player'} {pid} is not placed")
+        elif role in (STOOGE, WHACKER) and square[0] != 0:
+            faults.append(f"the {role} {pid} must start in the starting end zone (x = 0)")
+        elif role == GOON and square[0] != half:
+            faults.append(f"the Goon {pid} must start on the first square past the line of scrimmage (x = {half})")
+        elif role == CUDDLER and square[0] != last:
+            faults.append(f"the Cuddler {pid} must start in the destination end zone (x = {last})")
+    placed = [pid for pid in defending if pid in placements]
+    if len(placed) != rules.setup.defenders:
+        faults.append(f"the defender places {rules.setup.defenders} players, not {len(placed)}")
+    for pid in placed:
+        if placements[pid][0] < half:
+            faults.append(f"the defender {pid} must set up on their side of the line of scrimmage (x >= {half})")
+    goons = [pid for pid in attacking if roles.get(pid) == GOON and pid in placements]
+    if goons:
+        gx, gy = placements[goons[0]]
+        front = (gx + rules.setup.in_front_of_goon, gy)
+        if not any(placements[pid] == front for pid in placed):
+            faults.append(f"a defender must stand right in front of the Goon, at {front}")
+    return faults
+
+
+# -- applying actions ----------------------------------------------------------------------
+
+
+def apply(
+    ruleset: Ruleset,
+    arc: ArcState,
+    action: Action,
+    dice: DiceSource,
+    decisions: Decisions,
+    choices: ArcChoices | None = None,
+) -> ArcState:
+    """The arc after ``action``; raise ``UsageError`` if the rules do not allow it now."""
+    if arc.over:
+        raise UsageError(f"arc {arc.number} is over")
+    choices = choices or KeepTheCatch()
+    if arc.phase == THROW and not isinstance(action, Throw):
+        raise UsageError("the attacker's first action of the arc is the opening throw")
+    if isinstance(action, Throw):
+        return _throw(ruleset, arc, action, dice, decisions)
+    if isinstance(action, EndTurn):
+        return _end_turn(arc)
+    if isinstance(action, Move):
+        return _move(ruleset, arc, action, dice, decisions)
+    if isinstance(action, Block | Blitz):
+        return _block(ruleset, arc, action, dice, decisions)
+    if isinstance(action, Touch | SecondHit):
+        return _touch(ruleset, arc, action, dice, decisions, choices)
+    raise UsageError(f"not an arc action: {action!r}")
+
+
+def _record(arc: ArcState, outcome: Outcome, **changes: object) -> ArcState:
+    """Fold an outcome into the arc, spending the team re-rolls its events used."""
+    used = sum(1 for e in outcome.events if e.kind == TEAM_REROLL and e.result == "used")
+    rerolls = arc.rerolls
+    if used:
+        index = arc.teams.index(arc.active)
+        left = list(rerolls)
+        left[index] = max(0, left[index] - used)
+        rerolls = (left[0], left[1])
+    return attrs.evolve(
+        arc,
+        board=outcome.board,
+        events=arc.events + outcome.events,
+        rerolls=rerolls,
+        reroll_used=arc.reroll_used or bool(used),
+        **changes,  # type: ignore[arg-type]
+    )
+
+
+def reroll_available(arc: ArcState) -> int:
+    """How many team re-rolls the active team may still spend this turn (the per-turn cap counts)."""
+    if arc.reroll_used or arc_rules().team_rerolls_per_turn < 1:
+        return 0
+    return min(arc.rerolls_of(arc.active), arc_rules().team_rerolls_per_turn)
+
+
+def _actor(arc: ArcState, player_id: str) -> PlayerState:
+    if player_id not in arc.board.players:
+        raise UsageError(f"{player_id} is not on the lane")
+    player = arc.board.player(player_id)
+    if player.team != arc.active:
+        raise UsageError(f"{player_id} cannot act: it is {arc.active}'s turn")
+    if player_id in arc.activated:
+        raise UsageError(f"{player_id} has already acted this turn")
+    if player_id == arc.stooge:
+        raise UsageError("the Stooge does not act: he is the ball")
+    if not player.on_pitch:
+        raise UsageError(f"{player_id} is {player.status.value} and cannot act")
+    return player
+
+
+def _throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: DiceSource, decisions: Decisions) -> ArcState:
+    if arc.phase != THROW:
+        raise UsageError("the opening throw has been made")
+    thrower = _actor(arc, action.thrower)
+    if arc.role_of(thrower.id) != WHACKER or not thrower.has("throw-team-mate"):
+        raise UsageError(f"{thrower.id} cannot make the opening throw: only a Whacker with Throw Team-mate can")
+    outcome = throw_team_mate(ruleset, arc.board, thrower.id, arc.stooge, action.target, dice, decisions, team_reroll=reroll_available(arc))
+    eaten = any(e.kind == "eaten" and e.who == arc.stooge for e in outcome.events)
+    rules = arc_rules()
+    if eaten:
+        state = rules.states[-1].id
+        board = lay_down(outcome.board, arc.stooge, thrower.square or action.target)
+    else:
+        state = rules.first_state
+        board = lay_down(outcome.board, arc.stooge, _where_he_came_down(outcome, arc.stooge, action.target))
+    square = board.player(arc.stooge).square
+    landed = Event("stooge-lands", arc.stooge, (), state, {"square": list(square) if square else None, "eaten": eaten})
+    arc = _record(arc, Outcome(board, (*outcome.events, landed)), phase=PLAY, state=state, activated=arc.activated | {thrower.id})
+    if arc.landing_events:
+        arc = _landing_event(ruleset, arc, dice)
+    return arc
+
+
+def _where_he_came_down(outcome: Outcome, stooge: str, target: Square) -> Square:
+    """The last square on the pitch the thrown Stooge reached, read from the throw's events."""
+    square = target
+    for event in outcome.events:
+        if event.who != stooge:
+            continue
+        for key in ("to", "square", "from"):
+            value = event.detail.get(key)
+            if isinstance(value, list) and len(value) == 2 and outcome.board.geometry.on_pitch((value[0], value[1])):
+                square = (value[0], value[1])
+                break
+    return square
+
+
+def _landing_event(ruleset: Ruleset, arc: ArcState, dice: DiceSource) -> ArcState:
+    """Roll on the landing events; the arc acts on the Time-Out and Changing Weather, the tracker on the rest."""
+    table = ruleset.table(LANDING_EVENTS_ROLE)
+    rolled = roll_on_table(table, dice)
+    event = Event("landing-event", arc.attacker, rolled.rolls, rolled.row.id, {"table": table.id, "name": rolled.row.name})
+    changes: dict[str, object] = {}
+    extra: list[Event] = []
+    if rolled.row.id == TIME_OUT:
+        changes["turns_allowed"] = arc.turns_allowed + arc_rules().time_out_turns
+    elif rolled.row.id == CHANGING_WEATHER:
+        weather = roll_on_table(ruleset.table("weather"), dice)
+        changes["weather"] = weather.row.id
+        extra.append(Event("weather", None, weather.rolls, weather.row.id, {"table": ruleset.table("weather").id}))
+    return attrs.evolve(arc, events=(*arc.events, event, *extra), **changes)  # type: ignore[arg-type]
+
+
+def _end_turn(arc: ArcState) -> ArcState:
+    """End the active team's turn; after the attacker's last turn the arc is over, worth nothing."""
+    board = arc.board
+    for player in list(board.team_players(arc.active)):
+        if player.status is Status.STUNNED and player.id != arc.stooge:
+            board = board.with_player(attrs.evolve(player, status=Status.PRONE))
+    ended = Event("turn-ends", arc.active, (), "ended", {"turn": arc.turn})
+    fresh = {"activated": frozenset(), "blitz_used": False, "reroll_used": False, "board": board}
+    if arc.active == arc.attacker:
+        if arc.turn >= arc.turns_allowed:
+            over = Event("arc-ends", arc.attacker, (), "no-score", {"turns": arc.turn})
+            return attrs.evolve(arc, phase=OVER, events=(*arc.events, ended, over), **fresh)  # type: ignore[arg-type]
+        return attrs.evolve(arc, active=arc.defender, events=(*arc.events, ended), **fresh)  # type: ignore[arg-type]
+    return attrs.evolve(arc, active=arc.attacker, turn=arc.turn + 1, events=(*arc.events, ended), **fresh)  # type: ignore[arg-type]
+
+
+def _check_cuddler_path(arc: ArcState, player: PlayerState, path: Sequence[Square]) -> None:
+    """The Cuddler moves only along the destination end zone, or back towards it when knocked out of it."""
+    if arc.role_of(player.id) != CUDDLER or not path or player.square is None:
+        return
+    board = arc.board
+    if in_destination(board, player.square):
+        if not all(in_destination(board, square) for square in path):
+            raise UsageError(f"the Cuddler {player.id} may move only along the end zone")
+        return
+    x = player.square[0]
+    for square in path:
+        if square[0] <= x and not in_destination(board, square):
+            raise UsageError(f"the Cuddler {player.id} is out of the end zone and must move back into it")
+        x = square[0]
+
+
+def _moved(
+    ruleset: Ruleset, arc: ArcState, player: PlayerState, path: Sequence[Square], dice: DiceSource, decisions: Decisions
+) -> ArcState:
+    _check_cuddler_path(arc, player, path)
+    outcome = move(ruleset, arc.board, player.id, list(path), dice, decisions, team_reroll=reroll_available(arc))
+    return _record(arc, outcome)
+
+
+def _move(ruleset: Ruleset, arc: ArcState, action: Move, dice: DiceSource, decisions: Decisions) -> ArcState:
+    player = _actor(arc, action.player)
+    arc = _moved(ruleset, arc, player, action.path, dice, decisions)
+    return attrs.evolve(arc, activated=arc.activated | {player.id})
+
+
+def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSource, decisions: Decisions) -> ArcState:
+    player = _actor(arc, action.player)
+    if action.target == arc.stooge:
+        raise UsageError("nobody blocks the Stooge: his own team Touches him, the defenders may not hit him")
+    target = arc.board.players.get(action.target)
+    if target is None or target.team == player.team or not target.standing:
+        raise UsageError(f"{action.player} cannot block {action.target}: not a standing opponent on the lane")
+    blitz = isinstance(action, Blitz)
+    if isinstance(action, Blitz):
+        arc = _use_blitz(arc)
+        if action.path:
+            arc = _moved(ruleset, arc, player, action.path, dice, decisions)
+    player = arc.board.player(player.id)
+    target = arc.board.player(action.target)
+    arc = attrs.evolve(arc, activated=arc.activated | {player.id})
+    if not player.standing:
+        return arc
+    if player.square is None or target.square is None or not adjacent(player.square, target.square):
+        raise UsageError(f"{player.id} must stand next to {target.id} to block")
+    # No turnovers in Skurling: whatever the block did, the turn goes on.
+    return _record(arc, block(ruleset, arc.board, player.id, target.id, dice, decisions, blitz=blitz))
+
+
+def _use_blitz(arc: ArcState) -> ArcState:
+    if arc.blitz_used or arc_rules().blitzes_per_turn < 1:
+        raise UsageError(f"{arc.active} has already made its Blitz this turn")
+    return attrs.evolve(arc, blitz_used=True)
+
+
+def _touch(
+    ruleset: Ruleset, arc: ArcState, action: Touch | SecondHit, dice: DiceSource, decisions: Decisions, choices: ArcChoices
+) -> ArcState:
+    rules = arc_rules()
+    hitter = _actor(arc, action.hitter)
+    role = arc.role_of(hitter.id)
+    if arc.active != arc.attacker or role not in HITTERS:
+        raise UsageError(f"{hitter.id} cannot Touch the Stooge: only the attacker's Whackers and Goon hit him")
+    if action.direction not in DIRECTIONS:
+        raise UsageError(f"unknown direction {action.direction!r}; choose one of {', '.join(DIRECTIONS)}")
+    if isinstance(action, SecondHit):
+        if role != WHACKER or not hitter.has("throw-team-mate"):
+            raise UsageError("only a Whacker with Throw Team-mate may make the Second Hit")
+        if arc.second_hits >= rules.second_hits_per_arc:
+            raise UsageError("the Second Hit has been made in this arc")
+        if arc.state != rules.second_hit_state:
+            raise UsageError(f"the Second Hit needs the Stooge in the {rules.second_hit_state} state, not {arc.state}")
+        arc = attrs.evolve(arc, second_hits=arc.second_hits + 1)
+    elif action.blitz:
+        arc = _use_blitz(arc)
+    elif action.path:
+        raise UsageError("a Touch that moves first is a Blitz: set blitz=True")
+    if action.path:
+        arc = _moved(ruleset, arc, hitter, action.path, dice, decisions)
+    arc = attrs.evolve(arc, activated=arc.activated | {hitter.id})
+    hitter = arc.board.player(hitter.id)
+    stooge = arc.board.player(arc.stooge)
+    if not hitter.standing:
+        return arc
+    if hitter.square is None or stooge.square is None or not adjacent(hitter.square, stooge.square):
+        raise UsageError(f"{hitter.id} must stand next to the Stooge to hit him")
+    face, events = _touch_face(ruleset, arc, hitter, dice, decisions)
+    arc = _record(arc, Outcome(arc.board, events))
+    effect = face_effect(ruleset, face)
+    squares = rules.goon_squares if role == GOON else effect.squares
+    if effect.hitter_falls:
+        down = knock_down(ruleset, arc.board, hitter.id, Harm("touch"), dice, choose_treatment=treatment_from(decisions))
+        arc = _record(arc, down)
+    run = drive_stooge(ruleset, arc.board, arc.stooge, DIRECTIONS[action.direction], squares, dice, decisions, arc.roles)
+    arc = _record(arc, Outcome(run.board, run.events))
+    if run.arrival == "scored":
+        return _score(ruleset, arc, run, dice, decisions, choices)
+    if effect.stooge_falls:
+        arc = _stooge_armour(ruleset, arc, hitter, dice)
+    return arc
+
+
+def _touch_face(
+    ruleset: Ruleset, arc: ArcState, hitter: PlayerState, dice: DiceSource, decisions: Decisions
+) -> tuple[str, tuple[Event, ...]]:
+    """Roll the Touch's block dice, offer a team re-roll, and let the attacking coach pick a face."""
+    plan = touch_dice(ruleset, arc.board, hitter.id, arc.stooge)
+    faces_table = ruleset.table("block-dice")
+    rolls = tuple(dice.roll(6) for _ in range(plan.count))
+    events: list[Event] = []
+    if reroll_available(arc) and decisions.use_team_reroll(hitter.id, "touch"):
+        events.append(Event(TEAM_REROLL, hitter.id, (), "used", {"test": "touch", "dice": list(rolls)}))
+        loner = hitter.skill_value("loner")
+        kept = True
+        if loner is not None:
+            (loner_roll,) = (dice.roll(6),)
+            kept = loner_roll >= int(loner)
+            events.append(Event("loner", hitter.id, (loner_roll,), "passed" if kept else "re-roll-lost", {"target": int(loner)}))
+        if kept:
+            rolls = tuple(dice.roll(6) for _ in range(plan.count))
+    faces = [faces_table.row_for(r).id for r in rolls]
+    index = 0 if len(faces) == 1 else decisions.block_face(arc.attacker, faces, hitter.has("block"), False, True)
+    detail = {
+        "faces": faces,
+        "offensive_assists": list(plan.offensive_assists),
+        "defensive_assists": list(plan.defensive_assists),
+        "hitter_strength": plan.hitter_strength,
+        "stooge_strength": plan.stooge_strength,
+    }
+    return faces[index], (Event("touch", hitter.id, rolls, faces[index], detail), *events)
+
+
+def _stooge_armour(ruleset: Ruleset, arc: ArcState, hitter: PlayerState, dice: DiceSource) -> ArcState:
+    """The Stooge goes down and rolls armour: a break worsens his state one step."""
+    harm = Harm("touch", attacker=hitter, mighty_blow=hitter.has("mighty-blow"))
+    broken, _, event = roll_armour(ruleset, arc.board, arc.stooge, harm, dice)
+    state = arc_rules().worse(arc.state) if broken else arc.state
+    changed = Event("stooge-state", arc.stooge, (), state, {"was": arc.state}) if state != arc.state else None
+    events = (event, changed) if changed else (event,)
+    return attrs.evolve(arc, state=state, events=arc.events + events)
+
+
+def _score(ruleset: Ruleset, arc: ArcState, run: Run, dice: DiceSource, decisions: Decisions, choices: ArcChoices) -> ArcState:
+    """The Stooge is in: his state's points, the catch bonus, or the Ding-Dong's."""
+    rules = arc_rules()
+    points = rules.points_for(arc.state)
+    caught = run.caught
+    ding_dong = False
+    bonus = rules.catch_bonus if caught else 0
+    events: list[Event] = []
+    board = arc.board
+    if caught and run.catcher is not None and board.player(run.catcher).has("throw-team-mate"):
+        outcome, ding_dong, attempted = _ding_dong(ruleset, arc, run.catcher, dice, decisions, choices)
+        if attempted:
+            board, bonus = outcome.board, (rules.ding_dong_bonus if ding_dong else 0)
+            events.extend(outcome.events)
+    total = points + bonus
+    events.append(
+        Event("arc-ends", arc.attacker, (), "scored", {"points": total, "state": arc.state, "caught": caught, "ding_dong": ding_dong})
+    )
+    return attrs.evolve(
+        arc, board=board, phase=OVER, points=total, caught=caught, ding_dong=ding_dong, scored=True, events=arc.events + tuple(events)
+    )
+
+
+def ding_dong_targets(ruleset: Ruleset, board: Board, cuddler: str) -> list[str]:
+    """The opposing players within a team-mate throw's range (Quick or Short) of the Cuddler."""
+    origin = board.player(cuddler).square
+    if origin is None:
+        return []
+    found = []
+    for player in board.team_players(board.opponent_of(board.player(cuddler).team)):
+        if player.square is None or not player.on_pitch:
+            continue
+        band = pass_range(ruleset, origin, player.square)
+        if band is not None and band.values.get("throw"):
+            found.append(player.id)
+    return found
+
+
+def _ding_dong(
+    ruleset: Ruleset, arc: ArcState, cuddler: str, dice: DiceSource, decisions: Decisions, choices: ArcChoices
+) -> tuple[Outcome, bool, bool]:
+    """Offer the Ding-Dong; return the throw's outcome, whether the Stooge rang the bell, and whether it was tried."""
+    targets = ding_dong_targets(ruleset, arc.board, cuddler)
+    if not targets:
+        return Outcome(arc.board), False, False
+    chosen = choices.ding_dong_target(arc.attacker, cuddler, targets)
+    if chosen is None:
+        return Outcome(arc.board, (Event("ding-dong", cuddler, (), "declined", {}),)), False, False
+    if chosen not in targets:
+        raise UsageError(f"{chosen} is not a Ding-Dong target; the targets are {', '.join(targets)}")
+    board = arc.board
+    holder = board.player(cuddler)
+    assert holder.square is not None
+    # The caught Stooge is in the Cuddler's arms: he lies beside him while the throw is measured from the Cuddler.
+    arms = next((s for s in board.neighbours(holder.square)), holder.square)
+    board = board.with_player(attrs.evolve(board.player(arc.stooge), status=Status.PRONE, square=arms))
+    target_square = board.player(chosen).square
+    assert target_square is not None
+    thrown = throw_team_mate(ruleset, board, cuddler, arc.stooge, target_square, dice, decisions, team_reroll=reroll_available(arc))
+    first_crash = next((e for e in thrown.events if e.kind == "crash-landing" and e.who == arc.stooge), None)
+    eaten = any(e.kind == "eaten" for e in thrown.events)
+    rang = (
+        not eaten
+        and first_crash is not None
+        and thrown.board.players[str(first_crash.detail["into"])].team == arc.defender
+        and not any(e.kind == "thrown-player-bounce" and e.result == "dropped" for e in thrown.events)
+    )
+    result = Event("ding-dong", cuddler, (), "rang" if rang else "missed", {"target": chosen})
+    return Outcome(thrown.board, (*thrown.events, result)), rang, True

@@ -1,0 +1,96 @@
+"""Skurling's numbers for the arc and the match, read from ``data/rules/arc.yaml``.
+
+Read like every plugin data file (:func:`bbcore.loading.plugin_files.load_plugin_file`):
+safe YAML, the JSON Schema ``arc_rules.schema.json``, then frozen attrs classes; a broken
+file raises :class:`bbcore.errors.DataError` naming file, line and column. Cached:
+call :func:`arc_rules` wherever a number is needed.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from attrs import frozen
+
+from bbcore.loading.plugin_files import load_plugin_file
+
+RULES_FILE = Path(__file__).parent / "data" / "rules" / "arc.yaml"
+SCHEMA_FILE = Path(__file__).parent / "arc_rules.schema.json"
+
+
+@frozen
+class StoogeState:
+    """One of the Stooge's states and what he is worth arriving in it."""
+
+    id: str
+    points: int
+
+
+@frozen
+class Roles:
+    """How many players of the attacking team fill each role in an arc."""
+
+    stooge: int
+    whacker: int
+    goon: int
+    cuddler: int
+
+    def counts(self) -> dict[str, int]:
+        return {"stooge": self.stooge, "whacker": self.whacker, "goon": self.goon, "cuddler": self.cuddler}
+
+
+@frozen
+class Setup:
+    """The defenders set up ``defenders`` players, one of them ``in_front_of_goon`` squares ahead of the Goon."""
+
+    defenders: int
+    in_front_of_goon: int
+
+
+@frozen
+class Reading:
+    """A rule the seed leaves open and the project's (provisional) reading of it."""
+
+    rule: str
+    provisional: bool
+    note: str
+
+
+@frozen
+class ArcRules:
+    source: str
+    states: tuple[StoogeState, ...]
+    catch_bonus: int
+    ding_dong_bonus: int
+    turns_per_arc: int
+    time_out_turns: int
+    blitzes_per_turn: int
+    team_rerolls_per_turn: int
+    goon_squares: int
+    second_hits_per_arc: int
+    second_hit_state: str
+    target_points: int
+    attacks_between_intervals: int
+    roles: Roles
+    setup: Setup
+    out_of_bounds: Reading
+    defender_catch: Reading
+
+    @property
+    def first_state(self) -> str:
+        return self.states[0].id
+
+    def points_for(self, state: str) -> int:
+        return next(s.points for s in self.states if s.id == state)
+
+    def worse(self, state: str) -> str:
+        """The next state down; the last state cannot get worse."""
+        ids = [s.id for s in self.states]
+        return ids[min(ids.index(state) + 1, len(ids) - 1)]
+
+
+@cache
+def arc_rules() -> ArcRules:
+    """The arc rules of the installed plugin (cached)."""
+    return load_plugin_file(RULES_FILE, SCHEMA_FILE, ArcRules)

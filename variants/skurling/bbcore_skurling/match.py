@@ -1,0 +1,223 @@
+"""A Skurling match: arcs in turn, the score, the intervals, and when it ends.
+
+The match keeps what lasts from arc to arc: the score, how many times each team has
+attacked, the team re-rolls left until the next interval, the weather and the arcs
+played. :func:`start_arc` opens the next arc (the attacker alternates) and
+:func:`finish_arc` folds a finished arc back in.
+
+The match ends at the end of an arc after which both teams have attacked equally and at
+least one has reached the target (10 points; 6 at a Throwback Night): the team with more
+points wins, and a tie adds pairs of arcs until it is broken. After every four attacks
+each there is an interval: team re-rolls refresh (Throwback Nights have none).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+from attrs import frozen
+
+from bbcore.errors import UsageError
+from bbcore.rules.events import Event
+from bbcore_skurling.arc import ArcState, Miniature, set_up
+from bbcore_skurling.arc_rules import arc_rules
+
+if TYPE_CHECKING:
+    from bbcore.model.team import Team
+    from bbcore.rules.board import Square
+    from bbcore.ruleset import Ruleset
+
+#: The ``match`` option's values that change how an arc or a match runs.
+FIRST_MATCH = "first-match"
+THROWBACK = "throwback"
+
+
+@frozen
+class Side:
+    """One team as the match knows it: the key used on the board, its name, players and re-rolls."""
+
+    key: str
+    name: str
+    players: tuple[Miniature, ...]
+    rerolls: int
+    roles: Mapping[str, str] = attrs.field(factory=dict)
+
+    def player(self, player_id: str) -> Miniature:
+        return next(p for p in self.players if p.id == player_id)
+
+
+def side_from_team(team: Team, key: str) -> Side:
+    """A side from a team file: players get ids ``<key>-<n>`` in file order; the file's roles are the first arc's."""
+    players = tuple(Miniature(f"{key}-{n}", p.position) for n, p in enumerate(team.players, start=1))
+    roles = {mini.id: p.role for mini, p in zip(players, team.players, strict=True) if p.role}
+    return Side(key, team.name, players, team.rerolls, roles)
+
+
+@frozen
+class ArcResult:
+    """What one finished arc left behind (the ``arcs`` entries of ``bbcore simulate --json``)."""
+
+    number: int
+    attacker: int
+    points: int
+    stooge_state: str
+    caught: bool
+    ding_dong: bool
+    turns: int
+    events: tuple[Event, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "attacker": self.attacker,
+            "points": self.points,
+            "stooge_state": self.stooge_state,
+            "caught": self.caught,
+            "ding_dong": self.ding_dong,
+            "turns": self.turns,
+            "events": [e.to_json() for e in self.events],
+        }
+
+
+@frozen
+class MatchState:
+    """A match between two sides; ``first_attacker`` is the index of the side that attacks first."""
+
+    sides: tuple[Side, Side]
+    first_attacker: int = 0
+    score: tuple[int, int] = (0, 0)
+    attacks: tuple[int, int] = (0, 0)
+    rerolls: tuple[int, int] = (0, 0)
+    arcs: tuple[ArcResult, ...] = ()
+    intervals: tuple[int, ...] = ()
+    target: int = 0
+    interval_every: int | None = None
+    landing_events: bool = True
+    weather: str | None = None
+
+    @property
+    def next_attacker(self) -> int:
+        return (self.first_attacker + len(self.arcs)) % 2
+
+    @property
+    def over(self) -> bool:
+        return match_over(self.score, self.attacks, self.target)
+
+    @property
+    def winner(self) -> int | None:
+        if not self.over:
+            return None
+        return 0 if self.score[0] > self.score[1] else 1
+
+
+def match_over(score: tuple[int, int], attacks: tuple[int, int], target: int) -> bool:
+    """Both teams have attacked equally, one has reached ``target``, and the score is not tied."""
+    return attacks[0] == attacks[1] and max(score) >= target and score[0] != score[1]
+
+
+def start_match(ruleset: Ruleset, home: Side, away: Side, first_attacker: int = 0, *, weather: str | None = None) -> MatchState:
+    """A match about to start; the ``match`` option says if it is a first match or a Throwback Night match.
+
+    A Throwback Night match is played to its own target with no interval (the numbers
+    in ``data/rules/throwback.yaml``); a first match skips the landing events.
+    """
+    rules = arc_rules()
+    kind = ruleset.options.get("match", "")
+    target, every = rules.target_points, rules.attacks_between_intervals
+    interval_every: int | None = every
+    if kind == THROWBACK:
+        from bbcore_skurling.throwback_rules import throwback_rules  # noqa: PLC0415 - only Throwback Nights need it
+
+        target, interval_every = throwback_rules().match.target_points, None
+    return MatchState(
+        sides=(home, away),
+        first_attacker=first_attacker,
+        rerolls=(home.rerolls, away.rerolls),
+        target=target,
+        interval_every=interval_every,
+        landing_events=kind != FIRST_MATCH,
+        weather=weather,
+    )
+
+
+def start_arc(ruleset: Ruleset, match: MatchState, roles: Mapping[str, str], placements: Mapping[str, Square]) -> ArcState:
+    """Set up the next arc: the side whose turn it is to attack hands out ``roles`` and both sides place their players."""
+    if match.over:
+        raise UsageError("the match is over")
+    attacking = match.next_attacker
+    attacker, defender = match.sides[attacking], match.sides[1 - attacking]
+    rerolls = (match.rerolls[attacking], match.rerolls[1 - attacking])
+    return set_up(
+        ruleset,
+        len(match.arcs) + 1,
+        (attacker.key, attacker.players),
+        (defender.key, defender.players),
+        roles,
+        placements,
+        rerolls=rerolls,
+        landing_events=match.landing_events,
+        weather=match.weather,
+    )
+
+
+def finish_arc(match: MatchState, arc: ArcState) -> MatchState:
+    """Fold a finished arc into the match: score, attacks, re-rolls left, weather, and any interval."""
+    if not arc.over:
+        raise UsageError(f"arc {arc.number} is not over")
+    attacking = match.next_attacker
+    score = list(match.score)
+    score[attacking] += arc.points
+    attacks = list(match.attacks)
+    attacks[attacking] += 1
+    rerolls = [0, 0]
+    rerolls[attacking], rerolls[1 - attacking] = arc.rerolls
+    result = ArcResult(arc.number, attacking, arc.points, arc.state, arc.caught, arc.ding_dong, arc.turn, arc.events)
+    intervals = match.intervals
+    every = match.interval_every
+    if every and attacks[0] == attacks[1] and attacks[0] % every == 0:
+        intervals = (*intervals, arc.number)
+        rerolls = [match.sides[0].rerolls, match.sides[1].rerolls]
+    return attrs.evolve(
+        match,
+        score=(score[0], score[1]),
+        attacks=(attacks[0], attacks[1]),
+        rerolls=(rerolls[0], rerolls[1]),
+        arcs=(*match.arcs, result),
+        intervals=intervals,
+        weather=arc.weather,
+    )
+
+
+def match_json(match: MatchState) -> dict[str, Any]:
+    """The match as ``bbcore simulate --json`` prints it (ARCHITECTURE §7)."""
+    return {
+        "teams": [{"name": side.name} for side in match.sides],
+        "score": list(match.score),
+        "winner": match.winner,
+        "arcs": [arc.to_json() for arc in match.arcs],
+        "intervals": list(match.intervals),
+    }
+
+
+def default_placements(ruleset: Ruleset, match: MatchState, roles: Mapping[str, str], defenders: Sequence[str]) -> dict[str, Square]:
+    """A legal standard set-up: Stooge and Whackers side by side in the first row, the Goon past the line,
+    the Cuddler in the destination end zone, four defenders in a wall ahead of the Goon."""
+    attacking = match.sides[match.next_attacker]
+    by_role: dict[str, list[str]] = {}
+    for mini in attacking.players:
+        by_role.setdefault(roles[mini.id], []).append(mini.id)
+    pitch = ruleset.pitch
+    middle = pitch.width // 2
+    half, last = pitch.length // 2, pitch.length - 1
+    placements: dict[str, Square] = {}
+    row = [by_role["whacker"][0], by_role["stooge"][0], *by_role["whacker"][1:]]
+    for offset, pid in enumerate(row):
+        placements[pid] = (0, middle - 1 + offset)
+    placements[by_role["goon"][0]] = (half, middle)
+    placements[by_role["cuddler"][0]] = (last, middle)
+    wall = [(half + 1, middle), (half + 1, middle - 1), (half + 1, middle + 1), (half + 3, middle)]
+    for pid, square in zip(defenders, wall, strict=False):
+        placements[pid] = square
+    return placements

@@ -1,0 +1,3 @@
+"""Placeholder: filled by its own change."""
+
+__all__: list[str] = []

@@ -1,0 +1,369 @@
+"""The arc engine: set-up, the opening throw, the Touch faces, scoring, the Ding-Dong, turns.
+
+Boards are built square by square and the dice scripted, so each test pins one rule.
+Squares are (x, y) on the lane: x from 0 (the attacker's end zone) to 25 (the
+destination end zone), y from 0 to 3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import attrs
+import pytest
+from bbcore_skurling.arc import (
+    ArcState,
+    Block,
+    EndTurn,
+    Move,
+    SecondHit,
+    Throw,
+    Touch,
+    apply,
+    ding_dong_targets,
+)
+from bbcore_skurling.arc_rules import arc_rules
+from bbcore_skurling.touch import touch_dice
+
+import bbcore
+from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
+from bbcore.rules.board import Status, build_board
+from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.ruleset import Ruleset
+
+STOOGE, OGRE, LINEMAN, GOON, CUDDLER = "h-stooge", "h-ogre", "h-lineman", "h-goon", "h-cuddler"
+ROLES = {STOOGE: "stooge", OGRE: "whacker", LINEMAN: "whacker", GOON: "goon", CUDDLER: "cuddler"}
+POSITIONS = {
+    STOOGE: "human/halfling-hopeful",
+    OGRE: "human/ogre",
+    LINEMAN: "human/human-lineman",
+    GOON: "human/human-lineman",
+    CUDDLER: "human/human-catcher",
+}
+
+
+@pytest.fixture(scope="module")
+def rules() -> Ruleset:
+    return bbcore.load_ruleset("skurling")
+
+
+def arc_at(
+    rules: Ruleset,
+    squares: Mapping[str, tuple[int, int]],
+    *,
+    defenders: Mapping[str, tuple[str, tuple[int, int]]] | None = None,
+    state: str = "stunned",
+    rerolls: tuple[int, int] = (0, 0),
+    skills: Mapping[str, Mapping[str, int | str | None]] | None = None,
+) -> ArcState:
+    """An arc past its opening throw: the Stooge lies Stunned, the attacker is to play."""
+    players = {pid: ("home", POSITIONS[pid], square) for pid, square in squares.items()}
+    for pid, (position, square) in (defenders or {}).items():
+        players[pid] = ("away", position, square)
+    board = build_board(rules, players, skills=skills)
+    board = board.with_player(attrs.evolve(board.player(STOOGE), status=Status.STUNNED))
+    roles = {pid: role for pid, role in ROLES.items() if pid in squares}
+    return ArcState(
+        number=1,
+        teams=("home", "away"),
+        board=board,
+        roles=roles,
+        stooge=STOOGE,
+        phase="play",
+        state=state,
+        active="home",
+        turns_allowed=arc_rules().turns_per_arc,
+        rerolls=rerolls,
+        landing_events=False,
+    )
+
+
+def faces(*answers: int) -> ScriptedDecisions:
+    return ScriptedDecisions([("block-face", a) for a in answers])
+
+
+def dice_for(rules: Ruleset, arc: ArcState, hitter: str, face_roll: int, *more: int) -> ScriptedDice:
+    """The Touch's block dice all showing ``face_roll``, then ``more``."""
+    count = touch_dice(rules, arc.board, hitter, STOOGE).count
+    return ScriptedDice([face_roll] * count + list(more))
+
+
+def square_of(arc: ArcState, pid: str) -> tuple[int, int] | None:
+    return arc.board.player(pid).square
+
+
+# -- the Touch faces -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("roll", "moved"), [(3, 3), (4, 3), (5, 2), (6, 1), (2, 1), (1, 0)])
+def test_each_face_moves_the_stooge_by_the_touch_table(rules: Ruleset, roll: int, moved: int) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1), CUDDLER: (25, 1)})
+    # Armour rolls that hold (2 + 2 against AV 7+ / 9+), for whoever falls.
+    dice = dice_for(rules, arc, LINEMAN, roll, 1, 1, 1, 1)
+    after = apply(rules, arc, Touch(LINEMAN), dice, faces(0))
+    assert square_of(after, STOOGE) == (5 + moved, 1)
+    assert after.state == "stunned"
+
+
+def test_push_back_does_no_harm_but_pow_and_stumble_roll_armour(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1)})
+    pushed = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3), faces(0))
+    assert not [e for e in pushed.events if e.kind == "armour"]
+    for roll in (5, 6):
+        hit = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, roll, 5, 5), faces(0))
+        armour = [e for e in hit.events if e.kind == "armour" and e.who == STOOGE]
+        assert len(armour) == 1
+        assert hit.state == "ko", "5 + 5 breaks the Halfling's armour: his state worsens one step"
+
+
+def test_player_down_drops_the_hitter_and_leaves_the_stooge(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1)})
+    after = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 1, 1, 1), faces(0))
+    assert square_of(after, STOOGE) == (5, 1)
+    assert after.board.player(LINEMAN).status is Status.PRONE
+    assert [e.who for e in after.events if e.kind == "armour"] == [LINEMAN]
+
+
+def test_both_down_drops_both_and_moves_the_stooge_one_square(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1)})
+    after = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 2, 1, 1, 1, 1), faces(0))
+    assert square_of(after, STOOGE) == (6, 1)
+    assert after.board.player(LINEMAN).status is Status.PRONE
+    assert sorted(e.who or "" for e in after.events if e.kind == "armour") == sorted([LINEMAN, STOOGE])
+
+
+def test_the_hitter_picks_a_diagonal(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1)})
+    after = apply(rules, arc, Touch(LINEMAN, "right"), dice_for(rules, arc, LINEMAN, 3), faces(0))
+    # Three squares on the diagonal would cross the lane's edge at y = 4: he stops on the last square inside.
+    assert square_of(after, STOOGE) == (7, 3)
+    assert any(e.kind == "stooge-at-edge" for e in after.events)
+
+
+def test_the_goon_moves_the_stooge_exactly_one_square_whatever_the_face(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (14, 1), GOON: (13, 1)})
+    after = apply(rules, arc, Touch(GOON), dice_for(rules, arc, GOON, 3), faces(0))
+    assert square_of(after, STOOGE) == (15, 1)
+
+
+def test_a_player_in_the_way_is_chain_pushed_and_at_the_edge_goes_into_the_crowd(rules: Ruleset) -> None:
+    defenders = {
+        "a-wall": ("orc/orc-lineman", (7, 3)),
+        "a-behind": ("orc/orc-lineman", (8, 3)),
+        "a-beside": ("orc/orc-lineman", (8, 2)),
+    }
+    arc = arc_at(rules, {STOOGE: (6, 3), LINEMAN: (5, 3)}, defenders=defenders)
+    # Straight on: the Stooge meets the defender on (7, 3), whose only square not taken is off the lane.
+    dice = dice_for(rules, arc, LINEMAN, 3, 6, 6, 1, 1, 1)
+    after = apply(rules, arc, Touch(LINEMAN), dice, faces(0))
+    assert not after.board.player("a-wall").on_pitch
+    assert any(e.kind == "push" and e.result == "into-crowd" for e in after.events)
+    # He goes on sliding, pushing the next defender aside: three squares in all.
+    assert square_of(after, STOOGE) == (9, 3)
+
+
+def test_only_whackers_and_the_goon_touch_the_stooge(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (24, 1), CUDDLER: (25, 1), LINEMAN: (23, 1)})
+    with pytest.raises(UsageError, match="only the attacker's Whackers and Goon"):
+        apply(rules, arc, Touch(CUDDLER), ScriptedDice([]), faces())
+
+
+def test_defenders_never_hit_the_stooge(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (6, 1), LINEMAN: (4, 1)}, defenders={"a-orc": ("orc/orc-lineman", (7, 1))})
+    defending = attrs.evolve(arc, active="away")
+    with pytest.raises(UsageError, match="nobody blocks the Stooge"):
+        apply(rules, defending, Block("a-orc", STOOGE), ScriptedDice([]), faces())
+
+
+# -- scoring -----------------------------------------------------------------------------------
+
+
+def test_entering_the_end_zone_scores_the_state_points_mid_push(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (23, 1), LINEMAN: (22, 1)}, state="ko")
+    after = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3), faces(0))
+    assert after.over
+    assert after.scored
+    assert after.points == arc_rules().points_for("ko")
+    assert square_of(after, STOOGE) == (25, 1), "the push stops the moment he is in"
+
+
+def test_the_cuddlers_catch_adds_the_bonus_and_a_miss_does_not(rules: Ruleset) -> None:
+    squares = {STOOGE: (24, 1), LINEMAN: (23, 1), CUDDLER: (25, 1)}
+    arc = arc_at(rules, squares)
+    caught = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 6), faces(0))
+    assert caught.caught
+    assert caught.points == arc_rules().points_for("stunned") + arc_rules().catch_bonus
+    assert caught.board.player(CUDDLER).square == (25, 1), "the Stooge never pushes the Cuddler"
+    # The Catcher's Catch skill re-rolls the first miss.
+    missed = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 1, 1), faces(0))
+    assert not missed.caught
+    assert missed.points == arc_rules().points_for("stunned")
+
+
+def test_a_defender_in_the_end_zone_who_catches_stops_the_score(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (24, 1), LINEMAN: (23, 1)}, defenders={"a-catcher": ("orc/orc-blitzer", (25, 1))})
+    after = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 6), faces(0))
+    assert not after.over
+    assert square_of(after, STOOGE) == (24, 1)
+
+
+def test_a_defender_who_fumbles_lets_the_stooge_score_only_if_he_bounces_into_the_end_zone(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (24, 1), LINEMAN: (23, 1)}, defenders={"a-catcher": ("orc/orc-blitzer", (25, 1))})
+    # Catch fails (1); the bounce goes down the end zone (D8 7: y + 1) onto the empty (25, 2).
+    into = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 1, 7), faces(0))
+    assert into.over
+    assert into.points == arc_rules().points_for("stunned")
+    # Bounce back out (D8 4: x - 1) onto the empty (24, 1): no score, the arc goes on.
+    out = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 1, 4), faces(0))
+    assert not out.over
+    assert square_of(out, STOOGE) == (24, 1)
+
+
+def test_the_state_only_worsens_and_casualty_is_the_floor(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1)}, state="casualty")
+    after = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 6, 6, 6), faces(0))
+    assert after.state == "casualty"
+    assert [s.id for s in arc_rules().states] == ["stunned", "ko", "casualty"]
+
+
+# -- the Second Hit ----------------------------------------------------------------------------
+
+
+def test_the_second_hit_needs_a_casualty_stooge_and_a_fresh_thrower(rules: Ruleset) -> None:
+    squares = {STOOGE: (5, 1), OGRE: (4, 1), LINEMAN: (4, 0)}
+    stunned = arc_at(rules, squares)
+    with pytest.raises(UsageError, match="casualty"):
+        apply(rules, stunned, SecondHit(OGRE), ScriptedDice([]), faces())
+    hurt = arc_at(rules, squares, state="casualty")
+    with pytest.raises(UsageError, match="Throw Team-mate"):
+        apply(rules, hurt, SecondHit(LINEMAN), ScriptedDice([]), faces())
+    touched = apply(rules, hurt, Touch(LINEMAN), dice_for(rules, hurt, LINEMAN, 1, 1, 1), faces(0))
+    second = apply(rules, touched, SecondHit(OGRE), dice_for(rules, touched, OGRE, 3), faces(0))
+    assert square_of(second, STOOGE) == (8, 1)
+    assert not second.blitz_used, "the Second Hit is not the team's Blitz"
+    again = attrs.evolve(second, activated=frozenset())
+    with pytest.raises(UsageError, match="has been made"):
+        apply(rules, again, SecondHit(OGRE), ScriptedDice([]), faces())
+
+
+def test_a_player_acts_once_and_a_team_blitzes_once_a_turn(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1), OGRE: (3, 2)})
+    once = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 1, 1, 1), faces(0))
+    with pytest.raises(UsageError, match="already acted"):
+        apply(rules, once, Touch(LINEMAN), ScriptedDice([]), faces())
+    blitzed = apply(rules, arc, Touch(OGRE, blitz=True, path=((4, 2),)), dice_for(rules, arc, OGRE, 1, 1, 1), faces(0))
+    assert blitzed.blitz_used
+    with pytest.raises(UsageError, match="Blitz"):
+        apply(rules, blitzed, Touch(LINEMAN, blitz=True), ScriptedDice([]), faces())
+
+
+# -- turns ------------------------------------------------------------------------------------------
+
+
+def test_the_arc_ends_after_the_attackers_eighth_turn_and_a_time_out_gives_a_ninth(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1)})
+    for _ in range(2 * arc_rules().turns_per_arc - 1):
+        arc = apply(rules, arc, EndTurn(), ScriptedDice([]), faces())
+    assert arc.over
+    assert arc.points == 0
+    assert arc.turn == arc_rules().turns_per_arc
+    longer = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1)})
+    longer = attrs.evolve(longer, turns_allowed=longer.turns_allowed + arc_rules().time_out_turns)
+    for _ in range(2 * arc_rules().turns_per_arc):
+        longer = apply(rules, longer, EndTurn(), ScriptedDice([]), faces())
+    assert not longer.over
+    assert longer.active == "home"
+    assert longer.turn == arc_rules().turns_per_arc + 1
+
+
+def test_one_team_reroll_a_turn(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1), OGRE: (4, 2)}, rerolls=(2, 0))
+    decisions = ScriptedDecisions([("team-reroll", True), ("block-face", 0)])
+    count = touch_dice(rules, arc.board, LINEMAN, STOOGE).count
+    after = apply(rules, arc, Touch(LINEMAN), ScriptedDice([1] * count + [3] * count), decisions)
+    assert after.rerolls == (1, 0)
+    assert after.reroll_used
+    assert square_of(after, STOOGE) == (8, 1)
+    from bbcore_skurling.arc import reroll_available
+
+    assert reroll_available(after) == 0
+
+
+# -- the opening throw and the Ding-Dong ------------------------------------------------------
+
+
+def test_the_opening_throw_comes_first_and_the_stooge_lands_stunned(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (0, 1), OGRE: (0, 2), LINEMAN: (0, 0)})
+    arc = attrs.evolve(
+        arc, phase="throw", state="", board=arc.board.with_player(attrs.evolve(arc.board.player(STOOGE), status=Status.STANDING))
+    )
+    with pytest.raises(UsageError, match="opening throw"):
+        apply(rules, arc, Move(LINEMAN, ((1, 0),)), ScriptedDice([]), faces())
+    # Throw 6 (superb), scatter 5,5,5 (x + 1 three times), landing 6.
+    thrown = apply(rules, arc, Throw(OGRE, (4, 1)), ScriptedDice([6, 5, 5, 5, 6]), faces())
+    assert thrown.state == "stunned"
+    assert thrown.board.player(STOOGE).status is Status.STUNNED
+    assert square_of(thrown, STOOGE) == (7, 1)
+
+
+def test_an_eaten_stooge_drops_beside_the_thrower_as_a_casualty_and_the_arc_goes_on(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (0, 1), OGRE: (0, 2)}, skills={OGRE: {"always-hungry": None}})
+    arc = attrs.evolve(
+        arc, phase="throw", state="", board=arc.board.with_player(attrs.evolve(arc.board.player(STOOGE), status=Status.STANDING))
+    )
+    eaten = apply(rules, arc, Throw(OGRE, (4, 1)), ScriptedDice([1, 1]), faces())
+    assert eaten.state == "casualty"
+    assert not eaten.over
+    assert eaten.board.player(STOOGE).on_pitch
+
+
+class Aim:
+    def __init__(self, target: str | None) -> None:
+        self.target = target
+        self.offered: Sequence[str] = ()
+
+    def ding_dong_target(self, team: str, cuddler: str, targets: Sequence[str]) -> str | None:
+        self.offered = targets
+        return self.target
+
+
+def ding_dong_arc(rules: Ruleset) -> ArcState:
+    defenders = {"a-bell": ("orc/orc-lineman", (22, 1))}
+    # The Cuddler here is an Ogre, who has Throw Team-mate.
+    squares = {STOOGE: (24, 1), LINEMAN: (23, 1), CUDDLER: (25, 1)}
+    return arc_at(rules, squares, defenders=defenders, skills={CUDDLER: {"throw-team-mate": None}})
+
+
+def test_the_ding_dong_rings_on_a_defender_for_three_instead_of_two(rules: Ruleset) -> None:
+    arc = ding_dong_arc(rules)
+    assert ding_dong_targets(rules, arc.board, CUDDLER) == ["a-bell"]
+    aim = Aim("a-bell")
+    # Touch: push-back; catch 6; Passing Ability Test 6 (superb); scatter 4, 4, 4 (x - 1 each) onto the
+    # empty (19, 1), where the Stooge, thrown lying down, falls over (armour 1 + 1).
+    missed = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 6, 6, 4, 4, 4, 1, 1), faces(0), aim)
+    assert missed.over
+    assert not missed.ding_dong
+    assert missed.points == arc_rules().points_for("stunned"), "a failed Ding-Dong loses the catch bonus too"
+    # Scatter 5, 6, 2 comes back to (22, 1): the defender is hit (armour 1 + 1), the Stooge bounces (D8 1)
+    # to (21, 0) and falls (armour 1 + 1).
+    rang = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 6, 6, 5, 6, 2, 1, 1, 1, 1, 1), faces(0), aim)
+    assert rang.ding_dong
+    assert rang.points == arc_rules().points_for("stunned") + arc_rules().ding_dong_bonus
+    assert rang.board.player("a-bell").status is not Status.STANDING
+
+
+def test_declining_the_ding_dong_keeps_the_catch(rules: Ruleset) -> None:
+    arc = ding_dong_arc(rules)
+    kept = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 6), faces(0), Aim(None))
+    assert kept.caught
+    assert not kept.ding_dong
+    assert kept.points == arc_rules().points_for("stunned") + arc_rules().catch_bonus
+
+
+def test_no_target_in_range_means_no_ding_dong(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (24, 1), LINEMAN: (23, 1), CUDDLER: (25, 1)}, skills={CUDDLER: {"throw-team-mate": None}})
+    aim = Aim("anyone")
+    kept = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 6), faces(0), aim)
+    assert aim.offered == ()
+    assert kept.points == arc_rules().points_for("stunned") + arc_rules().catch_bonus

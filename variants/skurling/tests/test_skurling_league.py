@@ -1,0 +1,360 @@
+"""Skurling league play: post-match steps, sponsorship, Headliners, Journeymen, KO recovery, MVP, SPP and the table."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from bbcore_skurling.coaching import AdvancementChoice, HireOrder, ScriptedSkurlingDecisions
+from bbcore_skurling.league_play import (
+    LeagueResult,
+    award_spp,
+    choose_mvp,
+    fielded_problems,
+    headliner_skills,
+    journeyman_positions,
+    league_table,
+    position_skills,
+    recover_knocked_out,
+    stooge_journeyman_positions,
+    substitute,
+    take_on_journeymen,
+)
+from bbcore_skurling.postmatch import (
+    CasualtyRecord,
+    LeagueTeam,
+    MatchReport,
+    apply_injuries,
+    hire_fire_retire,
+    player_advancement,
+    record_casualty,
+    run_post_match,
+    winnings,
+)
+from bbcore_skurling.sponsorship import Sponsor, end_sponsorship, look_for_sponsor, renew_sponsors, sideline_ids, sponsor_roll
+
+import bbcore
+from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
+from bbcore.model.team import Team, TeamPlayer
+from bbcore.rules.decisions import DecisionScriptError
+from bbcore.ruleset import Ruleset
+from bbcore.teams.valuation import value_team
+
+
+def league() -> Ruleset:
+    return bbcore.load_ruleset("skurling", options={"match": "league"})
+
+
+def strict(*answers: tuple[str, object]) -> ScriptedSkurlingDecisions:
+    return ScriptedSkurlingDecisions(list(answers), strict=True)
+
+
+def rovers(treasury: int = 0, rerolls: int = 1) -> Team:
+    players = (
+        TeamPlayer(name="Bert", position="human/ogre", role="whacker"),
+        TeamPlayer(name="Pip", position="human/halfling-hopeful", role="stooge"),
+        TeamPlayer(name="Hal", position="human/human-lineman", role="whacker"),
+        TeamPlayer(name="Gil", position="human/human-lineman", role="goon"),
+        TeamPlayer(name="Cat", position="human/human-catcher", role="cuddler"),
+        TeamPlayer(name="Ben", position="human/human-lineman"),
+    )
+    return Team(name="Old Road Rovers", players=players, rerolls=rerolls, treasury=treasury)
+
+
+def league_team(team_id: str = "rovers", *, fans: int = 1, treasury: int = 0, sponsors: tuple[Sponsor, ...] = ()) -> LeagueTeam:
+    return LeagueTeam(team_id, rovers(treasury), fans, sponsors)
+
+
+FIELDED = ("Bert", "Pip", "Hal", "Gil", "Cat")
+
+
+# -- 1. winnings ----------------------------------------------------------------------------------
+
+
+def test_winnings_halve_the_attendance_rounding_up_add_arcs_scored_and_a_win() -> None:
+    assert winnings(7, 3, True)[0] == (4 + 3 + 1) * 10_000
+    assert winnings(7, 2, False)[0] == (4 + 2) * 10_000
+    assert winnings(6, 0, False)[0] == 3 * 10_000
+
+
+# -- 2 and the whole sequence ---------------------------------------------------------------------
+
+
+def _post_match(fans: tuple[int, int], rolls: list[int], *, treasury: int = 0) -> tuple[LeagueTeam, LeagueTeam]:
+    teams = (LeagueTeam("win", rovers(treasury), fans[0]), LeagueTeam("lose", rovers(treasury), fans[1]))
+    reports = (MatchReport("win", 11, 4, 6, FIELDED), MatchReport("lose", 8, 3, 6, FIELDED))
+    decisions = ScriptedSkurlingDecisions([("look-for-sponsor", False), ("look-for-sponsor", False)])
+    with ScriptedDice(rolls) as dice, decisions:
+        result = run_post_match(league(), teams, reports, dice, decisions)
+    return result.teams[0].team, result.teams[1].team
+
+
+def test_winner_gains_a_fan_on_a_d6_at_least_its_fans_and_the_loser_loses_one_below() -> None:
+    win, lose = _post_match((3, 3), [3, 2])
+    assert (win.dedicated_fans, lose.dedicated_fans) == (4, 2)
+    win, lose = _post_match((3, 3), [2, 3])
+    assert (win.dedicated_fans, lose.dedicated_fans) == (3, 3)
+
+
+def test_fans_stay_between_1_and_7() -> None:
+    win, lose = _post_match((7, 2), [6, 1])
+    assert (win.dedicated_fans, lose.dedicated_fans) == (7, 1)
+
+
+def test_post_match_runs_the_eight_steps_and_rolls_expensive_mistakes_from_100k() -> None:
+    teams = (league_team("win", treasury=60_000), league_team("lose", treasury=0))
+    reports = (MatchReport("win", 10, 4, 8, FIELDED, spp={"Cat": 2}), MatchReport("lose", 6, 3, 8, FIELDED))
+    # fans: 1 and 6; sponsors: win looks (1 + DF 2 + 1 = 4, no offer), lose declines;
+    # expensive mistakes: win has 60K + 90K = 150K -> D6 1 = minor incident, lose 1 D3.
+    rolls = [1, 6, 1, 1, 2]
+    decisions = ScriptedSkurlingDecisions([("look-for-sponsor", True), ("look-for-sponsor", False)])
+    with ScriptedDice(rolls) as dice, decisions:
+        result = run_post_match(league(), teams, reports, dice, decisions)
+    steps = [e.result for e in result.events if e.kind == "postmatch-step"]
+    assert steps == [
+        "winnings",
+        "dedicated-fans",
+        "sponsors",
+        "injuries",
+        "advancement",
+        "hire-fire-retire",
+        "expensive-mistakes",
+        "team-value",
+    ]
+    win, lose = result.teams
+    assert (win.winnings, lose.winnings) == (90_000, 70_000)
+    assert win.team.treasury == 150_000 - 20_000
+    assert lose.team.treasury == 70_000
+    assert next(p.spp for p in win.team.team.players if p.name == "Cat") == 2
+    assert win.team_value == value_team(league(), win.team.team).current_team_value
+
+
+def test_a_match_must_have_a_winner() -> None:
+    teams = (league_team("a"), league_team("b"))
+    with pytest.raises(UsageError, match="has a winner"):
+        run_post_match(league(), teams, (MatchReport("a", 10, 4, 6), MatchReport("b", 10, 4, 6)), ScriptedDice([]))
+
+
+# -- 3. sponsorship -------------------------------------------------------------------------------
+
+
+def test_sponsor_offer_on_8_or_more_with_1_more_for_a_win() -> None:
+    assert sponsor_roll(ScriptedDice([5]), 2, won=True)[1:] == (8, True)
+    assert sponsor_roll(ScriptedDice([5]), 2, won=False)[1:] == (7, False)
+
+
+def _search(rolls: list[int], *answers: tuple[str, object], **kwargs: object) -> object:
+    options = {"dedicated_fans": 2, "won": True, "sponsors": ()} | kwargs
+    with ScriptedDice(rolls) as dice, strict(("look-for-sponsor", True), *answers) as decisions:
+        return look_for_sponsor(league(), "rovers", dice=dice, decisions=decisions, **options)  # type: ignore[arg-type]
+
+
+def test_no_offer_below_8() -> None:
+    search = _search([4])
+    assert (search.offer, search.sponsor, search.headliner) == (False, None, None)  # type: ignore[attr-defined]
+
+
+def test_a_six_lends_a_headliner_for_the_next_match() -> None:
+    search = _search([6, 6], ("sponsor-gift", "headliner"), ("headliner", "gus-anvil"))
+    assert (search.offered, search.headliner, search.sponsor) == ("headliner", "gus-anvil", None)  # type: ignore[attr-defined]
+
+
+def test_a_headliner_may_be_downgraded_to_a_sideline_with_a_named_sponsor() -> None:
+    answers = (("sponsor-gift", "sideline"), ("sponsored-sideline", "scribe"), ("sponsor-name", "Broom & Gloom"))
+    search = _search([6, 6], *answers)
+    assert search.sponsor == Sponsor("Broom & Gloom", "sideline", "scribe")  # type: ignore[attr-defined]
+
+
+def test_a_tool_cannot_be_upgraded() -> None:
+    with pytest.raises(DecisionScriptError, match="headliner"):
+        _search([6, 1], ("sponsor-gift", "headliner"))
+
+
+def test_a_tool_is_rolled_on_the_tools_table() -> None:
+    search = _search([6, 2, 3], ("sponsor-gift", "tool"), ("sponsor-name", "Mitt Makers"))
+    assert search.sponsor == Sponsor("Mitt Makers", "tool", "throwing-gloves")  # type: ignore[attr-defined]
+
+
+def test_a_sideline_the_team_cannot_take_becomes_a_tool() -> None:
+    answers = (("sponsor-gift", "sideline"), ("sponsor-name", "Odd Lot"))
+    search = _search([6, 4, 1], *answers, bought_sidelines=sideline_ids())
+    assert search.sponsor == Sponsor("Odd Lot", "tool", "spare-broom")  # type: ignore[attr-defined]
+    assert any(e.detail.get("reason") == "sideline-unavailable" for e in search.events)  # type: ignore[attr-defined]
+
+
+def test_sponsored_sidelines_count_as_held() -> None:
+    *bought, last = sideline_ids()
+    answers = (("sponsor-gift", "sideline"), ("sponsored-sideline", last), ("sponsor-name", "Last One"))
+    search = _search([6, 4], *answers, bought_sidelines=bought)
+    assert search.sponsor == Sponsor("Last One", "sideline", last)  # type: ignore[attr-defined]
+    sponsors = (search.sponsor,)  # type: ignore[attr-defined]
+    search = _search([6, 5, 6], ("sponsor-gift", "sideline"), ("sponsor-name", "Late"), bought_sidelines=bought, sponsors=sponsors)
+    assert search.sponsor == Sponsor("Late", "tool", "lucky-horseshoe")  # type: ignore[attr-defined]
+
+
+def test_at_most_two_sponsors_but_a_headliner_takes_no_place() -> None:
+    two = (Sponsor("A", "tool", "chalk-bag"), Sponsor("B", "tool", "spare-broom"))
+    search = _search([6, 4], sponsors=two)
+    assert (search.offer, search.sponsor, search.events[-1].result) == (True, None, "declined")  # type: ignore[attr-defined]
+    search = _search([6, 6], ("sponsor-gift", "headliner"), ("headliner", "pip-featherweight"), sponsors=two)
+    assert search.headliner == "pip-featherweight"  # type: ignore[attr-defined]
+
+
+def test_sponsors_renew_on_8_or_more_between_seasons_and_leave_with_their_gift() -> None:
+    sponsors = (Sponsor("Stays", "tool", "chalk-bag"), Sponsor("Goes", "sideline", "skip"))
+    with ScriptedDice([5, 4]) as dice:
+        kept, gone, events = renew_sponsors("rovers", sponsors, 3, dice)
+    assert (kept, gone) == (sponsors[:1], sponsors[1:])
+    assert [e.result for e in events] == ["kept", "gone"]
+
+
+def test_ending_a_sponsorship_loses_its_gift() -> None:
+    sponsors = (Sponsor("A", "tool", "chalk-bag"), Sponsor("B", "sideline", "skip"))
+    remaining, event = end_sponsorship("rovers", sponsors, "B")
+    assert remaining == sponsors[:1]
+    assert event.detail == {"gift": "sideline", "item": "skip"}
+    with pytest.raises(UsageError, match="no sponsor named"):
+        end_sponsorship("rovers", sponsors, "C")
+
+
+# -- headliners and the fielded five -------------------------------------------------------------
+
+
+def test_a_headliner_may_be_the_stooge_of_the_fielded_five() -> None:
+    r = league()
+    five = {"Pip": headliner_skills("pip-featherweight"), "Bert": position_skills(r, "human/ogre")}
+    five |= {name: position_skills(r, "human/human-lineman") for name in ("Hal", "Gil", "Cat")}
+    assert fielded_problems(five) == []
+    two_stooges = five | {"Cat": position_skills(r, "human/halfling-hopeful")}
+    assert any("exactly one" in problem for problem in fielded_problems(two_stooges))
+
+
+def test_headliner_and_journeymen_earn_no_spp() -> None:
+    tally, _ = award_spp({}, "Cat", "catch", fielded=FIELDED)
+    tally, _ = award_spp(tally, "Cat", "ding-dong", fielded=FIELDED)
+    assert tally == {"Cat": 3}
+    fielded = (*FIELDED[:4], "pip-featherweight")
+    tally, event = award_spp(tally, "pip-featherweight", "catch", fielded=fielded, headliner_id="pip-featherweight")
+    assert tally == {"Cat": 3}
+    assert event.result == "none"
+    tally, _ = award_spp(tally, "rovers-journeyman-1", "catch", fielded=("rovers-journeyman-1",), journeymen=("rovers-journeyman-1",))
+    assert tally == {"Cat": 3}
+
+
+# -- injuries, advancement, hiring -----------------------------------------------------------------
+
+
+def test_casualties_are_rolled_when_they_happen_and_applied_after_the_match() -> None:
+    r = league()
+    with ScriptedDice([14, 1]) as dice:
+        record, _ = record_casualty(r, "Hal", dice)
+    assert record == CasualtyRecord("Hal", "lasting-injury", "head-injury")
+    records = (
+        record,
+        CasualtyRecord("Ben", "dead"),
+        CasualtyRecord("Gil", "seriously-hurt"),
+        CasualtyRecord("rovers-journeyman-1", "dead"),
+    )
+    team = attrs.evolve(
+        league_team(), team=attrs.evolve(rovers(), players=tuple(attrs.evolve(p, miss_next_game=p.name == "Cat") for p in rovers().players))
+    )
+    injured, lasting, _ = apply_injuries(r, team, records, ignored=("rovers-journeyman-1",))
+    players = {p.name: p for p in injured.team.players}
+    assert "Ben" not in players
+    assert players["Gil"].miss_next_game
+    assert players["Hal"].miss_next_game
+    assert not players["Cat"].miss_next_game  # missed this match, back for the next
+    assert lasting == {"Hal": {"av": -1}}
+    before = value_team(r, team.team).current_team_value
+    after = value_team(r, injured.team).current_team_value
+    # Ben (dead), Hal and Gil (miss the next match) leave the TV; Cat (75K) is back in it.
+    assert before - after == 3 * 50_000 - 75_000
+
+
+def test_spp_go_to_fielded_roster_miniatures_and_buy_advancements_that_raise_tv() -> None:
+    r = league()
+    team = league_team()
+    report = MatchReport(
+        "rovers", 10, 4, 6, FIELDED, spp={"Hal": 6, "Ben": 4, "rovers-journeyman-1": 2}, journeymen=("rovers-journeyman-1",)
+    )
+    answers = [("advancement", AdvancementChoice("chosen-primary", skill="block"))]
+    with ScriptedDice([]) as dice, ScriptedSkurlingDecisions(answers) as decisions:
+        advanced, _ = player_advancement(r, team, report, dice, decisions)
+    players = {p.name: p for p in advanced.team.players}
+    assert players["Hal"].spp == 0
+    assert players["Hal"].advancements[0].skill.id == "block"  # type: ignore[union-attr]
+    assert players["Ben"].spp == 0  # not fielded
+    value = value_team(r, advanced.team).current_team_value - value_team(r, team.team).current_team_value
+    assert value == 30_000  # Block is an elite skill: the core's elite value increase
+
+
+def test_rerolls_cost_double_after_building_and_the_roster_holds_ten() -> None:
+    r = league()
+    team = league_team(treasury=250_000)
+    with strict(("hire-and-fire", HireOrder(rerolls=2, sidelines=("skip",)))) as decisions:
+        hired, events = hire_fire_retire(r, team, decisions)
+    assert hired.team.rerolls == 3
+    assert hired.treasury == 250_000 - 2 * 2 * 50_000 - 25_000
+    assert events[0].detail["cost"] == 225_000
+    five_more = tuple((f"New {n}", "human/human-lineman") for n in range(5))
+    with pytest.raises(UsageError, match="at most 10"):
+        hire_fire_retire(r, league_team(treasury=1_000_000), strict(("hire-and-fire", HireOrder(hire=five_more))))
+
+
+# -- journeymen, substitutes, KO recovery ---------------------------------------------------------
+
+
+def test_journeymen_are_goon_roster_linemen_and_the_stooge_the_cheapest_right_stuff() -> None:
+    r = league()
+    assert journeyman_positions(r, "human") == ("human/human-lineman",)
+    assert journeyman_positions(r, "orc") == ("orc/orc-lineman",)
+    assert stooge_journeyman_positions(r) == ("ogre/gnoblar-lineman", "snotling/snotling-lineman", "underworld-denizens/snotling-lineman")
+    answers = [("journeyman", "snotling/snotling-lineman"), ("journeyman", "shambling-undead/zombie-lineman")]
+    with strict(*answers) as decisions:
+        hired, _ = take_on_journeymen(r, "dead", goon_roster="shambling-undead", count=2, stooge=True, decisions=decisions)
+    assert [(j.id, j.position, j.stooge) for j in hired] == [
+        ("dead-journeyman-1", "snotling/snotling-lineman", True),
+        ("dead-journeyman-2", "shambling-undead/zombie-lineman", False),
+    ]
+    assert (hired[0].skills[0].id, hired[0].skills[0].value) == ("loner", 4)
+
+
+def test_substitutes_come_from_the_roster_and_a_journeyman_when_nobody_fits() -> None:
+    r = league()
+    with strict(("substitute", "Ben"), ("journeyman", "snotling/snotling-lineman")) as decisions:
+        result = substitute(
+            r, "rovers", removed={"Hal": False, "Pip": True}, bench={"Ben": False}, goon_roster="human", decisions=decisions
+        )
+    assert result.replacements["Hal"] == "Ben"
+    assert result.journeymen[0].stooge
+    assert result.replacements["Pip"] == result.journeymen[0].id
+
+
+def test_ko_recovery_at_the_end_of_an_arc_on_4_or_more() -> None:
+    with ScriptedDice([4, 3, 6]) as dice:
+        back, out, _ = recover_knocked_out(league(), ["a", "b", "c"], dice, {"c": -3})
+    assert (back, out) == (("a", "c"), ("b",))
+
+
+# -- MVP and the table ----------------------------------------------------------------------------
+
+
+def test_mvp_numbers_the_five_and_rerolls_a_six() -> None:
+    with ScriptedDice([6, 6, 3]) as dice:
+        mvp, events = choose_mvp(FIELDED, dice)
+    assert mvp == "Hal"
+    assert [e.result for e in events] == ["rolled-again", "rolled-again", "Hal"]
+
+
+def test_league_table_3_for_a_win_and_ties_broken_by_points_difference() -> None:
+    results = [LeagueResult("a", "b", 10, 8), LeagueResult("b", "c", 12, 2), LeagueResult("c", "a", 11, 10), LeagueResult("d", "e", 10, 9)]
+    table = league_table(league(), results)
+    assert [(line.team, line.rank, line.points, line.difference) for line in table] == [
+        ("b", 1, 3, 8),
+        ("a", 2, 3, 1),
+        ("d", 2, 3, 1),
+        ("c", 4, 3, -9),
+        ("e", 5, 0, -1),
+    ]
+    with pytest.raises(UsageError, match="drawn"):
+        league_table(league(), [LeagueResult("a", "b", 10, 10)])

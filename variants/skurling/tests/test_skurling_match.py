@@ -1,0 +1,139 @@
+"""The match around the arcs: who attacks, the score, the intervals, the end, and a whole match."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import pytest
+from bbcore_skurling.arc import ArcState
+from bbcore_skurling.arc_rules import arc_rules
+from bbcore_skurling.autoplay import play_match
+from bbcore_skurling.match import MatchState, default_placements, finish_arc, match_json, match_over, side_from_team, start_arc, start_match
+from bbcore_skurling.throwback_rules import throwback_rules
+
+import bbcore
+from bbcore.dice import SeededDice
+from bbcore.errors import UsageError
+from bbcore.rules.events import Event
+from bbcore.ruleset import Ruleset
+from bbcore.teams.files import load_team_file
+
+TEAMS = Path(__file__).parents[1] / "bbcore_skurling" / "data" / "teams"
+
+
+@pytest.fixture(scope="module")
+def rules() -> Ruleset:
+    return bbcore.load_ruleset("skurling")
+
+
+def new_match(rules: Ruleset) -> MatchState:
+    rovers = load_team_file(TEAMS / "old-road-rovers.yaml").team
+    crushers = load_team_file(TEAMS / "black-crag-crushers.yaml").team
+    return start_match(rules, side_from_team(rovers, "home"), side_from_team(crushers, "away"))
+
+
+def finished_arc(rules: Ruleset, match: MatchState, points: int, rerolls_left: tuple[int, int] = (0, 0)) -> ArcState:
+    """The next arc, set up with each side's own roles, then declared over with ``points``."""
+    side = match.sides[match.next_attacker]
+    other = match.sides[1 - match.next_attacker]
+    defenders = [p.id for p in other.players if other.roles.get(p.id) != "stooge"]
+    arc = start_arc(rules, match, side.roles, default_placements(rules, match, side.roles, defenders))
+    return attrs.evolve(arc, phase="over", points=points, state="stunned", rerolls=rerolls_left, events=(Event("test", None, (), "over"),))
+
+
+@pytest.mark.parametrize(
+    ("score", "attacks", "over"),
+    [
+        ((10, 3), (4, 4), True),
+        ((10, 3), (5, 4), False),  # the second team has not had its answer
+        ((10, 10), (5, 5), False),  # a tie goes on
+        ((9, 8), (6, 6), False),  # nobody at ten
+        ((12, 10), (7, 7), True),
+    ],
+)
+def test_the_match_ends_after_equal_attacks_with_someone_at_ten_and_no_tie(
+    score: tuple[int, int], attacks: tuple[int, int], over: bool
+) -> None:
+    assert match_over(score, attacks, arc_rules().target_points) is over
+
+
+def test_attackers_alternate_and_arc_points_add_up(rules: Ruleset) -> None:
+    match = new_match(rules)
+    for points in (3, 0, 5, 1):
+        match = finish_arc(match, finished_arc(rules, match, points))
+    assert [arc.attacker for arc in match.arcs] == [0, 1, 0, 1]
+    assert match.score == (8, 1)
+    assert match.attacks == (2, 2)
+
+
+def test_a_tied_match_plays_pairs_of_arcs_until_broken(rules: Ruleset) -> None:
+    match = new_match(rules)
+    for points in (5, 5, 5, 5):
+        match = finish_arc(match, finished_arc(rules, match, points))
+    assert match.score == (10, 10)
+    assert not match.over
+    match = finish_arc(match, finished_arc(rules, match, 1))
+    assert not match.over, "the other team still has its attack in the pair"
+    match = finish_arc(match, finished_arc(rules, match, 0))
+    assert match.over
+    assert match.winner == 0
+
+
+def test_an_interval_after_every_four_attacks_each_refreshes_the_rerolls(rules: Ruleset) -> None:
+    match = new_match(rules)
+    every = arc_rules().attacks_between_intervals
+    for _ in range(2 * every - 1):
+        match = finish_arc(match, finished_arc(rules, match, 0))
+    assert match.intervals == ()
+    assert match.rerolls == (0, 0), "re-rolls spent stay spent until the interval"
+    match = finish_arc(match, finished_arc(rules, match, 0))
+    assert match.intervals == (2 * every,)
+    assert match.rerolls == (match.sides[0].rerolls, match.sides[1].rerolls)
+
+
+def test_throwback_nights_play_to_their_own_target_without_intervals(rules: Ruleset) -> None:
+    throwback = bbcore.load_ruleset("skurling", options={"match": "throwback"})
+    match = new_match(throwback)
+    assert match.target == throwback_rules().match.target_points
+    for _ in range(8):
+        match = finish_arc(match, finished_arc(throwback, match, 0))
+    assert match.intervals == ()
+
+
+def test_a_first_match_skips_the_landing_events(rules: Ruleset) -> None:
+    first = bbcore.load_ruleset("skurling", options={"match": "first-match"})
+    assert not new_match(first).landing_events
+    assert new_match(rules).landing_events
+
+
+def test_no_arc_starts_after_the_match_is_over(rules: Ruleset) -> None:
+    match = attrs.evolve(new_match(rules), score=(10, 2), attacks=(3, 3))
+    with pytest.raises(UsageError, match="over"):
+        start_arc(rules, match, match.sides[0].roles, {})
+
+
+@pytest.mark.parametrize("seed", [7, 11])
+def test_a_whole_match_between_the_ready_teams_is_played_through_the_engine(rules: Ruleset, seed: int) -> None:
+    match = play_match(rules, new_match(rules), SeededDice(seed))
+    assert match.over
+    assert match.winner is not None
+    assert sum(arc.points for arc in match.arcs if arc.attacker == 0) == match.score[0]
+    assert sum(arc.points for arc in match.arcs if arc.attacker == 1) == match.score[1]
+    assert [arc.attacker for arc in match.arcs] == [i % 2 for i in range(len(match.arcs))]
+    states = [s.id for s in arc_rules().states]
+    for arc in match.arcs:
+        assert arc.turns <= arc_rules().turns_per_arc + arc_rules().time_out_turns
+        assert arc.stooge_state in states
+        if arc.points:
+            # Points are the state's, plus the catch or the Ding-Dong bonus.
+            assert arc.points - arc_rules().points_for(arc.stooge_state) in (0, arc_rules().catch_bonus, arc_rules().ding_dong_bonus)
+    shown = match_json(match)
+    assert shown["score"] == list(match.score)
+    assert set(shown["arcs"][0]) == {"number", "attacker", "points", "stooge_state", "caught", "ding_dong", "turns", "events"}
+
+
+def test_the_same_seed_plays_the_same_match(rules: Ruleset) -> None:
+    first = match_json(play_match(rules, new_match(rules), SeededDice(3)))
+    again = match_json(play_match(rules, new_match(rules), SeededDice(3)))
+    assert first == again
