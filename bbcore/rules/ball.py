@@ -100,7 +100,8 @@ def catch_modifier(ruleset: Ruleset, board: Board, player: PlayerState, situatio
     modifier = modifiers.get(situation, 0) + (1 if player.has("extra-arms") else 0)
     if not player.has("nerves-of-steel"):
         modifier += modifiers.get("per_marker", 0) * _markers(board, player)
-    return modifier + modifiers.get("disturbing_presence", 0) * disturbing_presences(ruleset, board, player)
+    presences = modifiers.get("disturbing_presence", 0) * disturbing_presences(ruleset, board, player)
+    return modifier + presences + board.modifier("catch", player)
 
 
 def try_to_catch(
@@ -164,7 +165,7 @@ def pick_up(ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, de
     modifier = ruleset.parameters.ball.pick_up_modifiers.get("per_marker", 0) * _markers(board, player)
     if player.has("big-hand"):
         modifier = max(modifier, 0)
-    modifier += 1 if player.has("extra-arms") else 0
+    modifier += (1 if player.has("extra-arms") else 0) + board.modifier("pick-up", player)
     rolls = roll_dice(dice, "D6")
     picked = passes(rolls[0], player.ag, modifier)
     if not picked and player.has("sure-hands"):

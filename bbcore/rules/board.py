@@ -141,6 +141,10 @@ class PitchGeometry:
         return None
 
 
+def _frozen_modifiers(modifiers: Mapping[str, int]) -> Mapping[str, int]:
+    return MappingProxyType(dict(modifiers))
+
+
 def _frozen_skills(skills: Mapping[str, int | str | None]) -> Mapping[str, int | str | None]:
     return MappingProxyType(dict(skills))
 
@@ -151,6 +155,9 @@ class PlayerState:
 
     ``tackle_zone`` is False while something takes the player's tackle zone away for a
     time: they then mark nobody, assist nobody and are not ``Board.in_play``.
+    ``modifiers`` are test modifiers that go with this player for a time (a helmet, a
+    potion), by test name (``rush``, ``dodge``, ``catch``, ``landing``, ``armour``...):
+    see :meth:`Board.modifier`.
     """
 
     id: str
@@ -165,6 +172,7 @@ class PlayerState:
     status: Status = Status.STANDING
     position: str | None = None
     tackle_zone: bool = True
+    modifiers: Mapping[str, int] = field(factory=dict, converter=_frozen_modifiers)
 
     def has(self, skill_id: str) -> bool:
         return skill_id in self.skills
@@ -222,13 +230,18 @@ def _geometry(board: Board) -> PitchGeometry:
 
 @frozen
 class Board:
-    """Everything on the pitch at one moment. Changes return a new board."""
+    """Everything on the pitch at one moment. Changes return a new board.
+
+    ``conditions`` are test modifiers in force for everybody on the pitch, by test name
+    (the weather's, the state of the ground...): see :meth:`modifier`.
+    """
 
     pitch: Pitch
     players: Mapping[str, PlayerState] = field(factory=dict, converter=_frozen_players)
     ball: BallState = BallState()
     home: str = "home"
     away: str = "away"
+    conditions: Mapping[str, int] = field(factory=dict, converter=_frozen_modifiers)
     geometry: PitchGeometry = field(default=Factory(_geometry, takes_self=True), eq=False, repr=False)
 
     @classmethod
@@ -248,6 +261,19 @@ class Board:
             if player.square == square and player.on_pitch:
                 return player
         return None
+
+    def modifier(self, test: str, player: PlayerState | None = None) -> int:
+        """The modifier in force for ``test``: the board's conditions plus the player's own modifiers.
+
+        The core procedures add it to the tests they roll: ``rush`` and ``dodge``
+        (movement), ``catch`` and ``pick-up`` (the ball), ``landing`` and
+        ``throw-team-mate`` (a thrown player's, and a throw of them), ``pass`` and
+        ``armour``. A player's ``armour`` modifier counts on armour rolls against them.
+        """
+        total = self.conditions.get(test, 0)
+        if player is not None:
+            total += player.modifiers.get(test, 0)
+        return total
 
     def occupied(self, square: Square) -> bool:
         return self.at(square) is not None

@@ -119,7 +119,7 @@ def dodge_modifier(ruleset: Ruleset, board: Board, player: PlayerState, origin: 
         total += modifiers.get("titchy", 0)
     if any(p.has("prehensile-tail") for p in _standing_opponents_around(board, player, origin)):
         total += modifiers.get("prehensile_tail", 0)
-    return total
+    return total + board.modifier("dodge", player)
 
 
 def jump_modifier(ruleset: Ruleset, board: Board, player: PlayerState, origin: Square, target: Square) -> int:
@@ -426,7 +426,7 @@ class _Moving:
         targets = ruleset.parameters.targets
         for _ in range(leg.rushes):
             self.rushes_used += 1
-            judge = target_test(targets.rush, self.rush_modifier)
+            judge = target_test(targets.rush, self.rush_modifier + board.modifier("rush", player))
             detail: dict[str, object] = {"target": targets.rush, "square": list(leg.target), "rush": self.rushes_used}
             if not self.test(board, player, "rush", judge, detail, skill="sure-feet"):
                 # A failed rush for a jump leaves the jumper where they stand; otherwise they fall in the new square.

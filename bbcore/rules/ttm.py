@@ -74,9 +74,10 @@ def throw_quality_judge(pa: int, modifier: int, fumble_at_most: int) -> Judge:
 
 
 def throw_modifier(ruleset: Ruleset, board: Board, thrower: PlayerState, band: Row) -> int:
-    """The Passing Ability Test modifier: the range band's, each marker on the thrower's, and Strong Arm's."""
+    """The Passing Ability Test modifier: the range band's, each marker on the thrower's, Strong Arm's,
+    and the ``throw-team-mate`` modifier in force for the thrower (:meth:`~bbcore.rules.board.Board.modifier`)."""
     modifiers = ruleset.parameters.throw_team_mate.pass_modifiers
-    total = int(band.values.get("modifier") or 0)
+    total = int(band.values.get("modifier") or 0) + board.modifier("throw-team-mate", thrower)
     total += modifiers.get("per_marker", 0) * len(board.markers_of(thrower))
     if thrower.has("strong-arm"):
         total += modifiers.get("strong_arm", 0)
@@ -84,9 +85,11 @@ def throw_modifier(ruleset: Ruleset, board: Board, thrower: PlayerState, band: R
 
 
 def landing_modifier(ruleset: Ruleset, board: Board, thrown: PlayerState, square: Square, quality: str) -> int:
-    """The landing Agility Test modifier: a Subpar or Fumbled throw's, and each opposition player marking the square."""
+    """The landing Agility Test modifier: a Subpar or Fumbled throw's, each opposition player marking the square,
+    and the ``landing`` modifier in force for the thrown player (:meth:`~bbcore.rules.board.Board.modifier`)."""
     modifiers = ruleset.parameters.throw_team_mate.landing_modifiers
-    return modifiers.get(quality, 0) + modifiers.get("per_marker", 0) * board.tackle_zones_on(square, thrown.team)
+    markers = modifiers.get("per_marker", 0) * board.tackle_zones_on(square, thrown.team)
+    return modifiers.get(quality, 0) + markers + board.modifier("landing", thrown)
 
 
 def _check(ruleset: Ruleset, board: Board, thrower: PlayerState, thrown: PlayerState, target: Square) -> Row:

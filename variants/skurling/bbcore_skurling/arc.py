@@ -28,32 +28,36 @@ and the ``skurling/touch`` table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Protocol
 
 import attrs
 from attrs import field, frozen
 
-from bbcore.dice import roll_on_table
+from bbcore.dice import roll_dice, roll_on_table
 from bbcore.errors import UsageError
 from bbcore.rules.block import block
-from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, player_from_position
+from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, player_from_position, step
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, knock_down, roll_armour, treatment_from
 from bbcore.rules.movement import move
 from bbcore.rules.rerolls import TEAM_REROLL
 from bbcore.rules.ttm import pass_range, throw_team_mate
 from bbcore_skurling.arc_rules import arc_rules
+from bbcore_skurling.conditions import dress, lane_conditions, row_of, without
 from bbcore_skurling.touch import DIRECTIONS, Run, drive_stooge, face_effect, in_destination, lay_down, touch_dice
 
 if TYPE_CHECKING:
     from bbcore.dice import DiceSource
+    from bbcore.model.common import Effect
+    from bbcore.model.table import Row
     from bbcore.rules.decisions import Decisions
     from bbcore.ruleset import Ruleset
 
 #: The table role of the landing events, and the ids of the rows the arc itself acts on.
 LANDING_EVENTS_ROLE = "landing-events"
+WEATHER_ROLE = "weather"
 TIME_OUT = "time-out"
 CHANGING_WEATHER = "changing-weather"
 
@@ -72,15 +76,34 @@ class ArcChoices(Protocol):
         """After the Cuddler's catch: the defender to aim the Ding-Dong at, or None to keep the catch bonus."""
         ...
 
+    def use_inducement(self, team: str, inducement: str, situation: str) -> bool:
+        """Whether ``team`` spends a use of ``inducement`` now (``situation`` says on what)."""
+        ...
+
+    def reroll_touch(self, team: str, hitter: str, faces: Sequence[str]) -> bool:
+        """Whether to re-roll the block dice of a Touch showing ``faces`` (a team re-roll, or an inducement's)."""
+        ...
+
 
 class KeepTheCatch:
-    """The cautious default: never go for the Ding-Dong."""
+    """The cautious default: never go for the Ding-Dong; spend an inducement whenever it is offered."""
 
     def ding_dong_target(self, team: str, cuddler: str, targets: Sequence[str]) -> str | None:
         return None
 
+    def use_inducement(self, team: str, inducement: str, situation: str) -> bool:
+        return True
+
+    def reroll_touch(self, team: str, hitter: str, faces: Sequence[str]) -> bool:
+        """Re-roll only when no face would move the Stooge and keep the hitter on his feet."""
+        return all(face == "player-down" for face in faces)
+
 
 def _frozen_map(value: Mapping[str, str]) -> Mapping[str, str]:
+    return MappingProxyType(dict(value))
+
+
+def _frozen_counts(value: Mapping[str, int]) -> Mapping[str, int]:
     return MappingProxyType(dict(value))
 
 
@@ -111,6 +134,10 @@ class ArcState:
     rerolls: tuple[int, int] = (0, 0)
     landing_events: bool = True
     weather: str | None = None
+    inducements: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
+    helmet_allowed: bool = False
+    helmet: str | None = None
+    helmet_rolled: bool = False
     points: int = 0
     caught: bool = False
     ding_dong: bool = False
@@ -138,16 +165,27 @@ class ArcState:
     def rerolls_of(self, team: str) -> int:
         return self.rerolls[self.teams.index(team)]
 
+    def has_inducement(self, inducement: str) -> bool:
+        """Whether the attacker has a use of ``inducement`` left (inducements are for attack only)."""
+        return self.inducements.get(inducement, 0) > 0
+
 
 # -- actions -------------------------------------------------------------------------------
 
 
 @frozen
 class Throw:
-    """The opening throw: ``thrower`` throws the Stooge at ``target``."""
+    """The opening throw: ``thrower`` throws the Stooge at ``target``.
+
+    Declared with it: a Stooge ``helmet`` (a row id of the helmets table to choose one for
+    the arc, or the ``roll`` word of the arc rules to roll one for the match) under the
+    helmets extra rule, and the inducements ``using`` that are put on before the throw.
+    """
 
     thrower: str
     target: Square
+    helmet: str | None = None
+    using: tuple[str, ...] = ()
 
 
 @frozen
@@ -219,12 +257,19 @@ def set_up(
     rerolls: tuple[int, int] = (0, 0),
     landing_events: bool = True,
     weather: str | None = None,
+    conditions: Mapping[str, int] | None = None,
+    inducements: Mapping[str, int] | None = None,
+    helmet_allowed: bool = False,
+    helmet: str | None = None,
 ) -> ArcState:
     """Place both teams for an arc and check the set-up rules; raise ``UsageError`` listing every fault.
 
     ``roles`` gives a role to each attacking player; ``placements`` a square to every
     player who takes the field (the attacker's five, the defender's four). The attacker
-    plays towards the higher x of the lane.
+    plays towards the higher x of the lane. ``conditions`` are the lane's test modifiers
+    (:mod:`bbcore_skurling.conditions`); ``inducements`` the attacker's uses left;
+    ``helmet_allowed`` whether the attacker may still declare a helmet this match, and
+    ``helmet`` a helmet the Stooge wears for the whole match (a rolled one).
     """
     rules = arc_rules()
     (attack_key, attackers), (defence_key, defenders) = attacker, defender
@@ -248,7 +293,7 @@ def set_up(
             if square is None:
                 continue
             players.append(player_from_position(ruleset, mini.id, team, mini.position, square, extra_skills=mini.skills))
-    board = Board.build(ruleset.pitch, players, home=attack_key, away=defence_key)
+    board = attrs.evolve(Board.build(ruleset.pitch, players, home=attack_key, away=defence_key), conditions=conditions or {})
     faults.extend(_placement_faults(board, roles, attacking_ids, {m.id for m in defenders}, placements))
     stooges = [pid for pid, role in roles.items() if role == STOOGE]
     if stooges and not board.players.get(stooges[0], None):
@@ -260,6 +305,8 @@ def set_up(
     if faults:
         raise UsageError("; ".join(faults))
     event = Event("arc-set-up", attack_key, (), "set-up", {"number": number, "roles": dict(roles), "defender": defence_key})
+    if helmet is not None:
+        board = board.with_player(dress(ruleset, board.player(stooges[0]), helmet_row(ruleset, helmet).effects))
     return ArcState(
         number=number,
         teams=(attack_key, defence_key),
@@ -271,6 +318,10 @@ def set_up(
         rerolls=rerolls,
         landing_events=landing_events,
         weather=weather,
+        inducements=inducements or {},
+        helmet_allowed=helmet_allowed,
+        helmet=helmet,
+        helmet_rolled=helmet is not None,
         events=(event,),
     )
 
@@ -392,7 +443,10 @@ def _throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: DiceSource, dec
     thrower = _actor(arc, action.thrower)
     if arc.role_of(thrower.id) != WHACKER or not thrower.has("throw-team-mate"):
         raise UsageError(f"{thrower.id} cannot make the opening throw: only a Whacker with Throw Team-mate can")
-    outcome = throw_team_mate(ruleset, arc.board, thrower.id, arc.stooge, action.target, dice, decisions, team_reroll=reroll_available(arc))
+    arc, instant = _before_the_throw(ruleset, arc, action, dice)
+    board = _with_throw_modifier(arc.board, thrower.id, arc.board.player(arc.stooge).modifiers.get("throw-team-mate", 0))
+    outcome = throw_team_mate(ruleset, board, thrower.id, arc.stooge, action.target, dice, decisions, team_reroll=reroll_available(arc))
+    outcome = attrs.evolve(outcome, board=_restore_after_throw(outcome.board, thrower.id, arc.stooge, board, arc.board, instant))
     eaten = any(e.kind == "eaten" and e.who == arc.stooge for e in outcome.events)
     rules = arc_rules()
     if eaten:
@@ -407,6 +461,71 @@ def _throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: DiceSource, dec
     if arc.landing_events:
         arc = _landing_event(ruleset, arc, dice)
     return arc
+
+
+def _before_the_throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: DiceSource) -> tuple[ArcState, dict[str, int]]:
+    """Put on the declared helmet and the inducements used before the throw.
+
+    Returns the arc and the Stooge's modifiers that last only for the throw (an
+    ``instant`` effect), to take off again once he is down.
+    """
+    rules = arc_rules()
+    events: list[Event] = []
+    stooge = arc.board.player(arc.stooge)
+    effects: list[Effect] = []
+    changes: dict[str, object] = {}
+    if action.helmet is not None:
+        if not arc.helmet_allowed:
+            raise UsageError("no helmet now: the helmets extra rule is off, it is a Throwback Night, or this team has had its helmet")
+        rolled = action.helmet == rules.helmets.roll
+        if rolled:
+            result = roll_on_table(ruleset.table(rules.helmets.table), dice)
+            row, rolls = result.row, result.rolls
+        else:
+            row, rolls = helmet_row(ruleset, action.helmet), ()
+        effects.extend(row.effects)
+        changes.update(helmet=row.id, helmet_rolled=rolled, helmet_allowed=False)
+        events.append(Event("helmet", arc.stooge, rolls, row.id, {"rolled": rolled, "lasts": "match" if rolled else "arc"}))
+    left = dict(arc.inducements)
+    for inducement in action.using:
+        if inducement not in rules.inducements.before_throw:
+            raise UsageError(f"{inducement} is not put on before the opening throw")
+        if left.get(inducement, 0) < 1:
+            raise UsageError(f"{arc.attacker} has no use of {inducement} left")
+        left[inducement] -= 1
+        effects.extend(ruleset.inducements[inducement].effects)
+        events.append(Event("inducement", arc.attacker, (), inducement, {"on": arc.stooge}))
+    instant = {e.modifier: e.by or 0 for e in effects if e.modifier is not None and e.duration == "instant"}
+    board = arc.board.with_player(dress(ruleset, stooge, effects))
+    return attrs.evolve(arc, board=board, inducements=left, events=arc.events + tuple(events), **changes), instant  # type: ignore[arg-type]
+
+
+def helmet_row(ruleset: Ruleset, helmet: str) -> Row:
+    """A helmet of the helmets table by row id."""
+    row = row_of(ruleset, arc_rules().helmets.table, helmet)
+    if row is None:
+        known = ", ".join(r.id for r in ruleset.table(arc_rules().helmets.table).rows)
+        raise UsageError(f"unknown helmet {helmet!r}; the helmets are {known}, or {arc_rules().helmets.roll!r} to roll one")
+    return row
+
+
+def _with_throw_modifier(board: Board, thrower: str, by: int) -> Board:
+    """The board with a throw-team-mate modifier lent to the thrower for one throw (the thrown player's, an inducement's)."""
+    if not by:
+        return board
+    player = board.player(thrower)
+    modifiers = dict(player.modifiers)
+    modifiers["throw-team-mate"] = modifiers.get("throw-team-mate", 0) + by
+    return board.with_player(attrs.evolve(player, modifiers=modifiers))
+
+
+def _restore_after_throw(board: Board, thrower: str, stooge: str, lent: Board, before: Board, instant: Mapping[str, int]) -> Board:
+    """Give the thrower back their own modifiers and take the Stooge's one-throw modifiers off."""
+    if thrower in board.players and lent.player(thrower).modifiers != before.player(thrower).modifiers:
+        board = board.with_player(attrs.evolve(board.player(thrower), modifiers=before.player(thrower).modifiers))
+    if instant:
+        board = board.with_player(without(board.player(stooge), instant))
+    return board
 
 
 def _where_he_came_down(outcome: Outcome, stooge: str, target: Square) -> Square:
@@ -433,9 +552,16 @@ def _landing_event(ruleset: Ruleset, arc: ArcState, dice: DiceSource) -> ArcStat
     if rolled.row.id == TIME_OUT:
         changes["turns_allowed"] = arc.turns_allowed + arc_rules().time_out_turns
     elif rolled.row.id == CHANGING_WEATHER:
-        weather = roll_on_table(ruleset.table("weather"), dice)
+        table = ruleset.table(WEATHER_ROLE)
+        weather = roll_on_table(table, dice)
         changes["weather"] = weather.row.id
-        extra.append(Event("weather", None, weather.rolls, weather.row.id, {"table": ruleset.table("weather").id}))
+        conditions = dict(arc.board.conditions)
+        for test, by in lane_conditions([row_of(ruleset, table.id, arc.weather)]).items():
+            conditions[test] = conditions.get(test, 0) - by
+        for test, by in lane_conditions([weather.row]).items():
+            conditions[test] = conditions.get(test, 0) + by
+        changes["board"] = attrs.evolve(arc.board, conditions={t: b for t, b in conditions.items() if b})
+        extra.append(Event("weather", None, weather.rolls, weather.row.id, {"table": table.id}))
     return attrs.evolve(arc, events=(*arc.events, event, *extra), **changes)  # type: ignore[arg-type]
 
 
@@ -545,40 +671,95 @@ def _touch(
         return arc
     if hitter.square is None or stooge.square is None or not adjacent(hitter.square, stooge.square):
         raise UsageError(f"{hitter.id} must stand next to the Stooge to hit him")
-    face, events = _touch_face(ruleset, arc, hitter, dice, decisions)
+    face, events, arc = _touch_face(ruleset, arc, hitter, dice, decisions, choices)
     arc = _record(arc, Outcome(arc.board, events))
     effect = face_effect(ruleset, face)
     squares = rules.goon_squares if role == GOON else effect.squares
     if effect.hitter_falls:
         down = knock_down(ruleset, arc.board, hitter.id, Harm("touch"), dice, choose_treatment=treatment_from(decisions))
         arc = _record(arc, down)
-    run = drive_stooge(ruleset, arc.board, arc.stooge, DIRECTIONS[action.direction], squares, dice, decisions, arc.roles)
+    direction = DIRECTIONS[action.direction]
+    catch_bonus, answers = _catch_bonus(ruleset, arc, choices)
+    run = drive_stooge(ruleset, arc.board, arc.stooge, direction, squares, dice, decisions, arc.roles, catch_bonus=catch_bonus)
     arc = _record(arc, Outcome(run.board, run.events))
+    if run.arrival is None and any(e.kind == "stooge-slides" for e in run.events):
+        arc, run = _extra_slide(ruleset, arc, run, direction, dice, decisions, choices, catch_bonus)
+    if any(answers):
+        arc = _spend(arc, arc_rules().inducements.cuddler_catch, None, "cuddler-catch") or arc
     if run.arrival == "scored":
         return _score(ruleset, arc, run, dice, decisions, choices)
     if effect.stooge_falls:
-        arc = _stooge_armour(ruleset, arc, hitter, dice)
+        arc = _stooge_armour(ruleset, arc, hitter, dice, choices)
     return arc
 
 
+def _catch_bonus(ruleset: Ruleset, arc: ArcState, choices: ArcChoices) -> tuple[Callable[[], int], list[bool]]:
+    """What the Cuddler adds to a catch of the Stooge: an inducement's modifier, offered only when the catch comes.
+
+    Returns the callback for :func:`~bbcore_skurling.touch.drive_stooge` and the list
+    where it records the coach's answer, so the caller spends the use afterwards.
+    """
+    inducement = arc_rules().inducements.cuddler_catch
+    answers: list[bool] = []
+
+    def bonus() -> int:
+        if not arc.has_inducement(inducement):
+            return 0
+        answers.append(choices.use_inducement(arc.attacker, inducement, "cuddler-catch"))
+        return sum(e.by or 0 for e in ruleset.inducements[inducement].effects if e.modifier == "catch") if answers[-1] else 0
+
+    return bonus, answers
+
+
+def _extra_slide(
+    ruleset: Ruleset,
+    arc: ArcState,
+    run: Run,
+    direction: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    choices: ArcChoices,
+    catch_bonus: Callable[[], int],
+) -> tuple[ArcState, Run]:
+    """After a Touch moved the Stooge: an inducement may slide him on, over free squares only."""
+    slide = arc_rules().inducements.extra_slide
+    square = arc.board.player(arc.stooge).square
+    assert square is not None
+    ahead = [step(square, direction, n) for n in range(1, slide.squares + 1)]
+    if not all(arc.board.geometry.on_pitch(s) and arc.board.at(s) is None for s in ahead):
+        return arc, run
+    spent = _spend(arc, slide.id, choices, "after-touch")
+    if spent is None:
+        return arc, run
+    more = drive_stooge(ruleset, spent.board, arc.stooge, direction, slide.squares, dice, decisions, arc.roles, catch_bonus=catch_bonus)
+    return _record(spent, Outcome(more.board, more.events)), more
+
+
 def _touch_face(
-    ruleset: Ruleset, arc: ArcState, hitter: PlayerState, dice: DiceSource, decisions: Decisions
-) -> tuple[str, tuple[Event, ...]]:
-    """Roll the Touch's block dice, offer a team re-roll, and let the attacking coach pick a face."""
+    ruleset: Ruleset, arc: ArcState, hitter: PlayerState, dice: DiceSource, decisions: Decisions, choices: ArcChoices
+) -> tuple[str, tuple[Event, ...], ArcState]:
+    """Roll the Touch's block dice, offer a team re-roll (or an inducement's), and let the attacking coach pick a face."""
     plan = touch_dice(ruleset, arc.board, hitter.id, arc.stooge)
     faces_table = ruleset.table("block-dice")
     rolls = tuple(dice.roll(6) for _ in range(plan.count))
     events: list[Event] = []
-    if reroll_available(arc) and decisions.use_team_reroll(hitter.id, "touch"):
-        events.append(Event(TEAM_REROLL, hitter.id, (), "used", {"test": "touch", "dice": list(rolls)}))
-        loner = hitter.skill_value("loner")
-        kept = True
-        if loner is not None:
-            (loner_roll,) = (dice.roll(6),)
-            kept = loner_roll >= int(loner)
-            events.append(Event("loner", hitter.id, (loner_roll,), "passed" if kept else "re-roll-lost", {"target": int(loner)}))
-        if kept:
-            rolls = tuple(dice.roll(6) for _ in range(plan.count))
+    if choices.reroll_touch(arc.attacker, hitter.id, [faces_table.row_for(r).id for r in rolls]):
+        if reroll_available(arc):
+            events.append(Event(TEAM_REROLL, hitter.id, (), "used", {"test": "touch", "dice": list(rolls)}))
+            loner = hitter.skill_value("loner")
+            kept = True
+            if loner is not None:
+                (loner_roll,) = roll_dice(dice, "D6")
+                kept = loner_roll >= int(loner)
+                events.append(Event("loner", hitter.id, (loner_roll,), "passed" if kept else "re-roll-lost", {"target": int(loner)}))
+            if kept:
+                rolls = tuple(dice.roll(6) for _ in range(plan.count))
+        else:
+            blessed = _spend(arc, arc_rules().inducements.touch_reroll, None, "touch-dice")
+            if blessed is not None:
+                arc = blessed
+                events.append(Event("touch-reroll", hitter.id, (), "re-rolled", {"dice": list(rolls)}))
+                rolls = tuple(dice.roll(6) for _ in range(plan.count))
     faces = [faces_table.row_for(r).id for r in rolls]
     index = 0 if len(faces) == 1 else decisions.block_face(arc.attacker, faces, hitter.has("block"), False, True)
     detail = {
@@ -588,17 +769,45 @@ def _touch_face(
         "hitter_strength": plan.hitter_strength,
         "stooge_strength": plan.stooge_strength,
     }
-    return faces[index], (Event("touch", hitter.id, rolls, faces[index], detail), *events)
+    return faces[index], (Event("touch", hitter.id, rolls, faces[index], detail), *events), arc
 
 
-def _stooge_armour(ruleset: Ruleset, arc: ArcState, hitter: PlayerState, dice: DiceSource) -> ArcState:
+def _stooge_armour(ruleset: Ruleset, arc: ArcState, hitter: PlayerState, dice: DiceSource, choices: ArcChoices) -> ArcState:
     """The Stooge goes down and rolls armour: a break worsens his state one step."""
     harm = Harm("touch", attacker=hitter, mighty_blow=hitter.has("mighty-blow"))
     broken, _, event = roll_armour(ruleset, arc.board, arc.stooge, harm, dice)
+    events: list[Event] = [event]
+    if broken:
+        saved, arc, save_events = _armour_save(arc, dice, choices)
+        events.extend(save_events)
+        broken = not saved
     state = arc_rules().worse(arc.state) if broken else arc.state
-    changed = Event("stooge-state", arc.stooge, (), state, {"was": arc.state}) if state != arc.state else None
-    events = (event, changed) if changed else (event,)
-    return attrs.evolve(arc, state=state, events=arc.events + events)
+    if state != arc.state:
+        events.append(Event("stooge-state", arc.stooge, (), state, {"was": arc.state}))
+    return attrs.evolve(arc, state=state, events=arc.events + tuple(events))
+
+
+def _spend(arc: ArcState, inducement: str, choices: ArcChoices | None, situation: str) -> ArcState | None:
+    """Spend a use of the attacker's ``inducement`` if one is left and the coach wants to (``choices`` None: already agreed)."""
+    if not arc.has_inducement(inducement):
+        return None
+    if choices is not None and not choices.use_inducement(arc.attacker, inducement, situation):
+        return None
+    left = dict(arc.inducements)
+    left[inducement] -= 1
+    used = Event("inducement", arc.attacker, (), inducement, {"on": situation})
+    return attrs.evolve(arc, inducements=left, events=(*arc.events, used))
+
+
+def _armour_save(arc: ArcState, dice: DiceSource, choices: ArcChoices) -> tuple[bool, ArcState, tuple[Event, ...]]:
+    """The Ice Medic's roll after the Stooge's armour broke: saved or not."""
+    save = arc_rules().inducements.armour_save
+    spent = _spend(arc, save.id, choices, "armour-broken")
+    if spent is None:
+        return False, arc, ()
+    rolls = roll_dice(dice, save.dice)
+    saved = sum(rolls) >= save.saves_on
+    return saved, spent, (Event("armour-save", arc.stooge, rolls, "saved" if saved else "failed", {"inducement": save.id}),)
 
 
 def _score(ruleset: Ruleset, arc: ArcState, run: Run, dice: DiceSource, decisions: Decisions, choices: ArcChoices) -> ArcState:
@@ -608,20 +817,14 @@ def _score(ruleset: Ruleset, arc: ArcState, run: Run, dice: DiceSource, decision
     caught = run.caught
     ding_dong = False
     bonus = rules.catch_bonus if caught else 0
-    events: list[Event] = []
-    board = arc.board
-    if caught and run.catcher is not None and board.player(run.catcher).has("throw-team-mate"):
-        outcome, ding_dong, attempted = _ding_dong(ruleset, arc, run.catcher, dice, decisions, choices)
+    if caught and run.catcher is not None and arc.board.player(run.catcher).has("throw-team-mate"):
+        outcome, ding_dong, attempted, arc = _ding_dong(ruleset, arc, run.catcher, dice, decisions, choices)
+        arc = _record(arc, outcome)
         if attempted:
-            board, bonus = outcome.board, (rules.ding_dong_bonus if ding_dong else 0)
-            events.extend(outcome.events)
+            bonus = rules.ding_dong_bonus if ding_dong else 0
     total = points + bonus
-    events.append(
-        Event("arc-ends", arc.attacker, (), "scored", {"points": total, "state": arc.state, "caught": caught, "ding_dong": ding_dong})
-    )
-    return attrs.evolve(
-        arc, board=board, phase=OVER, points=total, caught=caught, ding_dong=ding_dong, scored=True, events=arc.events + tuple(events)
-    )
+    ended = Event("arc-ends", arc.attacker, (), "scored", {"points": total, "state": arc.state, "caught": caught, "ding_dong": ding_dong})
+    return attrs.evolve(arc, phase=OVER, points=total, caught=caught, ding_dong=ding_dong, scored=True, events=(*arc.events, ended))
 
 
 def ding_dong_targets(ruleset: Ruleset, board: Board, cuddler: str) -> list[str]:
@@ -641,14 +844,15 @@ def ding_dong_targets(ruleset: Ruleset, board: Board, cuddler: str) -> list[str]
 
 def _ding_dong(
     ruleset: Ruleset, arc: ArcState, cuddler: str, dice: DiceSource, decisions: Decisions, choices: ArcChoices
-) -> tuple[Outcome, bool, bool]:
-    """Offer the Ding-Dong; return the throw's outcome, whether the Stooge rang the bell, and whether it was tried."""
+) -> tuple[Outcome, bool, bool, ArcState]:
+    """Offer the Ding-Dong; return the throw's outcome, whether the Stooge rang the bell, whether it was tried,
+    and the arc (with any inducement spent on the throw)."""
     targets = ding_dong_targets(ruleset, arc.board, cuddler)
     if not targets:
-        return Outcome(arc.board), False, False
+        return Outcome(arc.board), False, False, arc
     chosen = choices.ding_dong_target(arc.attacker, cuddler, targets)
     if chosen is None:
-        return Outcome(arc.board, (Event("ding-dong", cuddler, (), "declined", {}),)), False, False
+        return Outcome(arc.board, (Event("ding-dong", cuddler, (), "declined", {}),)), False, False, arc
     if chosen not in targets:
         raise UsageError(f"{chosen} is not a Ding-Dong target; the targets are {', '.join(targets)}")
     board = arc.board
@@ -659,7 +863,15 @@ def _ding_dong(
     board = board.with_player(attrs.evolve(board.player(arc.stooge), status=Status.PRONE, square=arms))
     target_square = board.player(chosen).square
     assert target_square is not None
-    thrown = throw_team_mate(ruleset, board, cuddler, arc.stooge, target_square, dice, decisions, team_reroll=reroll_available(arc))
+    bell = arc_rules().inducements.ding_dong_throw
+    lift = board.player(arc.stooge).modifiers.get("throw-team-mate", 0)
+    rung = _spend(arc, bell, choices, "ding-dong-throw")
+    if rung is not None:
+        arc = rung
+        lift += sum(e.by or 0 for e in ruleset.inducements[bell].effects if e.modifier == "throw-team-mate")
+    lent = _with_throw_modifier(board, cuddler, lift)
+    thrown = throw_team_mate(ruleset, lent, cuddler, arc.stooge, target_square, dice, decisions, team_reroll=reroll_available(arc))
+    thrown = attrs.evolve(thrown, board=_restore_after_throw(thrown.board, cuddler, arc.stooge, lent, board, {}))
     first_crash = next((e for e in thrown.events if e.kind == "crash-landing" and e.who == arc.stooge), None)
     eaten = any(e.kind == "eaten" for e in thrown.events)
     rang = (
@@ -669,4 +881,4 @@ def _ding_dong(
         and not any(e.kind == "thrown-player-bounce" and e.result == "dropped" for e in thrown.events)
     )
     result = Event("ding-dong", cuddler, (), "rang" if rang else "missed", {"target": chosen})
-    return Outcome(thrown.board, (*thrown.events, result)), rang, True
+    return Outcome(thrown.board, (*thrown.events, result)), rang, True, arc

@@ -58,6 +58,43 @@ class Reading:
 
 
 @frozen
+class Helmets:
+    """The helmets table, and the word on the opening throw that rolls for a helmet instead of choosing one."""
+
+    table: str
+    roll: str
+
+
+@frozen
+class ArmourSave:
+    """An inducement that may keep the Stooge's state: ``saves_on`` or more on ``dice``."""
+
+    id: str
+    dice: str
+    saves_on: int
+
+
+@frozen
+class ExtraSlide:
+    """An inducement that slides the Stooge ``squares`` more after a Touch."""
+
+    id: str
+    squares: int
+
+
+@frozen
+class InducementUses:
+    """Which Skurling inducement does what in an arc, by id."""
+
+    before_throw: tuple[str, ...]
+    armour_save: ArmourSave
+    extra_slide: ExtraSlide
+    touch_reroll: str
+    cuddler_catch: str
+    ding_dong_throw: str
+
+
+@frozen
 class ArcRules:
     source: str
     states: tuple[StoogeState, ...]
@@ -76,6 +113,8 @@ class ArcRules:
     setup: Setup
     out_of_bounds: Reading
     defender_catch: Reading
+    helmets: Helmets
+    inducements: InducementUses
 
     @property
     def first_state(self) -> str:

@@ -21,8 +21,9 @@ from attrs import frozen
 
 from bbcore.errors import UsageError
 from bbcore.rules.events import Event
-from bbcore_skurling.arc import ArcState, Miniature, set_up
+from bbcore_skurling.arc import WEATHER_ROLE, ArcState, Miniature, set_up
 from bbcore_skurling.arc_rules import arc_rules
+from bbcore_skurling.conditions import lane_conditions, row_of
 
 if TYPE_CHECKING:
     from bbcore.model.team import Team
@@ -43,6 +44,7 @@ class Side:
     players: tuple[Miniature, ...]
     rerolls: int
     roles: Mapping[str, str] = attrs.field(factory=dict)
+    inducements: Mapping[str, int] = attrs.field(factory=dict)
 
     def player(self, player_id: str) -> Miniature:
         return next(p for p in self.players if p.id == player_id)
@@ -52,7 +54,8 @@ def side_from_team(team: Team, key: str) -> Side:
     """A side from a team file: players get ids ``<key>-<n>`` in file order; the file's roles are the first arc's."""
     players = tuple(Miniature(f"{key}-{n}", p.position) for n, p in enumerate(team.players, start=1))
     roles = {mini.id: p.role for mini, p in zip(players, team.players, strict=True) if p.role}
-    return Side(key, team.name, players, team.rerolls, roles)
+    inducements = {order.id: order.count for order in team.inducements}
+    return Side(key, team.name, players, team.rerolls, roles, inducements)
 
 
 @frozen
@@ -83,7 +86,14 @@ class ArcResult:
 
 @frozen
 class MatchState:
-    """A match between two sides; ``first_attacker`` is the index of the side that attacks first."""
+    """A match between two sides; ``first_attacker`` is the index of the side that attacks first.
+
+    ``weather`` is the row in force of the table filling the ``weather`` role; ``lane``
+    the (table id, row id) pairs in force for the whole match, such as the Pebblemuck
+    attribute. ``inducements_left`` counts each side's inducement uses until the next
+    interval; ``helmet_used`` whether each side has declared its helmet, and
+    ``rolled_helmets`` the helmet a side rolled, which its Stooge keeps on.
+    """
 
     sides: tuple[Side, Side]
     first_attacker: int = 0
@@ -96,6 +106,11 @@ class MatchState:
     interval_every: int | None = None
     landing_events: bool = True
     weather: str | None = None
+    lane: tuple[tuple[str, str], ...] = ()
+    inducements_left: tuple[Mapping[str, int], Mapping[str, int]] = ({}, {})
+    helmets: bool = False
+    helmet_used: tuple[bool, bool] = (False, False)
+    rolled_helmets: tuple[str | None, str | None] = (None, None)
 
     @property
     def next_attacker(self) -> int:
@@ -117,11 +132,22 @@ def match_over(score: tuple[int, int], attacks: tuple[int, int], target: int) ->
     return attacks[0] == attacks[1] and max(score) >= target and score[0] != score[1]
 
 
-def start_match(ruleset: Ruleset, home: Side, away: Side, first_attacker: int = 0, *, weather: str | None = None) -> MatchState:
+def start_match(
+    ruleset: Ruleset,
+    home: Side,
+    away: Side,
+    first_attacker: int = 0,
+    *,
+    weather: str | None = None,
+    lane: Sequence[tuple[str, str]] = (),
+) -> MatchState:
     """A match about to start; the ``match`` option says if it is a first match or a Throwback Night match.
 
     A Throwback Night match is played to its own target with no interval (the numbers
-    in ``data/rules/throwback.yaml``); a first match skips the landing events.
+    in ``data/rules/throwback.yaml``); a first match skips the landing events. Stooge
+    helmets need the ``helmets`` option on, and are never worn at a Throwback Night.
+    ``weather`` and ``lane`` come from the pre-match sequence
+    (:func:`bbcore_skurling.prematch.run_pre_match`).
     """
     rules = arc_rules()
     kind = ruleset.options.get("match", "")
@@ -139,6 +165,9 @@ def start_match(ruleset: Ruleset, home: Side, away: Side, first_attacker: int = 
         interval_every=interval_every,
         landing_events=kind != FIRST_MATCH,
         weather=weather,
+        lane=tuple(lane),
+        inducements_left=(dict(home.inducements), dict(away.inducements)),
+        helmets=ruleset.options.get("helmets") == "on" and kind != THROWBACK,
     )
 
 
@@ -159,7 +188,18 @@ def start_arc(ruleset: Ruleset, match: MatchState, roles: Mapping[str, str], pla
         rerolls=rerolls,
         landing_events=match.landing_events,
         weather=match.weather,
+        conditions=match_conditions(ruleset, match),
+        inducements=match.inducements_left[attacking],
+        helmet_allowed=match.helmets and not match.helmet_used[attacking],
+        helmet=match.rolled_helmets[attacking],
     )
+
+
+def match_conditions(ruleset: Ruleset, match: MatchState) -> dict[str, int]:
+    """The lane's test modifiers for everybody: the weather's and the preparation's."""
+    rows = [row_of(ruleset, ruleset.table(WEATHER_ROLE).id, match.weather)]
+    rows.extend(row_of(ruleset, table, row) for table, row in match.lane)
+    return lane_conditions(rows)
 
 
 def finish_arc(match: MatchState, arc: ArcState) -> MatchState:
@@ -175,10 +215,17 @@ def finish_arc(match: MatchState, arc: ArcState) -> MatchState:
     rerolls[attacking], rerolls[1 - attacking] = arc.rerolls
     result = ArcResult(arc.number, attacking, arc.points, arc.state, arc.caught, arc.ding_dong, arc.turn, arc.events)
     intervals = match.intervals
+    left = list(match.inducements_left)
+    left[attacking] = dict(arc.inducements)
+    used, rolled = list(match.helmet_used), list(match.rolled_helmets)
+    if arc.helmet is not None:
+        used[attacking] = True
+        rolled[attacking] = arc.helmet if arc.helmet_rolled else None
     every = match.interval_every
     if every and attacks[0] == attacks[1] and attacks[0] % every == 0:
         intervals = (*intervals, arc.number)
         rerolls = [match.sides[0].rerolls, match.sides[1].rerolls]
+        left = [dict(match.sides[0].inducements), dict(match.sides[1].inducements)]
     return attrs.evolve(
         match,
         score=(score[0], score[1]),
@@ -187,6 +234,9 @@ def finish_arc(match: MatchState, arc: ArcState) -> MatchState:
         arcs=(*match.arcs, result),
         intervals=intervals,
         weather=arc.weather,
+        inducements_left=(left[0], left[1]),
+        helmet_used=(used[0], used[1]),
+        rolled_helmets=(rolled[0], rolled[1]),
     )
 
 

@@ -32,7 +32,7 @@ from bbcore.rules.events import Event, Outcome
 from bbcore.rules.push import push
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
 
     from bbcore.dice import DiceSource
     from bbcore.rules.decisions import Decisions
@@ -134,6 +134,8 @@ def drive_stooge(
     dice: DiceSource,
     decisions: Decisions,
     roles: Mapping[str, str],
+    *,
+    catch_bonus: Callable[[], int] | None = None,
 ) -> Run:
     """Move the Stooge ``squares`` squares in ``direction``, square by square, until he scores or stops.
 
@@ -142,6 +144,8 @@ def drive_stooge(
     pitch's edge they go into the crowd. The standing Cuddler is never pushed: the Stooge
     enters his square and he must try to catch. A standing defender in an end-zone
     square tries to catch him too. ``roles`` gives the attacking team's roles by player id.
+    Each catch of him takes the Stooge's own ``catch`` modifier (a helmet's); the
+    Cuddler's also takes what ``catch_bonus`` answers when the catch comes.
     """
     events: list[Event] = []
     for _ in range(squares):
@@ -155,7 +159,8 @@ def drive_stooge(
         occupant = board.at(target)
         if occupant is not None and occupant.standing and in_destination(board, target):
             if occupant.team == stooge.team and roles.get(occupant.id) == "cuddler":
-                return _cuddler_catch(ruleset, board, stooge, occupant, target, dice, tuple(events))
+                extra = catch_bonus() if catch_bonus is not None else 0
+                return _cuddler_catch(ruleset, board, stooge, occupant, target, dice, tuple(events), extra)
             if occupant.team != stooge.team:
                 return _defender_catch(ruleset, board, stooge, occupant, origin, target, dice, tuple(events))
         if occupant is not None:
@@ -174,11 +179,19 @@ def drive_stooge(
 
 
 def _cuddler_catch(
-    ruleset: Ruleset, board: Board, stooge: PlayerState, cuddler: PlayerState, square: Square, dice: DiceSource, events: tuple[Event, ...]
+    ruleset: Ruleset,
+    board: Board,
+    stooge: PlayerState,
+    cuddler: PlayerState,
+    square: Square,
+    dice: DiceSource,
+    events: tuple[Event, ...],
+    extra: int,
 ) -> Run:
     """The Stooge enters the Cuddler's square: he has scored; the Cuddler tries a Blood Bowl catch for the bonus."""
     scored = Event("stooge-scores", stooge.id, (), "end-zone", {"square": list(square), "cuddler": cuddler.id})
-    caught, rolled = ball.try_to_catch(ruleset, board, cuddler.id, dice, situation=CATCH_SITUATION)
+    modifier = stooge.modifiers.get("catch", 0) + extra
+    caught, rolled = ball.try_to_catch(ruleset, board, cuddler.id, dice, situation=CATCH_SITUATION, modifier=modifier)
     return Run(board, (*events, scored, rolled), "scored", catcher=cuddler.id, caught=caught)
 
 
@@ -193,7 +206,8 @@ def _defender_catch(
     events: tuple[Event, ...],
 ) -> Run:
     """A standing defender holds the end-zone square: his catch stops the score; a miss lets the Stooge bounce."""
-    caught, rolled = ball.try_to_catch(ruleset, board, defender.id, dice, situation=CATCH_SITUATION)
+    modifier = stooge.modifiers.get("catch", 0)
+    caught, rolled = ball.try_to_catch(ruleset, board, defender.id, dice, situation=CATCH_SITUATION, modifier=modifier)
     if caught:
         stopped = Event("stooge-caught-by-defender", stooge.id, (), "no-score", {"defender": defender.id, "square": list(origin)})
         return Run(board, (*events, rolled, stopped), "stopped")

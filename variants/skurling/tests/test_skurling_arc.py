@@ -15,12 +15,14 @@ from bbcore_skurling.arc import (
     ArcState,
     Block,
     EndTurn,
+    KeepTheCatch,
     Move,
     SecondHit,
     Throw,
     Touch,
     apply,
     ding_dong_targets,
+    reroll_available,
 )
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.touch import touch_dice
@@ -279,14 +281,13 @@ def test_the_arc_ends_after_the_attackers_eighth_turn_and_a_time_out_gives_a_nin
 
 def test_one_team_reroll_a_turn(rules: Ruleset) -> None:
     arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1), OGRE: (4, 2)}, rerolls=(2, 0))
-    decisions = ScriptedDecisions([("team-reroll", True), ("block-face", 0)])
+    # Both dice show Player Down: the default coach re-rolls, with the team re-roll.
+    decisions = ScriptedDecisions([("block-face", 0)])
     count = touch_dice(rules, arc.board, LINEMAN, STOOGE).count
     after = apply(rules, arc, Touch(LINEMAN), ScriptedDice([1] * count + [3] * count), decisions)
     assert after.rerolls == (1, 0)
     assert after.reroll_used
     assert square_of(after, STOOGE) == (8, 1)
-    from bbcore_skurling.arc import reroll_available
-
     assert reroll_available(after) == 0
 
 
@@ -318,7 +319,9 @@ def test_an_eaten_stooge_drops_beside_the_thrower_as_a_casualty_and_the_arc_goes
     assert eaten.board.player(STOOGE).on_pitch
 
 
-class Aim:
+class Aim(KeepTheCatch):
+    """Aims the Ding-Dong at one defender; everything else as the default coach."""
+
     def __init__(self, target: str | None) -> None:
         self.target = target
         self.offered: Sequence[str] = ()

@@ -1,0 +1,51 @@
+"""Test modifiers in force on a board (conditions) and on one player reach the core's rolls."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import bbcore
+from bbcore.dice import ScriptedDice
+from bbcore.rules.ball import catch_modifier
+from bbcore.rules.board import build_board
+from bbcore.rules.injury import Harm, roll_armour
+from bbcore.rules.movement import dodge_modifier
+from bbcore.rules.ttm import landing_modifier
+from bbcore.ruleset import Ruleset
+
+
+@pytest.fixture(scope="module")
+def rules() -> Ruleset:
+    return bbcore.load_ruleset()
+
+
+def test_board_conditions_and_player_modifiers_add_up(rules: Ruleset) -> None:
+    board = build_board(rules, {"lino": ("home", "human/human-lineman", (5, 5))})
+    lino = board.player("lino")
+    assert board.modifier("catch", lino) == 0
+    wet = attrs.evolve(board, conditions={"catch": -1})
+    assert wet.modifier("catch", lino) == -1
+    gloved = attrs.evolve(lino, modifiers={"catch": 2})
+    assert wet.modifier("catch", gloved) == 1
+    assert wet.modifier("catch") == -1, "without a player only the conditions count"
+
+
+def test_procedures_read_the_modifiers_in_force(rules: Ruleset) -> None:
+    board = build_board(rules, {"lino": ("home", "human/human-lineman", (5, 5))})
+    lino = board.player("lino")
+    slippery = attrs.evolve(board, conditions={"dodge": -1, "catch": -1, "landing": -2})
+    assert dodge_modifier(rules, slippery, lino, (5, 5), (6, 5)) == dodge_modifier(rules, board, lino, (5, 5), (6, 5)) - 1
+    assert catch_modifier(rules, slippery, lino, "pass") == catch_modifier(rules, board, lino, "pass") - 1
+    assert landing_modifier(rules, slippery, lino, (5, 5), "subpar") == landing_modifier(rules, board, lino, (5, 5), "subpar") - 2
+
+
+def test_a_players_armour_modifier_counts_against_them(rules: Ruleset) -> None:
+    board = build_board(rules, {"lino": ("home", "human/human-lineman", (5, 5))})
+    lino = board.player("lino")
+    # Human Lineman AV 9+: 4 + 4 = 8 holds, with +1 against him it breaks.
+    broken, _, _ = roll_armour(rules, board, "lino", Harm("block"), ScriptedDice([4, 4]))
+    assert not broken
+    marked = board.with_player(attrs.evolve(lino, modifiers={"armour": 1}))
+    broken_now, _, _ = roll_armour(rules, marked, "lino", Harm("block"), ScriptedDice([4, 4]))
+    assert broken_now
