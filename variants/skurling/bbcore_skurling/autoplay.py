@@ -143,7 +143,7 @@ def play_arc(ruleset: Ruleset, match: MatchState, dice: DiceSource, decisions: D
     arc = start_arc(ruleset, match, roles, default_placements(ruleset, match, roles, defenders))
     while not arc.over:
         arc = play_turn(ruleset, arc, dice, decisions)
-    return finish_arc(match, arc)
+    return finish_arc(ruleset, match, arc, dice)
 
 
 def play_match(ruleset: Ruleset, match: MatchState, dice: DiceSource, decisions: Decisions | None = None) -> MatchState:

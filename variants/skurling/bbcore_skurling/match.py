@@ -20,12 +20,17 @@ import attrs
 from attrs import frozen
 
 from bbcore.errors import UsageError
+from bbcore.rules.board import Status
 from bbcore.rules.events import Event
 from bbcore_skurling.arc import WEATHER_ROLE, ArcState, Miniature, set_up
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.conditions import lane_conditions, row_of
+from bbcore_skurling.league_play import recover_knocked_out
+from bbcore_skurling.league_rules import league_rules
+from bbcore_skurling.prematch import PreMatch, attribute_table
 
 if TYPE_CHECKING:
+    from bbcore.dice import DiceSource
     from bbcore.model.team import Team
     from bbcore.rules.board import Square
     from bbcore.ruleset import Ruleset
@@ -33,6 +38,7 @@ if TYPE_CHECKING:
 #: The ``match`` option's values that change how an arc or a match runs.
 FIRST_MATCH = "first-match"
 THROWBACK = "throwback"
+LEAGUE = "league"
 
 
 @frozen
@@ -111,6 +117,14 @@ class MatchState:
     helmets: bool = False
     helmet_used: tuple[bool, bool] = (False, False)
     rolled_helmets: tuple[str | None, str | None] = (None, None)
+    fan_factors: tuple[int, int] | None = None
+    injuries_last: bool = False
+    knocked_out: frozenset[str] = frozenset()
+    casualties: frozenset[str] = frozenset()
+
+    def out_of_play(self) -> frozenset[str]:
+        """Miniatures who may not take the field in the next arc (a league match only): knocked out or casualties."""
+        return self.knocked_out | self.casualties
 
     @property
     def next_attacker(self) -> int:
@@ -168,7 +182,28 @@ def start_match(
         lane=tuple(lane),
         inducements_left=(dict(home.inducements), dict(away.inducements)),
         helmets=ruleset.options.get("helmets") == "on" and kind != THROWBACK,
+        injuries_last=kind == LEAGUE,
     )
+
+
+def start_match_after(ruleset: Ruleset, pre: PreMatch, home: Side, away: Side) -> MatchState:
+    """A match set up from the pre-match sequence: the first attacker, the weather, the lane's
+    preparation, the Fan Factors and the inducements each side now holds.
+
+    ``pre.sides`` are taken in the order ``home``, ``away``.
+    """
+    ids = [side.id for side in pre.sides]
+    if pre.first_attacker not in ids:
+        raise UsageError(f"the pre-match names {pre.first_attacker!r} as first attacker, not one of {ids}")
+    lane: list[tuple[str, str]] = []
+    if pre.pebblemuck is not None:
+        preparation = ruleset.table(league_rules().prematch.pebblemuck_table).row(pre.pebblemuck.preparation)
+        lane.append((attribute_table(ruleset, preparation).id, pre.pebblemuck.attribute))
+    stocked = [attrs.evolve(side, inducements=dict(bought.inducements)) for side, bought in zip((home, away), pre.sides, strict=True)]
+    match = start_match(ruleset, stocked[0], stocked[1], ids.index(pre.first_attacker), weather=pre.weather, lane=lane)
+    if pre.fan_factors is not None:
+        match = attrs.evolve(match, fan_factors=(pre.fan_factors[ids[0]], pre.fan_factors[ids[1]]))
+    return match
 
 
 def start_arc(ruleset: Ruleset, match: MatchState, roles: Mapping[str, str], placements: Mapping[str, Square]) -> ArcState:
@@ -177,6 +212,9 @@ def start_arc(ruleset: Ruleset, match: MatchState, roles: Mapping[str, str], pla
         raise UsageError("the match is over")
     attacking = match.next_attacker
     attacker, defender = match.sides[attacking], match.sides[1 - attacking]
+    barred = sorted(pid for pid in placements if pid in match.out_of_play())
+    if barred:
+        raise UsageError(f"out of play until they recover or the match ends: {', '.join(barred)}; put substitutes in")
     rerolls = (match.rerolls[attacking], match.rerolls[1 - attacking])
     return set_up(
         ruleset,
@@ -202,10 +240,21 @@ def match_conditions(ruleset: Ruleset, match: MatchState) -> dict[str, int]:
     return lane_conditions(rows)
 
 
-def finish_arc(match: MatchState, arc: ArcState) -> MatchState:
-    """Fold a finished arc into the match: score, attacks, re-rolls left, weather, and any interval."""
+def finish_arc(ruleset: Ruleset, match: MatchState, arc: ArcState, dice: DiceSource | None = None) -> MatchState:
+    """Fold a finished arc into the match: score, attacks, re-rolls left, weather, injuries, and any interval.
+
+    In a league match the injured stay out: casualties for the rest of the match, and the
+    knocked-out until they pass a recovery roll at the end of an arc (``dice`` needed). In a
+    one-off match everybody is back for the next arc. The Stooge is never removed.
+    """
     if not arc.over:
         raise UsageError(f"arc {arc.number} is not over")
+    knocked_out, casualties = match.knocked_out, match.casualties
+    recovery: tuple[Event, ...] = ()
+    if match.injuries_last:
+        if dice is None:
+            raise UsageError("a league match needs dice at the end of an arc for the knocked-out to recover")
+        knocked_out, casualties, recovery = _injuries_after(ruleset, match, arc, dice)
     attacking = match.next_attacker
     score = list(match.score)
     score[attacking] += arc.points
@@ -213,7 +262,7 @@ def finish_arc(match: MatchState, arc: ArcState) -> MatchState:
     attacks[attacking] += 1
     rerolls = [0, 0]
     rerolls[attacking], rerolls[1 - attacking] = arc.rerolls
-    result = ArcResult(arc.number, attacking, arc.points, arc.state, arc.caught, arc.ding_dong, arc.turn, arc.events)
+    result = ArcResult(arc.number, attacking, arc.points, arc.state, arc.caught, arc.ding_dong, arc.turn, arc.events + recovery)
     intervals = match.intervals
     left = list(match.inducements_left)
     left[attacking] = dict(arc.inducements)
@@ -237,7 +286,26 @@ def finish_arc(match: MatchState, arc: ArcState) -> MatchState:
         inducements_left=(left[0], left[1]),
         helmet_used=(used[0], used[1]),
         rolled_helmets=(rolled[0], rolled[1]),
+        knocked_out=knocked_out,
+        casualties=casualties,
     )
+
+
+def _injuries_after(
+    ruleset: Ruleset, match: MatchState, arc: ArcState, dice: DiceSource
+) -> tuple[frozenset[str], frozenset[str], tuple[Event, ...]]:
+    """Who is out after an arc of a league match, once the knocked-out have rolled to come back."""
+    knocked = set(match.knocked_out)
+    hurt = set(match.casualties)
+    for player in arc.board.players.values():
+        if player.id == arc.stooge:
+            continue
+        if player.status is Status.KO:
+            knocked.add(player.id)
+        elif player.status in (Status.CASUALTY, Status.SENT_OFF):
+            hurt.add(player.id)
+    _, still_out, events = recover_knocked_out(ruleset, sorted(knocked), dice)
+    return frozenset(still_out), frozenset(hurt), events
 
 
 def match_json(match: MatchState) -> dict[str, Any]:

@@ -151,7 +151,8 @@ def match_profile(ruleset: Ruleset) -> str:
 # -- 1. the pebblemuck --------------------------------------------------------------------------
 
 
-def _attribute_table(ruleset: Ruleset, preparation: Row) -> Table:
+def attribute_table(ruleset: Ruleset, preparation: Row) -> Table:
+    """The Attribute table a Pebblemuck preparation row names in its values."""
     key = league_rules().prematch.attribute_table_key
     table_id = preparation.values.get(key)
     if not isinstance(table_id, str):
@@ -191,7 +192,7 @@ def pebblemuck(
             rolled = roll_on_table(table, dice)
             row, chosen_by = rolled.row, "dice"
             events.append(Event("pebblemuck", None, rolled.rolls, row.id, {"table": table.id, "chosen_by": chosen_by}))
-    attributes = _attribute_table(ruleset, row)
+    attributes = attribute_table(ruleset, row)
     rolled_attributes = throwback_attribute(attributes, dice).rolls if profile == THROWBACK else (roll_on_table(attributes, dice),)
     for number, attribute in enumerate(rolled_attributes, start=1):
         again = number < len(rolled_attributes)

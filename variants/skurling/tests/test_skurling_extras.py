@@ -95,11 +95,11 @@ def test_a_chosen_helmet_lasts_the_arc_and_a_rolled_one_the_match() -> None:
     thrown = apply(rules, arc, Throw(OGRE, (4, 2), helmet="tin-pot"), ScriptedDice([6, 5, 5, 5, 6, 1, 1]), _decisions())
     assert thrown.board.player(STOOGE).av == av + 1
     ended = attrs.evolve(thrown, phase="over")
-    after = finish_arc(match, ended)
+    after = finish_arc(rules, match, ended)
     assert after.helmet_used == (True, False)
     assert after.rolled_helmets == (None, None), "a chosen helmet comes off when the arc ends"
     # The Crushers attack next; then the Rovers again, with no helmet left to declare.
-    after = finish_arc(after, attrs.evolve(first_arc_for(rules, after), phase="over"))
+    after = finish_arc(rules, after, attrs.evolve(first_arc_for(rules, after), phase="over"))
     again = first_arc_for(rules, after)
     assert not again.helmet_allowed
     assert again.board.player(STOOGE).av == av
@@ -120,8 +120,8 @@ def test_a_rolled_helmet_stays_on_for_the_match() -> None:
     first_helmet = rules.table(arc_rules().helmets.table).rows[0]
     assert thrown.helmet == first_helmet.id
     assert thrown.helmet_rolled
-    after = finish_arc(match, attrs.evolve(thrown, phase="over"))
-    after = finish_arc(after, attrs.evolve(first_arc_for(rules, after), phase="over"))
+    after = finish_arc(rules, match, attrs.evolve(thrown, phase="over"))
+    after = finish_arc(rules, after, attrs.evolve(first_arc_for(rules, after), phase="over"))
     again = first_arc_for(rules, after)
     assert again.helmet == first_helmet.id
     assert again.board.player(STOOGE).av == thrown.board.player(STOOGE).av

@@ -9,12 +9,23 @@ import pytest
 from bbcore_skurling.arc import ArcState
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.autoplay import play_match
-from bbcore_skurling.match import MatchState, default_placements, finish_arc, match_json, match_over, side_from_team, start_arc, start_match
+from bbcore_skurling.match import (
+    MatchState,
+    default_placements,
+    finish_arc,
+    match_json,
+    match_over,
+    side_from_team,
+    start_arc,
+    start_match,
+    start_match_after,
+)
 from bbcore_skurling.throwback_rules import throwback_rules
 
 import bbcore
-from bbcore.dice import SeededDice
+from bbcore.dice import ScriptedDice, SeededDice
 from bbcore.errors import UsageError
+from bbcore.rules.board import Status
 from bbcore.rules.events import Event
 from bbcore.ruleset import Ruleset
 from bbcore.teams.files import load_team_file
@@ -61,7 +72,7 @@ def test_the_match_ends_after_equal_attacks_with_someone_at_ten_and_no_tie(
 def test_attackers_alternate_and_arc_points_add_up(rules: Ruleset) -> None:
     match = new_match(rules)
     for points in (3, 0, 5, 1):
-        match = finish_arc(match, finished_arc(rules, match, points))
+        match = finish_arc(rules, match, finished_arc(rules, match, points))
     assert [arc.attacker for arc in match.arcs] == [0, 1, 0, 1]
     assert match.score == (8, 1)
     assert match.attacks == (2, 2)
@@ -70,12 +81,12 @@ def test_attackers_alternate_and_arc_points_add_up(rules: Ruleset) -> None:
 def test_a_tied_match_plays_pairs_of_arcs_until_broken(rules: Ruleset) -> None:
     match = new_match(rules)
     for points in (5, 5, 5, 5):
-        match = finish_arc(match, finished_arc(rules, match, points))
+        match = finish_arc(rules, match, finished_arc(rules, match, points))
     assert match.score == (10, 10)
     assert not match.over
-    match = finish_arc(match, finished_arc(rules, match, 1))
+    match = finish_arc(rules, match, finished_arc(rules, match, 1))
     assert not match.over, "the other team still has its attack in the pair"
-    match = finish_arc(match, finished_arc(rules, match, 0))
+    match = finish_arc(rules, match, finished_arc(rules, match, 0))
     assert match.over
     assert match.winner == 0
 
@@ -84,10 +95,10 @@ def test_an_interval_after_every_four_attacks_each_refreshes_the_rerolls(rules: 
     match = new_match(rules)
     every = arc_rules().attacks_between_intervals
     for _ in range(2 * every - 1):
-        match = finish_arc(match, finished_arc(rules, match, 0))
+        match = finish_arc(rules, match, finished_arc(rules, match, 0))
     assert match.intervals == ()
     assert match.rerolls == (0, 0), "re-rolls spent stay spent until the interval"
-    match = finish_arc(match, finished_arc(rules, match, 0))
+    match = finish_arc(rules, match, finished_arc(rules, match, 0))
     assert match.intervals == (2 * every,)
     assert match.rerolls == (match.sides[0].rerolls, match.sides[1].rerolls)
 
@@ -97,7 +108,7 @@ def test_throwback_nights_play_to_their_own_target_without_intervals(rules: Rule
     match = new_match(throwback)
     assert match.target == throwback_rules().match.target_points
     for _ in range(8):
-        match = finish_arc(match, finished_arc(throwback, match, 0))
+        match = finish_arc(throwback, match, finished_arc(throwback, match, 0))
     assert match.intervals == ()
 
 
@@ -137,3 +148,52 @@ def test_the_same_seed_plays_the_same_match(rules: Ruleset) -> None:
     first = match_json(play_match(rules, new_match(rules), SeededDice(3)))
     again = match_json(play_match(rules, new_match(rules), SeededDice(3)))
     assert first == again
+
+
+# -- the pre-match into the match, and injuries in a league ---------------------------------------
+
+
+def test_the_pre_match_sets_up_the_match(rules: Ruleset) -> None:
+    from bbcore_skurling.prematch import Side as PreMatchSide
+    from bbcore_skurling.prematch import run_pre_match
+
+    plain = new_match(rules)
+    home, away = plain.sides
+    # Pebblemuck 2D6 3 + 4, attribute D6 1; fans D3 1 and 2; weather 6 + 6 (Blizzard); equal TVs;
+    # first attacker: the coach agrees to roll, 2D6 each 1 + 1 against 6 + 6, the winner attacks.
+    dice = ScriptedDice([3, 4, 1, 1, 2, 6, 6, 1, 1, 6, 6])
+    pre = run_pre_match(rules, PreMatchSide("rovers", 395_000), PreMatchSide("crushers", 395_000), dice)
+    match = start_match_after(rules, pre, home, away)
+    assert match.weather == pre.weather == "blizzard"
+    assert match.lane
+    assert match.lane[0][1] == pre.attribute
+    assert match.first_attacker == [s.id for s in pre.sides].index(pre.first_attacker)
+    assert match.fan_factors == (pre.fan_factors["rovers"], pre.fan_factors["crushers"])  # type: ignore[index]
+
+
+def _arc_with_injuries(rules: Ruleset, match: MatchState, knocked: str, hurt: str) -> ArcState:
+    arc = finished_arc(rules, match, 0)
+    board = arc.board.with_player(arc.board.player(knocked).with_status(Status.KO))
+    board = board.with_player(board.player(hurt).with_status(Status.CASUALTY))
+    return attrs.evolve(arc, board=board)
+
+
+def test_in_a_league_the_injured_stay_out_and_the_knocked_out_roll_to_come_back(rules: Ruleset) -> None:
+    league = bbcore.load_ruleset("skurling", options={"match": "league"})
+    match = new_match(league)
+    arc = _arc_with_injuries(league, match, "away-3", "away-4")
+    target = league.parameters.targets.ko_recovery
+    after = finish_arc(league, match, arc, ScriptedDice([target - 1]))
+    assert after.out_of_play() == {"away-3", "away-4"}
+    crushers = after.sides[1]
+    with pytest.raises(UsageError, match="out of play"):
+        start_arc(league, after, crushers.roles, default_placements(league, after, crushers.roles, []))
+    # The next arc ends; the knocked-out Orc passes his roll and may come back, the casualty may not.
+    later = finish_arc(league, after, attrs.evolve(arc, number=2), ScriptedDice([target]))
+    assert later.out_of_play() == {"away-4"}
+
+
+def test_in_a_one_off_match_everybody_is_back_for_the_next_arc(rules: Ruleset) -> None:
+    match = new_match(rules)
+    after = finish_arc(rules, match, _arc_with_injuries(rules, match, "away-3", "away-4"))
+    assert after.out_of_play() == frozenset()
