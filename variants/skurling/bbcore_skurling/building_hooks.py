@@ -54,7 +54,19 @@ def one_weather_table_at_a_time(options: Mapping[str, str]) -> Iterable[str]:
     return []
 
 
+@hookimpl(specname="bbcore_option_problems")
+def no_extra_rules_at_throwback_nights(options: Mapping[str, str]) -> Iterable[str]:
+    """Throwback Nights are played as before the helmets: no extra rule may be chosen with ``match=throwback``."""
+    if options.get("match") != "throwback":
+        return []
+    extras = [f"{key}={options[key]}" for key in EXCLUSIVE_WEATHER_OPTIONS if options.get(key, NOT_SET) != NOT_SET]
+    if options.get("helmets") == "on":
+        extras.append("helmets=on")
+    return [f"a Throwback Night uses none of the extra rules: drop {', '.join(extras)}"] if extras else []
+
+
 __all__: list[str] = [
+    "no_extra_rules_at_throwback_nights",
     "one_weather_table_at_a_time",
     "skurling_league_parameters",
     "skurling_team_checks",

@@ -356,6 +356,28 @@ def test_the_ding_dong_rings_on_a_defender_for_three_instead_of_two(rules: Rules
     assert rang.board.player("a-bell").status is not Status.STANDING
 
 
+def test_a_fumbled_ding_dong_loses_the_bonus(rules: Ruleset) -> None:
+    arc = ding_dong_arc(rules)
+    # Touch, catch 6; the Passing Ability Test 1 fumbles: the Stooge drops beside the Cuddler
+    # (D8 2: y - 1, onto the empty (25, 0)) and falls (armour 1 + 1).
+    fumbled = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 6, 1, 2, 1, 1), faces(0), Aim("a-bell"))
+    assert fumbled.over
+    assert not fumbled.ding_dong
+    assert fumbled.points == arc_rules().points_for("stunned")
+
+
+def test_an_eaten_ding_dong_loses_the_bonus(rules: Ruleset) -> None:
+    defenders = {"a-bell": ("orc/orc-lineman", (22, 1))}
+    squares = {STOOGE: (24, 1), LINEMAN: (23, 1), CUDDLER: (25, 1)}
+    arc = arc_at(rules, squares, defenders=defenders, skills={CUDDLER: {"throw-team-mate": None, "always-hungry": None}})
+    # Touch, catch 6; Always Hungry 1 and the squirm 1: eaten.
+    eaten = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 6, 1, 1), faces(0), Aim("a-bell"))
+    assert eaten.over
+    assert not eaten.ding_dong
+    assert eaten.points == arc_rules().points_for("stunned")
+    assert any(e.kind == "eaten" for e in eaten.events)
+
+
 def test_declining_the_ding_dong_keeps_the_catch(rules: Ruleset) -> None:
     arc = ding_dong_arc(rules)
     kept = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 6), faces(0), Aim(None))

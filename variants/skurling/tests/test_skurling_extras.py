@@ -80,10 +80,11 @@ def test_helmets_need_the_extra_rule() -> None:
         apply(plain, arc, Throw(OGRE, (4, 2), helmet="tin-pot"), ScriptedDice([]), _decisions())
 
 
-def test_helmets_are_never_worn_at_a_throwback_night() -> None:
-    throwback = ruleset(helmets="on", match="throwback")
-    arc = first_arc(throwback, match_for(throwback))
-    assert not arc.helmet_allowed
+def test_throwback_nights_refuse_every_extra_rule() -> None:
+    for extra in ({"helmets": "on"}, {"season": "winter"}, {"ground": "moor"}):
+        with pytest.raises(UsageError, match="Throwback Night uses none of the extra rules"):
+            ruleset(match="throwback", **extra)
+    assert not first_arc(ruleset(match="throwback"), match_for(ruleset(match="throwback"))).helmet_allowed
 
 
 def test_a_chosen_helmet_lasts_the_arc_and_a_rolled_one_the_match() -> None:
