@@ -17,6 +17,8 @@ version = release
 extensions = [
     "sphinx.ext.autodoc",
     "bbcore.sphinxext",
+    # The Skurling pages' numbers, line-ups and arc diagram, read from the plugin's data.
+    "bbcore_skurling.sphinxext",
 ]
 
 exclude_patterns = ["_build"]

@@ -136,6 +136,98 @@ def test_the_gutter_bowl_inducements_page_lists_only_its_own(site: Path, gutterb
     assert shown == {f"gutterbowl-inducement-{i.replace('/', '-')}" for i in gutterbowl["street"].inducements}
 
 
+@pytest.fixture(scope="module")
+def skurling() -> Ruleset:
+    return bbcore.load_ruleset("skurling")
+
+
+SKURLING_PAGES = (
+    "index",
+    "quick-start",
+    "team-building",
+    "arc",
+    "tables",
+    "inducements",
+    "league",
+    "throwback",
+    "extra-rules",
+    "parameters",
+    "origins",
+)
+
+
+@pytest.mark.slow
+def test_the_skurling_section_has_every_page(site: Path) -> None:
+    section_dir = site / "variants" / "skurling"
+    for page in SKURLING_PAGES:
+        assert (section_dir / f"{page}.html").is_file(), f"variants/skurling/{page} was not built"
+    assert 'href="skurling/index.html"' in (site / "variants" / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_the_skurling_arc_page_shows_the_touch_table_and_the_numbers_from_data(site: Path, skurling: Ruleset) -> None:
+    from bbcore_skurling.arc_rules import arc_rules
+
+    page = site / "variants" / "skurling" / "arc.html"
+    text = page_text(page)
+    for row in skurling.table("skurling/touch").rows:
+        assert row.name in text
+        assert row.range_label in text
+    rules = arc_rules()
+    assert f"at least one has {rules.target_points} points or more" in text
+    assert f"After every {rules.attacks_between_intervals} attacks each" in text
+    for state in rules.states:
+        assert f"{state.points} {state.points + rules.catch_bonus} {state.points + rules.ding_dong_bonus}" in text
+    svg = re.search(r'<svg [^>]*id="skurling-arc-flow-diagram".*?</svg>', page.read_text(encoding="utf-8"), re.S)
+    assert svg is not None
+    assert 'role="img"' in svg.group(0)
+    assert f"after turn {rules.turns_per_arc}: no points" in html.unescape(svg.group(0))
+    # The open reading of "Out of bounds" is shown, and shown as provisional.
+    out_of_bounds = html.unescape(section(page, "out-of-bounds"))
+    assert '<p class="admonition-title">Provisional</p>' in out_of_bounds
+    assert rules.out_of_bounds.rule in out_of_bounds
+
+
+@pytest.mark.slow
+def test_the_skurling_tables_page_flags_every_provisional_table(site: Path, skurling: Ruleset) -> None:
+    page = site / "variants" / "skurling" / "tables.html"
+    own = [t for t in skurling.tables.values() if skurling.origins[("table", t.id)].layer > 0]
+    assert len(own) >= 16
+    for table in own:
+        entry = section(page, f"skurling-table-{table.id.replace('/', '-')}")
+        flagged = '<p class="admonition-title">Provisional</p>' in entry
+        assert flagged == table.provisional, table.id
+    for option, table_id in [("season-spring", "spring-weather"), ("ground-moor", "moor-weather")]:
+        assert f'id="skurling-{option}-table-skurling-{table_id}"' in page.read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_the_skurling_quick_start_shows_the_ready_teams_from_their_files(site: Path, skurling: Ruleset) -> None:
+    from bbcore.render.text import money
+
+    text = page_text(site / "variants" / "skurling" / "quick-start.html")
+    assert len(skurling.team_files) == 2
+    for team_file in skurling.team_files:
+        assert f"{team_file.name} (the plugin's data/teams/{Path(team_file.path).name} ): passes every Skurling team check." in text
+        for player in team_file.team.players:
+            assert player.name in text
+        assert f"Cost : {money(bbcore.value_team(skurling, team_file.team).cost)} of the" in text
+
+
+@pytest.mark.slow
+def test_the_skurling_league_page_shows_the_headliners_profiles(site: Path) -> None:
+    from bbcore_skurling.headliners import headliners
+
+    from bbcore.render.text import target
+
+    page = html.unescape(section(site / "variants" / "skurling" / "league.html", "headliners"))
+    rows = [row.replace("\u201c", '"').replace("\u201d", '"') for row in re.findall(r"<tr[^>]*>(.*?)</tr>", page, re.S)]
+    for headliner in headliners():
+        (row,) = [r for r in rows if f"<strong>{headliner.name}</strong>" in r]
+        cells = re.findall(r"<td><p>([^<]*)</p></td>", row)
+        assert cells[:5] == [str(headliner.ma), str(headliner.st), target(headliner.ag), target(headliner.pa), target(headliner.av)]
+
+
 @pytest.mark.slow
 def test_each_inducement_pack_has_a_page_linked_from_the_index(site: Path) -> None:
     for page in ("index", "bb2020", "classic"):

@@ -45,7 +45,7 @@ from bbcore.rules.movement import move
 from bbcore.rules.rerolls import TEAM_REROLL
 from bbcore.rules.ttm import pass_range, throw_team_mate
 from bbcore_skurling.arc_rules import arc_rules
-from bbcore_skurling.conditions import dress, lane_conditions, row_of, without
+from bbcore_skurling.conditions import dress, row_of, without
 from bbcore_skurling.touch import DIRECTIONS, Run, drive_stooge, face_effect, in_destination, lay_down, touch_dice
 
 if TYPE_CHECKING:
@@ -58,8 +58,6 @@ if TYPE_CHECKING:
 #: The table role of the landing events, and the ids of the rows the arc itself acts on.
 LANDING_EVENTS_ROLE = "landing-events"
 WEATHER_ROLE = "weather"
-TIME_OUT = "time-out"
-CHANGING_WEATHER = "changing-weather"
 
 #: The phases of an arc, in order.
 THROW, PLAY, OVER = "throw", "play", "over"
@@ -138,6 +136,7 @@ class ArcState:
     helmet_allowed: bool = False
     helmet: str | None = None
     helmet_rolled: bool = False
+    fan_factors: tuple[int, int] = (0, 0)
     points: int = 0
     caught: bool = False
     ding_dong: bool = False
@@ -261,6 +260,7 @@ def set_up(
     inducements: Mapping[str, int] | None = None,
     helmet_allowed: bool = False,
     helmet: str | None = None,
+    fan_factors: tuple[int, int] = (0, 0),
 ) -> ArcState:
     """Place both teams for an arc and check the set-up rules; raise ``UsageError`` listing every fault.
 
@@ -322,6 +322,7 @@ def set_up(
         helmet_allowed=helmet_allowed,
         helmet=helmet,
         helmet_rolled=helmet is not None,
+        fan_factors=fan_factors,
         events=(event,),
     )
 
@@ -384,7 +385,7 @@ def apply(
     if arc.phase == THROW and not isinstance(action, Throw):
         raise UsageError("the attacker's first action of the arc is the opening throw")
     if isinstance(action, Throw):
-        return _throw(ruleset, arc, action, dice, decisions)
+        return _throw(ruleset, arc, action, dice, decisions, choices)
     if isinstance(action, EndTurn):
         return _end_turn(arc)
     if isinstance(action, Move):
@@ -437,7 +438,7 @@ def _actor(arc: ArcState, player_id: str) -> PlayerState:
     return player
 
 
-def _throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: DiceSource, decisions: Decisions) -> ArcState:
+def _throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: DiceSource, decisions: Decisions, choices: ArcChoices) -> ArcState:
     if arc.phase != THROW:
         raise UsageError("the opening throw has been made")
     thrower = _actor(arc, action.thrower)
@@ -459,7 +460,7 @@ def _throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: DiceSource, dec
     landed = Event("stooge-lands", arc.stooge, (), state, {"square": list(square) if square else None, "eaten": eaten})
     arc = _record(arc, Outcome(board, (*outcome.events, landed)), phase=PLAY, state=state, activated=arc.activated | {thrower.id})
     if arc.landing_events:
-        arc = _landing_event(ruleset, arc, dice)
+        arc = _landing_event(ruleset, arc, dice, decisions, choices)
     return arc
 
 
@@ -542,27 +543,12 @@ def _where_he_came_down(outcome: Outcome, stooge: str, target: Square) -> Square
     return square
 
 
-def _landing_event(ruleset: Ruleset, arc: ArcState, dice: DiceSource) -> ArcState:
-    """Roll on the landing events; the arc acts on the Time-Out and Changing Weather, the tracker on the rest."""
-    table = ruleset.table(LANDING_EVENTS_ROLE)
-    rolled = roll_on_table(table, dice)
-    event = Event("landing-event", arc.attacker, rolled.rolls, rolled.row.id, {"table": table.id, "name": rolled.row.name})
-    changes: dict[str, object] = {}
-    extra: list[Event] = []
-    if rolled.row.id == TIME_OUT:
-        changes["turns_allowed"] = arc.turns_allowed + arc_rules().time_out_turns
-    elif rolled.row.id == CHANGING_WEATHER:
-        table = ruleset.table(WEATHER_ROLE)
-        weather = roll_on_table(table, dice)
-        changes["weather"] = weather.row.id
-        conditions = dict(arc.board.conditions)
-        for test, by in lane_conditions([row_of(ruleset, table.id, arc.weather)]).items():
-            conditions[test] = conditions.get(test, 0) - by
-        for test, by in lane_conditions([weather.row]).items():
-            conditions[test] = conditions.get(test, 0) + by
-        changes["board"] = attrs.evolve(arc.board, conditions={t: b for t, b in conditions.items() if b})
-        extra.append(Event("weather", None, weather.rolls, weather.row.id, {"table": table.id}))
-    return attrs.evolve(arc, events=(*arc.events, event, *extra), **changes)  # type: ignore[arg-type]
+def _landing_event(ruleset: Ruleset, arc: ArcState, dice: DiceSource, decisions: Decisions, choices: ArcChoices) -> ArcState:
+    """Roll on the landing events and resolve the row (:mod:`bbcore_skurling.landing`)."""
+    from bbcore_skurling.landing import LandingChoices, roll_landing_event  # noqa: PLC0415 - landing drives apply
+
+    landing = choices if isinstance(choices, LandingChoices) else None
+    return roll_landing_event(ruleset, arc, dice, decisions, landing, dict(zip(arc.teams, arc.fan_factors, strict=True)))
 
 
 def _end_turn(arc: ArcState) -> ArcState:
@@ -735,11 +721,18 @@ def _extra_slide(
     return _record(spent, Outcome(more.board, more.events)), more
 
 
+def _extra_assists(arc: ArcState) -> int:
+    """Assists a landing event gave the attacker's first Block or Touch of its turn."""
+    from bbcore_skurling.landing import extra_assists_due  # noqa: PLC0415 - landing drives apply
+
+    return extra_assists_due(arc, arc.attacker)
+
+
 def _touch_face(
     ruleset: Ruleset, arc: ArcState, hitter: PlayerState, dice: DiceSource, decisions: Decisions, choices: ArcChoices
 ) -> tuple[str, tuple[Event, ...], ArcState]:
     """Roll the Touch's block dice, offer a team re-roll (or an inducement's), and let the attacking coach pick a face."""
-    plan = touch_dice(ruleset, arc.board, hitter.id, arc.stooge)
+    plan = touch_dice(ruleset, arc.board, hitter.id, arc.stooge, extra_assists=_extra_assists(arc))
     faces_table = ruleset.table("block-dice")
     rolls = tuple(dice.roll(6) for _ in range(plan.count))
     events: list[Event] = []

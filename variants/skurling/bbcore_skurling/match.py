@@ -230,6 +230,7 @@ def start_arc(ruleset: Ruleset, match: MatchState, roles: Mapping[str, str], pla
         inducements=match.inducements_left[attacking],
         helmet_allowed=match.helmets and not match.helmet_used[attacking],
         helmet=match.rolled_helmets[attacking],
+        fan_factors=(match.fan_factors[attacking], match.fan_factors[1 - attacking]) if match.fan_factors else (0, 0),
     )
 
 
@@ -260,8 +261,10 @@ def finish_arc(ruleset: Ruleset, match: MatchState, arc: ArcState, dice: DiceSou
     score[attacking] += arc.points
     attacks = list(match.attacks)
     attacks[attacking] += 1
+    # Re-rolls a landing event gave are for that arc only, and spent first.
     rerolls = [0, 0]
-    rerolls[attacking], rerolls[1 - attacking] = arc.rerolls
+    rerolls[attacking] = min(arc.rerolls[0], match.rerolls[attacking])
+    rerolls[1 - attacking] = min(arc.rerolls[1], match.rerolls[1 - attacking])
     result = ArcResult(arc.number, attacking, arc.points, arc.state, arc.caught, arc.ding_dong, arc.turn, arc.events + recovery)
     intervals = match.intervals
     left = list(match.inducements_left)

@@ -104,14 +104,14 @@ def _helps(board: Board, helper: PlayerState, target: PlayerState, only_marker: 
     return all(only_marker is not None and marker.id == only_marker.id for marker in board.markers_of(helper))
 
 
-def touch_dice(ruleset: Ruleset, board: Board, hitter_id: str, stooge_id: str) -> TouchDice:
-    """Count the dice of a Touch by hitter on Stooge."""
+def touch_dice(ruleset: Ruleset, board: Board, hitter_id: str, stooge_id: str, *, extra_assists: int = 0) -> TouchDice:
+    """Count the dice of a Touch by hitter on Stooge; ``extra_assists`` are given by something else (a landing event)."""
     hitter, stooge = board.player(hitter_id), board.player(stooge_id)
     offensive = tuple(
         p.id for p in board.team_players(hitter.team) if p.id not in (hitter_id, stooge_id) and _helps(board, p, stooge, None)
     )
     defensive = tuple(p.id for p in board.team_players(board.opponent_of(hitter.team)) if _helps(board, p, hitter, hitter))
-    strength, resistance = hitter.st + len(offensive), stooge.st + len(defensive)
+    strength, resistance = hitter.st + len(offensive) + extra_assists, stooge.st + len(defensive)
     count, chooser = dice_for_strengths(ruleset, strength, resistance)
     return TouchDice(strength, resistance, offensive, defensive, count, chooser)
 

@@ -197,3 +197,15 @@ def test_in_a_one_off_match_everybody_is_back_for_the_next_arc(rules: Ruleset) -
     match = new_match(rules)
     after = finish_arc(rules, match, _arc_with_injuries(rules, match, "away-3", "away-4"))
     assert after.out_of_play() == frozenset()
+
+
+def test_re_rolls_a_landing_event_gave_are_lost_when_the_arc_ends(rules: Ruleset) -> None:
+    match = new_match(rules)
+    before = match.rerolls
+    # The arc gained a re-roll each from a landing event and spent none.
+    arc = finished_arc(rules, match, 0, rerolls_left=(before[0] + 1, before[1] + 1))
+    after = finish_arc(rules, match, arc)
+    assert after.rerolls == before
+    # Spending one leaves the team's own re-rolls whole: the gift is spent first.
+    spent = finish_arc(rules, match, finished_arc(rules, match, 0, rerolls_left=(before[0], before[1])))
+    assert spent.rerolls == before
