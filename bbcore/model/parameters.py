@@ -223,6 +223,32 @@ class KickOffEventRules:
 
 
 @frozen
+class ActivationTrait:
+    """One trait's activation test: the D6 target (None: the trait's bracketed value), modifiers, and what failing does.
+
+    ``modifiers`` may hold ``block_or_blitz`` (the declared action is one of
+    ``block_actions``) and ``team_mate_helps`` (an adjacent Standing
+    team-mate in play who lacks the trait). ``on_fail`` is ``distracted``,
+    ``activation-ends``, ``lash-out``, ``rooted`` or ``bite``; ``switch_to`` is an action
+    the player may take instead of the declared one once the test has failed.
+    """
+
+    on_fail: str
+    target: int | None = None
+    modifiers: Mapping[str, int] = field(factory=dict)
+    standing_only: bool = False
+    switch_to: str | None = None
+
+
+@frozen
+class ActivationRules:
+    """Tests some players roll straight after declaring an action, by trait id in the order they are rolled."""
+
+    block_actions: tuple[str, ...] = ()
+    traits: Mapping[str, ActivationTrait] = field(factory=dict)
+
+
+@frozen
 class GameParameters:
     players_on_pitch: int
     turns_per_half: int
@@ -245,5 +271,7 @@ class GameParameters:
     petty_cash: PettyCashRules
     kick_off_events: KickOffEventRules
     staff: Mapping[str, StaffTerms] = field(factory=dict)
+    #: Tests some traits make a player roll when activated.
+    activation: ActivationRules = field(factory=ActivationRules)
     #: A budget of its own for sideline staff, apart from ``draft_budget``; None: staff come from the draft budget.
     sideline_budget: int | None = None

@@ -191,7 +191,15 @@ def apply_block_face(
     outcome = pushed.outcome
     board = outcome.board
     fend = board.player(defender_id).has("fend") and not juggernaut
-    if pushed.moved and pushed.vacated is not None and not pushed.left_pitch and not fend and decisions.follow_up(attacker_id):
+    rooted = board.player(attacker_id).rooted
+    if (
+        pushed.moved
+        and pushed.vacated is not None
+        and not pushed.left_pitch
+        and not fend
+        and not rooted
+        and decisions.follow_up(attacker_id)
+    ):
         board = board.with_player(board.player(attacker_id).moved(pushed.vacated))
         outcome = Outcome(
             board, (*outcome.events, Event("follow-up", attacker_id, (), "followed", {"to": list(pushed.vacated)})), outcome.turnover

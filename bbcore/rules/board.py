@@ -157,7 +157,8 @@ class PlayerState:
     time: they then mark nobody, assist nobody and are not ``Board.in_play``.
     ``modifiers`` are test modifiers that go with this player for a time (a helmet, a
     potion), by test name (``rush``, ``dodge``, ``catch``, ``landing``, ``armour``...):
-    see :meth:`Board.modifier`.
+    see :meth:`Board.modifier`. ``rooted`` holds the player to their square (Take Root):
+    they may not move, follow up or be pushed back; it ends when they stop standing.
     """
 
     id: str
@@ -173,6 +174,7 @@ class PlayerState:
     position: str | None = None
     tackle_zone: bool = True
     modifiers: Mapping[str, int] = field(factory=dict, converter=_frozen_modifiers)
+    rooted: bool = False
 
     def has(self, skill_id: str) -> bool:
         return skill_id in self.skills
@@ -328,6 +330,9 @@ class Board:
 
     def with_player(self, player: PlayerState) -> Board:
         players = dict(self.players)
+        if player.rooted and not player.standing:
+            # Knocked down, placed prone or taken off the pitch: no longer rooted.
+            player = attrs.evolve(player, rooted=False)
         players[player.id] = player
         ball = self.ball
         if ball.carrier == player.id and not player.standing:

@@ -108,6 +108,14 @@ class Decisions(Protocol):
         """The modifier, one of ``allowed``, that ``team`` puts on a weather roll it may change (an inducement's, say)."""
         ...
 
+    def team_mate(self, player_id: str, reason: str, candidates: Sequence[str]) -> str:
+        """Which of ``candidates`` (team-mates of ``player_id``) a rule of the player's picks, for ``reason``.
+
+        Asked when a trait makes the player turn on a team-mate of the coach's choice
+        (``animal-savagery``: the one knocked down).
+        """
+        ...
+
     def gained_skills(self, player_id: str, skills: Sequence[str], count: int) -> Sequence[str]:
         """Which ``count`` different skills of ``skills`` the player's coach gives them when a rule lets the coach pick (a spell's)."""
         ...
@@ -183,6 +191,9 @@ class DefaultDecisions:
     def weather_modifier(self, team: str, allowed: Sequence[int]) -> int:
         return min(allowed, key=abs)  # which weather helps depends on the match-up: change it least
 
+    def team_mate(self, player_id: str, reason: str, candidates: Sequence[str]) -> str:
+        return candidates[0]
+
     def gained_skills(self, player_id: str, skills: Sequence[str], count: int) -> Sequence[str]:
         return tuple(skills[:count])
 
@@ -201,7 +212,7 @@ class ScriptedDecisions:
     ``mvp-nominees`` (player ids), ``casualty-treatment`` (an id, or None for none),
     ``agreed-choice`` (an option), ``hand-out`` ((player id, inducement id)
     pairs), ``interceptor`` (a player id, or None for nobody), ``weather-modifier``
-    (one of the allowed modifiers) and ``gained-skills`` (skill ids). Use it as a context manager to fail
+    (one of the allowed modifiers), ``gained-skills`` (skill ids) and ``team-mate`` (a player id). Use it as a context manager to fail
     when answers are left over. A question whose kind is not next in the script goes
     to ``fallback`` (:class:`DefaultDecisions` unless given); with ``strict`` every
     unscripted question is an error.
@@ -349,6 +360,14 @@ class ScriptedDecisions:
         if len(set(chosen)) != len(chosen) or len(chosen) > count or not set(chosen) <= set(skills):
             raise DecisionScriptError(f"scripted skills {list(chosen)} are not up to {count} different ones of {list(skills)}")
         return chosen
+
+    def team_mate(self, player_id: str, reason: str, candidates: Sequence[str]) -> str:
+        answer = self._next("team-mate")
+        if answer is None and self._fallback is not None:
+            return self._fallback.team_mate(player_id, reason, candidates)
+        if answer not in candidates:
+            raise DecisionScriptError(f"scripted team-mate {answer!r} for {reason!r} is not among {list(candidates)}")
+        return str(answer)
 
     def assert_used_up(self) -> None:
         if self._answers:

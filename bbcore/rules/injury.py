@@ -86,8 +86,12 @@ def _sum_hook(results: list[int | None]) -> int:
 def armour_modifier(ruleset: Ruleset, board: Board, player: PlayerState, harm: Harm) -> int:
     """Modifiers from the situation, the ``armour`` modifier in force for the player
     (:meth:`~bbcore.rules.board.Board.modifier`) and hooks; Iron Hard Skin cancels those the opposing side would bring."""
-    total = harm.armour_modifier + board.modifier("armour", player) + _sum_hook(
-        ruleset.hook.bbcore_armour_modifiers(ruleset=ruleset, board=board, player=player, cause=harm.cause, attacker=harm.attacker)
+    total = (
+        harm.armour_modifier
+        + board.modifier("armour", player)
+        + _sum_hook(
+            ruleset.hook.bbcore_armour_modifiers(ruleset=ruleset, board=board, player=player, cause=harm.cause, attacker=harm.attacker)
+        )
     )
     if player.has("iron-hard-skin"):
         total = min(total, 0)

@@ -287,6 +287,8 @@ def move(
     player = board.player(player_id)
     if player.square is None or player.status not in (Status.STANDING, Status.PRONE):
         raise UsageError(f"{player_id} cannot move: they are {player.status.value}")
+    if player.rooted and path:
+        raise UsageError(f"{player_id} cannot move: they are rooted to their square")
     params = ruleset.parameters
     budget = RerollBudget(int(team_reroll), frozenset(spent))
     events: list[Event] = []

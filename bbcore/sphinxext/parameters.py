@@ -44,6 +44,7 @@ PHRASED = frozenset(
         "petty_cash",
         "kick_off_events",
         "block",
+        "activation",
     }
 )
 
@@ -121,6 +122,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
                 + ", ".join(f"{k.replace('_', ' ')} on {v}+" for k, v in params.throw_team_mate.always_hungry.items()),
             ),
             ("Pass Action", _passing_words(params)),
+            ("Activation tests", _activation_words(ruleset, params)),
             (
                 "Standing up",
                 f"costs {params.movement.stand_up_cost} MA; with MA {params.movement.stand_up_roll_at_most_ma} or less, "
@@ -150,6 +152,34 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
     out.list_table(("Kick-off event", "Value"), _kick_off_rows(params), widths=(30, 70), title="Kick-off events")
     out.list_table(("League play", "Value"), _league_rows(params), widths=(30, 70), title="League play")
     return out
+
+
+#: How each kind of failed activation test reads on the page.
+_ON_FAIL = {
+    "distracted": "Distracted",
+    "activation-ends": "the activation ends",
+    "lash-out": "knocks down an adjacent team-mate, then goes on (Distracted if none)",
+    "rooted": "Rooted",
+    "bite": "goes on but must bite a team-mate",
+}
+
+
+def _activation_words(ruleset: Ruleset, params: GameParameters) -> str:
+    rules = params.activation
+    words = []
+    for trait_id, trait in rules.traits.items():
+        name = ruleset.skills[trait_id].name if trait_id in ruleset.skills else trait_id
+        target = f"{trait.target}+" if trait.target is not None else "its bracketed value"
+        mods = []
+        if "block_or_blitz" in trait.modifiers:
+            mods.append(f"{trait.modifiers['block_or_blitz']:+d} for {'/'.join(rules.block_actions)}")
+        if "team_mate_helps" in trait.modifiers:
+            mods.append(f"{trait.modifiers['team_mate_helps']:+d} with a helping team-mate adjacent")
+        standing = ", Standing only" if trait.standing_only else ""
+        fail = _ON_FAIL.get(trait.on_fail, trait.on_fail)
+        switch = f", may switch to {trait.switch_to}" if trait.switch_to else ""
+        words.append(f"{escape(name)} {target}{' (' + ', '.join(mods) + ')' if mods else ''}{standing}; else {fail}{switch}")
+    return "; ".join(words) or "none"
 
 
 def _passing_words(params: GameParameters) -> str:
