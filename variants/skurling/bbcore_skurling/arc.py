@@ -37,6 +37,7 @@ from attrs import field, frozen
 
 from bbcore.dice import roll_dice, roll_on_table
 from bbcore.errors import UsageError
+from bbcore.rules.activation import activation_test, needs_activation_test
 from bbcore.rules.block import block
 from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, player_from_position, step
 from bbcore.rules.events import Event, Outcome
@@ -382,7 +383,8 @@ def apply(
     if arc.over:
         raise UsageError(f"arc {arc.number} is over")
     choices = choices or KeepTheCatch()
-    if arc.phase == THROW and not isinstance(action, Throw):
+    if arc.phase == THROW and not isinstance(action, Throw | EndTurn):
+        # A thrower who fails an activation test (Bone Head...) leaves the throw for later: End Turn, then try again.
         raise UsageError("the attacker's first action of the arc is the opening throw")
     if isinstance(action, Throw):
         return _throw(ruleset, arc, action, dice, decisions, choices)
@@ -438,12 +440,33 @@ def _actor(arc: ArcState, player_id: str) -> PlayerState:
     return player
 
 
+def _activate(
+    ruleset: Ruleset, arc: ArcState, player: PlayerState, kind: str, dice: DiceSource, decisions: Decisions
+) -> tuple[ArcState, bool]:
+    """The player's activation tests (Bone Head, Really Stupid...) for a declared action of ``kind``.
+
+    Returns the arc after them and whether the action goes on. A player who fails has
+    used their activation; there are no turnovers.
+    """
+    if not needs_activation_test(player, ruleset) and player.tackle_zone:
+        return arc, True
+    result = activation_test(ruleset, arc.board, player.id, kind, dice, decisions, team_reroll=reroll_available(arc))
+    arc = _record(arc, result.outcome)
+    if not result.may_act:
+        arc = attrs.evolve(arc, activated=arc.activated | {player.id})
+    return arc, result.may_act
+
+
 def _throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: DiceSource, decisions: Decisions, choices: ArcChoices) -> ArcState:
     if arc.phase != THROW:
         raise UsageError("the opening throw has been made")
     thrower = _actor(arc, action.thrower)
     if arc.role_of(thrower.id) != WHACKER or not thrower.has("throw-team-mate"):
         raise UsageError(f"{thrower.id} cannot make the opening throw: only a Whacker with Throw Team-mate can")
+    _check_declarations(ruleset, arc, action)
+    arc, goes_on = _activate(ruleset, arc, thrower, "throw-team-mate", dice, decisions)
+    if not goes_on:
+        return arc
     arc, instant = _before_the_throw(ruleset, arc, action, dice)
     board = _with_throw_modifier(arc.board, thrower.id, arc.board.player(arc.stooge).modifiers.get("throw-team-mate", 0))
     outcome = throw_team_mate(ruleset, board, thrower.id, arc.stooge, action.target, dice, decisions, team_reroll=reroll_available(arc))
@@ -462,6 +485,23 @@ def _throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: DiceSource, dec
     if arc.landing_events:
         arc = _landing_event(ruleset, arc, dice, decisions, choices)
     return arc
+
+
+def _check_declarations(ruleset: Ruleset, arc: ArcState, action: Throw) -> None:
+    """Refuse a helmet or an inducement the throw may not declare, before any die is rolled."""
+    rules = arc_rules()
+    if action.helmet is not None:
+        if not arc.helmet_allowed:
+            raise UsageError("no helmet now: the helmets extra rule is off, it is a Throwback Night, or this team has had its helmet")
+        if action.helmet != rules.helmets.roll:
+            helmet_row(ruleset, action.helmet)
+    left = dict(arc.inducements)
+    for inducement in action.using:
+        if inducement not in rules.inducements.before_throw:
+            raise UsageError(f"{inducement} is not put on before the opening throw")
+        if left.get(inducement, 0) < 1:
+            raise UsageError(f"{arc.attacker} has no use of {inducement} left")
+        left[inducement] -= 1
 
 
 def _before_the_throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: DiceSource) -> tuple[ArcState, dict[str, int]]:
@@ -593,7 +633,10 @@ def _moved(
 
 def _move(ruleset: Ruleset, arc: ArcState, action: Move, dice: DiceSource, decisions: Decisions) -> ArcState:
     player = _actor(arc, action.player)
-    arc = _moved(ruleset, arc, player, action.path, dice, decisions)
+    arc, goes_on = _activate(ruleset, arc, player, "move", dice, decisions)
+    if not goes_on:
+        return arc
+    arc = _moved(ruleset, arc, arc.board.player(player.id), action.path, dice, decisions)
     return attrs.evolve(arc, activated=arc.activated | {player.id})
 
 
@@ -605,10 +648,15 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
     if target is None or target.team == player.team or not target.standing:
         raise UsageError(f"{action.player} cannot block {action.target}: not a standing opponent on the lane")
     blitz = isinstance(action, Blitz)
+    if not blitz and (player.square is None or target.square is None or not adjacent(player.square, target.square)):
+        raise UsageError(f"{player.id} must stand next to {target.id} to block")
     if isinstance(action, Blitz):
         arc = _use_blitz(arc)
-        if action.path:
-            arc = _moved(ruleset, arc, player, action.path, dice, decisions)
+    arc, goes_on = _activate(ruleset, arc, player, "blitz" if blitz else "block", dice, decisions)
+    if not goes_on:
+        return arc
+    if isinstance(action, Blitz) and action.path:
+        arc = _moved(ruleset, arc, arc.board.player(player.id), action.path, dice, decisions)
     player = arc.board.player(player.id)
     target = arc.board.player(action.target)
     arc = attrs.evolve(arc, activated=arc.activated | {player.id})
@@ -648,8 +696,14 @@ def _touch(
         arc = _use_blitz(arc)
     elif action.path:
         raise UsageError("a Touch that moves first is a Blitz: set blitz=True")
+    stooge_square = arc.board.player(arc.stooge).square
+    if not action.path and (hitter.square is None or stooge_square is None or not adjacent(hitter.square, stooge_square)):
+        raise UsageError(f"{hitter.id} must stand next to the Stooge to hit him")
+    arc, goes_on = _activate(ruleset, arc, hitter, "blitz" if action.path else "block", dice, decisions)
+    if not goes_on:
+        return arc
     if action.path:
-        arc = _moved(ruleset, arc, hitter, action.path, dice, decisions)
+        arc = _moved(ruleset, arc, arc.board.player(hitter.id), action.path, dice, decisions)
     arc = attrs.evolve(arc, activated=arc.activated | {hitter.id})
     hitter = arc.board.player(hitter.id)
     stooge = arc.board.player(arc.stooge)

@@ -79,8 +79,12 @@ def play_turn(ruleset: Ruleset, arc: ArcState, dice: DiceSource, decisions: Deci
     As attacker: hitters already next to the Stooge Touch him first, then one hitter
     Blitzes to him, then the rest walk up beside him for the next turn.
     """
+    if arc.phase == "throw" and arc.active == arc.defender:
+        return apply(ruleset, arc, EndTurn(), dice, decisions)  # nothing to defend before the throw
     if arc.phase == "throw":
         arc = apply(ruleset, arc, opening_throw(ruleset, arc), dice, decisions)
+        if arc.phase == "throw":  # the thrower failed an activation test: try again next turn
+            return apply(ruleset, arc, EndTurn(), dice, decisions)
     if arc.active == arc.attacker:
         hitters = [pid for pid, role in arc.roles.items() if role in (WHACKER, GOON)]
         for stage in ("touch", "blitz", "move"):

@@ -84,7 +84,8 @@ def legal_actions(ruleset: Ruleset, arc: ArcState) -> list[Action]:
     if arc.over:
         return []
     if arc.phase == THROW:
-        return list(_throws(ruleset, arc))
+        throws: list[Action] = list(_throws(ruleset, arc))
+        return throws or [EndTurn()]
     actions: list[Action] = []
     for player in arc.board.team_players(arc.active):
         if player.id in arc.activated or player.id == arc.stooge or not player.on_pitch:

@@ -85,10 +85,15 @@ def faces(*answers: int) -> ScriptedDecisions:
     return ScriptedDecisions([("block-face", a) for a in answers])
 
 
+#: The Ogre has Bone Head: a roll that passes his activation test, before anything he does.
+BONE_HEAD_PASSES = 6
+
+
 def dice_for(rules: Ruleset, arc: ArcState, hitter: str, face_roll: int, *more: int) -> ScriptedDice:
-    """The Touch's block dice all showing ``face_roll``, then ``more``."""
+    """The Touch's block dice all showing ``face_roll``, then ``more`` (after the Ogre's activation roll)."""
     count = touch_dice(rules, arc.board, hitter, STOOGE).count
-    return ScriptedDice([face_roll] * count + list(more))
+    first = [BONE_HEAD_PASSES] if arc.board.player(hitter).has("bone-head") else []
+    return ScriptedDice(first + [face_roll] * count + list(more))
 
 
 def square_of(arc: ArcState, pid: str) -> tuple[int, int] | None:
@@ -302,7 +307,7 @@ def test_the_opening_throw_comes_first_and_the_stooge_lands_stunned(rules: Rules
     with pytest.raises(UsageError, match="opening throw"):
         apply(rules, arc, Move(LINEMAN, ((1, 0),)), ScriptedDice([]), faces())
     # Throw 6 (superb), scatter 5,5,5 (x + 1 three times), landing 6.
-    thrown = apply(rules, arc, Throw(OGRE, (4, 1)), ScriptedDice([6, 5, 5, 5, 6]), faces())
+    thrown = apply(rules, arc, Throw(OGRE, (4, 1)), ScriptedDice([BONE_HEAD_PASSES, 6, 5, 5, 5, 6]), faces())
     assert thrown.state == "stunned"
     assert thrown.board.player(STOOGE).status is Status.STUNNED
     assert square_of(thrown, STOOGE) == (7, 1)
@@ -313,7 +318,7 @@ def test_an_eaten_stooge_drops_beside_the_thrower_as_a_casualty_and_the_arc_goes
     arc = attrs.evolve(
         arc, phase="throw", state="", board=arc.board.with_player(attrs.evolve(arc.board.player(STOOGE), status=Status.STANDING))
     )
-    eaten = apply(rules, arc, Throw(OGRE, (4, 1)), ScriptedDice([1, 1]), faces())
+    eaten = apply(rules, arc, Throw(OGRE, (4, 1)), ScriptedDice([BONE_HEAD_PASSES, 1, 1]), faces())
     assert eaten.state == "casualty"
     assert not eaten.over
     assert eaten.board.player(STOOGE).on_pitch
@@ -392,3 +397,29 @@ def test_no_target_in_range_means_no_ding_dong(rules: Ruleset) -> None:
     kept = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 6), faces(0), aim)
     assert aim.offered == ()
     assert kept.points == arc_rules().points_for("stunned") + arc_rules().catch_bonus
+
+
+def test_a_bone_headed_thrower_may_fail_and_the_throw_waits_for_the_next_turn(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (0, 1), OGRE: (0, 2)})
+    standing = arc.board.with_player(attrs.evolve(arc.board.player(STOOGE), status=Status.STANDING))
+    arc = attrs.evolve(arc, phase="throw", state="", board=standing)
+    failed = apply(rules, arc, Throw(OGRE, (4, 1)), ScriptedDice([1]), faces())
+    assert failed.phase == "throw"
+    assert OGRE in failed.activated
+    assert not failed.board.player(OGRE).tackle_zone
+    with pytest.raises(UsageError, match="opening throw"):
+        apply(rules, failed, Move(OGRE, ((1, 2),)), ScriptedDice([]), faces())
+    waited = apply(rules, apply(rules, failed, EndTurn(), ScriptedDice([]), faces()), EndTurn(), ScriptedDice([]), faces())
+    assert waited.active == "home"
+    assert waited.turn == 2
+    thrown = apply(rules, waited, Throw(OGRE, (4, 1)), ScriptedDice([BONE_HEAD_PASSES, 6, 5, 5, 5, 6]), faces())
+    assert thrown.phase == "play"
+
+
+def test_a_bone_headed_hitter_who_fails_does_not_touch(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), OGRE: (4, 1)})
+    after = apply(rules, arc, Touch(OGRE), ScriptedDice([1]), faces())
+    assert square_of(after, STOOGE) == (5, 1)
+    assert OGRE in after.activated
+    assert [e.kind for e in after.events if e.who == OGRE] == ["bone-head", "distracted"]
+    assert not any(e.kind == "touch" for e in after.events)

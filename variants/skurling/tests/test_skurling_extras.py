@@ -22,6 +22,8 @@ from bbcore.teams.files import load_team_file
 TEAMS = Path(__file__).parents[1] / "bbcore_skurling" / "data" / "teams"
 STOOGE, OGRE, LINEMAN = "home-2", "home-1", "home-3"
 USES = arc_rules().inducements
+#: The Rovers' Ogre has Bone Head: a roll that passes his activation test, before his throw.
+BONE_HEAD_PASSES = 6
 
 
 class Coach:
@@ -93,7 +95,7 @@ def test_a_chosen_helmet_lasts_the_arc_and_a_rolled_one_the_match() -> None:
     arc = first_arc(rules, match)
     av = arc.board.player(STOOGE).av
     # Tin Pot: AV +1. Throw 6, scatter 5 5 5, landing 6, landing event 1 + 1.
-    thrown = apply(rules, arc, Throw(OGRE, (4, 2), helmet="tin-pot"), ScriptedDice([6, 5, 5, 5, 6, 1, 1]), _decisions())
+    thrown = apply(rules, arc, Throw(OGRE, (4, 2), helmet="tin-pot"), ScriptedDice([BONE_HEAD_PASSES, 6, 5, 5, 5, 6, 1, 1]), _decisions())
     assert thrown.board.player(STOOGE).av == av + 1
     ended = attrs.evolve(thrown, phase="over")
     after = finish_arc(rules, match, ended)
@@ -116,8 +118,8 @@ def test_a_rolled_helmet_stays_on_for_the_match() -> None:
     rules = ruleset(helmets="on")
     match = match_for(rules)
     arc = first_arc(rules, match)
-    # D8 1 rolls the first helmet of the table; then the throw as above.
-    thrown = apply(rules, arc, Throw(OGRE, (4, 2), helmet="roll"), ScriptedDice([1, 6, 5, 5, 5, 6, 1, 1]), _decisions())
+    # The Ogre's Bone Head roll, D8 1 rolls the first helmet of the table; then the throw as above.
+    thrown = apply(rules, arc, Throw(OGRE, (4, 2), helmet="roll"), ScriptedDice([BONE_HEAD_PASSES, 1, 6, 5, 5, 5, 6, 1, 1]), _decisions())
     first_helmet = rules.table(arc_rules().helmets.table).rows[0]
     assert thrown.helmet == first_helmet.id
     assert thrown.helmet_rolled
@@ -136,11 +138,19 @@ def test_padding_is_put_on_before_the_throw_and_used_up() -> None:
     match = match_for(rules, {"skurling/padding": 1})
     arc = first_arc(rules, match)
     av = arc.board.player(STOOGE).av
-    thrown = apply(rules, arc, Throw(OGRE, (4, 2), using=("skurling/padding",)), ScriptedDice([6, 5, 5, 5, 6, 1, 1]), _decisions())
+    thrown = apply(
+        rules, arc, Throw(OGRE, (4, 2), using=("skurling/padding",)), ScriptedDice([BONE_HEAD_PASSES, 6, 5, 5, 5, 6, 1, 1]), _decisions()
+    )
     assert thrown.board.player(STOOGE).av == av + 1
     assert thrown.inducements["skurling/padding"] == 0
     with pytest.raises(UsageError, match="no use"):
-        apply(rules, arc, Throw(OGRE, (4, 2), using=("skurling/padding", "skurling/padding")), ScriptedDice([]), _decisions())
+        apply(
+            rules,
+            arc,
+            Throw(OGRE, (4, 2), using=("skurling/padding", "skurling/padding")),
+            ScriptedDice([]),
+            _decisions(),
+        )
 
 
 def test_the_ice_medic_may_keep_the_stooges_state() -> None:

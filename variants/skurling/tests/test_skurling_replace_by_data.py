@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bbcore_skurling.arc import Throw, apply
 from bbcore_skurling.arc_rules import arc_rules
-from test_skurling_extras import OGRE, STOOGE, first_arc, match_for
+from test_skurling_extras import BONE_HEAD_PASSES, OGRE, STOOGE, first_arc, match_for
 
 import bbcore
 from bbcore.dice import ScriptedDice
@@ -59,8 +59,8 @@ def test_a_league_replaces_it_by_data_alone_and_the_arc_rolls_on_the_new_table(t
     assert not table.provisional
     assert "skurling/landing-events" not in rules.tables
     arc = first_arc(rules, match_for(rules))
-    # Throw 6, scatter 5 5 5, landing 6; the landing event 4 + 4 = 8: the league's Time-Out.
-    thrown = apply(rules, arc, Throw(OGRE, (4, 2)), ScriptedDice([6, 5, 5, 5, 6, 4, 4]), ScriptedDecisions([]))
+    # The Ogre's Bone Head roll; throw 6, scatter 5 5 5, landing 6; the landing event 4 + 4 = 8: the league's Time-Out.
+    thrown = apply(rules, arc, Throw(OGRE, (4, 2)), ScriptedDice([BONE_HEAD_PASSES, 6, 5, 5, 5, 6, 4, 4]), ScriptedDecisions([]))
     assert thrown.board.player(STOOGE).status is Status.STUNNED
     event = next(e for e in thrown.events if e.kind == "landing-event")
     assert (event.detail["table"], event.result) == ("strathcraig/landing-events", "time-out")
