@@ -66,10 +66,16 @@ def dice_for_strengths(ruleset: Ruleset, attacker: int, defender: int) -> tuple[
 
 
 def block_dice(ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str, *, blitz: bool = False) -> BlockDice:
-    """Count the dice of a block and say who chooses."""
+    """Count the dice of a block and say who chooses.
+
+    The blocker's Strength takes the assists, Horns on a Blitz, the ``block`` modifier in
+    force for the blocker (:meth:`~bbcore.rules.board.Board.modifier`) and the
+    ``bbcore_block_strength_modifier`` hooks; the target's, its assists, a feature
+    between them and the hooks.
+    """
     attacker, defender = board.player(attacker_id), board.player(defender_id)
     offensive, defensive = assists(board, attacker, defender)
-    attack = attacker.st + len(offensive) + (1 if blitz and attacker.has("horns") else 0)
+    attack = attacker.st + len(offensive) + (1 if blitz and attacker.has("horns") else 0) + board.modifier("block", attacker)
     defend = defender.st + len(defensive)
     barrier = board.geometry.feature_between(attacker.square, defender.square) if attacker.square and defender.square else None
     if barrier is not None:

@@ -269,8 +269,9 @@ class Board:
 
         The core procedures add it to the tests they roll: ``rush`` and ``dodge``
         (movement), ``catch`` and ``pick-up`` (the ball), ``landing`` and
-        ``throw-team-mate`` (a thrown player's, and a throw of them), ``pass`` and
-        ``armour``. A player's ``armour`` modifier counts on armour rolls against them.
+        ``throw-team-mate`` (a thrown player's, and a throw of them), ``pass``,
+        ``armour``, and ``block`` (added to the blocker's Strength). A player's
+        ``armour`` modifier counts on armour rolls against them.
         """
         total = self.conditions.get(test, 0)
         if player is not None:

@@ -49,3 +49,14 @@ def test_a_players_armour_modifier_counts_against_them(rules: Ruleset) -> None:
     marked = board.with_player(attrs.evolve(lino, modifiers={"armour": 1}))
     broken_now, _, _ = roll_armour(rules, marked, "lino", Harm("block"), ScriptedDice([4, 4]))
     assert broken_now
+
+
+def test_a_block_modifier_adds_to_the_blockers_strength(rules: Ruleset) -> None:
+    from bbcore.rules.block import block_dice
+
+    board = build_board(rules, {"lino": ("home", "human/human-lineman", (5, 5)), "orc": ("away", "orc/orc-lineman", (6, 5))})
+    assert block_dice(rules, board, "lino", "orc").count == 1
+    cheered = board.with_player(attrs.evolve(board.player("lino"), modifiers={"block": 1}))
+    plan = block_dice(rules, cheered, "lino", "orc")
+    assert plan.attacker_strength == board.player("lino").st + 1
+    assert plan.count == 2

@@ -664,8 +664,18 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
         return arc
     if player.square is None or target.square is None or not adjacent(player.square, target.square):
         raise UsageError(f"{player.id} must stand next to {target.id} to block")
+    # A landing event's extra assist counts on the team's first block of the turn, lent for this block only.
+    cheered = _extra_assists(arc, player.team)
+    board = arc.board
+    if cheered:
+        board = board.with_player(attrs.evolve(player, modifiers={**player.modifiers, "block": player.modifiers.get("block", 0) + cheered}))
+    outcome = block(ruleset, board, player.id, target.id, dice, decisions, blitz=blitz)
+    if cheered and player.id in outcome.board.players:
+        outcome = attrs.evolve(
+            outcome, board=outcome.board.with_player(attrs.evolve(outcome.board.player(player.id), modifiers=player.modifiers))
+        )
     # No turnovers in Skurling: whatever the block did, the turn goes on.
-    return _record(arc, block(ruleset, arc.board, player.id, target.id, dice, decisions, blitz=blitz))
+    return _record(arc, outcome)
 
 
 def _use_blitz(arc: ArcState) -> ArcState:
@@ -775,18 +785,18 @@ def _extra_slide(
     return _record(spent, Outcome(more.board, more.events)), more
 
 
-def _extra_assists(arc: ArcState) -> int:
-    """Assists a landing event gave the attacker's first Block or Touch of its turn."""
+def _extra_assists(arc: ArcState, team: str) -> int:
+    """Assists a landing event gave ``team``'s first Block or Touch of its turn."""
     from bbcore_skurling.landing import extra_assists_due  # noqa: PLC0415 - landing drives apply
 
-    return extra_assists_due(arc, arc.attacker)
+    return extra_assists_due(arc, team)
 
 
 def _touch_face(
     ruleset: Ruleset, arc: ArcState, hitter: PlayerState, dice: DiceSource, decisions: Decisions, choices: ArcChoices
 ) -> tuple[str, tuple[Event, ...], ArcState]:
     """Roll the Touch's block dice, offer a team re-roll (or an inducement's), and let the attacking coach pick a face."""
-    plan = touch_dice(ruleset, arc.board, hitter.id, arc.stooge, extra_assists=_extra_assists(arc))
+    plan = touch_dice(ruleset, arc.board, hitter.id, arc.stooge, extra_assists=_extra_assists(arc, arc.attacker))
     faces_table = ruleset.table("block-dice")
     rolls = tuple(dice.roll(6) for _ in range(plan.count))
     events: list[Event] = []

@@ -25,6 +25,7 @@ from bbcore_skurling.arc import (
     reroll_available,
 )
 from bbcore_skurling.arc_rules import arc_rules
+from bbcore_skurling.landing import ASSIST
 from bbcore_skurling.touch import touch_dice
 
 import bbcore
@@ -32,6 +33,7 @@ from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.board import Status, build_board
 from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.events import Event
 from bbcore.ruleset import Ruleset
 
 STOOGE, OGRE, LINEMAN, GOON, CUDDLER = "h-stooge", "h-ogre", "h-lineman", "h-goon", "h-cuddler"
@@ -423,3 +425,14 @@ def test_a_bone_headed_hitter_who_fails_does_not_touch(rules: Ruleset) -> None:
     assert OGRE in after.activated
     assert [e.kind for e in after.events if e.who == OGRE] == ["bone-head", "distracted"]
     assert not any(e.kind == "touch" for e in after.events)
+
+
+def test_cheering_fans_add_an_assist_to_the_teams_first_block(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (8, 2)}, defenders={"a-orc": ("orc/orc-lineman", (9, 2))})
+    cheered = attrs.evolve(arc, events=(*arc.events, Event(ASSIST, "home", (), "granted", {"assists": 1})))
+    # Human Lineman ST 3 against Orc Lineman ST 3: one die; with the extra assist, two.
+    plain = apply(rules, arc, Block(LINEMAN, "a-orc"), ScriptedDice([3, 1]), faces())
+    assert len(next(e for e in plain.events if e.kind == "block").rolls) == 1
+    helped = apply(rules, cheered, Block(LINEMAN, "a-orc"), ScriptedDice([3, 3, 1]), faces(0))
+    assert len(next(e for e in helped.events if e.kind == "block").rolls) == 2
+    assert "block" not in helped.board.player(LINEMAN).modifiers, "the assist is lent for that block only"
