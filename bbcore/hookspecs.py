@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from bbcore.rules.movement import Crossing
     from bbcore.rules.push import BlockedSquare, PushBlocked
     from bbcore.ruleset import Ruleset
+    from bbcore.simulation import SimulatorRegistrar
     from bbcore.teams.checks import TeamCheck
     from bbcore.teams.valuation import TeamValuation
 
@@ -178,6 +179,25 @@ def bbcore_register_row_effects(register: RowEffectRegistrar) -> None:
         its kick-off events by role; a plugin registering one of those pairs replaces
         the core's procedure. Two plugins other than the core registering the same pair
         is an error naming both.
+    """
+
+
+# -- Simulation ------------------------------------------------------------------
+
+
+@hookspec
+def bbcore_register_simulators(register: SimulatorRegistrar) -> None:
+    """Provide the simulator that plays whole matches of a variant with automatic coaches.
+
+    Called for the active plugins by :func:`bbcore.simulation.simulator_for`, which
+    ``bbcore simulate`` and ``bbcore balance`` use; the simulator of the ruleset's
+    variant is the one used. The core registers none: Blood Bowl itself has no
+    automatic coaches yet.
+
+    :param register: call ``register.simulator(variant, simulator)`` with a
+        :class:`~bbcore.simulation.Simulator`: its ``policies``, ``play`` (one match as the
+        ``bbcore simulate --json`` document) and ``summary``. Two plugins registering a
+        simulator for the same variant is an error naming both.
     """
 
 

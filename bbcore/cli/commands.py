@@ -357,6 +357,82 @@ def cmd_teams(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _teams_for(ruleset: Ruleset, paths: list[str]) -> list[Any]:
+    """Team files given on the command line (files, or folders of them), or else the ruleset's own team files; each must be valid."""
+    files: list[Path] = []
+    for given in paths:
+        path = Path(given)
+        files.extend(sorted([*path.glob("*.yaml"), *path.glob("*.yml")]) if path.is_dir() else [path])
+    teams = [bbcore.load_team_file(f).team for f in files] if paths else [ref.team for ref in ruleset.team_files]
+    for team in teams:
+        report = bbcore.check_team(ruleset, team)
+        if not report.valid:
+            raise CliUsageError(f"{team.name} is not a legal team: " + "; ".join(p.message for p in report.problems))
+    return teams
+
+
+def _policies(args: argparse.Namespace, offered: tuple[str, ...]) -> tuple[str, str]:
+    chosen = list(args.policy or [offered[0]])
+    if len(chosen) > 2:
+        raise CliUsageError("--policy is given once (both teams) or twice (home, then away)")
+    for name in chosen:
+        if name not in offered:
+            raise CliUsageError(f"unknown policy {name!r}; this simulator offers {', '.join(offered)}")
+    return (chosen[0], chosen[-1])
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from bbcore.simulation import simulator_for  # noqa: PLC0415 - loaded only for simulations
+
+    ruleset = _ruleset(args)
+    simulator = simulator_for(ruleset)
+    teams = _teams_for(ruleset, [f for f in (args.home, args.away) if f])
+    if len(teams) < 2:
+        raise CliUsageError("two teams are needed: give --home and --away, or use a ruleset that ships two team files")
+    policies = _policies(args, simulator.policies)
+    if args.matches < 1:
+        raise CliUsageError("--matches must be at least 1")
+    played = [simulator.play(ruleset, teams[0], teams[1], policies, args.seed + n) for n in range(args.matches)]
+    if args.matches == 1:
+        match = played[0]
+        if args.json:
+            emit_json(match)
+            return EXIT_OK
+        names = [t["name"] for t in match["teams"]]
+        winner = "no winner yet" if match["winner"] is None else f"{names[match['winner']]} wins"
+        print(f"{names[0]} {match['score'][0]} - {match['score'][1]} {names[1]}: {winner}, {len(match['arcs'])} arcs")
+        return EXIT_OK
+    summary = dict(simulator.summary(played))
+    if args.json:
+        emit_json(summary)
+    else:
+        for key, value in summary.items():
+            print(f"{key}: {value}")
+    return EXIT_OK
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    from bbcore.simulation import balance, balance_svg, balance_table, simulator_for  # noqa: PLC0415
+
+    ruleset = _ruleset(args)
+    simulator = simulator_for(ruleset)
+    if args.plot and not args.plot.endswith(".svg"):
+        raise CliUsageError("--plot writes an SVG chart: give a file name ending in .svg")
+    teams = _teams_for(ruleset, args.teams)
+    report = balance(
+        ruleset, teams, matches=args.matches, policies=_policies(args, simulator.policies), seed=args.seed, simulator=simulator
+    )
+    if args.plot:
+        Path(args.plot).write_text(balance_svg(report), encoding="utf-8")
+    if args.json:
+        emit_json(report.to_json())
+    else:
+        print(balance_table(report))
+        if args.plot:
+            print(f"chart written to {args.plot}")
+    return EXIT_OK
+
+
 def _skills(text: str | None) -> list[str]:
     return [s.strip() for s in (text or "").split(",") if s.strip()]
 
@@ -512,6 +588,18 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     )
     add("stats", cmd_stats, "count what the ruleset holds")
     add("teams", cmd_teams, "list the example and ready-made team files the ruleset ships")
+    simulate = add("simulate", cmd_simulate, "play whole matches with automatic coaches (variants with a simulator)")
+    simulate.add_argument("--home", metavar="FILE", help="the home team file (default: the ruleset's first team file)")
+    simulate.add_argument("--away", metavar="FILE", help="the away team file (default: the ruleset's second team file)")
+    simulate.add_argument("--policy", metavar="NAME", action="append", help="automatic coach: once for both teams, or twice (home, away)")
+    simulate.add_argument("--seed", type=int, default=0, help="seed of the first match; the same seed plays the same match")
+    simulate.add_argument("--matches", type=int, default=1, help="how many matches; more than one prints a summary")
+    balance = add("balance", cmd_balance, "a round robin between teams: win rates with 95%% intervals, points per attack")
+    balance.add_argument("teams", metavar="TEAM", nargs="*", help="team files or folders of them (default: the ruleset's team files)")
+    balance.add_argument("--policy", metavar="NAME", action="append", help="automatic coach: once for both teams, or twice")
+    balance.add_argument("--seed", type=int, default=0, help="seed of the first match")
+    balance.add_argument("--matches", type=int, default=10, help="matches per pairing, half with each team at home")
+    balance.add_argument("--plot", metavar="FILE.svg", help="also draw the win rates as an SVG chart")
 
     team = sub.add_parser("team", help="team files").add_subparsers(title="team commands", metavar="COMMAND", parser_class=parser_class)
     check = team.add_parser("check", help="check a team file against the rules", parents=[as_json, rules])

@@ -27,7 +27,7 @@ from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Apothecary, Harm, knock_down, treatment_from
-from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, plugin_reroll, take_test, target_test
+from bbcore.rules.rerolls import ExtraReroll, Judge, RerollBudget, Verdict, plugin_reroll, take_test, target_test
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -273,6 +273,7 @@ def move(
     spent: frozenset[str] = frozenset(),
     rush_modifier: int = 0,
     careful_crossings: bool = True,
+    extra_rerolls: Sequence[ExtraReroll] = (),
 ) -> Outcome:
     """Move a player along ``path``, standing up first if prone, rolling for everything the steps need.
 
@@ -280,9 +281,13 @@ def move(
     ``rushes_used``, ``ma_used`` and ``spent`` (once-per-turn re-rolls and skills
     already used) carry an earlier part of the same activation over. ``rush_modifier``
     comes from the weather; ``careful_crossings`` chooses how to cross a feature that
-    offers both ways (see :func:`plan_path`). The path is checked in full before any die is rolled: a
+    offers both ways (see :func:`plan_path`). ``extra_rerolls`` are limited re-roll
+    sources the caller holds (:class:`~bbcore.rules.rerolls.ExtraReroll`), offered for
+    their tests after the player's skill and any plugin's source, before a team re-roll.
+    The path is checked in full before any die is rolled: a
     step that is not allowed raises ``UsageError``. The outcome
-    ends with a ``move-ends`` event recording what was spent (:class:`MoveProgress`).
+    ends with a ``move-ends`` event recording what was spent (:class:`MoveProgress`), and,
+    when extra re-rolls were given, their uses left under ``extra_rerolls``.
     """
     player = board.player(player_id)
     if player.square is None or player.status not in (Status.STANDING, Status.PRONE):
@@ -290,7 +295,7 @@ def move(
     if player.rooted and path:
         raise UsageError(f"{player_id} cannot move: they are rooted to their square")
     params = ruleset.parameters
-    budget = RerollBudget(int(team_reroll), frozenset(spent))
+    budget = RerollBudget(int(team_reroll), frozenset(spent), tuple(extra_rerolls))
     events: list[Event] = []
     rolls_to_stand = player.status is Status.PRONE and player.ma <= params.movement.stand_up_roll_at_most_ma
     if player.status is Status.PRONE:
@@ -342,6 +347,7 @@ def jump_over(
     ma_used: int = 0,
     spent: frozenset[str] = frozenset(),
     rush_modifier: int = 0,
+    extra_rerolls: Sequence[ExtraReroll] = (),
 ) -> Outcome:
     """One jump over ``over`` into ``to``: a move whose path is that jump alone."""
     return move(
@@ -356,6 +362,7 @@ def jump_over(
         ma_used=ma_used,
         spent=spent,
         rush_modifier=rush_modifier,
+        extra_rerolls=extra_rerolls,
     )
 
 
@@ -391,6 +398,8 @@ class _Moving:
             "spent": sorted(self.budget.spent),
             "team_rerolls": self.budget.team_rerolls,
         }
+        if self.budget.extra:
+            detail["extra_rerolls"] = self.budget.extra_left()
         end = Event("move-ends", self.player_id, (), result, detail)
         return Outcome(outcome.board, (*outcome.events, end), outcome.turnover)
 

@@ -5,9 +5,12 @@ whether an optional once-per-turn bonus was spent to reach it) and asks
 :func:`take_test` to roll it. A failed roll may be re-rolled once: first by the
 player's own skill for that test, if it is unspent this turn and the coach agrees,
 otherwise by a source a plugin offers through ``bbcore_test_reroll`` (see
-:func:`~bbcore.rules.rerolls.plugin_reroll`), if the coach agrees, otherwise by a team re-roll, if the team
-has one and the coach agrees. A Loner must pass their roll before a team re-roll takes
-effect; failing it loses the re-roll.
+:func:`~bbcore.rules.rerolls.plugin_reroll`), if the coach agrees, otherwise by an
+:class:`ExtraReroll` the caller put in the budget for that test (a limited source that
+only the caller can count, such as a variant's once-per-match staff), if it has a use
+left and the coach agrees, otherwise by a team re-roll, if the team has one and the
+coach agrees. A Loner must pass their roll before a team re-roll takes effect; failing
+it loses the re-roll.
 """
 
 from __future__ import annotations
@@ -49,16 +52,47 @@ OfferedReroll = Callable[[Verdict], str | None]
 
 
 @frozen
+class ExtraReroll:
+    """A limited re-roll source the caller holds: its name, the tests it may re-roll, and the uses left.
+
+    The core knows no such source; a caller (a variant's procedure) hands them to
+    :func:`~bbcore.rules.movement.move` (``extra_rerolls``) or puts them in a
+    :class:`RerollBudget`, and reads the uses left back from the budget or the
+    ``move-ends`` event. ``source`` is the name asked of ``Decisions.use_skill`` and
+    recorded as the test event's ``rerolled_with``; it must not be a skill's or
+    ``TEAM_REROLL``.
+    """
+
+    source: str
+    tests: frozenset[str]
+    uses: int = 1
+
+
+@frozen
 class RerollBudget:
-    """What the active team may still spend: team re-rolls left, and once-per-turn skills already used this turn."""
+    """What the active team may still spend: team re-rolls left, once-per-turn skills already used this turn,
+    and the caller's :class:`ExtraReroll` sources with their uses left."""
 
     team_rerolls: int = 0
     spent: frozenset[str] = frozenset()
+    extra: tuple[ExtraReroll, ...] = ()
 
     def spend(self, source: str) -> RerollBudget:
         if source == TEAM_REROLL:
             return attrs.evolve(self, team_rerolls=self.team_rerolls - 1)
+        if any(held.source == source for held in self.extra):
+            return attrs.evolve(
+                self, extra=tuple(attrs.evolve(held, uses=held.uses - 1) if held.source == source else held for held in self.extra)
+            )
         return attrs.evolve(self, spent=self.spent | {source})
+
+    def extra_for(self, test: str) -> str | None:
+        """The first extra re-roll source with a use left that may re-roll ``test``, or None."""
+        return next((held.source for held in self.extra if held.uses > 0 and test in held.tests), None)
+
+    def extra_left(self) -> dict[str, int]:
+        """Each extra re-roll source's uses left, by name."""
+        return {held.source: held.uses for held in self.extra}
 
 
 @frozen
@@ -115,7 +149,9 @@ def take_test(
     Feet); ``skill_allowed`` false denies it (a marker with Tackle). ``offered`` (see
     :func:`~bbcore.rules.rerolls.plugin_reroll`) is asked about a failure the skill does not re-roll: a source
     it names is used if the coach agrees (``Decisions.use_skill`` with that name), before
-    any team re-roll, and is not taken off the budget. The returned
+    any team re-roll, and is not taken off the budget. Failing that, an
+    :class:`ExtraReroll` of the budget for this test, with a use left, is offered the same
+    way (``Decisions.use_skill`` with its name) and one use is taken off. The returned
     budget has the re-roll and any bonus the judge spent taken off. The event is
     named ``test`` and carries every die, the target detail given, the modifier and
     the re-roll source.
@@ -139,6 +175,9 @@ def take_test(
             budget = budget.spend(skill)
         elif offered is not None and (other := offered(verdict)) is not None and decisions.use_skill(player.id, other, test):
             source = other
+        elif (extra := budget.extra_for(test)) is not None and decisions.use_skill(player.id, extra, test):
+            source = extra
+            budget = budget.spend(extra)
         elif team_reroll_allowed and budget.team_rerolls > 0 and decisions.use_team_reroll(player.id, test):
             budget = budget.spend(TEAM_REROLL)
             source = TEAM_REROLL

@@ -22,6 +22,20 @@ The order of an arc:
 4. The arc ends when the Stooge scores (see :mod:`bbcore_skurling.touch`) or when the
    attacker's last turn ends: eight, or nine after a Time-Out.
 
+The attacker's sidelines limited per match come with their uses left
+(``ArcState.sidelines``, kept by the match): the one that re-rolls the landing event (the
+Skip, :mod:`bbcore_skurling.landing`); the one that clears the Stooge's path before a
+Touch (the Brushmaster): a standing defender on the first square the Stooge would enter
+is moved aside, perpendicular to the Touch's direction, by its ``squares``, onto a free
+square (the coach picks through ``Decisions.push_square`` when there are two); and the
+one that re-rolls a failed test of its ``tests`` while the hitter moves for a Touch (the
+Drillmaster), offered through the core's extra re-rolls of
+:func:`~bbcore.rules.movement.move` (``Decisions.use_skill`` asked with its id). The
+Brushmaster is offered only when the face moves the Stooge, and its use is not spent when
+no defender is in the way or no square is free. Each use is asked through
+:meth:`ArcChoices.use_sideline` (the Drillmaster's through ``use_skill``) and recorded as a
+``sideline`` event.
+
 The numbers come from ``data/rules/arc.yaml`` (:func:`~bbcore_skurling.arc_rules.arc_rules`)
 and the ``skurling/touch`` table.
 """
@@ -43,10 +57,11 @@ from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, pla
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, knock_down, roll_armour, treatment_from
 from bbcore.rules.movement import move
-from bbcore.rules.rerolls import TEAM_REROLL
+from bbcore.rules.rerolls import TEAM_REROLL, ExtraReroll
 from bbcore.rules.ttm import pass_range, throw_team_mate
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.conditions import dress, row_of, without
+from bbcore_skurling.sidelines import BEFORE_TOUCH, CLEAR_PATH, REROLL, SIDELINE_EVENT, TOUCH_MOVE, Sideline, ready_sideline, sidelines_at
 from bbcore_skurling.touch import DIRECTIONS, Run, drive_stooge, face_effect, in_destination, lay_down, touch_dice
 
 if TYPE_CHECKING:
@@ -83,9 +98,14 @@ class ArcChoices(Protocol):
         """Whether to re-roll the block dice of a Touch showing ``faces`` (a team re-roll, or an inducement's)."""
         ...
 
+    def use_sideline(self, team: str, sideline: str, situation: str) -> bool:
+        """Whether ``team`` spends a use of ``sideline`` now; ``situation`` says what is at stake
+        (the landing event rolled, for a re-roll of it; the defender in the way, for clearing the Stooge's path)."""
+        ...
+
 
 class KeepTheCatch:
-    """The cautious default: never go for the Ding-Dong; spend an inducement whenever it is offered."""
+    """The cautious default: never go for the Ding-Dong; spend an inducement or a sideline whenever it is offered."""
 
     def ding_dong_target(self, team: str, cuddler: str, targets: Sequence[str]) -> str | None:
         return None
@@ -96,6 +116,9 @@ class KeepTheCatch:
     def reroll_touch(self, team: str, hitter: str, faces: Sequence[str]) -> bool:
         """Re-roll only when no face would move the Stooge and keep the hitter on his feet."""
         return all(face == "player-down" for face in faces)
+
+    def use_sideline(self, team: str, sideline: str, situation: str) -> bool:
+        return True
 
 
 def _frozen_map(value: Mapping[str, str]) -> Mapping[str, str]:
@@ -113,6 +136,7 @@ class ArcState:
     ``teams`` are the two team keys on the board, attacker first. ``turn`` counts the
     attacker's turns; ``active`` is the team whose turn it is. ``rerolls`` are the team
     re-rolls each team has left (attacker, defender), carried over from the match.
+    ``sidelines`` are the uses the attacker has left of its sidelines limited per match.
     ``state`` is the Stooge's state; ``points`` what the arc scored once it is over.
     """
 
@@ -134,6 +158,7 @@ class ArcState:
     landing_events: bool = True
     weather: str | None = None
     inducements: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
+    sidelines: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     helmet_allowed: bool = False
     helmet: str | None = None
     helmet_rolled: bool = False
@@ -168,6 +193,10 @@ class ArcState:
     def has_inducement(self, inducement: str) -> bool:
         """Whether the attacker has a use of ``inducement`` left (inducements are for attack only)."""
         return self.inducements.get(inducement, 0) > 0
+
+    def ready_sideline(self, moment: str, does: str) -> Sideline | None:
+        """The attacker's first sideline with a use left that does ``does`` at ``moment``, or None."""
+        return ready_sideline(self.sidelines, moment, does)
 
 
 # -- actions -------------------------------------------------------------------------------
@@ -259,6 +288,7 @@ def set_up(
     weather: str | None = None,
     conditions: Mapping[str, int] | None = None,
     inducements: Mapping[str, int] | None = None,
+    sidelines: Mapping[str, int] | None = None,
     helmet_allowed: bool = False,
     helmet: str | None = None,
     fan_factors: tuple[int, int] = (0, 0),
@@ -268,9 +298,10 @@ def set_up(
     ``roles`` gives a role to each attacking player; ``placements`` a square to every
     player who takes the field (the attacker's five, the defender's four). The attacker
     plays towards the higher x of the lane. ``conditions`` are the lane's test modifiers
-    (:mod:`bbcore_skurling.conditions`); ``inducements`` the attacker's uses left;
-    ``helmet_allowed`` whether the attacker may still declare a helmet this match, and
-    ``helmet`` a helmet the Stooge wears for the whole match (a rolled one).
+    (:mod:`bbcore_skurling.conditions`); ``inducements`` the attacker's uses left, and
+    ``sidelines`` those of its sidelines limited per match; ``helmet_allowed`` whether the
+    attacker may still declare a helmet this match, and ``helmet`` a helmet the Stooge
+    wears for the whole match (a rolled one).
     """
     rules = arc_rules()
     (attack_key, attackers), (defence_key, defenders) = attacker, defender
@@ -320,6 +351,7 @@ def set_up(
         landing_events=landing_events,
         weather=weather,
         inducements=inducements or {},
+        sidelines=sidelines or {},
         helmet_allowed=helmet_allowed,
         helmet=helmet,
         helmet_rolled=helmet is not None,
@@ -588,7 +620,8 @@ def _landing_event(ruleset: Ruleset, arc: ArcState, dice: DiceSource, decisions:
     from bbcore_skurling.landing import LandingChoices, roll_landing_event  # noqa: PLC0415 - landing drives apply
 
     landing = choices if isinstance(choices, LandingChoices) else None
-    return roll_landing_event(ruleset, arc, dice, decisions, landing, dict(zip(arc.teams, arc.fan_factors, strict=True)))
+    fan_factors = dict(zip(arc.teams, arc.fan_factors, strict=True))
+    return roll_landing_event(ruleset, arc, dice, decisions, landing, fan_factors, arc_choices=choices)
 
 
 def _end_turn(arc: ArcState) -> ArcState:
@@ -624,10 +657,17 @@ def _check_cuddler_path(arc: ArcState, player: PlayerState, path: Sequence[Squar
 
 
 def _moved(
-    ruleset: Ruleset, arc: ArcState, player: PlayerState, path: Sequence[Square], dice: DiceSource, decisions: Decisions
+    ruleset: Ruleset,
+    arc: ArcState,
+    player: PlayerState,
+    path: Sequence[Square],
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    extra: Sequence[ExtraReroll] = (),
 ) -> ArcState:
     _check_cuddler_path(arc, player, path)
-    outcome = move(ruleset, arc.board, player.id, list(path), dice, decisions, team_reroll=reroll_available(arc))
+    outcome = move(ruleset, arc.board, player.id, list(path), dice, decisions, team_reroll=reroll_available(arc), extra_rerolls=extra)
     return _record(arc, outcome)
 
 
@@ -713,7 +753,7 @@ def _touch(
     if not goes_on:
         return arc
     if action.path:
-        arc = _moved(ruleset, arc, arc.board.player(hitter.id), action.path, dice, decisions)
+        arc = _moved_to_touch(ruleset, arc, arc.board.player(hitter.id), action.path, dice, decisions)
     arc = attrs.evolve(arc, activated=arc.activated | {hitter.id})
     hitter = arc.board.player(hitter.id)
     stooge = arc.board.player(arc.stooge)
@@ -729,6 +769,8 @@ def _touch(
         down = knock_down(ruleset, arc.board, hitter.id, Harm("touch"), dice, choose_treatment=treatment_from(decisions))
         arc = _record(arc, down)
     direction = DIRECTIONS[action.direction]
+    if squares > 0:
+        arc = _clear_path(arc, direction, decisions, choices)
     catch_bonus, answers = _catch_bonus(ruleset, arc, choices)
     run = drive_stooge(ruleset, arc.board, arc.stooge, direction, squares, dice, decisions, arc.roles, catch_bonus=catch_bonus)
     arc = _record(arc, Outcome(run.board, run.events))
@@ -741,6 +783,51 @@ def _touch(
     if effect.stooge_falls:
         arc = _stooge_armour(ruleset, arc, hitter, dice, choices)
     return arc
+
+
+def spend_sideline(arc: ArcState, sideline: Sideline, rolls: tuple[int, ...] = (), **detail: object) -> ArcState:
+    """Take one use of the attacker's ``sideline`` off and record a ``sideline`` event (``detail`` says on what)."""
+    left = dict(arc.sidelines)
+    left[sideline.id] = max(0, left.get(sideline.id, 0) - 1)
+    used = Event(SIDELINE_EVENT, arc.attacker, rolls, sideline.id, dict(detail))
+    return attrs.evolve(arc, sidelines=left, events=(*arc.events, used))
+
+
+def _moved_to_touch(
+    ruleset: Ruleset, arc: ArcState, player: PlayerState, path: Sequence[Square], dice: DiceSource, decisions: Decisions
+) -> ArcState:
+    """The hitter's move before a Touch, with the attacker's sidelines that re-roll tests on it (the Drillmaster)."""
+    held = [s for s in sidelines_at(arc.sidelines, TOUCH_MOVE, REROLL) if arc.sidelines.get(s.id, 0) > 0]
+    extra = tuple(ExtraReroll(s.id, frozenset(s.tests), arc.sidelines[s.id]) for s in held)
+    start = len(arc.events)
+    arc = _moved(ruleset, arc, player, path, dice, decisions, extra=extra)
+    for sideline in held:
+        for event in arc.events[start:]:
+            if event.kind in sideline.tests and event.who == player.id and event.detail.get("rerolled_with") == sideline.id:
+                arc = spend_sideline(arc, sideline, on=TOUCH_MOVE, test=event.kind, player=player.id)
+    return arc
+
+
+def _clear_path(arc: ArcState, direction: Square, decisions: Decisions, choices: ArcChoices) -> ArcState:
+    """Before the Stooge moves: a sideline may move the standing defender on his first square aside, onto a free square."""
+    sideline = arc.ready_sideline(BEFORE_TOUCH, CLEAR_PATH)
+    stooge_square = arc.board.player(arc.stooge).square
+    if sideline is None or stooge_square is None:
+        return arc
+    first = step(stooge_square, direction)
+    defender = arc.board.at(first) if arc.board.geometry.on_pitch(first) else None
+    if defender is None or defender.team != arc.defender or not defender.standing:
+        return arc
+    dx, dy = direction
+    aside = [step(first, (-dy, dx), sideline.squares), step(first, (dy, -dx), sideline.squares)]
+    free = [square for square in aside if arc.board.geometry.on_pitch(square) and arc.board.at(square) is None]
+    if not free or not choices.use_sideline(arc.attacker, sideline.id, defender.id):
+        return arc
+    square = free[0] if len(free) == 1 else decisions.push_square(arc.attacker, free)
+    if square not in free:
+        raise UsageError(f"{defender.id} can be moved aside to {', '.join(map(str, free))}, not {square}")
+    arc = attrs.evolve(arc, board=arc.board.with_player(defender.moved(square)))
+    return spend_sideline(arc, sideline, on=BEFORE_TOUCH, player=defender.id, square=list(first), to=list(square))
 
 
 def _catch_bonus(ruleset: Ruleset, arc: ArcState, choices: ArcChoices) -> tuple[Callable[[], int], list[bool]]:

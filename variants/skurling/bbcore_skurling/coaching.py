@@ -3,8 +3,8 @@
 The core's :class:`~bbcore.rules.decisions.Decisions` already asks what both rule sets
 share (inducements to buy, a Journeyman's position, an agreed choice such as the
 Pebblemuck preparation or the coin). :class:`SkurlingDecisions` adds Skurling's own
-questions: attack or defend, sponsors and their gifts, substitutes, advancement and
-the post-match hiring. :class:`DefaultSkurlingDecisions` answers as a plain coach
+questions: attack or defend, whether to use a sideline (the Pebbler's re-roll), sponsors
+and their gifts, substitutes, advancement and the post-match hiring. :class:`DefaultSkurlingDecisions` answers as a plain coach
 would; :class:`ScriptedSkurlingDecisions` replays answers in tests, as the core's
 :class:`~bbcore.rules.decisions.ScriptedDecisions` does (and answers its questions too).
 """
@@ -60,6 +60,10 @@ class SkurlingDecisions(Decisions, Protocol):
         """What the winner of the first-attacker toss picks for the first arc: ``attack`` or ``defend``."""
         ...
 
+    def use_sideline(self, team: str, sideline: str, situation: str) -> bool:
+        """Whether ``team`` uses ``sideline`` now; ``situation`` says what is at stake (the Pebbler: the Attribute rolled)."""
+        ...
+
     def look_for_sponsor(self, team: str) -> bool:
         """Whether the team looks for a sponsor after this match."""
         ...
@@ -102,10 +106,13 @@ class SkurlingDecisions(Decisions, Protocol):
 
 
 class DefaultSkurlingDecisions(DefaultDecisions):
-    """A plain coach: attacks first, takes every offer as it comes, saves SPP, hires nobody."""
+    """A plain coach: attacks first, uses a sideline whenever offered, takes every offer as it comes, saves SPP, hires nobody."""
 
     def attack_or_defend(self, team: str) -> str:
         return ATTACK
+
+    def use_sideline(self, team: str, sideline: str, situation: str) -> bool:
+        return True  # a plain coach uses what the team pays for whenever it is offered
 
     def look_for_sponsor(self, team: str) -> bool:
         return True
@@ -141,7 +148,7 @@ class DefaultSkurlingDecisions(DefaultDecisions):
 class ScriptedSkurlingDecisions(ScriptedDecisions):
     """Answers given in advance as ``(kind, answer)`` pairs, for Skurling's questions and the core's.
 
-    Skurling's kinds: ``attack-or-defend``, ``look-for-sponsor`` (a boolean),
+    Skurling's kinds: ``attack-or-defend``, ``use-sideline`` and ``look-for-sponsor`` (booleans),
     ``sponsor-gift``, ``sponsored-sideline``, ``headliner``, ``sponsor-name``,
     ``substitute`` (a player id or None), ``advancement`` (an :class:`AdvancementChoice`
     or None), ``characteristic`` (an id or None), ``advancement-skill`` and
@@ -178,6 +185,10 @@ class ScriptedSkurlingDecisions(ScriptedDecisions):
     def attack_or_defend(self, team: str) -> str:
         found, answer = self._take("attack-or-defend")
         return self._one_of("attack-or-defend", answer, (ATTACK, DEFEND)) if found else self._default.attack_or_defend(team)
+
+    def use_sideline(self, team: str, sideline: str, situation: str) -> bool:
+        found, answer = self._take("use-sideline")
+        return bool(answer) if found else self._default.use_sideline(team, sideline, situation)
 
     def look_for_sponsor(self, team: str) -> bool:
         found, answer = self._take("look-for-sponsor")

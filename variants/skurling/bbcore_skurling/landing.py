@@ -32,6 +32,11 @@ the lane but the Stooge, sorted by id; each pick rolls a die with as many faces 
 candidates are left, and face N takes the Nth of them. Roll-offs roll for the attacker,
 then the defender. Every event appended carries the row id in ``detail["row"]``.
 
+Before the row is resolved, the attacker may spend a use of a sideline that re-rolls the
+landing event (the Skip, ``data/rules/sidelines.yaml``) if the arc's choices agree
+(:meth:`bbcore_skurling.arc.ArcChoices.use_sideline`, told the row rolled): the 2D6 are
+rolled again and the second roll stands. The discarded roll is the ``sideline`` event's dice.
+
 Re-rolls gained here are added to ``ArcState.rerolls`` and expire with the arc:
 :func:`landing_rerolls` reads how many each team gained from the events, so the match
 can drop whatever is left of them when the arc ends.
@@ -56,6 +61,8 @@ from bbcore_skurling import arc as arc_engine
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.conditions import lane_conditions, row_of
 from bbcore_skurling.landing_rules import Contest, LandingRule, landing_rules
+from bbcore_skurling.sidelines import LANDING_EVENT as SIDELINE_MOMENT
+from bbcore_skurling.sidelines import REROLL
 from bbcore_skurling.touch import in_destination
 
 if TYPE_CHECKING:
@@ -63,7 +70,7 @@ if TYPE_CHECKING:
     from bbcore.model.table import Row
     from bbcore.rules.decisions import Decisions
     from bbcore.ruleset import Ruleset
-    from bbcore_skurling.arc import ArcState, Blitz, Move
+    from bbcore_skurling.arc import ArcChoices, ArcState, Blitz, Move
 
 #: The event every landing roll records, as the arc always has.
 LANDING_EVENT = "landing-event"
@@ -205,10 +212,21 @@ def roll_landing_event(
     decisions: Decisions,
     choices: LandingChoices | None = None,
     fan_factors: Mapping[str, int] | None = None,
+    *,
+    arc_choices: ArcChoices | None = None,
 ) -> ArcState:
-    """Roll on the landing events table, record the roll (a ``landing-event`` event) and resolve the row."""
+    """Roll on the landing events table, record the roll (a ``landing-event`` event) and resolve the row.
+
+    The attacker's sideline that re-rolls the landing event (the Skip), if it has a use left
+    and ``arc_choices`` agree (:class:`~bbcore_skurling.arc.KeepTheCatch` when None), has the
+    dice rolled again first; the second roll stands.
+    """
     table = ruleset.table(arc_engine.LANDING_EVENTS_ROLE)
     rolled = roll_on_table(table, dice)
+    skip = arc.ready_sideline(SIDELINE_MOMENT, REROLL)
+    if skip is not None and (arc_choices or arc_engine.KeepTheCatch()).use_sideline(arc.attacker, skip.id, rolled.row.id):
+        arc = arc_engine.spend_sideline(arc, skip, rolled.rolls, on=SIDELINE_MOMENT, discarded=rolled.row.id)
+        rolled = roll_on_table(table, dice)
     event = Event(LANDING_EVENT, arc.attacker, rolled.rolls, rolled.row.id, {"table": table.id, "name": rolled.row.name})
     arc = attrs.evolve(arc, events=(*arc.events, event))
     return resolve_landing_event(ruleset, arc, rolled.row, dice, decisions, choices, fan_factors)

@@ -84,7 +84,8 @@ def legal_actions(ruleset: Ruleset, arc: ArcState) -> list[Action]:
     if arc.over:
         return []
     if arc.phase == THROW:
-        throws: list[Action] = list(_throws(ruleset, arc))
+        # Before the opening throw only the attacker's throwers act; a turn without one ends.
+        throws: list[Action] = list(_throws(ruleset, arc)) if arc.active == arc.attacker else []
         return throws or [EndTurn()]
     actions: list[Action] = []
     for player in arc.board.team_players(arc.active):
@@ -103,6 +104,8 @@ def _throws(ruleset: Ruleset, arc: ArcState) -> Iterator[Throw]:
     for pid, role in arc.roles.items():
         thrower = arc.board.player(pid)
         if role != WHACKER or not thrower.has("throw-team-mate") or thrower.square is None or not thrower.standing:
+            continue
+        if pid in arc.activated:
             continue
         if not adjacent(thrower.square, stooge.square):
             continue

@@ -9,6 +9,11 @@ The match ends at the end of an arc after which both teams have attacked equally
 least one has reached the target (10 points; 6 at a Throwback Night): the team with more
 points wins, and a tie adds pairs of arcs until it is broken. After every four attacks
 each there is an interval: team re-rolls refresh (Throwback Nights have none).
+
+Sidelines limited per match (the Skip, the Brushmaster, the Drillmaster) have their uses
+counted per team for the whole match (``MatchState.sidelines_left``, from
+:func:`bbcore_skurling.sidelines.match_uses`), handed to each arc the team attacks in and
+read back when it ends; an interval does not refresh them. A first match has no sidelines.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from bbcore_skurling.conditions import lane_conditions, row_of
 from bbcore_skurling.league_play import recover_knocked_out
 from bbcore_skurling.league_rules import league_rules
 from bbcore_skurling.prematch import PreMatch, attribute_table
+from bbcore_skurling.sidelines import match_uses, team_sidelines
 
 if TYPE_CHECKING:
     from bbcore.dice import DiceSource
@@ -43,7 +49,11 @@ LEAGUE = "league"
 
 @frozen
 class Side:
-    """One team as the match knows it: the key used on the board, its name, players and re-rolls."""
+    """One team as the match knows it: the key used on the board, its name, players and re-rolls.
+
+    ``sidelines`` are the ids of the sidelines the team has (bought, and in a league those
+    its sponsors provide: add them to what :func:`side_from_team` reads).
+    """
 
     key: str
     name: str
@@ -51,17 +61,19 @@ class Side:
     rerolls: int
     roles: Mapping[str, str] = attrs.field(factory=dict)
     inducements: Mapping[str, int] = attrs.field(factory=dict)
+    sidelines: tuple[str, ...] = ()
 
     def player(self, player_id: str) -> Miniature:
         return next(p for p in self.players if p.id == player_id)
 
 
 def side_from_team(team: Team, key: str) -> Side:
-    """A side from a team file: players get ids ``<key>-<n>`` in file order; the file's roles are the first arc's."""
+    """A side from a team file: players get ids ``<key>-<n>`` in file order; the file's roles are the first arc's;
+    the sidelines are those its ``staff`` lists."""
     players = tuple(Miniature(f"{key}-{n}", p.position) for n, p in enumerate(team.players, start=1))
     roles = {mini.id: p.role for mini, p in zip(players, team.players, strict=True) if p.role}
     inducements = {order.id: order.count for order in team.inducements}
-    return Side(key, team.name, players, team.rerolls, roles, inducements)
+    return Side(key, team.name, players, team.rerolls, roles, inducements, team_sidelines(team))
 
 
 @frozen
@@ -99,6 +111,7 @@ class MatchState:
     attribute. ``inducements_left`` counts each side's inducement uses until the next
     interval; ``helmet_used`` whether each side has declared its helmet, and
     ``rolled_helmets`` the helmet a side rolled, which its Stooge keeps on.
+    ``sidelines_left`` counts each side's uses left of its sidelines limited per match.
     """
 
     sides: tuple[Side, Side]
@@ -117,6 +130,7 @@ class MatchState:
     helmets: bool = False
     helmet_used: tuple[bool, bool] = (False, False)
     rolled_helmets: tuple[str | None, str | None] = (None, None)
+    sidelines_left: tuple[Mapping[str, int], Mapping[str, int]] = ({}, {})
     fan_factors: tuple[int, int] | None = None
     injuries_last: bool = False
     knocked_out: frozenset[str] = frozenset()
@@ -161,7 +175,8 @@ def start_match(
     in ``data/rules/throwback.yaml``); a first match skips the landing events. Stooge
     helmets need the ``helmets`` option on, and are never worn at a Throwback Night.
     ``weather`` and ``lane`` come from the pre-match sequence
-    (:func:`bbcore_skurling.prematch.run_pre_match`).
+    (:func:`bbcore_skurling.prematch.run_pre_match`). Each side's sidelines limited per
+    match get their uses, except in a first match, which has no sidelines.
     """
     rules = arc_rules()
     kind = ruleset.options.get("match", "")
@@ -181,6 +196,7 @@ def start_match(
         weather=weather,
         lane=tuple(lane),
         inducements_left=(dict(home.inducements), dict(away.inducements)),
+        sidelines_left=({}, {}) if kind == FIRST_MATCH else (match_uses(home.sidelines), match_uses(away.sidelines)),
         helmets=ruleset.options.get("helmets") == "on" and kind != THROWBACK,
         injuries_last=kind == LEAGUE,
     )
@@ -228,6 +244,7 @@ def start_arc(ruleset: Ruleset, match: MatchState, roles: Mapping[str, str], pla
         weather=match.weather,
         conditions=match_conditions(ruleset, match),
         inducements=match.inducements_left[attacking],
+        sidelines=match.sidelines_left[attacking],
         helmet_allowed=match.helmets and not match.helmet_used[attacking],
         helmet=match.rolled_helmets[attacking],
         fan_factors=(match.fan_factors[attacking], match.fan_factors[1 - attacking]) if match.fan_factors else (0, 0),
@@ -242,7 +259,7 @@ def match_conditions(ruleset: Ruleset, match: MatchState) -> dict[str, int]:
 
 
 def finish_arc(ruleset: Ruleset, match: MatchState, arc: ArcState, dice: DiceSource | None = None) -> MatchState:
-    """Fold a finished arc into the match: score, attacks, re-rolls left, weather, injuries, and any interval.
+    """Fold a finished arc into the match: score, attacks, re-rolls and sideline uses left, weather, injuries, and any interval.
 
     In a league match the injured stay out: casualties for the rest of the match, and the
     knocked-out until they pass a recovery roll at the end of an arc (``dice`` needed). In a
@@ -269,6 +286,8 @@ def finish_arc(ruleset: Ruleset, match: MatchState, arc: ArcState, dice: DiceSou
     intervals = match.intervals
     left = list(match.inducements_left)
     left[attacking] = dict(arc.inducements)
+    staff = list(match.sidelines_left)
+    staff[attacking] = dict(arc.sidelines)
     used, rolled = list(match.helmet_used), list(match.rolled_helmets)
     if arc.helmet is not None:
         used[attacking] = True
@@ -287,6 +306,7 @@ def finish_arc(ruleset: Ruleset, match: MatchState, arc: ArcState, dice: DiceSou
         intervals=intervals,
         weather=arc.weather,
         inducements_left=(left[0], left[1]),
+        sidelines_left=(staff[0], staff[1]),
         helmet_used=(used[0], used[1]),
         rolled_helmets=(rolled[0], rolled[1]),
         knocked_out=knocked_out,

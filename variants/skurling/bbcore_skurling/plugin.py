@@ -4,7 +4,8 @@ The hooks live in modules by subject and are re-exported here, so that the entry
 registers one plugin: :mod:`bbcore_skurling.building_hooks` (team building, Team Value,
 the ruleset options' consistency) and :mod:`bbcore_skurling.match_hooks` (what the core
 procedures ask while an arc is played: helmets on armour rolls, the Stooge at the
-edge of the lane, ...).
+edge of the lane, ...), and :mod:`bbcore_skurling.simulation_hooks` (the simulator behind
+``bbcore simulate`` and ``bbcore balance``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 from bbcore import hookimpl
 from bbcore_skurling.building_hooks import *  # noqa: F403 - the hook implementations, registered with this module
 from bbcore_skurling.match_hooks import *  # noqa: F403
+from bbcore_skurling.simulation_hooks import *  # noqa: F403
 
 if TYPE_CHECKING:
     from bbcore.registry import DataRegistrar, OptionRegistrar

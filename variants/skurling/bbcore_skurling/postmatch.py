@@ -397,13 +397,12 @@ def run_post_match(
     reports: tuple[MatchReport, MatchReport],
     dice: DiceSource,
     decisions: SkurlingDecisions | None = None,
-    *,
-    sponsor_modifiers: Mapping[str, int] | None = None,
 ) -> PostMatch:
     """Steps 1 to 8 for both teams, step by step (each team in the order given within a step).
 
     ``reports`` are the two teams' sides of the match, in the same order as ``teams``. The
-    match must have a winner. ``sponsor_modifiers`` adds to a team's sponsor search roll.
+    match must have a winner. A team's sidelines (bought or sponsored) that act on the
+    sponsor search (the Scribe) add to its search roll by themselves.
     """
     decisions = decisions or DefaultSkurlingDecisions()
     by_report = {report.team: report for report in reports}
@@ -445,7 +444,6 @@ def run_post_match(
             bought_sidelines=team_sidelines(team.team),
             dice=dice,
             decisions=decisions,
-            modifier=(sponsor_modifiers or {}).get(team_id, 0),
         )
         events.extend(search.events)
         sponsors = team.sponsors + ((search.sponsor,) if search.sponsor else ())

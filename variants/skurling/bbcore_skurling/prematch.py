@@ -18,9 +18,16 @@ The ruleset's ``match`` option picks the profile:
   again); fans and weather as usual; inducements come from building only, so no Petty
   Cash and no Treasury.
 
+Sidelines (``data/rules/sidelines.yaml``) act in two steps: one acting on the
+``pebblemuck-attribute`` (the Pebbler) lets its team have the Attribute D6 rolled again,
+and one acting on the ``fan-factor`` (the Mob) adds its modifier to its team's FF.
+
 Judgement calls (the seed is silent): an Attribute's Fan Factor change is the sum of its
 ``fans`` effects and ``fan-factor`` modifiers, applied to both teams and never below 0;
-the coin is a two-sided die whose 1 names the first team given.
+the coin is a two-sided die whose 1 names the first team given. The Attribute is rolled
+again at most once in all (the second result stands, even if the other team has a Pebbler
+too); the teams are asked in the order given, the first team first. At a Throwback Night
+the Attribute rolled again is again rolled until it is one of the old days'.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from typing import TYPE_CHECKING
 import attrs
 from attrs import field, frozen
 
-from bbcore.dice import DiceSource, roll_dice, roll_on_table
+from bbcore.dice import DiceSource, TableRoll, roll_dice, roll_on_table
 from bbcore.errors import UsageError
 from bbcore.model.team import Team
 from bbcore.rules.events import Event
@@ -41,6 +48,15 @@ from bbcore.teams.valuation import inducement_price, may_buy
 from bbcore_skurling.coaching import ATTACK, DEFEND, DefaultSkurlingDecisions, SkurlingDecisions
 from bbcore_skurling.headliners import headliner
 from bbcore_skurling.league_rules import league_rules
+from bbcore_skurling.sidelines import (
+    FAN_FACTOR,
+    PEBBLEMUCK_ATTRIBUTE,
+    REROLL,
+    SIDELINE_EVENT,
+    sideline_modifier,
+    sidelines_at,
+    team_sidelines,
+)
 from bbcore_skurling.throwback import throwback_attribute
 from bbcore_skurling.throwback_rules import throwback_rules
 
@@ -77,7 +93,8 @@ class Side:
     a ``headliner`` lent for this match adds the league's Headliner value on top.
     ``dedicated_fans`` defaults to the one every Skurling team has. ``inducements`` are
     those bought at building (id to count). ``team`` is the team file, if any, used to
-    price inducements whose price depends on the team.
+    price inducements whose price depends on the team. ``sidelines`` are the sideline ids
+    the team has (bought or sponsored); when not given they are read from ``team``'s staff.
     """
 
     id: str
@@ -87,6 +104,13 @@ class Side:
     inducements: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     headliner: str | None = None
     team: Team | None = field(default=None, eq=False, repr=False)
+    sidelines: tuple[str, ...] | None = None
+
+    def held_sidelines(self) -> tuple[str, ...]:
+        """The team's sideline ids: those given, else those its team file lists, else none."""
+        if self.sidelines is not None:
+            return self.sidelines
+        return team_sidelines(self.team) if self.team is not None else ()
 
     def fans(self, ruleset: Ruleset) -> int:
         """The team's Dedicated Fans for this match: its own, or the ruleset's starting figure."""
@@ -165,14 +189,16 @@ def _fan_factor_change(row: Row) -> int:
 
 
 def pebblemuck(
-    ruleset: Ruleset, dice: DiceSource, decisions: SkurlingDecisions, *, profile: str = ONE_OFF
+    ruleset: Ruleset, dice: DiceSource, decisions: SkurlingDecisions, *, profile: str = ONE_OFF, sides: Sequence[Side] = ()
 ) -> tuple[Pebblemuck, tuple[Event, ...]]:
     """The preparation (agreed by both coaches, or 2D6 on the Pebblemuck table), then a D6 for its Attribute.
 
     At a Throwback Night the preparation is always the Throwback one (Raw Ground, from
     ``throwback.yaml``) with no roll and no agreement, and the Attributes that did not exist
     in the old days are rolled again until another comes up
-    (:func:`bbcore_skurling.throwback.throwback_attribute`).
+    (:func:`bbcore_skurling.throwback.throwback_attribute`). Then the first of ``sides``
+    with a sideline that re-rolls the Attribute (the Pebbler) and wants to
+    (``SkurlingDecisions.use_sideline``) has it rolled again; the second result stands.
     """
     rules = league_rules()
     table = ruleset.table(rules.prematch.pebblemuck_table)
@@ -193,14 +219,27 @@ def pebblemuck(
             row, chosen_by = rolled.row, "dice"
             events.append(Event("pebblemuck", None, rolled.rolls, row.id, {"table": table.id, "chosen_by": chosen_by}))
     attributes = attribute_table(ruleset, row)
-    rolled_attributes = throwback_attribute(attributes, dice).rolls if profile == THROWBACK else (roll_on_table(attributes, dice),)
-    for number, attribute in enumerate(rolled_attributes, start=1):
-        again = number < len(rolled_attributes)
-        events.append(
-            Event("pebblemuck-attribute", None, attribute.rolls, attribute.row.id, {"table": attributes.id, "rolled_again": again})
-        )
+    attribute, found = _roll_attribute(attributes, dice, profile)
+    events.extend(found)
+    for side in sides:
+        pebblers = sidelines_at(side.held_sidelines(), PEBBLEMUCK_ATTRIBUTE, REROLL)
+        if pebblers and decisions.use_sideline(side.id, pebblers[0].id, attribute.row.id):
+            events.append(Event(SIDELINE_EVENT, side.id, (), pebblers[0].id, {"on": PEBBLEMUCK_ATTRIBUTE, "discarded": attribute.row.id}))
+            attribute, found = _roll_attribute(attributes, dice, profile)
+            events.extend(found)
+            break
     change = _fan_factor_change(attribute.row)
     return Pebblemuck(row.id, attribute.row.id, chosen_by, change), tuple(events)
+
+
+def _roll_attribute(attributes: Table, dice: DiceSource, profile: str) -> tuple[TableRoll, tuple[Event, ...]]:
+    """A D6 on an Attribute table (at a Throwback Night, again until an old-days one comes up), with its events."""
+    rolled = throwback_attribute(attributes, dice).rolls if profile == THROWBACK else (roll_on_table(attributes, dice),)
+    events = tuple(
+        Event("pebblemuck-attribute", None, one.rolls, one.row.id, {"table": attributes.id, "rolled_again": number < len(rolled)})
+        for number, one in enumerate(rolled, start=1)
+    )
+    return rolled[-1], events
 
 
 # -- 2. the fans --------------------------------------------------------------------------------
@@ -211,17 +250,20 @@ def fan_factors(
 ) -> tuple[dict[str, int], int, tuple[Event, ...]]:
     """Each team's Fan Factor and the Fan Attendance (their sum).
 
-    FF is the ruleset's fan-factor die (a D3) plus the team's Dedicated Fans, then the
-    Pebblemuck Attribute's ``change`` (applied after the roll, never below 0).
+    FF is the ruleset's fan-factor die (a D3) plus the team's Dedicated Fans and what its
+    sidelines add to the Fan Factor (the Mob), then the Pebblemuck Attribute's ``change``
+    (applied after the roll, never below 0).
     """
     factors: dict[str, int] = {}
     events = []
     for side in sides:
         rolls = roll_dice(dice, ruleset.parameters.dedicated_fans.fan_factor_dice)
         fans = side.fans(ruleset)
-        factor = max(0, sum(rolls) + fans + change)
+        staff = sideline_modifier(side.held_sidelines(), FAN_FACTOR)
+        factor = max(0, sum(rolls) + fans + staff + change)
         factors[side.id] = factor
-        events.append(Event("fan-factor", side.id, rolls, str(factor), {"dedicated_fans": fans, "attribute_change": change}))
+        detail = {"dedicated_fans": fans, "sidelines": staff, "attribute_change": change}
+        events.append(Event("fan-factor", side.id, rolls, str(factor), detail))
     attendance = sum(factors.values())
     events.append(Event("fan-attendance", None, (), str(attendance), {"fan_factors": dict(factors)}))
     return factors, attendance, tuple(events)
@@ -382,7 +424,7 @@ def run_pre_match(ruleset: Ruleset, home: Side, away: Side, dice: DiceSource, de
 
     if profile != FIRST_MATCH:
         step("pebblemuck")
-        muck, found = pebblemuck(ruleset, dice, decisions, profile=profile)
+        muck, found = pebblemuck(ruleset, dice, decisions, profile=profile, sides=sides)
         events.extend(found)
         step("fans")
         factors, attendance, found = fan_factors(ruleset, sides, dice, muck.fan_factor_change)

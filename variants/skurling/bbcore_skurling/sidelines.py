@@ -6,11 +6,28 @@ they never count in Team Value and are never hurt. A team file lists them under
 ``staff`` as ``sidelines: [pebbler, skip]`` (the key is ``sidelines_staff_key`` in
 ``building.yaml``). Their prices and effects are provisional: the original table was
 lost, so the file is marked ``provisional: true`` and a league replaces it by data.
+
+Each sideline's effect is data: the moments of play it acts at (``acts_on``), what it
+does there (``does``: a re-roll, a modifier, or clearing the Stooge's path), how many
+times a match (``uses_per_match``; none means every time) and its numbers
+(``modifier``, ``squares``, ``tests``). The procedures ask this module, by moment,
+which of a team's sidelines apply:
+
+* ``pebblemuck-attribute`` (re-roll): :func:`bbcore_skurling.prematch.pebblemuck`;
+* ``fan-factor`` (modifier): :func:`bbcore_skurling.prematch.fan_factors`;
+* ``landing-event`` (re-roll): :func:`bbcore_skurling.landing.roll_landing_event`;
+* ``before-touch`` (clear-path) and ``touch-move`` (re-roll of the named ``tests``):
+  the Touch in :mod:`bbcore_skurling.arc`;
+* ``sponsor-search`` and ``sponsor-renewal`` (modifier): :mod:`bbcore_skurling.sponsorship`.
+
+A match keeps the uses left of each team's limited sidelines (:func:`match_uses`), never
+refreshed at an interval. The ``effect`` text repeats the numbers for the reader; a test
+checks that it agrees with the fields.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,6 +40,23 @@ from bbcore_skurling.building_rules import building_rules
 if TYPE_CHECKING:
     from bbcore.model.team import Team
 
+#: The moments of play a sideline acts at (``acts_on``), as the schema lists them.
+PEBBLEMUCK_ATTRIBUTE = "pebblemuck-attribute"
+FAN_FACTOR = "fan-factor"
+LANDING_EVENT = "landing-event"
+BEFORE_TOUCH = "before-touch"
+TOUCH_MOVE = "touch-move"
+SPONSOR_SEARCH = "sponsor-search"
+SPONSOR_RENEWAL = "sponsor-renewal"
+
+#: What a sideline does at its moments (``does``).
+REROLL = "reroll"
+MODIFIER = "modifier"
+CLEAR_PATH = "clear-path"
+
+#: The kind of the event recorded whenever a sideline is used.
+SIDELINE_EVENT = "sideline"
+
 #: The data file and the schema it is validated against.
 SIDELINES_FILE = Path(__file__).parent / "data" / "rules" / "sidelines.yaml"
 SCHEMA_FILE = Path(__file__).parent / "sidelines.schema.json"
@@ -30,13 +64,28 @@ SCHEMA_FILE = Path(__file__).parent / "sidelines.schema.json"
 
 @frozen
 class Sideline:
-    """One sideline: its price from the sideline budget, what it does, and its effect in play."""
+    """One sideline: its price from the sideline budget, what it does, and its effect in play.
+
+    ``acts_on`` are the moments it acts at and ``does`` what it does there; ``uses_per_match``
+    limits it (None: every time); ``modifier``, ``squares`` and ``tests`` are its numbers
+    for a modifier, a cleared path and a re-roll while moving for a Touch.
+    """
 
     id: str
     name: str
     cost: int
     text: str
     effect: str
+    acts_on: tuple[str, ...]
+    does: str
+    uses_per_match: int | None = None
+    modifier: int = 0
+    squares: int = 0
+    tests: tuple[str, ...] = ()
+
+    def acts(self, moment: str, does: str) -> bool:
+        """Whether this sideline does ``does`` at ``moment``."""
+        return moment in self.acts_on and self.does == does
 
 
 @frozen
@@ -71,4 +120,47 @@ def sideline_cost(team: Team, sidelines: SidelineList | None = None) -> int:
     return sum(known[sideline_id].cost for sideline_id in team_sidelines(team) if sideline_id in known)
 
 
-__all__ = ["Sideline", "SidelineList", "sideline_cost", "sideline_list", "team_sidelines"]
+def sidelines_at(held: Iterable[str], moment: str, does: str, sidelines: SidelineList | None = None) -> tuple[Sideline, ...]:
+    """The sidelines among ``held`` (ids; unknown ones are ignored) that do ``does`` at ``moment``, in the file's order."""
+    wanted = set(held)
+    return tuple(s for s in (sidelines or sideline_list()).sidelines if s.id in wanted and s.acts(moment, does))
+
+
+def sideline_modifier(held: Iterable[str], moment: str, sidelines: SidelineList | None = None) -> int:
+    """What the ``held`` sidelines add to the roll or total of ``moment`` (0 when none applies)."""
+    return sum(s.modifier for s in sidelines_at(held, moment, MODIFIER, sidelines))
+
+
+def match_uses(held: Iterable[str], sidelines: SidelineList | None = None) -> dict[str, int]:
+    """The uses a match gives each of the ``held`` sidelines that is limited per match, by id."""
+    wanted = set(held)
+    return {s.id: s.uses_per_match for s in (sidelines or sideline_list()).sidelines if s.id in wanted and s.uses_per_match is not None}
+
+
+def ready_sideline(uses_left: Mapping[str, int], moment: str, does: str, sidelines: SidelineList | None = None) -> Sideline | None:
+    """The first sideline with a use left in ``uses_left`` that does ``does`` at ``moment``, or None."""
+    return next((s for s in sidelines_at(uses_left, moment, does, sidelines) if uses_left.get(s.id, 0) > 0), None)
+
+
+__all__ = [
+    "BEFORE_TOUCH",
+    "CLEAR_PATH",
+    "FAN_FACTOR",
+    "LANDING_EVENT",
+    "MODIFIER",
+    "PEBBLEMUCK_ATTRIBUTE",
+    "REROLL",
+    "SIDELINE_EVENT",
+    "SPONSOR_RENEWAL",
+    "SPONSOR_SEARCH",
+    "TOUCH_MOVE",
+    "Sideline",
+    "SidelineList",
+    "match_uses",
+    "ready_sideline",
+    "sideline_cost",
+    "sideline_list",
+    "sideline_modifier",
+    "sidelines_at",
+    "team_sidelines",
+]

@@ -21,8 +21,10 @@ Judgement calls (the seed leaves them open):
 * a Headliner does not count as one of the sponsors: the sponsor lends it for the next
   match only and takes no sponsor place, so a team with two sponsors may still search, but
   can then only accept a Headliner; with a Headliner already promised it cannot take one;
-* a ``modifier`` may be added to the search and renewal rolls (a sideline such as the
-  Scribe gives one); the caller works it out.
+* the team's sidelines that act on ``sponsor-search`` and ``sponsor-renewal`` (the
+  Scribe) add their modifier to those rolls, worked out from the sidelines it holds,
+  bought or sponsored (:func:`held_sidelines`); at renewal every roll is made with the
+  sidelines held before any sponsor leaves, so a sponsored Scribe helps its own sponsor stay.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from bbcore.errors import UsageError
 from bbcore.rules.events import Event
 from bbcore_skurling.headliners import headliners
 from bbcore_skurling.league_rules import league_rules
-from bbcore_skurling.sidelines import sideline_list
+from bbcore_skurling.sidelines import SPONSOR_RENEWAL, SPONSOR_SEARCH, sideline_list, sideline_modifier
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -78,7 +80,7 @@ class SponsorSearch:
 
 
 def sponsor_roll(dice: DiceSource, dedicated_fans: int, won: bool, modifier: int = 0) -> tuple[tuple[int, ...], int, bool]:
-    """The search roll: (dice, total, whether a sponsor makes an offer)."""
+    """The search roll: (dice, total, whether a sponsor makes an offer); ``modifier`` is what sidelines add."""
     rules = league_rules().league.sponsorship
     rolls = roll_dice(dice, rules.search_dice)
     total = sum(rolls) + dedicated_fans + (rules.win_bonus if won else 0) + modifier
@@ -125,15 +127,16 @@ def look_for_sponsor(
     headliner_promised: bool = False,
     dice: DiceSource,
     decisions: SkurlingDecisions,
-    modifier: int = 0,
 ) -> SponsorSearch:
     """One team's search for a sponsor after a league match, with the gift it takes.
 
     ``dedicated_fans`` are the team's just updated; ``sponsors`` those it has;
     ``bought_sidelines`` the sidelines it paid for; ``headliner_promised`` whether a
-    Headliner is already lent to it for the next match.
+    Headliner is already lent to it for the next match. The sidelines it holds (bought or
+    sponsored) that act on the search (the Scribe) add their modifier to the roll.
     """
     rules = league_rules().league.sponsorship
+    modifier = sideline_modifier(held_sidelines(bought_sidelines, sponsors), SPONSOR_SEARCH)
     if not decisions.look_for_sponsor(team):
         return SponsorSearch(team, (), 0, False, events=(Event("sponsor-search", team, result="not-looking"),))
     rolls, total, offer = sponsor_roll(dice, dedicated_fans, won, modifier)
@@ -187,13 +190,16 @@ def look_for_sponsor(
 
 
 def renew_sponsors(
-    team: str, sponsors: Sequence[Sponsor], dedicated_fans: int, dice: DiceSource, modifier: int = 0
+    team: str, sponsors: Sequence[Sponsor], dedicated_fans: int, dice: DiceSource, bought_sidelines: Sequence[str] = ()
 ) -> tuple[tuple[Sponsor, ...], tuple[Sponsor, ...], tuple[Event, ...]]:
     """Before a new season's first match: a die + Dedicated Fans for each sponsor, kept on 8+.
 
-    Returns (kept, gone, events); a sponsor that goes takes its gift with it.
+    The sidelines the team holds (``bought_sidelines`` and those its sponsors provide) that
+    act on the renewal (the Scribe) add their modifier to every roll. Returns (kept, gone,
+    events); a sponsor that goes takes its gift with it.
     """
     rules = league_rules().league.sponsorship
+    modifier = sideline_modifier(held_sidelines(bought_sidelines, sponsors), SPONSOR_RENEWAL)
     kept: list[Sponsor] = []
     gone: list[Sponsor] = []
     events = []
@@ -202,7 +208,14 @@ def renew_sponsors(
         total = sum(rolls) + dedicated_fans + modifier
         stays = total >= rules.renewal_on
         (kept if stays else gone).append(sponsor)
-        detail = {"sponsor": sponsor.name, "gift": sponsor.gift, "item": sponsor.item, "total": total, "needed": rules.renewal_on}
+        detail = {
+            "sponsor": sponsor.name,
+            "gift": sponsor.gift,
+            "item": sponsor.item,
+            "modifier": modifier,
+            "total": total,
+            "needed": rules.renewal_on,
+        }
         events.append(Event("sponsor-renewal", team, rolls, "kept" if stays else "gone", detail))
     return tuple(kept), tuple(gone), tuple(events)
 

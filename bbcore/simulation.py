@@ -1,0 +1,241 @@
+"""Whole matches played by automatic coaches, for the variants that can: the simulators and the balance report.
+
+A variant that can play a whole match automatically registers a :class:`Simulator`
+through :func:`~bbcore.hookspecs.bbcore_register_simulators`. The core knows nothing of
+its game: it asks the simulator to play a match between two teams with two named
+policies and a seed, and reads back the match as JSON (the ``bbcore simulate`` contract:
+``teams``, ``score``, ``winner``, and ``arcs`` with each arc's ``attacker`` and ``points``).
+
+:func:`balance` plays a round robin between teams, both ways round, and reports each
+team's win rate with a 95% confidence interval (Wilson's score interval) and the points
+it makes per attack; :func:`balance_table` prints it and :func:`balance_svg` draws it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, Protocol
+
+from attrs import frozen
+
+from bbcore.errors import PluginError, UsageError
+
+if TYPE_CHECKING:
+    from bbcore.model.team import Team
+    from bbcore.ruleset import Ruleset
+
+#: The normal quantile of a two-sided 95% interval.
+Z_95 = 1.959963984540054
+
+
+class Simulator(Protocol):
+    """What a variant provides to play its matches automatically."""
+
+    #: The policies (automatic coaches) it offers, by name; the first is the default.
+    policies: tuple[str, ...]
+
+    def play(self, ruleset: Ruleset, home: Team, away: Team, policies: tuple[str, str], seed: int) -> Mapping[str, Any]:
+        """Play one match and return it as the ``bbcore simulate --json`` document; the same seed, the same match."""
+        ...
+
+    def summary(self, matches: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
+        """Sum many matches up (win rates, points per attack, and whatever else the game counts)."""
+        ...
+
+
+class SimulatorRegistrar:
+    """Passed to :func:`~bbcore.hookspecs.bbcore_register_simulators`; collects one simulator per variant."""
+
+    def __init__(self) -> None:
+        self.simulators: dict[str, tuple[str, Simulator]] = {}
+        self._plugin = ""
+
+    def bind(self, plugin: str) -> SimulatorRegistrar:
+        self._plugin = plugin
+        return self
+
+    def simulator(self, variant: str, simulator: Simulator) -> None:
+        """Register the simulator of a variant; a second one for the same variant is an error naming both plugins."""
+        if variant in self.simulators:
+            raise PluginError(f"plugins {self.simulators[variant][0]!r} and {self._plugin!r} both register a simulator for {variant!r}")
+        self.simulators[variant] = (self._plugin, simulator)
+
+
+def simulator_for(ruleset: Ruleset) -> Simulator:
+    """The simulator of the ruleset's variant; ``UsageError`` when it has none."""
+    registrar = SimulatorRegistrar()
+    for impl in ruleset.hook.bbcore_register_simulators.get_hookimpls():
+        try:
+            impl.function(register=registrar.bind(impl.plugin_name))
+        except PluginError:
+            raise
+        except Exception as error:
+            raise PluginError(
+                f"plugin {impl.plugin_name!r} raised in bbcore_register_simulators: {type(error).__name__}: {error}"
+            ) from error
+    variant = ruleset.variant or "core"
+    if variant not in registrar.simulators:
+        known = ", ".join(sorted(registrar.simulators)) or "none"
+        raise UsageError(f"no simulator plays {variant!r} matches; variants with one: {known}")
+    return registrar.simulators[variant][1]
+
+
+@frozen
+class Interval:
+    """A proportion with its 95% confidence interval."""
+
+    value: float
+    low: float
+    high: float
+
+    def to_json(self) -> dict[str, float]:
+        return {"value": self.value, "low": self.low, "high": self.high}
+
+
+def wilson(successes: float, trials: int) -> Interval:
+    """Wilson's score interval for a proportion: honest near 0 and 1 and with few trials."""
+    if trials == 0:
+        return Interval(0.0, 0.0, 1.0)
+    p = successes / trials
+    z2 = Z_95 * Z_95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    spread = Z_95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return Interval(p, max(0.0, centre - spread), min(1.0, centre + spread))
+
+
+@frozen
+class TeamBalance:
+    """One team's record over a round robin."""
+
+    name: str
+    played: int
+    won: int
+    win_rate: Interval
+    attacks: int
+    points: int
+
+    @property
+    def points_per_attack(self) -> float:
+        return self.points / self.attacks if self.attacks else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "played": self.played,
+            "won": self.won,
+            "win_rate": self.win_rate.to_json(),
+            "points_per_attack": self.points_per_attack,
+        }
+
+
+@frozen
+class BalanceReport:
+    """A round robin's result: each team's record, and how many matches each pairing played."""
+
+    teams: tuple[TeamBalance, ...]
+    matches_per_pairing: int
+    policies: tuple[str, str]
+    seed: int
+    unfinished: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "teams": [t.to_json() for t in self.teams],
+            "matches_per_pairing": self.matches_per_pairing,
+            "policies": list(self.policies),
+            "seed": self.seed,
+            "unfinished": self.unfinished,
+        }
+
+
+def balance(
+    ruleset: Ruleset,
+    teams: Sequence[Team],
+    *,
+    matches: int,
+    policies: tuple[str, str],
+    seed: int = 0,
+    simulator: Simulator | None = None,
+) -> BalanceReport:
+    """Play ``matches`` matches for every pairing, half with each team at home (the home team attacks
+    first by the simulator's own rules of who starts), and count wins and points per attack.
+    """
+    if len(teams) < 2:
+        raise UsageError("a balance report needs at least two teams")
+    if matches < 1:
+        raise UsageError("--matches must be at least 1")
+    simulator = simulator or simulator_for(ruleset)
+    played = [0] * len(teams)
+    won = [0.0] * len(teams)
+    attacks = [0] * len(teams)
+    points = [0] * len(teams)
+    unfinished = 0
+    number = 0
+    for first, second in combinations(range(len(teams)), 2):
+        for index in range(matches):
+            home, away = (first, second) if index % 2 == 0 else (second, first)
+            result = simulator.play(ruleset, teams[home], teams[away], policies, seed + number)
+            number += 1
+            sides = (home, away)
+            for side in sides:
+                played[side] += 1
+            winner = result.get("winner")
+            if winner is None:
+                unfinished += 1
+            else:
+                won[sides[int(winner)]] += 1
+            for arc in result.get("arcs", ()):
+                attacker = sides[int(arc["attacker"])]
+                attacks[attacker] += 1
+                points[attacker] += int(arc["points"])
+    records = tuple(
+        TeamBalance(team.name, played[i], int(won[i]), wilson(won[i], played[i]), attacks[i], points[i]) for i, team in enumerate(teams)
+    )
+    return BalanceReport(records, matches, policies, seed, unfinished)
+
+
+def balance_table(report: BalanceReport) -> str:
+    """The report as a plain-text table."""
+    rows = [["team", "played", "won", "win rate", "95% interval", "points/attack"]]
+    for team in report.teams:
+        interval = f"{team.win_rate.low:.2f}-{team.win_rate.high:.2f}"
+        rows.append([team.name, str(team.played), str(team.won), f"{team.win_rate.value:.2f}", interval, f"{team.points_per_attack:.2f}"])
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    policies = " against ".join(report.policies)
+    lines.append(f"{report.matches_per_pairing} matches a pairing, {policies}, seed {report.seed}; unfinished: {report.unfinished}")
+    return "\n".join(lines)
+
+
+def balance_svg(report: BalanceReport) -> str:
+    """The win rates as a bar chart with their intervals, as an SVG document."""
+    bar, gap, left, top, width = 28, 14, 190, 30, 360
+    height = top + len(report.teams) * (bar + gap) + 30
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 40}" height="{height}" '
+        f'viewBox="0 0 {left + width + 40} {height}" font-family="sans-serif" font-size="13">',
+        f'<text x="{left}" y="18">Win rate with its 95% interval</text>',
+    ]
+    for i, team in enumerate(report.teams):
+        y = top + i * (bar + gap)
+        rate = team.win_rate
+        parts.append(f'<text x="{left - 8}" y="{y + bar * 0.65:.1f}" text-anchor="end">{_escape(team.name)}</text>')
+        parts.append(f'<rect x="{left}" y="{y}" width="{rate.value * width:.1f}" height="{bar}" fill="#4a7ab5"/>')
+        low, high = left + rate.low * width, left + rate.high * width
+        middle = y + bar / 2
+        parts.append(f'<line x1="{low:.1f}" y1="{middle}" x2="{high:.1f}" y2="{middle}" stroke="#222" stroke-width="2"/>')
+        parts.append(f'<text x="{left + width + 6}" y="{y + bar * 0.65:.1f}">{rate.value:.2f}</text>')
+    axis = top + len(report.teams) * (bar + gap)
+    parts.append(f'<line x1="{left}" y1="{axis}" x2="{left + width}" y2="{axis}" stroke="#222"/>')
+    for tick in (0.0, 0.5, 1.0):
+        x = left + tick * width
+        parts.append(f'<text x="{x:.1f}" y="{axis + 16}" text-anchor="middle">{tick:.1f}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

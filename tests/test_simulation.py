@@ -1,0 +1,109 @@
+"""The core's simulation support: the simulator registry, the balance round robin, its table and chart."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+import bbcore
+from bbcore.errors import PluginError, UsageError
+from bbcore.model.team import Team, TeamPlayer
+from bbcore.simulation import SimulatorRegistrar, balance, balance_svg, balance_table, simulator_for, wilson
+from bbcore.testing import MakeRuleset
+
+
+class CoinFlips:
+    """A fake game: the home team always wins 2-0 in one arc each way, unless it is called Loser."""
+
+    policies = ("coin",)
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str, int]] = []
+
+    def play(self, ruleset: object, home: Team, away: Team, policies: tuple[str, str], seed: int) -> Mapping[str, Any]:
+        self.calls.append((home.name, away.name, seed))
+        winner = 1 if home.name == "Loser" else 0
+        arcs = [{"attacker": winner, "points": 2}, {"attacker": 1 - winner, "points": 0}]
+        score = [2, 0] if winner == 0 else [0, 2]
+        return {"teams": [{"name": home.name}, {"name": away.name}], "score": score, "winner": winner, "arcs": arcs}
+
+    def summary(self, matches: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
+        return {"matches": len(matches)}
+
+
+def team(name: str) -> Team:
+    return Team(name=name, players=(TeamPlayer(name="x", position="human/human-lineman"),))
+
+
+def test_wilson_intervals_are_honest_at_the_edges() -> None:
+    none = wilson(0, 10)
+    assert none.value == 0.0
+    assert none.low == 0.0
+    assert 0.2 < none.high < 0.35
+    half = wilson(50, 100)
+    assert half.low < 0.5 < half.high
+    assert half.high - half.low < wilson(5, 10).high - wilson(5, 10).low, "more matches, a narrower interval"
+
+
+def test_a_round_robin_plays_each_pairing_both_ways_and_counts_wins() -> None:
+    fake = CoinFlips()
+    teams = [team("Winner"), team("Loser"), team("Other")]
+    report = balance(bbcore.load_ruleset(), teams, matches=4, policies=("coin", "coin"), seed=10, simulator=fake)
+    assert len(fake.calls) == 3 * 4
+    pairs = {(h, a) for h, a, _ in fake.calls}
+    assert ("Winner", "Loser") in pairs
+    assert ("Loser", "Winner") in pairs, "half the matches with each team at home"
+    assert [s for _, _, s in fake.calls] == list(range(10, 22))
+    loser = next(t for t in report.teams if t.name == "Loser")
+    assert loser.won == 0
+    assert loser.played == 8
+    winner = next(t for t in report.teams if t.name == "Winner")
+    # Every match against the Loser, and the two at home against the Other.
+    assert winner.won == 6
+    assert winner.points_per_attack > loser.points_per_attack
+    text = balance_table(report)
+    assert "Winner" in text
+    assert "95% interval" in text
+    svg = balance_svg(report)
+    assert svg.startswith("<svg")
+    assert svg.count("<rect") == 3
+
+
+def test_a_balance_needs_two_teams_and_a_match() -> None:
+    with pytest.raises(UsageError, match="two teams"):
+        balance(bbcore.load_ruleset(), [team("A")], matches=1, policies=("coin", "coin"), simulator=CoinFlips())
+    with pytest.raises(UsageError, match="at least 1"):
+        balance(bbcore.load_ruleset(), [team("A"), team("B")], matches=0, policies=("coin", "coin"), simulator=CoinFlips())
+
+
+def test_the_core_has_no_simulator() -> None:
+    with pytest.raises(UsageError, match="no simulator plays 'core' matches"):
+        simulator_for(bbcore.load_ruleset())
+
+
+def test_two_simulators_for_one_variant_are_an_error_naming_both() -> None:
+    registrar = SimulatorRegistrar()
+    registrar.bind("first").simulator("street", CoinFlips())
+    with pytest.raises(PluginError, match="'first' and 'second'"):
+        registrar.bind("second").simulator("street", CoinFlips())
+
+
+def test_a_plugin_registers_a_simulator_for_its_variant(make_ruleset: MakeRuleset, tmp_path: object) -> None:
+    from pathlib import Path
+
+    root = Path(str(tmp_path))
+    fake = CoinFlips()
+
+    class Coins:
+        @bbcore.hookimpl
+        def bbcore_register_data(self, register: Any) -> None:
+            register.variant("coins", root, "a fake game")
+
+        @bbcore.hookimpl
+        def bbcore_register_simulators(self, register: Any) -> None:
+            register.simulator("coins", fake)
+
+    rules = make_ruleset("coins", plugins=[("coins", Coins())], entry_points=False)
+    assert simulator_for(rules) is fake

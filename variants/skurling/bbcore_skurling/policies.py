@@ -1,0 +1,480 @@
+"""Automatic coaches for Skurling: every decision the rules give a coach, asked as one choice.
+
+A :class:`Choice` names what is asked (``kind``), who answers (``team``) and the legal
+answers (``options``); a :class:`Policy` returns the index of its answer. The
+:class:`PolicyCoach` stands between the rules and two policies: it is the
+``Decisions`` object the core procedures ask (block faces, re-rolls, push squares...),
+the :class:`~bbcore_skurling.arc.ArcChoices` and
+:class:`~bbcore_skurling.landing.LandingChoices` of the arc, and the
+:class:`~bbcore_skurling.coaching.SkurlingDecisions` of the pre-match; the simulator
+asks it for the actions too. Every question becomes a :class:`Choice`, and every answer
+is written to :attr:`PolicyCoach.log`, so a match can be replayed answer for answer
+(:class:`Replay`).
+
+Policies shipped:
+
+- ``random``: a uniformly random legal answer, drawn from its own dice;
+- ``scripted``: a sensible heuristic coach (:class:`Heuristic`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Protocol
+
+from attrs import field, frozen
+
+from bbcore.dice import DiceSource, SeededDice
+from bbcore.errors import UsageError
+from bbcore.rules.board import Square, adjacent, distance, step
+from bbcore.rules.decisions import DefaultDecisions
+from bbcore.rules.ttm import pass_range
+from bbcore_skurling.arc import GOON, WHACKER, Action, ArcState, Blitz, Block, EndTurn, Move, SecondHit, Throw, Touch
+from bbcore_skurling.arc_rules import arc_rules
+from bbcore_skurling.coaching import ATTACK, DEFEND, AdvancementChoice, HireOrder
+
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
+    from bbcore_skurling.match import MatchState
+
+#: Answers to yes-or-no questions, in this order.
+NO_YES: tuple[bool, bool] = (False, True)
+
+
+@frozen
+class Choice:
+    """One question: what is asked, which team answers, the legal answers, and facts about it."""
+
+    kind: str
+    team: str
+    options: tuple[Any, ...]
+    detail: Mapping[str, Any] = field(factory=dict)
+
+
+@frozen
+class View:
+    """What a policy may look at when it answers: the rules, the match and the arc in play (if any)."""
+
+    ruleset: Ruleset
+    match: MatchState | None = None
+    arc: ArcState | None = None
+
+
+class Policy(Protocol):
+    """An automatic coach: given a question and the state, the index of its answer among ``choice.options``."""
+
+    name: str
+
+    def choose(self, choice: Choice, view: View) -> int: ...
+
+
+class RandomPolicy:
+    """Any legal answer, uniformly at random, from its own dice (so the rules' dice stay the rules')."""
+
+    name = "random"
+
+    def __init__(self, dice: DiceSource) -> None:
+        self.dice = dice
+
+    def choose(self, choice: Choice, view: View) -> int:
+        count = len(choice.options)
+        return 0 if count == 1 else self.dice.roll(count) - 1
+
+
+class Replay:
+    """Answers from a log of earlier answers, in order: replays a match exactly with the same dice."""
+
+    name = "replay"
+
+    def __init__(self, answers: Sequence[tuple[str, int]]) -> None:
+        self.answers = list(answers)
+        self.position = 0
+
+    def choose(self, choice: Choice, view: View) -> int:
+        if self.position >= len(self.answers):
+            raise UsageError(f"the replay log ran out at a {choice.kind!r} question")
+        kind, index = self.answers[self.position]
+        if kind != choice.kind:
+            raise UsageError(f"the replay log has a {kind!r} answer where a {choice.kind!r} question was asked")
+        self.position += 1
+        return index
+
+
+# -- the heuristic coach -------------------------------------------------------------------------
+
+
+def touch_face_value(face: str, stooge_state: str) -> float:
+    """How good a Touch face is for the attacker: squares gained, less a risk when the Stooge must roll armour."""
+    squares = {"push-back": 3.0, "stumble": 2.0, "pow": 1.0, "both-down": 1.0, "player-down": 0.0}.get(face, 0.0)
+    at_the_floor = stooge_state == arc_rules().states[-1].id
+    harm = 0.0 if at_the_floor or face in ("push-back", "player-down") else 0.8
+    return squares - harm - (0.5 if face in ("both-down", "player-down") else 0.0)
+
+
+def ding_dong_chance(ruleset: Ruleset, arc: ArcState, cuddler: str, target: str) -> Fraction:
+    """The chance a Ding-Dong aimed at ``target`` lands on a defender: the throw not fumbled, then the scatter.
+
+    The throw's test passes on the thrower's PA with the range band's modifier (a natural 1
+    fails); every pattern of the scatter dice is counted, each equally likely.
+    """
+    from bbcore.odds import d6_test_chance  # noqa: PLC0415 - only the heuristic needs the odds
+
+    board = arc.board
+    thrower = board.player(cuddler)
+    origin, aim = thrower.square, board.player(target).square
+    if origin is None or aim is None or thrower.pa is None:
+        return Fraction(0)
+    band = pass_range(ruleset, origin, aim)
+    if band is None:
+        return Fraction(0)
+    modifier = int(band.values.get("modifier") or 0) + board.modifier("throw-team-mate", thrower)
+    fumble = ruleset.parameters.throw_team_mate.fumble_at_most
+    not_fumbled = 1 - Fraction(max(0, min(6, fumble - modifier)), 6)
+    if thrower.has("always-hungry"):
+        not_fumbled *= d6_test_chance(ruleset.parameters.throw_team_mate.always_hungry.get("keep_hold", 2))
+    defenders = {p.square for p in board.team_players(arc.defender) if p.on_pitch and p.square}
+    times = ruleset.parameters.throw_team_mate.scatter
+    directions = [(int(r.values["dx"] or 0), int(r.values["dy"] or 0)) for r in ruleset.table("random-direction").rows]
+    landings: dict[Square, int] = {aim: 1}
+    for _ in range(times):
+        after: dict[Square, int] = {}
+        for square, ways in landings.items():
+            for direction in directions:
+                there = step(square, direction)
+                after[there] = after.get(there, 0) + ways
+        landings = after
+    total = sum(landings.values())
+    on_defender = sum(ways for square, ways in landings.items() if square in defenders)
+    return not_fumbled * Fraction(on_defender, total)
+
+
+class Heuristic:
+    """A sensible coach (``scripted``).
+
+    As attacker: throw the Stooge straight ahead as far as a team-mate can be thrown;
+    hit him with hitters already beside him, then Blitz one to him, then walk the rest
+    up beside him; pick the face that slides him furthest at least risk; re-roll only a
+    Touch that moves nothing; go for the Ding-Dong when the odds say 3 points times the
+    chance beat the sure 2. As defender: block Whackers and the Goon when the dice do
+    not favour the other side, and otherwise stand in the Stooge's path.
+    """
+
+    name = "scripted"
+
+    def __init__(self) -> None:
+        self.plain = DefaultDecisions()
+
+    def choose(self, choice: Choice, view: View) -> int:
+        chooser: Callable[[Choice, View], int] | None = getattr(self, "_" + choice.kind.replace("-", "_"), None)
+        if chooser is not None:
+            return chooser(choice, view)
+        return 0
+
+    # -- questions with an obvious best answer ----------------------------------------------
+
+    def _yes(self, choice: Choice, view: View) -> int:
+        return choice.options.index(True) if True in choice.options else 0
+
+    _follow_up = _yes
+    _use_skill = _yes
+    _use_inducement = _yes
+    _use_sideline = _yes
+    _team_reroll = _yes
+
+    def _apothecary(self, choice: Choice, view: View) -> int:
+        return choice.options.index(choice.detail.get("injury") == "casualty") if len(choice.options) == 2 else 0
+
+    def _block_face(self, choice: Choice, view: View) -> int:
+        faces = list(choice.options)
+        if choice.detail.get("touch") and view.arc is not None:
+            return max(range(len(faces)), key=lambda i: (touch_face_value(faces[i], view.arc.state), -i))  # type: ignore[union-attr]
+        return self.plain.block_face(
+            choice.team, faces, bool(choice.detail.get("attacker_has_block")), False, bool(choice.detail.get("attacking"))
+        )
+
+    def _reroll_touch(self, choice: Choice, view: View) -> int:
+        faces = choice.detail.get("faces", ())
+        return choice.options.index(all(face == "player-down" for face in faces))
+
+    def _ding_dong(self, choice: Choice, view: View) -> int:
+        arc = view.arc
+        cuddler = str(choice.detail.get("cuddler"))
+        if arc is None:
+            return 0
+        rules = arc_rules()
+        best, best_gain = 0, Fraction(rules.catch_bonus)
+        for index, target in enumerate(choice.options):
+            if target is None:
+                continue
+            gain = rules.ding_dong_bonus * ding_dong_chance(view.ruleset, arc, cuddler, target)
+            if gain > best_gain:
+                best, best_gain = index, gain
+        return best
+
+    def _helmet(self, choice: Choice, view: View) -> int:
+        return choice.options.index("roll") if "roll" in choice.options else 0
+
+    def _attack_or_defend(self, choice: Choice, view: View) -> int:
+        return choice.options.index(ATTACK)
+
+    # -- actions -----------------------------------------------------------------------------------
+
+    def _action(self, choice: Choice, view: View) -> int:
+        arc = view.arc
+        actions: list[Action] = list(choice.options)
+        if arc is None:
+            return len(actions) - 1
+        if arc.active == arc.attacker:
+            scored = [(self._attack_value(arc, a), -i) for i, a in enumerate(actions)]
+        else:
+            scored = [(self._defence_value(view.ruleset, arc, a), -i) for i, a in enumerate(actions)]
+        return -max(scored)[1]
+
+    def _attack_value(self, arc: ArcState, action: Action) -> float:
+        stooge = arc.board.player(arc.stooge).square
+        if isinstance(action, Throw):
+            return 100.0 + action.target[0] - abs(action.target[1] - (stooge[1] if stooge else 0)) * 0.5
+        value = 0.0 if isinstance(action, EndTurn) else -5.0
+        if stooge is not None and isinstance(action, Touch | SecondHit):
+            ahead = step(stooge, _direction(action.direction))
+            blocked = not arc.board.geometry.on_pitch(ahead) or arc.board.at(ahead) is not None
+            value = (60.0 if not action.path else 40.0) - (15.0 if blocked else 0.0) - (0 if action.direction == "straight" else 2.0)
+        elif stooge is not None and isinstance(action, Move):
+            value = self._walk_value(arc, action, stooge)
+        return value
+
+    @staticmethod
+    def _walk_value(arc: ArcState, action: Move, stooge: Square) -> float:
+        """A hitter's walk is worth most when it ends beside the Stooge, behind him."""
+        if arc.role_of(action.player) not in (WHACKER, GOON) or not action.path:
+            return -1.0
+        end = action.path[-1]
+        near = 20.0 if adjacent(end, stooge) else 10.0 - distance(end, stooge)
+        return near + (1.0 if end[0] < stooge[0] else 0.0) - len(action.path) * 0.05
+
+    def _defence_value(self, ruleset: Ruleset, arc: ArcState, action: Action) -> float:
+        stooge = arc.board.player(arc.stooge).square
+        if isinstance(action, Block | Blitz):
+            from bbcore.rules.block import block_dice  # noqa: PLC0415 - a defender's reckoning only
+
+            if isinstance(action, Blitz):
+                return 5.0 - len(action.path) * 0.1 if arc.role_of(action.target) in (WHACKER, GOON) else -1.0
+            plan = block_dice(ruleset, arc.board, action.player, action.target)
+            favoured = plan.chooser == "attacker" or plan.count == 1
+            return (30.0 if favoured else -1.0) + (5.0 if arc.role_of(action.target) in (WHACKER, GOON) else 0.0)
+        if isinstance(action, Move) and stooge is not None and action.path:
+            end = action.path[-1]
+            in_path = end[1] == stooge[1] and 0 < end[0] - stooge[0] <= 3
+            return (15.0 - (end[0] - stooge[0])) if in_path else -1.0
+        if isinstance(action, EndTurn):
+            return 0.0
+        return -2.0
+
+
+def _direction(name: str) -> Square:
+    from bbcore_skurling.touch import DIRECTIONS  # noqa: PLC0415
+
+    return DIRECTIONS[name]
+
+
+POLICIES: dict[str, Callable[[int], Policy]] = {
+    "random": lambda seed: RandomPolicy(SeededDice(seed)),
+    "scripted": lambda seed: Heuristic(),
+}
+
+
+def make_policy(name: str, seed: int) -> Policy:
+    """A policy by name (``random`` or ``scripted``); ``seed`` feeds a random policy's own dice."""
+    if name not in POLICIES:
+        raise UsageError(f"unknown policy {name!r}; the policies are {', '.join(POLICIES)}")
+    return POLICIES[name](seed)
+
+
+# -- the coach between the rules and the policies ----------------------------------------------------
+
+
+class PolicyCoach:
+    """Asks the policies every question the rules ask, and logs each answer.
+
+    ``policies`` maps each team key on the board to its policy. ``view`` is kept up to
+    date by the simulator (the match, the arc in play) so that the policies and the
+    questions about a player id can tell which team answers; ``touching`` is set while a
+    Touch is applied, so that its block face is asked as a Touch's.
+    """
+
+    def __init__(self, ruleset: Ruleset, policies: Mapping[str, Policy]) -> None:
+        self.ruleset = ruleset
+        self.policies = dict(policies)
+        self.view = View(ruleset)
+        self.log: list[tuple[str, int]] = []
+        self.fallback = DefaultDecisions()
+        self.touching = False
+
+    # -- asking -----------------------------------------------------------------------------------
+
+    def ask(self, kind: str, team: str, options: Sequence[Any], **detail: Any) -> Any:
+        """Put a question to ``team``'s policy and return the option it picks (a single option is not asked)."""
+        options = tuple(options)
+        if not options:
+            raise UsageError(f"a {kind!r} question with no answer to choose from")
+        if len(options) == 1:
+            return options[0]
+        policy = self.policies[team]
+        index = policy.choose(Choice(kind, team, options, detail), self.view)
+        if not 0 <= index < len(options):
+            raise UsageError(f"policy {policy.name!r} answered {index} to a {kind!r} question with {len(options)} options")
+        self.log.append((kind, index))
+        return options[index]
+
+    def team_of(self, player_id: str) -> str:
+        arc = self.view.arc
+        if arc is not None and player_id in arc.board.players:
+            return arc.board.player(player_id).team
+        for key in self.policies:
+            if player_id.startswith(key):
+                return key
+        return next(iter(self.policies))
+
+    def _yes(self, kind: str, player_id: str, **detail: Any) -> bool:
+        return bool(self.ask(kind, self.team_of(player_id), NO_YES, player=player_id, **detail))
+
+    # -- the core's questions ---------------------------------------------------------------------
+
+    def block_face(self, team: str, faces: Sequence[str], attacker_has_block: bool, defender_has_block: bool, attacking: bool) -> int:
+        arc = self.view.arc
+        touch = arc is not None and attacking and team == arc.attacker and self.touching
+        picked = self.ask("block-face", team, list(faces), attacker_has_block=attacker_has_block, attacking=attacking, touch=touch)
+        return list(faces).index(picked)
+
+    def push_square(self, team: str, squares: Sequence[Square]) -> Square:
+        return tuple(self.ask("push-square", team, list(squares)))
+
+    def follow_up(self, player_id: str) -> bool:
+        return self._yes("follow-up", player_id)
+
+    def use_skill(self, player_id: str, skill: str, situation: str) -> bool:
+        return self._yes("use-skill", player_id, skill=skill, situation=situation)
+
+    def use_apothecary(self, player_id: str, injury: str) -> bool:
+        return self._yes("apothecary", player_id, injury=injury)
+
+    def use_team_reroll(self, player_id: str, test: str) -> bool:
+        return self._yes("team-reroll", player_id, test=test)
+
+    def touchback_receiver(self, team: str, candidates: Sequence[str]) -> str:
+        return str(self.ask("touchback", team, list(candidates)))
+
+    def kick_or_receive(self, team: str) -> str:
+        return str(self.ask("kick-or-receive", team, ["kick", "receive"]))
+
+    def journeyman_position(self, team: str, positions: Sequence[str]) -> str:
+        return str(self.ask("journeyman", team, list(positions)))
+
+    def buy_inducements(self, team: str, prices: Mapping[str, int], budget: int) -> Mapping[str, int]:
+        bought: dict[str, int] = {}
+        left = budget
+        for inducement, price in sorted(prices.items()):
+            if price <= left and self.ask("buy-inducement", team, NO_YES, inducement=inducement, price=price, budget=left):
+                bought[inducement] = 1
+                left -= price
+        return bought
+
+    def kick_off_target(self, team: str, squares: Sequence[Square]) -> Square:
+        return tuple(self.ask("kick-off-target", team, list(squares)))
+
+    def mvp_nominees(self, team: str, players: Sequence[str], count: int) -> Sequence[str]:
+        return self.fallback.mvp_nominees(team, players, count)
+
+    def casualty_treatment(self, player_id: str, casualty: str) -> str | None:
+        return self.fallback.casualty_treatment(player_id, casualty)
+
+    def agreed_choice(self, question: str, options: Sequence[str]) -> str | None:
+        team = next(iter(self.policies))
+        return self.ask("agreed-" + question, team, [None, *options])  # type: ignore[no-any-return]
+
+    def hand_out_inducements(self, team: str, inducements: Mapping[str, int], players: Sequence[str]) -> Sequence[tuple[str, str]]:
+        return self.fallback.hand_out_inducements(team, inducements, players)
+
+    def interceptor(self, team: str, candidates: Sequence[str]) -> str | None:
+        return self.ask("interceptor", team, [None, *candidates])  # type: ignore[no-any-return]
+
+    def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
+        return self.ask("free-block", team, [None, *blocks])  # type: ignore[no-any-return]
+
+    def weather_modifier(self, team: str, allowed: Sequence[int]) -> int:
+        return int(self.ask("weather-modifier", team, list(allowed)))
+
+    def gained_skills(self, player_id: str, skills: Sequence[str], count: int) -> Sequence[str]:
+        return self.fallback.gained_skills(player_id, skills, count)
+
+    def team_mate(self, player_id: str, reason: str, candidates: Sequence[str]) -> str:
+        return str(self.ask("team-mate", self.team_of(player_id), list(candidates), reason=reason))
+
+    # -- Skurling's questions: the arc ----------------------------------------------------------------
+
+    def ding_dong_target(self, team: str, cuddler: str, targets: Sequence[str]) -> str | None:
+        return self.ask("ding-dong", team, [None, *targets], cuddler=cuddler)  # type: ignore[no-any-return]
+
+    def use_inducement(self, team: str, inducement: str, situation: str) -> bool:
+        return bool(self.ask("use-inducement", team, NO_YES, inducement=inducement, situation=situation))
+
+    def use_sideline(self, team: str, sideline: str, situation: str) -> bool:
+        return bool(self.ask("use-sideline", team, NO_YES, sideline=sideline, situation=situation))
+
+    def reroll_touch(self, team: str, hitter: str, faces: Sequence[str]) -> bool:
+        return bool(self.ask("reroll-touch", team, NO_YES, hitter=hitter, faces=tuple(faces)))
+
+    # -- the landing events ------------------------------------------------------------------------
+
+    def eager_whacker(self, team: str, options: Mapping[str, Sequence[Square]]) -> tuple[str, Square] | None:
+        moves = [None, *((pid, tuple(square)) for pid, squares in options.items() for square in squares)]
+        return self.ask("eager-whacker", team, moves)  # type: ignore[no-any-return]
+
+    def quick_shuffle(self, team: str, left: int, options: Mapping[str, Sequence[Square]]) -> tuple[str, Square] | None:
+        moves = [None, *((pid, tuple(square)) for pid, squares in options.items() for square in squares)]
+        return self.ask("quick-shuffle", team, moves, left=left)  # type: ignore[no-any-return]
+
+    def dig_in(self, team: str, count: int, players: Sequence[str], squares: Sequence[Square], hold: Square | None) -> Mapping[str, Square]:
+        return {}
+
+    def charge(self, team: str, left: int, players: Sequence[str], blitz_targets: Sequence[str]) -> Move | Blitz | None:
+        return None
+
+    # -- Skurling's questions: before and after the match ---------------------------------------------
+
+    def attack_or_defend(self, team: str) -> str:
+        return str(self.ask("attack-or-defend", team, [ATTACK, DEFEND]))
+
+    def look_for_sponsor(self, team: str) -> bool:
+        return bool(self.ask("look-for-sponsor", team, NO_YES))
+
+    def sponsor_gift(self, team: str, offered: str, options: Sequence[str]) -> str:
+        return str(self.ask("sponsor-gift", team, list(options), offered=offered))
+
+    def sponsored_sideline(self, team: str, available: Sequence[str]) -> str:
+        return str(self.ask("sponsored-sideline", team, list(available)))
+
+    def headliner(self, team: str, available: Sequence[str]) -> str:
+        return str(self.ask("headliner", team, list(available)))
+
+    def sponsor_name(self, team: str, gift: str) -> str:
+        return f"{team} sponsor"
+
+    def substitute(self, team: str, place: str, candidates: Sequence[str]) -> str | None:
+        return self.ask("substitute", team, [None, *candidates], place=place)  # type: ignore[no-any-return]
+
+    def advancement(self, player: str, spp: int, costs: Mapping[str, int]) -> AdvancementChoice | None:
+        return None
+
+    def characteristic(self, player: str, offered: Sequence[str], skill_instead: Sequence[str]) -> str | None:
+        return offered[0] if offered else None
+
+    def advancement_skill(self, player: str, options: Sequence[str]) -> str:
+        return str(self.ask("advancement-skill", self.team_of(player), list(options)))
+
+    def hire_and_fire(self, team: str, treasury: int, prices: Mapping[str, int]) -> HireOrder:
+        return HireOrder()
+
+
+__all__ = ["POLICIES", "Choice", "Heuristic", "Policy", "PolicyCoach", "RandomPolicy", "Replay", "View", "make_policy"]

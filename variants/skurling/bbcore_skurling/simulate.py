@@ -1,0 +1,287 @@
+"""Whole Skurling matches played by automatic coaches, through the same engine a tracker drives.
+
+:func:`play` runs the pre-match sequence, then arc after arc until the match is over:
+every question on the way (the lane, the roles, the defenders' set-up, the throw, each
+action, each block face and re-roll, the Ding-Dong...) goes to the teams' policies
+through a :class:`~bbcore_skurling.policies.PolicyCoach`. The rules' dice are seeded
+from ``seed`` and every roll is recorded, as is every answer, so :func:`replay` plays
+the same match again from the record and must reach the same final state.
+
+:func:`summarise` turns many matches into win rates, points per arc and how the arcs
+ended (the Stooge's state, catches, Ding-Dongs).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from itertools import permutations
+from typing import TYPE_CHECKING, Any
+
+from attrs import frozen
+
+from bbcore.dice import DiceSource, ScriptedDice, SeededDice
+from bbcore.errors import UsageError
+from bbcore.rules.board import Square
+from bbcore.rules.events import Event
+from bbcore.teams.valuation import value_team
+from bbcore_skurling.arc import CUDDLER, GOON, STOOGE, THROW, WHACKER, ArcState, SecondHit, Throw, Touch, apply
+from bbcore_skurling.arc_rules import arc_rules
+from bbcore_skurling.legal import legal_actions
+from bbcore_skurling.match import MatchState, Side, finish_arc, match_json, side_from_team, start_arc, start_match_after
+from bbcore_skurling.policies import Policy, PolicyCoach, Replay, View, make_policy
+from bbcore_skurling.prematch import Side as PreMatchSide
+from bbcore_skurling.prematch import run_pre_match
+
+if TYPE_CHECKING:
+    from bbcore.model.team import Team
+    from bbcore.ruleset import Ruleset
+
+#: The two team keys on the board: the first team given is home.
+KEYS = ("home", "away")
+
+#: A match still level after this many arcs is stopped and reported unfinished (a guard against endless ties).
+MAX_ARCS = 400
+
+#: The two wide zones the attacker chooses between: the same lane to the rules, so the choice is recorded only.
+LANES = ("left", "right")
+
+
+class RecordingDice:
+    """Seeded dice that write down every roll, so that a match can be replayed with :class:`ScriptedDice`."""
+
+    def __init__(self, source: DiceSource) -> None:
+        self.source = source
+        self.rolls: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        value = self.source.roll(sides)
+        self.rolls.append(value)
+        return value
+
+
+@frozen
+class Played:
+    """One simulated match: its final state, the answers given, the dice rolled, and the actions taken."""
+
+    match: MatchState
+    answers: tuple[tuple[str, int], ...]
+    rolls: tuple[int, ...]
+    actions: int
+    seed: int
+    policies: tuple[str, str]
+    finished: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """The match as ``bbcore simulate --json`` prints it, with the seed and the policies."""
+        return {**match_json(self.match), "seed": self.seed, "policies": list(self.policies), "finished": self.finished}
+
+
+def role_assignments(side: Side, fielded: Sequence[str], ruleset: Ruleset) -> list[dict[str, str]]:
+    """Every legal way to hand out the roles to the fielded five, the side's own roles first.
+
+    The Right Stuff miniature is the Stooge; the other four share the Whackers, the Goon
+    and the Cuddler, with at least one Whacker able to throw him and no No Ball
+    miniature as the Cuddler.
+    """
+    counts = arc_rules().roles.counts()
+    skills = {pid: {ref.id for ref in ruleset.position(side.player(pid).position).skills} for pid in fielded}
+    stooges = [pid for pid in fielded if "right-stuff" in skills[pid]]
+    if len(stooges) != counts[STOOGE]:
+        raise UsageError(f"{side.name} fields {len(stooges)} Right Stuff miniatures; a Skurling team fields exactly one")
+    others = [pid for pid in fielded if pid not in stooges]
+    slots = [role for role in (WHACKER, GOON, CUDDLER) for _ in range(counts[role])]
+    found: list[dict[str, str]] = []
+    for order in sorted(set(permutations(slots))):
+        roles = {stooges[0]: STOOGE, **dict(zip(others, order, strict=True))}
+        throwers = [pid for pid, role in roles.items() if role == WHACKER and "throw-team-mate" in skills[pid]]
+        no_hands = [pid for pid, role in roles.items() if role == CUDDLER and "no-ball" in skills[pid]]
+        if throwers and not no_hands and roles not in found:
+            found.append(roles)
+    own = dict(side.roles)
+    if own in found:
+        found.remove(own)
+        found.insert(0, own)
+    if not found:
+        raise UsageError(f"{side.name} cannot hand out the roles: no Whacker could throw the Stooge")
+    return found
+
+
+def formations(ruleset: Ruleset, goon_square: Square, defenders: Sequence[str]) -> list[dict[str, Square]]:
+    """Ways for the defender to set up on its half: always one right in front of the Goon."""
+    pitch = ruleset.pitch
+    half, width = pitch.length // 2, pitch.width
+    gx, gy = goon_square
+    front = (gx + arc_rules().setup.in_front_of_goon, gy)
+    others = [(x, y) for x in range(half, pitch.length - 1) for y in range(width) if (x, y) not in (front, goon_square)]
+    shapes = [
+        [s for s in others if s[0] == front[0]] + [s for s in others if s[0] == front[0] + 2],  # a wall across the lane
+        [s for s in others if s[1] == gy and s[0] > front[0]],  # a column down the Stooge's row
+        [s for s in others if s[0] == pitch.length - 3],  # a back line before the end zone
+    ]
+    found = []
+    for shape in shapes:
+        squares = [front, *shape][: len(defenders)]
+        if len(squares) == len(defenders):
+            found.append(dict(zip(defenders, squares, strict=True)))
+    return found
+
+
+def _attack_squares(ruleset: Ruleset, roles: Mapping[str, str]) -> dict[str, Square]:
+    """The attacker's set-up: Stooge and Whackers side by side in the first row, the Goon past the line, the Cuddler deep."""
+    pitch = ruleset.pitch
+    middle = pitch.width // 2
+    by_role: dict[str, list[str]] = {}
+    for pid, role in roles.items():
+        by_role.setdefault(role, []).append(pid)
+    row = [by_role[WHACKER][0], by_role[STOOGE][0], *by_role[WHACKER][1:]]
+    squares = {pid: (0, middle - 1 + offset) for offset, pid in enumerate(row)}
+    squares[by_role[GOON][0]] = (pitch.length // 2, middle)
+    squares[by_role[CUDDLER][0]] = (pitch.length - 1, middle)
+    return squares
+
+
+class _Match:
+    """One simulated match in progress: the rules, the dice, the coach."""
+
+    def __init__(self, ruleset: Ruleset, coach: PolicyCoach, dice: DiceSource) -> None:
+        self.ruleset = ruleset
+        self.coach = coach
+        self.dice = dice
+        self.actions = 0
+
+    def set_up(self, match: MatchState) -> ArcState:
+        ruleset, coach = self.ruleset, self.coach
+        attacking, defending = match.sides[match.next_attacker], match.sides[1 - match.next_attacker]
+        out = match.out_of_play()
+        fielded = [p.id for p in attacking.players if p.id not in out]
+        coach.ask("lane", attacking.key, LANES)
+        roles = coach.ask("roles", attacking.key, role_assignments(attacking, fielded, ruleset))
+        squares = _attack_squares(ruleset, roles)
+        goon = next(pid for pid, role in roles.items() if role == GOON)
+        able = [p.id for p in defending.players if p.id not in out and not _has(ruleset, defending, p.id, "right-stuff")]
+        defenders = able[: arc_rules().setup.defenders]
+        squares.update(coach.ask("formation", defending.key, formations(ruleset, squares[goon], defenders)))
+        return start_arc(ruleset, match, roles, squares)
+
+    def throw(self, arc: ArcState, chosen: Throw) -> Throw:
+        """Ask the helmet and the inducements put on before the throw."""
+        coach, rules = self.coach, arc_rules()
+        helmet = None
+        if arc.helmet_allowed:
+            helmets = [row.id for row in self.ruleset.table(rules.helmets.table).rows]
+            helmet = coach.ask("helmet", arc.attacker, [None, rules.helmets.roll, *helmets])
+        using = tuple(
+            inducement
+            for inducement in rules.inducements.before_throw
+            if arc.has_inducement(inducement) and coach.use_inducement(arc.attacker, inducement, "before-throw")
+        )
+        return Throw(chosen.thrower, chosen.target, helmet, using)
+
+    def play_arc(self, match: MatchState) -> MatchState:
+        arc = self.set_up(match)
+        self.coach.view = View(self.ruleset, match, arc)
+        while not arc.over:
+            action = self.coach.ask("action", arc.active, legal_actions(self.ruleset, arc))
+            if isinstance(action, Throw) and arc.phase == THROW:
+                action = self.throw(arc, action)
+            self.coach.touching = isinstance(action, Touch | SecondHit)
+            arc = apply(self.ruleset, arc, action, self.dice, self.coach, self.coach)
+            self.coach.touching = False
+            self.coach.view = View(self.ruleset, match, arc)
+            self.actions += 1
+        return finish_arc(self.ruleset, match, arc, self.dice)
+
+
+def _has(ruleset: Ruleset, side: Side, player_id: str, skill: str) -> bool:
+    return any(ref.id == skill for ref in ruleset.position(side.player(player_id).position).skills)
+
+
+def _pre_match_side(ruleset: Ruleset, key: str, team: Team) -> PreMatchSide:
+    inducements = {order.id: order.count for order in team.inducements}
+    return PreMatchSide(key, value_team(ruleset, team).team_value, team.treasury, inducements=inducements, team=team)
+
+
+def play(
+    ruleset: Ruleset,
+    home: Team,
+    away: Team,
+    policies: tuple[str, str] = ("scripted", "scripted"),
+    seed: int = 0,
+    *,
+    max_arcs: int = MAX_ARCS,
+    agents: tuple[Policy, Policy] | None = None,
+    dice: DiceSource | None = None,
+) -> Played:
+    """Play a whole match between two team files with the named policies; the same seed gives the same match.
+
+    ``agents`` replaces the named policies with policy objects, and ``dice`` the seeded
+    dice (both for :func:`replay`).
+    """
+    recorder = RecordingDice(dice if dice is not None else SeededDice(seed))
+    if agents is None:
+        agents = (make_policy(policies[0], seed * 2 + 1), make_policy(policies[1], seed * 2 + 2))
+    coach = PolicyCoach(ruleset, dict(zip(KEYS, agents, strict=True)))
+    sides = (side_from_team(home, KEYS[0]), side_from_team(away, KEYS[1]))
+    pre = run_pre_match(ruleset, _pre_match_side(ruleset, KEYS[0], home), _pre_match_side(ruleset, KEYS[1], away), recorder, coach)
+    match = start_match_after(ruleset, pre, sides[0], sides[1])
+    runner = _Match(ruleset, coach, recorder)
+    while not match.over and len(match.arcs) < max_arcs:
+        match = runner.play_arc(match)
+    return Played(match, tuple(coach.log), tuple(recorder.rolls), runner.actions, seed, policies, match.over)
+
+
+def replay(ruleset: Ruleset, home: Team, away: Team, played: Played) -> Played:
+    """Play a recorded match again from its answers and its dice; the final state must be the same."""
+    answers = Replay(played.answers)
+    return play(
+        ruleset,
+        home,
+        away,
+        played.policies,
+        played.seed,
+        max_arcs=len(played.match.arcs),
+        agents=(answers, answers),
+        dice=ScriptedDice(played.rolls),
+    )
+
+
+def summarise(played: Sequence[Played | Mapping[str, Any]]) -> dict[str, Any]:
+    """Win rates, points per arc and how the arcs ended, over many matches (played, or their JSON)."""
+    matches = [p.to_json() if isinstance(p, Played) else p for p in played]
+    wins = Counter(m["winner"] for m in matches if m["winner"] is not None)
+    arcs = [arc for m in matches for arc in m["arcs"]]
+    attacking = Counter(arc["attacker"] for arc in arcs)
+    points: Counter[int] = Counter()
+    for arc in arcs:
+        points[arc["attacker"]] += arc["points"]
+    total = len(matches)
+    return {
+        "matches": total,
+        "finished": sum(1 for m in matches if m["winner"] is not None),
+        "win_rate": [wins[i] / total if total else 0.0 for i in (0, 1)],
+        "points_per_arc": [points[i] / attacking[i] if attacking[i] else 0.0 for i in (0, 1)],
+        "arcs_per_match": len(arcs) / total if total else 0.0,
+        "stooge_state": dict(sorted(Counter(arc["stooge_state"] for arc in arcs).items())),
+        "caught": sum(1 for arc in arcs if arc["caught"]),
+        "ding_dong": sum(1 for arc in arcs if arc["ding_dong"]),
+        "scored": sum(1 for arc in arcs if arc["points"]),
+        "arcs": len(arcs),
+    }
+
+
+class SkurlingSimulator:
+    """Skurling's simulator for ``bbcore simulate`` and ``bbcore balance`` (:class:`bbcore.simulation.Simulator`)."""
+
+    policies: tuple[str, ...] = ("scripted", "random")
+
+    def play(self, ruleset: Ruleset, home: Team, away: Team, policies: tuple[str, str], seed: int) -> Mapping[str, Any]:
+        return play(ruleset, home, away, policies, seed).to_json()
+
+    def summary(self, matches: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
+        return summarise(matches)
+
+
+def events_of(played: Played) -> list[Event]:
+    """Every event of the match, arc by arc."""
+    return [event for arc in played.match.arcs for event in arc.events]
