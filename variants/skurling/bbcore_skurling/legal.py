@@ -13,9 +13,13 @@ inducements...) are not actions: they go to the coach's decisions object as they
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Iterator
+from functools import cache
 from typing import TYPE_CHECKING
 
-from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, step
+from attrs import frozen
+
+from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, distance
 from bbcore.rules.movement import max_rushes
 from bbcore.rules.ttm import pass_range
 from bbcore_skurling.arc import (
@@ -33,11 +37,9 @@ from bbcore_skurling.arc import (
     Touch,
 )
 from bbcore_skurling.arc_rules import arc_rules
-from bbcore_skurling.touch import DIRECTIONS, in_destination
+from bbcore_skurling.touch import DIRECTIONS, destination_row
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
     from bbcore.ruleset import Ruleset
 
 _STEPS: tuple[Square, ...] = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0))
@@ -49,6 +51,16 @@ def allowance(ruleset: Ruleset, player: PlayerState) -> int:
     return max(0, player.ma - standing_cost) + max_rushes(ruleset, player)
 
 
+@cache
+def _neighbours(length: int, width: int) -> dict[Square, tuple[Square, ...]]:
+    """Every square's neighbours on a pitch of this size, worked out once."""
+    found: dict[Square, tuple[Square, ...]] = {}
+    for x in range(length):
+        for y in range(width):
+            found[(x, y)] = tuple((x + dx, y + dy) for dx, dy in _STEPS if 0 <= x + dx < length and 0 <= y + dy < width)
+    return found
+
+
 def reachable(board: Board, player: PlayerState, squares: int, *, cuddler: bool = False) -> dict[Square, tuple[Square, ...]]:
     """A shortest path through empty squares to every square within ``squares`` steps (the start: an empty path).
 
@@ -58,7 +70,9 @@ def reachable(board: Board, player: PlayerState, squares: int, *, cuddler: bool 
     assert player.square is not None
     start = player.square
     taken = {p.square for p in board.players.values() if p.on_pitch and p.id != player.id}
-    in_zone = in_destination(board, start)
+    zone = destination_row(board)
+    in_zone = start[0] >= zone
+    neighbours = _neighbours(board.pitch.length, board.pitch.width)
     paths: dict[Square, tuple[Square, ...]] = {start: ()}
     queue = deque([start])
     while queue:
@@ -66,13 +80,10 @@ def reachable(board: Board, player: PlayerState, squares: int, *, cuddler: bool 
         path = paths[here]
         if len(path) >= squares:
             continue
-        for direction in _STEPS:
-            there = step(here, direction)
-            if there in paths or there in taken or not board.geometry.on_pitch(there):
+        for there in neighbours[here]:
+            if there in paths or there in taken:
                 continue
-            if cuddler and in_zone and not in_destination(board, there):
-                continue
-            if cuddler and not in_zone and there[0] <= here[0] and not in_destination(board, there):
+            if cuddler and ((in_zone and there[0] < zone) or (not in_zone and there[0] <= here[0] and there[0] < zone)):
                 continue
             paths[there] = (*path, there)
             queue.append(there)
@@ -117,50 +128,182 @@ def _throws(ruleset: Ruleset, arc: ArcState) -> Iterator[Throw]:
 
 
 def _player_actions(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
-    assert player.square is not None
+    for kind in KINDS:
+        yield from _ACTIONS[kind](ruleset, arc, player)
+
+
+class _PathMemo:
+    """The paths worked out for the players of the last board asked about (boards never change, so identity is enough)."""
+
+    board: Board | None = None
+    paths: dict[str, dict[Square, tuple[Square, ...]]] = {}  # noqa: RUF012 - replaced whole, never shared
+
+
+def _paths(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> dict[Square, tuple[Square, ...]]:
+    if _PathMemo.board is not arc.board:
+        _PathMemo.board, _PathMemo.paths = arc.board, {}
+    if player.id not in _PathMemo.paths:
+        _PathMemo.paths[player.id] = reachable(arc.board, player, allowance(ruleset, player), cuddler=arc.role_of(player.id) == "cuddler")
+    return _PathMemo.paths[player.id]
+
+
+def _opponents(arc: ArcState, player: PlayerState) -> list[PlayerState]:
+    """Standing opponents a player may block: never the Stooge."""
     board = arc.board
-    role = arc.role_of(player.id)
-    paths = reachable(board, player, allowance(ruleset, player), cuddler=role == "cuddler")
+    return [p for p in board.team_players(board.opponent_of(player.team)) if p.standing and p.id != arc.stooge and p.square]
+
+
+def _moves(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
+    paths = _paths(ruleset, arc, player)
     for path in paths.values():
         if path:
             yield Move(player.id, path)
-    if not player.standing and not paths:
+    if not player.standing and len(paths) == 1:
         yield Move(player.id, ())
-    opponents = [p for p in board.team_players(board.opponent_of(player.team)) if p.standing and p.id != arc.stooge and p.square]
-    if player.standing:
-        for target in opponents:
-            assert target.square is not None
-            if adjacent(player.square, target.square):
+
+
+def _blocks(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
+    if player.standing and player.square is not None:
+        for target in _opponents(arc, player):
+            if target.square is not None and adjacent(player.square, target.square):
                 yield Block(player.id, target.id)
-    if not arc.blitz_used:
-        for target in opponents:
-            assert target.square is not None
-            for square, path in paths.items():
-                if path and adjacent(square, target.square):
-                    yield Blitz(player.id, target.id, path)
-    stooge = board.player(arc.stooge)
-    if arc.active != arc.attacker or role not in HITTERS or stooge.square is None:
+
+
+def _blitzes(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
+    if arc.blitz_used:
         return
-    beside = {s: p for s, p in paths.items() if adjacent(s, stooge.square)}
-    may_second = (
-        role == WHACKER
+    paths = _paths(ruleset, arc, player)
+    for target in _opponents(arc, player):
+        assert target.square is not None
+        for square, path in paths.items():
+            if path and adjacent(square, target.square):
+                yield Blitz(player.id, target.id, path)
+
+
+def _hitter(arc: ArcState, player: PlayerState) -> Square | None:
+    """The Stooge's square, when the player is one of the attacker's hitters on the attacker's turn."""
+    if arc.active != arc.attacker or arc.role_of(player.id) not in HITTERS:
+        return None
+    return arc.board.player(arc.stooge).square
+
+
+def _may_second(arc: ArcState, player: PlayerState) -> bool:
+    rules = arc_rules()
+    return (
+        arc.role_of(player.id) == WHACKER
         and player.has("throw-team-mate")
-        and arc.second_hits < arc_rules().second_hits_per_arc
-        and arc.state == arc_rules().second_hit_state
+        and arc.second_hits < rules.second_hits_per_arc
+        and arc.state == rules.second_hit_state
     )
-    for direction in DIRECTIONS:
-        if player.standing and stooge.square in _around(player.square):
+
+
+def _touches(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
+    stooge = _hitter(arc, player)
+    if stooge is not None and player.standing and player.square is not None and adjacent(player.square, stooge):
+        for direction in DIRECTIONS:
             yield Touch(player.id, direction)
-            if may_second:
-                yield SecondHit(player.id, direction)
-        for path in beside.values():
-            if not path:
-                continue
-            if not arc.blitz_used:
+
+
+def _touch_blitzes(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
+    stooge = _hitter(arc, player)
+    if stooge is None or arc.blitz_used:
+        return
+    for square, path in _paths(ruleset, arc, player).items():
+        if path and adjacent(square, stooge):
+            for direction in DIRECTIONS:
                 yield Touch(player.id, direction, blitz=True, path=path)
-            if may_second:
+
+
+def _second_hits(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
+    stooge = _hitter(arc, player)
+    if stooge is None or not _may_second(arc, player) or player.square is None:
+        return
+    for square, path in _paths(ruleset, arc, player).items():
+        if (path or player.standing) and adjacent(square, stooge):
+            for direction in DIRECTIONS:
                 yield SecondHit(player.id, direction, path=path)
 
 
-def _around(square: Square) -> set[Square]:
-    return {step(square, d) for d in _STEPS}
+#: The kinds of action a player may declare, and the function listing each kind's concrete actions.
+_ACTIONS: dict[str, Callable[[Ruleset, ArcState, PlayerState], Iterator[Action]]] = {
+    "move": _moves,
+    "block": _blocks,
+    "blitz": _blitzes,
+    "touch": _touches,
+    "touch-blitz": _touch_blitzes,
+    "second-hit": _second_hits,
+}
+KINDS: tuple[str, ...] = tuple(_ACTIONS)
+
+#: The declaration that ends the turn.
+END_TURN = "end-turn"
+THROW_KIND = "throw"
+
+
+@frozen
+class Declaration:
+    """What a coach declares first: which player does which kind of action (or the end of the turn)."""
+
+    player: str | None
+    kind: str
+
+
+def declarations(ruleset: Ruleset, arc: ArcState) -> list[Declaration]:
+    """The kinds of action each player of the active team may declare now, End Turn last.
+
+    Cheaper than :func:`legal_actions`: the squares and targets are listed by
+    :func:`actions_for` for the one declaration chosen. A declaration with no concrete
+    action left (every path blocked) is not offered.
+    """
+    if arc.over:
+        return []
+    end = Declaration(None, END_TURN)
+    if arc.phase == THROW:
+        if arc.active != arc.attacker:
+            return [end]
+        throwers = sorted({a.thrower for a in _throws(ruleset, arc)})
+        return [Declaration(pid, THROW_KIND) for pid in throwers] or [end]
+    found: list[Declaration] = []
+    for player in arc.board.team_players(arc.active):
+        if player.id in arc.activated or player.id == arc.stooge or player.status not in (Status.STANDING, Status.PRONE):
+            continue
+        if player.square is None:
+            continue
+        for kind in KINDS:
+            if _may_declare(ruleset, arc, player, kind):
+                found.append(Declaration(player.id, kind))
+    found.append(end)
+    return found
+
+
+def _may_declare(ruleset: Ruleset, arc: ArcState, player: PlayerState, kind: str) -> bool:
+    """A quick test that a declaration is open, without working out every path.
+
+    For the kinds that move first (blitzes) it is a reach test: a target within the
+    player's squares plus one. :func:`actions_for` may then still find every path
+    blocked; the caller declares again.
+    """
+    assert player.square is not None
+    if kind == "move":
+        return not player.standing or len(reachable(arc.board, player, 1, cuddler=arc.role_of(player.id) == "cuddler")) > 1
+    if kind in ("block", "touch"):
+        return next(iter(_ACTIONS[kind](ruleset, arc, player)), None) is not None
+    reach = allowance(ruleset, player) + 1
+    if kind == "blitz":
+        return not arc.blitz_used and any(
+            t.square is not None and distance(player.square, t.square) <= reach for t in _opponents(arc, player)
+        )
+    stooge = _hitter(arc, player)
+    if stooge is None or distance(player.square, stooge) > reach:
+        return False
+    return not arc.blitz_used if kind == "touch-blitz" else _may_second(arc, player)
+
+
+def actions_for(ruleset: Ruleset, arc: ArcState, declaration: Declaration) -> list[Action]:
+    """The concrete actions of one declaration."""
+    if declaration.kind == END_TURN:
+        return [EndTurn()]
+    if declaration.kind == THROW_KIND:
+        return [a for a in _throws(ruleset, arc) if a.thrower == declaration.player]
+    assert declaration.player is not None
+    return list(_ACTIONS[declaration.kind](ruleset, arc, arc.board.player(declaration.player)))

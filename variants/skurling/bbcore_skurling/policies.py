@@ -149,6 +149,27 @@ def ding_dong_chance(ruleset: Ruleset, arc: ArcState, cuddler: str, target: str)
     return not_fumbled * Fraction(on_defender, total)
 
 
+#: What the heuristic coach reckons a Dodge and a Rush cost, in the points of its own scale.
+DODGE_RISK = 6.0
+RUSH_RISK = 4.0
+
+
+def walk_risk(arc: ArcState, player_id: str, path: Sequence[Square]) -> float:
+    """The rolls a walk needs, weighed: a Dodge for each step out of a marked square, a Rush for each step past MA."""
+    if not path:
+        return 0.0
+    player = arc.board.player(player_id)
+    here = player.square
+    assert here is not None
+    dodges = 0
+    for square in path:
+        if arc.board.tackle_zones_on(here, player.team):
+            dodges += 1
+        here = square
+    rushes = max(0, len(path) - player.ma)
+    return dodges * DODGE_RISK + rushes * RUSH_RISK
+
+
 class Heuristic:
     """A sensible coach (``scripted``).
 
@@ -220,6 +241,47 @@ class Heuristic:
 
     # -- actions -----------------------------------------------------------------------------------
 
+    #: What the attacker declares first, best first; the defender's come after.
+    ATTACK_ORDER = ("throw", "second-hit", "touch", "touch-blitz", "move", "block", "blitz", "end-turn")
+    DEFENCE_ORDER = ("block", "blitz", "move", "end-turn")
+
+    def _declare(self, choice: Choice, view: View) -> int:
+        arc = view.arc
+        declarations = list(choice.options)
+        if arc is None:
+            return len(declarations) - 1
+        attacking = arc.active == arc.attacker
+        order = self.ATTACK_ORDER if attacking else self.DEFENCE_ORDER
+
+        def rank(index: int) -> tuple[int, int]:
+            declared = declarations[index]
+            kind = declared.kind
+            if kind not in order:
+                return (len(order), index)
+            # As attacker only the hitters need to act: they walk up to the Stooge.
+            if attacking and kind in ("move", "block", "blitz") and (kind != "move" or arc.role_of(declared.player) not in (WHACKER, GOON)):
+                return (len(order), index)
+            if not attacking and kind == "block" and not self._favoured(view.ruleset, arc, declared.player):
+                return (len(order), index)
+            return (order.index(kind), index)
+
+        return min(range(len(declarations)), key=rank)
+
+    @staticmethod
+    def _favoured(ruleset: Ruleset, arc: ArcState, player: str | None) -> bool:
+        """Whether some block open to the player is not the other side's choice."""
+        from bbcore.rules.block import block_dice  # noqa: PLC0415 - a defender's reckoning only
+
+        if player is None:
+            return False
+        me = arc.board.player(player)
+        for target in arc.board.team_players(arc.attacker):
+            if target.id == arc.stooge or not target.standing or target.square is None or me.square is None:
+                continue
+            if adjacent(me.square, target.square) and block_dice(ruleset, arc.board, player, target.id).chooser == "attacker":
+                return True
+        return False
+
     def _action(self, choice: Choice, view: View) -> int:
         arc = view.arc
         actions: list[Action] = list(choice.options)
@@ -240,18 +302,19 @@ class Heuristic:
             ahead = step(stooge, _direction(action.direction))
             blocked = not arc.board.geometry.on_pitch(ahead) or arc.board.at(ahead) is not None
             value = (60.0 if not action.path else 40.0) - (15.0 if blocked else 0.0) - (0 if action.direction == "straight" else 2.0)
+            value -= walk_risk(arc, action.hitter, action.path)
         elif stooge is not None and isinstance(action, Move):
             value = self._walk_value(arc, action, stooge)
         return value
 
     @staticmethod
     def _walk_value(arc: ArcState, action: Move, stooge: Square) -> float:
-        """A hitter's walk is worth most when it ends beside the Stooge, behind him."""
+        """A hitter's walk is worth most when it ends beside the Stooge, behind him, without dodging or rushing."""
         if arc.role_of(action.player) not in (WHACKER, GOON) or not action.path:
             return -1.0
         end = action.path[-1]
         near = 20.0 if adjacent(end, stooge) else 10.0 - distance(end, stooge)
-        return near + (1.0 if end[0] < stooge[0] else 0.0) - len(action.path) * 0.05
+        return near + (1.0 if end[0] < stooge[0] else 0.0) - len(action.path) * 0.05 - walk_risk(arc, action.player, action.path)
 
     def _defence_value(self, ruleset: Ruleset, arc: ArcState, action: Action) -> float:
         stooge = arc.board.player(arc.stooge).square

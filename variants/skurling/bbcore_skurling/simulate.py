@@ -25,9 +25,9 @@ from bbcore.errors import UsageError
 from bbcore.rules.board import Square
 from bbcore.rules.events import Event
 from bbcore.teams.valuation import value_team
-from bbcore_skurling.arc import CUDDLER, GOON, STOOGE, THROW, WHACKER, ArcState, SecondHit, Throw, Touch, apply
+from bbcore_skurling.arc import CUDDLER, GOON, STOOGE, THROW, WHACKER, Action, ArcState, SecondHit, Throw, Touch, apply
 from bbcore_skurling.arc_rules import arc_rules
-from bbcore_skurling.legal import legal_actions
+from bbcore_skurling.legal import actions_for, declarations
 from bbcore_skurling.match import MatchState, Side, finish_arc, match_json, side_from_team, start_arc, start_match_after
 from bbcore_skurling.policies import Policy, PolicyCoach, Replay, View, make_policy
 from bbcore_skurling.prematch import Side as PreMatchSide
@@ -178,11 +178,21 @@ class _Match:
         )
         return Throw(chosen.thrower, chosen.target, helmet, using)
 
+    def choose_action(self, arc: ArcState) -> Action:
+        """Ask the active team what it declares (which player, which kind of action), then which exact action."""
+        offered = declarations(self.ruleset, arc)
+        while True:
+            declaration = self.coach.ask("declare", arc.active, offered)
+            options = actions_for(self.ruleset, arc, declaration)
+            if options:
+                return self.coach.ask("action", arc.active, options, declaration=declaration)  # type: ignore[no-any-return]
+            offered = [d for d in offered if d != declaration]  # every path was blocked after all
+
     def play_arc(self, match: MatchState) -> MatchState:
         arc = self.set_up(match)
         self.coach.view = View(self.ruleset, match, arc)
         while not arc.over:
-            action = self.coach.ask("action", arc.active, legal_actions(self.ruleset, arc))
+            action = self.choose_action(arc)
             if isinstance(action, Throw) and arc.phase == THROW:
                 action = self.throw(arc, action)
             self.coach.touching = isinstance(action, Touch | SecondHit)

@@ -1,0 +1,148 @@
+"""Whole matches with automatic coaches: the invariants of the rules over many seeded matches, replay, and the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from bbcore_skurling.arc_rules import arc_rules
+from bbcore_skurling.match import ArcResult, match_over
+from bbcore_skurling.simulate import Played, events_of, play, replay, summarise
+
+import bbcore
+from bbcore.model.team import Team
+from bbcore.ruleset import Ruleset
+from bbcore.teams.files import load_team_file
+
+HERE = Path(__file__).parent
+TEAMS = HERE.parent / "bbcore_skurling" / "data" / "teams"
+#: How many seeded random matches the invariants are checked over, and how many arcs each plays at most.
+RANDOM_MATCHES = 1000
+RANDOM_ARCS = 4
+
+
+def team(path: Path) -> Team:
+    return load_team_file(path).team
+
+
+@pytest.fixture(scope="module")
+def rules() -> Ruleset:
+    return bbcore.load_ruleset("skurling", options={"helmets": "on"})
+
+
+@pytest.fixture(scope="module")
+def random_run(rules: Ruleset) -> list[Played]:
+    """Random coaches with every inducement between them, the helmets rule on."""
+    hoarders, ringers = team(HERE / "data" / "inducement-hoarders.yaml"), team(HERE / "data" / "bell-ringers.yaml")
+    return [play(rules, hoarders, ringers, ("random", "random"), seed, max_arcs=RANDOM_ARCS) for seed in range(RANDOM_MATCHES)]
+
+
+def check_invariants(played: Played) -> None:
+    """Every rule the simulator must never break, for one match."""
+    match = played.match
+    arcs = match.arcs
+    first = arcs[0].attacker
+    assert [a.attacker for a in arcs] == [(first + i) % 2 for i in range(len(arcs))], "attackers alternate"
+    score, attacks = [0, 0], [0, 0]
+    intervals = []
+    for number, arc in enumerate(arcs, start=1):
+        assert not match_over((score[0], score[1]), (attacks[0], attacks[1]), match.target), "no arc after the end"
+        score[arc.attacker] += arc.points
+        attacks[arc.attacker] += 1
+        if match.interval_every and attacks[0] == attacks[1] and attacks[0] % match.interval_every == 0:
+            intervals.append(number)
+        check_arc(arc)
+    assert tuple(score) == match.score, "the arc points add up to the score"
+    assert match.over == match_over(match.score, match.attacks, match.target)
+    assert list(match.intervals) == intervals, "an interval after every four attacks each"
+
+
+def check_arc(arc: ArcResult) -> None:
+    """The rules one arc must keep."""
+    rules = arc_rules()
+    time_outs = sum(1 for e in arc.events if e.kind == "landing-event" and e.result == "time-out")
+    assert arc.turns <= rules.turns_per_arc + time_outs * rules.time_out_turns
+    order = [s.id for s in rules.states]
+    seen = [e.result for e in arc.events if e.kind in ("stooge-lands", "stooge-state")]
+    assert [order.index(s) for s in seen] == sorted(order.index(s) for s in seen), "the Stooge's state never improves"
+    stooge = next(e.who for e in arc.events if e.kind == "stooge-lands")
+    attacker = next(e.who for e in arc.events if e.kind == "arc-set-up")
+    for event in arc.events:
+        if event.kind == "touch":
+            assert event.who is not None
+            assert event.who.startswith(str(attacker)), "only the attacker touches the Stooge"
+        if event.kind == "block":
+            assert event.detail.get("defender") != stooge, "nobody blocks the Stooge"
+    state_points = rules.points_for(arc.stooge_state)
+    rang = any(e.kind == "ding-dong" and e.result == "rang" for e in arc.events)
+    missed = any(e.kind == "ding-dong" and e.result == "missed" for e in arc.events)
+    assert arc.ding_dong == rang
+    if not any(e.kind == "arc-ends" and e.result == "scored" for e in arc.events):
+        assert arc.points == 0
+    elif rang:
+        assert arc.points == state_points + rules.ding_dong_bonus
+    elif arc.caught and not missed:
+        assert arc.points == state_points + rules.catch_bonus
+    else:
+        assert arc.points == state_points
+
+
+def test_the_invariants_hold_over_many_seeded_random_matches(random_run: list[Played]) -> None:
+    for played in random_run:
+        check_invariants(played)
+    assert sum(len(p.match.arcs) for p in random_run) == RANDOM_MATCHES * RANDOM_ARCS
+
+
+def test_every_landing_event_helmet_and_inducement_comes_up(rules: Ruleset, random_run: list[Played]) -> None:
+    events = [e for p in random_run for e in events_of(p)]
+    landings = {e.result for e in events if e.kind == "landing-event"}
+    assert landings == {row.id for row in rules.table("landing-events").rows}
+    helmets = {e.result for e in events if e.kind == "helmet"}
+    assert helmets == {row.id for row in rules.table(arc_rules().helmets.table).rows}
+    used = Counter(e.result for e in events if e.kind == "inducement")
+    # Two inducements act only on a catch by the Cuddler, which random coaches never bring about:
+    # test_skurling_extras plays those on a board set up for the catch.
+    on_a_catch = {arc_rules().inducements.cuddler_catch, arc_rules().inducements.ding_dong_throw}
+    assert set(used) == set(rules.inducements) - on_a_catch, f"never used: {set(rules.inducements) - on_a_catch - set(used)}"
+
+
+def test_whole_matches_between_the_ready_teams_end_by_the_rules(rules: Ruleset) -> None:
+    rovers, crushers = team(TEAMS / "old-road-rovers.yaml"), team(TEAMS / "black-crag-crushers.yaml")
+    played = [play(rules, rovers, crushers, ("scripted", "scripted"), seed) for seed in (1, 2)]
+    for one in played:
+        assert one.finished
+        check_invariants(one)
+    summary = summarise(played)
+    assert summary["matches"] == 2
+    assert summary["finished"] == 2
+    assert sum(summary["win_rate"]) == pytest.approx(1.0)
+
+
+def test_a_replay_of_the_log_reaches_the_same_final_state(rules: Ruleset) -> None:
+    rovers, crushers = team(TEAMS / "old-road-rovers.yaml"), team(TEAMS / "black-crag-crushers.yaml")
+    for policies in (("random", "random"), ("scripted", "random")):
+        played = play(rules, rovers, crushers, policies, 5, max_arcs=6)
+        again = replay(rules, rovers, crushers, played)
+        assert again.match == played.match
+        assert again.answers == played.answers
+        assert again.rolls == played.rolls
+
+
+def test_simulate_prints_a_legal_match_and_the_same_seed_gives_the_same_json() -> None:
+    command = [sys.executable, "-m", "bbcore", "simulate", "--variant", "skurling", "--seed", "7", "--json"]
+    first = subprocess.run(command, capture_output=True, text=True, check=True)
+    second = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert first.stdout == second.stdout
+    match = json.loads(first.stdout)
+    assert set(match) >= {"teams", "score", "winner", "arcs", "intervals"}
+    assert {t["name"] for t in match["teams"]} == {"Old Road Rovers", "Black Crag Crushers"}
+    assert match["winner"] in (0, 1)
+    assert max(match["score"]) >= arc_rules().target_points
+    assert sum(a["points"] for a in match["arcs"] if a["attacker"] == 0) == match["score"][0]
+    arc = match["arcs"][0]
+    assert set(arc) == {"number", "attacker", "points", "stooge_state", "caught", "ding_dong", "turns", "events"}
+    assert arc["stooge_state"] in {"stunned", "ko", "casualty"}
