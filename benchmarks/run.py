@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from ruamel.yaml import YAML
 
@@ -72,6 +73,59 @@ def _sampled_blocks(rules: Ruleset, board: Board, exact: Mapping[str, Fraction],
             counts["pushed" if moved else "both-standing"] += 1
     elapsed = time.perf_counter() - start
     return elapsed, max(abs(counts[k] / samples - float(v)) for k, v in exact.items())
+
+
+class _TimedPolicy:
+    """A policy wrapper that adds up the time spent deciding, to split the simulation's time."""
+
+    def __init__(self, policy: Any) -> None:
+        self.policy = policy
+        self.name = policy.name
+        self.spent = 0.0
+
+    def choose(self, choice: Any, view: Any) -> int:
+        start = time.perf_counter()
+        answer = int(self.policy.choose(choice, view))
+        self.spent += time.perf_counter() - start
+        return answer
+
+
+def simulation(policies: tuple[str, str], matches: int, max_arcs: int) -> list[dict[str, object]]:
+    """Matches and actions per second between the two ready Skurling teams, and the share spent in the policies."""
+    from bbcore_skurling.policies import make_policy  # noqa: PLC0415 - the benchmark runs only where Skurling is installed
+    from bbcore_skurling.simulate import play  # noqa: PLC0415
+
+    rules = bbcore.load_ruleset("skurling")
+    home, away = (ref.team for ref in rules.team_files[:2])
+    actions, policy_time = 0, 0.0
+    start = time.perf_counter()
+    for seed in range(matches):
+        agents = (_TimedPolicy(make_policy(policies[0], 2 * seed + 1)), _TimedPolicy(make_policy(policies[1], 2 * seed + 2)))
+        played = play(rules, home, away, policies, seed, max_arcs=max_arcs, agents=agents)  # type: ignore[arg-type]
+        actions += played.actions
+        policy_time += sum(agent.spent for agent in agents)
+    elapsed = time.perf_counter() - start
+    label = " against ".join(policies)
+    return [
+        {
+            "name": f"simulation, {label}",
+            "value": round(matches / elapsed, 3),
+            "unit": "matches per second",
+            "baseline": f"at most {max_arcs} arcs a match",
+        },
+        {
+            "name": f"simulation, {label}",
+            "value": round(actions / elapsed),
+            "unit": "actions per second",
+            "baseline": f"{actions} actions applied",
+        },
+        {
+            "name": f"simulation, {label}",
+            "value": round(1 - policy_time / elapsed, 3),
+            "unit": "share of time in the rules",
+            "baseline": f"{round(policy_time / elapsed, 3)} in the policies' own decisions",
+        },
+    ]
 
 
 def run(smoke: bool) -> list[dict[str, object]]:
@@ -132,6 +186,8 @@ def run(smoke: bool) -> list[dict[str, object]]:
             "baseline": f"{team.name}, {len(team.players)} players",
         },
         {"name": "table rolls", "value": round(rolls_per_second), "unit": "per second", "baseline": "2D6 weather table, seeded dice"},
+        *simulation(("scripted", "scripted"), 1 if smoke else 5, 4 if smoke else 60),
+        *simulation(("random", "random"), 2 if smoke else 50, 4 if smoke else 8),
     ]
 
 

@@ -142,11 +142,12 @@ class PitchGeometry:
 
 
 def _frozen_modifiers(modifiers: Mapping[str, int]) -> Mapping[str, int]:
-    return MappingProxyType(dict(modifiers))
+    # A read-only view is kept as it is: states are copied often, their mappings never change.
+    return modifiers if isinstance(modifiers, MappingProxyType) else MappingProxyType(dict(modifiers))
 
 
 def _frozen_skills(skills: Mapping[str, int | str | None]) -> Mapping[str, int | str | None]:
-    return MappingProxyType(dict(skills))
+    return skills if isinstance(skills, MappingProxyType) else MappingProxyType(dict(skills))
 
 
 @frozen
@@ -191,11 +192,31 @@ class PlayerState:
         return self.square is not None and self.status.on_pitch
 
     def moved(self, square: Square | None) -> PlayerState:
-        return attrs.evolve(self, square=square)
+        return self._copy(square, self.status)
 
     def with_status(self, status: Status) -> PlayerState:
         square = self.square if status.on_pitch else None
-        return attrs.evolve(self, status=status, square=square)
+        return self._copy(square, status)
+
+    def _copy(self, square: Square | None, status: Status) -> PlayerState:
+        # The most common changes by hand: attrs.evolve looks every field up each time, and
+        # boards are copied for every step of every move.
+        return PlayerState(
+            self.id,
+            self.team,
+            self.ma,
+            self.st,
+            self.ag,
+            self.pa,
+            self.av,
+            self.skills,
+            square,
+            status,
+            self.position,
+            self.tackle_zone,
+            self.modifiers,
+            self.rooted,
+        )
 
 
 def player_from_position(
@@ -223,7 +244,7 @@ class BallState:
 
 
 def _frozen_players(players: Mapping[str, PlayerState]) -> Mapping[str, PlayerState]:
-    return MappingProxyType(dict(players))
+    return players if isinstance(players, MappingProxyType) else MappingProxyType(dict(players))
 
 
 def _geometry(board: Board) -> PitchGeometry:
@@ -339,10 +360,14 @@ class Board:
         if ball.carrier == player.id and not player.standing:
             # A player who is no longer standing drops the ball where they are (the caller bounces it).
             ball = BallState(square=player.square, carrier=None)
-        return attrs.evolve(self, players=players, ball=ball)
+        return self._copy(MappingProxyType(players), ball)
 
     def with_ball(self, ball: BallState) -> Board:
-        return attrs.evolve(self, ball=ball)
+        return self._copy(self.players, ball)
+
+    def _copy(self, players: Mapping[str, PlayerState], ball: BallState) -> Board:
+        # By hand rather than attrs.evolve, which is slow for a copy made at every step of a move.
+        return Board(self.pitch, players, ball, self.home, self.away, self.conditions, self.geometry)
 
     def replace_players(self, changed: Iterable[PlayerState]) -> Board:
         board = self

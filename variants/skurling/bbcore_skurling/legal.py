@@ -285,7 +285,7 @@ def _may_declare(ruleset: Ruleset, arc: ArcState, player: PlayerState, kind: str
     """
     assert player.square is not None
     if kind == "move":
-        return not player.standing or len(reachable(arc.board, player, 1, cuddler=arc.role_of(player.id) == "cuddler")) > 1
+        return not player.standing or _has_free_step(arc, player)
     if kind in ("block", "touch"):
         return next(iter(_ACTIONS[kind](ruleset, arc, player)), None) is not None
     reach = allowance(ruleset, player) + 1
@@ -297,6 +297,17 @@ def _may_declare(ruleset: Ruleset, arc: ArcState, player: PlayerState, kind: str
     if stooge is None or distance(player.square, stooge) > reach:
         return False
     return not arc.blitz_used if kind == "touch-blitz" else _may_second(arc, player)
+
+
+def _has_free_step(arc: ArcState, player: PlayerState) -> bool:
+    """Whether the player has an empty square to step into (for a Cuddler, one his rule allows)."""
+    assert player.square is not None
+    board = arc.board
+    taken = {p.square for p in board.players.values() if p.on_pitch}
+    neighbours = _neighbours(board.pitch.length, board.pitch.width)[player.square]
+    if arc.role_of(player.id) != "cuddler":
+        return any(square not in taken for square in neighbours)
+    return len(reachable(board, player, 1, cuddler=True)) > 1
 
 
 def actions_for(ruleset: Ruleset, arc: ArcState, declaration: Declaration) -> list[Action]:
