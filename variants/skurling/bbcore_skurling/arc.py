@@ -667,6 +667,9 @@ def _moved(
     extra: Sequence[ExtraReroll] = (),
 ) -> ArcState:
     _check_cuddler_path(arc, player, path)
+    if path and arc.board.player(player.id).rooted:
+        # Rooted by a failed Take Root test on this very activation: the player stays put.
+        return attrs.evolve(arc, events=(*arc.events, Event("rooted", player.id, (), "cannot-move", {"path": [list(s) for s in path]})))
     outcome = move(ruleset, arc.board, player.id, list(path), dice, decisions, team_reroll=reroll_available(arc), extra_rerolls=extra)
     return _record(arc, outcome)
 
@@ -700,8 +703,8 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
     player = arc.board.player(player.id)
     target = arc.board.player(action.target)
     arc = attrs.evolve(arc, activated=arc.activated | {player.id})
-    if not player.standing:
-        return arc
+    if not player.standing or (player.rooted and isinstance(action, Blitz) and action.path):
+        return arc  # down on the way, or rooted before the first step: the activation ends
     if player.square is None or target.square is None or not adjacent(player.square, target.square):
         raise UsageError(f"{player.id} must stand next to {target.id} to block")
     # A landing event's extra assist counts on the team's first block of the turn, lent for this block only.
@@ -757,8 +760,8 @@ def _touch(
     arc = attrs.evolve(arc, activated=arc.activated | {hitter.id})
     hitter = arc.board.player(hitter.id)
     stooge = arc.board.player(arc.stooge)
-    if not hitter.standing:
-        return arc
+    if not hitter.standing or (hitter.rooted and action.path):
+        return arc  # down on the way, or rooted before the first step: the activation ends
     if hitter.square is None or stooge.square is None or not adjacent(hitter.square, stooge.square):
         raise UsageError(f"{hitter.id} must stand next to the Stooge to hit him")
     face, events, arc = _touch_face(ruleset, arc, hitter, dice, decisions, choices)

@@ -47,6 +47,8 @@ _STEPS: tuple[Square, ...] = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 
 
 def allowance(ruleset: Ruleset, player: PlayerState) -> int:
     """Squares the player can still cover this activation: MA plus rushes, less the cost of standing up."""
+    if player.rooted:
+        return 0  # Take Root: the player may not leave the square
     standing_cost = 0 if player.standing else ruleset.parameters.movement.stand_up_cost
     return max(0, player.ma - standing_cost) + max_rushes(ruleset, player)
 
@@ -285,7 +287,7 @@ def _may_declare(ruleset: Ruleset, arc: ArcState, player: PlayerState, kind: str
     """
     assert player.square is not None
     if kind == "move":
-        return not player.standing or _has_free_step(arc, player)
+        return not player.standing or (not player.rooted and _has_free_step(arc, player))
     if kind in ("block", "touch"):
         return next(iter(_ACTIONS[kind](ruleset, arc, player)), None) is not None
     reach = allowance(ruleset, player) + 1

@@ -452,3 +452,15 @@ def test_the_gaffers_bell_helps_the_ding_dong_throw(rules: Ruleset) -> None:
     assert rung_modifier == plain_modifier + bonus
     assert rung.inducements[bell] == 0
     assert any(e.kind == "inducement" and e.result == bell for e in rung.events)
+
+
+def test_a_player_who_takes_root_stays_put_and_his_action_ends(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (2, 1)}, skills={LINEMAN: {"take-root": None}})
+    # Take Root fails on a 1: the walk to the Stooge and the Blitz-Touch do not happen.
+    stuck = apply(rules, arc, Touch(LINEMAN, blitz=True, path=((3, 1), (4, 1))), ScriptedDice([1]), faces())
+    assert square_of(stuck, LINEMAN) == (2, 1)
+    assert stuck.board.player(LINEMAN).rooted
+    assert LINEMAN in stuck.activated
+    assert square_of(stuck, STOOGE) == (5, 1)
+    walked = apply(rules, arc, Move(LINEMAN, ((3, 1),)), ScriptedDice([1]), faces())
+    assert square_of(walked, LINEMAN) == (2, 1)

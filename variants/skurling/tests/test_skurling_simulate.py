@@ -146,3 +146,15 @@ def test_simulate_prints_a_legal_match_and_the_same_seed_gives_the_same_json() -
     arc = match["arcs"][0]
     assert set(arc) == {"number", "attacker", "points", "stooge_state", "caught", "ding_dong", "turns", "events"}
     assert arc["stooge_state"] in {"stunned", "ko", "casualty"}
+
+
+def test_a_rooted_player_is_offered_no_move() -> None:
+    import attrs
+    from bbcore_skurling.legal import declarations
+    from test_skurling_arc import LINEMAN, STOOGE, arc_at
+
+    rules = bbcore.load_ruleset("skurling")
+    arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (8, 2)})
+    rooted = attrs.evolve(arc, board=arc.board.with_player(attrs.evolve(arc.board.player(LINEMAN), rooted=True)))
+    assert any(d.player == LINEMAN and d.kind == "move" for d in declarations(rules, arc))
+    assert not any(d.player == LINEMAN and d.kind in ("move", "touch-blitz") for d in declarations(rules, rooted))
