@@ -6,12 +6,12 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: site test bench lint clean
+.PHONY: site test bench balance lint clean
 
-$(STAMP): pyproject.toml variants/*/pyproject.toml
+$(STAMP): pyproject.toml variants/*/pyproject.toml docs/examples/*/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test,docs,dev]" -e variants/skurling -e variants/gutterbowl -e variants/inducements
+	$(BIN)/python -m pip install --quiet -e ".[test,docs,dev,browser]" -e variants/skurling -e variants/gutterbowl -e variants/inducements -e docs/examples/sevens
 	touch $(STAMP)
 
 site: $(STAMP)
@@ -27,8 +27,13 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
+# The Skurling balance report shown on the site, played again (a few minutes).
+balance: $(STAMP)
+	$(BIN)/bbcore balance --variant skurling variants/skurling/bbcore_skurling/data/teams variants/skurling/examples \
+		--matches 4 --seed 1 --json --plot docs/variants/skurling/_balance/balance.svg > docs/variants/skurling/_balance/balance.json
+
 lint: $(STAMP)
-	$(BIN)/ruff check bbcore tests variants benchmarks
+	$(BIN)/ruff check bbcore tests variants benchmarks docs/examples
 	$(BIN)/mypy
 
 clean:

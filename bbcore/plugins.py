@@ -3,6 +3,8 @@
 Plugins load in a fixed order, as tox does it: blocked names first
 (``BBCORE_DISABLE_PLUGINS``), then the ``bbcore`` entry points (the core among
 them), then plugins handed in by the caller (tests), then ``check_pending``.
+While a :func:`bbcore.hooktrace.tracing` block runs, each new host attaches the
+trace before any hook is called.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from attrs import frozen
 
 from bbcore import hookspecs
 from bbcore.errors import PluginError
+from bbcore.hooktrace import active_trace
 from bbcore.registry import DataRegistrar, DataSource, Option, OptionRegistrar
 
 ENTRY_POINT_GROUP = "bbcore"
@@ -68,6 +71,9 @@ class PluginHost:
         except pluggy.PluginValidationError as error:
             name = self.pm.get_name(error.plugin) or plugin_module_name(error.plugin)
             raise PluginError(f"plugin {name!r} implements a hook bbcore does not have: {error}") from None
+        trace = active_trace()
+        if trace is not None:
+            trace.attach(self.pm)
         self.sources = self._collect_sources()
         self.options = self._collect_options()
 

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import html
 import inspect
+import json
+import os
+import pickle
 import re
+import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -21,10 +27,16 @@ pytest.importorskip("sphinx", reason="the docs extra (sphinx, furo) is not insta
 pytest.importorskip("furo", reason="the docs extra (sphinx, furo) is not installed")
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once for this module with warnings as errors and every reference checked."""
-    out = tmp_path_factory.mktemp("site")
+def build_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once per test session with warnings as errors and every reference checked.
+
+    The browser test imports this too, so the session builds the site once whichever
+    of the two files runs first.
+    """
+    out = tmp_path_factory.getbasetemp() / "bbcore-site"
+    built = out / ".built"
+    if built.is_file():
+        return out
     done = subprocess.run(
         [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html", "docs", str(out)],
         cwd=REPO,
@@ -33,7 +45,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+    built.touch()
     return out
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_site(tmp_path_factory)
 
 
 def page_text(path: Path) -> str:
@@ -374,3 +392,239 @@ def test_labels_name_the_selected_ruleset() -> None:
     assert Labels.for_selection("gutterbowl", (), {"pitch": "sewer"})("table", "gutterbowl/street-weather") == (
         "gutterbowl-pitch-sewer-table-gutterbowl-street-weather"
     )
+
+
+# -- links, examples and regeneration ------------------------------------------------------
+
+_HREF = re.compile(r'<a\s[^>]*href="([^"]*)"')
+_ID = re.compile(r'\sid="([^"]*)"')
+
+
+def _internal_target(page: Path, href: str, root: Path) -> tuple[Path, str] | None:
+    """The file and fragment a relative href points to; None for external links and downloads of other schemes."""
+    href = html.unescape(href)
+    if re.match(r"^[a-z][a-z0-9+.-]*:", href) or href.startswith("//"):
+        return None
+    path, _, fragment = href.partition("#")
+    path = path.partition("?")[0]
+    target = (page.parent / unquote(path)).resolve() if path else page
+    if target.is_dir():
+        target = target / "index.html"
+    assert root in target.parents or target == root, f"{page.relative_to(root)}: {href} leaves the site"
+    return target, unquote(fragment)
+
+
+@pytest.mark.slow
+def test_every_internal_link_and_anchor_resolves(site: Path) -> None:
+    """The site's own linkcheck: every relative href names a built file, and every #fragment an id in it."""
+    root = site.resolve()
+    ids: dict[Path, set[str]] = {}
+
+    def ids_of(path: Path) -> set[str]:
+        if path not in ids:
+            ids[path] = set(_ID.findall(path.read_text(encoding="utf-8"))) if path.suffix == ".html" else set()
+        return ids[path]
+
+    broken = []
+    pages = sorted(p for p in root.rglob("*.html") if "_sources" not in p.parts)
+    for page in pages:
+        for href in _HREF.findall(page.read_text(encoding="utf-8")):
+            found = _internal_target(page, href, root)
+            if found is None:
+                continue
+            target, fragment = found
+            if not target.is_file():
+                broken.append(f"{page.relative_to(root)}: {href} (no such file)")
+            elif fragment and target.suffix == ".html" and fragment not in ids_of(target):
+                broken.append(f"{page.relative_to(root)}: {href} (no such anchor)")
+    assert len(pages) > 40
+    assert not broken, "\n".join(broken[:50])
+
+
+# A Python example is a line starting with >>> (pycon); each must sit in a block the doctest builder runs.
+_DIRECTIVE = re.compile(r"^(\s*)\.\. ([\w:-]+)::(.*)$")
+_TESTED = {"doctest", "testcode", "testoutput"}
+
+
+def untested_examples(text: str) -> list[int]:
+    """Line numbers of ``>>>`` lines outside ``doctest``/``testcode`` blocks, and of ``code-block:: pycon``."""
+    lines = text.splitlines()
+    found = []
+    block: tuple[int, str] | None = None  # (indent of the directive, its name)
+    for number, line in enumerate(lines, 1):
+        if block is not None and line.strip() and len(line) - len(line.lstrip()) <= block[0]:
+            block = None
+        directive = _DIRECTIVE.match(line)
+        if directive:
+            block = (len(directive.group(1)), directive.group(2))
+            if directive.group(2) in {"code-block", "code", "sourcecode"} and directive.group(3).strip() in {"pycon", "python3-console"}:
+                found.append(number)
+            continue
+        if line.lstrip().startswith(">>>") and (block is None or block[1] not in _TESTED):
+            found.append(number)
+    return found
+
+
+def test_a_bare_example_is_found_and_a_doctest_is_not() -> None:
+    page = "Text\n\n.. doctest::\n\n   >>> 1 + 1\n   2\n\n.. code-block:: pycon\n\n   >>> 2\n\n>>> 3\n"
+    assert untested_examples(page) == [8, 10, 12]
+
+
+def test_every_python_example_on_the_site_is_a_doctest() -> None:
+    pages = [p for p in (REPO / "docs").rglob("*.rst") if "_build" not in p.parts]
+    untested = {str(p.relative_to(REPO)): lines for p in pages if (lines := untested_examples(p.read_text(encoding="utf-8")))}
+    assert not untested, f"examples the doctest builder would skip (use .. doctest:: or .. testcode::): {untested}"
+
+
+@pytest.mark.slow
+def test_every_python_example_on_the_site_runs(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-q", "-b", "doctest", "docs", str(tmp_path / "doctest")],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    report = (tmp_path / "doctest" / "output.txt").read_text(encoding="utf-8") if (tmp_path / "doctest" / "output.txt").is_file() else ""
+    # A page that fails to build is the html test's business; here every example that was collected must pass.
+    assert report, done.stdout + done.stderr
+    assert re.search(r"\b0 failures in tests", report), report
+    tests = int(re.search(r"(\d+) tests\n", report).group(1))  # type: ignore[union-attr]
+    assert tests >= 60, report
+
+
+_EDIT_CONF = """
+from pathlib import Path
+
+import bbcore.core_plugin
+
+# The core's data, from the copy this test edits.
+bbcore.core_plugin.CORE_DATA_DIR = Path({data!r})
+extensions = ["bbcore.sphinxext"]
+"""
+
+
+def _build(project: Path, out: Path) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "-n", "-b", "html", str(project), str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+@pytest.mark.slow
+def test_an_edited_data_file_shows_on_the_page_after_an_incremental_rebuild(tmp_path: Path, core: Ruleset) -> None:
+    """The page is re-read because the directive noted the table's file as a dependency; no -E needed."""
+    data = tmp_path / "data"
+    shutil.copytree(REPO / "bbcore" / "data", data)
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "conf.py").write_text(_EDIT_CONF.format(data=str(data)), encoding="utf-8")
+    (project / "index.rst").write_text("Weather\n=======\n\n.. bbcore-table:: weather\n   :label:\n", encoding="utf-8")
+    (project / "other.rst").write_text(":orphan:\n\nNothing from the data here.\n", encoding="utf-8")
+    out = tmp_path / "out"
+
+    _build(project, out)
+    old = core.table("weather").rows[-1].name
+    assert old in page_text(out / "index.html")
+
+    weather = data / "tables" / "weather.yaml"
+    edited = weather.read_text(encoding="utf-8").replace(f"name: {old}", "name: Hailstones the Size of Halflings")
+    assert edited != weather.read_text(encoding="utf-8"), f"{old!r} is not written as 'name: {old}' in weather.yaml"
+    weather.write_text(edited, encoding="utf-8")
+    later = time.time() + 5  # newer than the last build, however coarse the file system's clock
+    os.utime(weather, (later, later))
+
+    log = _build(project, out)
+    text = page_text(out / "index.html")
+    assert "Hailstones the Size of Halflings" in text
+    assert old not in text
+    assert "other" not in re.findall(r"reading sources\.\.\. \[[^\]]*\] (\S+)", log), "a page without data was re-read"
+
+
+@pytest.mark.slow
+def test_the_directives_note_every_data_file_they_render_from(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "conf.py").write_text('extensions = ["bbcore.sphinxext"]\n', encoding="utf-8")
+    (project / "index.rst").write_text("Tables\n======\n\n.. bbcore-tables::\n\n.. bbcore-skills::\n", encoding="utf-8")
+    _build(project, tmp_path / "out")
+    with (tmp_path / "out" / ".doctrees" / "environment.pickle").open("rb") as file:
+        env = pickle.load(file)  # our own build's environment
+    noted = {Path(project, dependency).resolve() for dependency in env.dependencies["index"]}
+    assert (REPO / "bbcore" / "data" / "tables" / "weather.yaml").resolve() in noted
+    assert (REPO / "bbcore" / "data" / "parameters.yaml").resolve() in noted
+
+
+# -- cross-links and generated overviews ------------------------------------------------------
+
+
+def test_skill_and_table_names_in_running_text_become_links(core: Ruleset) -> None:
+    from bbcore.sphinxext.selection import Labels
+    from bbcore.sphinxext.words import linked_text
+
+    markup = linked_text(core, Labels(), "A player with Dodge and Mighty Blow rolls on the Injury table; a Block action or a Dodge roll.")
+    assert ":ref:`Dodge <skill-dodge>`" in markup
+    assert ":ref:`Mighty Blow <skill-mighty-blow>`" in markup
+    assert ":ref:`Injury table <table-injury>`" in markup
+    assert "a Block action or a Dodge roll." in markup  # actions and tests are not the skills
+    assert linked_text(core, Labels(), "Mighty Blow (+1) again", skip=("skill", "mighty-blow")) == "Mighty Blow (+1) again"
+    assert linked_text(core, Labels(), "- a *star* with Guard") == "\\- a \\*star\\* with :ref:`Guard <skill-guard>`"
+
+
+@pytest.mark.slow
+def test_table_rows_link_the_skills_they_name(site: Path) -> None:
+    page = html.unescape((site / "reference" / "tables.html").read_text(encoding="utf-8"))
+    assert 'href="skills.html#skill-stunty"' in page
+    assert 'href="#table-lasting-injury"' in page
+
+
+@pytest.mark.slow
+def test_the_provisional_page_links_every_provisional_table_and_inducement(site: Path, skurling: Ruleset) -> None:
+    page = (site / "explanation" / "provisional.html").read_text(encoding="utf-8")
+    own = [t for t in skurling.tables.values() if skurling.origins[("table", t.id)].layer > 0 and t.provisional]
+    assert own
+    for table in own:
+        assert re.search(rf'href="[^"]*#skurling-(?:[a-z]+-[a-z-]+-)?table-{re.escape(table.id.replace("/", "-"))}"', page), table.id
+    for pack in ("bb2020", "classic"):
+        rules = bbcore.load_ruleset(packs=[pack])
+        for inducement in rules.inducements.values():
+            if inducement.provisional:
+                assert f"#{pack}-inducement-{inducement.id.replace('/', '-')}" in page, inducement.id
+
+
+@pytest.mark.slow
+def test_the_gutter_bowl_page_lists_its_changes_from_the_core_with_links(site: Path, gutterbowl: dict[str, Ruleset]) -> None:
+    page = html.unescape((site / "variants" / "gutterbowl" / "index.html").read_text(encoding="utf-8"))
+    text = page_text(site / "variants" / "gutterbowl" / "index.html")
+    street = gutterbowl["street"]
+    assert 'href="tables.html#gutterbowl-pitch-street-table-gutterbowl-street-weather"' in page
+    assert 'href="../../reference/tables.html#table-weather"' in page
+    assert f"players_on_pitch 11 {street.parameters.players_on_pitch}" in text
+    assert "Prayers to Nuffle" in text
+    assert f"replaced by a list of {len(street.inducements)}" in text
+    changes = (site / "variants" / "changes.html").read_text(encoding="utf-8")
+    assert 'id="skurling"' in changes
+    assert "gutterbowl-pitch-sewer-table-gutterbowl-sewer-weather" in changes
+
+
+@pytest.mark.slow
+def test_the_schemas_page_shows_every_schema_and_its_properties(site: Path) -> None:
+    page = html.unescape((site / "reference" / "schemas.html").read_text(encoding="utf-8"))
+    for file in sorted((REPO / "schemas").glob("*.schema.json")):
+        schema = json.loads(file.read_text(encoding="utf-8"))
+        name = file.name.removesuffix(".schema.json")
+        assert f'id="schema-{name}"' in page, file.name
+        for prop in schema.get("properties", {}):
+            assert f'<span class="pre">{prop}</span>' in section(site / "reference" / "schemas.html", f"schema-{name}"), (file.name, prop)
+
+
+def test_a_position_link_names_its_roster_and_goes_to_its_row(core: Ruleset) -> None:
+    from bbcore.sphinxext.selection import Labels
+    from bbcore.sphinxext.words import position_link
+
+    assert position_link(core, Labels(), "human/ogre") == ":ref:`Ogre (Human) <position-human-ogre>`"
+    assert position_link(core, Labels(), "human/nobody") == "human/nobody"

@@ -108,7 +108,7 @@ def test_a_plugin_adds_a_roster_that_resolves_against_core_skills(make_ruleset: 
 
 
 def test_unknown_variant_and_pack_list_what_is_installed() -> None:
-    with pytest.raises(UsageError, match="unknown variant 'nope'; installed variants: gutterbowl, skurling"):
+    with pytest.raises(UsageError, match="unknown variant 'nope'; installed variants: gutterbowl, sevens, skurling"):
         bbcore.load_ruleset("nope")
     with pytest.raises(UsageError, match="unknown pack 'nope'; installed packs: bb2020, classic"):
         bbcore.load_ruleset(packs=["nope"])

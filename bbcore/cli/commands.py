@@ -64,12 +64,77 @@ def _ruleset(args: argparse.Namespace, variant: str | None = None) -> Ruleset:
 def cmd_plugins(args: argparse.Namespace) -> int:
     from bbcore.plugins import default_host  # noqa: PLC0415
 
+    if args.trace is not None:
+        return _trace_command(args)
     infos = default_host().describe()
     if args.json:
         emit_json([rj.plugin_json(i) for i in infos])
     else:
         print(columns([[i.name, i.version, i.kind, i.description] for i in infos], ["plugin", "version", "kind", "description"]))
     return EXIT_OK
+
+
+def _trace_command(args: argparse.Namespace) -> int:
+    """Run another bbcore command with every hook call recorded; print which plugin answered each hook."""
+    import contextlib  # noqa: PLC0415
+    import io  # noqa: PLC0415
+
+    from bbcore.cli import main  # noqa: PLC0415 - the command being traced runs through the same entry
+    from bbcore.hooktrace import tracing  # noqa: PLC0415
+
+    command = list(args.trace)
+    if command[:1] == ["--"]:
+        command = command[1:]
+    if not command:
+        raise CliUsageError("--trace needs a command to run, e.g. bbcore plugins --trace table weather --variant NAME")
+    if command[0] == "plugins" and "--trace" in command:
+        raise CliUsageError("a traced command cannot itself be traced")
+    output = io.StringIO()
+    with tracing() as trace, contextlib.redirect_stdout(output):
+        try:
+            status = main(command)
+        except SystemExit as stop:  # --help or --version of the traced command
+            status = stop.code if isinstance(stop.code, int) else EXIT_USAGE
+    answers = trace.answers()
+    if args.json:
+        emit_json({"command": command, "status": status, "output": output.getvalue(), "answers": [a.to_json() for a in answers]})
+        return EXIT_OK
+    print(f"bbcore {' '.join(command)}: exit status {status}; its output is left out")
+    rows = [[a.hook, a.plugin, a.answer, str(a.calls), str(a.used)] for a in answers]
+    print(columns(rows, ["hook", "plugin", "answer", "calls", "used"]))
+    return EXIT_OK
+
+
+def cmd_new_plugin(args: argparse.Namespace) -> int:
+    from bbcore.cli.scaffold import write_scaffold  # noqa: PLC0415
+
+    names, target, files = write_scaffold(args.name, Path(args.dir) if args.dir else None)
+    if args.json:
+        document = {"name": names.name, "package": names.package, "distribution": names.distribution, "directory": str(target)}
+        emit_json({**document, "files": files})
+        return EXIT_OK
+    print(f"created the plugin {names.name!r} in {target}:")
+    for file in files:
+        print(f"  {file}")
+    print("next:")
+    print(f"  pip install -e {target}")
+    print(f"  bbcore plugins                      # lists {names.name}")
+    print(f"  bbcore tables --variant {names.name}")
+    print(f"  python -m pytest {target}")
+    return EXIT_OK
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: bbcore's version, the data edition and provenance, and the installed plugins' versions."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: str | None = None) -> None:
+        from bbcore.edition import version_lines  # noqa: PLC0415 - discovers the plugins: only when asked
+
+        print("\n".join(version_lines()))
+        parser.exit()
 
 
 def cmd_ruleset(args: argparse.Namespace) -> int:
@@ -561,7 +626,9 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     rules = _ruleset_arguments()
     as_json = _json_argument()
     parser = parser_class(prog="bbcore", description="The rules of Blood Bowl and its variants, as data.")
-    parser.add_argument("--version", action="version", version=f"bbcore {bbcore.__version__}")
+    parser.add_argument(
+        "--version", action=_VersionAction, help="print the versions of bbcore and its plugins, and the edition and provenance of the data"
+    )
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=parser_class)
 
     def add(name: str, handler: Any, help_text: str, *, with_rules: bool = True) -> argparse.ArgumentParser:
@@ -570,7 +637,13 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
         command.set_defaults(handler=handler)
         return command
 
-    add("plugins", cmd_plugins, "list installed plugins, the core included", with_rules=False)
+    plugins = add("plugins", cmd_plugins, "list installed plugins, the core included", with_rules=False)
+    plugins.add_argument(
+        "--trace",
+        nargs=argparse.REMAINDER,
+        metavar="COMMAND",
+        help="run COMMAND (the rest of the line, e.g. table weather --variant NAME) and show which plugin answered each hook call",
+    )
     add("ruleset", cmd_ruleset, "show the resolved ruleset: plugins, options, parameters")
     add("tables", cmd_tables, "list every table of the ruleset")
     add("table", cmd_table, "show one table by id or role").add_argument("id", metavar="ID_OR_ROLE")
@@ -588,6 +661,9 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     )
     add("stats", cmd_stats, "count what the ruleset holds")
     add("teams", cmd_teams, "list the example and ready-made team files the ruleset ships")
+    new_plugin = add("new-plugin", cmd_new_plugin, "create the files of a new variant plugin; never overwrites", with_rules=False)
+    new_plugin.add_argument("name", metavar="NAME", help="the plugin's kebab-case name, e.g. my-variant")
+    new_plugin.add_argument("--dir", metavar="PATH", help="the directory to create (default: ./bbcore-NAME); must be new or empty")
     simulate = add("simulate", cmd_simulate, "play whole matches with automatic coaches (variants with a simulator)")
     simulate.add_argument("--home", metavar="FILE", help="the home team file (default: the ruleset's first team file)")
     simulate.add_argument("--away", metavar="FILE", help="the away team file (default: the ruleset's second team file)")

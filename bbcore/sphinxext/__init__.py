@@ -11,7 +11,15 @@ choose the ruleset, like the CLI's ``--variant``, ``--pack`` and ``--option``.
 - ``bbcore-parameters``: the resolved game parameters;
 - ``bbcore-sequences``: every sequence and its steps (``sequence-<id>``);
 - ``bbcore-glossary``: leagues and special rules (``league-<id>``, ``special-rule-<id>``);
-- ``bbcore-pitch``: the pitch in use drawn as an SVG, with its features (``pitch-<id>``).
+- ``bbcore-pitch``: the pitch in use drawn as an SVG, with its features (``pitch-<id>``);
+- ``bbcore-changes``: what the ``:variant:`` (or ``:pack:``) changes relative to the core, linked;
+- ``bbcore-provisional``: every provisional entry of the core and of each installed variant and pack, linked;
+- ``bbcore-schemas:: DIR``: each ``*.schema.json`` in ``DIR`` with a table of its properties (``schema-<name>``).
+
+In generated running text (table rows, inducements, skills, glossary entries,
+sequence steps) each skill name and each ``<name> table`` links to its entry.
+Every directive notes the data files it renders from as dependencies of the
+page, so an incremental build picks up an edited file.
 
 ``:own:`` on ``bbcore-tables``, ``bbcore-skills`` and ``bbcore-rosters`` keeps only
 what the variant and packs define, leaving out the core's entries.
@@ -26,11 +34,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import bbcore
+from bbcore.sphinxext.cli import CliDirective
 from bbcore.sphinxext.glossary import GlossaryDirective
 from bbcore.sphinxext.inducements import InducementsDirective
+from bbcore.sphinxext.overview import ChangesDirective, ProvisionalDirective
 from bbcore.sphinxext.parameters import ParametersDirective, SequencesDirective
 from bbcore.sphinxext.pitch import PitchDirective
 from bbcore.sphinxext.rosters import RostersDirective
+from bbcore.sphinxext.schemas import SchemasDirective
 from bbcore.sphinxext.selection import resolve_to_a_broader_selection
 from bbcore.sphinxext.skills import SkillsDirective
 from bbcore.sphinxext.tables import TableDirective, TablesDirective
@@ -48,6 +59,10 @@ DIRECTIVES = {
     "bbcore-sequences": SequencesDirective,
     "bbcore-glossary": GlossaryDirective,
     "bbcore-pitch": PitchDirective,
+    "bbcore-changes": ChangesDirective,
+    "bbcore-provisional": ProvisionalDirective,
+    "bbcore-schemas": SchemasDirective,
+    "bbcore-cli": CliDirective,
 }
 
 

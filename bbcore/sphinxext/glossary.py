@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bbcore.sphinxext.rst import Rst, escape, literal
+from bbcore.sphinxext.rst import Rst, literal
 from bbcore.sphinxext.selection import Labels, RulesetDirective
-from bbcore.sphinxext.words import roster_link
+from bbcore.sphinxext.words import linked_text, roster_link
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -15,12 +15,12 @@ if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
 
 
-def _entry_rst(labels: Labels, kind: str, entry: GlossaryEntry, members: Iterable[str], member_label: str) -> Rst:
+def _entry_rst(ruleset: Ruleset, labels: Labels, kind: str, entry: GlossaryEntry, members: Iterable[str], member_label: str) -> Rst:
     out = Rst()
     out.label(labels(kind, entry.id))
     out.heading(entry.name, 1)
     out.fields([("Id", literal(entry.id))])
-    out.paragraph(escape(entry.text))
+    out.paragraph(linked_text(ruleset, labels, entry.text))
     out.fields([(member_label, ", ".join(members))])
     return out
 
@@ -35,10 +35,10 @@ class GlossaryDirective(RulesetDirective):
         out.heading("Leagues", 0)
         for entry in sorted(ruleset.leagues.values(), key=lambda e: e.name):
             members = [roster_link(ruleset, labels, r.id) for r in rosters if entry.id in r.leagues]
-            out.extend(_entry_rst(labels, "league", entry, members, "Rosters"))
+            out.extend(_entry_rst(ruleset, labels, "league", entry, members, "Rosters"))
         out.label(labels("glossary-special-rules"))
         out.heading("Special rules", 0)
         for entry in sorted(ruleset.special_rules.values(), key=lambda e: e.name):
             members = [roster_link(ruleset, labels, r.id) for r in rosters if any(entry.id in rule.rule_ids for rule in r.special_rules)]
-            out.extend(_entry_rst(labels, "special-rule", entry, members, "Rosters"))
+            out.extend(_entry_rst(ruleset, labels, "special-rule", entry, members, "Rosters"))
         return out

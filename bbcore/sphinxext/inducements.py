@@ -18,6 +18,7 @@ from bbcore.sphinxext.words import (
     cost_words,
     effects_words,
     eligibility_words,
+    linked_text,
     quantity_words,
     skill_link,
     table_link,
@@ -57,7 +58,7 @@ def _profile_details(ruleset: Ruleset, labels: Labels, profile: InducementProfil
     if profile.eligibility is not None:
         details.append("for " + condition_words(ruleset, labels, profile.eligibility))
     if profile.text:
-        details.append(escape(profile.text))
+        details.append(linked_text(ruleset, labels, profile.text))
     if profile.tables:
         details.append("rolls on " + ", ".join(table_link(ruleset, labels, t) for t in profile.tables))
     if profile.effects:
@@ -168,7 +169,7 @@ def inducement_rst(ruleset: Ruleset, labels: Labels, inducement: Inducement, lev
             ("Effects", effects_words(ruleset, labels, inducement.effects)),
         ]
     )
-    out.paragraph(escape(inducement.text))
+    out.paragraph(linked_text(ruleset, labels, inducement.text))
     if inducement.note and not (inducement.provisional or inducement.incomplete):
         out.admonition("Note", [escape(inducement.note)], "note")
     out.extend(profiles_rst(ruleset, labels, inducement.profiles))

@@ -10,7 +10,7 @@ from bbcore.model.parameters import GameParameters
 from bbcore.render.text import money
 from bbcore.sphinxext.rst import Rst, escape, literal
 from bbcore.sphinxext.selection import Labels, RulesetDirective
-from bbcore.sphinxext.words import special_rule_link, table_link, yes_no
+from bbcore.sphinxext.words import linked_text, special_rule_link, table_link, yes_no
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -257,7 +257,7 @@ def _league_rows(params: GameParameters) -> list[tuple[str, str]]:
 
 
 def _step_words(ruleset: Ruleset, labels: Labels, step: Step) -> str:
-    words = f"**{escape(step.name)}** ({literal(step.id)}): {escape(step.text)}"
+    words = f"**{escape(step.name)}** ({literal(step.id)}): {linked_text(ruleset, labels, step.text)}"
     if step.table is not None:
         words += f" Table: {table_link(ruleset, labels, step.table)}."
     return words

@@ -26,6 +26,16 @@ def escape(text: object) -> str:
     return escaped
 
 
+def escape_inline(text: str) -> str:
+    """A piece of a line of data text escaped as inline markup, its spaces kept (see :func:`escape` for a whole line)."""
+    return _INLINE.sub(r"\\\1", text)
+
+
+def starts_a_block(markup: str) -> bool:
+    """Whether a line of markup would be read as a list, enumeration, comment or doctest."""
+    return bool(_BLOCK_START.match(markup))
+
+
 def literal(text: object) -> str:
     """Inline code: ``text``."""
     return f"``{' '.join(str(text).split())}``" if str(text).strip() else ""

@@ -10,7 +10,10 @@ A link made under a selection goes to that selection's entry when the site has
 one, else to the entry of a selection that loads the same ruleset (its defaults
 spelled out), else to the nearest broader one: without the options, without the
 packs, the core. So a variant's pages need to render only what the variant adds,
-and its Bone Head links to the core's skills page.
+and its Bone Head links to the core's skills page. A fallback written
+``*<prefix>|<rest>`` takes any label that starts with the prefix and ends with the
+rest: the overview directives use it to reach an entry the site shows only under
+one of a variant's options.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from sphinx.util.parsing import nested_parse_to_nodes
 
 import bbcore
 from bbcore.errors import BBCoreError
+from bbcore.plugins import default_host
 
 if TYPE_CHECKING:
     from docutils.nodes import Element, Node, reference
@@ -109,7 +113,13 @@ def resolve_to_a_broader_selection(app: Sphinx, env: BuildEnvironment, node: pen
     if not fallbacks:
         return None
     std = env.get_domain("std")
-    for target in fallbacks:
+    for fallback in fallbacks:
+        target = fallback
+        if fallback.startswith("*"):
+            # "*<prefix>|<rest>": an entry of the same selection under any of its options.
+            prefix, _, rest = fallback[1:].partition("|")
+            labels = sorted(std.anonlabels)  # type: ignore[attr-defined]
+            target = next((label for label in labels if label.startswith(prefix) and label.endswith(rest)), "")
         if target in std.anonlabels:  # type: ignore[attr-defined]
             found: reference | None = std.resolve_xref(env, node["refdoc"], app.builder, "ref", target, node, contnode)
             return found
@@ -163,8 +173,19 @@ class RulesetDirective(SphinxDirective):
         return parsed
 
     def _note_data_files(self, ruleset: Ruleset) -> None:
-        """Rebuild the page when a data file it renders from changes."""
-        for file in sorted({origin.document.file for origin in ruleset.origins.values()}):
-            path = Path(file).resolve()
+        """Rebuild the page when a data file it renders from changes.
+
+        That is every file an entity came from, and every file in the data folders of
+        the core, the variant and the packs (parameters, sequences, rules files).
+        """
+        files = {Path(origin.document.file) for origin in ruleset.origins.values()}
+        host = default_host()
+        sources = [host.core_source()]
+        if ruleset.variant is not None and ruleset.variant in host.variants():
+            sources.append(host.variants()[ruleset.variant])
+        sources += [host.packs()[pack] for pack in ruleset.packs if pack in host.packs()]
+        for source in sources:
+            files.update(path for path in Path(source.data_dir).rglob("*") if path.suffix in {".yaml", ".yml", ".json"})
+        for path in sorted({file.resolve() for file in files}):
             if path.is_file():
                 self.env.note_dependency(str(path))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from bbcore.sphinxext.rst import Rst, escape, literal
 from bbcore.sphinxext.selection import Labels, RulesetDirective
-from bbcore.sphinxext.words import category_name
+from bbcore.sphinxext.words import category_name, linked_text
 
 if TYPE_CHECKING:
     from bbcore.model.skill import Skill
@@ -27,7 +27,7 @@ def skill_flags(skill: Skill) -> str:
     return " · ".join(flags)
 
 
-def skill_rst(labels: Labels, skill: Skill, level: int) -> Rst:
+def skill_rst(ruleset: Ruleset, labels: Labels, skill: Skill, level: int) -> Rst:
     out = Rst()
     out.label(labels("skill", skill.id))
     out.heading(skill.name, level)
@@ -36,7 +36,7 @@ def skill_rst(labels: Labels, skill: Skill, level: int) -> Rst:
         out.admonition("Provisional", [escape(skill.note or "This entry is not settled yet.")])
     elif skill.note:
         out.admonition("Note", [escape(skill.note)], "note")
-    out.paragraph(escape(skill.text))
+    out.paragraph(linked_text(ruleset, labels, skill.text, skip=("skill", skill.id)))
     if skill.parameter is not None:
         kind = _PARAMETER.get(skill.parameter, skill.parameter)
         out.paragraph(f"Written with {escape(kind)} in brackets: {escape(skill.display('X'))}.")
@@ -59,5 +59,5 @@ class SkillsDirective(RulesetDirective):
             out.label(labels("skill-category", category))
             out.heading("Traits" if category == "trait" else f"{category_name(category)} skills", 0)
             for skill in sorted(skills, key=lambda s: s.name):
-                out.extend(skill_rst(labels, skill, 1))
+                out.extend(skill_rst(ruleset, labels, skill, 1))
         return out

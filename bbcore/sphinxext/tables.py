@@ -10,7 +10,7 @@ from bbcore.dice import table_odds
 from bbcore.errors import UsageError
 from bbcore.sphinxext.rst import Rst, escape, literal
 from bbcore.sphinxext.selection import Labels, RulesetDirective
-from bbcore.sphinxext.words import effects_words, table_link
+from bbcore.sphinxext.words import effects_words, linked_text, table_link
 
 if TYPE_CHECKING:
     from bbcore.model.table import Row, Table
@@ -74,7 +74,7 @@ def rows_table(ruleset: Ruleset, labels: Labels, table: Table) -> Rst:
             out.append(_chance(float(odds.get(row.id, 0))))
         out.append(f"**{escape(row.name)}**")
         out += [_value(row.values.get(column.id)) for column in table.columns]
-        out.append(escape(row.text))
+        out.append(linked_text(ruleset, labels, row.text, skip=("table", table.id)))
         if has_effects:
             out.append(effects_words(ruleset, labels, row.effects))
         return out
@@ -100,7 +100,7 @@ def table_body(ruleset: Ruleset, labels: Labels, table: Table) -> Rst:
     if table.note and not table.provisional:
         out.admonition("Note", [escape(table.note)], "note")
     if table.text:
-        out.paragraph(escape(table.text))
+        out.paragraph(linked_text(ruleset, labels, table.text, skip=("table", table.id)))
     out.extend(rows_table(ruleset, labels, table))
     return out
 

@@ -6,12 +6,13 @@ special-rule names become cross-references through the labels of the page's rule
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bbcore.errors import UsageError
 from bbcore.render.text import condition_text, either, money
-from bbcore.sphinxext.rst import escape, ref
+from bbcore.sphinxext.rst import escape, escape_inline, ref, starts_a_block
 
 if TYPE_CHECKING:
     from bbcore.model.common import Condition, Effect, SkillRef
@@ -67,6 +68,16 @@ def league_link(ruleset: Ruleset, labels: Labels, league_id: str) -> str:
 def roster_link(ruleset: Ruleset, labels: Labels, roster_id: str) -> str:
     roster = ruleset.rosters.get(roster_id)
     return ref(roster.name, labels("roster", roster_id)) if roster else escape(roster_id)
+
+
+def position_link(ruleset: Ruleset, labels: Labels, position_id: str) -> str:
+    """``Ogre (Human)`` linked to its row in its roster, for a position id ``<roster>/<position>``."""
+    roster_id, _, own_id = position_id.partition("/")
+    roster = ruleset.rosters.get(roster_id)
+    position = next((p for p in roster.positions if p.id == own_id), None) if roster else None
+    if roster is None or position is None:
+        return escape(position_id)
+    return ref(f"{position.name} ({roster.name})", labels("position", roster_id, own_id))
 
 
 # -- effects ------------------------------------------------------------------------
@@ -162,3 +173,74 @@ def quantity_words(inducement: Inducement) -> str:
 
 def yes_no(flag: bool) -> str:
     return "yes" if flag else "no"
+
+
+# -- names in running text --------------------------------------------------------------
+
+#: Skill names the rules also use for an action or a test ("a Block", "the Dodge roll"):
+#: linked only where the text plainly means the skill ("has Block", "the Dodge skill").
+_ALSO_ACTIONS = frozenset({"Block", "Pass", "Catch", "Dodge", "Kick", "Leap", "Pro"})
+_HAS = re.compile(r"(?:\b(?:has|have|had|having|with|without|gain|gains|gained|lose|loses|lost|and|or)\s+|:\s+)$")
+#: After a name, what makes it part of a longer word or compound, not the skill.
+_NOT_A_NAME = re.compile(r"^(?:-|\w|'s\b)")
+#: After one of those names, words that make it the action or the test.
+_AN_ACTION = re.compile(r"^\s+(?:actions?|rolls?|tests?|dice|die|re-rolls?|results?|Action|Roll|Test|Pass|Passes)\b")
+#: Inline markup must stand apart from the words around it (docutils' rules, narrowed).
+_BEFORE_OK = frozenset(" (\"'/")
+_AFTER_OK = frozenset(" .,:;!?)\"'/")
+
+_patterns: dict[int, tuple[Ruleset, re.Pattern[str], dict[str, tuple[str, str]]]] = {}
+
+
+def _names_of(ruleset: Ruleset) -> tuple[re.Pattern[str], dict[str, tuple[str, str]]]:
+    """One pattern for every skill name and every ``<table name> table``, and what each match names."""
+    cached = _patterns.get(id(ruleset))
+    if cached is not None and cached[0] is ruleset:
+        return cached[1], cached[2]
+    targets: dict[str, tuple[str, str]] = {}
+    for table in ruleset.tables.values():
+        # "roll on the Weather table", "the Kick-off Event table": the name, or its singular, then "table".
+        for name in {table.name, table.name.removesuffix("s")}:
+            phrase = name if name.lower().endswith(" table") else f"{name} table"
+            targets.setdefault(phrase, ("table", table.id))
+    for skill in ruleset.skills.values():
+        targets[skill.name] = ("skill", skill.id)
+    pattern = re.compile("|".join(re.escape(name) for name in sorted(targets, key=len, reverse=True)))
+    _patterns[id(ruleset)] = (ruleset, pattern, targets)
+    return pattern, targets
+
+
+def _links_here(text: str, start: int, end: int, name: str, kind: str) -> bool:
+    before = text[start - 1] if start else " "
+    after = text[end] if end < len(text) else " "
+    if before not in _BEFORE_OK or after not in _AFTER_OK:
+        return False
+    if kind != "skill":
+        return True
+    if _NOT_A_NAME.match(text[end:]):
+        return False
+    if name in _ALSO_ACTIONS:
+        return not _AN_ACTION.match(text[end:]) and (text[end:].startswith(" skill") or bool(_HAS.search(text[:start])))
+    # "an Accurate Pass" is the result of a pass, not the skill.
+    return not text[end:].startswith((" Pass", " Passes"))
+
+
+def linked_text(ruleset: Ruleset, labels: Labels, text: str, *, skip: tuple[str, str] | None = None) -> str:
+    """Data text as escaped inline markup, each skill name and each ``<table> table`` in it a link.
+
+    ``skip`` is the ``(kind, id)`` of the entry the text belongs to, which does not link to itself.
+    """
+    flat = " ".join(str(text).split())
+    pattern, targets = _names_of(ruleset)
+    pieces: list[str] = []
+    done = 0
+    for found in pattern.finditer(flat):
+        name = found.group(0)
+        kind, entity_id = targets[name]
+        if (kind, entity_id) == skip or not _links_here(flat, found.start(), found.end(), name, kind):
+            continue
+        pieces += [escape_inline(flat[done : found.start()]), ref(name, labels(kind, entity_id))]
+        done = found.end()
+    pieces.append(escape_inline(flat[done:]))
+    markup = "".join(pieces)
+    return escape(flat) if len(pieces) == 1 else ("\\" + markup if starts_a_block(markup) else markup)

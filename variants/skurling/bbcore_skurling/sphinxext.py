@@ -50,6 +50,7 @@ core extension's labels under the Skurling selection and fall back to the core's
 
 from __future__ import annotations
 
+import json
 import textwrap
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
@@ -718,6 +719,45 @@ class ArcFlowDirective(SkurlingDirective):
         return out
 
 
+class BalanceDirective(SkurlingDirective):
+    """``.. skurling-balance:: FILE``: a balance report saved by ``bbcore balance --json``, as a table.
+
+    The file (relative to the page) is kept in the repository with the command that
+    made it, so the site builds without playing the matches again.
+    """
+
+    required_arguments = 1
+
+    def render_skurling(self, ruleset: Ruleset, labels: Labels) -> Rst:
+        relative, absolute = self.env.relfn2path(self.arguments[0], self.env.docname)
+        self.env.note_dependency(relative)
+        try:
+            report = json.loads(Path(absolute).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise self.fail(f"cannot read the balance report {self.arguments[0]!r}: {error}") from None
+        out = Rst()
+        rows = []
+        for team in report["teams"]:
+            rate = team["win_rate"]
+            rows.append(
+                (
+                    escape(team["name"]),
+                    str(team["played"]),
+                    str(team["won"]),
+                    f"{rate['value']:.2f}",
+                    f"{rate['low']:.2f} to {rate['high']:.2f}",
+                    f"{team['points_per_attack']:.2f}",
+                )
+            )
+        out.list_table(("Team", "Played", "Won", "Win rate", "95% interval", "Points per attack"), rows, css_class="bbcore-table")
+        policies = " against ".join(report["policies"])
+        out.paragraph(
+            f"{report['matches_per_pairing']} matches for each pairing, half with each team first named, "
+            f"{policies} coaches, seeds from {report['seed']}; matches left unfinished: {report['unfinished']}."
+        )
+        return out
+
+
 ROLES: dict[str, Callable[[Any], str]] = {
     "skurling-number": _as_number,
     "skurling-money": _as_money,
@@ -735,6 +775,7 @@ DIRECTIVES: dict[str, type[SkurlingDirective]] = {
     "skurling-spp": SppDirective,
     "skurling-options": OptionsDirective,
     "skurling-arc-flow": ArcFlowDirective,
+    "skurling-balance": BalanceDirective,
 }
 
 
