@@ -71,6 +71,21 @@ def bbcore_register_data(register: DataRegistrar) -> None:
     ``inducements.yaml``, ``parameters.yaml``, ``sequences.yaml``); every file in it is
     validated against its schema. An entity with a new id is added; one with
     ``replaces: <id>`` takes the place of that entity.
+
+    **Example.** The Sevens example plugin of the how-to registers its data directory as a game
+    variant this way (``docs/examples/sevens``); the inducement packs plugin calls
+    ``register.pack`` once for each of its two packs instead.
+
+    .. code-block:: python
+
+        from pathlib import Path
+
+        DATA_DIR = Path(__file__).parent / "data"
+
+
+        @hookimpl
+        def bbcore_register_data(register):
+            register.variant("sevens", DATA_DIR, "Sevens: seven players a side on a 20 x 11 pitch, six turns a half.")
     """
 
 
@@ -84,6 +99,21 @@ def bbcore_register_options(register: OptionRegistrar) -> None:
         An option is only accepted when the plugin that declared it is active, so a
         variant's options are errors under another variant. Two plugins declaring
         the same key is an error naming both.
+
+    **Example.** The five-a-side variant declares its extra rules this way, so that
+    ``--option helmets=on`` is accepted under it and nowhere else.
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_register_options(register):
+            register.option("helmets", ("off", "on"), "off", "The helmets extra rule.")
+            register.option(
+                "season",
+                ("none", "spring", "summer", "autumn", "winter"),
+                "none",
+                "Seasonal weather: that season's table replaces the Weather table.",
+            )
     """
 
 
@@ -104,6 +134,18 @@ def bbcore_option_problems(options: Mapping[str, str]) -> Iterable[str] | None:
         options fit together. The messages of every active plugin are collected, and
         if there are any they are raised together as one
         :class:`~bbcore.errors.UsageError`, one message a line.
+
+    **Example.** The five-a-side variant lets a season or a ground each replace the
+    Weather table, but not both at once; it answers this way (simplified).
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_option_problems(options):
+            chosen = [f"{key}={options[key]}" for key in ("season", "ground") if options.get(key, "none") != "none"]
+            if len(chosen) > 1:
+                return [f"only one weather table at a time: {' and '.join(chosen)} cannot both be set"]
+            return None
     """
 
 
@@ -119,6 +161,18 @@ def bbcore_parameter_changes(options: Mapping[str, str]) -> Mapping[str, Any] | 
     :return: a partial parameters mapping (same keys as ``parameters.yaml``) or None.
         All results are merged key by key; two plugins setting the same key to
         different values is an error naming both.
+
+    **Example.** The five-a-side variant's league play builds teams with a bigger budget, a
+    longer roster and no inducements; it answers this way (simplified: the real plugin
+    reads the numbers from its own rules file).
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_parameter_changes(options):
+            if options.get("match") != "league":
+                return None
+            return {"draft_budget": 1_000_000, "roster": {"max": 10}, "inducements_in_draft": False}
     """
 
 
@@ -135,6 +189,20 @@ def bbcore_active_table_for_role(role: str, candidates: tuple[Table, ...], optio
     :param role: the role, e.g. ``weather``.
     :param candidates: the tables claiming it.
     :param options: the resolved ruleset options.
+
+    **Example.** No shipped plugin needs this hook. A plugin whose own weather table should
+    win only when an option asks for it could answer this way.
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_active_table_for_role(role, candidates, options):
+            if role != "weather" or options.get("weather") != "local":
+                return None  # let the layers decide
+            for table in candidates:
+                if table.id == "myplugin/local-weather":
+                    return table
+            return None
     """
 
 
@@ -157,6 +225,29 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
         step of its own sequences; a plugin registering one of those ids replaces the
         core's procedure. Two plugins other than the core registering the same id is
         an error naming both. A step with no procedure is an error when it is run.
+
+    **Example.** The Sevens example plugin adds a warm-up step to the pre-game sequence in its
+    ``sequences.yaml`` and registers its procedure this way (simplified from
+    ``docs/examples/sevens``).
+
+    .. code-block:: python
+
+        from bbcore.dice import roll_on_table
+        from bbcore.rules.events import Event
+
+
+        @hookimpl
+        def bbcore_register_sequence_steps(register):
+            register.step("sevens/warm-up", warm_up)
+
+
+        def warm_up(ruleset, state, dice, decisions):
+            table = ruleset.table("sevens/warm-up")
+            events = []
+            for team in state.teams:
+                rolled = roll_on_table(table, dice)
+                events.append(Event("warm-up", team.id, rolled.rolls, rolled.row.id))
+            return state, tuple(events)
     """
 
 
@@ -179,6 +270,25 @@ def bbcore_register_row_effects(register: RowEffectRegistrar) -> None:
         its kick-off events by role; a plugin registering one of those pairs replaces
         the core's procedure. Two plugins other than the core registering the same pair
         is an error naming both.
+
+    **Example.** The street variant registers a procedure for each row of its own kick-off
+    tables; one of them, simplified, puts a drive effect in force that its other rules
+    read until the drive ends.
+
+    .. code-block:: python
+
+        from bbcore.rules.events import Event
+
+        LOOSE_DOGS = "myvariant/kick-off-events/loose-dogs"
+
+
+        @hookimpl
+        def bbcore_register_row_effects(register):
+            register.row("myvariant/kick-off-events", "loose-dogs", loose_dogs)
+
+
+        def loose_dogs(ruleset, state, dice, decisions):
+            return state.with_drive_effect(LOOSE_DOGS), (Event("drive-effect", None, result=LOOSE_DOGS),)
     """
 
 
@@ -198,6 +308,18 @@ def bbcore_register_simulators(register: SimulatorRegistrar) -> None:
         :class:`~bbcore.simulation.Simulator`: its ``policies``, ``play`` (one match as the
         ``bbcore simulate --json`` document) and ``summary``. Two plugins registering a
         simulator for the same variant is an error naming both.
+
+    **Example.** The five-a-side variant registers its simulator for its own variant name this
+    way (the simulator class lives in the plugin).
+
+    .. code-block:: python
+
+        from myvariant.simulate import MyVariantSimulator
+
+
+        @hookimpl
+        def bbcore_register_simulators(register):
+            register.simulator("myvariant", MyVariantSimulator())
     """
 
 
@@ -215,6 +337,26 @@ def bbcore_team_checks(ruleset: Ruleset) -> Iterable[TeamCheck] | None:
 
     :param ruleset: the ruleset the team is checked under.
     :return: an iterable of TeamCheck objects.
+
+    **Example.** The Sevens example plugin allows at most one Big Guy; its check, simplified
+    (``docs/examples/sevens``), is contributed this way. The street variant caps its
+    non-Linemen the same way.
+
+    .. code-block:: python
+
+        from bbcore.teams.checks import TeamCheck, problem
+
+
+        def at_most_one_big_guy(ruleset, team):
+            positions = [ruleset.rosters[p.roster_id].position(p.position_id) for p in team.players]
+            big_guys = [position for position in positions if "Big Guy" in position.keywords]
+            if len(big_guys) > 1:
+                yield problem("sevens/too-many-big-guys", f"{len(big_guys)} Big Guys; at most 1", "players")
+
+
+        @hookimpl
+        def bbcore_team_checks(ruleset):
+            return [TeamCheck("sevens/big-guys", at_most_one_big_guy, description="At most one Big Guy.")]
     """
 
 
@@ -228,6 +370,25 @@ def bbcore_team_valuation(ruleset: Ruleset, team: Team) -> TeamValuation | None:
 
     :param ruleset: the ruleset in force.
     :param team: the team, already structured.
+
+    **Example.** The five-a-side variant prices its teams its own way; simplified, its
+    valuation counts each player at their value unless they miss the next match, and
+    leaves everything else out.
+
+    .. code-block:: python
+
+        from bbcore.teams.valuation import CostItem, TeamValuation, player_value
+
+
+        @hookimpl
+        def bbcore_team_valuation(ruleset, team):
+            items = []
+            for player in team.players:
+                value = player_value(ruleset, player)
+                items.append(CostItem(player.name, value, 0 if player.miss_next_game else value))
+            cost = sum(item.cost for item in items)
+            counted = sum(item.value for item in items)
+            return TeamValuation(cost, counted, counted, tuple(items))
     """
 
 
@@ -236,6 +397,24 @@ def bbcore_extra_team_problems(ruleset: Ruleset, team: Team) -> Iterable[Problem
     """Report problems beyond the registered checks, without replacing any.
 
     Called after the team checks; all results are concatenated.
+
+    **Example.** No shipped plugin needs this hook. A league plugin that forbids two players
+    of one team from sharing a name could report it this way, beside every check
+    in force.
+
+    .. code-block:: python
+
+        from bbcore.errors import Problem
+
+
+        @hookimpl
+        def bbcore_extra_team_problems(ruleset, team):
+            problems, seen = [], set()
+            for index, player in enumerate(team.players):
+                if player.name in seen:
+                    problems.append(Problem("myleague/same-name", f"two players are called {player.name}", f"$.players[{index}]"))
+                seen.add(player.name)
+            return problems
     """
 
 
@@ -259,6 +438,19 @@ def bbcore_block_strength_modifier(
     :param player: the side whose Strength is asked for.
     :param opponent: the other side.
     :param blitz: whether the block is part of a Blitz.
+
+    **Example.** No shipped plugin implements this hook (the core reads a barricade's bonus
+    from the pitch data). A variant played on a sloping pitch could let a blitzer
+    charging downhill hit harder this way.
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_block_strength_modifier(ruleset, board, player, opponent, attacking, blitz):
+            if not (attacking and blitz) or player.square is None or opponent.square is None:
+                return None
+            downhill = player.square[0] < opponent.square[0]  # the pitch slopes away from the home end
+            return 1 if downhill else None
     """
 
 
@@ -286,6 +478,25 @@ def bbcore_push_blocked_outcome(
     :param knocked_down: the push comes with a knock-down (a POW), resolved after it.
     :param dice: for answers that need a roll (placing a player inside a feature, say).
     :return: a :class:`~bbcore.rules.push.PushBlocked`.
+
+    **Example.** The street variant answers for its walls this way: a pushed player slammed
+    into a market stall stays in his square, and falls over on a D6 of 4 or more
+    (simplified: the real answer also deals with pits and the walls along the
+    sidelines).
+
+    .. code-block:: python
+
+        from bbcore.rules.push import PushBlocked
+
+
+        @hookimpl
+        def bbcore_push_blocked_outcome(ruleset, board, pushed, pusher_square, blocked, knocked_down, dice):
+            stall = next((b for b in blocked if b.reason == "market-stall"), None)
+            if stall is None:
+                return None  # the core decides
+            if knocked_down:
+                return PushBlocked("stays", stall.reason)  # the POW knocks him down where he is
+            return PushBlocked("stays", stall.reason, fall_on=4)
     """
 
 
@@ -295,12 +506,38 @@ def bbcore_armour_modifiers(ruleset: Ruleset, board: Board, player: PlayerState,
 
     Called once per Armour Roll. All results are summed. ``cause`` names why the roll is
     made: ``block``, ``fall``, ``foul``, ``landing``, ``crowd``, ``feature``...
+
+    **Example.** The street variant's cobblestones answer this way: every player who falls
+    over or is knocked down lands hard (the real plugin reads the +1 from its rules
+    file).
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_armour_modifiers(ruleset, board, player, cause, attacker):
+            if cause in ("crowd", "foul"):
+                return None  # nobody hit the cobbles
+            return 1
     """
 
 
 @hookspec
 def bbcore_injury_modifiers(ruleset: Ruleset, board: Board, player: PlayerState, cause: str, attacker: PlayerState | None) -> int | None:
-    """Modifiers to an Injury Roll beyond the core skills. Called once per Injury Roll; summed."""
+    """Modifiers to an Injury Roll beyond the core skills. Called once per Injury Roll; summed.
+
+    **Example.** No shipped plugin implements this hook. An extra rule that makes blocks more
+    brutal when ``--option brutal=on`` is chosen could answer this way.
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_injury_modifiers(ruleset, board, player, cause, attacker):
+            if cause != "block" or attacker is None:
+                return None
+            if ruleset.options.get("brutal") != "on":
+                return None
+            return 1
+    """
 
 
 @hookspec
@@ -314,6 +551,19 @@ def bbcore_ko_recovery_modifiers(ruleset: Ruleset, team: str, player: PlayerStat
         caller of :func:`~bbcore.rules.injury.recover_knocked_out` passes them (the
         end-of-drive step passes ``TeamState.inducements``); empty when it passes none.
         An inducement that helps recovery looks for itself here.
+
+    **Example.** The core's built-in plugin adds the modifier of every inducement with a
+    ``ko-recovery`` effect in its data, so most inducements need no code. One a plugin
+    counts itself looks like this.
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_ko_recovery_modifiers(ruleset, team, player, inducements):
+            bottles = inducements.get("myplugin/smelling-salts", 0)
+            if bottles == 0:
+                return None
+            return min(bottles, 2)  # +1 a bottle, +2 at most
     """
 
 
@@ -331,6 +581,18 @@ def bbcore_ko_recovery_rerolls(ruleset: Ruleset, team: str, player: PlayerState,
     :param roll: the natural D6 that failed.
     :param inducements: that team's inducements in this game (id to count), as for
         :func:`bbcore_ko_recovery_modifiers`.
+
+    **Example.** The inducement packs plugin lets a team that hired the famous brewer roll a
+    failed recovery of a natural 1 again; simplified (the real plugin reads the
+    inducement ids and the rolls from its rules file), it answers this way.
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_ko_recovery_rerolls(ruleset, team, player, roll, inducements):
+            if roll == 1 and inducements.get("bb2020/josef-bugman", 0) > 0:
+                return True
+            return None  # leave it to the core: no re-roll
     """
 
 
@@ -355,6 +617,19 @@ def bbcore_test_reroll(ruleset: Ruleset, board: Board, player: PlayerState, test
     :param result: the failed verdict's result: ``failed`` for a plain test, or the
         procedure's own (``fumbled``, ``subpar``, ``inaccurate``...).
     :return: the name of the re-roll source, or None.
+
+    **Example.** The inducement packs plugin lets a hired giant throw a team-mate again after a
+    fumble, naming the giant as the source; simplified, it answers this way.
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_test_reroll(ruleset, board, player, test, result):
+            if test != "throw" or result != "fumbled":
+                return None
+            if player.position not in ("bb2020/giant-mercenary", "classic/slave-giant"):
+                return None
+            return player.position
     """
 
 
@@ -388,6 +663,25 @@ def bbcore_casualty_treatment(
     :param dice: for treatments that roll.
     :return: a :class:`~bbcore.rules.injury.CasualtyTreatment`: the result that stands,
         the status the player ends in, the treatment used and the events.
+
+    **Example.** The street variant and the inducement packs plugin both answer for a player
+    turned into a frog by a wizard: whatever was rolled, the casualty counts as Badly
+    Hurt, and any treatment is turned down. Simplified, that reads as follows.
+
+    .. code-block:: python
+
+        from bbcore.rules.board import Status
+        from bbcore.rules.events import Event
+        from bbcore.rules.injury import CasualtyTreatment
+
+
+        @hookimpl
+        def bbcore_casualty_treatment(ruleset, board, player, casualty, treatment, niggling_injuries, dice):
+            if not player.has("myplugin/frog"):
+                return None  # the core, or another plugin, decides
+            badly_hurt = ruleset.table("casualty").rows[0]
+            event = Event("casualty-treatment", player.id, (), badly_hurt.id, {"frog": True})
+            return CasualtyTreatment(badly_hurt, Status.CASUALTY, None, (event,))
     """
 
 
@@ -398,6 +692,22 @@ def bbcore_crossing(ruleset: Ruleset, board: Board, player: PlayerState, origin:
     Called for every step of a move. ``firstresult``. The core (``trylast``) reads the
     edge feature between the squares from the pitch data: its ``crossing_cost`` and
     ``crossing_risk``; with no feature, stepping is free and safe.
+
+    **Example.** The core's built-in plugin gives the crossing cost and risk of the pitch
+    data (``bbcore.core_plugin``). A plugin that lets a player with Leap clear an
+    edge feature freely would answer first, this way.
+
+    .. code-block:: python
+
+        from bbcore.rules.movement import Crossing
+
+
+        @hookimpl
+        def bbcore_crossing(ruleset, board, player, origin, target):
+            feature = board.geometry.feature_between(origin, target)
+            if feature is None or not player.has("leap"):
+                return None  # the core reads the pitch data
+            return Crossing()  # no extra cost, no risk
     """
 
 
@@ -406,6 +716,18 @@ def bbcore_ball_bounces_on_landing(ruleset: Ruleset, board: Board, square: Squar
     """How many times a ball bounces when it lands untouched (the core: once).
 
     ``firstresult``. ``cause`` is ``kick-off``, ``pass``, ``loose`` or ``throw-in``.
+
+    **Example.** The street variant's cobblestones answer this way: a ball that comes down
+    untouched bounces twice, as its rules file says.
+
+    .. code-block:: python
+
+        from myvariant.rules import variant_rules
+
+
+        @hookimpl
+        def bbcore_ball_bounces_on_landing(ruleset, board, square, cause):
+            return variant_rules().bounces_on_landing  # 2 on the cobbles
     """
 
 
@@ -424,6 +746,25 @@ def bbcore_ball_reentry(ruleset: Ruleset, board: Board, square: Square, dice: Di
         a feature that acts as a wall can send a bouncing ball back the way it came.
     :return: a :class:`~bbcore.rules.ball.BallReentry`: the square, and whether the ball
         lands there as from the air, bounces from there, or simply arrives there.
+
+    **Example.** The street variant answers for its market stalls; simplified, a ball rolling
+    into a stall comes back to the square it came from, and one falling onto it from
+    the air lands on the first free square beside it.
+
+    .. code-block:: python
+
+        from bbcore.rules.ball import BallReentry
+
+
+        @hookimpl
+        def bbcore_ball_reentry(ruleset, board, square, dice, origin):
+            feature = board.geometry.feature_at(square)
+            if feature is None or feature.id != "market-stall":
+                return None  # the core bounces it again
+            if origin is not None:
+                return BallReentry(origin, bounce=False)  # off the wall, back where it came from
+            outside = [s for s in board.neighbours(square) if board.geometry.feature_at(s) is None]
+            return BallReentry(outside[0] if outside else None, lands=True)
     """
 
 
@@ -433,6 +774,17 @@ def bbcore_ball_leaves_pitch(ruleset: Ruleset, board: Board, last_square: Square
 
     ``firstresult``. For example a variant with walls along the sidelines answers
     ``rebound`` and the ball procedure throws it back in from the wall.
+
+    **Example.** The street variant's walls along the sidelines answer this way; past an
+    end line there is no wall, so the core answers.
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_ball_leaves_pitch(ruleset, board, last_square, off_square, cause):
+            if board.geometry.beyond(off_square) == "wall":
+                return "rebound"
+            return None
     """
 
 
@@ -453,6 +805,18 @@ def bbcore_pass_modifiers(ruleset: Ruleset, board: Board, passer: PlayerState, t
     :param band: the row of the ``pass-range`` table the target is in; its ``modifier``
         value is the range modifier already counted, so a plugin that cancels the range
         returns its negation.
+
+    **Example.** The street variant's Potion of Accuracy cancels the range modifier this way
+    (its market stalls, in the way of a pass, add a modifier through the same hook).
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_pass_modifiers(ruleset, board, passer, target, band):
+            if not passer.has("myvariant/potion-of-accuracy"):
+                return None
+            range_modifier = int(band.values.get("modifier") or 0)
+            return -range_modifier or None
     """
 
 
@@ -471,6 +835,26 @@ def bbcore_thrown_player_lands_on_feature(
     square without a landing roll or an armour roll, a turnover all the same; a ball they
     held comes down there, for a feature that takes the ball to send back); any other
     answer lets them land as usual.
+
+    **Example.** The street variant answers for its pits and its market stalls; simplified, a
+    thrown player falls into a pit (a turnover, no armour roll) or crashes into a
+    stall and is hurt more easily.
+
+    .. code-block:: python
+
+        from bbcore.rules.push import PushBlocked
+
+
+        @hookimpl
+        def bbcore_thrown_player_lands_on_feature(ruleset, board, player, square, dice):
+            feature = board.geometry.feature_at(square)
+            if feature is None:
+                return None
+            if feature.id == "pit":
+                return PushBlocked("enters", feature.id)
+            if feature.id == "market-stall":
+                return PushBlocked("knocked-down", feature.id, armour_modifier=1)
+            return None  # the core: as the crowd
     """
 
 
@@ -492,6 +876,21 @@ def bbcore_thrown_player_leaves_pitch(
     :return: a :class:`~bbcore.rules.push.PushBlocked`, read as for
         ``bbcore_thrown_player_lands_on_feature`` on ``last_square``; ``crowd`` and
         ``removed`` take the player off the pitch.
+
+    **Example.** The street variant's walls along the sidelines answer this way: the player
+    crashes into the wall and falls back onto the last square, with +1 to the armour
+    roll.
+
+    .. code-block:: python
+
+        from bbcore.rules.push import PushBlocked
+
+
+        @hookimpl
+        def bbcore_thrown_player_leaves_pitch(ruleset, board, player, last_square, off_square):
+            if board.geometry.beyond(off_square) != "wall":
+                return None  # the core: into the crowd
+            return PushBlocked("knocked-down", "wall", armour_modifier=1)
     """
 
 
@@ -509,6 +908,27 @@ def bbcore_turn_end_effects(
     :param weather: the id of the weather row in force (``GameState.weather``), None
         before any was rolled.
     :param drive_effects: the table rows in force for the drive (``GameState.drive_effects``).
+
+    **Example.** The street variant rolls for whatever lurks in its pits at the end of each
+    team turn; simplified (its real rule rolls on a table), a player of the team whose
+    turn ends, trapped in a pit, is hurt on a 1.
+
+    .. code-block:: python
+
+        from bbcore.rules.board import Status
+        from bbcore.rules.events import Event
+
+
+        @hookimpl
+        def bbcore_turn_end_effects(ruleset, board, team, dice, weather, drive_effects):
+            events = []
+            for player in list(board.team_players(team)):
+                if player.on_pitch and board.trapped(player):
+                    roll = dice.roll(6)
+                    events.append(Event("pit-creature", player.id, (roll,), "bitten" if roll == 1 else "nothing"))
+                    if roll == 1:
+                        board = board.with_player(player.with_status(Status.CASUALTY))
+            return (board, tuple(events)) if events else None
     """
 
 
@@ -522,4 +942,27 @@ def bbcore_end_of_drive_effects(
     recover and before the pitch is cleared, so the players are still where the drive
     left them. ``weather`` and ``drive_effects`` are as for ``bbcore_turn_end_effects``;
     ``drive_players`` are the players set up for the drive (``GameState.drive_players``).
+
+    **Example.** The inducement packs plugin takes away again the skills a brew gave for the
+    drive, which it recorded as drive effects; simplified, it answers this way.
+
+    .. code-block:: python
+
+        import attrs
+
+        from bbcore.rules.events import Event
+
+
+        @hookimpl
+        def bbcore_end_of_drive_effects(ruleset, board, dice, weather, drive_effects, drive_players):
+            events = []
+            for effect in sorted(drive_effects):
+                kind, _, rest = effect.partition("/")
+                player_id, _, skill = rest.partition("/")
+                if kind == "myplugin-brew" and player_id in board.players:
+                    player = board.player(player_id)
+                    skills = {k: v for k, v in player.skills.items() if k != skill}
+                    board = board.with_player(attrs.evolve(player, skills=skills))
+                    events.append(Event("drive-skill-ends", player_id, (), skill))
+            return (board, tuple(events)) if events else None
     """

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
+import importlib
 import inspect
 import re
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -40,3 +43,55 @@ def test_every_hook_says_when_it_runs_and_how_results_combine(name: str) -> None
     combine = getattr(function, "bbcore_spec", {}).get("firstresult", False)
     if combine:
         assert "firstresult" in doc, f"{name} is firstresult; its docstring should say so"
+
+
+def code_blocks(doc: str) -> list[str]:
+    """The Python code blocks of a docstring (as ``inspect.getdoc`` gives it), each dedented."""
+    blocks = []
+    lines = doc.splitlines()
+    for index, line in enumerate(lines):
+        if line.strip() != ".. code-block:: python":
+            continue
+        indent = len(line) - len(line.lstrip())
+        body = []
+        for following in lines[index + 1 :]:
+            if following.strip() and len(following) - len(following.lstrip()) <= indent:
+                break
+            body.append(following)
+        blocks.append(textwrap.dedent("\n".join(body)).strip("\n") + "\n")
+    return blocks
+
+
+def example_of(name: str) -> str:
+    doc = inspect.getdoc(getattr(hookspecs, name)) or ""
+    assert "**Example.**" in doc, f"{name}: the docstring needs an Example paragraph"
+    blocks = code_blocks(doc)
+    assert blocks, f"{name}: the Example paragraph needs a '.. code-block:: python' after it"
+    assert doc.index("**Example.**") < doc.index(".. code-block:: python"), name
+    return "\n".join(blocks)
+
+
+@pytest.mark.parametrize("name", HOOKS)
+def test_every_hook_has_an_example_implementation_with_its_exact_signature(name: str) -> None:
+    source = example_of(name)
+    compile(source, f"<example of {name}>", "exec")
+    implementations = [node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.FunctionDef) and node.name == name]
+    assert len(implementations) == 1, f"{name}: the example should define exactly one def {name}(...)"
+    implementation = implementations[0]
+    decorators = [d.func if isinstance(d, ast.Call) else d for d in implementation.decorator_list]
+    assert any(isinstance(d, ast.Name) and d.id == "hookimpl" for d in decorators), f"{name}: the example is not marked @hookimpl"
+    arguments = implementation.args
+    given = [a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs]
+    spec = list(inspect.signature(getattr(hookspecs, name)).parameters)
+    assert given == spec, f"{name}: the example's parameters {given} drifted from the hookspec's {spec}"
+    assert arguments.vararg is None, f"{name}: the example takes *args, which pluggy cannot call"
+    assert arguments.kwarg is None, f"{name}: the example takes **kwargs, which pluggy cannot call"
+
+
+@pytest.mark.parametrize("name", HOOKS)
+def test_what_the_examples_import_from_bbcore_exists(name: str) -> None:
+    for node in ast.walk(ast.parse(example_of(name))):
+        if isinstance(node, ast.ImportFrom) and node.module is not None and node.module.split(".")[0] == "bbcore":
+            module = importlib.import_module(node.module)
+            for alias in node.names:
+                assert hasattr(module, alias.name), f"{name}: the example imports {node.module}.{alias.name}, which does not exist"
