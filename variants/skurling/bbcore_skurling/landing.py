@@ -124,16 +124,30 @@ class LandingChoices(Protocol):
         """Quick Shuffle, one step at a time: a player and the square it steps to, or None to stop (``left`` steps remain)."""
         ...
 
-    def dig_in(self, team: str, count: int, players: Sequence[str], squares: Sequence[Square], hold: Square | None) -> Mapping[str, Square]:
+    def dig_in(
+        self,
+        team: str,
+        count: int,
+        players: Sequence[str],
+        squares: Sequence[Square],
+        hold: Square | None,
+        positions: Mapping[str, Square] | None = None,
+    ) -> Mapping[str, Square]:
         """Dig In: up to ``count`` of ``players`` and the square each is set up on again.
 
         ``squares`` are the defenders' side's squares free once all of ``players`` are lifted
         (a square of a player who stays is not free); ``hold``, if given, must hold a defender after.
+        ``positions`` gives where each of ``players`` stands now.
         """
         ...
 
-    def charge(self, team: str, left: int, players: Sequence[str], blitz_targets: Sequence[str]) -> Move | Blitz | None:
-        """Charge!, one player at a time: a free Move, a Blitz on one of ``blitz_targets`` (empty once used), or None to stop."""
+    def charge(
+        self, team: str, left: int, players: Sequence[str], blitz_targets: Sequence[str], options: Sequence[Move | Blitz] = ()
+    ) -> Move | Blitz | None:
+        """Charge!, one player at a time: a free Move, a Blitz on one of ``blitz_targets`` (empty once used), or None to stop.
+
+        ``options`` lists the moves and blitzes the rules allow now, for a coach that picks from a list.
+        """
         ...
 
 
@@ -149,10 +163,20 @@ class CautiousLanding:
     def quick_shuffle(self, team: str, left: int, options: Mapping[str, Sequence[Square]]) -> tuple[str, Square] | None:
         return None
 
-    def dig_in(self, team: str, count: int, players: Sequence[str], squares: Sequence[Square], hold: Square | None) -> Mapping[str, Square]:
+    def dig_in(
+        self,
+        team: str,
+        count: int,
+        players: Sequence[str],
+        squares: Sequence[Square],
+        hold: Square | None,
+        positions: Mapping[str, Square] | None = None,
+    ) -> Mapping[str, Square]:
         return {}
 
-    def charge(self, team: str, left: int, players: Sequence[str], blitz_targets: Sequence[str]) -> Move | Blitz | None:
+    def charge(
+        self, team: str, left: int, players: Sequence[str], blitz_targets: Sequence[str], options: Sequence[Move | Blitz] = ()
+    ) -> Move | Blitz | None:
         return None
 
 
@@ -186,13 +210,23 @@ class ScriptedLandingChoices:
         given, answer = self._next("quick-shuffle")
         return answer if given else self._fallback.quick_shuffle(team, left, options)
 
-    def dig_in(self, team: str, count: int, players: Sequence[str], squares: Sequence[Square], hold: Square | None) -> Mapping[str, Square]:
+    def dig_in(
+        self,
+        team: str,
+        count: int,
+        players: Sequence[str],
+        squares: Sequence[Square],
+        hold: Square | None,
+        positions: Mapping[str, Square] | None = None,
+    ) -> Mapping[str, Square]:
         given, answer = self._next("dig-in")
-        return dict(answer) if given else self._fallback.dig_in(team, count, players, squares, hold)
+        return dict(answer) if given else self._fallback.dig_in(team, count, players, squares, hold, positions)
 
-    def charge(self, team: str, left: int, players: Sequence[str], blitz_targets: Sequence[str]) -> Move | Blitz | None:
+    def charge(
+        self, team: str, left: int, players: Sequence[str], blitz_targets: Sequence[str], options: Sequence[Move | Blitz] = ()
+    ) -> Move | Blitz | None:
         given, answer = self._next("charge")
-        return answer if given else self._fallback.charge(team, left, players, blitz_targets)
+        return answer if given else self._fallback.charge(team, left, players, blitz_targets, options)
 
     def __enter__(self) -> ScriptedLandingChoices:
         return self
@@ -569,7 +603,9 @@ def _set_up_again(ruleset: Ruleset, ctx: _Context) -> ArcState:
     held = front if front is not None and _holder(arc.board, front, team) else None
     lifted = arc.board.replace_players(arc.board.player(pid).moved(None) for pid in movable)
     squares = sorted((x, y) for x in range(half, arc.board.pitch.length) for y in range(arc.board.pitch.width) if _free(lifted, (x, y)))
-    answer = {pid: (int(s[0]), int(s[1])) for pid, s in ctx.choices.dig_in(team, count, movable, squares, held).items()}
+    positions = {pid: arc.board.player(pid).square for pid in movable}
+    picked = ctx.choices.dig_in(team, count, movable, squares, held, {pid: sq for pid, sq in positions.items() if sq is not None})
+    answer = {pid: (int(s[0]), int(s[1])) for pid, s in picked.items()}
     faults = []
     if len(answer) > count:
         faults.append(f"at most {count} player(s) may be set up again, not {len(answer)}")
@@ -629,7 +665,7 @@ def _charge(ruleset: Ruleset, ctx: _Context) -> ArcState:
         targets = [] if blitzes >= ctx.rule.blitzes else _blitz_targets(arc, ctx.rule)
         if not players:
             break
-        action = ctx.choices.charge(team, count - len(charged), players, targets)
+        action = ctx.choices.charge(team, count - len(charged), players, targets, _charge_options(ruleset, arc, players, targets))
         if action is None:
             break
         _check_charge(arc, action, players, targets)
@@ -642,6 +678,27 @@ def _charge(ruleset: Ruleset, ctx: _Context) -> ArcState:
             arc = _add_events(arc, ctx.event(CHARGED, fallen[0], (), "stopped", fell=fallen[0]))
             break
     return attrs.evolve(arc, active=start.active, activated=start.activated, blitz_used=start.blitz_used, reroll_used=start.reroll_used)
+
+
+def _charge_options(ruleset: Ruleset, arc: ArcState, players: Sequence[str], targets: Sequence[str]) -> list[Move | Blitz]:
+    """The free Moves and Blitzes the charging players may make now, as a coach choosing from a list sees them."""
+    from bbcore_skurling.legal import Declaration, actions_for  # noqa: PLC0415 - legal builds on the arc engine too
+
+    options: list[Move | Blitz] = []
+    for pid in players:
+        player = arc.board.player(pid)
+        if player.square is None:
+            continue
+        for kind in ("move", "blitz"):
+            for action in actions_for(ruleset, attrs.evolve(arc, blitz_used=False), Declaration(pid, kind)):
+                if isinstance(action, arc_engine.Blitz) and action.target not in targets:
+                    continue
+                try:
+                    _check_charge(arc, action, players, targets)
+                except UsageError:
+                    continue
+                options.append(action)  # type: ignore[arg-type]
+    return options
 
 
 def _blitz_targets(arc: ArcState, rule: LandingRule) -> list[str]:

@@ -498,11 +498,46 @@ class PolicyCoach:
         moves = [None, *((pid, tuple(square)) for pid, squares in options.items() for square in squares)]
         return self.ask("quick-shuffle", team, moves, left=left)  # type: ignore[no-any-return]
 
-    def dig_in(self, team: str, count: int, players: Sequence[str], squares: Sequence[Square], hold: Square | None) -> Mapping[str, Square]:
-        return {}
+    def dig_in(
+        self,
+        team: str,
+        count: int,
+        players: Sequence[str],
+        squares: Sequence[Square],
+        hold: Square | None,
+        positions: Mapping[str, Square] | None = None,
+    ) -> Mapping[str, Square]:
+        """One player and one square at a time, up to ``count``, never onto a square a player who stays holds.
 
-    def charge(self, team: str, left: int, players: Sequence[str], blitz_targets: Sequence[str]) -> Move | Blitz | None:
-        return None
+        While the square to hold (if any) is empty of a re-placed player, only it is offered,
+        so that it is never left empty.
+        """
+        where = {pid: tuple(square) for pid, square in (positions or {}).items()}
+        chosen: dict[str, Square] = {}
+        for _ in range(count):
+            staying = {square for pid, square in where.items() if pid not in chosen}
+            holder_free = hold is None or hold in chosen.values()
+            options = [None] + [
+                (pid, tuple(square))
+                for pid in players
+                if pid not in chosen
+                for square in squares
+                if tuple(square) not in chosen.values()
+                and tuple(square) not in staying - {where.get(pid)}
+                and (holder_free or tuple(square) == hold)
+            ]
+            pick = self.ask("dig-in", team, options, left=count - len(chosen))
+            if pick is None:
+                break
+            chosen[pick[0]] = pick[1]
+        if hold is not None and chosen and hold not in chosen.values():
+            return {}
+        return chosen
+
+    def charge(
+        self, team: str, left: int, players: Sequence[str], blitz_targets: Sequence[str], options: Sequence[Move | Blitz] = ()
+    ) -> Move | Blitz | None:
+        return self.ask("charge", team, [None, *options], left=left)  # type: ignore[no-any-return]
 
     # -- Skurling's questions: before and after the match ---------------------------------------------
 
