@@ -105,3 +105,5 @@ autodoc_type_aliases["YamlDocument"] = "bbcore.loading.yaml_source.YamlDocument"
 nitpick_ignore_regex.append(("py:class", r"types\..*"))
 # Without an icon every browser asks for /favicon.ico and logs the 404 as a console error.
 html_favicon = "_static/favicon.svg"
+# The Gutter Bowl pages' numbers, read from the plugin's data (roles such as :gutterbowl-number:).
+extensions.append("bbcore_gutterbowl.sphinxext")

@@ -628,3 +628,72 @@ def test_a_position_link_names_its_roster_and_goes_to_its_row(core: Ruleset) -> 
 
     assert position_link(core, Labels(), "human/ogre") == ":ref:`Ogre (Human) <position-human-ogre>`"
     assert position_link(core, Labels(), "human/nobody") == "human/nobody"
+
+
+# -- no hand-typed numbers on the variant and pack pages --------------------------------------
+
+#: The pages whose prose must take every rule's number from the data (roles, directives).
+NUMBERLESS_PAGES = (
+    "docs/variants/gutterbowl/*.rst",
+    "docs/variants/skurling/*.rst",
+    "docs/packs/*.rst",
+    "docs/examples/sevens/docs/*.rst",
+)
+_ROLE = re.compile(r":[\w-]+:`[^`]*`")
+_LITERAL = re.compile(r"``.*?``")
+_REFERENCE = re.compile(r"`[^`]*`_{0,2}")
+#: Edition years and dice names are words, not rule numbers.
+_ALLOWED = re.compile(r"\b(?:2020|2025)\b|\b\d*D\d+\b")
+
+
+def typed_numbers(source: str) -> list[tuple[int, str]]:
+    """The lines of an .rst source with a digit outside roles, directives, literal blocks, ``literals`` and references."""
+    found: list[tuple[int, str]] = []
+    block: int | None = None  # the indent of the directive or ``::`` paragraph whose body is being skipped
+    for number, line in enumerate(source.splitlines(), 1):
+        stripped = line.strip()
+        indent = len(line) - len(line.lstrip())
+        if block is not None and (not stripped or indent > block):
+            continue
+        block = None
+        if stripped.startswith(".. ") or stripped.endswith("::"):
+            block = indent
+            if stripped.startswith(".. "):
+                continue
+        prose = _ALLOWED.sub("", _REFERENCE.sub("", _LITERAL.sub("", _ROLE.sub("", line))))
+        if re.search(r"\d", prose):
+            found.append((number, line))
+    return found
+
+
+def test_the_number_scan_finds_typed_numbers_only_in_prose() -> None:
+    source = (
+        "Seven: 7 players, :gutterbowl-number:`params.players_on_pitch`, ``x 3``, a D6, 2D6, Blood Bowl 2025.\n"
+        "\n.. bbcore-table:: weather\n   :option: pitch=street\n   rows 1-3\n\nExample::\n\n   bbcore 12\n\n"
+        "Back to prose: 1-3 the sewer.\n"
+    )
+    assert [number for number, _ in typed_numbers(source)] == [1, 11]
+
+
+@pytest.mark.parametrize("pattern", NUMBERLESS_PAGES)
+def test_variant_and_pack_pages_type_no_numbers(pattern: str) -> None:
+    pages = sorted(REPO.glob(pattern))
+    assert pages, pattern
+    typed = [
+        f"{page.relative_to(REPO)}:{number}: {line.strip()}"
+        for page in pages
+        for number, line in typed_numbers(page.read_text(encoding="utf-8"))
+    ]
+    assert not typed, "numbers typed by hand (use a role such as :gutterbowl-number:):\n" + "\n".join(typed)
+
+
+@pytest.mark.slow
+def test_the_gutter_bowl_rules_page_shows_the_numbers_from_data(site: Path, gutterbowl: dict[str, Ruleset]) -> None:
+    from bbcore_gutterbowl.variant_rules import variant_rules
+
+    text = page_text(site / "variants" / "gutterbowl" / "rules.html")
+    street = gutterbowl["street"]
+    assert f"A team is drafted from {street.parameters.draft_budget // 1000}K" in text
+    assert f"at most {variant_rules().max_non_linemen} of them from positions other than Lineman" in text
+    assert f"The same {street.pitch.length} \N{MULTIPLICATION SIGN} {street.pitch.width} grid" in text
+    assert f"Halves of {street.parameters.turns_per_half} turns instead of {bbcore.load_ruleset().parameters.turns_per_half}" in text

@@ -16,6 +16,11 @@ choose the ruleset, like the CLI's ``--variant``, ``--pack`` and ``--option``.
 - ``bbcore-provisional``: every provisional entry of the core and of each installed variant and pack, linked;
 - ``bbcore-schemas:: DIR``: each ``*.schema.json`` in ``DIR`` with a table of its properties (``schema-<name>``).
 
+Roles, so running text never types a rule's number (:mod:`bbcore.sphinxext.values`):
+``:bbcore-number:``, ``:bbcore-money:``, ``:bbcore-value:`` and ``:bbcore-modifier:``
+take ``[VARIANT:]PATH`` into the resolved parameters or pitch, e.g.
+``:bbcore-number:`myvariant:parameters.turns_per_half```; a bad path fails the build.
+
 In generated running text (table rows, inducements, skills, glossary entries,
 sequence steps) each skill name and each ``<name> table`` links to its entry.
 Every directive notes the data files it renders from as dependencies of the
@@ -45,6 +50,7 @@ from bbcore.sphinxext.schemas import SchemasDirective
 from bbcore.sphinxext.selection import resolve_to_a_broader_selection
 from bbcore.sphinxext.skills import SkillsDirective
 from bbcore.sphinxext.tables import TableDirective, TablesDirective
+from bbcore.sphinxext.values import setup_roles
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -70,4 +76,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for name, directive in DIRECTIVES.items():
         app.add_directive(name, directive)
     app.connect("missing-reference", resolve_to_a_broader_selection)
+    setup_roles(app)
     return {"version": bbcore.__version__, "parallel_read_safe": True, "parallel_write_safe": True}
