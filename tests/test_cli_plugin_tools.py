@@ -112,6 +112,39 @@ def test_the_scaffolded_tests_pass_under_pytest(scaffold: Path) -> None:
     assert "3 passed" in done.stdout
 
 
+@pytest.mark.slow
+def test_the_scaffold_installs_with_pip_and_bbcore_finds_it_through_its_entry_point(scaffold: Path, tmp_path: Path) -> None:
+    """Build and install the scaffold the way an author would (pip, into a folder of its own), then ask bbcore."""
+    target = tmp_path / "installed"
+    installed = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--target", str(target), str(scaffold)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    assert list(target.glob("bbcore_tiny_bowl-*.dist-info/entry_points.txt"))
+    # Only the installed copy on the path: the fixture's source folder must not be what is found.
+    environment = {**os.environ, "PYTHONPATH": str(target)}
+    listed = subprocess.run(
+        [sys.executable, "-m", "bbcore", "plugins", "--json"], cwd=tmp_path, env=environment, capture_output=True, text=True, check=False
+    )
+    assert listed.returncode == 0, listed.stderr
+    assert {"name": "tiny-bowl", "kind": "variant"}.items() <= next(
+        p for p in json.loads(listed.stdout) if p["name"] == "tiny-bowl"
+    ).items()
+    table = subprocess.run(
+        [sys.executable, "-m", "bbcore", "table", "tiny-bowl/example", "--variant", "tiny-bowl", "--json"],
+        cwd=tmp_path,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert table.returncode == 0, table.stderr
+    assert json.loads(table.stdout)["dice"] == "D6"
+
+
 def test_new_plugin_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "taken"
     target.mkdir()
