@@ -149,6 +149,9 @@ def ding_dong_chance(ruleset: Ruleset, arc: ArcState, cuddler: str, target: str)
     return not_fumbled * Fraction(on_defender, total)
 
 
+#: How near the end zone (in squares) the Stooge is when the Cuddler starts lining up with him.
+CUDDLER_WATCH = 8
+
 #: What the heuristic coach reckons a Dodge and a Rush cost, in the points of its own scale.
 DODGE_RISK = 6.0
 RUSH_RISK = 4.0
@@ -259,7 +262,8 @@ class Heuristic:
             if kind not in order:
                 return (len(order), index)
             # As attacker only the hitters need to act: they walk up to the Stooge.
-            if attacking and kind in ("move", "block", "blitz") and (kind != "move" or arc.role_of(declared.player) not in (WHACKER, GOON)):
+            movers = (WHACKER, GOON, "cuddler")
+            if attacking and kind in ("move", "block", "blitz") and (kind != "move" or arc.role_of(declared.player) not in movers):
                 return (len(order), index)
             if not attacking and kind == "block" and not self._favoured(view.ruleset, arc, declared.player):
                 return (len(order), index)
@@ -299,22 +303,51 @@ class Heuristic:
             return 100.0 + action.target[0] - abs(action.target[1] - (stooge[1] if stooge else 0)) * 0.5
         value = 0.0 if isinstance(action, EndTurn) else -5.0
         if stooge is not None and isinstance(action, Touch | SecondHit):
-            ahead = step(stooge, _direction(action.direction))
-            blocked = not arc.board.geometry.on_pitch(ahead) or arc.board.at(ahead) is not None
-            value = (60.0 if not action.path else 40.0) - (15.0 if blocked else 0.0) - (0 if action.direction == "straight" else 2.0)
+            value = (60.0 if not action.path else 40.0) - self._lane_ahead(arc, stooge, action.direction)
             value -= walk_risk(arc, action.hitter, action.path)
+            # The Goon moves the Stooge one square only: the Whackers hit first.
+            value -= 10.0 if arc.role_of(action.hitter) == GOON else 0.0
         elif stooge is not None and isinstance(action, Move):
             value = self._walk_value(arc, action, stooge)
         return value
 
     @staticmethod
+    def _lane_ahead(arc: ArcState, stooge: Square, direction: str) -> float:
+        """What a direction costs: squares off the lane or taken in the Stooge's next three, and leaving his line."""
+        board, heading = arc.board, _direction(direction)
+        cost = 0.0 if direction == "straight" else 2.0
+        here = stooge
+        for distance_ahead in range(1, 4):
+            here = step(here, heading)
+            if not board.geometry.on_pitch(here):
+                cost += 15.0 / distance_ahead
+                break
+            if board.at(here) is not None:
+                cost += 6.0 / distance_ahead
+        cuddler = next((board.player(pid).square for pid, role in arc.roles.items() if role == "cuddler"), None)
+        if cuddler is not None and board.pitch.length - stooge[0] <= 4:
+            # Near the end zone: head for the Cuddler's row, for the catch.
+            cost += abs(here[1] - cuddler[1]) * 3.0
+        return cost
+
+    @staticmethod
     def _walk_value(arc: ArcState, action: Move, stooge: Square) -> float:
-        """A hitter's walk is worth most when it ends beside the Stooge, behind him, without dodging or rushing."""
-        if arc.role_of(action.player) not in (WHACKER, GOON) or not action.path:
+        """A hitter's walk is worth most when it ends beside the Stooge, behind him, unmarked, without dodging or rushing;
+        the Cuddler's, when it puts him in the Stooge's row as the Stooge nears the end zone."""
+        role = arc.role_of(action.player)
+        if role == "cuddler" and action.path:
+            near_the_end = arc.board.pitch.length - stooge[0] <= CUDDLER_WATCH
+            here = arc.board.player(action.player).square
+            gain = abs(here[1] - stooge[1]) - abs(action.path[-1][1] - stooge[1]) if here else 0
+            return 5.0 * gain - 1.0 if near_the_end else -1.0
+        if role not in (WHACKER, GOON) or not action.path:
             return -1.0
         end = action.path[-1]
+        team = arc.board.player(action.player).team
         near = 20.0 if adjacent(end, stooge) else 10.0 - distance(end, stooge)
-        return near + (1.0 if end[0] < stooge[0] else 0.0) - len(action.path) * 0.05 - walk_risk(arc, action.player, action.path)
+        marked = arc.board.tackle_zones_on(end, team) * 3.0
+        behind = 1.0 if end[0] < stooge[0] else 0.0
+        return near + behind - marked - len(action.path) * 0.05 - walk_risk(arc, action.player, action.path)
 
     def _defence_value(self, ruleset: Ruleset, arc: ArcState, action: Action) -> float:
         stooge = arc.board.player(arc.stooge).square
