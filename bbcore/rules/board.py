@@ -160,6 +160,8 @@ class PlayerState:
     potion), by test name (``rush``, ``dodge``, ``catch``, ``landing``, ``armour``...):
     see :meth:`Board.modifier`. ``rooted`` holds the player to their square (Take Root):
     they may not move, follow up or be pushed back; it ends when they stop standing.
+    ``anchored`` marks a player whom no push ever moves, standing or not (a variant's
+    ball-that-is-a-player, a figure fixed to the pitch): a chain push that reaches them stops.
     """
 
     id: str
@@ -176,6 +178,7 @@ class PlayerState:
     tackle_zone: bool = True
     modifiers: Mapping[str, int] = field(factory=dict, converter=_frozen_modifiers)
     rooted: bool = False
+    anchored: bool = False
 
     def has(self, skill_id: str) -> bool:
         return skill_id in self.skills
@@ -216,6 +219,7 @@ class PlayerState:
             self.tackle_zone,
             self.modifiers,
             self.rooted,
+            self.anchored,
         )
 
 

@@ -148,14 +148,20 @@ def push(
     ``direction`` the push goes exactly that way (no choice). Stand Firm, Sidestep and
     the attacker's Grab apply as the skills say; ``stand_firm``/``sidestep`` false
     switch them off (Juggernaut on a Blitz, Grab). ``knocked_down`` tells the push hook
-    that a knock-down follows (a POW). A rooted player (Take Root) is never moved.
+    that a knock-down follows (a POW). A rooted player (Take Root) and an anchored one
+    (:attr:`~bbcore.rules.board.PlayerState.anchored`) are never moved: a chain that reaches
+    them stops there.
     """
     pushed = board.player(pushed_id)
     origin = pushed.square
     if origin is None:
         return PushResult(Outcome(board), moved=False, vacated=None)
-    if pushed.rooted or (stand_firm and pushed.has("stand-firm") and decisions.use_skill(pushed.id, "stand-firm", "pushed")):
-        held = "rooted" if pushed.rooted else "stood-firm"
+    if (
+        pushed.anchored
+        or pushed.rooted
+        or (stand_firm and pushed.has("stand-firm") and decisions.use_skill(pushed.id, "stand-firm", "pushed"))
+    ):
+        held = "anchored" if pushed.anchored else "rooted" if pushed.rooted else "stood-firm"
         return PushResult(Outcome(board, (Event("push", pushed.id, (), held, {"square": list(origin)}),)), moved=False, vacated=None)
 
     candidates = [step(origin, direction)] if direction is not None else push_back_squares(origin, away_from)

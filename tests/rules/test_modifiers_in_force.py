@@ -60,3 +60,30 @@ def test_a_block_modifier_adds_to_the_blockers_strength(rules: Ruleset) -> None:
     plan = block_dice(rules, cheered, "lino", "orc")
     assert plan.attacker_strength == board.player("lino").st + 1
     assert plan.count == 2
+
+
+def test_an_anchored_player_is_never_pushed_and_a_chain_stops_at_them(rules: Ruleset) -> None:
+    from bbcore.rules.decisions import DefaultDecisions
+    from bbcore.rules.push import push
+
+    board = build_board(
+        rules,
+        {
+            "pusher": ("home", "human/human-lineman", (4, 5)),
+            "pushed": ("away", "orc/orc-lineman", (5, 5)),
+            "rock": ("home", "human/human-lineman", (6, 5)),
+            "left": ("home", "human/human-lineman", (6, 4)),
+            "right": ("home", "human/human-lineman", (6, 6)),
+        },
+    )
+    free = push(rules, board, "pushed", (4, 5), ScriptedDice([]), DefaultDecisions(), chooser="home")
+    assert free.moved, "without the anchor the chain pushes the player behind"
+    anchored = board.with_player(attrs.evolve(board.player("rock"), anchored=True))
+    anchored = anchored.with_player(attrs.evolve(anchored.player("left"), anchored=True))
+    anchored = anchored.with_player(attrs.evolve(anchored.player("right"), anchored=True))
+    held = push(rules, anchored, "pushed", (4, 5), ScriptedDice([]), DefaultDecisions(), chooser="home")
+    assert not held.moved
+    assert held.outcome.board.player("rock").square == (6, 5)
+    alone = push(rules, anchored, "rock", (5, 5), ScriptedDice([]), DefaultDecisions(), chooser="away")
+    assert not alone.moved
+    assert any(e.result == "anchored" for e in alone.outcome.events)

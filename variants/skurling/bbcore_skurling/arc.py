@@ -337,6 +337,8 @@ def set_up(
     if faults:
         raise UsageError("; ".join(faults))
     event = Event("arc-set-up", attack_key, (), "set-up", {"number": number, "roles": dict(roles), "defender": defence_key})
+    # The Stooge is the ball: no push ever moves him, so a chain push stops at him and never sends him into the crowd.
+    board = board.with_player(attrs.evolve(board.player(stooges[0]), anchored=True))
     if helmet is not None:
         board = board.with_player(dress(ruleset, board.player(stooges[0]), helmet_row(ruleset, helmet).effects))
     return ArcState(
@@ -505,9 +507,17 @@ def _throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: DiceSource, dec
     outcome = attrs.evolve(outcome, board=_restore_after_throw(outcome.board, thrower.id, arc.stooge, board, arc.board, instant))
     eaten = any(e.kind == "eaten" and e.who == arc.stooge for e in outcome.events)
     rules = arc_rules()
+    fumble = next((i for i, e in enumerate(outcome.events) if e.kind == "thrown-player-bounce" and e.result == "dropped"), None)
+    if fumble is not None and not eaten:
+        # A fumbled throw: the Stooge stays with the thrower, on his own square, and lies there Stunned.
+        stays = (*outcome.events[:fumble], Event("throw-fumbled", arc.stooge, (), "stays-with-thrower", {"thrower": thrower.id}))
+        kept = lay_down(arc.board, arc.stooge, arc.board.player(arc.stooge).square or action.target)
+        outcome = Outcome(kept.with_player(without(kept.player(arc.stooge), instant)) if instant else kept, stays)
     if eaten:
         state = rules.states[-1].id
         board = lay_down(outcome.board, arc.stooge, thrower.square or action.target)
+    elif fumble is not None:
+        state, board = rules.first_state, outcome.board
     else:
         state = rules.first_state
         board = lay_down(outcome.board, arc.stooge, _where_he_came_down(outcome, arc.stooge, action.target))
@@ -685,6 +695,8 @@ def _move(ruleset: Ruleset, arc: ArcState, action: Move, dice: DiceSource, decis
 
 def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSource, decisions: Decisions) -> ArcState:
     player = _actor(arc, action.player)
+    if arc.role_of(player.id) == CUDDLER and player.square is not None and not in_destination(arc.board, player.square):
+        raise UsageError(f"the Cuddler {player.id} is out of the end zone: he must move back into it, not block")
     if action.target == arc.stooge:
         raise UsageError("nobody blocks the Stooge: his own team Touches him, the defenders may not hit him")
     target = arc.board.players.get(action.target)

@@ -286,6 +286,8 @@ def _may_declare(ruleset: Ruleset, arc: ArcState, player: PlayerState, kind: str
     blocked; the caller declares again.
     """
     assert player.square is not None
+    if arc.role_of(player.id) == "cuddler" and player.square[0] < destination_row(arc.board) and kind != "move":
+        return False  # a Cuddler out of the end zone must move back into it
     if kind == "move":
         return not player.standing or (not player.rooted and _has_free_step(arc, player))
     if kind in ("block", "touch"):

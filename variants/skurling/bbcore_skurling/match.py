@@ -128,6 +128,7 @@ class MatchState:
     lane: tuple[tuple[str, str], ...] = ()
     inducements_left: tuple[Mapping[str, int], Mapping[str, int]] = ({}, {})
     helmets: bool = False
+    inducements_allowed: bool = True
     helmet_used: tuple[bool, bool] = (False, False)
     rolled_helmets: tuple[str | None, str | None] = (None, None)
     sidelines_left: tuple[Mapping[str, int], Mapping[str, int]] = ({}, {})
@@ -195,7 +196,9 @@ def start_match(
         landing_events=kind != FIRST_MATCH,
         weather=weather,
         lane=tuple(lane),
-        inducements_left=(dict(home.inducements), dict(away.inducements)),
+        # A first match is played without inducements, whatever the team files hold.
+        inducements_left=({}, {}) if kind == FIRST_MATCH else (dict(home.inducements), dict(away.inducements)),
+        inducements_allowed=kind != FIRST_MATCH,
         sidelines_left=({}, {}) if kind == FIRST_MATCH else (match_uses(home.sidelines), match_uses(away.sidelines)),
         helmets=ruleset.options.get("helmets") == "on" and kind != THROWBACK,
         injuries_last=kind == LEAGUE,
@@ -296,7 +299,8 @@ def finish_arc(ruleset: Ruleset, match: MatchState, arc: ArcState, dice: DiceSou
     if every and attacks[0] == attacks[1] and attacks[0] % every == 0:
         intervals = (*intervals, arc.number)
         rerolls = [match.sides[0].rerolls, match.sides[1].rerolls]
-        left = [dict(match.sides[0].inducements), dict(match.sides[1].inducements)]
+        if match.inducements_allowed:
+            left = [dict(match.sides[0].inducements), dict(match.sides[1].inducements)]
     return attrs.evolve(
         match,
         score=(score[0], score[1]),

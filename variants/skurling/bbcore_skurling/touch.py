@@ -157,12 +157,15 @@ def drive_stooge(
             events.append(Event("stooge-at-edge", stooge_id, (), "stopped", {"square": list(origin)}))
             break
         occupant = board.at(target)
-        if occupant is not None and occupant.standing and in_destination(board, target):
-            if occupant.team == stooge.team and roles.get(occupant.id) == "cuddler":
-                extra = catch_bonus() if catch_bonus is not None else 0
-                return _cuddler_catch(ruleset, board, stooge, occupant, target, dice, tuple(events), extra)
-            if occupant.team != stooge.team:
-                return _defender_catch(ruleset, board, stooge, occupant, origin, target, dice, tuple(events))
+        if occupant is not None and occupant.team == stooge.team and roles.get(occupant.id) == "cuddler":
+            if not (occupant.standing and in_destination(board, target)):
+                # The Stooge never pushes the Cuddler: one who cannot catch him there stops him.
+                events.append(Event("stooge-blocked", stooge_id, (), "stopped", {"square": list(origin), "by": occupant.id}))
+                break
+            extra = catch_bonus() if catch_bonus is not None else 0
+            return _cuddler_catch(ruleset, board, stooge, occupant, target, dice, tuple(events), extra)
+        if occupant is not None and occupant.team != stooge.team and occupant.standing and in_destination(board, target):
+            return _defender_catch(ruleset, board, stooge, occupant, origin, target, dice, tuple(events))
         if occupant is not None:
             pushed = push(ruleset, board, occupant.id, origin, dice, decisions, chooser=stooge.team, stand_firm=True)
             board = pushed.outcome.board

@@ -8,6 +8,7 @@ destination end zone), y from 0 to 3.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 import attrs
 import pytest
@@ -464,3 +465,106 @@ def test_a_player_who_takes_root_stays_put_and_his_action_ends(rules: Ruleset) -
     assert square_of(stuck, STOOGE) == (5, 1)
     walked = apply(rules, arc, Move(LINEMAN, ((3, 1),)), ScriptedDice([1]), faces())
     assert square_of(walked, LINEMAN) == (2, 1)
+
+
+# -- points the audit asked to pin down -----------------------------------------------------------
+
+
+def test_a_defenders_block_never_pushes_the_stooge_into_the_crowd(rules: Ruleset) -> None:
+    # The Whacker on (6, 2) is hit from (5, 2); behind him the Stooge lies on the lane's edge at (7, 3),
+    # and the Whacker's two other squares are taken: the chain would reach the Stooge.
+    defenders = {"a-orc": ("orc/orc-lineman", (5, 2)), "a-one": ("orc/orc-lineman", (7, 1)), "a-two": ("orc/orc-lineman", (7, 2))}
+    arc = arc_at(rules, {STOOGE: (7, 3), LINEMAN: (6, 2)}, defenders=defenders)
+    arc = attrs.evolve(arc, active="away", board=arc.board.with_player(attrs.evolve(arc.board.player(STOOGE), anchored=True)))
+    after = apply(rules, arc, Block("a-orc", LINEMAN), ScriptedDice([3, 3]), ScriptedDecisions([("push-square", (7, 3))]))
+    assert square_of(after, STOOGE) == (7, 3)
+    assert after.board.player(STOOGE).status is Status.STUNNED
+    assert any(e.kind == "push" and e.result == "anchored" for e in after.events)
+
+
+def test_the_stooge_is_anchored_from_the_set_up(rules: Ruleset) -> None:
+    from bbcore_skurling.match import default_placements, side_from_team, start_arc, start_match
+
+    from bbcore.teams.files import load_team_file
+
+    teams = Path(__file__).parents[1] / "bbcore_skurling" / "data" / "teams"
+    rovers = load_team_file(teams / "old-road-rovers.yaml").team
+    crushers = load_team_file(teams / "black-crag-crushers.yaml").team
+    match = start_match(rules, side_from_team(rovers, "home"), side_from_team(crushers, "away"))
+    side, other = match.sides
+    arc = start_arc(rules, match, side.roles, default_placements(rules, match, side.roles, [p.id for p in other.players][1:]))
+    assert arc.board.player(arc.stooge).anchored
+
+
+def test_the_stooge_never_pushes_a_cuddler_who_cannot_catch_him(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (22, 1), LINEMAN: (21, 1), CUDDLER: (23, 1)})
+    # The Cuddler, knocked out of the end zone, lies in the Stooge's path.
+    arc = attrs.evolve(arc, board=arc.board.with_player(attrs.evolve(arc.board.player(CUDDLER), status=Status.PRONE)))
+    after = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3), faces(0))
+    assert square_of(after, CUDDLER) == (23, 1)
+    assert square_of(after, STOOGE) == (22, 1)
+    assert any(e.kind == "stooge-blocked" for e in after.events)
+
+
+def test_a_fumbled_opening_throw_leaves_the_stooge_with_the_thrower(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (0, 1), OGRE: (0, 2)})
+    standing = arc.board.with_player(attrs.evolve(arc.board.player(STOOGE), status=Status.STANDING))
+    arc = attrs.evolve(arc, phase="throw", state="", board=standing)
+    # Bone Head passes; the throw's test 1 fumbles. The core's own fumble would drop him one square away
+    # (D8 5: onto (1, 1)) and roll his landing (6); Skurling keeps him with the thrower instead.
+    fumbled = apply(rules, arc, Throw(OGRE, (4, 1)), ScriptedDice([BONE_HEAD_PASSES, 1, 5, 6]), faces())
+    assert square_of(fumbled, STOOGE) == (0, 1)
+    assert fumbled.state == "stunned"
+    assert fumbled.phase == "play"
+    assert any(e.kind == "throw-fumbled" for e in fumbled.events)
+    assert not any(e.kind in ("injury", "into-the-crowd") for e in fumbled.events)
+
+
+def test_loner_may_lose_the_team_reroll_of_a_touch(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1)}, rerolls=(1, 0), skills={LINEMAN: {"loner": 4}})
+    count = touch_dice(rules, arc.board, LINEMAN, STOOGE).count
+    # Player Down on every die: the default coach re-rolls; Loner 3 fails, so the faces stand.
+    lost = apply(rules, arc, Touch(LINEMAN), ScriptedDice([1] * count + [3, 1, 1]), faces(0))
+    assert square_of(lost, STOOGE) == (5, 1)
+    assert lost.rerolls == (0, 0), "the re-roll is spent even when Loner wastes it"
+    assert any(e.kind == "loner" and e.result == "re-roll-lost" for e in lost.events)
+    kept = apply(rules, arc, Touch(LINEMAN), ScriptedDice([1] * count + [4] + [3] * count), faces(0))
+    assert square_of(kept, STOOGE) == (8, 1)
+
+
+def test_the_ding_dong_rings_on_any_defender_and_never_changes_the_state_points(rules: Ruleset) -> None:
+    defenders = {"a-bell": ("orc/orc-lineman", (22, 1)), "a-other": ("orc/orc-lineman", (21, 2))}
+    arc = arc_at(
+        rules, {STOOGE: (24, 1), LINEMAN: (23, 1), CUDDLER: (25, 1)}, defenders=defenders, skills={CUDDLER: {"throw-team-mate": None}}
+    )
+    # Aimed at a-bell on (22, 1); scatter 8, 4, 4 ends on (21, 2): the other defender. Armour rolls that
+    # break (6 + 6) and injury rolls on him and the Stooge do not change the points.
+    dice = dice_for(rules, arc, LINEMAN, 3, 6, 6, 8, 4, 4, 6, 6, 1, 1, 1, 6, 6, 1, 1)
+    rang = apply(rules, arc, Touch(LINEMAN), dice, faces(0), Aim("a-bell"))
+    assert rang.ding_dong
+    assert rang.state == "stunned"
+    assert rang.points == arc_rules().points_for("stunned") + arc_rules().ding_dong_bonus
+
+
+def test_there_are_no_turnovers(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1), OGRE: (3, 2)})
+    # The Lineman's Touch: Player Down, armour 1 + 1; in Blood Bowl his team's turn would end.
+    fallen = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 1, 1, 1), faces(0))
+    assert fallen.board.player(LINEMAN).status is Status.PRONE
+    assert fallen.active == "home"
+    more = apply(rules, fallen, Move(OGRE, ((4, 2),)), ScriptedDice([BONE_HEAD_PASSES]), faces())
+    assert square_of(more, OGRE) == (4, 2), "the turn goes on"
+
+
+def test_a_cuddler_pushed_out_of_the_end_zone_must_move_back(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (10, 1), CUDDLER: (23, 1)}, defenders={"a-orc": ("orc/orc-lineman", (23, 2))})
+    with pytest.raises(UsageError, match="must move back"):
+        apply(rules, arc, Block(CUDDLER, "a-orc"), ScriptedDice([]), faces())
+    with pytest.raises(UsageError, match="move back into it"):
+        apply(rules, arc, Move(CUDDLER, ((22, 1),)), ScriptedDice([]), faces())
+    # Two Dodges (6, 6) out of the Orc's tackle zone.
+    back = apply(rules, arc, Move(CUDDLER, ((24, 1), (25, 1))), ScriptedDice([6, 6]), faces())
+    assert square_of(back, CUDDLER) == (25, 1)
+    inside = attrs.evolve(back, activated=frozenset())
+    with pytest.raises(UsageError, match="only along the end zone"):
+        apply(rules, inside, Move(CUDDLER, ((24, 1),)), ScriptedDice([]), faces())
