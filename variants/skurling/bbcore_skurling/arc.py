@@ -292,6 +292,7 @@ def set_up(
     helmet_allowed: bool = False,
     helmet: str | None = None,
     fan_factors: tuple[int, int] = (0, 0),
+    require_thrower: bool = True,
 ) -> ArcState:
     """Place both teams for an arc and check the set-up rules; raise ``UsageError`` listing every fault.
 
@@ -301,12 +302,15 @@ def set_up(
     (:mod:`bbcore_skurling.conditions`); ``inducements`` the attacker's uses left, and
     ``sidelines`` those of its sidelines limited per match; ``helmet_allowed`` whether the
     attacker may still declare a helmet this match, and ``helmet`` a helmet the Stooge
-    wears for the whole match (a rolled one).
+    wears for the whole match (a rolled one). ``require_thrower`` false lets a league team
+    whose throwers are all hurt take the field anyway: with nobody to make the opening
+    throw its turns pass, and the arc scores nothing.
     """
     rules = arc_rules()
     (attack_key, attackers), (defence_key, defenders) = attacker, defender
     faults: list[str] = []
-    attacking_ids = {m.id for m in attackers}
+    # Only those who take the field need a role: a league team's others wait on the bench.
+    attacking_ids = {m.id for m in attackers if m.id in placements}
     counts = {role: sum(1 for pid in attacking_ids if roles.get(pid) == role) for role in rules.roles.counts()}
     for role, wanted in rules.roles.counts().items():
         if counts[role] != wanted:
@@ -332,11 +336,15 @@ def set_up(
         faults.append(f"the Stooge {stooges[0]} is not placed")
     elif stooges and not board.player(stooges[0]).has("right-stuff"):
         faults.append(f"the Stooge {stooges[0]} must have Right Stuff")
-    if not any(board.player(pid).has("throw-team-mate") for pid, role in roles.items() if role == WHACKER and pid in board.players):
+    throwers = [pid for pid, role in roles.items() if role == WHACKER and pid in board.players and board.player(pid).has("throw-team-mate")]
+    if require_thrower and not throwers:
         faults.append("at least one Whacker must have Throw Team-mate")
     if faults:
         raise UsageError("; ".join(faults))
-    event = Event("arc-set-up", attack_key, (), "set-up", {"number": number, "roles": dict(roles), "defender": defence_key})
+    placed = sorted(pid for pid in placements if pid in {m.id for m in defenders})
+    event = Event(
+        "arc-set-up", attack_key, (), "set-up", {"number": number, "roles": dict(roles), "defender": defence_key, "defenders": placed}
+    )
     # The Stooge is the ball: no push ever moves him, so a chain push stops at him and never sends him into the crowd.
     board = board.with_player(attrs.evolve(board.player(stooges[0]), anchored=True))
     if helmet is not None:

@@ -251,6 +251,7 @@ def start_arc(ruleset: Ruleset, match: MatchState, roles: Mapping[str, str], pla
         helmet_allowed=match.helmets and not match.helmet_used[attacking],
         helmet=match.rolled_helmets[attacking],
         fan_factors=(match.fan_factors[attacking], match.fan_factors[1 - attacking]) if match.fan_factors else (0, 0),
+        require_thrower=not match.injuries_last,
     )
 
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
+import attrs
 from attrs import frozen
 
 from bbcore.dice import DiceSource, ScriptedDice, SeededDice
@@ -25,8 +26,9 @@ from bbcore.errors import UsageError
 from bbcore.rules.board import Square
 from bbcore.rules.events import Event
 from bbcore.teams.valuation import value_team
-from bbcore_skurling.arc import CUDDLER, GOON, STOOGE, THROW, WHACKER, Action, ArcState, SecondHit, Throw, Touch, apply
+from bbcore_skurling.arc import CUDDLER, GOON, STOOGE, THROW, WHACKER, Action, ArcState, Miniature, SecondHit, Throw, Touch, apply
 from bbcore_skurling.arc_rules import arc_rules
+from bbcore_skurling.league_play import take_on_journeymen
 from bbcore_skurling.legal import actions_for, declarations
 from bbcore_skurling.match import MatchState, Side, finish_arc, match_json, side_from_team, start_arc, start_match_after
 from bbcore_skurling.policies import Policy, PolicyCoach, Replay, View, make_policy
@@ -98,12 +100,13 @@ def role_assignments(side: Side, fielded: Sequence[str], ruleset: Ruleset) -> li
         no_hands = [pid for pid, role in roles.items() if role == CUDDLER and "no-ball" in skills[pid]]
         if throwers and not no_hands and roles not in found:
             found.append(roles)
+    if not found:
+        # Every thrower is hurt (a league match): hand the roles out anyway; nobody can throw this arc.
+        found = [{stooges[0]: STOOGE, **dict(zip(others, order, strict=True))} for order in sorted(set(permutations(slots)))][:1]
     own = dict(side.roles)
     if own in found:
         found.remove(own)
         found.insert(0, own)
-    if not found:
-        raise UsageError(f"{side.name} cannot hand out the roles: no Whacker could throw the Stooge")
     return found
 
 
@@ -150,11 +153,14 @@ class _Match:
         self.dice = dice
         self.actions = 0
 
-    def set_up(self, match: MatchState) -> ArcState:
+    def set_up(self, match: MatchState) -> tuple[MatchState, ArcState]:
+        """The next arc's set-up; in a league, Journeymen first fill places the injured left empty."""
         ruleset, coach = self.ruleset, self.coach
+        for index in (0, 1):
+            match = self.fill_places(match, index)
         attacking, defending = match.sides[match.next_attacker], match.sides[1 - match.next_attacker]
         out = match.out_of_play()
-        fielded = [p.id for p in attacking.players if p.id not in out]
+        fielded = self.fielded_five(attacking, out)
         coach.ask("lane", attacking.key, LANES)
         roles = coach.ask("roles", attacking.key, role_assignments(attacking, fielded, ruleset))
         squares = _attack_squares(ruleset, roles)
@@ -162,7 +168,44 @@ class _Match:
         able = [p.id for p in defending.players if p.id not in out and not _has(ruleset, defending, p.id, "right-stuff")]
         defenders = able[: arc_rules().setup.defenders]
         squares.update(coach.ask("formation", defending.key, formations(ruleset, squares[goon], defenders)))
-        return start_arc(ruleset, match, roles, squares)
+        return match, start_arc(ruleset, match, roles, squares)
+
+    def fielded_five(self, side: Side, out: frozenset[str]) -> list[str]:
+        """The side's able miniatures who take the field: one Right Stuff miniature and the first others, team file order first."""
+        able = [p.id for p in side.players if p.id not in out]
+        stooges = [pid for pid in able if _has(self.ruleset, side, pid, "right-stuff")]
+        others = [pid for pid in able if pid not in stooges]
+        return stooges[:1] + others[: sum(arc_rules().roles.counts().values()) - 1]
+
+    def fill_places(self, match: MatchState, index: int) -> MatchState:
+        """Take on Journeymen for a side with fewer than five able miniatures, or without an able Stooge.
+
+        The simulator's sides hold only their fielded five, so there is no bench to call on:
+        a Journeyman (Loner) takes each empty place, from the Goon's roster, or the cheapest
+        Right Stuff position for the Stooge.
+        """
+        side = match.sides[index]
+        out = match.out_of_play()
+        able = [p for p in side.players if p.id not in out]
+        needed = sum(arc_rules().roles.counts().values()) - len(able)
+        if needed <= 0:
+            return match
+        stooge_missing = not any(_has(self.ruleset, side, p.id, "right-stuff") for p in able)
+        goon = next((pid for pid, role in side.roles.items() if role == GOON), None)
+        goon_roster = side.player(goon).position.split("/", 1)[0] if goon else side.players[0].position.split("/", 1)[0]
+        hired, _ = take_on_journeymen(
+            self.ruleset,
+            side.key,
+            goon_roster=goon_roster,
+            count=needed,
+            stooge=stooge_missing,
+            decisions=self.coach,
+            taken=[p.id for p in side.players],
+        )
+        newcomers = tuple(Miniature(j.id, j.position, {ref.id: ref.value for ref in j.skills}) for j in hired)
+        sides = list(match.sides)
+        sides[index] = attrs.evolve(side, players=(*side.players, *newcomers))
+        return attrs.evolve(match, sides=(sides[0], sides[1]))
 
     def throw(self, arc: ArcState, chosen: Throw) -> Throw:
         """Ask the helmet and the inducements put on before the throw."""
@@ -189,7 +232,7 @@ class _Match:
             offered = [d for d in offered if d != declaration]  # every path was blocked after all
 
     def play_arc(self, match: MatchState) -> MatchState:
-        arc = self.set_up(match)
+        match, arc = self.set_up(match)
         self.coach.view = View(self.ruleset, match, arc)
         while not arc.over:
             action = self.choose_action(arc)
