@@ -352,12 +352,34 @@ def assert_data_error_fixture() -> Callable[..., Problem]:
     return assert_data_error
 
 
+def build_page(folder: Path, extensions: Iterable[str], body: str, *, strict: bool = False) -> tuple[int, str]:
+    """Build a one-page Sphinx project with ``extensions`` around ``body`` (reStructuredText) in ``folder``.
+
+    Returns the build's exit status and the page's text without its HTML tags, followed by
+    any warnings and errors, so a test checks both what a directive or a role rendered and
+    what it complained about. ``strict`` turns warnings into errors (``-W``), as the site's
+    own build does.
+    """
+    from sphinx.cmd.build import build_main  # noqa: PLC0415 - only tests of Sphinx extensions need Sphinx
+
+    source = folder / "src"
+    source.mkdir(parents=True)
+    (source / "conf.py").write_text(f"extensions = {list(extensions)!r}\n", encoding="utf-8")
+    (source / "index.rst").write_text(f"Test\n====\n\n{body}\n", encoding="utf-8")
+    out, errors = folder / "out", folder / "errors.txt"
+    status = build_main(["-q", *(["-W"] if strict else []), "-w", str(errors), "-b", "html", str(source), str(out)])
+    page = out / "index.html"
+    text = page.read_text(encoding="utf-8") if page.is_file() else ""
+    return status, " ".join(re.sub(r"<[^>]+>", " ", text).split()) + errors.read_text(encoding="utf-8")
+
+
 __all__ = [
     "OWN_VARIANT",
     "REMOVE",
     "MakeRuleset",
     "assert_data_error",
     "build_board",
+    "build_page",
     "data_problems",
     "default_plugin_name",
     "edit_yaml_file",

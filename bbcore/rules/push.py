@@ -149,7 +149,7 @@ def push(
     the attacker's Grab apply as the skills say; ``stand_firm``/``sidestep`` false
     switch them off (Juggernaut on a Blitz, Grab). ``knocked_down`` tells the push hook
     that a knock-down follows (a POW). A rooted player (Take Root) and an anchored one
-    (:attr:`~bbcore.rules.board.PlayerState.anchored`) are never moved: a chain that reaches
+    (``anchored``, see :class:`~bbcore.rules.board.PlayerState`) are never moved: a chain that reaches
     them stops there.
     """
     pushed = board.player(pushed_id)

@@ -8,7 +8,6 @@ extension alone.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -17,10 +16,10 @@ pytest.importorskip("sphinx", reason="the docs extra (sphinx, furo) is not insta
 
 from bbcore_gutterbowl.sphinxext import gutterbowl_ruleset, lookup
 from bbcore_gutterbowl.variant_rules import variant_rules
-from sphinx.cmd.build import build_main
 
 import bbcore
 from bbcore.render.text import money
+from bbcore.testing import build_page
 
 
 def test_a_path_reads_the_value_in_the_data() -> None:
@@ -51,16 +50,7 @@ def test_a_bad_path_names_what_is_missing_and_what_there_is() -> None:
 
 def build(tmp_path: Path, body: str, *, strict: bool = False) -> tuple[int, str]:
     """Build a one-page project using the extension; return the exit status and the page's text (or the errors)."""
-    source = tmp_path / "src"
-    source.mkdir()
-    (source / "conf.py").write_text('extensions = ["bbcore_gutterbowl.sphinxext"]\n', encoding="utf-8")
-    (source / "index.rst").write_text(f"Test\n====\n\n{body}\n", encoding="utf-8")
-    out = tmp_path / "out"
-    errors = tmp_path / "errors.txt"
-    status = build_main(["-q", *(["-W"] if strict else []), "-w", str(errors), "-b", "html", str(source), str(out)])
-    page = out / "index.html"
-    text = page.read_text(encoding="utf-8") if page.is_file() else ""
-    return status, " ".join(re.sub(r"<[^>]+>", " ", text).split()) + errors.read_text(encoding="utf-8")
+    return build_page(tmp_path, ["bbcore_gutterbowl.sphinxext"], body, strict=strict)
 
 
 def test_the_roles_render_the_data_values(tmp_path: Path) -> None:

@@ -565,9 +565,8 @@ def _before_the_throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: Dice
     stooge = arc.board.player(arc.stooge)
     effects: list[Effect] = []
     changes: dict[str, object] = {}
+    # _check_declarations has refused what may not be declared before any die was rolled.
     if action.helmet is not None:
-        if not arc.helmet_allowed:
-            raise UsageError("no helmet now: the helmets extra rule is off, it is a Throwback Night, or this team has had its helmet")
         rolled = action.helmet == rules.helmets.roll
         if rolled:
             result = roll_on_table(ruleset.table(rules.helmets.table), dice)
@@ -579,10 +578,6 @@ def _before_the_throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: Dice
         events.append(Event("helmet", arc.stooge, rolls, row.id, {"rolled": rolled, "lasts": "match" if rolled else "arc"}))
     left = dict(arc.inducements)
     for inducement in action.using:
-        if inducement not in rules.inducements.before_throw:
-            raise UsageError(f"{inducement} is not put on before the opening throw")
-        if left.get(inducement, 0) < 1:
-            raise UsageError(f"{arc.attacker} has no use of {inducement} left")
         left[inducement] -= 1
         effects.extend(ruleset.inducements[inducement].effects)
         events.append(Event("inducement", arc.attacker, (), inducement, {"on": arc.stooge}))

@@ -18,10 +18,10 @@ from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.building_rules import building_rules
 from bbcore_skurling.sphinxext import arc_flow_svg, cheapest_team, lookup, skurling_ruleset
 from bbcore_skurling.throwback_rules import throwback_rules
-from sphinx.cmd.build import build_main
 
 from bbcore.render.text import money
 from bbcore.teams.checks import check_team
+from bbcore.testing import build_page
 
 
 def test_a_path_reads_the_value_in_the_data() -> None:
@@ -50,16 +50,7 @@ def test_a_bad_path_names_what_is_missing_and_what_there_is() -> None:
 
 def build(tmp_path: Path, body: str, *, strict: bool = False) -> tuple[int, str]:
     """Build a one-page project using the extension; return the exit status and the page's text (or the errors)."""
-    source = tmp_path / "src"
-    source.mkdir()
-    (source / "conf.py").write_text('extensions = ["bbcore_skurling.sphinxext"]\n', encoding="utf-8")
-    (source / "index.rst").write_text(f"Test\n====\n\n{body}\n", encoding="utf-8")
-    out = tmp_path / "out"
-    errors = tmp_path / "errors.txt"
-    status = build_main(["-q", *(["-W"] if strict else []), "-w", str(errors), "-b", "html", str(source), str(out)])
-    page = out / "index.html"
-    text = page.read_text(encoding="utf-8") if page.is_file() else ""
-    return status, text + errors.read_text(encoding="utf-8")
+    return build_page(tmp_path, ["bbcore_skurling.sphinxext"], body, strict=strict)
 
 
 def test_the_roles_render_the_data_values(tmp_path: Path) -> None:
