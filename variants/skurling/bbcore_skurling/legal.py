@@ -265,49 +265,55 @@ def declarations(ruleset: Ruleset, arc: ArcState) -> list[Declaration]:
             return [end]
         throwers = sorted({a.thrower for a in _throws(ruleset, arc)})
         return [Declaration(pid, THROW_KIND) for pid in throwers] or [end]
+    board = arc.board
+    taken = {p.square for p in board.players.values() if p.on_pitch}
+    opponents = [p.square for p in board.team_players(board.opponent_of(arc.active)) if p.standing and p.id != arc.stooge and p.square]
+    stooge = board.player(arc.stooge).square
+    end_zone = destination_row(board)
     found: list[Declaration] = []
-    for player in arc.board.team_players(arc.active):
-        if player.id in arc.activated or player.id == arc.stooge or player.status not in (Status.STANDING, Status.PRONE):
+    for player in board.team_players(arc.active):
+        here = player.square
+        if here is None or player.id in arc.activated or player.id == arc.stooge or player.status not in (Status.STANDING, Status.PRONE):
             continue
-        if player.square is None:
-            continue
-        for kind in KINDS:
-            if _may_declare(ruleset, arc, player, kind):
-                found.append(Declaration(player.id, kind))
+        if arc.role_of(player.id) == "cuddler" and here[0] < end_zone:
+            kinds = ["move"]  # a Cuddler out of the end zone must move back into it
+        else:
+            kinds = _open_kinds(ruleset, arc, player, here, opponents, stooge)
+        if player.standing and (player.rooted or not _has_free_step(arc, player, taken)):
+            kinds.remove("move")
+        found.extend(Declaration(player.id, kind) for kind in kinds)
     found.append(end)
     return found
 
 
-def _may_declare(ruleset: Ruleset, arc: ArcState, player: PlayerState, kind: str) -> bool:
-    """A quick test that a declaration is open, without working out every path.
+def _open_kinds(
+    ruleset: Ruleset, arc: ArcState, player: PlayerState, here: Square, opponents: list[Square], stooge: Square | None
+) -> list[str]:
+    """The kinds of action open to one player, by quick tests: a Blitz needs a target within its reach plus one.
 
-    For the kinds that move first (blitzes) it is a reach test: a target within the
-    player's squares plus one. :func:`actions_for` may then still find every path
-    blocked; the caller declares again.
+    :func:`actions_for` may still find every path of a Blitz blocked; the caller then declares again.
     """
-    assert player.square is not None
-    if arc.role_of(player.id) == "cuddler" and player.square[0] < destination_row(arc.board) and kind != "move":
-        return False  # a Cuddler out of the end zone must move back into it
-    if kind == "move":
-        return not player.standing or (not player.rooted and _has_free_step(arc, player))
-    if kind in ("block", "touch"):
-        return next(iter(_ACTIONS[kind](ruleset, arc, player)), None) is not None
+    kinds = ["move"]
+    standing = player.standing
+    if standing and any(adjacent(here, square) for square in opponents):
+        kinds.append("block")
     reach = allowance(ruleset, player) + 1
-    if kind == "blitz":
-        return not arc.blitz_used and any(
-            t.square is not None and distance(player.square, t.square) <= reach for t in _opponents(arc, player)
-        )
-    stooge = _hitter(arc, player)
-    if stooge is None or distance(player.square, stooge) > reach:
-        return False
-    return not arc.blitz_used if kind == "touch-blitz" else _may_second(arc, player)
+    if not arc.blitz_used and any(distance(here, square) <= reach for square in opponents):
+        kinds.append("blitz")
+    if _hitter(arc, player) is not None and stooge is not None:
+        if standing and adjacent(here, stooge):
+            kinds.append("touch")
+        if not arc.blitz_used and distance(here, stooge) <= reach:
+            kinds.append("touch-blitz")
+        if _may_second(arc, player) and distance(here, stooge) <= reach:
+            kinds.append("second-hit")
+    return kinds
 
 
-def _has_free_step(arc: ArcState, player: PlayerState) -> bool:
+def _has_free_step(arc: ArcState, player: PlayerState, taken: set[Square | None]) -> bool:
     """Whether the player has an empty square to step into (for a Cuddler, one his rule allows)."""
     assert player.square is not None
     board = arc.board
-    taken = {p.square for p in board.players.values() if p.on_pitch}
     neighbours = _neighbours(board.pitch.length, board.pitch.width)[player.square]
     if arc.role_of(player.id) != "cuddler":
         return any(square not in taken for square in neighbours)
