@@ -77,9 +77,22 @@ def simulator_for(ruleset: Ruleset) -> Simulator:
             ) from error
     variant = ruleset.variant or "core"
     if variant not in registrar.simulators:
-        known = ", ".join(sorted(registrar.simulators)) or "none"
-        raise UsageError(f"no simulator plays {variant!r} matches; variants with one: {known}")
+        known = ", ".join(sorted(_installed_simulators())) or "none is installed"
+        raise UsageError(f"no simulator plays {variant!r} matches; choose a variant that has one with --variant ({known})")
     return registrar.simulators[variant][1]
+
+
+def _installed_simulators() -> list[str]:
+    """The variants any installed plugin has a simulator for, active in this ruleset or not."""
+    from bbcore.plugins import default_host  # noqa: PLC0415 - only asked when a simulator is missing
+
+    registrar = SimulatorRegistrar()
+    for impl in default_host().pm.hook.bbcore_register_simulators.get_hookimpls():
+        try:
+            impl.function(register=registrar.bind(impl.plugin_name))
+        except Exception:  # noqa: BLE001, S112 - a broken plugin is reported when it is used, not in this hint
+            continue
+    return list(registrar.simulators)
 
 
 @frozen

@@ -79,7 +79,7 @@ def test_a_balance_needs_two_teams_and_a_match() -> None:
 
 
 def test_the_core_has_no_simulator() -> None:
-    with pytest.raises(UsageError, match="no simulator plays 'core' matches"):
+    with pytest.raises(UsageError, match=r"no simulator plays 'core' matches; choose a variant that has one with --variant \(.*skurling"):
         simulator_for(bbcore.load_ruleset())
 
 
