@@ -171,8 +171,12 @@ class _Match:
         return match, start_arc(ruleset, match, roles, squares)
 
     def fielded_five(self, side: Side, out: frozenset[str]) -> list[str]:
-        """The side's able miniatures who take the field: one Right Stuff miniature and the first others, team file order first."""
-        able = [p.id for p in side.players if p.id not in out]
+        """The side's able miniatures who take the field: one Right Stuff miniature and four others.
+
+        The five declared for the match (those with a role in the team file) come first; the
+        rest of the roster, then Journeymen, stand in for the hurt, in team file order.
+        """
+        able = sorted((p.id for p in side.players if p.id not in out), key=lambda pid: (pid not in side.roles, 0))
         stooges = [pid for pid in able if _has(self.ruleset, side, pid, "right-stuff")]
         others = [pid for pid in able if pid not in stooges]
         return stooges[:1] + others[: sum(arc_rules().roles.counts().values()) - 1]

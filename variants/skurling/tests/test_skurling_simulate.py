@@ -8,6 +8,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import attrs
 import pytest
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.match import ArcResult, match_over
@@ -172,3 +173,21 @@ def test_a_rooted_player_is_offered_no_move() -> None:
     rooted = attrs.evolve(arc, board=arc.board.with_player(attrs.evolve(arc.board.player(LINEMAN), rooted=True)))
     assert any(d.player == LINEMAN and d.kind == "move" for d in declarations(rules, arc))
     assert not any(d.player == LINEMAN and d.kind in ("move", "touch-blitz") for d in declarations(rules, rooted))
+
+
+def test_a_league_side_fields_its_declared_five_and_its_bench_stands_in() -> None:
+    from bbcore_skurling.match import side_from_team
+    from bbcore_skurling.simulate import _Match
+
+    from bbcore.model.team import TeamPlayer
+
+    rules = bbcore.load_ruleset("skurling", options={"match": "league"})
+    rovers = team(TEAMS / "old-road-rovers.yaml")
+    bench = TeamPlayer(name="Spare", position="human/human-lineman")
+    roster = attrs.evolve(rovers, players=(bench, *rovers.players))
+    side = side_from_team(roster, "home")
+    runner = _Match(rules, None, None)  # type: ignore[arg-type]
+    declared = runner.fielded_five(side, frozenset())
+    assert "home-1" not in declared, "the bench player waits while the declared five are able"
+    hurt = next(pid for pid in declared if side.roles.get(pid) == "whacker")
+    assert "home-1" in runner.fielded_five(side, frozenset({hurt}))
