@@ -207,7 +207,9 @@ def plan_path(
     assert player.square is not None
     current = player.square
     limit = max_rushes(ruleset, player)
-    here = board.with_player(player.moved(current))
+    # The board without the mover: whether a square is free and what lies between two squares do not
+    # depend on where along the path the mover stands, so one board serves every step.
+    here = attrs.evolve(board, players={pid: p for pid, p in board.players.items() if pid != player.id})
     for item in path:
         jump = item if isinstance(item, Jump) else None
         if jump is not None:
@@ -239,7 +241,6 @@ def plan_path(
         ma_used += cost
         rushes_used += rushes
         current = target
-        here = board.with_player(player.moved(current))
     return legs
 
 
