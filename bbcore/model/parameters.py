@@ -223,6 +223,19 @@ class KickOffEventRules:
 
 
 @frozen
+class BiteRules:
+    """Whom a player who owes a bite may bite, and what a casualty from the bite counts as.
+
+    ``positions`` are the team-mates' positions (``roster/position``) that may be bitten;
+    ``casualty_counts_as`` is the casualty table row that any Casualty result of the
+    bitten player's injury roll becomes, with no casualty roll (None: roll as usual).
+    """
+
+    positions: tuple[str, ...] = ()
+    casualty_counts_as: str | None = None
+
+
+@frozen
 class ActivationTrait:
     """One trait's activation test: the D6 target (None: the trait's bracketed value), modifiers, and what failing does.
 
@@ -231,6 +244,7 @@ class ActivationTrait:
     team-mate in play who lacks the trait). ``on_fail`` is ``distracted``,
     ``activation-ends``, ``lash-out``, ``rooted`` or ``bite``; ``switch_to`` is an action
     the player may take instead of the declared one once the test has failed.
+    ``bites`` says whom a player who owes a bite (``on_fail: bite``) may bite.
     """
 
     on_fail: str
@@ -238,6 +252,7 @@ class ActivationTrait:
     modifiers: Mapping[str, int] = field(factory=dict)
     standing_only: bool = False
     switch_to: str | None = None
+    bites: BiteRules | None = None
 
 
 @frozen

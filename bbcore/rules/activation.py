@@ -27,7 +27,8 @@ permitting. What a failure does (``on_fail`` in the data):
     The activation goes on, and the player may switch to the trait's ``switch_to``
     action; the result lists ``bite`` in ``pending``: the player
     must bite a team-mate before the activation ends, or cause a turnover and be
-    distracted (the caller resolves it).
+    distracted. The caller resolves it with :func:`bite`, offering the team-mates
+    :func:`thralls_to_bite` names.
 
 A failed test still uses up the declared action (a Blitz counts as the team's one
 Blitz of the turn): the caller keeps that count.
@@ -43,10 +44,10 @@ from attrs import frozen
 from bbcore.dice import DiceSource
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.board import Board, PlayerState, adjacent
+from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, adjacent
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Harm, knock_down, treatment_from
+from bbcore.rules.injury import Harm, injury_result, knock_down, suffer_casualty, treatment_from
 from bbcore.rules.rerolls import RerollBudget, plugin_reroll, take_test, target_test
 
 if TYPE_CHECKING:
@@ -311,3 +312,105 @@ def activation_test(
         pending=tuple(pending),
         tested=tuple(tested),
     )
+
+
+# -- the bite owed after a failed Bloodlust test -----------------------------------------------
+
+
+def _biting_trait(ruleset: Ruleset, player: PlayerState) -> tuple[str, ActivationTrait]:
+    for trait_id, trait in ruleset.parameters.activation.traits.items():
+        if trait.on_fail == "bite" and player.has(trait_id):
+            return trait_id, trait
+    raise UsageError(f"{player.id} has no activation trait that makes them bite")
+
+
+def thralls_to_bite(ruleset: Ruleset, board: Board, player_id: str) -> list[str]:
+    """The team-mates ``player_id`` may bite: adjacent, of a position the trait's ``bites`` names, whatever their status."""
+    player = board.player(player_id)
+    _, trait = _biting_trait(ruleset, player)
+    positions = trait.bites.positions if trait.bites is not None else ()
+    square = player.square
+    if square is None:
+        return []
+    return [
+        other.id
+        for other in board.team_players(player.team)
+        if other.id != player_id and other.square is not None and adjacent(other.square, square) and other.position in positions
+    ]
+
+
+def _bounce_from(ruleset: Ruleset, outcome: Outcome, square: Square, dice: DiceSource, decisions: Decisions) -> Outcome:
+    loose = outcome.board.with_ball(BallState(square=square))
+    return outcome.then(ball.bounce(ruleset, loose, square, dice, decisions))
+
+
+def _no_bite(ruleset: Ruleset, board: Board, player_id: str, trait_id: str, dice: DiceSource, decisions: Decisions) -> Outcome:
+    player = board.player(player_id)
+    square = player.square
+    held = board.ball.carrier == player_id
+    detail: dict[str, object] = {"cause": trait_id, "dropped_ball": held}
+    if square is not None:
+        zone = board.geometry.in_end_zone(square)
+        defender = None if zone is None else (board.home if zone == "home" else board.away)
+        # A player in the opposing End Zone scores no Touchdown: the caller decides scoring.
+        detail["no_touchdown"] = defender == board.opponent_of(player.team)
+    board = board.with_player(attrs.evolve(player, tackle_zone=False))
+    events = (
+        Event("no-bite", player_id, (), "turnover", detail),
+        Event("distracted", player_id, (), "tackle-zone-lost", {"cause": trait_id}),
+    )
+    outcome = Outcome(board, events, turnover=True)
+    if held and square is not None:
+        outcome = _bounce_from(ruleset, outcome, square, dice, decisions)
+    return outcome
+
+
+def bite(ruleset: Ruleset, board: Board, player_id: str, thrall_id: str | None, dice: DiceSource, decisions: Decisions) -> Outcome:
+    """The bite a player owes at the end of an activation after failing a test whose ``on_fail`` is ``bite`` (Bloodlust).
+
+    ``thrall_id`` is the team-mate bitten, one of :func:`thralls_to_bite`; None when the
+    player does not bite (nobody to bite, or the coach declines).
+
+    A bite makes an injury roll for the team-mate, whatever their status (no armour
+    roll): Stunned, Knocked Out (the apothecary may be offered) or a Casualty that
+    counts as the trait's ``bites.casualty_counts_as`` row, with no casualty roll. It
+    is a turnover only when the bitten team-mate held the ball, which then bounces
+    from their square.
+
+    Not biting is a turnover: the player becomes Distracted (``tackle_zone`` false)
+    and drops the ball if they hold it (it bounces). The ``no-bite`` event says
+    ``no_touchdown`` when the player stands in the opposing End Zone: no Touchdown is
+    scored there, which the caller applies.
+    """
+    player = board.player(player_id)
+    trait_id, trait = _biting_trait(ruleset, player)
+    if thrall_id is None:
+        return _no_bite(ruleset, board, player_id, trait_id, dice, decisions)
+    if thrall_id not in thralls_to_bite(ruleset, board, player_id):
+        raise UsageError(f"{player_id} may not bite {thrall_id}: only an adjacent team-mate of {trait_id}'s bitten positions")
+    thrall = board.player(thrall_id)
+    square = thrall.square
+    held = board.ball.carrier == thrall_id
+    events: tuple[Event, ...] = (Event("bite", player_id, (), "bitten", {"team_mate": thrall_id, "cause": trait_id, "held_ball": held}),)
+    row, status, injury = injury_result(ruleset, board, thrall_id, Harm(trait_id, attacker=player), dice)
+    events = (*events, injury)
+    if status is Status.KO and decisions.use_apothecary(thrall_id, "ko"):
+        events = (*events, Event("apothecary", thrall_id, (), "patched-up", {"from": "ko", "to": Status.STUNNED.value}))
+        status = Status.STUNNED
+    if status is Status.CASUALTY:
+        casualty = suffer_casualty(
+            ruleset,
+            board,
+            thrall_id,
+            dice,
+            lambda hurt, kind: decisions.use_apothecary(hurt.id, kind),
+            roll=any(effect.roll_on for effect in row.effects),
+            choose_treatment=treatment_from(decisions),
+            counts_as=trait.bites.casualty_counts_as if trait.bites is not None else None,
+        )
+        outcome = Outcome(casualty.board, events + casualty.events)
+    else:
+        outcome = Outcome(board.with_player(thrall.with_status(status)), events)
+    if held and square is not None:
+        outcome = attrs.evolve(_bounce_from(ruleset, outcome, square, dice, decisions), turnover=True)
+    return outcome

@@ -202,6 +202,7 @@ def suffer_casualty(
     roll: bool = True,
     niggling_injuries: int = 0,
     choose_treatment: TreatmentChoice | None = None,
+    counts_as: str | None = None,
 ) -> Outcome:
     """A casualty: Regeneration first, then the casualty roll, its treatment, the apothecary and any lasting injury.
 
@@ -209,7 +210,9 @@ def suffer_casualty(
     asked which treatment the team uses on the result (None: no treatment offered),
     and ``bbcore_casualty_treatment`` says what becomes of the roll, whether or not a
     treatment was chosen. A treatment that moves the player out of the Casualty box
-    ends the casualty there.
+    ends the casualty there. ``counts_as`` names the casualty table row every Casualty
+    result counts as (a Bloodlust bite's Badly Hurt): no casualty roll is made, for the
+    apothecary either.
     """
     player = board.player(player_id)
     events: list[Event] = []
@@ -225,7 +228,11 @@ def suffer_casualty(
         row = table.rows[0]
         events.append(Event("casualty", player_id, (), row.id, {"automatic": True}))
     else:
-        row, event = _casualty_roll(table, player_id, dice, niggling_injuries)
+        if counts_as is None:
+            row, event = _casualty_roll(table, player_id, dice, niggling_injuries)
+        else:
+            row = table.row(counts_as)
+            event = Event("casualty", player_id, (), row.id, {"counts_as": row.id})
         events.append(event)
         treated: CasualtyTreatment = ruleset.hook.bbcore_casualty_treatment(
             ruleset=ruleset,
@@ -241,8 +248,11 @@ def suffer_casualty(
         if treated.status is not Status.CASUALTY:
             return Outcome(board.with_player(player.with_status(treated.status)), tuple(events))
         if treated.apothecary and use_apothecary is not None and use_apothecary(player, "casualty"):
-            second, second_event = _casualty_roll(table, player_id, dice, niggling_injuries)
-            events.append(second_event)
+            if counts_as is None:
+                second, second_event = _casualty_roll(table, player_id, dice, niggling_injuries)
+                events.append(second_event)
+            else:
+                second = table.row(counts_as)
             # The team picks the milder of the two: the earlier row of the table.
             row = min((row, second), key=lambda r: r.min or 0)
             events.append(Event("apothecary", player_id, (), row.id, {"chosen": row.id}))

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from bbcore.errors import UsageError
 from bbcore.model.parameters import GameParameters
 from bbcore.render.text import money
 from bbcore.sphinxext.rst import Rst, escape, literal
@@ -15,6 +16,7 @@ from bbcore.sphinxext.words import linked_text, special_rule_link, table_link, y
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from bbcore.model.parameters import ActivationTrait
     from bbcore.model.sequence import Sequence, Step
     from bbcore.ruleset import Ruleset
 
@@ -164,6 +166,25 @@ _ON_FAIL = {
 }
 
 
+def _bite_words(ruleset: Ruleset, trait: ActivationTrait) -> str:
+    """Whom a player who owes a bite may bite, and what the bite's casualty counts as."""
+    if trait.bites is None:
+        return ""
+    names = []
+    for ref in trait.bites.positions:
+        try:
+            names.append(escape(ruleset.position(ref).name))
+        except UsageError:
+            names.append(literal(ref))
+    words = f" (an adjacent {' or '.join(names) or 'nobody'}, at the end of the activation, else a turnover"
+    counts_as = trait.bites.casualty_counts_as
+    if counts_as is not None:
+        casualty = ruleset.table("casualty")
+        row = next((r for r in casualty.rows if r.id == counts_as), None)
+        words += f"; a Casualty from the bite counts as {escape(row.name) if row is not None else literal(counts_as)}"
+    return words + ")"
+
+
 def _activation_words(ruleset: Ruleset, params: GameParameters) -> str:
     rules = params.activation
     words = []
@@ -178,7 +199,8 @@ def _activation_words(ruleset: Ruleset, params: GameParameters) -> str:
         standing = ", Standing only" if trait.standing_only else ""
         fail = _ON_FAIL.get(trait.on_fail, trait.on_fail)
         switch = f", may switch to {trait.switch_to}" if trait.switch_to else ""
-        words.append(f"{escape(name)} {target}{' (' + ', '.join(mods) + ')' if mods else ''}{standing}; else {fail}{switch}")
+        bites = _bite_words(ruleset, trait)
+        words.append(f"{escape(name)} {target}{' (' + ', '.join(mods) + ')' if mods else ''}{standing}; else {fail}{switch}{bites}")
     return "; ".join(words) or "none"
 
 

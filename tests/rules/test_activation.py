@@ -10,16 +10,16 @@ import pytest
 
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
-from bbcore.rules.activation import ActivationResult, activation_test, needs_activation_test
+from bbcore.rules.activation import ActivationResult, activation_test, bite, needs_activation_test, thralls_to_bite
 from bbcore.rules.board import Board, Square, Status
 from bbcore.rules.decisions import ScriptedDecisions
-from bbcore.rules.events import Event
+from bbcore.rules.events import Event, Outcome
 from bbcore.rules.movement import move
 from bbcore.rules.push import push
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
 
-LINEMAN, ORC = "human/human-lineman", "orc/orc-lineman"
+LINEMAN, ORC, THRALL = "human/human-lineman", "orc/orc-lineman", "vampire/thrall-lineman"
 HELD = [2, 2]  # an armour roll that breaks nobody's armour
 
 
@@ -266,6 +266,129 @@ def test_bloodlust_failing_goes_on_with_a_bite_owed_and_a_move_allowed(core: Rul
 
 def test_bloodlust_fails_on_a_natural_one_whatever_the_modifier(core: Ruleset) -> None:
     assert not activate(core, field(core, {"bloodlust": 2}), "blitz", [1]).passed
+
+
+# -- the bite owed after a failed Bloodlust test ------------------------------------------------
+
+
+def vampires(
+    rules: Ruleset,
+    *,
+    thrall: Square | None = (5, 6),
+    m: Square = (5, 5),
+    statuses: Mapping[str, str] | None = None,
+    ball: Square | str | None = None,
+) -> Board:
+    """``m`` (home, Bloodlust (3+)) at ``m``; a home Thrall ``t`` at ``thrall``; a home lineman ``h`` next to ``m``; an orc far away."""
+    players: dict[str, tuple[str, str, Square | None]] = {
+        "m": ("home", LINEMAN, m),
+        "h": ("home", LINEMAN, (m[0] - 1, m[1])),
+        "o": ("away", ORC, (15, 10)),
+    }
+    if thrall is not None:
+        players["t"] = ("home", THRALL, thrall)
+    return build_board(rules, players, skills={"m": {"bloodlust": 3}}, statuses=statuses, ball=ball)
+
+
+def bitten(rules: Ruleset, board: Board, thrall: str | None, rolls: Iterable[int], answers: Iterable[tuple[str, Any]] = ()) -> Outcome:
+    with ScriptedDice(rolls) as dice, ScriptedDecisions(answers, strict=True) as decisions:
+        return bite(rules, board, "m", thrall, dice, decisions)
+
+
+def event(outcome: Outcome, kind: str) -> Event:
+    (found,) = [e for e in outcome.events if e.kind == kind]
+    return found
+
+
+def test_only_adjacent_team_mates_of_the_bitten_positions_may_be_bitten(core: Ruleset) -> None:
+    assert thralls_to_bite(core, vampires(core), "m") == ["t"]
+    assert thralls_to_bite(core, vampires(core, thrall=(5, 7)), "m") == []
+    # Whatever the Thrall's status.
+    assert thralls_to_bite(core, vampires(core, statuses={"t": "stunned"}), "m") == ["t"]
+    with pytest.raises(UsageError, match="may not bite"):
+        bitten(core, vampires(core), "h", [])
+
+
+@pytest.mark.parametrize(
+    ("injury", "status", "kinds_after"),
+    [
+        ([3, 4], Status.STUNNED, ["bite", "injury"]),
+        ([4, 4], Status.KO, ["bite", "injury"]),
+        ([6, 6], Status.CASUALTY, ["bite", "injury", "casualty"]),
+    ],
+)
+def test_a_bite_makes_an_injury_roll_for_the_thrall_and_is_no_turnover(
+    core: Ruleset, injury: list[int], status: Status, kinds_after: list[str]
+) -> None:
+    answers: list[tuple[str, Any]] = {
+        Status.STUNNED: [],
+        Status.KO: [("apothecary", False)],
+        Status.CASUALTY: [("casualty-treatment", None), ("apothecary", False)],
+    }[status]
+    board = vampires(core, statuses={"t": "prone"})
+    outcome = bitten(core, board, "t", injury, answers)  # no armour roll, no casualty roll: the script holds only the injury
+    assert not outcome.turnover
+    assert outcome.board.player("t").status is status
+    assert [e.kind for e in outcome.events] == kinds_after
+    assert outcome.board.player("m").tackle_zone
+    if status is Status.CASUALTY:
+        casualty = event(outcome, "casualty")
+        assert (casualty.result, casualty.rolls) == ("badly-hurt", ())
+
+
+def test_a_bitten_thrall_may_be_patched_up_by_the_apothecary(core: Ruleset) -> None:
+    outcome = bitten(core, vampires(core), "t", [4, 4], [("apothecary", True)])
+    assert outcome.board.player("t").status is Status.STUNNED
+    badly_hurt = bitten(core, vampires(core), "t", [6, 6], [("casualty-treatment", None), ("apothecary", True)])
+    assert badly_hurt.board.player("t").status is Status.RESERVES
+
+
+def test_biting_the_thrall_holding_the_ball_is_a_turnover_and_the_ball_bounces(core: Ruleset) -> None:
+    # Knocked out: the ball bounces from the Thrall's square (5, 6); D8 8 sends it to (6, 7), an empty square.
+    outcome = bitten(core, vampires(core, ball="t"), "t", [4, 4, 8], [("apothecary", False)])
+    assert outcome.turnover
+    assert outcome.board.player("t").status is Status.KO
+    assert (outcome.board.ball.carrier, outcome.board.ball.square) == (None, (6, 7))
+    assert event(outcome, "bite").detail["held_ball"]
+
+
+def test_with_no_thrall_to_bite_the_player_is_distracted_drops_the_ball_and_causes_a_turnover(core: Ruleset) -> None:
+    board = vampires(core, thrall=None, ball="m")
+    assert thralls_to_bite(core, board, "m") == []
+    outcome = bitten(core, board, None, [8])  # the ball bounces from (5, 5) to (6, 6)
+    assert outcome.turnover
+    assert not outcome.board.player("m").tackle_zone
+    assert outcome.board.player("m").standing
+    assert (outcome.board.ball.carrier, outcome.board.ball.square) == (None, (6, 6))
+    no_bite = event(outcome, "no-bite")
+    assert (no_bite.detail["dropped_ball"], no_bite.detail["no_touchdown"]) == (True, False)
+    assert "distracted" in [e.kind for e in outcome.events]
+
+
+def test_declining_to_bite_in_the_opposing_end_zone_scores_no_touchdown(core: Ruleset) -> None:
+    end_zone = (core.pitch.length - 1, 5)
+    outcome = bitten(core, vampires(core, m=end_zone, thrall=(end_zone[0], 6)), None, [])
+    assert outcome.turnover
+    assert event(outcome, "no-bite").detail["no_touchdown"]
+    assert outcome.board.player("t").standing
+
+
+def test_whom_to_bite_and_the_casualty_it_means_come_from_the_data(core: Ruleset) -> None:
+    bites = core.parameters.activation.traits["bloodlust"].bites
+    assert bites is not None
+    assert [core.position(ref).name for ref in bites.positions] == ["Thrall Lineman"]
+    assert core.table("casualty").row(str(bites.casualty_counts_as)).id == "badly-hurt"
+    rules = core.parameters.activation
+    lineman_bites = attrs.evolve(bites, positions=(LINEMAN,), casualty_counts_as="seriously-hurt")
+    params = attrs.evolve(
+        core.parameters,
+        activation=attrs.evolve(rules, traits={**rules.traits, "bloodlust": attrs.evolve(rules.traits["bloodlust"], bites=lineman_bites)}),
+    )
+    changed = attrs.evolve(core, parameters=params)
+    board = vampires(core)
+    assert thralls_to_bite(changed, board, "m") == ["h"]
+    outcome = bitten(changed, board, "h", [6, 6], [("casualty-treatment", None), ("apothecary", False)])
+    assert event(outcome, "casualty").result == "seriously-hurt"
 
 
 # -- re-rolls ------------------------------------------------------------------------------
