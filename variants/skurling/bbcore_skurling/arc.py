@@ -51,7 +51,7 @@ from attrs import field, frozen
 
 from bbcore.dice import roll_dice, roll_on_table
 from bbcore.errors import UsageError
-from bbcore.rules.activation import activation_test, needs_activation_test
+from bbcore.rules.activation import activation_test, bite, needs_activation_test, thralls_to_bite
 from bbcore.rules.block import block
 from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, player_from_position, step
 from bbcore.rules.events import Event, Outcome
@@ -163,6 +163,7 @@ class ArcState:
     helmet: str | None = None
     helmet_rolled: bool = False
     fan_factors: tuple[int, int] = (0, 0)
+    owed_bite: str | None = None
     points: int = 0
     caught: bool = False
     ding_dong: bool = False
@@ -428,17 +429,35 @@ def apply(
     if arc.phase == THROW and not isinstance(action, Throw | EndTurn):
         # A thrower who fails an activation test (Bone Head...) leaves the throw for later: End Turn, then try again.
         raise UsageError("the attacker's first action of the arc is the opening throw")
-    if isinstance(action, Throw):
-        return _throw(ruleset, arc, action, dice, decisions, choices)
     if isinstance(action, EndTurn):
         return _end_turn(arc)
-    if isinstance(action, Move):
-        return _move(ruleset, arc, action, dice, decisions)
-    if isinstance(action, Block | Blitz):
-        return _block(ruleset, arc, action, dice, decisions)
-    if isinstance(action, Touch | SecondHit):
-        return _touch(ruleset, arc, action, dice, decisions, choices)
-    raise UsageError(f"not an arc action: {action!r}")
+    if isinstance(action, Throw):
+        after = _throw(ruleset, arc, action, dice, decisions, choices)
+    elif isinstance(action, Move):
+        after = _move(ruleset, arc, action, dice, decisions)
+    elif isinstance(action, Block | Blitz):
+        after = _block(ruleset, arc, action, dice, decisions)
+    elif isinstance(action, Touch | SecondHit):
+        after = _touch(ruleset, arc, action, dice, decisions, choices)
+    else:
+        raise UsageError(f"not an arc action: {action!r}")
+    return _pay_the_bite(ruleset, after, dice, decisions)
+
+
+def _pay_the_bite(ruleset: Ruleset, arc: ArcState, dice: DiceSource, decisions: Decisions) -> ArcState:
+    """At the end of an activation, a player who failed Bloodlust bites an adjacent Thrall, or becomes Distracted.
+
+    There are no turnovers in Skurling: a bite that would end a Blood Bowl turn does not end this one.
+    """
+    if arc.owed_bite is None:
+        return arc
+    biter = arc.owed_bite
+    arc = attrs.evolve(arc, owed_bite=None)
+    if arc.over or biter not in arc.board.players or not arc.board.player(biter).on_pitch:
+        return arc
+    thralls = thralls_to_bite(ruleset, arc.board, biter)
+    bitten = decisions.team_mate(biter, "bite", thralls) if thralls else None
+    return _record(arc, bite(ruleset, arc.board, biter, bitten, dice, decisions))
 
 
 def _record(arc: ArcState, outcome: Outcome, **changes: object) -> ArcState:
@@ -494,6 +513,8 @@ def _activate(
         return arc, True
     result = activation_test(ruleset, arc.board, player.id, kind, dice, decisions, team_reroll=reroll_available(arc))
     arc = _record(arc, result.outcome)
+    if "bite" in result.pending:
+        arc = attrs.evolve(arc, owed_bite=player.id)
     if not result.may_act:
         arc = attrs.evolve(arc, activated=arc.activated | {player.id})
     return arc, result.may_act

@@ -568,3 +568,32 @@ def test_a_cuddler_pushed_out_of_the_end_zone_must_move_back(rules: Ruleset) -> 
     inside = attrs.evolve(back, activated=frozenset())
     with pytest.raises(UsageError, match="only along the end zone"):
         apply(rules, inside, Move(CUDDLER, ((24, 1),)), ScriptedDice([]), faces())
+
+
+def test_a_vampire_who_fails_bloodlust_bites_a_thrall_at_the_end_of_his_action(rules: Ruleset) -> None:
+    players = {
+        STOOGE: ("home", "human/halfling-hopeful", (5, 1)),
+        "h-vamp": ("home", "vampire/vampire-blitzer", (2, 1)),
+        "h-thrall": ("home", "vampire/thrall-lineman", (2, 2)),
+    }
+    board = build_board(rules, players)
+    board = board.with_player(attrs.evolve(board.player(STOOGE), status=Status.STUNNED))
+    arc = ArcState(
+        number=1,
+        teams=("home", "away"),
+        board=board,
+        roles={STOOGE: "stooge", "h-vamp": "whacker", "h-thrall": "goon"},
+        stooge=STOOGE,
+        phase="play",
+        state="stunned",
+        active="home",
+        turns_allowed=arc_rules().turns_per_arc,
+        landing_events=False,
+    )
+    # Bloodlust fails on a 1 (the walk goes on), then the bite: injury 2D6 of 1 + 1 leaves the Thrall Stunned.
+    after = apply(rules, arc, Move("h-vamp", ((3, 1),)), ScriptedDice([1, 1, 1]), ScriptedDecisions([("team-mate", "h-thrall")]))
+    assert square_of(after, "h-vamp") == (3, 1)
+    assert any(e.kind == "bite" or (e.who == "h-thrall" and e.kind == "injury") for e in after.events)
+    assert after.board.player("h-thrall").status is Status.STUNNED
+    assert after.active == "home", "no turnover"
+    assert after.owed_bite is None
