@@ -428,12 +428,16 @@ def _teams_for(ruleset: Ruleset, paths: list[str]) -> list[Any]:
     for given in paths:
         path = Path(given)
         files.extend(sorted([*path.glob("*.yaml"), *path.glob("*.yml")]) if path.is_dir() else [path])
-    teams = [bbcore.load_team_file(f).team for f in files] if paths else [ref.team for ref in ruleset.team_files]
-    for team in teams:
-        report = bbcore.check_team(ruleset, team)
-        if not report.valid:
-            raise CliUsageError(f"{team.name} is not a legal team: " + "; ".join(p.message for p in report.problems))
-    return teams
+    loaded = (
+        [(f.team, f.document) for f in map(bbcore.load_team_file, files)] if paths else [(r.team, r.document) for r in ruleset.team_files]
+    )
+    problems: list[str] = []
+    for team, document in loaded:
+        report = bbcore.check_team(ruleset, team, document)
+        problems.extend(f"{team.name} is not a legal team: {problem}" for problem in report.problems)
+    if problems:
+        raise CliUsageError("\n".join(problems))
+    return [team for team, _ in loaded]
 
 
 def _policies(args: argparse.Namespace, offered: tuple[str, ...]) -> tuple[str, str]:

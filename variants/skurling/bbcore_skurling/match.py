@@ -347,22 +347,26 @@ def match_json(match: MatchState) -> dict[str, Any]:
     }
 
 
-def default_placements(ruleset: Ruleset, match: MatchState, roles: Mapping[str, str], defenders: Sequence[str]) -> dict[str, Square]:
-    """A legal standard set-up: Stooge and Whackers side by side in the first row, the Goon past the line,
-    the Cuddler in the destination end zone, four defenders in a wall ahead of the Goon."""
-    attacking = match.sides[match.next_attacker]
-    by_role: dict[str, list[str]] = {}
-    for mini in attacking.players:
-        by_role.setdefault(roles[mini.id], []).append(mini.id)
+def attacker_placements(ruleset: Ruleset, roles: Mapping[str, str]) -> dict[str, Square]:
+    """The attacker's standard set-up: Stooge and Whackers side by side in the first row, the Goon on the
+    first square past the line, the Cuddler in the destination end zone."""
     pitch = ruleset.pitch
     middle = pitch.width // 2
-    half, last = pitch.length // 2, pitch.length - 1
-    placements: dict[str, Square] = {}
+    by_role: dict[str, list[str]] = {}
+    for pid, role in roles.items():
+        by_role.setdefault(role, []).append(pid)
     row = [by_role["whacker"][0], by_role["stooge"][0], *by_role["whacker"][1:]]
-    for offset, pid in enumerate(row):
-        placements[pid] = (0, middle - 1 + offset)
-    placements[by_role["goon"][0]] = (half, middle)
-    placements[by_role["cuddler"][0]] = (last, middle)
+    placements = {pid: (0, middle - 1 + offset) for offset, pid in enumerate(row)}
+    placements[by_role["goon"][0]] = (pitch.length // 2, middle)
+    placements[by_role["cuddler"][0]] = (pitch.length - 1, middle)
+    return placements
+
+
+def default_placements(ruleset: Ruleset, match: MatchState, roles: Mapping[str, str], defenders: Sequence[str]) -> dict[str, Square]:
+    """A legal standard set-up: the attacker's (:func:`attacker_placements`) and four defenders in a wall ahead of the Goon."""
+    pitch = ruleset.pitch
+    middle, half = pitch.width // 2, pitch.length // 2
+    placements = attacker_placements(ruleset, roles)
     wall = [(half + 1, middle), (half + 1, middle - 1), (half + 1, middle + 1), (half + 3, middle)]
     for pid, square in zip(defenders, wall, strict=False):
         placements[pid] = square

@@ -33,6 +33,7 @@ from bbcore.rules.ttm import pass_range
 from bbcore_skurling.arc import GOON, WHACKER, Action, ArcState, Blitz, Block, EndTurn, Move, SecondHit, Throw, Touch
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.coaching import ATTACK, DEFEND, AdvancementChoice, HireOrder
+from bbcore_skurling.touch import face_effect
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -104,12 +105,13 @@ class Replay:
 # -- the heuristic coach -------------------------------------------------------------------------
 
 
-def touch_face_value(face: str, stooge_state: str) -> float:
-    """How good a Touch face is for the attacker: squares gained, less a risk when the Stooge must roll armour."""
-    squares = {"push-back": 3.0, "stumble": 2.0, "pow": 1.0, "both-down": 1.0, "player-down": 0.0}.get(face, 0.0)
+def touch_face_value(ruleset: Ruleset, face: str, stooge_state: str) -> float:
+    """How good a Touch face is for the attacker: squares gained (the Touch table's), less a risk when the Stooge
+    must roll armour, and less when the hitter falls."""
+    effect = face_effect(ruleset, face)
     at_the_floor = stooge_state == arc_rules().states[-1].id
-    harm = 0.0 if at_the_floor or face in ("push-back", "player-down") else 0.8
-    return squares - harm - (0.5 if face in ("both-down", "player-down") else 0.0)
+    harm = 0.8 if effect.stooge_falls and not at_the_floor else 0.0
+    return effect.squares - harm - (0.5 if effect.hitter_falls else 0.0)
 
 
 def ding_dong_chance(ruleset: Ruleset, arc: ArcState, cuddler: str, target: str) -> Fraction:
@@ -212,7 +214,7 @@ class Heuristic:
     def _block_face(self, choice: Choice, view: View) -> int:
         faces = list(choice.options)
         if choice.detail.get("touch") and view.arc is not None:
-            return max(range(len(faces)), key=lambda i: (touch_face_value(faces[i], view.arc.state), -i))  # type: ignore[union-attr]
+            return max(range(len(faces)), key=lambda i: (touch_face_value(view.ruleset, faces[i], view.arc.state), -i))  # type: ignore[union-attr]
         return self.plain.block_face(
             choice.team, faces, bool(choice.detail.get("attacker_has_block")), False, bool(choice.detail.get("attacking"))
         )

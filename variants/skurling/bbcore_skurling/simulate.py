@@ -30,7 +30,16 @@ from bbcore_skurling.arc import CUDDLER, GOON, STOOGE, THROW, WHACKER, Action, A
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.league_play import take_on_journeymen
 from bbcore_skurling.legal import actions_for, declarations
-from bbcore_skurling.match import MatchState, Side, finish_arc, match_json, side_from_team, start_arc, start_match_after
+from bbcore_skurling.match import (
+    MatchState,
+    Side,
+    attacker_placements,
+    finish_arc,
+    match_json,
+    side_from_team,
+    start_arc,
+    start_match_after,
+)
 from bbcore_skurling.policies import Policy, PolicyCoach, Replay, View, make_policy
 from bbcore_skurling.prematch import Side as PreMatchSide
 from bbcore_skurling.prematch import run_pre_match
@@ -130,20 +139,6 @@ def formations(ruleset: Ruleset, goon_square: Square, defenders: Sequence[str]) 
     return found
 
 
-def _attack_squares(ruleset: Ruleset, roles: Mapping[str, str]) -> dict[str, Square]:
-    """The attacker's set-up: Stooge and Whackers side by side in the first row, the Goon past the line, the Cuddler deep."""
-    pitch = ruleset.pitch
-    middle = pitch.width // 2
-    by_role: dict[str, list[str]] = {}
-    for pid, role in roles.items():
-        by_role.setdefault(role, []).append(pid)
-    row = [by_role[WHACKER][0], by_role[STOOGE][0], *by_role[WHACKER][1:]]
-    squares = {pid: (0, middle - 1 + offset) for offset, pid in enumerate(row)}
-    squares[by_role[GOON][0]] = (pitch.length // 2, middle)
-    squares[by_role[CUDDLER][0]] = (pitch.length - 1, middle)
-    return squares
-
-
 class _Match:
     """One simulated match in progress: the rules, the dice, the coach."""
 
@@ -163,7 +158,7 @@ class _Match:
         fielded = self.fielded_five(attacking, out)
         coach.ask("lane", attacking.key, LANES)
         roles = coach.ask("roles", attacking.key, role_assignments(attacking, fielded, ruleset))
-        squares = _attack_squares(ruleset, roles)
+        squares = attacker_placements(ruleset, roles)
         goon = next(pid for pid, role in roles.items() if role == GOON)
         able = [p.id for p in defending.players if p.id not in out and not _has(ruleset, defending, p.id, "right-stuff")]
         defenders = able[: arc_rules().setup.defenders]
