@@ -19,6 +19,7 @@ Policies shipped:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
@@ -27,13 +28,14 @@ from attrs import field, frozen
 
 from bbcore.dice import DiceSource, SeededDice
 from bbcore.errors import UsageError
-from bbcore.rules.board import Square, adjacent, distance, step
+from bbcore.rules.board import Board, Square, adjacent, distance, step
 from bbcore.rules.decisions import DefaultDecisions
 from bbcore.rules.ttm import pass_range
-from bbcore_skurling.arc import GOON, WHACKER, Action, ArcState, Blitz, Block, EndTurn, Move, SecondHit, Throw, Touch
+from bbcore_skurling.arc import CUDDLER, GOON, WHACKER, Action, ArcState, Blitz, Block, EndTurn, Move, SecondHit, Throw, Touch
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.coaching import ATTACK, DEFEND, AdvancementChoice, HireOrder
-from bbcore_skurling.touch import face_effect
+from bbcore_skurling.legal import END_TURN, Declaration, actions_for
+from bbcore_skurling.touch import TOUCH_TABLE, destination_row, face_effect, touch_dice
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -114,27 +116,67 @@ def touch_face_value(ruleset: Ruleset, face: str, stooge_state: str) -> float:
     return effect.squares - harm - (0.5 if effect.hitter_falls else 0.0)
 
 
-def ding_dong_chance(ruleset: Ruleset, arc: ArcState, cuddler: str, target: str) -> Fraction:
-    """The chance a Ding-Dong aimed at ``target`` lands on a defender: the throw not fumbled, then the scatter.
+def expected_touch_gain(ruleset: Ruleset, count: int, attacker_chooses: bool, stooge_state: str, *, goon: bool = False) -> float:
+    """The worth of a Touch rolling ``count`` block dice, in :func:`touch_face_value` units (about squares).
+
+    Every roll of the dice is counted, each equally likely; the attacker takes the best face
+    when he chooses, the worst otherwise. The Goon moves the Stooge his fixed squares whatever
+    the face, so only the falls count against him.
+    """
+    table = ruleset.table("block-dice")
+    faces = [table.row_for(side).id for side in range(1, 7)]
+    goon_squares = arc_rules().goon_squares
+
+    def worth(face: str) -> float:
+        value = touch_face_value(ruleset, face, stooge_state)
+        return value - face_effect(ruleset, face).squares + goon_squares if goon else value
+
+    values = [worth(face) for face in faces]
+    total = 0.0
+    for roll in itertools.product(values, repeat=max(1, count)):
+        total += max(roll) if attacker_chooses else min(roll)
+    return total / float(len(values) ** max(1, count))
+
+
+def longest_slide(ruleset: Ruleset) -> int:
+    """The most squares one Touch can move the Stooge (the Touch table's largest)."""
+    return max(face_effect(ruleset, row.id).squares for row in ruleset.table(TOUCH_TABLE).rows)
+
+
+def throw_holds(ruleset: Ruleset, board: Board, thrower_id: str, aim: Square) -> Fraction:
+    """The chance a Throw Team-mate aimed at ``aim`` is not fumbled (nor the team-mate eaten or wriggling free).
 
     The throw's test passes on the thrower's PA with the range band's modifier (a natural 1
-    fails); every pattern of the scatter dice is counted, each equally likely.
+    fails); Always Hungry is rolled first.
     """
     from bbcore.odds import d6_test_chance  # noqa: PLC0415 - only the heuristic needs the odds
 
-    board = arc.board
-    thrower = board.player(cuddler)
-    origin, aim = thrower.square, board.player(target).square
-    if origin is None or aim is None or thrower.pa is None:
+    thrower = board.player(thrower_id)
+    if thrower.square is None or thrower.pa is None:
         return Fraction(0)
-    band = pass_range(ruleset, origin, aim)
+    band = pass_range(ruleset, thrower.square, aim)
     if band is None:
         return Fraction(0)
     modifier = int(band.values.get("modifier") or 0) + board.modifier("throw-team-mate", thrower)
     fumble = ruleset.parameters.throw_team_mate.fumble_at_most
-    not_fumbled = 1 - Fraction(max(0, min(6, fumble - modifier)), 6)
+    holds = 1 - Fraction(max(1, min(6, fumble - modifier)), 6)
     if thrower.has("always-hungry"):
-        not_fumbled *= d6_test_chance(ruleset.parameters.throw_team_mate.always_hungry.get("keep_hold", 2))
+        holds *= d6_test_chance(ruleset.parameters.throw_team_mate.always_hungry.get("keep_hold", 2))
+    return holds
+
+
+def ding_dong_chance(ruleset: Ruleset, arc: ArcState, cuddler: str, target: str) -> Fraction:
+    """The chance a Ding-Dong aimed at ``target`` lands on a defender: the throw not fumbled, then the scatter.
+
+    Every pattern of the scatter dice is counted, each equally likely.
+    """
+    board = arc.board
+    aim = board.player(target).square
+    if aim is None:
+        return Fraction(0)
+    not_fumbled = throw_holds(ruleset, board, cuddler, aim)
+    if not not_fumbled:
+        return Fraction(0)
     defenders = {p.square for p in board.team_players(arc.defender) if p.on_pitch and p.square}
     times = ruleset.parameters.throw_team_mate.scatter
     directions = [(int(r.values["dx"] or 0), int(r.values["dy"] or 0)) for r in ruleset.table("random-direction").rows]
@@ -154,42 +196,87 @@ def ding_dong_chance(ruleset: Ruleset, arc: ArcState, cuddler: str, target: str)
 #: How near the end zone (in squares) the Stooge is when the Cuddler starts lining up with him.
 CUDDLER_WATCH = 8
 
-#: What the heuristic coach reckons a Dodge and a Rush cost, in the points of its own scale.
-DODGE_RISK = 6.0
-RUSH_RISK = 4.0
+#: What the heuristic coach reckons a player falling on his way costs, on its scale of ten to a square
+#: gained: his action lost, the next turn spent getting up, a chance of being hurt.
+FALL_COST = 15.0
+
+#: Where each kind of attacking action starts on that scale: any Touch outranks any walk, a
+#: standing Touch the Blitz (so the one Blitz of the turn goes after him where he ends up).
+THROW_FIRST = 1000.0
+TOUCH_FIRST = 300.0
+BLITZ_TOUCH = 200.0
+CLEAR = 60.0
+WALK = 100.0
+
+#: What ending a walk beside the Stooge is worth, and what each opponent's tackle zone there costs:
+#: a marked hitter is the one the defence blocks next.
+BESIDE = 30.0
+MARKED = 6.0
 
 
-def walk_risk(arc: ArcState, player_id: str, path: Sequence[Square]) -> float:
-    """The rolls a walk needs, weighed: a Dodge for each step out of a marked square, a Rush for each step past MA."""
+def walk_chance(ruleset: Ruleset, arc: ArcState, player_id: str, path: Sequence[Square]) -> float:
+    """The chance of walking ``path`` on his feet: a Dodge out of each marked square, a Rush for each step past MA.
+
+    The Dodge skill's re-roll is counted; team re-rolls are not (they may be wanted later).
+    """
+    from bbcore.odds import d6_test_chance  # noqa: PLC0415 - only the heuristic needs the odds
+    from bbcore.rules.movement import dodge_modifier  # noqa: PLC0415
+
     if not path:
-        return 0.0
-    player = arc.board.player(player_id)
+        return 1.0
+    board = arc.board
+    player = board.player(player_id)
     here = player.square
     assert here is not None
-    dodges = 0
-    for square in path:
-        if arc.board.tackle_zones_on(here, player.team):
-            dodges += 1
+    standing_cost = 0 if player.standing else ruleset.parameters.movement.stand_up_cost
+    free_steps = max(0, player.ma - standing_cost)
+    rush = float(d6_test_chance(ruleset.parameters.targets.rush, board.modifier("rush", player)))
+    chance = 1.0
+    for number, square in enumerate(path, start=1):
+        if board.tackle_zones_on(here, player.team):
+            modifier = dodge_modifier(ruleset, board, player.moved(here), here, square) + board.modifier("dodge", player)
+            passes = float(d6_test_chance(player.ag, modifier))
+            chance *= 1 - (1 - passes) ** 2 if player.has("dodge") else passes
+        if number > free_steps:
+            chance *= rush
         here = square
-    rushes = max(0, len(path) - player.ma)
-    return dodges * DODGE_RISK + rushes * RUSH_RISK
+    return chance
+
+
+def walk_risk(ruleset: Ruleset, arc: ArcState, player_id: str, path: Sequence[Square], worth: float) -> float:
+    """What a walk loses on average: the worth of arriving times the chance of falling, and the fall itself."""
+    falls = 1.0 - walk_chance(ruleset, arc, player_id, path)
+    return falls * (max(worth, 0.0) + FALL_COST)
 
 
 class Heuristic:
     """A sensible coach (``scripted``).
 
-    As attacker: throw the Stooge straight ahead as far as a team-mate can be thrown;
-    hit him with hitters already beside him, then Blitz one to him, then walk the rest
-    up beside him; pick the face that slides him furthest at least risk; re-roll only a
-    Touch that moves nothing; go for the Ding-Dong when the odds say 3 points times the
-    chance beat the sure 2. As defender: block Whackers and the Goon when the dice do
-    not favour the other side, and otherwise stand in the Stooge's path.
+    As attacker it weighs every declaration by its best action, on one scale (ten to a
+    square the Stooge is expected to gain):
+
+    - the throw goes as far as is safe: the squares gained times the chance the throw holds
+      (:func:`throw_holds`);
+    - a Touch is worth the squares its dice are expected to gain (:func:`expected_touch_gain`,
+      counting the assists at the square the hitter strikes from), less the cost of its
+      heading (leaving the lane, a defender waiting in the end zone; the Cuddler's square
+      earns the catch); a standing Touch comes before the turn's one Blitz;
+    - a walk is worth ending beside the Stooge, behind him and unmarked, ready for next
+      turn's Touch; blocks clear a defender standing in his way when the dice are the
+      attacker's;
+    - anything that needs a Dodge or a Rush is weighed by its odds (:func:`walk_chance`).
+
+    It picks the face that slides him furthest at least risk, re-rolls only a Touch that
+    moves nothing, and goes for the Ding-Dong when 3 points times its chance
+    (:func:`ding_dong_chance`) beat the sure 2. As defender: block Whackers and the Goon
+    when the dice do not favour the other side, and otherwise stand in the Stooge's path.
     """
 
     name = "scripted"
 
     def __init__(self) -> None:
         self.plain = DefaultDecisions()
+        self._gains: dict[tuple[int, str, str, bool], float] = {}
 
     def choose(self, choice: Choice, view: View) -> int:
         chooser: Callable[[Choice, View], int] | None = getattr(self, "_" + choice.kind.replace("-", "_"), None)
@@ -246,8 +333,7 @@ class Heuristic:
 
     # -- actions -----------------------------------------------------------------------------------
 
-    #: What the attacker declares first, best first; the defender's come after.
-    ATTACK_ORDER = ("throw", "second-hit", "touch", "touch-blitz", "move", "block", "blitz", "end-turn")
+    #: The defender's declarations, best first.
     DEFENCE_ORDER = ("block", "blitz", "move", "end-turn")
 
     def _declare(self, choice: Choice, view: View) -> int:
@@ -255,23 +341,27 @@ class Heuristic:
         declarations = list(choice.options)
         if arc is None:
             return len(declarations) - 1
-        attacking = arc.active == arc.attacker
-        order = self.ATTACK_ORDER if attacking else self.DEFENCE_ORDER
+        if arc.active == arc.attacker:
+            # Each declaration is worth its best action: the strongest Touch first, then the Blitz, then the walks.
+            worth = [self._best_attack(view.ruleset, arc, declared) for declared in declarations]
+            return max(range(len(declarations)), key=lambda i: (worth[i], -i))
+        order = self.DEFENCE_ORDER
 
         def rank(index: int) -> tuple[int, int]:
             declared = declarations[index]
             kind = declared.kind
             if kind not in order:
                 return (len(order), index)
-            # As attacker only the hitters need to act: they walk up to the Stooge.
-            movers = (WHACKER, GOON, "cuddler")
-            if attacking and kind in ("move", "block", "blitz") and (kind != "move" or arc.role_of(declared.player) not in movers):
-                return (len(order), index)
-            if not attacking and kind == "block" and not self._favoured(view.ruleset, arc, declared.player):
+            if kind == "block" and not self._favoured(view.ruleset, arc, declared.player):
                 return (len(order), index)
             return (order.index(kind), index)
 
         return min(range(len(declarations)), key=rank)
+
+    def _best_attack(self, ruleset: Ruleset, arc: ArcState, declared: Declaration) -> float:
+        if declared.kind == END_TURN:
+            return 0.0
+        return max((self._attack_value(ruleset, arc, action) for action in actions_for(ruleset, arc, declared)), default=-100.0)
 
     @staticmethod
     def _favoured(ruleset: Ruleset, arc: ArcState, player: str | None) -> bool:
@@ -294,62 +384,124 @@ class Heuristic:
         if arc is None:
             return len(actions) - 1
         if arc.active == arc.attacker:
-            scored = [(self._attack_value(arc, a), -i) for i, a in enumerate(actions)]
+            scored = [(self._attack_value(view.ruleset, arc, a), -i) for i, a in enumerate(actions)]
         else:
             scored = [(self._defence_value(view.ruleset, arc, a), -i) for i, a in enumerate(actions)]
         return -max(scored)[1]
 
-    def _attack_value(self, arc: ArcState, action: Action) -> float:
+    def _attack_value(self, ruleset: Ruleset, arc: ArcState, action: Action) -> float:
+        """An attacking action's worth, ten to a square the Stooge is expected to gain.
+
+        Touches come first (a standing one before the turn's only Blitz, which may still
+        reach him after he moved), then the walks that leave the other hitters beside him
+        for the next turn, then blocks that clear his path.
+        """
         stooge = arc.board.player(arc.stooge).square
         if isinstance(action, Throw):
-            return 100.0 + action.target[0] - abs(action.target[1] - (stooge[1] if stooge else 0)) * 0.5
-        value = 0.0 if isinstance(action, EndTurn) else -5.0
-        if stooge is not None and isinstance(action, Touch | SecondHit):
-            value = (60.0 if not action.path else 40.0) - self._lane_ahead(arc, stooge, action.direction)
-            value -= walk_risk(arc, action.hitter, action.path)
-            # The Goon moves the Stooge one square only: the Whackers hit first.
-            value -= 10.0 if arc.role_of(action.hitter) == GOON else 0.0
-        elif stooge is not None and isinstance(action, Move):
-            value = self._walk_value(arc, action, stooge)
-        return value
+            # As far as is safe: the squares gained if the throw holds (a fumble leaves him where he is).
+            holds = float(throw_holds(ruleset, arc.board, action.thrower, action.target))
+            return THROW_FIRST + 10.0 * holds * action.target[0] - abs(action.target[1] - (stooge[1] if stooge else 0)) * 0.5
+        if isinstance(action, EndTurn) or stooge is None:
+            return 0.0
+        if isinstance(action, Touch | SecondHit):
+            blitz = bool(action.path)
+            base = TOUCH_FIRST if not blitz or isinstance(action, SecondHit) else BLITZ_TOUCH
+            gain = 10.0 * self._touch_gain(ruleset, arc, action.hitter, action.path[-1] if action.path else None)
+            gain -= self._heading_cost(ruleset, arc, stooge, action.direction)
+            return base + gain - walk_risk(ruleset, arc, action.hitter, action.path, gain)
+        if isinstance(action, Move):
+            return self._walk_value(ruleset, arc, action, stooge)
+        if isinstance(action, Block | Blitz):
+            return self._clearing_value(ruleset, arc, action, stooge)
+        return -5.0
+
+    def _touch_gain(self, ruleset: Ruleset, arc: ArcState, hitter: str, square: Square | None = None) -> float:
+        """The squares a Touch by ``hitter`` is expected to move the Stooge, hitting from ``square`` (by default where he
+        stands): the dice count the assists there, and the markers who help the Stooge."""
+        board = arc.board
+        if square is not None:
+            board = board.with_player(board.player(hitter).moved(square))
+        dice = touch_dice(ruleset, board, hitter, arc.stooge)
+        goon = arc.role_of(hitter) == GOON
+        key = (dice.count, dice.chooser, arc.state, goon)
+        if key not in self._gains:
+            self._gains[key] = expected_touch_gain(ruleset, dice.count, dice.chooser == "attacker", arc.state, goon=goon)
+        return self._gains[key]
 
     @staticmethod
-    def _lane_ahead(arc: ArcState, stooge: Square, direction: str) -> float:
-        """What a direction costs: squares off the lane or taken in the Stooge's next three, and leaving his line."""
+    def _heading_cost(ruleset: Ruleset, arc: ArcState, stooge: Square, direction: str) -> float:
+        """What sending the Stooge this way costs, following him over the Touch's longest slide.
+
+        Leaving the lane wastes the rest of the slide; a defender on the end-zone square he
+        would enter may catch him and stop the score; the Cuddler's square there earns the
+        catch; anybody else in the way is pushed along and costs a little.
+        """
         board, heading = arc.board, _direction(direction)
-        cost = 0.0 if direction == "straight" else 2.0
+        cost = 0.0 if direction == "straight" else 1.0
+        zone = destination_row(board)
+        cuddler = next((board.player(pid) for pid, role in arc.roles.items() if role == CUDDLER), None)
         here = stooge
-        for distance_ahead in range(1, 4):
+        longest = longest_slide(ruleset)
+        for ahead in range(1, longest + 1):
             here = step(here, heading)
             if not board.geometry.on_pitch(here):
-                cost += 15.0 / distance_ahead
-                break
-            if board.at(here) is not None:
-                cost += 6.0 / distance_ahead
-        cuddler = next((board.player(pid).square for pid, role in arc.roles.items() if role == "cuddler"), None)
-        if cuddler is not None and board.pitch.length - stooge[0] <= 4:
-            # Near the end zone: head for the Cuddler's row, for the catch.
-            cost += abs(here[1] - cuddler[1]) * 3.0
+                return cost + 10.0 * (longest - ahead + 1)
+            holder = board.at(here)
+            if here[0] >= zone:
+                if holder is not None and holder.team != board.player(arc.stooge).team and holder.standing:
+                    return cost + 25.0
+                if cuddler is not None and holder is not None and holder.id == cuddler.id and holder.standing:
+                    return cost - 15.0
+                return cost
+            if holder is not None:
+                cost += 3.0 / ahead
+        if cuddler is not None and cuddler.square is not None and zone - here[0] <= longest:
+            cost += abs(here[1] - cuddler.square[1]) * 2.0  # line him up for the catch on the next Touch
         return cost
 
     @staticmethod
-    def _walk_value(arc: ArcState, action: Move, stooge: Square) -> float:
-        """A hitter's walk is worth most when it ends beside the Stooge, behind him, unmarked, without dodging or rushing;
-        the Cuddler's, when it puts him in the Stooge's row as the Stooge nears the end zone."""
+    def _walk_value(ruleset: Ruleset, arc: ArcState, action: Move, stooge: Square) -> float:
+        """A hitter's walk is worth most when it ends beside the Stooge, behind him and unmarked, without dodging or
+        rushing; the Cuddler's, when it puts him in the Stooge's row as the Stooge nears the end zone."""
         role = arc.role_of(action.player)
-        if role == "cuddler" and action.path:
+        here = arc.board.player(action.player).square
+        if role == CUDDLER:
+            if not action.path or here is None:
+                return -1.0
             near_the_end = arc.board.pitch.length - stooge[0] <= CUDDLER_WATCH
-            here = arc.board.player(action.player).square
-            gain = abs(here[1] - stooge[1]) - abs(action.path[-1][1] - stooge[1]) if here else 0
-            return 5.0 * gain - 1.0 if near_the_end else -1.0
-        if role not in (WHACKER, GOON) or not action.path:
+            gain = abs(here[1] - stooge[1]) - abs(action.path[-1][1] - stooge[1])
+            return WALK + 5.0 * gain - 1.0 if near_the_end and gain > 0 else -1.0
+        if role not in (WHACKER, GOON):
             return -1.0
+        if not action.path:
+            return WALK - 5.0  # standing up where he lies
         end = action.path[-1]
         team = arc.board.player(action.player).team
-        near = 20.0 if adjacent(end, stooge) else 10.0 - distance(end, stooge)
-        marked = arc.board.tackle_zones_on(end, team) * 3.0
-        behind = 1.0 if end[0] < stooge[0] else 0.0
-        return near + behind - marked - len(action.path) * 0.05 - walk_risk(arc, action.player, action.path)
+        beside = adjacent(end, stooge)
+        if here is not None and adjacent(here, stooge) and not beside:
+            return -5.0  # already where the next Touch starts from
+        markers = arc.board.tackle_zones_on(end, team)
+        if beside:
+            # Next turn's standing Touch starts here, if the defence does not knock him down first.
+            behind = 3.0 if end[0] < stooge[0] else (1.0 if end[0] == stooge[0] else 0.0)
+            worth = BESIDE + behind - markers * MARKED
+        else:
+            worth = 8.0 - 2.0 * distance(end, stooge) - markers * MARKED / 2
+        worth -= len(action.path) * 0.1
+        return WALK + worth - walk_risk(ruleset, arc, action.player, action.path, worth)
+
+    @staticmethod
+    def _clearing_value(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, stooge: Square) -> float:
+        """A block is worth making on a defender standing in the Stooge's way, when the dice are the attacker's."""
+        from bbcore.rules.block import block_dice  # noqa: PLC0415 - an attacker's reckoning only
+
+        target = arc.board.player(action.target).square
+        if target is None or not 0 < target[0] - stooge[0] <= 3 or abs(target[1] - stooge[1]) > 1:
+            return -5.0
+        if isinstance(action, Blitz):
+            return -5.0  # the Blitz is kept for a Touch
+        plan = block_dice(ruleset, arc.board, action.player, action.target)
+        return CLEAR if plan.chooser == "attacker" and plan.count > 1 else -5.0
 
     def _defence_value(self, ruleset: Ruleset, arc: ArcState, action: Action) -> float:
         stooge = arc.board.player(arc.stooge).square
