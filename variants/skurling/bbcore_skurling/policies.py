@@ -205,8 +205,9 @@ FALL_COST = 15.0
 THROW_FIRST = 1000.0
 TOUCH_FIRST = 300.0
 BLITZ_TOUCH = 200.0
-CLEAR = 60.0
 WALK = 100.0
+CLEAR = 50.0
+SHORT_WALK = 20.0
 
 #: What ending a walk beside the Stooge is worth, and what each opponent's tackle zone there costs:
 #: a marked hitter is the one the defence blocks next.
@@ -474,7 +475,7 @@ class Heuristic:
         if role not in (WHACKER, GOON):
             return -1.0
         if not action.path:
-            return WALK - 5.0  # standing up where he lies
+            return SHORT_WALK  # standing up where he lies
         end = action.path[-1]
         team = arc.board.player(action.player).team
         beside = adjacent(end, stooge)
@@ -484,24 +485,29 @@ class Heuristic:
         if beside:
             # Next turn's standing Touch starts here, if the defence does not knock him down first.
             behind = 3.0 if end[0] < stooge[0] else (1.0 if end[0] == stooge[0] else 0.0)
-            worth = BESIDE + behind - markers * MARKED
+            base, worth = WALK, BESIDE + behind - markers * MARKED
         else:
-            worth = 8.0 - 2.0 * distance(end, stooge) - markers * MARKED / 2
+            # Nearer, but no Touch from there: worth less than clearing a defender out of the way.
+            base, worth = SHORT_WALK, 8.0 - 2.0 * distance(end, stooge) - markers * MARKED / 2
         worth -= len(action.path) * 0.1
-        return WALK + worth - walk_risk(ruleset, arc, action.player, action.path, worth)
+        return base + worth - walk_risk(ruleset, arc, action.player, action.path, worth)
 
     @staticmethod
     def _clearing_value(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, stooge: Square) -> float:
-        """A block is worth making on a defender standing in the Stooge's way, when the dice are the attacker's."""
+        """A block is worth making on a defender around or ahead of the Stooge, when the dice are the attacker's:
+        down, he marks nobody on the hitters' way and stands in no one's path."""
         from bbcore.rules.block import block_dice  # noqa: PLC0415 - an attacker's reckoning only
 
         target = arc.board.player(action.target).square
-        if target is None or not 0 < target[0] - stooge[0] <= 3 or abs(target[1] - stooge[1]) > 1:
+        if target is None or distance(target, stooge) > 2 or target[0] < stooge[0] - 1:
+            return -5.0
+        plan = block_dice(ruleset, arc.board, action.player, action.target, blitz=isinstance(action, Blitz))
+        if plan.chooser != "attacker" or plan.count < 2:
             return -5.0
         if isinstance(action, Blitz):
-            return -5.0  # the Blitz is kept for a Touch
-        plan = block_dice(ruleset, arc.board, action.player, action.target)
-        return CLEAR if plan.chooser == "attacker" and plan.count > 1 else -5.0
+            # Only when no Touch could use the turn's Blitz (a Touch is always worth more).
+            return CLEAR - 10.0 - walk_risk(ruleset, arc, action.player, action.path, CLEAR)
+        return CLEAR
 
     def _defence_value(self, ruleset: Ruleset, arc: ArcState, action: Action) -> float:
         stooge = arc.board.player(arc.stooge).square

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from bbcore_skurling.arc import Block, EndTurn
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.legal import actions_for, declarations
 from bbcore_skurling.policies import (
@@ -122,3 +123,14 @@ def test_the_scripted_coach_outscores_the_random_one(rules: Ruleset) -> None:
             for arc in played.match.arcs:
                 points[policies[arc.attacker]] += arc.points
     assert points["scripted"] > points["random"]
+
+
+def test_a_hitter_blocks_the_defender_in_the_stooges_way_when_the_dice_are_his(rules: Ruleset) -> None:
+    defenders = {"a-ahead": (DEFENDER, (11, 1)), "a-behind": (DEFENDER, (7, 2))}
+    arc = arc_at(rules, {STOOGE: (10, 1), OGRE: (8, 1), CUDDLER: (25, 1)}, defenders=defenders)
+    ahead, behind = Block(OGRE, "a-ahead"), Block(OGRE, "a-behind")
+    # The Ogre stands next to neither yet: the choice is judged on the dice and the place alone.
+    assert ask(rules, arc, "action", [behind, ahead, EndTurn()]) == ahead
+    weak = arc_at(rules, {STOOGE: (10, 1), LINEMAN: (12, 2), CUDDLER: (25, 1)}, defenders=defenders)
+    # One die against an equal: not worth the risk.
+    assert ask(rules, weak, "action", [Block(LINEMAN, "a-ahead"), EndTurn()]) == EndTurn()
