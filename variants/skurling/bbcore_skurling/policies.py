@@ -19,7 +19,9 @@ Policies shipped:
 
 from __future__ import annotations
 
+import functools
 import itertools
+import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
@@ -28,6 +30,7 @@ from attrs import field, frozen
 
 from bbcore.dice import DiceSource, SeededDice
 from bbcore.errors import UsageError
+from bbcore.rules.block import BlockDice, block_dice
 from bbcore.rules.board import Board, Square, adjacent, distance, step
 from bbcore.rules.decisions import DefaultDecisions
 from bbcore.rules.ttm import pass_range
@@ -35,7 +38,7 @@ from bbcore_skurling.arc import CUDDLER, GOON, WHACKER, Action, ArcState, Blitz,
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.coaching import ATTACK, DEFEND, AdvancementChoice, HireOrder
 from bbcore_skurling.legal import END_TURN, Declaration, actions_for
-from bbcore_skurling.touch import TOUCH_TABLE, destination_row, face_effect, touch_dice
+from bbcore_skurling.touch import TOUCH_TABLE, TouchDice, destination_row, face_effect, touch_dice
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -212,7 +215,34 @@ SHORT_WALK = 20.0
 #: What ending a walk beside the Stooge is worth, and what each opponent's tackle zone there costs:
 #: a marked hitter is the one the defence blocks next.
 BESIDE = 30.0
+BEHIND = 3.0
 MARKED = 6.0
+
+#: What heading the Stooge into the Cuddler's end-zone square is worth: the catch's points, on the same scale.
+CATCH_HEADING = 15.0
+
+
+@functools.cache
+def _test_chance(target: int, modifier: int) -> float:
+    from bbcore.odds import d6_test_chance  # noqa: PLC0415 - only the heuristic needs the odds
+
+    return float(d6_test_chance(target, modifier))
+
+
+class _ZoneMemo:
+    """Tackle zones counted on the last board asked about (boards never change, so identity is enough)."""
+
+    board: Board | None = None
+    counts: dict[tuple[Square, str], int] = {}  # noqa: RUF012 - replaced whole, never shared
+
+
+def _zones(board: Board, square: Square, team: str) -> int:
+    if _ZoneMemo.board is not board:
+        _ZoneMemo.board, _ZoneMemo.counts = board, {}
+    key = (square, team)
+    if key not in _ZoneMemo.counts:
+        _ZoneMemo.counts[key] = board.tackle_zones_on(square, team)
+    return _ZoneMemo.counts[key]
 
 
 def walk_chance(ruleset: Ruleset, arc: ArcState, player_id: str, path: Sequence[Square]) -> float:
@@ -220,8 +250,7 @@ def walk_chance(ruleset: Ruleset, arc: ArcState, player_id: str, path: Sequence[
 
     The Dodge skill's re-roll is counted; team re-rolls are not (they may be wanted later).
     """
-    from bbcore.odds import d6_test_chance  # noqa: PLC0415 - only the heuristic needs the odds
-    from bbcore.rules.movement import dodge_modifier  # noqa: PLC0415
+    from bbcore.rules.movement import dodge_modifier  # noqa: PLC0415 - only the heuristic needs it
 
     if not path:
         return 1.0
@@ -231,15 +260,14 @@ def walk_chance(ruleset: Ruleset, arc: ArcState, player_id: str, path: Sequence[
     assert here is not None
     standing_cost = 0 if player.standing else ruleset.parameters.movement.stand_up_cost
     free_steps = max(0, player.ma - standing_cost)
-    rush = float(d6_test_chance(ruleset.parameters.targets.rush, board.modifier("rush", player)))
     chance = 1.0
     for number, square in enumerate(path, start=1):
-        if board.tackle_zones_on(here, player.team):
+        if _zones(board, here, player.team):
             modifier = dodge_modifier(ruleset, board, player.moved(here), here, square) + board.modifier("dodge", player)
-            passes = float(d6_test_chance(player.ag, modifier))
+            passes = _test_chance(player.ag, modifier)
             chance *= 1 - (1 - passes) ** 2 if player.has("dodge") else passes
         if number > free_steps:
-            chance *= rush
+            chance *= _test_chance(ruleset.parameters.targets.rush, board.modifier("rush", player))
         here = square
     return chance
 
@@ -278,6 +306,12 @@ class Heuristic:
     def __init__(self) -> None:
         self.plain = DefaultDecisions()
         self._gains: dict[tuple[int, str, str, bool], float] = {}
+        self._memo_board: Board | None = None
+        self._memos: dict[tuple[object, ...], Any] = {}
+        self._slide: tuple[Ruleset, int] | None = None
+        # The best action of each declaration weighed on the arc in play, for the question that follows.
+        self._picked_on: ArcState | None = None
+        self._picked: dict[Declaration, Action] = {}
 
     def choose(self, choice: Choice, view: View) -> int:
         chooser: Callable[[Choice, View], int] | None = getattr(self, "_" + choice.kind.replace("-", "_"), None)
@@ -344,8 +378,16 @@ class Heuristic:
             return len(declarations) - 1
         if arc.active == arc.attacker:
             # Each declaration is worth its best action: the strongest Touch first, then the Blitz, then the walks.
-            worth = [self._best_attack(view.ruleset, arc, declared) for declared in declarations]
-            return max(range(len(declarations)), key=lambda i: (worth[i], -i))
+            # A kind whose best can no longer beat the best found is not worked out.
+            ceiling = [self._kind_ceiling(view.ruleset, declared.kind) for declared in declarations]
+            best, best_index = -math.inf, len(declarations) - 1
+            for index in sorted(range(len(declarations)), key=lambda i: (-ceiling[i], i)):
+                if ceiling[index] < best:
+                    break
+                value = self._best_attack(view.ruleset, arc, declarations[index])
+                if value > best or (value == best and index < best_index):
+                    best, best_index = value, index
+            return best_index
         order = self.DEFENCE_ORDER
 
         def rank(index: int) -> tuple[int, int]:
@@ -359,15 +401,56 @@ class Heuristic:
 
         return min(range(len(declarations)), key=rank)
 
+    def _kind_ceiling(self, ruleset: Ruleset, kind: str) -> float:
+        """The most any action of a declared kind can be worth to the attacker (see :meth:`_attack_value`)."""
+        touch = 10.0 * self._longest_slide(ruleset) + CATCH_HEADING
+        ceilings = {
+            END_TURN: 0.0,
+            "move": WALK + BESIDE + BEHIND,
+            "block": CLEAR,
+            "blitz": CLEAR,
+            "touch": TOUCH_FIRST + touch,
+            "second-hit": TOUCH_FIRST + touch,
+            "touch-blitz": BLITZ_TOUCH + touch,
+        }
+        return ceilings.get(kind, math.inf)
+
+    def _longest_slide(self, ruleset: Ruleset) -> int:
+        if self._slide is None or self._slide[0] is not ruleset:
+            self._slide = (ruleset, longest_slide(ruleset))
+        return self._slide[1]
+
     def _best_attack(self, ruleset: Ruleset, arc: ArcState, declared: Declaration) -> float:
         if declared.kind == END_TURN:
             return 0.0
-        return max((self._attack_value(ruleset, arc, action) for action in actions_for(ruleset, arc, declared)), default=-100.0)
+        actions = actions_for(ruleset, arc, declared)
+        if not actions:
+            return -100.0
+        value, index = self._best_of(ruleset, arc, actions)
+        if self._picked_on is not arc:
+            self._picked_on, self._picked = arc, {}
+        self._picked[declared] = actions[index]
+        return value
 
-    @staticmethod
-    def _favoured(ruleset: Ruleset, arc: ArcState, player: str | None) -> bool:
+    def _best_of(self, ruleset: Ruleset, arc: ArcState, actions: Sequence[Action]) -> tuple[float, int]:
+        """The best attacking action's value and index (the first of equals).
+
+        Every action's value without the risk of its walk is worked out first: that is as
+        much as it can be worth, so the walks' odds are only counted for the actions that
+        could still come out on top.
+        """
+        bounds = [self._attack_value(ruleset, arc, action, risk=False) for action in actions]
+        best, best_index = -math.inf, 0
+        for index in sorted(range(len(actions)), key=lambda i: (-bounds[i], i)):
+            if bounds[index] < best:
+                break
+            value = self._attack_value(ruleset, arc, actions[index])
+            if value > best or (value == best and index < best_index):
+                best, best_index = value, index
+        return best, best_index
+
+    def _favoured(self, ruleset: Ruleset, arc: ArcState, player: str | None) -> bool:
         """Whether some block open to the player is not the other side's choice."""
-        from bbcore.rules.block import block_dice  # noqa: PLC0415 - a defender's reckoning only
 
         if player is None:
             return False
@@ -375,7 +458,7 @@ class Heuristic:
         for target in arc.board.team_players(arc.attacker):
             if target.id == arc.stooge or not target.standing or target.square is None or me.square is None:
                 continue
-            if adjacent(me.square, target.square) and block_dice(ruleset, arc.board, player, target.id).chooser == "attacker":
+            if adjacent(me.square, target.square) and self._block_dice(ruleset, arc, player, target.id).chooser == "attacker":
                 return True
         return False
 
@@ -385,13 +468,16 @@ class Heuristic:
         if arc is None:
             return len(actions) - 1
         if arc.active == arc.attacker:
-            scored = [(self._attack_value(view.ruleset, arc, a), -i) for i, a in enumerate(actions)]
-        else:
-            scored = [(self._defence_value(view.ruleset, arc, a), -i) for i, a in enumerate(actions)]
+            picked = self._picked.get(choice.detail.get("declaration")) if self._picked_on is arc else None  # type: ignore[arg-type]
+            if picked is not None and picked in actions:
+                return actions.index(picked)  # worked out when the declaration was weighed
+            return self._best_of(view.ruleset, arc, actions)[1]
+        scored = [(self._defence_value(view.ruleset, arc, a), -i) for i, a in enumerate(actions)]
         return -max(scored)[1]
 
-    def _attack_value(self, ruleset: Ruleset, arc: ArcState, action: Action) -> float:
-        """An attacking action's worth, ten to a square the Stooge is expected to gain.
+    def _attack_value(self, ruleset: Ruleset, arc: ArcState, action: Action, *, risk: bool = True) -> float:
+        """An attacking action's worth, ten to a square the Stooge is expected to gain (``risk=False``: before the odds
+        of the walk it needs, which can only lower it).
 
         Touches come first (a standing one before the turn's only Blitz, which may still
         reach him after he moved), then the walks that leave the other hitters beside him
@@ -408,26 +494,49 @@ class Heuristic:
             blitz = bool(action.path)
             base = TOUCH_FIRST if not blitz or isinstance(action, SecondHit) else BLITZ_TOUCH
             gain = 10.0 * self._touch_gain(ruleset, arc, action.hitter, action.path[-1] if action.path else None)
-            gain -= self._heading_cost(ruleset, arc, stooge, action.direction)
-            return base + gain - walk_risk(ruleset, arc, action.hitter, action.path, gain)
+            direction = action.direction
+            heading: float = self._memo(arc, ("heading", direction), lambda: self._heading_cost(ruleset, arc, stooge, direction))
+            gain -= heading
+            return base + gain - (walk_risk(ruleset, arc, action.hitter, action.path, gain) if risk else 0.0)
         if isinstance(action, Move):
-            return self._walk_value(ruleset, arc, action, stooge)
+            return self._walk_value(ruleset, arc, action, stooge, risk=risk)
         if isinstance(action, Block | Blitz):
-            return self._clearing_value(ruleset, arc, action, stooge)
+            return self._clearing_value(ruleset, arc, action, stooge, risk=risk)
         return -5.0
 
     def _touch_gain(self, ruleset: Ruleset, arc: ArcState, hitter: str, square: Square | None = None) -> float:
         """The squares a Touch by ``hitter`` is expected to move the Stooge, hitting from ``square`` (by default where he
         stands): the dice count the assists there, and the markers who help the Stooge."""
-        board = arc.board
-        if square is not None:
-            board = board.with_player(board.player(hitter).moved(square))
-        dice = touch_dice(ruleset, board, hitter, arc.stooge)
-        goon = arc.role_of(hitter) == GOON
-        key = (dice.count, dice.chooser, arc.state, goon)
+
+        def count() -> TouchDice:
+            board = arc.board
+            if square is not None:
+                board = board.with_player(board.player(hitter).moved(square))
+            return touch_dice(ruleset, board, hitter, arc.stooge)
+
+        dice = self._memo(arc, ("dice", hitter, square), count)
+        return self._gain(ruleset, dice.count, dice.chooser, arc.state, goon=arc.role_of(hitter) == GOON)
+
+    def _gain(self, ruleset: Ruleset, count: int, chooser: str, state: str, *, goon: bool) -> float:
+        key = (count, chooser, state, goon)
         if key not in self._gains:
-            self._gains[key] = expected_touch_gain(ruleset, dice.count, dice.chooser == "attacker", arc.state, goon=goon)
+            self._gains[key] = expected_touch_gain(ruleset, count, chooser == "attacker", state, goon=goon)
         return self._gains[key]
+
+    def _block_dice(self, ruleset: Ruleset, arc: ArcState, player: str, target: str, *, blitz: bool = False) -> BlockDice:
+        """The block dice ``player`` would roll against ``target`` from where he stands, once per board."""
+        dice: BlockDice = self._memo(
+            arc, ("block", player, target, blitz), lambda: block_dice(ruleset, arc.board, player, target, blitz=blitz)
+        )
+        return dice
+
+    def _memo(self, arc: ArcState, key: tuple[object, ...], work: Callable[[], Any]) -> Any:
+        """``work()`` done once per board for ``key`` (boards never change, so identity is enough)."""
+        if self._memo_board is not arc.board:
+            self._memo_board, self._memos = arc.board, {}
+        if key not in self._memos:
+            self._memos[key] = work()
+        return self._memos[key]
 
     @staticmethod
     def _heading_cost(ruleset: Ruleset, arc: ArcState, stooge: Square, direction: str) -> float:
@@ -452,7 +561,7 @@ class Heuristic:
                 if holder is not None and holder.team != board.player(arc.stooge).team and holder.standing:
                     return cost + 25.0
                 if cuddler is not None and holder is not None and holder.id == cuddler.id and holder.standing:
-                    return cost - 15.0
+                    return cost - CATCH_HEADING
                 return cost
             if holder is not None:
                 cost += 3.0 / ahead
@@ -461,7 +570,7 @@ class Heuristic:
         return cost
 
     @staticmethod
-    def _walk_value(ruleset: Ruleset, arc: ArcState, action: Move, stooge: Square) -> float:
+    def _walk_value(ruleset: Ruleset, arc: ArcState, action: Move, stooge: Square, *, risk: bool = True) -> float:
         """A hitter's walk is worth most when it ends beside the Stooge, behind him and unmarked, without dodging or
         rushing; the Cuddler's, when it puts him in the Stooge's row as the Stooge nears the end zone."""
         role = arc.role_of(action.player)
@@ -481,42 +590,38 @@ class Heuristic:
         beside = adjacent(end, stooge)
         if here is not None and adjacent(here, stooge) and not beside:
             return -5.0  # already where the next Touch starts from
-        markers = arc.board.tackle_zones_on(end, team)
+        markers = _zones(arc.board, end, team)
         if beside:
             # Next turn's standing Touch starts here, if the defence does not knock him down first.
-            behind = 3.0 if end[0] < stooge[0] else (1.0 if end[0] == stooge[0] else 0.0)
+            behind = BEHIND if end[0] < stooge[0] else (1.0 if end[0] == stooge[0] else 0.0)
             base, worth = WALK, BESIDE + behind - markers * MARKED
         else:
             # Nearer, but no Touch from there: worth less than clearing a defender out of the way.
             base, worth = SHORT_WALK, 8.0 - 2.0 * distance(end, stooge) - markers * MARKED / 2
         worth -= len(action.path) * 0.1
-        return base + worth - walk_risk(ruleset, arc, action.player, action.path, worth)
+        return base + worth - (walk_risk(ruleset, arc, action.player, action.path, worth) if risk else 0.0)
 
-    @staticmethod
-    def _clearing_value(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, stooge: Square) -> float:
+    def _clearing_value(self, ruleset: Ruleset, arc: ArcState, action: Block | Blitz, stooge: Square, *, risk: bool = True) -> float:
         """A block is worth making on a defender around or ahead of the Stooge, when the dice are the attacker's:
         down, he marks nobody on the hitters' way and stands in no one's path."""
-        from bbcore.rules.block import block_dice  # noqa: PLC0415 - an attacker's reckoning only
 
         target = arc.board.player(action.target).square
         if target is None or distance(target, stooge) > 2 or target[0] < stooge[0] - 1:
             return -5.0
-        plan = block_dice(ruleset, arc.board, action.player, action.target, blitz=isinstance(action, Blitz))
+        plan = self._block_dice(ruleset, arc, action.player, action.target, blitz=isinstance(action, Blitz))
         if plan.chooser != "attacker" or plan.count < 2:
             return -5.0
         if isinstance(action, Blitz):
             # Only when no Touch could use the turn's Blitz (a Touch is always worth more).
-            return CLEAR - 10.0 - walk_risk(ruleset, arc, action.player, action.path, CLEAR)
+            return CLEAR - 10.0 - (walk_risk(ruleset, arc, action.player, action.path, CLEAR) if risk else 0.0)
         return CLEAR
 
     def _defence_value(self, ruleset: Ruleset, arc: ArcState, action: Action) -> float:
         stooge = arc.board.player(arc.stooge).square
         if isinstance(action, Block | Blitz):
-            from bbcore.rules.block import block_dice  # noqa: PLC0415 - a defender's reckoning only
-
             if isinstance(action, Blitz):
                 return 5.0 - len(action.path) * 0.1 if arc.role_of(action.target) in (WHACKER, GOON) else -1.0
-            plan = block_dice(ruleset, arc.board, action.player, action.target)
+            plan = self._block_dice(ruleset, arc, action.player, action.target)
             favoured = plan.chooser == "attacker" or plan.count == 1
             return (30.0 if favoured else -1.0) + (5.0 if arc.role_of(action.target) in (WHACKER, GOON) else 0.0)
         if isinstance(action, Move) and stooge is not None and action.path:
