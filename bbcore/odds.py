@@ -15,6 +15,7 @@ from attrs import frozen
 
 from bbcore.dice import DiceSource, exact_outcomes, passes, table_odds
 from bbcore.errors import UsageError
+from bbcore.rules.activation import activation_modifier, activation_target, activation_traits
 from bbcore.rules.block import block_dice, effective_face
 from bbcore.rules.board import BallState, Board, PlayerState, Square
 from bbcore.rules.decisions import Decisions, DefaultDecisions
@@ -157,6 +158,26 @@ def armour_odds(ruleset: Ruleset, board: Board, player_id: str, harm: Harm) -> A
 def d6_test_chance(target: int, modifier: int = 0) -> Fraction:
     """The chance of passing one D6 test."""
     return Fraction(sum(1 for roll in range(1, 7) if passes(roll, target, modifier)), 6)
+
+
+def activation_odds(ruleset: Ruleset, board: Board, player_id: str, action: str) -> Fraction:
+    """The chance that every activation test the player rolls for a declared ``action`` passes, before any re-roll.
+
+    1 for a player with no activation trait. The modifiers are those
+    :func:`~bbcore.rules.activation.activation_test` applies on this board (a team-mate
+    beside a Really Stupid player, a Block or Blitz for Unchannelled Fury...); a trait
+    rolled only while standing counts only then.
+    """
+    player = board.player(player_id)
+    traits = ruleset.parameters.activation.traits
+    chance = Fraction(1)
+    for trait_id in activation_traits(ruleset, player):
+        trait = traits[trait_id]
+        if trait.standing_only and not player.standing:
+            continue
+        modifier, _ = activation_modifier(ruleset, board, player, trait_id, action)
+        chance *= d6_test_chance(activation_target(trait_id, trait, player), modifier)
+    return chance
 
 
 def chain_odds(targets: Sequence[int], *, team_reroll: bool = False) -> Fraction:

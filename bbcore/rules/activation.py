@@ -146,7 +146,8 @@ def activation_modifier(
     return total + board.modifier(trait_id, player), tuple(counted)
 
 
-def _target(trait_id: str, trait: ActivationTrait, player: PlayerState) -> int:
+def activation_target(trait_id: str, trait: ActivationTrait, player: PlayerState) -> int:
+    """The D6 target of the player's ``trait_id`` test: the trait's own, or the player's bracketed value."""
     if trait.target is not None:
         return trait.target
     value = player.skill_value(trait_id)
@@ -274,7 +275,7 @@ def activation_test(
         if trait.standing_only and not player.standing:
             events.append(Event(trait_id, player_id, (), "no-test", {"status": player.status.value}))
             continue
-        target = _target(trait_id, trait, player)
+        target = activation_target(trait_id, trait, player)
         modifier, counted = activation_modifier(ruleset, board, player, trait_id, action, adjacent_help=adjacent_help)
         rolled, budget = take_test(
             player,

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from typing import Any
 
 import attrs
 import pytest
 
-from bbcore.dice import ScriptedDice
+from bbcore.dice import ScriptedDice, exact_outcomes
 from bbcore.errors import UsageError
+from bbcore.odds import activation_odds
 from bbcore.rules.activation import ActivationResult, activation_test, bite, needs_activation_test, thralls_to_bite
 from bbcore.rules.board import Board, Square, Status
-from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.movement import move
 from bbcore.rules.push import push
@@ -448,3 +450,27 @@ def test_the_numbers_come_from_the_parameters(core: Ruleset) -> None:
 
 def test_needs_activation_test_reads_the_core_parameters_by_default(core: Ruleset) -> None:
     assert needs_activation_test(field(core, {"really-stupid": None}).player("m"))
+
+
+# -- the odds of passing ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("trait", "mate", "action", "chance"),
+    [
+        ({}, None, "move", Fraction(1)),  # no trait, no roll
+        ({"bone-head": None}, None, "move", Fraction(5, 6)),
+        ({"really-stupid": None}, None, "move", Fraction(3, 6)),
+        ({"really-stupid": None}, (5, 6), "move", Fraction(5, 6)),  # a team-mate beside him
+        ({"unchannelled-fury": None}, None, "move", Fraction(3, 6)),
+        ({"unchannelled-fury": None}, None, "blitz", Fraction(5, 6)),
+    ],
+)
+def test_activation_odds_follow_the_test_the_procedure_rolls(
+    core: Ruleset, trait: Mapping[str, Any], mate: Square | None, action: str, chance: Fraction
+) -> None:
+    board = field(core, trait, mate=mate)
+    assert activation_odds(core, board, "m", action) == chance
+    # The same board and action through the procedure, every path of the dice counted, no re-roll on offer.
+    through = exact_outcomes(lambda dice: activation_test(core, board, "m", action, dice, DefaultDecisions()).passed)
+    assert through.get(True, Fraction(0)) == chance

@@ -30,6 +30,7 @@ from attrs import field, frozen
 
 from bbcore.dice import DiceSource, SeededDice
 from bbcore.errors import UsageError
+from bbcore.odds import activation_odds
 from bbcore.rules.block import BlockDice, block_dice
 from bbcore.rules.board import Board, Square, adjacent, distance, step
 from bbcore.rules.decisions import DefaultDecisions
@@ -487,6 +488,7 @@ class Heuristic:
         if isinstance(action, Throw):
             # As far as is safe: the squares gained if the throw holds (a fumble leaves him where he is).
             holds = float(throw_holds(ruleset, arc.board, action.thrower, action.target))
+            holds *= self._acts(ruleset, arc, action.thrower, "throw-team-mate")
             return THROW_FIRST + 10.0 * holds * action.target[0] - abs(action.target[1] - (stooge[1] if stooge else 0)) * 0.5
         if isinstance(action, EndTurn) or stooge is None:
             return 0.0
@@ -497,6 +499,7 @@ class Heuristic:
             direction = action.direction
             heading: float = self._memo(arc, ("heading", direction), lambda: self._heading_cost(ruleset, arc, stooge, direction))
             gain -= heading
+            gain *= self._acts(ruleset, arc, action.hitter, "blitz" if blitz else "block")
             return base + gain - (walk_risk(ruleset, arc, action.hitter, action.path, gain) if risk else 0.0)
         if isinstance(action, Move):
             return self._walk_value(ruleset, arc, action, stooge, risk=risk)
@@ -522,6 +525,11 @@ class Heuristic:
         if key not in self._gains:
             self._gains[key] = expected_touch_gain(ruleset, count, chooser == "attacker", state, goon=goon)
         return self._gains[key]
+
+    def _acts(self, ruleset: Ruleset, arc: ArcState, player: str, action: str) -> float:
+        """The chance the player's activation tests (Bone Head, Really Stupid...) let him do ``action``."""
+        chance: float = self._memo(arc, ("acts", player, action), lambda: float(activation_odds(ruleset, arc.board, player, action)))
+        return chance
 
     def _block_dice(self, ruleset: Ruleset, arc: ArcState, player: str, target: str, *, blitz: bool = False) -> BlockDice:
         """The block dice ``player`` would roll against ``target`` from where he stands, once per board."""
@@ -569,8 +577,7 @@ class Heuristic:
             cost += abs(here[1] - cuddler.square[1]) * 2.0  # line him up for the catch on the next Touch
         return cost
 
-    @staticmethod
-    def _walk_value(ruleset: Ruleset, arc: ArcState, action: Move, stooge: Square, *, risk: bool = True) -> float:
+    def _walk_value(self, ruleset: Ruleset, arc: ArcState, action: Move, stooge: Square, *, risk: bool = True) -> float:
         """A hitter's walk is worth most when it ends beside the Stooge, behind him and unmarked, without dodging or
         rushing; the Cuddler's, when it puts him in the Stooge's row as the Stooge nears the end zone."""
         role = arc.role_of(action.player)
@@ -598,7 +605,7 @@ class Heuristic:
         else:
             # Nearer, but no Touch from there: worth less than clearing a defender out of the way.
             base, worth = SHORT_WALK, 8.0 - 2.0 * distance(end, stooge) - markers * MARKED / 2
-        worth -= len(action.path) * 0.1
+        worth = worth * self._acts(ruleset, arc, action.player, "move") - len(action.path) * 0.1
         return base + worth - (walk_risk(ruleset, arc, action.player, action.path, worth) if risk else 0.0)
 
     def _clearing_value(self, ruleset: Ruleset, arc: ArcState, action: Block | Blitz, stooge: Square, *, risk: bool = True) -> float:
