@@ -144,6 +144,7 @@ class StrengthBand:
 class MovementRules:
     rushes: int
     stand_up_cost: int
+    blitz_block_cost: int
     stand_up_roll_at_most_ma: int
     sprint_extra_rushes: int
     dodge_modifiers: Mapping[str, int] = field(factory=dict)

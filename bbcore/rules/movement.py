@@ -367,6 +367,40 @@ def jump_over(
     )
 
 
+def pay_for_block(
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    progress: MoveProgress,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    rush_modifier: int = 0,
+    extra_rerolls: Sequence[ExtraReroll] = (),
+) -> Outcome:
+    """Pay the movement a Blitz's block costs (``movement.blitz_block_cost``), before the block is rolled.
+
+    It comes out of what the player's Move Allowance has left after ``progress`` (what the
+    Blitz's move spent, :meth:`MoveProgress.after`); past it, each square is a Rush,
+    rolled as on a step (Sure Feet, team re-rolls). A failed Rush drops the player in his
+    own square and there is no block (the outcome is a turnover). The outcome ends with a
+    ``move-ends`` event of the new totals, so the Blitz can move on after the block.
+    Raises ``UsageError`` when the rushes needed are more than the activation allows.
+    """
+    player = board.player(player_id)
+    if player.square is None or not player.standing:
+        raise UsageError(f"{player_id} must be standing on the pitch to block")
+    cost = ruleset.parameters.movement.blitz_block_cost
+    rushes = max(0, cost - max(0, player.ma - progress.ma_used))
+    limit = max_rushes(ruleset, player)
+    if progress.rushes_used + rushes > limit:
+        raise UsageError(f"{player_id} has no movement left for the block: at most {limit} rushes are allowed in one activation")
+    budget = RerollBudget(progress.team_rerolls, progress.spent, tuple(extra_rerolls))
+    state = _Moving(ruleset, dice, decisions, player_id, budget, progress.ma_used, progress.rushes_used, rush_modifier)
+    outcome = state.spend_in_place(board, cost, rushes, "block")
+    return state.finish(outcome, "ended" if outcome.turnover else "completed")
+
+
 class _Moving:
     """The running totals of one move: what it has spent, for the legs to read and update."""
 
@@ -430,6 +464,21 @@ class _Moving:
         self._events.extend(rolled.events)
         self._last_rolls = rolled.rolls
         return rolled.passed
+
+    def spend_in_place(self, board: Board, cost: int, rushes: int, reason: str) -> Outcome:
+        """Spend ``cost`` of movement without stepping (``rushes`` of it rushed for), falling in place on a failed Rush."""
+        self._events = []
+        player = board.player(self.player_id)
+        assert player.square is not None
+        target = self.ruleset.parameters.targets.rush
+        for _ in range(rushes):
+            self.rushes_used += 1
+            judge = target_test(target, self.rush_modifier + board.modifier("rush", player))
+            detail: dict[str, object] = {"target": target, "square": list(player.square), "rush": self.rushes_used, "for": reason}
+            if not self.test(board, player, "rush", judge, detail, skill="sure-feet"):
+                return self._fall(board, player.square, "rush")
+        self.ma_used += cost
+        return Outcome(board, tuple(self._events))
 
     def take_leg(self, board: Board, leg: PlannedStep) -> Outcome:
         ruleset, player_id = self.ruleset, self.player_id

@@ -130,6 +130,11 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
                 f"costs {params.movement.stand_up_cost} MA; with MA {params.movement.stand_up_roll_at_most_ma} or less, "
                 f"a D6 of {params.targets.stand_up}+",
             ),
+            (
+                "Blitz",
+                f"the block costs {params.movement.blitz_block_cost} square of movement (a Rush when the Move Allowance is spent); "
+                "the player may move on afterwards with what is left",
+            ),
             ("Knocked-out recovery", f"a D6 of {params.targets.ko_recovery}+ at the end of each drive"),
             ("Regeneration", f"a D6 of {params.targets.regeneration}+ saves a casualty"),
             (

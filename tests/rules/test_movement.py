@@ -14,7 +14,7 @@ from bbcore.errors import UsageError
 from bbcore.rules.board import Board, Square, Status
 from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.movement import Crossing, Jump, MoveProgress, move
+from bbcore.rules.movement import Crossing, Jump, MoveProgress, move, pay_for_block
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
 from tests.fixtures.plugins import DataPlugin
@@ -471,3 +471,43 @@ def test_a_feature_with_cost_and_risk_is_crossed_carefully_or_recklessly(make_ru
         reckless = move(rules, board, "l", [(6, 7)], dice, ScriptedDecisions([]), careful_crossings=False)
     assert reckless.turnover
     assert reckless.board.player("l").status is Status.PRONE
+
+
+# -- a Blitz's block costs movement ------------------------------------------------------
+
+
+def pay(rules: Ruleset, board: Board, progress: MoveProgress, rolls: Iterable[int], answers: Iterable[tuple[str, Any]] = ()) -> Outcome:
+    with ScriptedDice(rolls) as dice, ScriptedDecisions(answers) as decisions:
+        return pay_for_block(rules, board, "m", progress, dice, decisions)
+
+
+def test_a_blitzs_block_comes_out_of_the_move_allowance_left(core: Ruleset) -> None:
+    board = field(core)
+    paid = pay(core, board, MoveProgress(ma_used=2), [])
+    assert [e.kind for e in paid.events] == ["move-ends"]
+    assert MoveProgress.after(paid, "m") == MoveProgress(ma_used=2 + core.parameters.movement.blitz_block_cost)
+
+
+def test_a_blitz_that_spent_its_allowance_rushes_for_the_block(core: Ruleset) -> None:
+    board = field(core)
+    ma = board.player("m").ma
+    paid = pay(core, board, MoveProgress(ma_used=ma), [2])
+    assert only(paid, "rush").detail["for"] == "block"
+    assert MoveProgress.after(paid, "m") == MoveProgress(ma_used=ma + 1, rushes_used=1)
+    assert not paid.turnover
+
+
+def test_a_failed_rush_for_the_block_drops_the_player_in_his_square(core: Ruleset) -> None:
+    board = field(core)
+    ma = board.player("m").ma
+    fell = pay(core, board, MoveProgress(ma_used=ma), [1, *HELD])
+    assert fell.turnover
+    assert fell.board.player("m").square == (5, 5)
+    assert not fell.board.player("m").standing
+
+
+def test_no_block_when_the_rushes_are_spent(core: Ruleset) -> None:
+    board = field(core)
+    ma = board.player("m").ma
+    with pytest.raises(UsageError, match="no movement left for the block"):
+        pay(core, board, MoveProgress(ma_used=ma + 2, rushes_used=core.parameters.movement.rushes), [])

@@ -56,7 +56,7 @@ from bbcore.rules.block import block
 from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, player_from_position, step
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, knock_down, roll_armour, treatment_from
-from bbcore.rules.movement import move
+from bbcore.rules.movement import MoveProgress, max_rushes, move, pay_for_block
 from bbcore.rules.rerolls import TEAM_REROLL, ExtraReroll
 from bbcore.rules.ttm import pass_range, throw_team_mate
 from bbcore_skurling.arc_rules import arc_rules
@@ -121,6 +121,14 @@ class KeepTheCatch:
         return True
 
 
+@frozen
+class MovingOn:
+    """A player whose Blitz (or Second Hit on the move) has made its block and who may still move: what he has spent."""
+
+    player: str
+    progress: MoveProgress
+
+
 def _frozen_map(value: Mapping[str, str]) -> Mapping[str, str]:
     return MappingProxyType(dict(value))
 
@@ -138,6 +146,8 @@ class ArcState:
     re-rolls each team has left (attacker, defender), carried over from the match.
     ``sidelines`` are the uses the attacker has left of its sidelines limited per match.
     ``state`` is the Stooge's state; ``points`` what the arc scored once it is over.
+    ``moving_on`` is set between a Blitz's block and the next action: that player may
+    still move on (:class:`MoveOn`) with what his activation has left.
     """
 
     number: int
@@ -164,6 +174,7 @@ class ArcState:
     helmet_rolled: bool = False
     fan_factors: tuple[int, int] = (0, 0)
     owed_bite: str | None = None
+    moving_on: MovingOn | None = None
     points: int = 0
     caught: bool = False
     ding_dong: bool = False
@@ -257,11 +268,19 @@ class SecondHit:
 
 
 @frozen
+class MoveOn:
+    """After his block, the player who Blitzed moves on with the movement his activation has left."""
+
+    player: str
+    path: tuple[Square, ...]
+
+
+@frozen
 class EndTurn:
     pass
 
 
-Action = Throw | Move | Block | Blitz | Touch | SecondHit | EndTurn
+Action = Throw | Move | Block | Blitz | Touch | SecondHit | MoveOn | EndTurn
 
 
 # -- set-up --------------------------------------------------------------------------------
@@ -429,9 +448,13 @@ def apply(
     if arc.phase == THROW and not isinstance(action, Throw | EndTurn):
         # A thrower who fails an activation test (Bone Head...) leaves the throw for later: End Turn, then try again.
         raise UsageError("the attacker's first action of the arc is the opening throw")
+    if arc.moving_on is not None and not isinstance(action, MoveOn):
+        arc = attrs.evolve(arc, moving_on=None)  # anything else ends the Blitz
     if isinstance(action, EndTurn):
         return _end_turn(arc)
-    if isinstance(action, Throw):
+    if isinstance(action, MoveOn):
+        after = _move_on(ruleset, arc, action, dice, decisions)
+    elif isinstance(action, Throw):
         after = _throw(ruleset, arc, action, dice, decisions, choices)
     elif isinstance(action, Move):
         after = _move(ruleset, arc, action, dice, decisions)
@@ -665,7 +688,7 @@ def _end_turn(arc: ArcState) -> ArcState:
         if player.status is Status.STUNNED and player.id != arc.stooge:
             board = board.with_player(attrs.evolve(player, status=Status.PRONE))
     ended = Event("turn-ends", arc.active, (), "ended", {"turn": arc.turn})
-    fresh = {"activated": frozenset(), "blitz_used": False, "reroll_used": False, "board": board}
+    fresh = {"activated": frozenset(), "blitz_used": False, "reroll_used": False, "moving_on": None, "board": board}
     if arc.active == arc.attacker:
         if arc.turn >= arc.turns_allowed:
             over = Event("arc-ends", arc.attacker, (), "no-score", {"turns": arc.turn})
@@ -734,6 +757,7 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
     arc, goes_on = _activate(ruleset, arc, player, "blitz" if blitz else "block", dice, decisions)
     if not goes_on:
         return arc
+    start = len(arc.events)
     if isinstance(action, Blitz) and action.path:
         arc = _moved(ruleset, arc, arc.board.player(player.id), action.path, dice, decisions)
     player = arc.board.player(player.id)
@@ -743,6 +767,12 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
         return arc  # down on the way, or rooted before the first step: the activation ends
     if player.square is None or target.square is None or not adjacent(player.square, target.square):
         raise UsageError(f"{player.id} must stand next to {target.id} to block")
+    progress = None
+    if blitz:
+        arc, progress = _pay_for_block(ruleset, arc, player.id, start, dice, decisions)
+        if progress is None:
+            return arc  # fell rushing for the block
+        player = arc.board.player(player.id)
     # A landing event's extra assist counts on the team's first block of the turn, lent for this block only.
     cheered = _extra_assists(arc, player.team)
     board = arc.board
@@ -754,7 +784,7 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
             outcome, board=outcome.board.with_player(attrs.evolve(outcome.board.player(player.id), modifiers=player.modifiers))
         )
     # No turnovers in Skurling: whatever the block did, the turn goes on.
-    return _record(arc, outcome)
+    return _may_move_on(ruleset, _record(arc, outcome), player.id, progress)
 
 
 def _use_blitz(arc: ArcState) -> ArcState:
@@ -791,6 +821,7 @@ def _touch(
     arc, goes_on = _activate(ruleset, arc, hitter, "blitz" if action.path else "block", dice, decisions)
     if not goes_on:
         return arc
+    start = len(arc.events)
     if action.path:
         arc = _moved_to_touch(ruleset, arc, arc.board.player(hitter.id), action.path, dice, decisions)
     arc = attrs.evolve(arc, activated=arc.activated | {hitter.id})
@@ -800,6 +831,13 @@ def _touch(
         return arc  # down on the way, or rooted before the first step: the activation ends
     if hitter.square is None or stooge.square is None or not adjacent(hitter.square, stooge.square):
         raise UsageError(f"{hitter.id} must stand next to the Stooge to hit him")
+    progress = None
+    if action.path:
+        # A Touch on the move is a Blitz's block (or the Second Hit's, made the same way): it costs movement.
+        arc, progress = _pay_for_block(ruleset, arc, hitter.id, start, dice, decisions, touch=True)
+        if progress is None:
+            return arc  # fell rushing for the Touch
+        hitter = arc.board.player(hitter.id)
     face, events, arc = _touch_face(ruleset, arc, hitter, dice, decisions, choices)
     arc = _record(arc, Outcome(arc.board, events))
     effect = face_effect(ruleset, face)
@@ -821,7 +859,64 @@ def _touch(
         return _score(ruleset, arc, run, dice, decisions, choices)
     if effect.stooge_falls:
         arc = _stooge_armour(ruleset, arc, hitter, dice, choices)
-    return arc
+    return _may_move_on(ruleset, arc, hitter.id, progress)
+
+
+def _pay_for_block(
+    ruleset: Ruleset, arc: ArcState, player_id: str, moved_from: int, dice: DiceSource, decisions: Decisions, *, touch: bool = False
+) -> tuple[ArcState, MoveProgress | None]:
+    """The movement a Blitz's block costs, after the move recorded from event ``moved_from`` on.
+
+    For a ``touch``, a Rush for it is movement for the Touch (the Drillmaster may re-roll
+    it). Returns the arc and what the activation has now spent, or None when the player
+    fell rushing for the block (no block; no turnover in Skurling).
+    """
+    # Nothing recorded (a Blitz from where he stands): nothing spent yet. The team re-roll is the turn's, whatever is left.
+    moved = attrs.evolve(MoveProgress.after(Outcome(arc.board, arc.events[moved_from:]), player_id), team_rerolls=reroll_available(arc))
+    held, extra = _touch_move_rerolls(arc) if touch else ([], ())
+    start = len(arc.events)
+    outcome = pay_for_block(ruleset, arc.board, player_id, moved, dice, decisions, extra_rerolls=extra)
+    arc = _spend_touch_move_rerolls(_record(arc, outcome), held, start, player_id)
+    if outcome.turnover:
+        return arc, None
+    return arc, MoveProgress.after(outcome, player_id)
+
+
+def _may_move_on(ruleset: Ruleset, arc: ArcState, player_id: str, progress: MoveProgress | None) -> ArcState:
+    """After a Blitz's block: a player still standing with movement left may move on (:class:`MoveOn`)."""
+    if progress is None or arc.over or player_id not in arc.board.players:
+        return arc
+    player = arc.board.player(player_id)
+    if not player.standing or player.rooted or player.square is None:
+        return arc
+    if progress.ma_used >= player.ma and progress.rushes_used >= max_rushes(ruleset, player):
+        return arc
+    return attrs.evolve(arc, moving_on=MovingOn(player_id, progress))
+
+
+def _move_on(ruleset: Ruleset, arc: ArcState, action: MoveOn, dice: DiceSource, decisions: Decisions) -> ArcState:
+    """The rest of a Blitz: the player moves on from where his block left him, with what his activation has left."""
+    moving = arc.moving_on
+    if moving is None or moving.player != action.player:
+        raise UsageError(f"{action.player} has no Blitz to move on from: only the player who just made a Blitz's block may")
+    player = arc.board.player(action.player)
+    if not player.standing:
+        raise UsageError(f"{action.player} is down: his Blitz is over")
+    _check_cuddler_path(arc, player, action.path)
+    progress = moving.progress
+    outcome = move(
+        ruleset,
+        arc.board,
+        player.id,
+        list(action.path),
+        dice,
+        decisions,
+        team_reroll=reroll_available(arc),
+        ma_used=progress.ma_used,
+        rushes_used=progress.rushes_used,
+        spent=progress.spent,
+    )
+    return attrs.evolve(_record(arc, outcome), moving_on=None)
 
 
 def spend_sideline(arc: ArcState, sideline: Sideline, rolls: tuple[int, ...] = (), **detail: object) -> ArcState:
@@ -836,14 +931,24 @@ def _moved_to_touch(
     ruleset: Ruleset, arc: ArcState, player: PlayerState, path: Sequence[Square], dice: DiceSource, decisions: Decisions
 ) -> ArcState:
     """The hitter's move before a Touch, with the attacker's sidelines that re-roll tests on it (the Drillmaster)."""
-    held = [s for s in sidelines_at(arc.sidelines, TOUCH_MOVE, REROLL) if arc.sidelines.get(s.id, 0) > 0]
-    extra = tuple(ExtraReroll(s.id, frozenset(s.tests), arc.sidelines[s.id]) for s in held)
+    held, extra = _touch_move_rerolls(arc)
     start = len(arc.events)
     arc = _moved(ruleset, arc, player, path, dice, decisions, extra=extra)
+    return _spend_touch_move_rerolls(arc, held, start, player.id)
+
+
+def _touch_move_rerolls(arc: ArcState) -> tuple[list[Sideline], tuple[ExtraReroll, ...]]:
+    """The attacker's sidelines with a use left that re-roll tests while a hitter moves for a Touch."""
+    held = [s for s in sidelines_at(arc.sidelines, TOUCH_MOVE, REROLL) if arc.sidelines.get(s.id, 0) > 0]
+    return held, tuple(ExtraReroll(s.id, frozenset(s.tests), arc.sidelines[s.id]) for s in held)
+
+
+def _spend_touch_move_rerolls(arc: ArcState, held: Sequence[Sideline], start: int, player_id: str) -> ArcState:
+    """Count the uses of ``held`` sidelines that the events from ``start`` on record."""
     for sideline in held:
         for event in arc.events[start:]:
-            if event.kind in sideline.tests and event.who == player.id and event.detail.get("rerolled_with") == sideline.id:
-                arc = spend_sideline(arc, sideline, on=TOUCH_MOVE, test=event.kind, player=player.id)
+            if event.kind in sideline.tests and event.who == player_id and event.detail.get("rerolled_with") == sideline.id:
+                arc = spend_sideline(arc, sideline, on=TOUCH_MOVE, test=event.kind, player=player_id)
     return arc
 
 

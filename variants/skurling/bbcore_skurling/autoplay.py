@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from bbcore.rules.board import Board, Square, Status, adjacent, distance, step
 from bbcore.rules.decisions import DefaultDecisions
-from bbcore_skurling.arc import GOON, STOOGE, WHACKER, ArcState, EndTurn, Move, Throw, Touch, apply
+from bbcore_skurling.arc import GOON, STOOGE, WHACKER, ArcState, EndTurn, Move, MoveOn, Throw, Touch, apply
 from bbcore_skurling.match import MatchState, default_placements, finish_arc, start_arc
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
 
 #: A match that has not ended after this many arcs is stopped (a guard against endless ties).
-MAX_ARCS = 200
+MAX_ARCS = 400
 
 
 def walk_towards(board: Board, start: Square, goal: Square, steps: int) -> tuple[Square, ...]:
@@ -77,7 +77,8 @@ def play_turn(ruleset: Ruleset, arc: ArcState, dice: DiceSource, decisions: Deci
     """One team turn by the plain coach.
 
     As attacker: hitters already next to the Stooge Touch him first, then one hitter
-    Blitzes to him, then the rest walk up beside him for the next turn.
+    Blitzes to him and follows him with what his Move Allowance has left, then the rest
+    walk up beside him for the next turn.
     """
     if arc.phase == "throw" and arc.active == arc.defender:
         return apply(ruleset, arc, EndTurn(), dice, decisions)  # nothing to defend before the throw
@@ -114,18 +115,34 @@ def _act(ruleset: Ruleset, arc: ArcState, hitter: str, stage: str, dice: DiceSou
     if stage == "touch":
         beside = player.standing and adjacent(player.square, stooge)
         return apply(ruleset, arc, Touch(hitter), dice, decisions) if beside else arc
-    allowance = player.ma - (0 if player.standing else ruleset.parameters.movement.stand_up_cost)
-    reaching = _path_beside(arc, player.square, allowance)
+    movement = ruleset.parameters.movement
+    allowance = player.ma - (0 if player.standing else movement.stand_up_cost)
     if stage == "blitz":
+        # The Touch costs movement of its own: walk no further than leaves it, so no Rush is needed.
+        reaching = _path_beside(arc, player.square, allowance - movement.blitz_block_cost)
         if reaching is None or arc.blitz_used:
             return arc
-        return apply(ruleset, arc, Touch(hitter, blitz=True, path=reaching), dice, decisions)
+        arc = apply(ruleset, arc, Touch(hitter, blitz=True, path=reaching), dice, decisions)
+        return _follow(ruleset, arc, dice, decisions)
+    reaching = _path_beside(arc, player.square, allowance)
     if reaching is None:
         goals = beside_the_stooge(arc) or [stooge]
         reaching = walk_towards(arc.board, player.square, goals[0], allowance)
     if reaching or not player.standing:
         return apply(ruleset, arc, Move(hitter, reaching), dice, decisions)
     return arc
+
+
+def _follow(ruleset: Ruleset, arc: ArcState, dice: DiceSource, decisions: Decisions) -> ArcState:
+    """After the Blitz's Touch, the hitter follows the Stooge with the Move Allowance he has left, if that gets him beside him."""
+    moving = arc.moving_on
+    if arc.over or moving is None:
+        return arc
+    player = arc.board.player(moving.player)
+    if player.square is None:
+        return arc
+    path = _path_beside(arc, player.square, player.ma - moving.progress.ma_used)
+    return apply(ruleset, arc, MoveOn(moving.player, path), dice, decisions) if path else arc
 
 
 def _path_beside(arc: ArcState, start: Square, allowance: int) -> tuple[Square, ...] | None:

@@ -70,7 +70,7 @@ if TYPE_CHECKING:
     from bbcore.model.table import Row
     from bbcore.rules.decisions import Decisions
     from bbcore.ruleset import Ruleset
-    from bbcore_skurling.arc import ArcChoices, ArcState, Blitz, Move
+    from bbcore_skurling.arc import ArcChoices, ArcState, Blitz, Move, MoveOn
 
 #: The event every landing roll records, as the arc always has.
 LANDING_EVENT = "landing-event"
@@ -142,11 +142,12 @@ class LandingChoices(Protocol):
         ...
 
     def charge(
-        self, team: str, left: int, players: Sequence[str], blitz_targets: Sequence[str], options: Sequence[Move | Blitz] = ()
-    ) -> Move | Blitz | None:
+        self, team: str, left: int, players: Sequence[str], blitz_targets: Sequence[str], options: Sequence[Move | Blitz | MoveOn] = ()
+    ) -> Move | Blitz | MoveOn | None:
         """Charge!, one player at a time: a free Move, a Blitz on one of ``blitz_targets`` (empty once used), or None to stop.
 
-        ``options`` lists the moves and blitzes the rules allow now, for a coach that picks from a list.
+        ``options`` lists the moves and blitzes the rules allow now, for a coach that picks from a list;
+        after the Blitz's block, its player's :class:`~bbcore_skurling.arc.MoveOn` walks come first.
         """
         ...
 
@@ -175,8 +176,8 @@ class CautiousLanding:
         return {}
 
     def charge(
-        self, team: str, left: int, players: Sequence[str], blitz_targets: Sequence[str], options: Sequence[Move | Blitz] = ()
-    ) -> Move | Blitz | None:
+        self, team: str, left: int, players: Sequence[str], blitz_targets: Sequence[str], options: Sequence[Move | Blitz | MoveOn] = ()
+    ) -> Move | Blitz | MoveOn | None:
         return None
 
 
@@ -223,8 +224,8 @@ class ScriptedLandingChoices:
         return dict(answer) if given else self._fallback.dig_in(team, count, players, squares, hold, positions)
 
     def charge(
-        self, team: str, left: int, players: Sequence[str], blitz_targets: Sequence[str], options: Sequence[Move | Blitz] = ()
-    ) -> Move | Blitz | None:
+        self, team: str, left: int, players: Sequence[str], blitz_targets: Sequence[str], options: Sequence[Move | Blitz | MoveOn] = ()
+    ) -> Move | Blitz | MoveOn | None:
         given, answer = self._next("charge")
         return answer if given else self._fallback.charge(team, left, players, blitz_targets, options)
 
@@ -665,9 +666,15 @@ def _charge(ruleset: Ruleset, ctx: _Context) -> ArcState:
         targets = [] if blitzes >= ctx.rule.blitzes else _blitz_targets(arc, ctx.rule)
         if not players:
             break
-        action = ctx.choices.charge(team, count - len(charged), players, targets, _charge_options(ruleset, arc, players, targets))
+        # The Blitz's player may first move on after his block (the rest of his free Blitz).
+        moving_on = _charge_move_ons(ruleset, arc)
+        options = [*moving_on, *_charge_options(ruleset, arc, players, targets)]
+        action = ctx.choices.charge(team, count - len(charged), players, targets, options)
         if action is None:
             break
+        if isinstance(action, arc_engine.MoveOn) and action in moving_on:
+            arc = arc_engine.apply(ruleset, arc, action, ctx.dice, ctx.decisions)
+            continue
         _check_charge(arc, action, players, targets)
         if isinstance(action, arc_engine.Blitz):
             blitzes += 1
@@ -677,7 +684,18 @@ def _charge(ruleset: Ruleset, ctx: _Context) -> ArcState:
         if fallen:
             arc = _add_events(arc, ctx.event(CHARGED, fallen[0], (), "stopped", fell=fallen[0]))
             break
-    return attrs.evolve(arc, active=start.active, activated=start.activated, blitz_used=start.blitz_used, reroll_used=start.reroll_used)
+    return attrs.evolve(
+        arc, active=start.active, activated=start.activated, blitz_used=start.blitz_used, reroll_used=start.reroll_used, moving_on=None
+    )
+
+
+def _charge_move_ons(ruleset: Ruleset, arc: ArcState) -> list[arc_engine.MoveOn]:
+    """The walks the Charge's Blitzer may take after his block, none that could reach the Stooge's square."""
+    from bbcore_skurling.legal import MOVE_ON, Declaration, actions_for  # noqa: PLC0415 - legal builds on the arc engine too
+
+    if arc.moving_on is None:
+        return []
+    return [a for a in actions_for(ruleset, arc, Declaration(arc.moving_on.player, MOVE_ON)) if isinstance(a, arc_engine.MoveOn)]
 
 
 def _charge_options(ruleset: Ruleset, arc: ArcState, players: Sequence[str], targets: Sequence[str]) -> list[Move | Blitz]:

@@ -3,7 +3,9 @@
 :func:`legal_actions` lists them for the team whose turn it is. Movement is offered as
 one shortest path to every square the player can reach this activation (Move Allowance
 plus rushes, standing up first if prone), through empty squares of the lane; a Blitz or a
-Touch by Blitz as a path to every free square next to its target. Every action listed is
+Touch by Blitz as a path to every free square next to its target, leaving the movement
+its block costs. After a Blitz's block the player may move on with what is left
+(:class:`~bbcore_skurling.arc.MoveOn`, declared as ``move-on``). Every action listed is
 one :func:`bbcore_skurling.arc.apply` accepts; the dice decide how it turns out.
 
 The questions asked inside an action (block face, re-rolls, push squares, the Ding-Dong,
@@ -32,6 +34,7 @@ from bbcore_skurling.arc import (
     Block,
     EndTurn,
     Move,
+    MoveOn,
     SecondHit,
     Throw,
     Touch,
@@ -100,7 +103,7 @@ def legal_actions(ruleset: Ruleset, arc: ArcState) -> list[Action]:
         # Before the opening throw only the attacker's throwers act; a turn without one ends.
         throws: list[Action] = list(_throws(ruleset, arc)) if arc.active == arc.attacker else []
         return throws or [EndTurn()]
-    actions: list[Action] = []
+    actions: list[Action] = list(_move_ons(ruleset, arc))
     for player in arc.board.team_players(arc.active):
         if player.id in arc.activated or player.id == arc.stooge or not player.on_pitch:
             continue
@@ -109,6 +112,13 @@ def legal_actions(ruleset: Ruleset, arc: ArcState) -> list[Action]:
         actions.extend(_player_actions(ruleset, arc, player))
     actions.append(EndTurn())
     return actions
+
+
+def _move_ons(ruleset: Ruleset, arc: ArcState) -> Iterator[MoveOn]:
+    if arc.moving_on is not None:
+        for path in _moving_on_paths(ruleset, arc).values():
+            if path:
+                yield MoveOn(arc.moving_on.player, path)
 
 
 def _throws(ruleset: Ruleset, arc: ArcState) -> Iterator[Throw]:
@@ -149,6 +159,25 @@ def _paths(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> dict[Square,
     return _PathMemo.paths[player.id]
 
 
+def _blitz_paths(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> dict[Square, tuple[Square, ...]]:
+    """The paths a Blitz may take before its block, which costs movement of its own."""
+    cost = ruleset.parameters.movement.blitz_block_cost
+    most = allowance(ruleset, player) - cost
+    return {square: path for square, path in _paths(ruleset, arc, player).items() if len(path) <= most}
+
+
+def _moving_on_paths(ruleset: Ruleset, arc: ArcState) -> dict[Square, tuple[Square, ...]]:
+    """Where the player who has just made a Blitz's block may still go, with what his activation has left."""
+    moving = arc.moving_on
+    if moving is None:
+        return {}
+    player = arc.board.player(moving.player)
+    if not player.standing or player.square is None:
+        return {}
+    left = max(0, player.ma - moving.progress.ma_used) + max(0, max_rushes(ruleset, player) - moving.progress.rushes_used)
+    return reachable(arc.board, player, left, cuddler=arc.role_of(player.id) == "cuddler")
+
+
 def _opponents(arc: ArcState, player: PlayerState) -> list[PlayerState]:
     """Standing opponents a player may block: never the Stooge."""
     board = arc.board
@@ -174,7 +203,7 @@ def _blocks(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Ac
 def _blitzes(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
     if arc.blitz_used:
         return
-    paths = _paths(ruleset, arc, player)
+    paths = _blitz_paths(ruleset, arc, player)
     for target in _opponents(arc, player):
         assert target.square is not None
         for square, path in paths.items():
@@ -210,7 +239,7 @@ def _touch_blitzes(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iter
     stooge = _hitter(arc, player)
     if stooge is None or arc.blitz_used:
         return
-    for square, path in _paths(ruleset, arc, player).items():
+    for square, path in _blitz_paths(ruleset, arc, player).items():
         if path and adjacent(square, stooge):
             for direction in DIRECTIONS:
                 yield Touch(player.id, direction, blitz=True, path=path)
@@ -220,7 +249,7 @@ def _second_hits(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterat
     stooge = _hitter(arc, player)
     if stooge is None or not _may_second(arc, player) or player.square is None:
         return
-    for square, path in _paths(ruleset, arc, player).items():
+    for square, path in _blitz_paths(ruleset, arc, player).items():
         if (path or player.standing) and adjacent(square, stooge):
             for direction in DIRECTIONS:
                 yield SecondHit(player.id, direction, path=path)
@@ -240,6 +269,8 @@ KINDS: tuple[str, ...] = tuple(_ACTIONS)
 #: The declaration that ends the turn.
 END_TURN = "end-turn"
 THROW_KIND = "throw"
+#: The rest of a Blitz after its block: the player moves on.
+MOVE_ON = "move-on"
 
 
 @frozen
@@ -271,6 +302,8 @@ def declarations(ruleset: Ruleset, arc: ArcState) -> list[Declaration]:
     stooge = board.player(arc.stooge).square
     end_zone = destination_row(board)
     found: list[Declaration] = []
+    if arc.moving_on is not None and len(_moving_on_paths(ruleset, arc)) > 1:
+        found.append(Declaration(arc.moving_on.player, MOVE_ON))
     for player in board.team_players(arc.active):
         here = player.square
         if here is None or player.id in arc.activated or player.id == arc.stooge or player.status not in (Status.STANDING, Status.PRONE):
@@ -297,7 +330,8 @@ def _open_kinds(
     standing = player.standing
     if standing and any(adjacent(here, square) for square in opponents):
         kinds.append("block")
-    reach = allowance(ruleset, player) + 1
+    # A block needs a square next to the target: its own movement cost comes out of the reach.
+    reach = allowance(ruleset, player) - ruleset.parameters.movement.blitz_block_cost + 1
     if not arc.blitz_used and any(distance(here, square) <= reach for square in opponents):
         kinds.append("blitz")
     if _hitter(arc, player) is not None and stooge is not None:
@@ -305,7 +339,7 @@ def _open_kinds(
             kinds.append("touch")
         if not arc.blitz_used and distance(here, stooge) <= reach:
             kinds.append("touch-blitz")
-        if _may_second(arc, player) and distance(here, stooge) <= reach:
+        if _may_second(arc, player) and distance(here, stooge) <= max(reach, 1):
             kinds.append("second-hit")
     return kinds
 
@@ -326,5 +360,7 @@ def actions_for(ruleset: Ruleset, arc: ArcState, declaration: Declaration) -> li
         return [EndTurn()]
     if declaration.kind == THROW_KIND:
         return [a for a in _throws(ruleset, arc) if a.thrower == declaration.player]
+    if declaration.kind == MOVE_ON:
+        return [a for a in _move_ons(ruleset, arc) if a.player == declaration.player]
     assert declaration.player is not None
     return list(_ACTIONS[declaration.kind](ruleset, arc, arc.board.player(declaration.player)))

@@ -35,10 +35,10 @@ from bbcore.rules.block import BlockDice, block_dice
 from bbcore.rules.board import Board, Square, adjacent, distance, step
 from bbcore.rules.decisions import DefaultDecisions
 from bbcore.rules.ttm import pass_range
-from bbcore_skurling.arc import CUDDLER, GOON, WHACKER, Action, ArcState, Blitz, Block, EndTurn, Move, SecondHit, Throw, Touch
+from bbcore_skurling.arc import CUDDLER, GOON, WHACKER, Action, ArcState, Blitz, Block, EndTurn, Move, MoveOn, SecondHit, Throw, Touch
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.coaching import ATTACK, DEFEND, AdvancementChoice, HireOrder
-from bbcore_skurling.legal import END_TURN, Declaration, actions_for
+from bbcore_skurling.legal import END_TURN, MOVE_ON, Declaration, actions_for
 from bbcore_skurling.touch import TOUCH_TABLE, TouchDice, destination_row, face_effect, touch_dice
 
 if TYPE_CHECKING:
@@ -246,8 +246,9 @@ def _zones(board: Board, square: Square, team: str) -> int:
     return _ZoneMemo.counts[key]
 
 
-def walk_chance(ruleset: Ruleset, arc: ArcState, player_id: str, path: Sequence[Square]) -> float:
-    """The chance of walking ``path`` on his feet: a Dodge out of each marked square, a Rush for each step past MA.
+def walk_chance(ruleset: Ruleset, arc: ArcState, player_id: str, path: Sequence[Square], *, ma_used: int = 0) -> float:
+    """The chance of walking ``path`` on his feet: a Dodge out of each marked square, a Rush for each step past MA
+    (of which ``ma_used`` is already spent this activation).
 
     The Dodge skill's re-roll is counted; team re-rolls are not (they may be wanted later).
     """
@@ -260,7 +261,7 @@ def walk_chance(ruleset: Ruleset, arc: ArcState, player_id: str, path: Sequence[
     here = player.square
     assert here is not None
     standing_cost = 0 if player.standing else ruleset.parameters.movement.stand_up_cost
-    free_steps = max(0, player.ma - standing_cost)
+    free_steps = max(0, player.ma - standing_cost - ma_used)
     chance = 1.0
     for number, square in enumerate(path, start=1):
         if _zones(board, here, player.team):
@@ -273,9 +274,9 @@ def walk_chance(ruleset: Ruleset, arc: ArcState, player_id: str, path: Sequence[
     return chance
 
 
-def walk_risk(ruleset: Ruleset, arc: ArcState, player_id: str, path: Sequence[Square], worth: float) -> float:
+def walk_risk(ruleset: Ruleset, arc: ArcState, player_id: str, path: Sequence[Square], worth: float, *, ma_used: int = 0) -> float:
     """What a walk loses on average: the worth of arriving times the chance of falling, and the fall itself."""
-    falls = 1.0 - walk_chance(ruleset, arc, player_id, path)
+    falls = 1.0 - walk_chance(ruleset, arc, player_id, path, ma_used=ma_used)
     return falls * (max(worth, 0.0) + FALL_COST)
 
 
@@ -370,7 +371,7 @@ class Heuristic:
     # -- actions -----------------------------------------------------------------------------------
 
     #: The defender's declarations, best first.
-    DEFENCE_ORDER = ("block", "blitz", "move", "end-turn")
+    DEFENCE_ORDER = ("block", "blitz", MOVE_ON, "move", "end-turn")
 
     def _declare(self, choice: Choice, view: View) -> int:
         arc = view.arc
@@ -408,6 +409,7 @@ class Heuristic:
         ceilings = {
             END_TURN: 0.0,
             "move": WALK + BESIDE + BEHIND,
+            MOVE_ON: WALK + BESIDE + BEHIND,
             "block": CLEAR,
             "blitz": CLEAR,
             "touch": TOUCH_FIRST + touch,
@@ -501,7 +503,7 @@ class Heuristic:
             gain -= heading
             gain *= self._acts(ruleset, arc, action.hitter, "blitz" if blitz else "block")
             return base + gain - (walk_risk(ruleset, arc, action.hitter, action.path, gain) if risk else 0.0)
-        if isinstance(action, Move):
+        if isinstance(action, Move | MoveOn):
             return self._walk_value(ruleset, arc, action, stooge, risk=risk)
         if isinstance(action, Block | Blitz):
             return self._clearing_value(ruleset, arc, action, stooge, risk=risk)
@@ -577,7 +579,7 @@ class Heuristic:
             cost += abs(here[1] - cuddler.square[1]) * 2.0  # line him up for the catch on the next Touch
         return cost
 
-    def _walk_value(self, ruleset: Ruleset, arc: ArcState, action: Move, stooge: Square, *, risk: bool = True) -> float:
+    def _walk_value(self, ruleset: Ruleset, arc: ArcState, action: Move | MoveOn, stooge: Square, *, risk: bool = True) -> float:
         """A hitter's walk is worth most when it ends beside the Stooge, behind him and unmarked, without dodging or
         rushing; the Cuddler's, when it puts him in the Stooge's row as the Stooge nears the end zone."""
         role = arc.role_of(action.player)
@@ -605,8 +607,12 @@ class Heuristic:
         else:
             # Nearer, but no Touch from there: worth less than clearing a defender out of the way.
             base, worth = SHORT_WALK, 8.0 - 2.0 * distance(end, stooge) - markers * MARKED / 2
-        worth = worth * self._acts(ruleset, arc, action.player, "move") - len(action.path) * 0.1
-        return base + worth - (walk_risk(ruleset, arc, action.player, action.path, worth) if risk else 0.0)
+        # Moving on after a Blitz needs no activation test, and the Blitz has spent part of the allowance.
+        moving_on = arc.moving_on if isinstance(action, MoveOn) else None
+        spent = moving_on.progress.ma_used if moving_on is not None else 0
+        acts = 1.0 if moving_on is not None else self._acts(ruleset, arc, action.player, "move")
+        worth = worth * acts - len(action.path) * 0.1
+        return base + worth - (walk_risk(ruleset, arc, action.player, action.path, worth, ma_used=spent) if risk else 0.0)
 
     def _clearing_value(self, ruleset: Ruleset, arc: ArcState, action: Block | Blitz, stooge: Square, *, risk: bool = True) -> float:
         """A block is worth making on a defender around or ahead of the Stooge, when the dice are the attacker's:
@@ -631,7 +637,7 @@ class Heuristic:
             plan = self._block_dice(ruleset, arc, action.player, action.target)
             favoured = plan.chooser == "attacker" or plan.count == 1
             return (30.0 if favoured else -1.0) + (5.0 if arc.role_of(action.target) in (WHACKER, GOON) else 0.0)
-        if isinstance(action, Move) and stooge is not None and action.path:
+        if isinstance(action, Move | MoveOn) and stooge is not None and action.path:
             end = action.path[-1]
             in_path = end[1] == stooge[1] and 0 < end[0] - stooge[0] <= 3
             return (15.0 - (end[0] - stooge[0])) if in_path else -1.0
@@ -840,8 +846,8 @@ class PolicyCoach:
         return chosen
 
     def charge(
-        self, team: str, left: int, players: Sequence[str], blitz_targets: Sequence[str], options: Sequence[Move | Blitz] = ()
-    ) -> Move | Blitz | None:
+        self, team: str, left: int, players: Sequence[str], blitz_targets: Sequence[str], options: Sequence[Move | Blitz | MoveOn] = ()
+    ) -> Move | Blitz | MoveOn | None:
         return self.ask("charge", team, [None, *options], left=left)  # type: ignore[no-any-return]
 
     # -- Skurling's questions: before and after the match ---------------------------------------------

@@ -18,6 +18,7 @@ from bbcore_skurling.arc import (
     EndTurn,
     KeepTheCatch,
     Move,
+    MoveOn,
     SecondHit,
     Throw,
     Touch,
@@ -597,3 +598,97 @@ def test_a_vampire_who_fails_bloodlust_bites_a_thrall_at_the_end_of_his_action(r
     assert after.board.player("h-thrall").status is Status.STUNNED
     assert after.active == "home", "no turnover"
     assert after.owed_bite is None
+
+
+# -- a Blitz's block costs movement, and the Blitz may move on after it -------------------------
+
+
+def test_a_touch_by_blitz_after_the_whole_allowance_rushes_for_the_touch(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (10, 1), LINEMAN: (3, 1), CUDDLER: (25, 1)})
+    ma = arc.board.player(LINEMAN).ma
+    path = tuple((3 + step, 1) for step in range(1, ma + 1))
+    # The Rush for the Touch (5), then two Push Back dice.
+    with ScriptedDice([5, 3, 3]) as dice:
+        after = apply(rules, arc, Touch(LINEMAN, blitz=True, path=path), dice, faces(0))
+    (rush,) = [e for e in after.events if e.kind == "rush"]
+    assert (rush.result, rush.detail["for"]) == ("passed", "block")
+    assert square_of(after, STOOGE) == (13, 1)
+    assert after.moving_on is not None
+    assert (after.moving_on.progress.ma_used, after.moving_on.progress.rushes_used) == (ma + 1, 1)
+
+
+def test_a_failed_rush_for_the_touch_drops_the_hitter_and_leaves_the_stooge(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (10, 1), LINEMAN: (3, 1), CUDDLER: (25, 1)})
+    ma = arc.board.player(LINEMAN).ma
+    path = tuple((3 + step, 1) for step in range(1, ma + 1))
+    with ScriptedDice([1, 1, 1]) as dice:  # the Rush fails; his armour holds
+        after = apply(rules, arc, Touch(LINEMAN, blitz=True, path=path), dice, faces())
+    assert after.board.player(LINEMAN).status is Status.PRONE
+    assert square_of(after, LINEMAN) == path[-1]
+    assert square_of(after, STOOGE) == (10, 1)
+    assert not [e for e in after.events if e.kind == "touch"]
+    assert after.moving_on is None
+
+
+def blitzed(rules: Ruleset) -> ArcState:
+    """The Lineman Blitzes two squares to the Stooge and Touches him three squares on (Push Back)."""
+    arc = arc_at(rules, {STOOGE: (8, 1), LINEMAN: (5, 1), OGRE: (2, 2), CUDDLER: (25, 1)})
+    with ScriptedDice([3, 3]) as dice:
+        return apply(rules, arc, Touch(LINEMAN, blitz=True, path=((6, 1), (7, 1))), dice, faces(0))
+
+
+def test_after_the_touch_the_blitzer_moves_on_with_what_is_left(rules: Ruleset) -> None:
+    after = blitzed(rules)
+    assert square_of(after, STOOGE) == (11, 1)
+    assert after.moving_on is not None
+    assert after.moving_on.player == LINEMAN
+    ma = after.board.player(LINEMAN).ma
+    assert after.moving_on.progress.ma_used == 3  # two squares and the Touch
+    walk = tuple((7 + step, 1) for step in range(1, ma - 3 + 1))  # the rest of his MA, no Rush
+    with ScriptedDice([]) as dice:
+        on = apply(rules, after, MoveOn(LINEMAN, walk), dice, faces())
+    assert square_of(on, LINEMAN) == walk[-1]
+    assert on.moving_on is None
+    # Two more Rushes were his at most: a walk needing three is refused.
+    too_far = tuple((x, 0) for x in range(8, 8 + ma - 3 + 3))
+    with pytest.raises(UsageError, match="rush"):
+        apply(rules, after, MoveOn(LINEMAN, too_far), ScriptedDice([]), faces())
+
+
+def test_anything_else_ends_the_blitz(rules: Ruleset) -> None:
+    after = blitzed(rules)
+    with ScriptedDice([BONE_HEAD_PASSES]) as dice:
+        moved = apply(rules, after, Move(OGRE, ((3, 2),)), dice, faces())
+    assert moved.moving_on is None
+    with pytest.raises(UsageError, match="no Blitz to move on from"):
+        apply(rules, moved, MoveOn(LINEMAN, ((8, 1),)), ScriptedDice([]), faces())
+    assert apply(rules, after, EndTurn(), ScriptedDice([]), faces()).moving_on is None
+
+
+def test_a_standing_touch_does_not_move_on(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1)})
+    after = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3), faces(0))
+    assert after.moving_on is None
+    with pytest.raises(UsageError, match="no Blitz to move on from"):
+        apply(rules, after, MoveOn(LINEMAN, ((5, 1),)), ScriptedDice([]), faces())
+
+
+def test_blitz_paths_leave_the_movement_the_block_costs(rules: Ruleset) -> None:
+    from bbcore_skurling.legal import Declaration, actions_for, allowance, declarations
+
+    lineman = arc_at(rules, {LINEMAN: (2, 1), STOOGE: (20, 1)}).board.player(LINEMAN)
+    reach = allowance(rules, lineman) - rules.parameters.movement.blitz_block_cost
+    # Just in reach: the square behind the Stooge is the last one the Blitz may walk to.
+    arc = arc_at(rules, {STOOGE: (2 + reach + 1, 1), LINEMAN: (2, 1), CUDDLER: (25, 1)})
+    paths = [a.path for a in actions_for(rules, arc, Declaration(LINEMAN, "touch-blitz"))]
+    assert paths
+    assert max(len(p) for p in paths) == reach
+    # One square further, he would have to spend on the walk the square the Touch costs.
+    assert not actions_for(rules, arc_at(rules, {STOOGE: (2 + reach + 2, 1), LINEMAN: (2, 1)}), Declaration(LINEMAN, "touch-blitz"))
+    after = blitzed(rules)
+    assert Declaration(LINEMAN, "move-on") in declarations(rules, after)
+    walks = actions_for(rules, after, Declaration(LINEMAN, "move-on"))
+    left = after.board.player(LINEMAN).ma - 3 + rules.parameters.movement.rushes
+    assert walks
+    assert all(isinstance(w, MoveOn) for w in walks)
+    assert max(len(w.path) for w in walks if isinstance(w, MoveOn)) == left

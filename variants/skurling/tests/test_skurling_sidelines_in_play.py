@@ -414,11 +414,12 @@ BLITZ = Touch(LINEMAN, blitz=True, path=tuple((x, 1) for x in range(4, 11)))
 
 def test_the_drillmaster_re_rolls_a_failed_rush_on_the_way_to_a_touch(rules: Ruleset) -> None:
     arc = drill_arc(rules, {"drillmaster": 1})
-    # The Rush: 1 fails, the Drillmaster's 4 passes; then two Push Back dice.
-    with ScriptedDice([1, 4, 3, 3]) as dice, ScriptedDecisions([("use-skill", True), ("block-face", 0)]) as decisions:
+    # The Rush: 1 fails, the Drillmaster's 4 passes; the Touch costs a second Rush (5); then two Push Back dice.
+    with ScriptedDice([1, 4, 5, 3, 3]) as dice, ScriptedDecisions([("use-skill", True), ("block-face", 0)]) as decisions:
         after = apply(rules, arc, BLITZ, dice, decisions)
-    (rush,) = [e for e in after.events if e.kind == "rush"]
+    rush, for_the_touch = [e for e in after.events if e.kind == "rush"]
     assert (rush.result, rush.detail["rerolled_with"]) == ("passed", "drillmaster")
+    assert (for_the_touch.result, for_the_touch.detail["for"]) == ("passed", "block")
     assert after.board.player(LINEMAN).square == (10, 1)
     assert after.board.player(STOOGE).square == (14, 1)
     (event,) = used(after.events, "drillmaster")
