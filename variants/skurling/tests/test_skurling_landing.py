@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 import attrs
 import pytest
-from bbcore_skurling.arc import ArcState, Blitz, Move
+from bbcore_skurling.arc import ArcState, Blitz, Move, MoveOn
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.landing import (
     CautiousLanding,
@@ -338,6 +338,18 @@ def test_charge_gives_free_moves_and_one_blitz_on_a_hitter(rules: Ruleset) -> No
     assert player(after, GOON).status is Status.PRONE
     assert player(after, FOURTH).square == (15, 3)
     assert (after.active, after.activated, after.blitz_used) == ("home", frozenset({OGRE}), False)
+
+
+def test_the_charges_blitzer_may_move_on_after_his_block_without_using_a_charge(rules: Ruleset) -> None:
+    arc = arc_at(rules)
+    script = [("charge", Blitz(SECOND, GOON)), ("charge", MoveOn(SECOND, ((14, 2),))), ("charge", Move(FOURTH, ((16, 3),)))]
+    # D3 = 2. Two POWs push the Goon back and down (armour 1 + 1) and a-2 follows up to (13, 1); he then steps
+    # back to (14, 2) with the movement his Blitz left, and a-4 still has his charge.
+    with ScriptedLandingChoices(script) as choices:
+        after = resolve(rules, arc, "charge", [2, 6, 6, 1, 1], choices)
+    assert player(after, SECOND).square == (14, 2)
+    assert player(after, FOURTH).square == (16, 3)
+    assert after.moving_on is None
 
 
 def test_the_charge_stops_as_soon_as_a_charger_falls(rules: Ruleset) -> None:
