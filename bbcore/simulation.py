@@ -128,10 +128,16 @@ class TeamBalance:
     win_rate: Interval
     attacks: int
     points: int
+    scored: int = 0
 
     @property
     def points_per_attack(self) -> float:
         return self.points / self.attacks if self.attacks else 0.0
+
+    @property
+    def scoring_rate(self) -> Interval:
+        """The share of its attacks that scored, with its 95% interval."""
+        return wilson(self.scored, self.attacks)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -140,6 +146,8 @@ class TeamBalance:
             "won": self.won,
             "win_rate": self.win_rate.to_json(),
             "points_per_attack": self.points_per_attack,
+            "attacks": self.attacks,
+            "scoring_rate": self.scoring_rate.to_json(),
         }
 
 
@@ -152,6 +160,12 @@ class BalanceReport:
     policies: tuple[str, str]
     seed: int
     unfinished: int
+    matches: int = 0
+    arcs: int = 0
+
+    @property
+    def arcs_per_match(self) -> float:
+        return self.arcs / self.matches if self.matches else 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -160,6 +174,8 @@ class BalanceReport:
             "policies": list(self.policies),
             "seed": self.seed,
             "unfinished": self.unfinished,
+            "matches": self.matches,
+            "arcs_per_match": self.arcs_per_match,
         }
 
 
@@ -184,8 +200,10 @@ def balance(
     won = [0.0] * len(teams)
     attacks = [0] * len(teams)
     points = [0] * len(teams)
+    scored = [0] * len(teams)
     unfinished = 0
     number = 0
+    arcs = 0
     for first, second in combinations(range(len(teams)), 2):
         for index in range(matches):
             home, away = (first, second) if index % 2 == 0 else (second, first)
@@ -203,23 +221,32 @@ def balance(
                 attacker = sides[int(arc["attacker"])]
                 attacks[attacker] += 1
                 points[attacker] += int(arc["points"])
+                scored[attacker] += int(arc["points"]) > 0
+                arcs += 1
     records = tuple(
-        TeamBalance(team.name, played[i], int(won[i]), wilson(won[i], played[i]), attacks[i], points[i]) for i, team in enumerate(teams)
+        TeamBalance(team.name, played[i], int(won[i]), wilson(won[i], played[i]), attacks[i], points[i], scored[i])
+        for i, team in enumerate(teams)
     )
-    return BalanceReport(records, matches, policies, seed, unfinished)
+    return BalanceReport(records, matches, policies, seed, unfinished, number, arcs)
 
 
 def balance_table(report: BalanceReport) -> str:
     """The report as a plain-text table."""
-    rows = [["team", "played", "won", "win rate", "95% interval", "points/attack"]]
+    rows = [["team", "played", "won", "win rate", "95% interval", "points/attack", "scored"]]
     for team in report.teams:
         interval = f"{team.win_rate.low:.2f}-{team.win_rate.high:.2f}"
-        rows.append([team.name, str(team.played), str(team.won), f"{team.win_rate.value:.2f}", interval, f"{team.points_per_attack:.2f}"])
+        scoring = f"{team.scoring_rate.value:.0%}"
+        rows.append(
+            [team.name, str(team.played), str(team.won), f"{team.win_rate.value:.2f}", interval, f"{team.points_per_attack:.2f}", scoring]
+        )
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     policies = " against ".join(report.policies)
-    lines.append(f"{report.matches_per_pairing} matches a pairing, {policies}, seed {report.seed}; unfinished: {report.unfinished}")
+    lines.append(
+        f"{report.matches_per_pairing} matches a pairing, {policies}, seed {report.seed}; "
+        f"{report.arcs_per_match:.1f} arcs a match; unfinished: {report.unfinished}"
+    )
     return "\n".join(lines)
 
 

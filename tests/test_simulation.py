@@ -63,6 +63,11 @@ def test_a_round_robin_plays_each_pairing_both_ways_and_counts_wins() -> None:
     # Every match against the Loser, and the two at home against the Other.
     assert winner.won == 6
     assert winner.points_per_attack > loser.points_per_attack
+    # The Winner scores in every match it wins (one attack of two each match); the Loser never does.
+    assert (winner.scored, loser.scored) == (6, 0)
+    assert loser.scoring_rate.value == 0.0
+    assert winner.scoring_rate.value == pytest.approx(6 / winner.attacks)
+    assert (report.matches, report.arcs_per_match) == (12, 2.0)
     text = balance_table(report)
     assert "Winner" in text
     assert "95% interval" in text

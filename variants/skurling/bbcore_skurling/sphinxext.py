@@ -747,13 +747,16 @@ class BalanceDirective(SkurlingDirective):
                     f"{rate['value']:.2f}",
                     f"{rate['low']:.2f} to {rate['high']:.2f}",
                     f"{team['points_per_attack']:.2f}",
+                    f"{team['scoring_rate']['value']:.0%}",
                 )
             )
-        out.list_table(("Team", "Played", "Won", "Win rate", "95% interval", "Points per attack"), rows, css_class="bbcore-table")
+        headers = ("Team", "Played", "Won", "Win rate", "95% interval", "Points per attack", "Attacks that scored")
+        out.list_table(headers, rows, css_class="bbcore-table")
         policies = " against ".join(report["policies"])
         out.paragraph(
             f"{report['matches_per_pairing']} matches for each pairing, half with each team first named, "
-            f"{policies} coaches, seeds from {report['seed']}; matches left unfinished: {report['unfinished']}."
+            f"{policies} coaches, seeds from {report['seed']}; {report['arcs_per_match']:.1f} arcs a match on average; "
+            f"matches left unfinished: {report['unfinished']}."
         )
         return out
 
