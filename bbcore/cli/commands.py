@@ -674,7 +674,9 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     simulate.add_argument("--policy", metavar="NAME", action="append", help="automatic coach: once for both teams, or twice (home, away)")
     simulate.add_argument("--seed", type=int, default=0, help="seed of the first match; the same seed plays the same match")
     simulate.add_argument("--matches", type=int, default=1, help="how many matches; more than one prints a summary")
-    balance = add("balance", cmd_balance, "a round robin between teams: win rates with 95%% intervals, points per attack")
+    balance = add(
+        "balance", cmd_balance, "a round robin between teams: win rates with 95%% intervals, points per attack, attacks that scored"
+    )
     balance.add_argument("teams", metavar="TEAM", nargs="*", help="team files or folders of them (default: the ruleset's team files)")
     balance.add_argument("--policy", metavar="NAME", action="append", help="automatic coach: once for both teams, or twice")
     balance.add_argument("--seed", type=int, default=0, help="seed of the first match")
