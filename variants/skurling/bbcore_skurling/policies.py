@@ -585,11 +585,7 @@ class Heuristic:
         role = arc.role_of(action.player)
         here = arc.board.player(action.player).square
         if role == CUDDLER:
-            if not action.path or here is None:
-                return -1.0
-            near_the_end = arc.board.pitch.length - stooge[0] <= CUDDLER_WATCH
-            gain = abs(here[1] - stooge[1]) - abs(action.path[-1][1] - stooge[1])
-            return WALK + 5.0 * gain - 1.0 if near_the_end and gain > 0 else -1.0
+            return self._cuddler_walk_value(arc, action, stooge)
         if role not in (WHACKER, GOON):
             return -1.0
         if not action.path:
@@ -599,6 +595,10 @@ class Heuristic:
         beside = adjacent(end, stooge)
         if here is not None and adjacent(here, stooge) and not beside:
             return -5.0  # already where the next Touch starts from
+        if not risk:
+            # As much as the walk can be worth, before its markers, activation test and odds: cheap, for the search.
+            behind = BEHIND if end[0] < stooge[0] else 1.0
+            return WALK + BESIDE + behind if beside else SHORT_WALK + max(0.0, 8.0 - 2.0 * distance(end, stooge))
         markers = _zones(arc.board, end, team)
         if beside:
             # Next turn's standing Touch starts here, if the defence does not knock him down first.
@@ -612,7 +612,17 @@ class Heuristic:
         spent = moving_on.progress.ma_used if moving_on is not None else 0
         acts = 1.0 if moving_on is not None else self._acts(ruleset, arc, action.player, "move")
         worth = worth * acts - len(action.path) * 0.1
-        return base + worth - (walk_risk(ruleset, arc, action.player, action.path, worth, ma_used=spent) if risk else 0.0)
+        return base + worth - walk_risk(ruleset, arc, action.player, action.path, worth, ma_used=spent)
+
+    @staticmethod
+    def _cuddler_walk_value(arc: ArcState, action: Move | MoveOn, stooge: Square) -> float:
+        """The Cuddler's walk along the end zone is worth the rows it brings him nearer the Stooge's, once he is near."""
+        here = arc.board.player(action.player).square
+        if not action.path or here is None:
+            return -1.0
+        near_the_end = arc.board.pitch.length - stooge[0] <= CUDDLER_WATCH
+        gain = abs(here[1] - stooge[1]) - abs(action.path[-1][1] - stooge[1])
+        return WALK + 5.0 * gain - 1.0 if near_the_end and gain > 0 else -1.0
 
     def _clearing_value(self, ruleset: Ruleset, arc: ArcState, action: Block | Blitz, stooge: Square, *, risk: bool = True) -> float:
         """A block is worth making on a defender around or ahead of the Stooge, when the dice are the attacker's:
