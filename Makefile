@@ -30,7 +30,7 @@ bench: $(STAMP)
 # The Skurling balance report shown on the site, played again (a few minutes).
 balance: $(STAMP)
 	$(BIN)/bbcore balance --variant skurling variants/skurling/bbcore_skurling/data/teams variants/skurling/examples \
-		--matches 10 --seed 1 --json --plot docs/variants/skurling/_balance/balance.svg > docs/variants/skurling/_balance/balance.json
+		--matches 10 --seed 1 --jobs 2 --json --plot docs/variants/skurling/_balance/balance.svg > docs/variants/skurling/_balance/balance.json
 
 lint: $(STAMP)
 	$(BIN)/ruff check bbcore tests variants benchmarks docs/examples

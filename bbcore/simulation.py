@@ -187,47 +187,93 @@ def balance(
     policies: tuple[str, str],
     seed: int = 0,
     simulator: Simulator | None = None,
+    jobs: int = 1,
 ) -> BalanceReport:
     """Play ``matches`` matches for every pairing, half with each team at home (the home team attacks
     first by the simulator's own rules of who starts), and count wins and points per attack.
+
+    ``jobs`` above 1 plays the matches in that many processes, each loading the same
+    ruleset and asking it for its simulator (so ``simulator`` must then be left out);
+    every match keeps its own seed, so the report is the same whatever ``jobs`` is.
     """
     if len(teams) < 2:
         raise UsageError("a balance report needs at least two teams")
     if matches < 1:
         raise UsageError("--matches must be at least 1")
-    simulator = simulator or simulator_for(ruleset)
+    if jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if jobs > 1 and simulator is not None:
+        raise UsageError("a balance in several processes plays with the ruleset's own simulator: leave out simulator")
+    pairings = [
+        ((first, second) if index % 2 == 0 else (second, first))
+        for first, second in combinations(range(len(teams)), 2)
+        for index in range(matches)
+    ]
+    tasks = [(teams[home], teams[away], policies, seed + number) for number, (home, away) in enumerate(pairings)]
+    if jobs > 1:
+        results = _play_in_processes(ruleset, tasks, jobs)
+    else:
+        simulator = simulator or simulator_for(ruleset)
+        results = [simulator.play(ruleset, *task) for task in tasks]
     played = [0] * len(teams)
     won = [0.0] * len(teams)
     attacks = [0] * len(teams)
     points = [0] * len(teams)
     scored = [0] * len(teams)
     unfinished = 0
-    number = 0
     arcs = 0
-    for first, second in combinations(range(len(teams)), 2):
-        for index in range(matches):
-            home, away = (first, second) if index % 2 == 0 else (second, first)
-            result = simulator.play(ruleset, teams[home], teams[away], policies, seed + number)
-            number += 1
-            sides = (home, away)
-            for side in sides:
-                played[side] += 1
-            winner = result.get("winner")
-            if winner is None:
-                unfinished += 1
-            else:
-                won[sides[int(winner)]] += 1
-            for arc in result.get("arcs", ()):
-                attacker = sides[int(arc["attacker"])]
-                attacks[attacker] += 1
-                points[attacker] += int(arc["points"])
-                scored[attacker] += int(arc["points"]) > 0
-                arcs += 1
+    for sides, result in zip(pairings, results, strict=True):
+        for side in sides:
+            played[side] += 1
+        winner = result.get("winner")
+        if winner is None:
+            unfinished += 1
+        else:
+            won[sides[int(winner)]] += 1
+        for arc in result.get("arcs", ()):
+            attacker = sides[int(arc["attacker"])]
+            attacks[attacker] += 1
+            points[attacker] += int(arc["points"])
+            scored[attacker] += int(arc["points"]) > 0
+            arcs += 1
     records = tuple(
         TeamBalance(team.name, played[i], int(won[i]), wilson(won[i], played[i]), attacks[i], points[i], scored[i])
         for i, team in enumerate(teams)
     )
-    return BalanceReport(records, matches, policies, seed, unfinished, number, arcs)
+    return BalanceReport(records, matches, policies, seed, unfinished, len(pairings), arcs)
+
+
+#: What a worker process plays: home team, away team, the two policies, the seed.
+_Task = tuple["Team", "Team", tuple[str, str], int]
+
+
+class _Worker:
+    """The ruleset and simulator of one worker process, loaded once when it starts."""
+
+    ruleset: Ruleset | None = None
+    simulator: Simulator | None = None
+
+
+def _start_worker(variant: str | None, packs: tuple[str, ...], options: dict[str, str]) -> None:
+    from bbcore.ruleset import load_ruleset  # noqa: PLC0415 - the worker's own import, in its own process
+
+    _Worker.ruleset = load_ruleset(variant, packs, options)
+    _Worker.simulator = simulator_for(_Worker.ruleset)
+
+
+def _play_task(task: _Task) -> Mapping[str, Any]:
+    assert _Worker.ruleset is not None
+    assert _Worker.simulator is not None
+    return _Worker.simulator.play(_Worker.ruleset, *task)
+
+
+def _play_in_processes(ruleset: Ruleset, tasks: Sequence[_Task], jobs: int) -> list[Mapping[str, Any]]:
+    """Play the matches in ``jobs`` processes; the results come back in the order of ``tasks``."""
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 - only a parallel balance needs it
+
+    start = (ruleset.variant, tuple(ruleset.packs), dict(ruleset.options))
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=start) as pool:
+        return list(pool.map(_play_task, tasks, chunksize=max(1, len(tasks) // (jobs * 4))))
 
 
 def balance_table(report: BalanceReport) -> str:

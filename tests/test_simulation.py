@@ -112,3 +112,11 @@ def test_a_plugin_registers_a_simulator_for_its_variant(make_ruleset: MakeRulese
 
     rules = make_ruleset("coins", plugins=[("coins", Coins())], entry_points=False)
     assert simulator_for(rules) is fake
+
+
+def test_a_balance_in_processes_needs_the_rulesets_own_simulator_and_a_job() -> None:
+    teams = [team("A"), team("B")]
+    with pytest.raises(UsageError, match="leave out simulator"):
+        balance(bbcore.load_ruleset(), teams, matches=1, policies=("coin", "coin"), simulator=CoinFlips(), jobs=2)
+    with pytest.raises(UsageError, match="--jobs must be at least 1"):
+        balance(bbcore.load_ruleset(), teams, matches=1, policies=("coin", "coin"), simulator=CoinFlips(), jobs=0)

@@ -488,9 +488,11 @@ def cmd_balance(args: argparse.Namespace) -> int:
     if args.plot and not args.plot.endswith(".svg"):
         raise CliUsageError("--plot writes an SVG chart: give a file name ending in .svg")
     teams = _teams_for(ruleset, args.teams)
-    report = balance(
-        ruleset, teams, matches=args.matches, policies=_policies(args, simulator.policies), seed=args.seed, simulator=simulator
-    )
+    policies = _policies(args, simulator.policies)
+    if args.jobs > 1:
+        report = balance(ruleset, teams, matches=args.matches, policies=policies, seed=args.seed, jobs=args.jobs)
+    else:
+        report = balance(ruleset, teams, matches=args.matches, policies=policies, seed=args.seed, simulator=simulator)
     if args.plot:
         Path(args.plot).write_text(balance_svg(report), encoding="utf-8")
     if args.json:
@@ -682,6 +684,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     balance.add_argument("--seed", type=int, default=0, help="seed of the first match")
     balance.add_argument("--matches", type=int, default=10, help="matches per pairing, half with each team at home")
     balance.add_argument("--plot", metavar="FILE.svg", help="also draw the win rates as an SVG chart")
+    balance.add_argument("--jobs", type=int, default=1, help="play the matches in this many processes (the same report, sooner)")
 
     team = sub.add_parser("team", help="team files").add_subparsers(title="team commands", metavar="COMMAND", parser_class=parser_class)
     check = team.add_parser("check", help="check a team file against the rules", parents=[as_json, rules])

@@ -191,3 +191,14 @@ def test_a_league_side_fields_its_declared_five_and_its_bench_stands_in() -> Non
     assert "home-1" not in declared, "the bench player waits while the declared five are able"
     hurt = next(pid for pid in declared if side.roles.get(pid) == "whacker")
     assert "home-1" in runner.fielded_five(side, frozenset({hurt}))
+
+
+def test_a_balance_in_two_processes_is_the_same_report(rules: Ruleset) -> None:
+    from bbcore.simulation import balance
+
+    rovers, crushers = team(TEAMS / "old-road-rovers.yaml"), team(TEAMS / "black-crag-crushers.yaml")
+    plain = bbcore.load_ruleset("skurling")
+    alone = balance(plain, [rovers, crushers], matches=2, policies=("scripted", "random"), seed=3)
+    shared = balance(plain, [rovers, crushers], matches=2, policies=("scripted", "random"), seed=3, jobs=2)
+    assert shared.to_json() == alone.to_json()
+    assert alone.matches == 2
