@@ -200,21 +200,13 @@ def balance(
         raise UsageError("a balance report needs at least two teams")
     if matches < 1:
         raise UsageError("--matches must be at least 1")
-    if jobs < 1:
-        raise UsageError("--jobs must be at least 1")
-    if jobs > 1 and simulator is not None:
-        raise UsageError("a balance in several processes plays with the ruleset's own simulator: leave out simulator")
     pairings = [
         ((first, second) if index % 2 == 0 else (second, first))
         for first, second in combinations(range(len(teams)), 2)
         for index in range(matches)
     ]
     tasks = [(teams[home], teams[away], policies, seed + number) for number, (home, away) in enumerate(pairings)]
-    if jobs > 1:
-        results = _play_in_processes(ruleset, tasks, jobs)
-    else:
-        simulator = simulator or simulator_for(ruleset)
-        results = [simulator.play(ruleset, *task) for task in tasks]
+    results = play_matches(ruleset, tasks, jobs=jobs, simulator=simulator)
     played = [0] * len(teams)
     won = [0.0] * len(teams)
     attacks = [0] * len(teams)
@@ -243,8 +235,27 @@ def balance(
     return BalanceReport(records, matches, policies, seed, unfinished, len(pairings), arcs)
 
 
-#: What a worker process plays: home team, away team, the two policies, the seed.
-_Task = tuple["Team", "Team", tuple[str, str], int]
+#: One match to play: home team, away team, the two policies, the seed.
+MatchOrder = tuple["Team", "Team", tuple[str, str], int]
+
+
+def play_matches(
+    ruleset: Ruleset, orders: Sequence[MatchOrder], *, jobs: int = 1, simulator: Simulator | None = None
+) -> list[Mapping[str, Any]]:
+    """Play each match ordered, with ``simulator`` (by default the ruleset's), and return them in order.
+
+    ``jobs`` above 1 plays them in that many processes, each loading the same ruleset and
+    asking it for its simulator (so ``simulator`` must then be left out); every match keeps
+    its own seed, so the matches are the same whatever ``jobs`` is.
+    """
+    if jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if jobs > 1 and simulator is not None:
+        raise UsageError("matches in several processes are played with the ruleset's own simulator: leave out simulator")
+    if jobs > 1 and len(orders) > 1:
+        return _play_in_processes(ruleset, orders, jobs)
+    simulator = simulator or simulator_for(ruleset)
+    return [simulator.play(ruleset, *order) for order in orders]
 
 
 class _Worker:
@@ -261,13 +272,13 @@ def _start_worker(variant: str | None, packs: tuple[str, ...], options: dict[str
     _Worker.simulator = simulator_for(_Worker.ruleset)
 
 
-def _play_task(task: _Task) -> Mapping[str, Any]:
+def _play_task(task: MatchOrder) -> Mapping[str, Any]:
     assert _Worker.ruleset is not None
     assert _Worker.simulator is not None
     return _Worker.simulator.play(_Worker.ruleset, *task)
 
 
-def _play_in_processes(ruleset: Ruleset, tasks: Sequence[_Task], jobs: int) -> list[Mapping[str, Any]]:
+def _play_in_processes(ruleset: Ruleset, tasks: Sequence[MatchOrder], jobs: int) -> list[Mapping[str, Any]]:
     """Play the matches in ``jobs`` processes; the results come back in the order of ``tasks``."""
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 - only a parallel balance needs it
 

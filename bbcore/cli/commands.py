@@ -339,6 +339,17 @@ def _gold(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected gold pieces such as 1240000 or 1240K, got {text!r}") from None
 
 
+def _jobs(text: str) -> int:
+    """A number of processes: a whole number, at least 1."""
+    try:
+        jobs = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of processes, got {text!r}") from None
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 process, got {jobs}")
+    return jobs
+
+
 def cmd_team_check(args: argparse.Namespace) -> int:
     team_file = bbcore.load_team_file(args.file)
     ruleset = _ruleset(args, team_file.team.variant)
@@ -451,7 +462,7 @@ def _policies(args: argparse.Namespace, offered: tuple[str, ...]) -> tuple[str, 
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from bbcore.simulation import simulator_for  # noqa: PLC0415 - loaded only for simulations
+    from bbcore.simulation import play_matches, simulator_for  # noqa: PLC0415 - loaded only for simulations
 
     ruleset = _ruleset(args)
     simulator = simulator_for(ruleset)
@@ -461,7 +472,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     policies = _policies(args, simulator.policies)
     if args.matches < 1:
         raise CliUsageError("--matches must be at least 1")
-    played = [simulator.play(ruleset, teams[0], teams[1], policies, args.seed + n) for n in range(args.matches)]
+    orders = [(teams[0], teams[1], policies, args.seed + n) for n in range(args.matches)]
+    played = play_matches(ruleset, orders, jobs=args.jobs) if args.jobs > 1 else play_matches(ruleset, orders, simulator=simulator)
     if args.matches == 1:
         match = played[0]
         if args.json:
@@ -676,6 +688,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     simulate.add_argument("--policy", metavar="NAME", action="append", help="automatic coach: once for both teams, or twice (home, away)")
     simulate.add_argument("--seed", type=int, default=0, help="seed of the first match; the same seed plays the same match")
     simulate.add_argument("--matches", type=int, default=1, help="how many matches; more than one prints a summary")
+    simulate.add_argument("--jobs", type=_jobs, default=1, help="play the matches in this many processes (the same matches, sooner)")
     balance = add(
         "balance", cmd_balance, "a round robin between teams: win rates with 95%% intervals, points per attack, attacks that scored"
     )
@@ -684,7 +697,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     balance.add_argument("--seed", type=int, default=0, help="seed of the first match")
     balance.add_argument("--matches", type=int, default=10, help="matches per pairing, half with each team at home")
     balance.add_argument("--plot", metavar="FILE.svg", help="also draw the win rates as an SVG chart")
-    balance.add_argument("--jobs", type=int, default=1, help="play the matches in this many processes (the same report, sooner)")
+    balance.add_argument("--jobs", type=_jobs, default=1, help="play the matches in this many processes (the same report, sooner)")
 
     team = sub.add_parser("team", help="team files").add_subparsers(title="team commands", metavar="COMMAND", parser_class=parser_class)
     check = team.add_parser("check", help="check a team file against the rules", parents=[as_json, rules])

@@ -202,3 +202,11 @@ def test_a_balance_in_two_processes_is_the_same_report(rules: Ruleset) -> None:
     shared = balance(plain, [rovers, crushers], matches=2, policies=("scripted", "random"), seed=3, jobs=2)
     assert shared.to_json() == alone.to_json()
     assert alone.matches == 2
+
+
+def test_simulate_in_two_processes_prints_the_same_summary() -> None:
+    command = [sys.executable, "-m", "bbcore", "simulate", "--variant", "skurling", "--seed", "2", "--matches", "2", "--json"]
+    alone = subprocess.run(command, capture_output=True, text=True, check=True)
+    shared = subprocess.run([*command, "--jobs", "2"], capture_output=True, text=True, check=True)
+    assert shared.stdout == alone.stdout
+    assert json.loads(alone.stdout)["matches"] == 2
