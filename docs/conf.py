@@ -103,6 +103,8 @@ doctest_test_doctest_blocks = "default"
 autodoc_type_aliases["YamlDocument"] = "bbcore.loading.yaml_source.YamlDocument"
 # Like the standard-library names above: no intersphinx, so nowhere to link.
 nitpick_ignore_regex.append(("py:class", r"types\..*"))
+# Skurling's Action is a type alias: the union of the action classes its simulator page lists one by one.
+nitpick_ignore_regex.append(("py:class", r"(bbcore_skurling\.arc\.)?Action"))
 # Without an icon every browser asks for /favicon.ico and logs the 404 as a console error.
 html_favicon = "_static/favicon.svg"
 # The Gutter Bowl pages' numbers, read from the plugin's data (roles such as :gutterbowl-number:).

@@ -8,7 +8,7 @@ the :class:`~bbcore_skurling.arc.ArcChoices` and
 :class:`~bbcore_skurling.landing.LandingChoices` of the arc, and the
 :class:`~bbcore_skurling.coaching.SkurlingDecisions` of the pre-match; the simulator
 asks it for the actions too. Every question becomes a :class:`Choice`, and every answer
-is written to :attr:`PolicyCoach.log`, so a match can be replayed answer for answer
+is written to its ``log``, so a match can be replayed answer for answer
 (:class:`Replay`).
 
 Policies shipped:
