@@ -131,6 +131,8 @@ class PitchGeometry:
 
     def feature_between(self, a: Square, b: Square) -> FeatureType | None:
         """The edge feature between two squares; a diagonal step crosses the edges of both orthogonal routes."""
+        if not self.edge_features:
+            return None  # most pitches have no edge features: asked at every step, this spares the frozensets
         direct = self.edge_features.get(frozenset({a, b}))
         if direct is not None or a[0] == b[0] or a[1] == b[1]:
             return direct
@@ -270,6 +272,9 @@ class Board:
     away: str = "away"
     conditions: Mapping[str, int] = field(factory=dict, converter=_frozen_modifiers)
     geometry: PitchGeometry = field(default=Factory(_geometry, takes_self=True), eq=False, repr=False)
+    # Answers worked out once per board, the first time they are asked (a board never changes).
+    _occupants: dict[Square, PlayerState] | None = field(default=None, init=False, eq=False, repr=False)
+    _zones: dict[tuple[Square, str], int] | None = field(default=None, init=False, eq=False, repr=False)
 
     @classmethod
     def build(
@@ -284,10 +289,14 @@ class Board:
 
     def at(self, square: Square) -> PlayerState | None:
         """The player in a square, if any."""
-        for player in self.players.values():
-            if player.square == square and player.on_pitch:
-                return player
-        return None
+        occupants = self._occupants
+        if occupants is None:
+            occupants = {}
+            for player in self.players.values():
+                if player.square is not None and player.status.on_pitch:
+                    occupants.setdefault(player.square, player)  # the first in order, as a search would find
+            object.__setattr__(self, "_occupants", occupants)
+        return occupants.get(square)
 
     def modifier(self, test: str, player: PlayerState | None = None) -> int:
         """The modifier in force for ``test``: the board's conditions plus the player's own modifiers.
@@ -348,9 +357,19 @@ class Board:
 
     def tackle_zones_on(self, square: Square, team: str) -> int:
         """How many players of the other team in play cover a square with their tackle zones."""
-        return sum(
-            1 for p in self.players.values() if p.team != team and p.square is not None and adjacent(p.square, square) and self.in_play(p)
-        )
+        zones = self._zones
+        if zones is None:
+            zones = {}
+            object.__setattr__(self, "_zones", zones)
+        count = zones.get((square, team))
+        if count is None:
+            count = sum(
+                1
+                for p in self.players.values()
+                if p.team != team and p.square is not None and adjacent(p.square, square) and self.in_play(p)
+            )
+            zones[(square, team)] = count
+        return count
 
     # -- changing -------------------------------------------------------------------
 
@@ -365,6 +384,10 @@ class Board:
             # A player who is no longer standing drops the ball where they are (the caller bounces it).
             ball = BallState(square=player.square, carrier=None)
         return self._copy(MappingProxyType(players), ball)
+
+    def without(self, player_id: str) -> Board:
+        """The board with a player lifted off it (to ask what lies around them as if they were not there)."""
+        return self._copy(MappingProxyType({pid: p for pid, p in self.players.items() if pid != player_id}), self.ball)
 
     def with_ball(self, ball: BallState) -> Board:
         return self._copy(self.players, ball)

@@ -50,8 +50,12 @@ def core_crossing(board: Board, origin: Square, target: Square) -> Crossing:
     """The core's answer: the edge feature between the squares, from the pitch data, or nothing."""
     feature = board.geometry.feature_between(origin, target)
     if feature is None:
-        return Crossing()
+        return _NO_CROSSING
     return Crossing(feature.crossing_cost, feature.crossing_risk)
+
+
+#: A plain step: shared, since steps are planned by the thousand and a Crossing never changes.
+_NO_CROSSING = Crossing()
 
 
 @frozen
@@ -175,7 +179,7 @@ def _blocked(board: Board, origin: Square, target: Square) -> str | None:
 
 def _crossing(ruleset: Ruleset, board: Board, player: PlayerState, origin: Square, target: Square) -> Crossing:
     answer = ruleset.hook.bbcore_crossing(ruleset=ruleset, board=board, player=player.moved(origin), origin=origin, target=target)
-    return answer if answer is not None else Crossing()
+    return answer if answer is not None else _NO_CROSSING
 
 
 def _as_square(item: object) -> Square:
@@ -209,7 +213,7 @@ def plan_path(
     limit = max_rushes(ruleset, player)
     # The board without the mover: whether a square is free and what lies between two squares do not
     # depend on where along the path the mover stands, so one board serves every step.
-    here = attrs.evolve(board, players={pid: p for pid, p in board.players.items() if pid != player.id})
+    here = board.without(player.id)
     for item in path:
         jump = item if isinstance(item, Jump) else None
         if jump is not None:

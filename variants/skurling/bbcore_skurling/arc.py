@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 from attrs import field, frozen
@@ -122,11 +122,12 @@ class KeepTheCatch:
 
 
 def _frozen_map(value: Mapping[str, str]) -> Mapping[str, str]:
-    return MappingProxyType(dict(value))
+    # A read-only view is kept as it is: the arc is copied at every action, its roles never change.
+    return value if isinstance(value, MappingProxyType) else MappingProxyType(dict(value))
 
 
 def _frozen_counts(value: Mapping[str, int]) -> Mapping[str, int]:
-    return MappingProxyType(dict(value))
+    return value if isinstance(value, MappingProxyType) else MappingProxyType(dict(value))
 
 
 @frozen
@@ -198,6 +199,14 @@ class ArcState:
     def ready_sideline(self, moment: str, does: str) -> Sideline | None:
         """The attacker's first sideline with a use left that does ``does`` at ``moment``, or None."""
         return ready_sideline(self.sidelines, moment, does)
+
+
+_ARC_FIELDS = tuple(f.name for f in attrs.fields(ArcState))
+
+
+def evolve_arc(arc: ArcState, **changes: Any) -> ArcState:
+    """``attrs.evolve`` for the arc, by position: it is copied several times in every action."""
+    return ArcState(*[changes[name] if name in changes else getattr(arc, name) for name in _ARC_FIELDS])
 
 
 # -- actions -------------------------------------------------------------------------------
@@ -452,7 +461,7 @@ def _pay_the_bite(ruleset: Ruleset, arc: ArcState, dice: DiceSource, decisions: 
     if arc.owed_bite is None:
         return arc
     biter = arc.owed_bite
-    arc = attrs.evolve(arc, owed_bite=None)
+    arc = evolve_arc(arc, owed_bite=None)
     if arc.over or biter not in arc.board.players or not arc.board.player(biter).on_pitch:
         return arc
     thralls = thralls_to_bite(ruleset, arc.board, biter)
@@ -469,13 +478,13 @@ def _record(arc: ArcState, outcome: Outcome, **changes: object) -> ArcState:
         left = list(rerolls)
         left[index] = max(0, left[index] - used)
         rerolls = (left[0], left[1])
-    return attrs.evolve(
+    return evolve_arc(
         arc,
         board=outcome.board,
         events=arc.events + outcome.events,
         rerolls=rerolls,
         reroll_used=arc.reroll_used or bool(used),
-        **changes,  # type: ignore[arg-type]
+        **changes,
     )
 
 
@@ -514,9 +523,9 @@ def _activate(
     result = activation_test(ruleset, arc.board, player.id, kind, dice, decisions, team_reroll=reroll_available(arc))
     arc = _record(arc, result.outcome)
     if "bite" in result.pending:
-        arc = attrs.evolve(arc, owed_bite=player.id)
+        arc = evolve_arc(arc, owed_bite=player.id)
     if not result.may_act:
-        arc = attrs.evolve(arc, activated=arc.activated | {player.id})
+        arc = evolve_arc(arc, activated=arc.activated | {player.id})
     return arc, result.may_act
 
 
@@ -604,7 +613,7 @@ def _before_the_throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: Dice
         events.append(Event("inducement", arc.attacker, (), inducement, {"on": arc.stooge}))
     instant = {e.modifier: e.by or 0 for e in effects if e.modifier is not None and e.duration == "instant"}
     board = arc.board.with_player(dress(ruleset, stooge, effects))
-    return attrs.evolve(arc, board=board, inducements=left, events=arc.events + tuple(events), **changes), instant  # type: ignore[arg-type]
+    return evolve_arc(arc, board=board, inducements=left, events=arc.events + tuple(events), **changes), instant
 
 
 def helmet_row(ruleset: Ruleset, helmet: str) -> Row:
@@ -669,9 +678,9 @@ def _end_turn(arc: ArcState) -> ArcState:
     if arc.active == arc.attacker:
         if arc.turn >= arc.turns_allowed:
             over = Event("arc-ends", arc.attacker, (), "no-score", {"turns": arc.turn})
-            return attrs.evolve(arc, phase=OVER, events=(*arc.events, ended, over), **fresh)  # type: ignore[arg-type]
-        return attrs.evolve(arc, active=arc.defender, events=(*arc.events, ended), **fresh)  # type: ignore[arg-type]
-    return attrs.evolve(arc, active=arc.attacker, turn=arc.turn + 1, events=(*arc.events, ended), **fresh)  # type: ignore[arg-type]
+            return evolve_arc(arc, phase=OVER, events=(*arc.events, ended, over), **fresh)
+        return evolve_arc(arc, active=arc.defender, events=(*arc.events, ended), **fresh)
+    return evolve_arc(arc, active=arc.attacker, turn=arc.turn + 1, events=(*arc.events, ended), **fresh)
 
 
 def _check_cuddler_path(arc: ArcState, player: PlayerState, path: Sequence[Square]) -> None:
@@ -703,7 +712,7 @@ def _moved(
     _check_cuddler_path(arc, player, path)
     if path and arc.board.player(player.id).rooted:
         # Rooted by a failed Take Root test on this very activation: the player stays put.
-        return attrs.evolve(arc, events=(*arc.events, Event("rooted", player.id, (), "cannot-move", {"path": [list(s) for s in path]})))
+        return evolve_arc(arc, events=(*arc.events, Event("rooted", player.id, (), "cannot-move", {"path": [list(s) for s in path]})))
     outcome = move(ruleset, arc.board, player.id, list(path), dice, decisions, team_reroll=reroll_available(arc), extra_rerolls=extra)
     return _record(arc, outcome)
 
@@ -714,7 +723,7 @@ def _move(ruleset: Ruleset, arc: ArcState, action: Move, dice: DiceSource, decis
     if not goes_on:
         return arc
     arc = _moved(ruleset, arc, arc.board.player(player.id), action.path, dice, decisions)
-    return attrs.evolve(arc, activated=arc.activated | {player.id})
+    return evolve_arc(arc, activated=arc.activated | {player.id})
 
 
 def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSource, decisions: Decisions) -> ArcState:
@@ -738,7 +747,7 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
         arc = _moved(ruleset, arc, arc.board.player(player.id), action.path, dice, decisions)
     player = arc.board.player(player.id)
     target = arc.board.player(action.target)
-    arc = attrs.evolve(arc, activated=arc.activated | {player.id})
+    arc = evolve_arc(arc, activated=arc.activated | {player.id})
     if not player.standing or (player.rooted and isinstance(action, Blitz) and action.path):
         return arc  # down on the way, or rooted before the first step: the activation ends
     if player.square is None or target.square is None or not adjacent(player.square, target.square):
@@ -760,7 +769,7 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
 def _use_blitz(arc: ArcState) -> ArcState:
     if arc.blitz_used or arc_rules().blitzes_per_turn < 1:
         raise UsageError(f"{arc.active} has already made its Blitz this turn")
-    return attrs.evolve(arc, blitz_used=True)
+    return evolve_arc(arc, blitz_used=True)
 
 
 def _touch(
@@ -780,7 +789,7 @@ def _touch(
             raise UsageError("the Second Hit has been made in this arc")
         if arc.state != rules.second_hit_state:
             raise UsageError(f"the Second Hit needs the Stooge in the {rules.second_hit_state} state, not {arc.state}")
-        arc = attrs.evolve(arc, second_hits=arc.second_hits + 1)
+        arc = evolve_arc(arc, second_hits=arc.second_hits + 1)
     elif action.blitz:
         arc = _use_blitz(arc)
     elif action.path:
@@ -793,7 +802,7 @@ def _touch(
         return arc
     if action.path:
         arc = _moved_to_touch(ruleset, arc, arc.board.player(hitter.id), action.path, dice, decisions)
-    arc = attrs.evolve(arc, activated=arc.activated | {hitter.id})
+    arc = evolve_arc(arc, activated=arc.activated | {hitter.id})
     hitter = arc.board.player(hitter.id)
     stooge = arc.board.player(arc.stooge)
     if not hitter.standing or (hitter.rooted and action.path):
@@ -829,7 +838,7 @@ def spend_sideline(arc: ArcState, sideline: Sideline, rolls: tuple[int, ...] = (
     left = dict(arc.sidelines)
     left[sideline.id] = max(0, left.get(sideline.id, 0) - 1)
     used = Event(SIDELINE_EVENT, arc.attacker, rolls, sideline.id, dict(detail))
-    return attrs.evolve(arc, sidelines=left, events=(*arc.events, used))
+    return evolve_arc(arc, sidelines=left, events=(*arc.events, used))
 
 
 def _moved_to_touch(
@@ -865,7 +874,7 @@ def _clear_path(arc: ArcState, direction: Square, decisions: Decisions, choices:
     square = free[0] if len(free) == 1 else decisions.push_square(arc.attacker, free)
     if square not in free:
         raise UsageError(f"{defender.id} can be moved aside to {', '.join(map(str, free))}, not {square}")
-    arc = attrs.evolve(arc, board=arc.board.with_player(defender.moved(square)))
+    arc = evolve_arc(arc, board=arc.board.with_player(defender.moved(square)))
     return spend_sideline(arc, sideline, on=BEFORE_TOUCH, player=defender.id, square=list(first), to=list(square))
 
 
@@ -967,7 +976,7 @@ def _stooge_armour(ruleset: Ruleset, arc: ArcState, hitter: PlayerState, dice: D
     state = arc_rules().worse(arc.state) if broken else arc.state
     if state != arc.state:
         events.append(Event("stooge-state", arc.stooge, (), state, {"was": arc.state}))
-    return attrs.evolve(arc, state=state, events=arc.events + tuple(events))
+    return evolve_arc(arc, state=state, events=arc.events + tuple(events))
 
 
 def _spend(arc: ArcState, inducement: str, choices: ArcChoices | None, situation: str) -> ArcState | None:
@@ -979,7 +988,7 @@ def _spend(arc: ArcState, inducement: str, choices: ArcChoices | None, situation
     left = dict(arc.inducements)
     left[inducement] -= 1
     used = Event("inducement", arc.attacker, (), inducement, {"on": situation})
-    return attrs.evolve(arc, inducements=left, events=(*arc.events, used))
+    return evolve_arc(arc, inducements=left, events=(*arc.events, used))
 
 
 def _armour_save(arc: ArcState, dice: DiceSource, choices: ArcChoices) -> tuple[bool, ArcState, tuple[Event, ...]]:
@@ -1007,7 +1016,7 @@ def _score(ruleset: Ruleset, arc: ArcState, run: Run, dice: DiceSource, decision
             bonus = rules.ding_dong_bonus if ding_dong else 0
     total = points + bonus
     ended = Event("arc-ends", arc.attacker, (), "scored", {"points": total, "state": arc.state, "caught": caught, "ding_dong": ding_dong})
-    return attrs.evolve(arc, phase=OVER, points=total, caught=caught, ding_dong=ding_dong, scored=True, events=(*arc.events, ended))
+    return evolve_arc(arc, phase=OVER, points=total, caught=caught, ding_dong=ding_dong, scored=True, events=(*arc.events, ended))
 
 
 def ding_dong_targets(ruleset: Ruleset, board: Board, cuddler: str) -> list[str]:

@@ -12,10 +12,10 @@ inducements...) are not actions: they go to the coach's decisions object as they
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from attrs import frozen
 
@@ -76,19 +76,22 @@ def reachable(board: Board, player: PlayerState, squares: int, *, cuddler: bool 
     in_zone = start[0] >= zone
     neighbours = _neighbours(board.pitch.length, board.pitch.width)
     paths: dict[Square, tuple[Square, ...]] = {start: ()}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        path = paths[here]
-        if len(path) >= squares:
-            continue
-        for there in neighbours[here]:
-            if there in paths or there in taken:
-                continue
-            if cuddler and ((in_zone and there[0] < zone) or (not in_zone and there[0] <= here[0] and there[0] < zone)):
-                continue
-            paths[there] = (*path, there)
-            queue.append(there)
+    # Breadth first, one ring of squares at a time: the same order as a queue, without measuring each path.
+    ring = [start]
+    for _ in range(squares):
+        following: list[Square] = []
+        for here in ring:
+            path = paths[here]
+            for there in neighbours[here]:
+                if there in paths or there in taken:
+                    continue
+                if cuddler and ((in_zone and there[0] < zone) or (not in_zone and there[0] <= here[0] and there[0] < zone)):
+                    continue
+                paths[there] = (*path, there)
+                following.append(there)
+        if not following:
+            break
+        ring = following
     return paths
 
 
@@ -122,11 +125,27 @@ def _throws(ruleset: Ruleset, arc: ArcState) -> Iterator[Throw]:
             continue
         if not adjacent(thrower.square, stooge.square):
             continue
-        for x in range(arc.board.pitch.length):
-            for y in range(arc.board.pitch.width):
-                band = pass_range(ruleset, thrower.square, (x, y))
+        for target in _throw_targets(ruleset, arc.board.pitch.length, arc.board.pitch.width, thrower.square):
+            yield Throw(pid, target)
+
+
+#: The squares a team-mate can be thrown to from a square, by ruleset: a pure function of the ruleset's
+#: Range Ruler, asked for the same few squares at every opening throw.
+_TARGETS: WeakKeyDictionary[Ruleset, dict[tuple[int, int, Square], tuple[Square, ...]]] = WeakKeyDictionary()
+
+
+def _throw_targets(ruleset: Ruleset, length: int, width: int, origin: Square) -> tuple[Square, ...]:
+    known = _TARGETS.setdefault(ruleset, {})
+    key = (length, width, origin)
+    if key not in known:
+        found = []
+        for x in range(length):
+            for y in range(width):
+                band = pass_range(ruleset, origin, (x, y))
                 if band is not None and band.values.get("throw"):
-                    yield Throw(pid, (x, y))
+                    found.append((x, y))
+        known[key] = tuple(found)
+    return known[key]
 
 
 def _player_actions(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
@@ -175,10 +194,12 @@ def _blitzes(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[A
     if arc.blitz_used:
         return
     paths = _paths(ruleset, arc, player)
+    neighbours = _neighbours(arc.board.pitch.length, arc.board.pitch.width)
     for target in _opponents(arc, player):
         assert target.square is not None
+        around = neighbours[target.square]
         for square, path in paths.items():
-            if path and adjacent(square, target.square):
+            if path and square in around:
                 yield Blitz(player.id, target.id, path)
 
 
