@@ -274,7 +274,7 @@ class Board:
     geometry: PitchGeometry = field(default=Factory(_geometry, takes_self=True), eq=False, repr=False)
     # Answers worked out once per board, the first time they are asked (a board never changes).
     _occupants: dict[Square, PlayerState] | None = field(default=None, init=False, eq=False, repr=False)
-    _zones: dict[tuple[Square, str], int] | None = field(default=None, init=False, eq=False, repr=False)
+    _zones: dict[str, dict[Square, int]] | None = field(default=None, init=False, eq=False, repr=False)
 
     @classmethod
     def build(
@@ -289,6 +289,10 @@ class Board:
 
     def at(self, square: Square) -> PlayerState | None:
         """The player in a square, if any."""
+        return self.occupants().get(square)
+
+    def occupants(self) -> Mapping[Square, PlayerState]:
+        """The players on the pitch by square (read it, never change it)."""
         occupants = self._occupants
         if occupants is None:
             occupants = {}
@@ -296,7 +300,7 @@ class Board:
                 if player.square is not None and player.status.on_pitch:
                     occupants.setdefault(player.square, player)  # the first in order, as a search would find
             object.__setattr__(self, "_occupants", occupants)
-        return occupants.get(square)
+        return occupants
 
     def modifier(self, test: str, player: PlayerState | None = None) -> int:
         """The modifier in force for ``test``: the board's conditions plus the player's own modifiers.
@@ -361,15 +365,16 @@ class Board:
         if zones is None:
             zones = {}
             object.__setattr__(self, "_zones", zones)
-        count = zones.get((square, team))
-        if count is None:
-            count = sum(
-                1
-                for p in self.players.values()
-                if p.team != team and p.square is not None and adjacent(p.square, square) and self.in_play(p)
-            )
-            zones[(square, team)] = count
-        return count
+        covered = zones.get(team)
+        if covered is None:
+            # Every square's count at once, the first time a team asks: coaches ask about many squares of one board.
+            covered = {}
+            for p in self.players.values():
+                if p.team != team and p.square is not None and self.in_play(p):
+                    for around in (step(p.square, d) for d in DIRECTIONS):
+                        covered[around] = covered.get(around, 0) + 1
+            zones[team] = covered
+        return covered.get(square, 0)
 
     # -- changing -------------------------------------------------------------------
 

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import attrs
 from attrs import field, frozen
@@ -130,7 +130,7 @@ def _frozen_counts(value: Mapping[str, int]) -> Mapping[str, int]:
     return value if isinstance(value, MappingProxyType) else MappingProxyType(dict(value))
 
 
-@frozen
+@frozen(slots=False)  # a plain __dict__, for evolve_arc
 class ArcState:
     """Everything about an arc in progress.
 
@@ -201,12 +201,28 @@ class ArcState:
         return ready_sideline(self.sidelines, moment, does)
 
 
-_ARC_FIELDS = tuple(f.name for f in attrs.fields(ArcState))
+#: The arc's fields that take a converter, with it: a copy runs only those that change.
+_CONVERTED: dict[str, Callable[[Any], Any]] = {
+    f.name: cast("Callable[[Any], Any]", f.converter) for f in attrs.fields(ArcState) if f.converter
+}
 
 
 def evolve_arc(arc: ArcState, **changes: Any) -> ArcState:
-    """``attrs.evolve`` for the arc, by position: it is copied several times in every action."""
-    return ArcState(*[changes[name] if name in changes else getattr(arc, name) for name in _ARC_FIELDS])
+    """``attrs.evolve`` for the arc, made cheap: the arc is copied several times in every action.
+
+    The arc keeps its fields in a plain ``__dict__`` (not slots) for this: the copy takes the
+    old one whole and the changes over it, running the converters of the fields that change.
+    """
+    unknown = changes.keys() - arc.__dict__.keys()
+    if unknown:
+        raise TypeError(f"ArcState has no field {', '.join(sorted(unknown))}")
+    for name in changes.keys() & _CONVERTED.keys():
+        changes[name] = _CONVERTED[name](changes[name])
+    copy = object.__new__(ArcState)
+    state = copy.__dict__
+    state.update(arc.__dict__)
+    state.update(changes)
+    return copy
 
 
 # -- actions -------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ inducements...) are not actions: they go to the coach's decisions object as they
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
@@ -23,6 +23,7 @@ from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, dis
 from bbcore.rules.movement import max_rushes
 from bbcore.rules.ttm import pass_range
 from bbcore_skurling.arc import (
+    CUDDLER,
     HITTERS,
     THROW,
     WHACKER,
@@ -176,11 +177,11 @@ def _opponents(arc: ArcState, player: PlayerState) -> list[PlayerState]:
 
 def _moves(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
     paths = _paths(ruleset, arc, player)
-    for path in paths.values():
-        if path:
-            yield Move(player.id, path)
+    pid = player.id
+    moves: list[Action] = [Move(pid, path) for path in paths.values() if path]
     if not player.standing and len(paths) == 1:
-        yield Move(player.id, ())
+        moves.append(Move(pid, ()))
+    return iter(moves)
 
 
 def _blocks(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
@@ -287,42 +288,61 @@ def declarations(ruleset: Ruleset, arc: ArcState) -> list[Declaration]:
         throwers = sorted({a.thrower for a in _throws(ruleset, arc)})
         return [Declaration(pid, THROW_KIND) for pid in throwers] or [end]
     board = arc.board
-    taken = {p.square for p in board.players.values() if p.on_pitch}
-    opponents = [p.square for p in board.team_players(board.opponent_of(arc.active)) if p.standing and p.id != arc.stooge and p.square]
-    stooge = board.player(arc.stooge).square
+    taken = board.occupants()
+    stooge_id = arc.stooge
+    opponents = [p.square for p in board.team_players(board.opponent_of(arc.active)) if p.standing and p.id != stooge_id and p.square]
+    stooge = board.player(stooge_id).square
     end_zone = destination_row(board)
+    neighbours = _neighbours(board.pitch.length, board.pitch.width)
+    attacking = arc.active == arc.attacker
+    activated = arc.activated
     found: list[Declaration] = []
     for player in board.team_players(arc.active):
-        here = player.square
-        if here is None or player.id in arc.activated or player.id == arc.stooge or player.status not in (Status.STANDING, Status.PRONE):
+        here, pid = player.square, player.id
+        if here is None or pid in activated or pid == stooge_id or player.status not in _ACTING:
             continue
-        if arc.role_of(player.id) == "cuddler" and here[0] < end_zone:
+        role = arc.roles.get(pid)
+        standing = player.status is Status.STANDING
+        if role == CUDDLER and here[0] < end_zone:
             kinds = ["move"]  # a Cuddler out of the end zone must move back into it
         else:
-            kinds = _open_kinds(ruleset, arc, player, here, opponents, stooge)
-        if player.standing and (player.rooted or not _has_free_step(arc, player, taken)):
+            hitting = stooge if attacking and role in HITTERS else None
+            kinds = _open_kinds(arc, player, standing, neighbours[here], allowance(ruleset, player) + 1, opponents, hitting)
+        if standing and (player.rooted or not _has_free_step(arc, player, taken)):
             kinds.remove("move")
-        found.extend(Declaration(player.id, kind) for kind in kinds)
+        found.extend(Declaration(pid, kind) for kind in kinds)
     found.append(end)
     return found
 
 
+#: The statuses in which a player may be declared.
+_ACTING = (Status.STANDING, Status.PRONE)
+
+
 def _open_kinds(
-    ruleset: Ruleset, arc: ArcState, player: PlayerState, here: Square, opponents: list[Square], stooge: Square | None
+    arc: ArcState,
+    player: PlayerState,
+    standing: bool,
+    around: tuple[Square, ...],
+    reach: int,
+    opponents: list[Square],
+    stooge: Square | None,
 ) -> list[str]:
     """The kinds of action open to one player, by quick tests: a Blitz needs a target within its reach plus one.
 
-    :func:`actions_for` may still find every path of a Blitz blocked; the caller then declares again.
+    ``around`` are the squares next to the player, ``stooge`` the Stooge's square when the
+    player is one of the attacker's hitters on the attacker's turn. :func:`actions_for` may
+    still find every path of a Blitz blocked; the caller then declares again.
     """
     kinds = ["move"]
-    standing = player.standing
-    if standing and any(adjacent(here, square) for square in opponents):
+    here = player.square
+    assert here is not None
+    if standing and any(square in around for square in opponents):
         kinds.append("block")
-    reach = allowance(ruleset, player) + 1
     if not arc.blitz_used and any(distance(here, square) <= reach for square in opponents):
         kinds.append("blitz")
-    if _hitter(arc, player) is not None and stooge is not None:
-        if standing and adjacent(here, stooge):
+    if stooge is not None:
+        if standing and stooge in around:
             kinds.append("touch")
         if not arc.blitz_used and distance(here, stooge) <= reach:
             kinds.append("touch-blitz")
@@ -331,13 +351,13 @@ def _open_kinds(
     return kinds
 
 
-def _has_free_step(arc: ArcState, player: PlayerState, taken: set[Square | None]) -> bool:
+def _has_free_step(arc: ArcState, player: PlayerState, taken: Mapping[Square, PlayerState]) -> bool:
     """Whether the player has an empty square to step into (for a Cuddler, one his rule allows)."""
     assert player.square is not None
     board = arc.board
     neighbours = _neighbours(board.pitch.length, board.pitch.width)[player.square]
-    if arc.role_of(player.id) != "cuddler":
-        return any(square not in taken for square in neighbours)
+    if arc.role_of(player.id) != CUDDLER:
+        return not all(square in taken for square in neighbours)
     return len(reachable(board, player, 1, cuddler=True)) > 1
 
 
