@@ -39,7 +39,11 @@ class Status(StrEnum):
 
     @property
     def on_pitch(self) -> bool:
-        return self in (Status.STANDING, Status.PRONE, Status.STUNNED)
+        return self in _ON_PITCH
+
+
+#: The statuses of a player on the pitch (a set, since it is asked about every player of every board).
+_ON_PITCH = frozenset((Status.STANDING, Status.PRONE, Status.STUNNED))
 
 
 def step(square: Square, direction: Square, distance: int = 1) -> Square:
@@ -152,7 +156,7 @@ def _frozen_skills(skills: Mapping[str, int | str | None]) -> Mapping[str, int |
     return skills if isinstance(skills, MappingProxyType) else MappingProxyType(dict(skills))
 
 
-@frozen
+@frozen(slots=False)  # a plain __dict__, for _copy
 class PlayerState:
     """A player as the board knows them: characteristics in force, skills, square and status.
 
@@ -194,7 +198,7 @@ class PlayerState:
 
     @property
     def on_pitch(self) -> bool:
-        return self.square is not None and self.status.on_pitch
+        return self.square is not None and self.status in _ON_PITCH
 
     def moved(self, square: Square | None) -> PlayerState:
         return self._copy(square, self.status)
@@ -204,25 +208,14 @@ class PlayerState:
         return self._copy(square, status)
 
     def _copy(self, square: Square | None, status: Status) -> PlayerState:
-        # The most common changes by hand: attrs.evolve looks every field up each time, and
-        # boards are copied for every step of every move.
-        return PlayerState(
-            self.id,
-            self.team,
-            self.ma,
-            self.st,
-            self.ag,
-            self.pa,
-            self.av,
-            self.skills,
-            square,
-            status,
-            self.position,
-            self.tackle_zone,
-            self.modifiers,
-            self.rooted,
-            self.anchored,
-        )
+        # The most common changes by hand, taking the fields whole (the class keeps a plain
+        # __dict__ for this): players are copied at every step of every move.
+        copy = object.__new__(PlayerState)
+        fields = copy.__dict__
+        fields.update(self.__dict__)
+        fields["square"] = square
+        fields["status"] = status
+        return copy
 
 
 def player_from_position(
@@ -257,7 +250,7 @@ def _geometry(board: Board) -> PitchGeometry:
     return PitchGeometry.of(board.pitch)
 
 
-@frozen
+@frozen(slots=False)  # a plain __dict__, for _copy
 class Board:
     """Everything on the pitch at one moment. Changes return a new board.
 
@@ -297,7 +290,7 @@ class Board:
         if occupants is None:
             occupants = {}
             for player in self.players.values():
-                if player.square is not None and player.status.on_pitch:
+                if player.square is not None and player.status in _ON_PITCH:
                     occupants.setdefault(player.square, player)  # the first in order, as a search would find
             object.__setattr__(self, "_occupants", occupants)
         return occupants
@@ -398,8 +391,16 @@ class Board:
         return self._copy(self.players, ball)
 
     def _copy(self, players: Mapping[str, PlayerState], ball: BallState) -> Board:
-        # By hand rather than attrs.evolve, which is slow for a copy made at every step of a move.
-        return Board(self.pitch, players, ball, self.home, self.away, self.conditions, self.geometry)
+        # By hand rather than attrs.evolve, which is slow for a copy made at every step of a move:
+        # the fields whole (the class keeps a plain __dict__ for this), without the old board's answers.
+        copy = object.__new__(Board)
+        fields = copy.__dict__
+        fields.update(self.__dict__)
+        fields["players"] = _frozen_players(players)
+        fields["ball"] = ball
+        fields["_occupants"] = None
+        fields["_zones"] = None
+        return copy
 
     def replace_players(self, changed: Iterable[PlayerState]) -> Board:
         board = self

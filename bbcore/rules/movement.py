@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import attrs
 from attrs import frozen
 
 from bbcore.dice import DiceSource
@@ -183,6 +182,8 @@ def _crossing(ruleset: Ruleset, board: Board, player: PlayerState, origin: Squar
 
 
 def _as_square(item: object) -> Square:
+    if type(item) is tuple and len(item) == 2 and type(item[0]) is int and type(item[1]) is int:
+        return item  # already a square: the common case, at every step of every path
     if isinstance(item, (tuple, list)) and len(item) == 2 and all(isinstance(v, int) for v in item):
         return (int(item[0]), int(item[1]))
     raise UsageError(f"a path holds squares (x, y) or Jump(over, to); got {item!r}")
@@ -306,7 +307,7 @@ def move(
     if player.status is Status.PRONE:
         # Standing takes the whole allowance for a slow player who must roll, a fixed cost for anyone else.
         ma_used = max(ma_used, player.ma) if rolls_to_stand else ma_used + params.movement.stand_up_cost
-    standing = attrs.evolve(player, status=Status.STANDING)
+    standing = player.with_status(Status.STANDING)
     legs = plan_path(ruleset, board, standing, path, ma_used=ma_used, rushes_used=rushes_used, careful_crossings=careful_crossings)
     state = _Moving(ruleset, dice, decisions, player_id, budget, ma_used, rushes_used, rush_modifier)
 

@@ -64,6 +64,15 @@ def _neighbours(length: int, width: int) -> dict[Square, tuple[Square, ...]]:
     return found
 
 
+@cache
+def _grid(length: int, width: int) -> tuple[tuple[Square, ...], tuple[tuple[int, ...], ...]]:
+    """The pitch's squares by number (``x * width + y``) and each one's neighbours by number, in
+    :func:`_neighbours` order: the search below marks squares in a flat array instead of hashing them."""
+    squares = tuple((x, y) for x in range(length) for y in range(width))
+    around = tuple(tuple(nx * width + ny for nx, ny in _neighbours(length, width)[square]) for square in squares)
+    return squares, around
+
+
 def reachable(board: Board, player: PlayerState, squares: int, *, cuddler: bool = False) -> dict[Square, tuple[Square, ...]]:
     """A shortest path through empty squares to every square within ``squares`` steps (the start: an empty path).
 
@@ -72,23 +81,38 @@ def reachable(board: Board, player: PlayerState, squares: int, *, cuddler: bool 
     """
     assert player.square is not None
     start = player.square
-    taken = {p.square for p in board.players.values() if p.on_pitch and p.id != player.id}
+    length, width = board.pitch.length, board.pitch.width
+    grid, around = _grid(length, width)
+    # Reached or taken: a square is looked at once, by number.
+    closed = bytearray(length * width)
+    for other in board.players.values():
+        held = other.square
+        if held is not None and other.id != player.id and other.on_pitch and 0 <= held[0] < length and 0 <= held[1] < width:
+            closed[held[0] * width + held[1]] = 1
     zone = destination_row(board)
     in_zone = start[0] >= zone
-    neighbours = _neighbours(board.pitch.length, board.pitch.width)
     paths: dict[Square, tuple[Square, ...]] = {start: ()}
+    if not (0 <= start[0] < length and 0 <= start[1] < width):
+        return paths
+    first = start[0] * width + start[1]
+    closed[first] = 1
+    path_of: dict[int, tuple[Square, ...]] = {first: ()}
     # Breadth first, one ring of squares at a time: the same order as a queue, without measuring each path.
-    ring = [start]
+    ring = [first]
     for _ in range(squares):
-        following: list[Square] = []
+        following: list[int] = []
         for here in ring:
-            path = paths[here]
-            for there in neighbours[here]:
-                if there in paths or there in taken:
+            path = path_of[here]
+            for there in around[here]:
+                if closed[there]:
                     continue
-                if cuddler and ((in_zone and there[0] < zone) or (not in_zone and there[0] <= here[0] and there[0] < zone)):
-                    continue
-                paths[there] = (*path, there)
+                if cuddler:
+                    x, from_x = there // width, here // width
+                    if (in_zone and x < zone) or (not in_zone and x <= from_x and x < zone):
+                        continue
+                closed[there] = 1
+                square = grid[there]
+                path_of[there] = paths[square] = path + (square,)  # noqa: RUF005 - quicker than unpacking, in the innermost loop
                 following.append(there)
         if not following:
             break
