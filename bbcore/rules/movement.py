@@ -331,12 +331,14 @@ def move(
             events.append(Event("stand-up", player_id, (), "stood-up", {"cost": params.movement.stand_up_cost}))
         board = board.with_player(standing)
 
-    outcome = Outcome(board, tuple(events))
+    # The legs' events gathered in one list (as Outcome.then would chain them), the outcome made once at the end.
     for leg in legs:
-        outcome = outcome.then(state.take_leg(outcome.board, leg))
-        if outcome.turnover or not outcome.board.player(player_id).standing:
-            return state.finish(outcome, "ended")
-    return state.finish(outcome, "completed")
+        taken = state.take_leg(board, leg)
+        board = taken.board
+        events.extend(taken.events)
+        if taken.turnover or not board.player(player_id).standing:
+            return state.finish(Outcome(board, tuple(events), taken.turnover), "ended")
+    return state.finish(Outcome(board, tuple(events)), "completed")
 
 
 def jump_over(

@@ -296,6 +296,12 @@ class Declaration:
     kind: str
 
 
+@cache
+def _declared(player: str | None, kind: str) -> Declaration:
+    """One declaration, made once: the same few are offered at every decision, and they never change."""
+    return Declaration(player, kind)
+
+
 def declarations(ruleset: Ruleset, arc: ArcState) -> list[Declaration]:
     """The kinds of action each player of the active team may declare now, End Turn last.
 
@@ -305,7 +311,7 @@ def declarations(ruleset: Ruleset, arc: ArcState) -> list[Declaration]:
     """
     if arc.over:
         return []
-    end = Declaration(None, END_TURN)
+    end = _declared(None, END_TURN)
     if arc.phase == THROW:
         if arc.active != arc.attacker:
             return [end]
@@ -334,7 +340,7 @@ def declarations(ruleset: Ruleset, arc: ArcState) -> list[Declaration]:
             kinds = _open_kinds(arc, player, standing, neighbours[here], allowance(ruleset, player) + 1, opponents, hitting)
         if standing and (player.rooted or not _has_free_step(arc, player, taken)):
             kinds.remove("move")
-        found.extend(Declaration(pid, kind) for kind in kinds)
+        found.extend([_declared(pid, kind) for kind in kinds])
     found.append(end)
     return found
 
