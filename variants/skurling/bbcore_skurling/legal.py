@@ -256,8 +256,9 @@ def _touch_blitzes(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iter
     stooge = _hitter(arc, player)
     if stooge is None or arc.blitz_used:
         return
+    around = _neighbours(arc.board.pitch.length, arc.board.pitch.width)[stooge]
     for square, path in _paths(ruleset, arc, player).items():
-        if path and adjacent(square, stooge):
+        if path and square in around:
             for direction in DIRECTIONS:
                 yield Touch(player.id, direction, blitz=True, path=path)
 
@@ -266,8 +267,9 @@ def _second_hits(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterat
     stooge = _hitter(arc, player)
     if stooge is None or not _may_second(arc, player) or player.square is None:
         return
+    around = _neighbours(arc.board.pitch.length, arc.board.pitch.width)[stooge]
     for square, path in _paths(ruleset, arc, player).items():
-        if (path or player.standing) and adjacent(square, stooge):
+        if (path or player.standing) and square in around:
             for direction in DIRECTIONS:
                 yield SecondHit(player.id, direction, path=path)
 
