@@ -82,6 +82,8 @@ class HookRelay:
             if not hasattr(self._host.pm.hook, name):
                 raise AttributeError(f"bbcore has no hook {name!r}")
             self._callers[name] = _GuardedCaller(self._host, name, self._host.hook_caller(name, self._active))
+            # Kept as an attribute too: the next ``hook.<name>`` is found without coming back here.
+            setattr(self, name, self._callers[name])
         return self._callers[name]
 
 
