@@ -266,7 +266,7 @@ class Board:
     conditions: Mapping[str, int] = field(factory=dict, converter=_frozen_modifiers)
     geometry: PitchGeometry = field(default=Factory(_geometry, takes_self=True), eq=False, repr=False)
     # Answers worked out once per board, the first time they are asked (a board never changes).
-    _occupants: dict[Square, PlayerState] | None = field(default=None, init=False, eq=False, repr=False)
+    _occupants: Mapping[Square, PlayerState] | None = field(default=None, init=False, eq=False, repr=False)
     _zones: dict[str, dict[Square, int]] | None = field(default=None, init=False, eq=False, repr=False)
 
     @classmethod
@@ -285,13 +285,14 @@ class Board:
         return self.occupants().get(square)
 
     def occupants(self) -> Mapping[Square, PlayerState]:
-        """The players on the pitch by square (read it, never change it)."""
+        """The players on the pitch by square."""
         occupants = self._occupants
         if occupants is None:
-            occupants = {}
+            found: dict[Square, PlayerState] = {}
             for player in self.players.values():
                 if player.square is not None and player.status in _ON_PITCH:
-                    occupants.setdefault(player.square, player)  # the first in order, as a search would find
+                    found.setdefault(player.square, player)  # the first in order, as a search would find
+            occupants = MappingProxyType(found)
             object.__setattr__(self, "_occupants", occupants)
         return occupants
 
