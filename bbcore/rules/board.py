@@ -268,6 +268,7 @@ class Board:
     # Answers worked out once per board, the first time they are asked (a board never changes).
     _occupants: Mapping[Square, PlayerState] | None = field(default=None, init=False, eq=False, repr=False)
     _zones: dict[str, dict[Square, int]] | None = field(default=None, init=False, eq=False, repr=False)
+    _teams: dict[str, tuple[PlayerState, ...]] | None = field(default=None, init=False, eq=False, repr=False)
 
     @classmethod
     def build(
@@ -317,7 +318,14 @@ class Board:
         return self.away if team == self.home else self.home
 
     def team_players(self, team: str) -> Iterator[PlayerState]:
-        return (p for p in self.players.values() if p.team == team)
+        teams = self._teams
+        if teams is None:
+            teams = {}
+            object.__setattr__(self, "_teams", teams)
+        members = teams.get(team)
+        if members is None:
+            members = teams[team] = tuple(p for p in self.players.values() if p.team == team)
+        return iter(members)
 
     def ball_square(self) -> Square | None:
         """The ball's square, whether it lies there or is held there."""
@@ -401,6 +409,7 @@ class Board:
         fields["ball"] = ball
         fields["_occupants"] = None
         fields["_zones"] = None
+        fields["_teams"] = None
         return copy
 
     def replace_players(self, changed: Iterable[PlayerState]) -> Board:
