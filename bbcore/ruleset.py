@@ -14,8 +14,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+import pluggy
 from attrs import field, frozen
-from pluggy._callers import _multicall as _plain_hookexec
 
 from bbcore.errors import BBCoreError, DataError, JsonPath, Location, PluginError, Problem, UsageError
 from bbcore.loading.datadir import LoadedFile, load_directory
@@ -87,6 +87,11 @@ class HookRelay:
         return self._callers[name]
 
 
+#: How pluggy runs a hook's implementations when nobody watches the calls: a manager with call
+#: monitoring (a hook trace) has another, and its hooks always go through pluggy.
+_PLAIN_HOOKEXEC = pluggy.PluginManager("bbcore-probe")._inner_hookexec
+
+
 class _GuardedCaller:
     """One hook of one ruleset, called through pluggy, or straight to its implementation when that gives the same answer.
 
@@ -137,7 +142,7 @@ class _GuardedCaller:
         spec = self._caller.spec
         impls = self._caller.get_hookimpls()
         plain = spec is not None and not spec.opts.get("historic") and not any(i.wrapper or i.hookwrapper for i in impls)
-        if self._monitor is not _plain_hookexec or not plain or len(impls) > 1:
+        if self._monitor is not _PLAIN_HOOKEXEC or not plain or len(impls) > 1:
             self._direct = None
         else:
             self._direct = (impls[0] if impls else None, bool(spec.opts.get("firstresult")))
