@@ -35,9 +35,14 @@ class SeededDice:
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._generator = random.Random(seed)  # noqa: S311 - game dice, not cryptography
+        # randint(1, sides) is exactly 1 + _randbelow(sides), after three calls of argument checks:
+        # the same numbers, sooner. typeshed does not list the private method.
+        self._below: Callable[[int], int] = self._generator._randbelow  # type: ignore[attr-defined]
 
     def roll(self, sides: int) -> int:
-        return self._generator.randint(1, sides)
+        if sides < 1:
+            return self._generator.randint(1, sides)  # raises, as it always has
+        return self._below(sides) + 1
 
 
 class DiceScriptError(BBCoreError, AssertionError):

@@ -14,6 +14,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+import pluggy
 from attrs import field, frozen
 
 from bbcore.errors import BBCoreError, DataError, JsonPath, Location, PluginError, Problem, UsageError
@@ -81,23 +82,70 @@ class HookRelay:
             if not hasattr(self._host.pm.hook, name):
                 raise AttributeError(f"bbcore has no hook {name!r}")
             self._callers[name] = _GuardedCaller(self._host, name, self._host.hook_caller(name, self._active))
+            # Kept as an attribute too: the next ``hook.<name>`` is found without coming back here.
+            setattr(self, name, self._callers[name])
         return self._callers[name]
 
 
+#: How pluggy runs a hook's implementations when nobody watches the calls: a manager with call
+#: monitoring (a hook trace) has another, and its hooks always go through pluggy.
+_PLAIN_HOOKEXEC = pluggy.PluginManager("bbcore-probe")._inner_hookexec
+
+
 class _GuardedCaller:
+    """One hook of one ruleset, called through pluggy, or straight to its implementation when that gives the same answer.
+
+    The rules call some hooks at every step of every move, where pluggy's machinery
+    costs more than the answer. A hook with at most one implementation, which wraps
+    nothing, is called directly, as pluggy would call it. The plan is checked on every
+    call against the implementations registered and the manager's call monitoring (a
+    hook trace), so a plugin registered or a trace attached later is honoured at once.
+    """
+
     def __init__(self, host: PluginHost, name: str, caller: Any) -> None:
         self._host = host
         self._name = name
         self._caller = caller
+        # A subset caller reads its implementations from the full caller's list, changed in place by pluggy.
+        self._registered: list[Any] = getattr(caller, "_orig", caller)._hookimpls
+        self._seen: list[Any] | None = None
+        self._monitor: Any = None
+        self._direct: tuple[Any, bool] | None = None
 
     def __call__(self, **kwargs: Any) -> Any:
         try:
-            return self._caller(**kwargs)
+            if self._seen != self._registered or self._monitor is not self._host.pm._inner_hookexec:
+                self._plan()
+            direct = self._direct
+            if direct is None:
+                return self._caller(**kwargs)
+            impl, firstresult = direct
+            if impl is None:
+                return None if firstresult else []
+            try:
+                args = [kwargs[name] for name in impl.argnames]
+            except KeyError:
+                return self._caller(**kwargs)  # pluggy fills in the spec's defaults, or says what is missing
+            answer = impl.function(*args)
+            if firstresult:
+                return answer
+            return [] if answer is None else [answer]
         except BBCoreError:
             raise
         except Exception as error:
             culprit = self._host.blame(error) or "unknown"
             raise PluginError(f"plugin {culprit!r} raised in {self._name}: {type(error).__name__}: {error}") from error
+
+    def _plan(self) -> None:
+        self._seen = list(self._registered)
+        self._monitor = self._host.pm._inner_hookexec
+        spec = self._caller.spec
+        impls = self._caller.get_hookimpls()
+        plain = spec is not None and not spec.opts.get("historic") and not any(i.wrapper or i.hookwrapper for i in impls)
+        if self._monitor is not _PLAIN_HOOKEXEC or not plain or len(impls) > 1:
+            self._direct = None
+        else:
+            self._direct = (impls[0] if impls else None, bool(spec.opts.get("firstresult")))
 
     def get_hookimpls(self) -> Any:
         return self._caller.get_hookimpls()

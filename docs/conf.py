@@ -18,6 +18,8 @@ version = release
 
 extensions = [
     "sphinx.ext.autodoc",
+    # Markdown pages (the performance notes) next to the reStructuredText ones.
+    "myst_parser",
     "bbcore.sphinxext",
     # The Skurling pages' numbers, line-ups and arc diagram, read from the plugin's data.
     "bbcore_skurling.sphinxext",

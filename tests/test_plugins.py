@@ -135,3 +135,33 @@ def test_a_plugin_whose_ruleset_hook_raises_is_named(make_ruleset: object) -> No
     team = ruleset.team_files[0].team
     with pytest.raises(PluginError, match="plugin 'clumsy' raised in bbcore_team_checks: ZeroDivisionError"):
         bbcore.check_team(ruleset, team)
+
+
+def test_a_hook_answered_straight_by_the_core_hears_a_plugin_registered_later() -> None:
+    class Bouncy:
+        @bbcore.hookimpl
+        def bbcore_ball_bounces_on_landing(self, ruleset: object, board: object, square: object, cause: str) -> int:
+            return 2
+
+    host = PluginHost([], entry_points=False)
+    ruleset = build_ruleset(host=host)
+    ask = {"ruleset": ruleset, "board": None, "square": (0, 0), "cause": "test"}
+    assert ruleset.hook.bbcore_ball_bounces_on_landing(**ask) == 1  # the core's answer, called directly
+    host.pm.register(Bouncy(), name="bouncy")
+    assert ruleset.hook.bbcore_ball_bounces_on_landing(**ask) == 2
+    host.pm.unregister(name="bouncy")
+    assert ruleset.hook.bbcore_ball_bounces_on_landing(**ask) == 1
+
+
+def test_a_plugin_raising_in_a_hook_called_straight_is_still_named() -> None:
+    class Clumsy:
+        @bbcore.hookimpl
+        def bbcore_test_reroll(self, ruleset: object, board: object, player: object, test: str, result: str) -> str | None:
+            raise KeyError(test)
+
+    host = PluginHost([("clumsy", Clumsy())], entry_points=False)
+    ruleset = build_ruleset(host=host)
+    with pytest.raises(PluginError, match="plugin 'clumsy' raised in bbcore_test_reroll: KeyError"):
+        ruleset.hook.bbcore_test_reroll(ruleset=ruleset, board=None, player=None, test="dodge", result="failed")
+    # A hook nobody implements answers as pluggy does: None for a first-result hook, no answers otherwise.
+    assert ruleset.hook.bbcore_armour_modifiers(ruleset=ruleset, board=None, player=None, cause="block", attacker=None) == []

@@ -39,7 +39,11 @@ class Status(StrEnum):
 
     @property
     def on_pitch(self) -> bool:
-        return self in (Status.STANDING, Status.PRONE, Status.STUNNED)
+        return self in _ON_PITCH
+
+
+#: The statuses of a player on the pitch (a set, since it is asked about every player of every board).
+_ON_PITCH = frozenset((Status.STANDING, Status.PRONE, Status.STUNNED))
 
 
 def step(square: Square, direction: Square, distance: int = 1) -> Square:
@@ -131,6 +135,8 @@ class PitchGeometry:
 
     def feature_between(self, a: Square, b: Square) -> FeatureType | None:
         """The edge feature between two squares; a diagonal step crosses the edges of both orthogonal routes."""
+        if not self.edge_features:
+            return None  # most pitches have no edge features: asked at every step, this spares the frozensets
         direct = self.edge_features.get(frozenset({a, b}))
         if direct is not None or a[0] == b[0] or a[1] == b[1]:
             return direct
@@ -150,7 +156,7 @@ def _frozen_skills(skills: Mapping[str, int | str | None]) -> Mapping[str, int |
     return skills if isinstance(skills, MappingProxyType) else MappingProxyType(dict(skills))
 
 
-@frozen
+@frozen(slots=False)  # a plain __dict__, for _copy
 class PlayerState:
     """A player as the board knows them: characteristics in force, skills, square and status.
 
@@ -192,7 +198,7 @@ class PlayerState:
 
     @property
     def on_pitch(self) -> bool:
-        return self.square is not None and self.status.on_pitch
+        return self.square is not None and self.status in _ON_PITCH
 
     def moved(self, square: Square | None) -> PlayerState:
         return self._copy(square, self.status)
@@ -202,25 +208,14 @@ class PlayerState:
         return self._copy(square, status)
 
     def _copy(self, square: Square | None, status: Status) -> PlayerState:
-        # The most common changes by hand: attrs.evolve looks every field up each time, and
-        # boards are copied for every step of every move.
-        return PlayerState(
-            self.id,
-            self.team,
-            self.ma,
-            self.st,
-            self.ag,
-            self.pa,
-            self.av,
-            self.skills,
-            square,
-            status,
-            self.position,
-            self.tackle_zone,
-            self.modifiers,
-            self.rooted,
-            self.anchored,
-        )
+        # The most common changes by hand, taking the fields whole (the class keeps a plain
+        # __dict__ for this): players are copied at every step of every move.
+        copy = object.__new__(PlayerState)
+        fields = copy.__dict__
+        fields.update(self.__dict__)
+        fields["square"] = square
+        fields["status"] = status
+        return copy
 
 
 def player_from_position(
@@ -255,7 +250,7 @@ def _geometry(board: Board) -> PitchGeometry:
     return PitchGeometry.of(board.pitch)
 
 
-@frozen
+@frozen(slots=False)  # a plain __dict__, for _copy
 class Board:
     """Everything on the pitch at one moment. Changes return a new board.
 
@@ -270,6 +265,10 @@ class Board:
     away: str = "away"
     conditions: Mapping[str, int] = field(factory=dict, converter=_frozen_modifiers)
     geometry: PitchGeometry = field(default=Factory(_geometry, takes_self=True), eq=False, repr=False)
+    # Answers worked out once per board, the first time they are asked (a board never changes).
+    _occupants: Mapping[Square, PlayerState] | None = field(default=None, init=False, eq=False, repr=False)
+    _zones: dict[str, dict[Square, int]] | None = field(default=None, init=False, eq=False, repr=False)
+    _teams: dict[str, tuple[PlayerState, ...]] | None = field(default=None, init=False, eq=False, repr=False)
 
     @classmethod
     def build(
@@ -284,10 +283,19 @@ class Board:
 
     def at(self, square: Square) -> PlayerState | None:
         """The player in a square, if any."""
-        for player in self.players.values():
-            if player.square == square and player.on_pitch:
-                return player
-        return None
+        return self.occupants().get(square)
+
+    def occupants(self) -> Mapping[Square, PlayerState]:
+        """The players on the pitch by square."""
+        occupants = self._occupants
+        if occupants is None:
+            found: dict[Square, PlayerState] = {}
+            for player in self.players.values():
+                if player.square is not None and player.status in _ON_PITCH:
+                    found.setdefault(player.square, player)  # the first in order, as a search would find
+            occupants = MappingProxyType(found)
+            object.__setattr__(self, "_occupants", occupants)
+        return occupants
 
     def modifier(self, test: str, player: PlayerState | None = None) -> int:
         """The modifier in force for ``test``: the board's conditions plus the player's own modifiers.
@@ -310,7 +318,14 @@ class Board:
         return self.away if team == self.home else self.home
 
     def team_players(self, team: str) -> Iterator[PlayerState]:
-        return (p for p in self.players.values() if p.team == team)
+        teams = self._teams
+        if teams is None:
+            teams = {}
+            object.__setattr__(self, "_teams", teams)
+        members = teams.get(team)
+        if members is None:
+            members = teams[team] = tuple(p for p in self.players.values() if p.team == team)
+        return iter(members)
 
     def ball_square(self) -> Square | None:
         """The ball's square, whether it lies there or is held there."""
@@ -348,9 +363,20 @@ class Board:
 
     def tackle_zones_on(self, square: Square, team: str) -> int:
         """How many players of the other team in play cover a square with their tackle zones."""
-        return sum(
-            1 for p in self.players.values() if p.team != team and p.square is not None and adjacent(p.square, square) and self.in_play(p)
-        )
+        zones = self._zones
+        if zones is None:
+            zones = {}
+            object.__setattr__(self, "_zones", zones)
+        covered = zones.get(team)
+        if covered is None:
+            # Every square's count at once, the first time a team asks: coaches ask about many squares of one board.
+            covered = {}
+            for p in self.players.values():
+                if p.team != team and p.square is not None and self.in_play(p):
+                    for around in (step(p.square, d) for d in DIRECTIONS):
+                        covered[around] = covered.get(around, 0) + 1
+            zones[team] = covered
+        return covered.get(square, 0)
 
     # -- changing -------------------------------------------------------------------
 
@@ -366,12 +392,25 @@ class Board:
             ball = BallState(square=player.square, carrier=None)
         return self._copy(MappingProxyType(players), ball)
 
+    def without(self, player_id: str) -> Board:
+        """The board with a player lifted off it (to ask what lies around them as if they were not there)."""
+        return self._copy(MappingProxyType({pid: p for pid, p in self.players.items() if pid != player_id}), self.ball)
+
     def with_ball(self, ball: BallState) -> Board:
         return self._copy(self.players, ball)
 
     def _copy(self, players: Mapping[str, PlayerState], ball: BallState) -> Board:
-        # By hand rather than attrs.evolve, which is slow for a copy made at every step of a move.
-        return Board(self.pitch, players, ball, self.home, self.away, self.conditions, self.geometry)
+        # By hand rather than attrs.evolve, which is slow for a copy made at every step of a move:
+        # the fields whole (the class keeps a plain __dict__ for this), without the old board's answers.
+        copy = object.__new__(Board)
+        fields = copy.__dict__
+        fields.update(self.__dict__)
+        fields["players"] = _frozen_players(players)
+        fields["ball"] = ball
+        fields["_occupants"] = None
+        fields["_zones"] = None
+        fields["_teams"] = None
+        return copy
 
     def replace_players(self, changed: Iterable[PlayerState]) -> Board:
         board = self

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import attrs
 from attrs import frozen
 
 from bbcore.dice import DiceSource
@@ -50,8 +49,12 @@ def core_crossing(board: Board, origin: Square, target: Square) -> Crossing:
     """The core's answer: the edge feature between the squares, from the pitch data, or nothing."""
     feature = board.geometry.feature_between(origin, target)
     if feature is None:
-        return Crossing()
+        return _NO_CROSSING
     return Crossing(feature.crossing_cost, feature.crossing_risk)
+
+
+#: A plain step: shared, since steps are planned by the thousand and a Crossing never changes.
+_NO_CROSSING = Crossing()
 
 
 @frozen
@@ -175,10 +178,12 @@ def _blocked(board: Board, origin: Square, target: Square) -> str | None:
 
 def _crossing(ruleset: Ruleset, board: Board, player: PlayerState, origin: Square, target: Square) -> Crossing:
     answer = ruleset.hook.bbcore_crossing(ruleset=ruleset, board=board, player=player.moved(origin), origin=origin, target=target)
-    return answer if answer is not None else Crossing()
+    return answer if answer is not None else _NO_CROSSING
 
 
 def _as_square(item: object) -> Square:
+    if type(item) is tuple and len(item) == 2 and type(item[0]) is int and type(item[1]) is int:
+        return item  # already a square: the common case, at every step of every path
     if isinstance(item, (tuple, list)) and len(item) == 2 and all(isinstance(v, int) for v in item):
         return (int(item[0]), int(item[1]))
     raise UsageError(f"a path holds squares (x, y) or Jump(over, to); got {item!r}")
@@ -209,7 +214,7 @@ def plan_path(
     limit = max_rushes(ruleset, player)
     # The board without the mover: whether a square is free and what lies between two squares do not
     # depend on where along the path the mover stands, so one board serves every step.
-    here = attrs.evolve(board, players={pid: p for pid, p in board.players.items() if pid != player.id})
+    here = board.without(player.id)
     for item in path:
         jump = item if isinstance(item, Jump) else None
         if jump is not None:
@@ -302,7 +307,7 @@ def move(
     if player.status is Status.PRONE:
         # Standing takes the whole allowance for a slow player who must roll, a fixed cost for anyone else.
         ma_used = max(ma_used, player.ma) if rolls_to_stand else ma_used + params.movement.stand_up_cost
-    standing = attrs.evolve(player, status=Status.STANDING)
+    standing = player.with_status(Status.STANDING)
     legs = plan_path(ruleset, board, standing, path, ma_used=ma_used, rushes_used=rushes_used, careful_crossings=careful_crossings)
     state = _Moving(ruleset, dice, decisions, player_id, budget, ma_used, rushes_used, rush_modifier)
 
@@ -326,12 +331,14 @@ def move(
             events.append(Event("stand-up", player_id, (), "stood-up", {"cost": params.movement.stand_up_cost}))
         board = board.with_player(standing)
 
-    outcome = Outcome(board, tuple(events))
+    # The legs' events gathered in one list (as Outcome.then would chain them), the outcome made once at the end.
     for leg in legs:
-        outcome = outcome.then(state.take_leg(outcome.board, leg))
-        if outcome.turnover or not outcome.board.player(player_id).standing:
-            return state.finish(outcome, "ended")
-    return state.finish(outcome, "completed")
+        taken = state.take_leg(board, leg)
+        board = taken.board
+        events.extend(taken.events)
+        if taken.turnover or not board.player(player_id).standing:
+            return state.finish(Outcome(board, tuple(events), taken.turnover), "ended")
+    return state.finish(Outcome(board, tuple(events)), "completed")
 
 
 def jump_over(

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import attrs
 from attrs import field, frozen
@@ -130,14 +130,15 @@ class MovingOn:
 
 
 def _frozen_map(value: Mapping[str, str]) -> Mapping[str, str]:
-    return MappingProxyType(dict(value))
+    # A read-only view is kept as it is: the arc is copied at every action, its roles never change.
+    return value if isinstance(value, MappingProxyType) else MappingProxyType(dict(value))
 
 
 def _frozen_counts(value: Mapping[str, int]) -> Mapping[str, int]:
-    return MappingProxyType(dict(value))
+    return value if isinstance(value, MappingProxyType) else MappingProxyType(dict(value))
 
 
-@frozen
+@frozen(slots=False)  # a plain __dict__, for evolve_arc
 class ArcState:
     """Everything about an arc in progress.
 
@@ -209,6 +210,30 @@ class ArcState:
     def ready_sideline(self, moment: str, does: str) -> Sideline | None:
         """The attacker's first sideline with a use left that does ``does`` at ``moment``, or None."""
         return ready_sideline(self.sidelines, moment, does)
+
+
+#: The arc's fields that take a converter, with it: a copy runs only those that change.
+_CONVERTED: dict[str, Callable[[Any], Any]] = {
+    f.name: cast("Callable[[Any], Any]", f.converter) for f in attrs.fields(ArcState) if f.converter
+}
+
+
+def evolve_arc(arc: ArcState, **changes: Any) -> ArcState:
+    """``attrs.evolve`` for the arc, made cheap: the arc is copied several times in every action.
+
+    The arc keeps its fields in a plain ``__dict__`` (not slots) for this: the copy takes the
+    old one whole and the changes over it, running the converters of the fields that change.
+    """
+    unknown = changes.keys() - arc.__dict__.keys()
+    if unknown:
+        raise TypeError(f"ArcState has no field {', '.join(sorted(unknown))}")
+    for name in changes.keys() & _CONVERTED.keys():
+        changes[name] = _CONVERTED[name](changes[name])
+    copy = object.__new__(ArcState)
+    state = copy.__dict__
+    state.update(arc.__dict__)
+    state.update(changes)
+    return copy
 
 
 # -- actions -------------------------------------------------------------------------------
@@ -449,7 +474,7 @@ def apply(
         # A thrower who fails an activation test (Bone Head...) leaves the throw for later: End Turn, then try again.
         raise UsageError("the attacker's first action of the arc is the opening throw")
     if arc.moving_on is not None and not isinstance(action, MoveOn):
-        arc = attrs.evolve(arc, moving_on=None)  # anything else ends the Blitz
+        arc = evolve_arc(arc, moving_on=None)  # anything else ends the Blitz
     if isinstance(action, EndTurn):
         return _end_turn(arc)
     if isinstance(action, MoveOn):
@@ -475,7 +500,7 @@ def _pay_the_bite(ruleset: Ruleset, arc: ArcState, dice: DiceSource, decisions: 
     if arc.owed_bite is None:
         return arc
     biter = arc.owed_bite
-    arc = attrs.evolve(arc, owed_bite=None)
+    arc = evolve_arc(arc, owed_bite=None)
     if arc.over or biter not in arc.board.players or not arc.board.player(biter).on_pitch:
         return arc
     thralls = thralls_to_bite(ruleset, arc.board, biter)
@@ -492,13 +517,13 @@ def _record(arc: ArcState, outcome: Outcome, **changes: object) -> ArcState:
         left = list(rerolls)
         left[index] = max(0, left[index] - used)
         rerolls = (left[0], left[1])
-    return attrs.evolve(
+    return evolve_arc(
         arc,
         board=outcome.board,
         events=arc.events + outcome.events,
         rerolls=rerolls,
         reroll_used=arc.reroll_used or bool(used),
-        **changes,  # type: ignore[arg-type]
+        **changes,
     )
 
 
@@ -537,9 +562,9 @@ def _activate(
     result = activation_test(ruleset, arc.board, player.id, kind, dice, decisions, team_reroll=reroll_available(arc))
     arc = _record(arc, result.outcome)
     if "bite" in result.pending:
-        arc = attrs.evolve(arc, owed_bite=player.id)
+        arc = evolve_arc(arc, owed_bite=player.id)
     if not result.may_act:
-        arc = attrs.evolve(arc, activated=arc.activated | {player.id})
+        arc = evolve_arc(arc, activated=arc.activated | {player.id})
     return arc, result.may_act
 
 
@@ -627,7 +652,7 @@ def _before_the_throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: Dice
         events.append(Event("inducement", arc.attacker, (), inducement, {"on": arc.stooge}))
     instant = {e.modifier: e.by or 0 for e in effects if e.modifier is not None and e.duration == "instant"}
     board = arc.board.with_player(dress(ruleset, stooge, effects))
-    return attrs.evolve(arc, board=board, inducements=left, events=arc.events + tuple(events), **changes), instant  # type: ignore[arg-type]
+    return evolve_arc(arc, board=board, inducements=left, events=arc.events + tuple(events), **changes), instant
 
 
 def helmet_row(ruleset: Ruleset, helmet: str) -> Row:
@@ -692,9 +717,9 @@ def _end_turn(arc: ArcState) -> ArcState:
     if arc.active == arc.attacker:
         if arc.turn >= arc.turns_allowed:
             over = Event("arc-ends", arc.attacker, (), "no-score", {"turns": arc.turn})
-            return attrs.evolve(arc, phase=OVER, events=(*arc.events, ended, over), **fresh)  # type: ignore[arg-type]
-        return attrs.evolve(arc, active=arc.defender, events=(*arc.events, ended), **fresh)  # type: ignore[arg-type]
-    return attrs.evolve(arc, active=arc.attacker, turn=arc.turn + 1, events=(*arc.events, ended), **fresh)  # type: ignore[arg-type]
+            return evolve_arc(arc, phase=OVER, events=(*arc.events, ended, over), **fresh)
+        return evolve_arc(arc, active=arc.defender, events=(*arc.events, ended), **fresh)
+    return evolve_arc(arc, active=arc.attacker, turn=arc.turn + 1, events=(*arc.events, ended), **fresh)
 
 
 def _check_cuddler_path(arc: ArcState, player: PlayerState, path: Sequence[Square]) -> None:
@@ -726,7 +751,7 @@ def _moved(
     _check_cuddler_path(arc, player, path)
     if path and arc.board.player(player.id).rooted:
         # Rooted by a failed Take Root test on this very activation: the player stays put.
-        return attrs.evolve(arc, events=(*arc.events, Event("rooted", player.id, (), "cannot-move", {"path": [list(s) for s in path]})))
+        return evolve_arc(arc, events=(*arc.events, Event("rooted", player.id, (), "cannot-move", {"path": [list(s) for s in path]})))
     outcome = move(ruleset, arc.board, player.id, list(path), dice, decisions, team_reroll=reroll_available(arc), extra_rerolls=extra)
     return _record(arc, outcome)
 
@@ -737,7 +762,7 @@ def _move(ruleset: Ruleset, arc: ArcState, action: Move, dice: DiceSource, decis
     if not goes_on:
         return arc
     arc = _moved(ruleset, arc, arc.board.player(player.id), action.path, dice, decisions)
-    return attrs.evolve(arc, activated=arc.activated | {player.id})
+    return evolve_arc(arc, activated=arc.activated | {player.id})
 
 
 def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSource, decisions: Decisions) -> ArcState:
@@ -762,7 +787,7 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
         arc = _moved(ruleset, arc, arc.board.player(player.id), action.path, dice, decisions)
     player = arc.board.player(player.id)
     target = arc.board.player(action.target)
-    arc = attrs.evolve(arc, activated=arc.activated | {player.id})
+    arc = evolve_arc(arc, activated=arc.activated | {player.id})
     if not player.standing or (player.rooted and isinstance(action, Blitz) and action.path):
         return arc  # down on the way, or rooted before the first step: the activation ends
     if player.square is None or target.square is None or not adjacent(player.square, target.square):
@@ -790,7 +815,7 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
 def _use_blitz(arc: ArcState) -> ArcState:
     if arc.blitz_used or arc_rules().blitzes_per_turn < 1:
         raise UsageError(f"{arc.active} has already made its Blitz this turn")
-    return attrs.evolve(arc, blitz_used=True)
+    return evolve_arc(arc, blitz_used=True)
 
 
 def _touch(
@@ -810,7 +835,7 @@ def _touch(
             raise UsageError("the Second Hit has been made in this arc")
         if arc.state != rules.second_hit_state:
             raise UsageError(f"the Second Hit needs the Stooge in the {rules.second_hit_state} state, not {arc.state}")
-        arc = attrs.evolve(arc, second_hits=arc.second_hits + 1)
+        arc = evolve_arc(arc, second_hits=arc.second_hits + 1)
     elif action.blitz:
         arc = _use_blitz(arc)
     elif action.path:
@@ -824,7 +849,7 @@ def _touch(
     start = len(arc.events)
     if action.path:
         arc = _moved_to_touch(ruleset, arc, arc.board.player(hitter.id), action.path, dice, decisions)
-    arc = attrs.evolve(arc, activated=arc.activated | {hitter.id})
+    arc = evolve_arc(arc, activated=arc.activated | {hitter.id})
     hitter = arc.board.player(hitter.id)
     stooge = arc.board.player(arc.stooge)
     if not hitter.standing or (hitter.rooted and action.path):
@@ -891,7 +916,7 @@ def _may_move_on(ruleset: Ruleset, arc: ArcState, player_id: str, progress: Move
         return arc
     if progress.ma_used >= player.ma and progress.rushes_used >= max_rushes(ruleset, player):
         return arc
-    return attrs.evolve(arc, moving_on=MovingOn(player_id, progress))
+    return evolve_arc(arc, moving_on=MovingOn(player_id, progress))
 
 
 def _move_on(ruleset: Ruleset, arc: ArcState, action: MoveOn, dice: DiceSource, decisions: Decisions) -> ArcState:
@@ -916,7 +941,7 @@ def _move_on(ruleset: Ruleset, arc: ArcState, action: MoveOn, dice: DiceSource, 
         rushes_used=progress.rushes_used,
         spent=progress.spent,
     )
-    return attrs.evolve(_record(arc, outcome), moving_on=None)
+    return evolve_arc(_record(arc, outcome), moving_on=None)
 
 
 def spend_sideline(arc: ArcState, sideline: Sideline, rolls: tuple[int, ...] = (), **detail: object) -> ArcState:
@@ -924,7 +949,7 @@ def spend_sideline(arc: ArcState, sideline: Sideline, rolls: tuple[int, ...] = (
     left = dict(arc.sidelines)
     left[sideline.id] = max(0, left.get(sideline.id, 0) - 1)
     used = Event(SIDELINE_EVENT, arc.attacker, rolls, sideline.id, dict(detail))
-    return attrs.evolve(arc, sidelines=left, events=(*arc.events, used))
+    return evolve_arc(arc, sidelines=left, events=(*arc.events, used))
 
 
 def _moved_to_touch(
@@ -970,7 +995,7 @@ def _clear_path(arc: ArcState, direction: Square, decisions: Decisions, choices:
     square = free[0] if len(free) == 1 else decisions.push_square(arc.attacker, free)
     if square not in free:
         raise UsageError(f"{defender.id} can be moved aside to {', '.join(map(str, free))}, not {square}")
-    arc = attrs.evolve(arc, board=arc.board.with_player(defender.moved(square)))
+    arc = evolve_arc(arc, board=arc.board.with_player(defender.moved(square)))
     return spend_sideline(arc, sideline, on=BEFORE_TOUCH, player=defender.id, square=list(first), to=list(square))
 
 
@@ -1072,7 +1097,7 @@ def _stooge_armour(ruleset: Ruleset, arc: ArcState, hitter: PlayerState, dice: D
     state = arc_rules().worse(arc.state) if broken else arc.state
     if state != arc.state:
         events.append(Event("stooge-state", arc.stooge, (), state, {"was": arc.state}))
-    return attrs.evolve(arc, state=state, events=arc.events + tuple(events))
+    return evolve_arc(arc, state=state, events=arc.events + tuple(events))
 
 
 def _spend(arc: ArcState, inducement: str, choices: ArcChoices | None, situation: str) -> ArcState | None:
@@ -1084,7 +1109,7 @@ def _spend(arc: ArcState, inducement: str, choices: ArcChoices | None, situation
     left = dict(arc.inducements)
     left[inducement] -= 1
     used = Event("inducement", arc.attacker, (), inducement, {"on": situation})
-    return attrs.evolve(arc, inducements=left, events=(*arc.events, used))
+    return evolve_arc(arc, inducements=left, events=(*arc.events, used))
 
 
 def _armour_save(arc: ArcState, dice: DiceSource, choices: ArcChoices) -> tuple[bool, ArcState, tuple[Event, ...]]:
@@ -1112,7 +1137,7 @@ def _score(ruleset: Ruleset, arc: ArcState, run: Run, dice: DiceSource, decision
             bonus = rules.ding_dong_bonus if ding_dong else 0
     total = points + bonus
     ended = Event("arc-ends", arc.attacker, (), "scored", {"points": total, "state": arc.state, "caught": caught, "ding_dong": ding_dong})
-    return attrs.evolve(arc, phase=OVER, points=total, caught=caught, ding_dong=ding_dong, scored=True, events=(*arc.events, ended))
+    return evolve_arc(arc, phase=OVER, points=total, caught=caught, ding_dong=ding_dong, scored=True, events=(*arc.events, ended))
 
 
 def ding_dong_targets(ruleset: Ruleset, board: Board, cuddler: str) -> list[str]:

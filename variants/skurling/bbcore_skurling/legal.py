@@ -14,10 +14,10 @@ inducements...) are not actions: they go to the coach's decisions object as they
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from attrs import frozen
 
@@ -25,6 +25,7 @@ from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, dis
 from bbcore.rules.movement import max_rushes
 from bbcore.rules.ttm import pass_range
 from bbcore_skurling.arc import (
+    CUDDLER,
     HITTERS,
     THROW,
     WHACKER,
@@ -66,6 +67,15 @@ def _neighbours(length: int, width: int) -> dict[Square, tuple[Square, ...]]:
     return found
 
 
+@cache
+def _grid(length: int, width: int) -> tuple[tuple[Square, ...], tuple[tuple[int, ...], ...]]:
+    """The pitch's squares by number (``x * width + y``) and each one's neighbours by number, in
+    :func:`_neighbours` order: the search below marks squares in a flat array instead of hashing them."""
+    squares = tuple((x, y) for x in range(length) for y in range(width))
+    around = tuple(tuple(nx * width + ny for nx, ny in _neighbours(length, width)[square]) for square in squares)
+    return squares, around
+
+
 def reachable(board: Board, player: PlayerState, squares: int, *, cuddler: bool = False) -> dict[Square, tuple[Square, ...]]:
     """A shortest path through empty squares to every square within ``squares`` steps (the start: an empty path).
 
@@ -74,24 +84,42 @@ def reachable(board: Board, player: PlayerState, squares: int, *, cuddler: bool 
     """
     assert player.square is not None
     start = player.square
-    taken = {p.square for p in board.players.values() if p.on_pitch and p.id != player.id}
+    length, width = board.pitch.length, board.pitch.width
+    grid, around = _grid(length, width)
+    # Reached or taken: a square is looked at once, by number.
+    closed = bytearray(length * width)
+    for other in board.players.values():
+        held = other.square
+        if held is not None and other.id != player.id and other.on_pitch and 0 <= held[0] < length and 0 <= held[1] < width:
+            closed[held[0] * width + held[1]] = 1
     zone = destination_row(board)
     in_zone = start[0] >= zone
-    neighbours = _neighbours(board.pitch.length, board.pitch.width)
     paths: dict[Square, tuple[Square, ...]] = {start: ()}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        path = paths[here]
-        if len(path) >= squares:
-            continue
-        for there in neighbours[here]:
-            if there in paths or there in taken:
-                continue
-            if cuddler and ((in_zone and there[0] < zone) or (not in_zone and there[0] <= here[0] and there[0] < zone)):
-                continue
-            paths[there] = (*path, there)
-            queue.append(there)
+    if not (0 <= start[0] < length and 0 <= start[1] < width):
+        return paths
+    first = start[0] * width + start[1]
+    closed[first] = 1
+    path_of: dict[int, tuple[Square, ...]] = {first: ()}
+    # Breadth first, one ring of squares at a time: the same order as a queue, without measuring each path.
+    ring = [first]
+    for _ in range(squares):
+        following: list[int] = []
+        for here in ring:
+            path = path_of[here]
+            for there in around[here]:
+                if closed[there]:
+                    continue
+                if cuddler:
+                    x, from_x = there // width, here // width
+                    if (in_zone and x < zone) or (not in_zone and x <= from_x and x < zone):
+                        continue
+                closed[there] = 1
+                square = grid[there]
+                path_of[there] = paths[square] = path + (square,)  # noqa: RUF005 - quicker than unpacking, in the innermost loop
+                following.append(there)
+        if not following:
+            break
+        ring = following
     return paths
 
 
@@ -132,11 +160,27 @@ def _throws(ruleset: Ruleset, arc: ArcState) -> Iterator[Throw]:
             continue
         if not adjacent(thrower.square, stooge.square):
             continue
-        for x in range(arc.board.pitch.length):
-            for y in range(arc.board.pitch.width):
-                band = pass_range(ruleset, thrower.square, (x, y))
+        for target in _throw_targets(ruleset, arc.board.pitch.length, arc.board.pitch.width, thrower.square):
+            yield Throw(pid, target)
+
+
+#: The squares a team-mate can be thrown to from a square, by ruleset: a pure function of the ruleset's
+#: Range Ruler, asked for the same few squares at every opening throw.
+_TARGETS: WeakKeyDictionary[Ruleset, dict[tuple[int, int, Square], tuple[Square, ...]]] = WeakKeyDictionary()
+
+
+def _throw_targets(ruleset: Ruleset, length: int, width: int, origin: Square) -> tuple[Square, ...]:
+    known = _TARGETS.setdefault(ruleset, {})
+    key = (length, width, origin)
+    if key not in known:
+        found = []
+        for x in range(length):
+            for y in range(width):
+                band = pass_range(ruleset, origin, (x, y))
                 if band is not None and band.values.get("throw"):
-                    yield Throw(pid, (x, y))
+                    found.append((x, y))
+        known[key] = tuple(found)
+    return known[key]
 
 
 def _player_actions(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
@@ -186,11 +230,11 @@ def _opponents(arc: ArcState, player: PlayerState) -> list[PlayerState]:
 
 def _moves(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
     paths = _paths(ruleset, arc, player)
-    for path in paths.values():
-        if path:
-            yield Move(player.id, path)
+    pid = player.id
+    moves: list[Action] = [Move(pid, path) for path in paths.values() if path]
     if not player.standing and len(paths) == 1:
-        yield Move(player.id, ())
+        moves.append(Move(pid, ()))
+    return iter(moves)
 
 
 def _blocks(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
@@ -204,10 +248,12 @@ def _blitzes(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[A
     if arc.blitz_used:
         return
     paths = _blitz_paths(ruleset, arc, player)
+    neighbours = _neighbours(arc.board.pitch.length, arc.board.pitch.width)
     for target in _opponents(arc, player):
         assert target.square is not None
+        around = neighbours[target.square]
         for square, path in paths.items():
-            if path and adjacent(square, target.square):
+            if path and square in around:
                 yield Blitz(player.id, target.id, path)
 
 
@@ -239,8 +285,9 @@ def _touch_blitzes(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iter
     stooge = _hitter(arc, player)
     if stooge is None or arc.blitz_used:
         return
+    around = _neighbours(arc.board.pitch.length, arc.board.pitch.width)[stooge]
     for square, path in _blitz_paths(ruleset, arc, player).items():
-        if path and adjacent(square, stooge):
+        if path and square in around:
             for direction in DIRECTIONS:
                 yield Touch(player.id, direction, blitz=True, path=path)
 
@@ -249,8 +296,9 @@ def _second_hits(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterat
     stooge = _hitter(arc, player)
     if stooge is None or not _may_second(arc, player) or player.square is None:
         return
+    around = _neighbours(arc.board.pitch.length, arc.board.pitch.width)[stooge]
     for square, path in _blitz_paths(ruleset, arc, player).items():
-        if (path or player.standing) and adjacent(square, stooge):
+        if (path or player.standing) and square in around:
             for direction in DIRECTIONS:
                 yield SecondHit(player.id, direction, path=path)
 
@@ -281,6 +329,12 @@ class Declaration:
     kind: str
 
 
+@cache
+def _declared(player: str | None, kind: str) -> Declaration:
+    """One declaration, made once: the same few are offered at every decision, and they never change."""
+    return Declaration(player, kind)
+
+
 def declarations(ruleset: Ruleset, arc: ArcState) -> list[Declaration]:
     """The kinds of action each player of the active team may declare now, End Turn last.
 
@@ -290,52 +344,72 @@ def declarations(ruleset: Ruleset, arc: ArcState) -> list[Declaration]:
     """
     if arc.over:
         return []
-    end = Declaration(None, END_TURN)
+    end = _declared(None, END_TURN)
     if arc.phase == THROW:
         if arc.active != arc.attacker:
             return [end]
         throwers = sorted({a.thrower for a in _throws(ruleset, arc)})
         return [Declaration(pid, THROW_KIND) for pid in throwers] or [end]
     board = arc.board
-    taken = {p.square for p in board.players.values() if p.on_pitch}
-    opponents = [p.square for p in board.team_players(board.opponent_of(arc.active)) if p.standing and p.id != arc.stooge and p.square]
-    stooge = board.player(arc.stooge).square
+    taken = board.occupants()
+    stooge_id = arc.stooge
+    opponents = [p.square for p in board.team_players(board.opponent_of(arc.active)) if p.standing and p.id != stooge_id and p.square]
+    stooge = board.player(stooge_id).square
     end_zone = destination_row(board)
+    neighbours = _neighbours(board.pitch.length, board.pitch.width)
+    attacking = arc.active == arc.attacker
+    activated = arc.activated
     found: list[Declaration] = []
     if arc.moving_on is not None and len(_moving_on_paths(ruleset, arc)) > 1:
         found.append(Declaration(arc.moving_on.player, MOVE_ON))
     for player in board.team_players(arc.active):
-        here = player.square
-        if here is None or player.id in arc.activated or player.id == arc.stooge or player.status not in (Status.STANDING, Status.PRONE):
+        here, pid = player.square, player.id
+        if here is None or pid in activated or pid == stooge_id or player.status not in _ACTING:
             continue
-        if arc.role_of(player.id) == "cuddler" and here[0] < end_zone:
+        role = arc.roles.get(pid)
+        standing = player.status is Status.STANDING
+        if role == CUDDLER and here[0] < end_zone:
             kinds = ["move"]  # a Cuddler out of the end zone must move back into it
         else:
-            kinds = _open_kinds(ruleset, arc, player, here, opponents, stooge)
-        if player.standing and (player.rooted or not _has_free_step(arc, player, taken)):
+            hitting = stooge if attacking and role in HITTERS else None
+            # A Blitz's block needs a square next to its target and costs movement of its own.
+            reach = allowance(ruleset, player) - ruleset.parameters.movement.blitz_block_cost + 1
+            kinds = _open_kinds(arc, player, standing, neighbours[here], reach, opponents, hitting)
+        if standing and (player.rooted or not _has_free_step(arc, player, taken)):
             kinds.remove("move")
-        found.extend(Declaration(player.id, kind) for kind in kinds)
+        found.extend([_declared(pid, kind) for kind in kinds])
     found.append(end)
     return found
 
 
+#: The statuses in which a player may be declared.
+_ACTING = (Status.STANDING, Status.PRONE)
+
+
 def _open_kinds(
-    ruleset: Ruleset, arc: ArcState, player: PlayerState, here: Square, opponents: list[Square], stooge: Square | None
+    arc: ArcState,
+    player: PlayerState,
+    standing: bool,
+    around: tuple[Square, ...],
+    reach: int,
+    opponents: list[Square],
+    stooge: Square | None,
 ) -> list[str]:
     """The kinds of action open to one player, by quick tests: a Blitz needs a target within its reach plus one.
 
-    :func:`actions_for` may still find every path of a Blitz blocked; the caller then declares again.
+    ``around`` are the squares next to the player, ``stooge`` the Stooge's square when the
+    player is one of the attacker's hitters on the attacker's turn. :func:`actions_for` may
+    still find every path of a Blitz blocked; the caller then declares again.
     """
     kinds = ["move"]
-    standing = player.standing
-    if standing and any(adjacent(here, square) for square in opponents):
+    here = player.square
+    assert here is not None
+    if standing and any(square in around for square in opponents):
         kinds.append("block")
-    # A block needs a square next to the target: its own movement cost comes out of the reach.
-    reach = allowance(ruleset, player) - ruleset.parameters.movement.blitz_block_cost + 1
     if not arc.blitz_used and any(distance(here, square) <= reach for square in opponents):
         kinds.append("blitz")
-    if _hitter(arc, player) is not None and stooge is not None:
-        if standing and adjacent(here, stooge):
+    if stooge is not None:
+        if standing and stooge in around:
             kinds.append("touch")
         if not arc.blitz_used and distance(here, stooge) <= reach:
             kinds.append("touch-blitz")
@@ -344,13 +418,13 @@ def _open_kinds(
     return kinds
 
 
-def _has_free_step(arc: ArcState, player: PlayerState, taken: set[Square | None]) -> bool:
+def _has_free_step(arc: ArcState, player: PlayerState, taken: Mapping[Square, PlayerState]) -> bool:
     """Whether the player has an empty square to step into (for a Cuddler, one his rule allows)."""
     assert player.square is not None
     board = arc.board
     neighbours = _neighbours(board.pitch.length, board.pitch.width)[player.square]
-    if arc.role_of(player.id) != "cuddler":
-        return any(square not in taken for square in neighbours)
+    if arc.role_of(player.id) != CUDDLER:
+        return not all(square in taken for square in neighbours)
     return len(reachable(board, player, 1, cuddler=True)) > 1
 
 
