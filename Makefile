@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: site test bench balance lint clean
+.PHONY: site test bench profile balance lint clean
 
 $(STAMP): pyproject.toml variants/*/pyproject.toml docs/examples/*/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+
+# Where the simulator's time goes, as a pyinstrument call tree (random coaches; see benchmarks/profile_simulation.py).
+profile: $(STAMP)
+	$(BIN)/pyinstrument benchmarks/profile_simulation.py random 20
 
 # The Skurling balance report shown on the site, played again (a few minutes).
 balance: $(STAMP)
