@@ -428,8 +428,29 @@ def _has_free_step(arc: ArcState, player: PlayerState, taken: Mapping[Square, Pl
     return len(reachable(board, player, 1, cuddler=True)) > 1
 
 
+class _ActionMemo:
+    """The actions listed for the declarations of the last arc asked about (arcs never change, so identity is enough).
+
+    A coach that weighs every declaration lists their actions once; the simulator then asks
+    again for the one declared.
+    """
+
+    arc: ArcState | None = None
+    ruleset: Ruleset | None = None
+    listed: dict[Declaration, tuple[Action, ...]] = {}  # noqa: RUF012 - replaced whole, never shared
+
+
 def actions_for(ruleset: Ruleset, arc: ArcState, declaration: Declaration) -> list[Action]:
     """The concrete actions of one declaration."""
+    if _ActionMemo.arc is not arc or _ActionMemo.ruleset is not ruleset:
+        _ActionMemo.arc, _ActionMemo.ruleset, _ActionMemo.listed = arc, ruleset, {}
+    listed = _ActionMemo.listed.get(declaration)
+    if listed is None:
+        listed = _ActionMemo.listed[declaration] = tuple(_list_actions(ruleset, arc, declaration))
+    return list(listed)
+
+
+def _list_actions(ruleset: Ruleset, arc: ArcState, declaration: Declaration) -> list[Action]:
     if declaration.kind == END_TURN:
         return [EndTurn()]
     if declaration.kind == THROW_KIND:

@@ -595,10 +595,6 @@ class Heuristic:
         beside = adjacent(end, stooge)
         if here is not None and adjacent(here, stooge) and not beside:
             return -5.0  # already where the next Touch starts from
-        if not risk:
-            # As much as the walk can be worth, before its markers, activation test and odds: cheap, for the search.
-            behind = BEHIND if end[0] < stooge[0] else 1.0
-            return WALK + BESIDE + behind if beside else SHORT_WALK + max(0.0, 8.0 - 2.0 * distance(end, stooge))
         markers = _zones(arc.board, end, team)
         if beside:
             # Next turn's standing Touch starts here, if the defence does not knock him down first.
@@ -612,7 +608,7 @@ class Heuristic:
         spent = moving_on.progress.ma_used if moving_on is not None else 0
         acts = 1.0 if moving_on is not None else self._acts(ruleset, arc, action.player, "move")
         worth = worth * acts - len(action.path) * 0.1
-        return base + worth - walk_risk(ruleset, arc, action.player, action.path, worth, ma_used=spent)
+        return base + worth - (walk_risk(ruleset, arc, action.player, action.path, worth, ma_used=spent) if risk else 0.0)
 
     @staticmethod
     def _cuddler_walk_value(arc: ArcState, action: Move | MoveOn, stooge: Square) -> float:
