@@ -317,11 +317,16 @@ class Board:
     def opponent_of(self, team: str) -> str:
         return self.away if team == self.home else self.home
 
+    def _answers(self, name: str) -> dict[Any, Any]:
+        """The board's table of answers kept under ``name``, made the first time it is asked for (a board never changes)."""
+        table: dict[Any, Any] | None = getattr(self, name)
+        if table is None:
+            table = {}
+            object.__setattr__(self, name, table)
+        return table
+
     def team_players(self, team: str) -> Iterator[PlayerState]:
-        teams = self._teams
-        if teams is None:
-            teams = {}
-            object.__setattr__(self, "_teams", teams)
+        teams: dict[str, tuple[PlayerState, ...]] = self._answers("_teams")
         members = teams.get(team)
         if members is None:
             members = teams[team] = tuple(p for p in self.players.values() if p.team == team)
@@ -363,10 +368,7 @@ class Board:
 
     def tackle_zones_on(self, square: Square, team: str) -> int:
         """How many players of the other team in play cover a square with their tackle zones."""
-        zones = self._zones
-        if zones is None:
-            zones = {}
-            object.__setattr__(self, "_zones", zones)
+        zones: dict[str, dict[Square, int]] = self._answers("_zones")
         covered = zones.get(team)
         if covered is None:
             # Every square's count at once, the first time a team asks: coaches ask about many squares of one board.
