@@ -474,7 +474,8 @@ def apply(
         # A thrower who fails an activation test (Bone Head...) leaves the throw for later: End Turn, then try again.
         raise UsageError("the attacker's first action of the arc is the opening throw")
     if arc.moving_on is not None and not isinstance(action, MoveOn):
-        arc = evolve_arc(arc, moving_on=None)  # anything else ends the Blitz
+        # Anything else ends the Blitz: its player's activation is over, and a bite he owes is paid now.
+        arc = _pay_the_bite(ruleset, evolve_arc(arc, moving_on=None), dice, decisions)
     if isinstance(action, EndTurn):
         return _end_turn(arc)
     if isinstance(action, MoveOn):
@@ -489,6 +490,8 @@ def apply(
         after = _touch(ruleset, arc, action, dice, decisions, choices)
     else:
         raise UsageError(f"not an arc action: {action!r}")
+    if after.moving_on is not None:
+        return after  # the Blitz may still move on: its activation, and any bite owed, end later
     return _pay_the_bite(ruleset, after, dice, decisions)
 
 

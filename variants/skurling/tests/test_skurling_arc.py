@@ -692,3 +692,46 @@ def test_blitz_paths_leave_the_movement_the_block_costs(rules: Ruleset) -> None:
     assert walks
     assert all(isinstance(w, MoveOn) for w in walks)
     assert max(len(w.path) for w in walks if isinstance(w, MoveOn)) == left
+
+
+def vampire_blitzed(rules: Ruleset) -> ArcState:
+    """A Vampire who failed Bloodlust Touches the Stooge by Blitz; a Thrall waits further down the lane."""
+    players = {
+        STOOGE: ("home", "human/halfling-hopeful", (5, 1)),
+        "h-vamp": ("home", "vampire/vampire-blitzer", (2, 1)),
+        "h-thrall": ("home", "vampire/thrall-lineman", (7, 2)),
+        CUDDLER: ("home", POSITIONS[CUDDLER], (25, 1)),
+    }
+    board = build_board(rules, players)
+    board = board.with_player(attrs.evolve(board.player(STOOGE), status=Status.STUNNED))
+    arc = ArcState(
+        number=1,
+        teams=("home", "away"),
+        board=board,
+        roles={STOOGE: "stooge", "h-vamp": "whacker", "h-thrall": "goon", CUDDLER: "cuddler"},
+        stooge=STOOGE,
+        phase="play",
+        state="stunned",
+        active="home",
+        turns_allowed=arc_rules().turns_per_arc,
+        landing_events=False,
+    )
+    # Bloodlust fails on a 1 (the Blitz goes on); two Push Back dice send the Stooge to (8, 1).
+    with ScriptedDice([1, 3, 3]) as dice:
+        return apply(rules, arc, Touch("h-vamp", blitz=True, path=((3, 1), (4, 1))), dice, faces(0))
+
+
+def test_a_blitzer_who_owes_a_bite_pays_it_when_his_blitz_ends(rules: Ruleset) -> None:
+    after = vampire_blitzed(rules)
+    assert square_of(after, STOOGE) == (8, 1)
+    assert after.moving_on is not None
+    assert after.owed_bite == "h-vamp", "the Blitz may still move on: the bite waits for its end"
+    # He moves on next to the Thrall; his activation ends there and he bites (injury 1 + 1: Stunned).
+    with ScriptedDice([1, 1]) as dice:
+        on = apply(rules, after, MoveOn("h-vamp", ((5, 1), (6, 1))), dice, ScriptedDecisions([("team-mate", "h-thrall")]))
+    assert on.owed_bite is None
+    assert on.board.player("h-thrall").status is Status.STUNNED
+    # Ending the turn instead ends the Blitz where he stands, out of the Thrall's reach: no bite, he is Distracted.
+    ended = apply(rules, after, EndTurn(), ScriptedDice([]), faces())
+    assert ended.owed_bite is None
+    assert any(e.kind == "distracted" and e.who == "h-vamp" for e in ended.events)
