@@ -160,13 +160,17 @@ def d6_test_chance(target: int, modifier: int = 0) -> Fraction:
     return Fraction(sum(1 for roll in range(1, 7) if passes(roll, target, modifier)), 6)
 
 
-def activation_odds(ruleset: Ruleset, board: Board, player_id: str, action: str) -> Fraction:
+def activation_odds(
+    ruleset: Ruleset, board: Board, player_id: str, action: str, *, adjacent_help: bool | None = None
+) -> Fraction:
     """The chance that every activation test the player rolls for a declared ``action`` passes, before any re-roll.
 
     1 for a player with no activation trait. The modifiers are those
     :func:`~bbcore.rules.activation.activation_test` applies on this board (a team-mate
     beside a Really Stupid player, a Block or Blitz for Unchannelled Fury...); a trait
-    rolled only while standing counts only then.
+    rolled only while standing counts only then. ``adjacent_help`` true or false says
+    whether a team-mate stands by to help, whatever the board shows (to ask what moving
+    one next to the player would be worth).
     """
     player = board.player(player_id)
     traits = ruleset.parameters.activation.traits
@@ -175,7 +179,7 @@ def activation_odds(ruleset: Ruleset, board: Board, player_id: str, action: str)
         trait = traits[trait_id]
         if trait.standing_only and not player.standing:
             continue
-        modifier, _ = activation_modifier(ruleset, board, player, trait_id, action)
+        modifier, _ = activation_modifier(ruleset, board, player, trait_id, action, adjacent_help=adjacent_help)
         chance *= d6_test_chance(activation_target(trait_id, trait, player), modifier)
     return chance
 

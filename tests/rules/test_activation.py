@@ -471,6 +471,8 @@ def test_activation_odds_follow_the_test_the_procedure_rolls(
 ) -> None:
     board = field(core, trait, mate=mate)
     assert activation_odds(core, board, "m", action) == chance
+    # Said outright, help counts whatever the board shows.
+    assert activation_odds(core, field(core, trait), "m", action, adjacent_help=mate is not None) == chance
     # The same board and action through the procedure, every path of the dice counted, no re-roll on offer.
     through = exact_outcomes(lambda dice: activation_test(core, board, "m", action, dice, DefaultDecisions()).passed)
     assert through.get(True, Fraction(0)) == chance
