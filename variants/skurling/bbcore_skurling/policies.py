@@ -230,22 +230,6 @@ def _test_chance(target: int, modifier: int) -> float:
     return float(d6_test_chance(target, modifier))
 
 
-class _ZoneMemo:
-    """Tackle zones counted on the last board asked about (boards never change, so identity is enough)."""
-
-    board: Board | None = None
-    counts: dict[tuple[Square, str], int] = {}  # noqa: RUF012 - replaced whole, never shared
-
-
-def _zones(board: Board, square: Square, team: str) -> int:
-    if _ZoneMemo.board is not board:
-        _ZoneMemo.board, _ZoneMemo.counts = board, {}
-    key = (square, team)
-    if key not in _ZoneMemo.counts:
-        _ZoneMemo.counts[key] = board.tackle_zones_on(square, team)
-    return _ZoneMemo.counts[key]
-
-
 def walk_chance(ruleset: Ruleset, arc: ArcState, player_id: str, path: Sequence[Square], *, ma_used: int = 0) -> float:
     """The chance of walking ``path`` on his feet: a Dodge out of each marked square, a Rush for each step past MA
     (of which ``ma_used`` is already spent this activation).
@@ -264,7 +248,7 @@ def walk_chance(ruleset: Ruleset, arc: ArcState, player_id: str, path: Sequence[
     free_steps = max(0, player.ma - standing_cost - ma_used)
     chance = 1.0
     for number, square in enumerate(path, start=1):
-        if _zones(board, here, player.team):
+        if board.tackle_zones_on(here, player.team):
             modifier = dodge_modifier(ruleset, board, player.moved(here), here, square) + board.modifier("dodge", player)
             passes = _test_chance(player.ag, modifier)
             chance *= 1 - (1 - passes) ** 2 if player.has("dodge") else passes
@@ -595,7 +579,7 @@ class Heuristic:
         beside = adjacent(end, stooge)
         if here is not None and adjacent(here, stooge) and not beside:
             return -5.0  # already where the next Touch starts from
-        markers = _zones(arc.board, end, team)
+        markers = arc.board.tackle_zones_on(end, team)
         if beside:
             # Next turn's standing Touch starts here, if the defence does not knock him down first.
             behind = BEHIND if end[0] < stooge[0] else (1.0 if end[0] == stooge[0] else 0.0)
