@@ -170,6 +170,8 @@ def test_teams_json_lists_the_shipped_teams_with_cost(capsys: pytest.CaptureFixt
         ["roll", "spp-awards"],
         ["nonsense"],
         ["team", "check", "/no/such/team.yaml"],
+        ["balance", "--jobs", "0"],
+        ["simulate", "--jobs", "two"],
     ],
 )
 def test_bad_usage_exits_2_with_one_line_and_no_traceback(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
