@@ -571,19 +571,21 @@ def test_a_cuddler_pushed_out_of_the_end_zone_must_move_back(rules: Ruleset) -> 
         apply(rules, inside, Move(CUDDLER, ((24, 1),)), ScriptedDice([]), faces())
 
 
-def test_a_vampire_who_fails_bloodlust_bites_a_thrall_at_the_end_of_his_action(rules: Ruleset) -> None:
+def vampire_arc(rules: Ruleset, thrall: tuple[int, int]) -> ArcState:
+    """A Vampire at (2, 1) whose Whacker's turn it is, the Stunned Stooge at (5, 1) and a Thrall (the Goon) at ``thrall``."""
     players = {
         STOOGE: ("home", "human/halfling-hopeful", (5, 1)),
         "h-vamp": ("home", "vampire/vampire-blitzer", (2, 1)),
-        "h-thrall": ("home", "vampire/thrall-lineman", (2, 2)),
+        "h-thrall": ("home", "vampire/thrall-lineman", thrall),
+        CUDDLER: ("home", POSITIONS[CUDDLER], (25, 1)),
     }
     board = build_board(rules, players)
     board = board.with_player(attrs.evolve(board.player(STOOGE), status=Status.STUNNED))
-    arc = ArcState(
+    return ArcState(
         number=1,
         teams=("home", "away"),
         board=board,
-        roles={STOOGE: "stooge", "h-vamp": "whacker", "h-thrall": "goon"},
+        roles={STOOGE: "stooge", "h-vamp": "whacker", "h-thrall": "goon", CUDDLER: "cuddler"},
         stooge=STOOGE,
         phase="play",
         state="stunned",
@@ -591,6 +593,10 @@ def test_a_vampire_who_fails_bloodlust_bites_a_thrall_at_the_end_of_his_action(r
         turns_allowed=arc_rules().turns_per_arc,
         landing_events=False,
     )
+
+
+def test_a_vampire_who_fails_bloodlust_bites_a_thrall_at_the_end_of_his_action(rules: Ruleset) -> None:
+    arc = vampire_arc(rules, (2, 2))
     # Bloodlust fails on a 1 (the walk goes on), then the bite: injury 2D6 of 1 + 1 leaves the Thrall Stunned.
     after = apply(rules, arc, Move("h-vamp", ((3, 1),)), ScriptedDice([1, 1, 1]), ScriptedDecisions([("team-mate", "h-thrall")]))
     assert square_of(after, "h-vamp") == (3, 1)
@@ -696,26 +702,7 @@ def test_blitz_paths_leave_the_movement_the_block_costs(rules: Ruleset) -> None:
 
 def vampire_blitzed(rules: Ruleset) -> ArcState:
     """A Vampire who failed Bloodlust Touches the Stooge by Blitz; a Thrall waits further down the lane."""
-    players = {
-        STOOGE: ("home", "human/halfling-hopeful", (5, 1)),
-        "h-vamp": ("home", "vampire/vampire-blitzer", (2, 1)),
-        "h-thrall": ("home", "vampire/thrall-lineman", (7, 2)),
-        CUDDLER: ("home", POSITIONS[CUDDLER], (25, 1)),
-    }
-    board = build_board(rules, players)
-    board = board.with_player(attrs.evolve(board.player(STOOGE), status=Status.STUNNED))
-    arc = ArcState(
-        number=1,
-        teams=("home", "away"),
-        board=board,
-        roles={STOOGE: "stooge", "h-vamp": "whacker", "h-thrall": "goon", CUDDLER: "cuddler"},
-        stooge=STOOGE,
-        phase="play",
-        state="stunned",
-        active="home",
-        turns_allowed=arc_rules().turns_per_arc,
-        landing_events=False,
-    )
+    arc = vampire_arc(rules, (7, 2))
     # Bloodlust fails on a 1 (the Blitz goes on); two Push Back dice send the Stooge to (8, 1).
     with ScriptedDice([1, 3, 3]) as dice:
         return apply(rules, arc, Touch("h-vamp", blitz=True, path=((3, 1), (4, 1))), dice, faces(0))
