@@ -150,10 +150,11 @@ def longest_slide(ruleset: Ruleset) -> int:
 def throw_holds(ruleset: Ruleset, board: Board, thrower_id: str, aim: Square) -> Fraction:
     """The chance a Throw Team-mate aimed at ``aim`` is not fumbled (nor the team-mate eaten or wriggling free).
 
-    The throw's test passes on the thrower's PA with the range band's modifier (a natural 1
-    fails); Always Hungry is rolled first.
+    Each face of the Passing Ability roll is judged by the core's own throw rules (its
+    modifier, its fumble); Always Hungry is rolled first.
     """
     from bbcore.odds import d6_test_chance  # noqa: PLC0415 - only the heuristic needs the odds
+    from bbcore.rules.ttm import throw_modifier, throw_quality_judge  # noqa: PLC0415
 
     thrower = board.player(thrower_id)
     if thrower.square is None or thrower.pa is None:
@@ -161,11 +162,11 @@ def throw_holds(ruleset: Ruleset, board: Board, thrower_id: str, aim: Square) ->
     band = pass_range(ruleset, thrower.square, aim)
     if band is None:
         return Fraction(0)
-    modifier = int(band.values.get("modifier") or 0) + board.modifier("throw-team-mate", thrower)
-    fumble = ruleset.parameters.throw_team_mate.fumble_at_most
-    holds = 1 - Fraction(max(1, min(6, fumble - modifier)), 6)
+    params = ruleset.parameters.throw_team_mate
+    judge = throw_quality_judge(thrower.pa, throw_modifier(ruleset, board, thrower, band), params.fumble_at_most)
+    holds = Fraction(sum(1 for roll in range(1, 7) if judge(roll).result != "fumbled"), 6)
     if thrower.has("always-hungry"):
-        holds *= d6_test_chance(ruleset.parameters.throw_team_mate.always_hungry.get("keep_hold", 2))
+        holds *= d6_test_chance(params.always_hungry.get("keep_hold", 2))
     return holds
 
 
