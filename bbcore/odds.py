@@ -160,9 +160,7 @@ def d6_test_chance(target: int, modifier: int = 0) -> Fraction:
     return Fraction(sum(1 for roll in range(1, 7) if passes(roll, target, modifier)), 6)
 
 
-def activation_odds(
-    ruleset: Ruleset, board: Board, player_id: str, action: str, *, adjacent_help: bool | None = None
-) -> Fraction:
+def activation_odds(ruleset: Ruleset, board: Board, player_id: str, action: str, *, adjacent_help: bool | None = None) -> Fraction:
     """The chance that every activation test the player rolls for a declared ``action`` passes, before any re-roll.
 
     1 for a player with no activation trait. The modifiers are those

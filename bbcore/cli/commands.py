@@ -473,7 +473,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.matches < 1:
         raise CliUsageError("--matches must be at least 1")
     orders = [(teams[0], teams[1], policies, args.seed + n) for n in range(args.matches)]
-    played = play_matches(ruleset, orders, jobs=args.jobs) if args.jobs > 1 else play_matches(ruleset, orders, simulator=simulator)
+    # Several processes load their own simulator; one plays with the simulator at hand.
+    played = play_matches(ruleset, orders, jobs=args.jobs, simulator=None if args.jobs > 1 else simulator)
     if args.matches == 1:
         match = played[0]
         if args.json:
@@ -501,10 +502,8 @@ def cmd_balance(args: argparse.Namespace) -> int:
         raise CliUsageError("--plot writes an SVG chart: give a file name ending in .svg")
     teams = _teams_for(ruleset, args.teams)
     policies = _policies(args, simulator.policies)
-    if args.jobs > 1:
-        report = balance(ruleset, teams, matches=args.matches, policies=policies, seed=args.seed, jobs=args.jobs)
-    else:
-        report = balance(ruleset, teams, matches=args.matches, policies=policies, seed=args.seed, simulator=simulator)
+    in_hand = None if args.jobs > 1 else simulator  # several processes load their own
+    report = balance(ruleset, teams, matches=args.matches, policies=policies, seed=args.seed, simulator=in_hand, jobs=args.jobs)
     if args.plot:
         Path(args.plot).write_text(balance_svg(report), encoding="utf-8")
     if args.json:
