@@ -62,13 +62,17 @@ def bbcore_register_data(register: DataRegistrar) -> None:
 
     :param register: call ``register.core(data_dir, description)`` (the built-in core
         only), ``register.variant(name, data_dir, description)`` for a game variant,
-        or ``register.pack(name, data_dir, description)`` for an inducement pack.
-        A plugin may register several packs. Registering a name another plugin
-        already registered is an error that names both plugins.
+        or ``register.pack(name, data_dir, description)`` for an inducement pack,
+        and ``register.rules_file(rules_id, path, schema, model, description)`` for a
+        file of the plugin's own numbers that later layers may amend (read with
+        :meth:`~bbcore.ruleset.Ruleset.rules_model`). A plugin may register several
+        packs. Registering a name (or a rules id) another plugin already registered is
+        an error that names both plugins.
 
     The data directory follows the core's layout (``rosters/``, ``tables/``,
     ``teams/``, ``pitches/``, ``skills.yaml``, ``glossary.yaml``,
-    ``inducements.yaml``, ``parameters.yaml``, ``sequences.yaml``); every file in it is
+    ``inducements.yaml``, ``parameters.yaml``, ``sequences.yaml``,
+    ``amendments.yaml``); every file in it is
     validated against its schema. An entity with a new id is added; one with
     ``replaces: <id>`` takes the place of that entity.
 

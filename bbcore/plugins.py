@@ -23,7 +23,7 @@ from attrs import frozen
 from bbcore import hookspecs
 from bbcore.errors import PluginError
 from bbcore.hooktrace import active_trace
-from bbcore.registry import DataRegistrar, DataSource, Option, OptionRegistrar
+from bbcore.registry import DataRegistrar, DataSource, Option, OptionRegistrar, RulesFile
 
 ENTRY_POINT_GROUP = "bbcore"
 DISABLE_ENV = "BBCORE_DISABLE_PLUGINS"
@@ -74,7 +74,7 @@ class PluginHost:
         trace = active_trace()
         if trace is not None:
             trace.attach(self.pm)
-        self.sources = self._collect_sources()
+        self.sources, self.rules_files = self._collect_sources()
         self.options = self._collect_options()
 
     def _register(self, name: str, plugin: object, version: str) -> None:
@@ -109,10 +109,10 @@ class PluginHost:
             except Exception as error:  # noqa: BLE001 - a failing plugin is named, never a traceback
                 raise PluginError(f"plugin {impl.plugin_name!r} raised in {hook_name}: {type(error).__name__}: {error}") from None
 
-    def _collect_sources(self) -> list[DataSource]:
+    def _collect_sources(self) -> tuple[list[DataSource], dict[str, RulesFile]]:
         registrar = DataRegistrar()
         self._call_registration("bbcore_register_data", registrar)
-        return registrar.sources
+        return registrar.sources, registrar.rules_files
 
     def _collect_options(self) -> dict[str, Option]:
         registrar = OptionRegistrar()

@@ -1,4 +1,4 @@
-"""What plugins register: data sources (core, variants, packs), options, sequence step procedures and table row effects."""
+"""What plugins register: data sources (core, variants, packs), rules files, options, sequence step procedures and table row effects."""
 
 from __future__ import annotations
 
@@ -23,6 +23,21 @@ class DataSource:
 
 
 @frozen
+class RulesFile:
+    """A plugin's own file of numbers (``rules_id`` such as ``myvariant/numbers``), validated by its own schema.
+
+    Later layers of a ruleset may change it key by key in their ``amendments.yaml``.
+    """
+
+    plugin: str
+    rules_id: str
+    path: Path
+    schema: Path
+    model: type[Any]
+    description: str
+
+
+@frozen
 class Option:
     """A ruleset option a plugin accepts as ``--option key=value``."""
 
@@ -38,6 +53,7 @@ class DataRegistrar:
 
     def __init__(self) -> None:
         self.sources: list[DataSource] = []
+        self.rules_files: dict[str, RulesFile] = {}
         self._plugin = ""
 
     def bind(self, plugin: str) -> DataRegistrar:
@@ -61,6 +77,19 @@ class DataRegistrar:
     def pack(self, name: str, data_dir: Path | str, description: str) -> None:
         """Register an inducement pack, selected with ``--pack NAME``; its list replaces the active one."""
         self._add("pack", name, data_dir, description)
+
+    def rules_file(self, rules_id: str, path: Path | str, schema: Path | str, model: type[Any], description: str) -> None:
+        """Register a file of the plugin's own numbers, read per ruleset with :meth:`bbcore.ruleset.Ruleset.rules_model`.
+
+        ``rules_id`` names it in amendments (``<plugin>/<name>`` by convention). The file,
+        and the file as each ruleset amends it, must satisfy the JSON Schema ``schema`` and
+        structure into the attrs class ``model``; both are checked when a ruleset is built,
+        and every problem is located. It is in force where the registering plugin is active.
+        """
+        existing = self.rules_files.get(rules_id)
+        if existing is not None:
+            raise PluginError(f"plugins {existing.plugin!r} and {self._plugin!r} both register the rules file {rules_id!r}")
+        self.rules_files[rules_id] = RulesFile(self._plugin, rules_id, Path(path), Path(schema), model, description)
 
 
 class OptionRegistrar:

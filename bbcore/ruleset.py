@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 import pluggy
 from attrs import field, frozen
@@ -33,6 +33,7 @@ from bbcore.model.team import Team
 from bbcore.plugins import DISABLE_ENV, PluginHost, PluginInfo, default_host, reset_default_host
 from bbcore.references import table_coverage_problems
 from bbcore.registry import DataSource, Option
+from bbcore.rules_files import AmendingFile, build_rules_files
 
 LAYER_NAMES = ("core", "variant", "pack")
 
@@ -151,6 +152,9 @@ class _GuardedCaller:
         return self._caller.get_hookimpls()
 
 
+T = TypeVar("T")
+
+
 @frozen(eq=False)
 class Ruleset:
     """Everything the rules say under one choice of variant, packs and options. Immutable."""
@@ -171,8 +175,11 @@ class Ruleset:
     special_rules: Mapping[str, GlossaryEntry]
     sequences: Mapping[str, Sequence]
     team_files: tuple[TeamFileRef, ...]
+    #: Each plugin rules file in force, as amended by this ruleset's layers (plain data, by rules id).
+    rules_files: Mapping[str, Mapping[str, Any]]
     origins: Mapping[tuple[str, str], Origin] = field(repr=False)
     hook: HookRelay = field(repr=False)
+    rules_models: Mapping[str, Any] = field(repr=False, factory=dict)
 
     # -- lookups ---------------------------------------------------------------
 
@@ -196,6 +203,19 @@ class Ruleset:
             return self.skills[skill_id]
         except KeyError:
             raise UsageError(_unknown("skill", skill_id, self.skills)) from None
+
+    def rules_model(self, rules_id: str, model: type[T]) -> T:
+        """A plugin's rules file as this ruleset amends it, structured into ``model`` (the class it was registered with).
+
+        Raises ``UsageError`` for a rules file not in force here (its plugin is not part of
+        the ruleset), or a model other than the registered one.
+        """
+        found = self.rules_models.get(rules_id)
+        if found is None:
+            raise UsageError(_unknown("rules file", rules_id, self.rules_models))
+        if not isinstance(found, model):
+            raise UsageError(f"the rules file {rules_id!r} is a {type(found).__name__}, not a {model.__name__}")
+        return found
 
     def table(self, id_or_role: str) -> Table:
         """The table filling a role under this ruleset's options, or else a table by id.
@@ -377,6 +397,7 @@ class RulesetBuilder:
         inducement_lists: list[tuple[int, LoadedFile]] = []
         sequence_files: list[LoadedFile] = []
         teams: list[LoadedFile] = []
+        amending: list[AmendingFile] = []
 
         for layer, _source, loaded in layers:
             for item in loaded:
@@ -408,6 +429,8 @@ class RulesetBuilder:
                     inducement_lists.append((layer, item))
                 elif item.kind == "sequence":
                     sequence_files.append(item)
+                elif item.kind == "amendments":
+                    amending.append(AmendingFile(layer, doc, model))
                 elif item.kind == "team" and layer == (1 if self.variant else 0):
                     # Ready-made teams belong to their game: a variant lists its own, not the core's.
                     teams.append(item)
@@ -418,6 +441,8 @@ class RulesetBuilder:
         if "pitch" not in pitch_roles:
             self.problems.append(Problem("missing-pitch", "no active pitch fills the 'pitch' role", "$"))
         parameters = self._parameters(parameter_layers, options, hook)
+        rules_models, rules_data, rules_problems = build_rules_files(self.host.rules_files, active, amending, options)
+        self.problems.extend(rules_problems)
         inducements, groups, inducement_origins = self._inducements(inducement_lists)
         sequences, sequence_origins = self._sequences(sequence_files, options)
         team_refs = self._team_refs(teams)
@@ -452,8 +477,10 @@ class RulesetBuilder:
             special_rules=_frozen_map(merges["special-rule"].items),
             sequences=_frozen_map(sequences),
             team_files=tuple(team_refs),
+            rules_files=_frozen_map(rules_data),
             origins=_frozen_map(origins),
             hook=hook,
+            rules_models=_frozen_map(rules_models),
         )
         from bbcore.references import reference_problems  # noqa: PLC0415 - avoids an import cycle
 

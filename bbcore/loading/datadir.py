@@ -15,6 +15,7 @@ path                       kind
 ``inducements.yaml``       inducement
 ``parameters.yaml``        parameters
 ``sequences.yaml``         sequence
+``amendments.yaml``        amendments
 =========================  ==========
 """
 
@@ -31,6 +32,7 @@ from bbcore.errors import Problem, display_path
 from bbcore.loading.schemas import schema_problems
 from bbcore.loading.structure import structure
 from bbcore.loading.yaml_source import YamlDocument, YamlLoadError, parse_yaml_text
+from bbcore.model.amendment import AmendmentFile
 from bbcore.model.glossary import Glossary
 from bbcore.model.inducement import InducementList
 from bbcore.model.pitch import Pitch
@@ -47,6 +49,7 @@ FILE_KINDS = {
     "inducements.yaml": "inducement",
     "parameters.yaml": "parameters",
     "sequences.yaml": "sequence",
+    "amendments.yaml": "amendments",
 }
 MODELS: dict[str, type[Any] | None] = {
     "roster": Roster,
@@ -58,6 +61,7 @@ MODELS: dict[str, type[Any] | None] = {
     "inducement": InducementList,
     "sequence": SequenceFile,
     "parameters": None,  # merged as plain data across layers, structured once complete
+    "amendments": AmendmentFile,
 }
 
 

@@ -26,6 +26,7 @@ SCHEMA_FILES = {
     "parameters": "parameters.schema.json",
     "sequence": "sequence.schema.json",
     "team": "team.schema.json",
+    "amendments": "amendments.schema.json",
 }
 
 

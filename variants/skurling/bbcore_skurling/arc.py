@@ -351,7 +351,7 @@ def set_up(
     whose throwers are all hurt take the field anyway: with nobody to make the opening
     throw its turns pass, and the arc scores nothing.
     """
-    rules = arc_rules()
+    rules = arc_rules(ruleset)
     (attack_key, attackers), (defence_key, defenders) = attacker, defender
     faults: list[str] = []
     # Only those who take the field need a role: a league team's others wait on the bench.
@@ -375,7 +375,7 @@ def set_up(
                 continue
             players.append(player_from_position(ruleset, mini.id, team, mini.position, square, extra_skills=mini.skills))
     board = attrs.evolve(Board.build(ruleset.pitch, players, home=attack_key, away=defence_key), conditions=conditions or {})
-    faults.extend(_placement_faults(board, roles, attacking_ids, {m.id for m in defenders}, placements))
+    faults.extend(_placement_faults(ruleset, board, roles, attacking_ids, {m.id for m in defenders}, placements))
     stooges = [pid for pid, role in roles.items() if role == STOOGE]
     if stooges and not board.players.get(stooges[0], None):
         faults.append(f"the Stooge {stooges[0]} is not placed")
@@ -416,9 +416,9 @@ def set_up(
 
 
 def _placement_faults(
-    board: Board, roles: Mapping[str, str], attacking: set[str], defending: set[str], placements: Mapping[str, Square]
+    ruleset: Ruleset, board: Board, roles: Mapping[str, str], attacking: set[str], defending: set[str], placements: Mapping[str, Square]
 ) -> list[str]:
-    rules = arc_rules()
+    rules = arc_rules(ruleset)
     faults: list[str] = []
     last = board.pitch.length - 1
     half = board.pitch.length // 2
@@ -530,11 +530,11 @@ def _record(arc: ArcState, outcome: Outcome, **changes: object) -> ArcState:
     )
 
 
-def reroll_available(arc: ArcState) -> int:
+def reroll_available(ruleset: Ruleset, arc: ArcState) -> int:
     """How many team re-rolls the active team may still spend this turn (the per-turn cap counts)."""
-    if arc.reroll_used or arc_rules().team_rerolls_per_turn < 1:
+    if arc.reroll_used or arc_rules(ruleset).team_rerolls_per_turn < 1:
         return 0
-    return min(arc.rerolls_of(arc.active), arc_rules().team_rerolls_per_turn)
+    return min(arc.rerolls_of(arc.active), arc_rules(ruleset).team_rerolls_per_turn)
 
 
 def _actor(arc: ArcState, player_id: str) -> PlayerState:
@@ -562,7 +562,7 @@ def _activate(
     """
     if not needs_activation_test(player, ruleset) and player.tackle_zone:
         return arc, True
-    result = activation_test(ruleset, arc.board, player.id, kind, dice, decisions, team_reroll=reroll_available(arc))
+    result = activation_test(ruleset, arc.board, player.id, kind, dice, decisions, team_reroll=reroll_available(ruleset, arc))
     arc = _record(arc, result.outcome)
     if "bite" in result.pending:
         arc = evolve_arc(arc, owed_bite=player.id)
@@ -583,10 +583,12 @@ def _throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: DiceSource, dec
         return arc
     arc, instant = _before_the_throw(ruleset, arc, action, dice)
     board = _with_throw_modifier(arc.board, thrower.id, arc.board.player(arc.stooge).modifiers.get("throw-team-mate", 0))
-    outcome = throw_team_mate(ruleset, board, thrower.id, arc.stooge, action.target, dice, decisions, team_reroll=reroll_available(arc))
+    outcome = throw_team_mate(
+        ruleset, board, thrower.id, arc.stooge, action.target, dice, decisions, team_reroll=reroll_available(ruleset, arc)
+    )
     outcome = attrs.evolve(outcome, board=_restore_after_throw(outcome.board, thrower.id, arc.stooge, board, arc.board, instant))
     eaten = any(e.kind == "eaten" and e.who == arc.stooge for e in outcome.events)
-    rules = arc_rules()
+    rules = arc_rules(ruleset)
     fumble = next((i for i, e in enumerate(outcome.events) if e.kind == "thrown-player-bounce" and e.result == "dropped"), None)
     if fumble is not None and not eaten:
         # A fumbled throw: the Stooge stays with the thrower, on his own square, and lies there Stunned.
@@ -611,7 +613,7 @@ def _throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: DiceSource, dec
 
 def _check_declarations(ruleset: Ruleset, arc: ArcState, action: Throw) -> None:
     """Refuse a helmet or an inducement the throw may not declare, before any die is rolled."""
-    rules = arc_rules()
+    rules = arc_rules(ruleset)
     if action.helmet is not None:
         if not arc.helmet_allowed:
             raise UsageError("no helmet now: the helmets extra rule is off, it is a Throwback Night, or this team has had its helmet")
@@ -632,7 +634,7 @@ def _before_the_throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: Dice
     Returns the arc and the Stooge's modifiers that last only for the throw (an
     ``instant`` effect), to take off again once he is down.
     """
-    rules = arc_rules()
+    rules = arc_rules(ruleset)
     events: list[Event] = []
     stooge = arc.board.player(arc.stooge)
     effects: list[Effect] = []
@@ -660,10 +662,10 @@ def _before_the_throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: Dice
 
 def helmet_row(ruleset: Ruleset, helmet: str) -> Row:
     """A helmet of the helmets table by row id."""
-    row = row_of(ruleset, arc_rules().helmets.table, helmet)
+    row = row_of(ruleset, arc_rules(ruleset).helmets.table, helmet)
     if row is None:
-        known = ", ".join(r.id for r in ruleset.table(arc_rules().helmets.table).rows)
-        raise UsageError(f"unknown helmet {helmet!r}; the helmets are {known}, or {arc_rules().helmets.roll!r} to roll one")
+        known = ", ".join(r.id for r in ruleset.table(arc_rules(ruleset).helmets.table).rows)
+        raise UsageError(f"unknown helmet {helmet!r}; the helmets are {known}, or {arc_rules(ruleset).helmets.roll!r} to roll one")
     return row
 
 
@@ -755,7 +757,9 @@ def _moved(
     if path and arc.board.player(player.id).rooted:
         # Rooted by a failed Take Root test on this very activation: the player stays put.
         return evolve_arc(arc, events=(*arc.events, Event("rooted", player.id, (), "cannot-move", {"path": [list(s) for s in path]})))
-    outcome = move(ruleset, arc.board, player.id, list(path), dice, decisions, team_reroll=reroll_available(arc), extra_rerolls=extra)
+    outcome = move(
+        ruleset, arc.board, player.id, list(path), dice, decisions, team_reroll=reroll_available(ruleset, arc), extra_rerolls=extra
+    )
     return _record(arc, outcome)
 
 
@@ -781,7 +785,7 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
     if not blitz and (player.square is None or target.square is None or not adjacent(player.square, target.square)):
         raise UsageError(f"{player.id} must stand next to {target.id} to block")
     if isinstance(action, Blitz):
-        arc = _use_blitz(arc)
+        arc = _use_blitz(ruleset, arc)
     arc, goes_on = _activate(ruleset, arc, player, "blitz" if blitz else "block", dice, decisions)
     if not goes_on:
         return arc
@@ -815,8 +819,8 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
     return _may_move_on(ruleset, _record(arc, outcome), player.id, progress)
 
 
-def _use_blitz(arc: ArcState) -> ArcState:
-    if arc.blitz_used or arc_rules().blitzes_per_turn < 1:
+def _use_blitz(ruleset: Ruleset, arc: ArcState) -> ArcState:
+    if arc.blitz_used or arc_rules(ruleset).blitzes_per_turn < 1:
         raise UsageError(f"{arc.active} has already made its Blitz this turn")
     return evolve_arc(arc, blitz_used=True)
 
@@ -824,7 +828,7 @@ def _use_blitz(arc: ArcState) -> ArcState:
 def _touch(
     ruleset: Ruleset, arc: ArcState, action: Touch | SecondHit, dice: DiceSource, decisions: Decisions, choices: ArcChoices
 ) -> ArcState:
-    rules = arc_rules()
+    rules = arc_rules(ruleset)
     hitter = _actor(arc, action.hitter)
     role = arc.role_of(hitter.id)
     if arc.active != arc.attacker or role not in HITTERS:
@@ -840,7 +844,7 @@ def _touch(
             raise UsageError(f"the Second Hit needs the Stooge in the {rules.second_hit_state} state, not {arc.state}")
         arc = evolve_arc(arc, second_hits=arc.second_hits + 1)
     elif action.blitz:
-        arc = _use_blitz(arc)
+        arc = _use_blitz(ruleset, arc)
     elif action.path:
         raise UsageError("a Touch that moves first is a Blitz: set blitz=True")
     stooge_square = arc.board.player(arc.stooge).square
@@ -882,7 +886,7 @@ def _touch(
     if run.arrival is None and any(e.kind == "stooge-slides" for e in run.events):
         arc, run = _extra_slide(ruleset, arc, run, direction, dice, decisions, choices, catch_bonus)
     if any(answers):
-        arc = _spend(arc, arc_rules().inducements.cuddler_catch, None, "cuddler-catch") or arc
+        arc = _spend(arc, arc_rules(ruleset).inducements.cuddler_catch, None, "cuddler-catch") or arc
     if run.arrival == "scored":
         return _score(ruleset, arc, run, dice, decisions, choices)
     if effect.stooge_falls:
@@ -900,7 +904,9 @@ def _pay_for_block(
     fell rushing for the block (no block; no turnover in Skurling).
     """
     # Nothing recorded (a Blitz from where he stands): nothing spent yet. The team re-roll is the turn's, whatever is left.
-    moved = attrs.evolve(MoveProgress.after(Outcome(arc.board, arc.events[moved_from:]), player_id), team_rerolls=reroll_available(arc))
+    moved = attrs.evolve(
+        MoveProgress.after(Outcome(arc.board, arc.events[moved_from:]), player_id), team_rerolls=reroll_available(ruleset, arc)
+    )
     held, extra = _touch_move_rerolls(arc) if touch else ([], ())
     start = len(arc.events)
     outcome = pay_for_block(ruleset, arc.board, player_id, moved, dice, decisions, extra_rerolls=extra)
@@ -939,7 +945,7 @@ def _move_on(ruleset: Ruleset, arc: ArcState, action: MoveOn, dice: DiceSource, 
         list(action.path),
         dice,
         decisions,
-        team_reroll=reroll_available(arc),
+        team_reroll=reroll_available(ruleset, arc),
         ma_used=progress.ma_used,
         rushes_used=progress.rushes_used,
         spent=progress.spent,
@@ -1008,7 +1014,7 @@ def _catch_bonus(ruleset: Ruleset, arc: ArcState, choices: ArcChoices) -> tuple[
     Returns the callback for :func:`~bbcore_skurling.touch.drive_stooge` and the list
     where it records the coach's answer, so the caller spends the use afterwards.
     """
-    inducement = arc_rules().inducements.cuddler_catch
+    inducement = arc_rules(ruleset).inducements.cuddler_catch
     answers: list[bool] = []
 
     def bonus() -> int:
@@ -1031,7 +1037,7 @@ def _extra_slide(
     catch_bonus: Callable[[], int],
 ) -> tuple[ArcState, Run]:
     """After a Touch moved the Stooge: an inducement may slide him on, over free squares only."""
-    slide = arc_rules().inducements.extra_slide
+    slide = arc_rules(ruleset).inducements.extra_slide
     square = arc.board.player(arc.stooge).square
     assert square is not None
     ahead = [step(square, direction, n) for n in range(1, slide.squares + 1)]
@@ -1060,7 +1066,7 @@ def _touch_face(
     rolls = tuple(dice.roll(6) for _ in range(plan.count))
     events: list[Event] = []
     if choices.reroll_touch(arc.attacker, hitter.id, [faces_table.row_for(r).id for r in rolls]):
-        if reroll_available(arc):
+        if reroll_available(ruleset, arc):
             events.append(Event(TEAM_REROLL, hitter.id, (), "used", {"test": "touch", "dice": list(rolls)}))
             loner = hitter.skill_value("loner")
             kept = True
@@ -1071,7 +1077,7 @@ def _touch_face(
             if kept:
                 rolls = tuple(dice.roll(6) for _ in range(plan.count))
         else:
-            blessed = _spend(arc, arc_rules().inducements.touch_reroll, None, "touch-dice")
+            blessed = _spend(arc, arc_rules(ruleset).inducements.touch_reroll, None, "touch-dice")
             if blessed is not None:
                 arc = blessed
                 events.append(Event("touch-reroll", hitter.id, (), "re-rolled", {"dice": list(rolls)}))
@@ -1094,10 +1100,10 @@ def _stooge_armour(ruleset: Ruleset, arc: ArcState, hitter: PlayerState, dice: D
     broken, _, event = roll_armour(ruleset, arc.board, arc.stooge, harm, dice)
     events: list[Event] = [event]
     if broken:
-        saved, arc, save_events = _armour_save(arc, dice, choices)
+        saved, arc, save_events = _armour_save(ruleset, arc, dice, choices)
         events.extend(save_events)
         broken = not saved
-    state = arc_rules().worse(arc.state) if broken else arc.state
+    state = arc_rules(ruleset).worse(arc.state) if broken else arc.state
     if state != arc.state:
         events.append(Event("stooge-state", arc.stooge, (), state, {"was": arc.state}))
     return evolve_arc(arc, state=state, events=arc.events + tuple(events))
@@ -1115,9 +1121,9 @@ def _spend(arc: ArcState, inducement: str, choices: ArcChoices | None, situation
     return evolve_arc(arc, inducements=left, events=(*arc.events, used))
 
 
-def _armour_save(arc: ArcState, dice: DiceSource, choices: ArcChoices) -> tuple[bool, ArcState, tuple[Event, ...]]:
+def _armour_save(ruleset: Ruleset, arc: ArcState, dice: DiceSource, choices: ArcChoices) -> tuple[bool, ArcState, tuple[Event, ...]]:
     """The Ice Medic's roll after the Stooge's armour broke: saved or not."""
-    save = arc_rules().inducements.armour_save
+    save = arc_rules(ruleset).inducements.armour_save
     spent = _spend(arc, save.id, choices, "armour-broken")
     if spent is None:
         return False, arc, ()
@@ -1128,7 +1134,7 @@ def _armour_save(arc: ArcState, dice: DiceSource, choices: ArcChoices) -> tuple[
 
 def _score(ruleset: Ruleset, arc: ArcState, run: Run, dice: DiceSource, decisions: Decisions, choices: ArcChoices) -> ArcState:
     """The Stooge is in: his state's points, the catch bonus, or the Ding-Dong's."""
-    rules = arc_rules()
+    rules = arc_rules(ruleset)
     points = rules.points_for(arc.state)
     caught = run.caught
     ding_dong = False
@@ -1179,14 +1185,14 @@ def _ding_dong(
     board = board.with_player(attrs.evolve(board.player(arc.stooge), status=Status.PRONE, square=arms))
     target_square = board.player(chosen).square
     assert target_square is not None
-    bell = arc_rules().inducements.ding_dong_throw
+    bell = arc_rules(ruleset).inducements.ding_dong_throw
     lift = board.player(arc.stooge).modifiers.get("throw-team-mate", 0)
     rung = _spend(arc, bell, choices, "ding-dong-throw")
     if rung is not None:
         arc = rung
         lift += sum(e.by or 0 for e in ruleset.inducements[bell].effects if e.modifier == "throw-team-mate")
     lent = _with_throw_modifier(board, cuddler, lift)
-    thrown = throw_team_mate(ruleset, lent, cuddler, arc.stooge, target_square, dice, decisions, team_reroll=reroll_available(arc))
+    thrown = throw_team_mate(ruleset, lent, cuddler, arc.stooge, target_square, dice, decisions, team_reroll=reroll_available(ruleset, arc))
     thrown = attrs.evolve(thrown, board=_restore_after_throw(thrown.board, cuddler, arc.stooge, lent, board, {}))
     first_crash = next((e for e in thrown.events if e.kind == "crash-landing" and e.who == arc.stooge), None)
     eaten = any(e.kind == "eaten" for e in thrown.events)

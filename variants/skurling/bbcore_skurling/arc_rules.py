@@ -1,22 +1,26 @@
 """Skurling's numbers for the arc and the match, read from ``data/rules/arc.yaml``.
 
-Read like every plugin data file (:func:`bbcore.loading.plugin_files.load_plugin_file`):
-safe YAML, the JSON Schema ``arc_rules.schema.json``, then frozen attrs classes; a broken
-file raises :class:`bbcore.errors.DataError` naming file, line and column. Cached:
-call :func:`arc_rules` wherever a number is needed.
+The file is registered as the rules file ``skurling/arc``: every ruleset with Skurling
+reads it (safe YAML, the JSON Schema ``arc_rules.schema.json``, frozen attrs classes) as
+its own layers amend it, so a league's pack may change, say, the points to win in its
+``amendments.yaml``. A broken file or amendment stops the ruleset from loading with
+every problem located. Call :func:`arc_rules` with the ruleset wherever a number is needed.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from bbcore.loading.plugin_files import load_plugin_file
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
 
 RULES_FILE = Path(__file__).parent / "data" / "rules" / "arc.yaml"
 SCHEMA_FILE = Path(__file__).parent / "arc_rules.schema.json"
+#: The id the arc rules are registered under, and amended by.
+RULES_ID = "skurling/arc"
 
 
 @frozen
@@ -129,7 +133,6 @@ class ArcRules:
         return ids[min(ids.index(state) + 1, len(ids) - 1)]
 
 
-@cache
-def arc_rules() -> ArcRules:
-    """The arc rules of the installed plugin (cached)."""
-    return load_plugin_file(RULES_FILE, SCHEMA_FILE, ArcRules)
+def arc_rules(ruleset: Ruleset) -> ArcRules:
+    """The arc rules in force in a ruleset with Skurling, as its layers amend them."""
+    return ruleset.rules_model(RULES_ID, ArcRules)

@@ -393,7 +393,7 @@ def _roll_on(ruleset: Ruleset, ctx: _Context, arc: ArcState, table_ref: str) -> 
 
 
 def _extra_turns(ruleset: Ruleset, ctx: _Context) -> ArcState:
-    extra = arc_rules().time_out_turns
+    extra = arc_rules(ruleset).time_out_turns
     allowed = ctx.arc.turns_allowed + extra
     event = ctx.event(TURNS, ctx.arc.attacker, (), str(allowed), turns=extra)
     return _add_events(ctx.arc, event, turns_allowed=allowed)
@@ -584,13 +584,13 @@ def _step(ruleset: Ruleset, ctx: _Context) -> ArcState:
     return arc
 
 
-def goon_front(arc: ArcState) -> Square | None:
+def goon_front(ruleset: Ruleset, arc: ArcState) -> Square | None:
     """The square right in front of the Goon, if he still stands on his set-up row (the first past the line)."""
     half = arc.board.pitch.length // 2
     for pid in arc.players_with_role(arc_engine.GOON):
         goon = arc.board.players.get(pid)
         if goon is not None and goon.standing and goon.square is not None and goon.square[0] == half:
-            return (goon.square[0] + arc_rules().setup.in_front_of_goon, goon.square[1])
+            return (goon.square[0] + arc_rules(ruleset).setup.in_front_of_goon, goon.square[1])
     return None
 
 
@@ -600,7 +600,7 @@ def _set_up_again(ruleset: Ruleset, ctx: _Context) -> ArcState:
     half = arc.board.pitch.length // 2
     count, rolls = _count(ctx)
     movable = sorted(p.id for p in arc.board.team_players(team) if p.standing)
-    front = goon_front(arc)
+    front = goon_front(ruleset, arc)
     held = front if front is not None and _holder(arc.board, front, team) else None
     lifted = arc.board.replace_players(arc.board.player(pid).moved(None) for pid in movable)
     squares = sorted((x, y) for x in range(half, arc.board.pitch.length) for y in range(arc.board.pitch.width) if _free(lifted, (x, y)))

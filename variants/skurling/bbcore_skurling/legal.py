@@ -264,8 +264,8 @@ def _hitter(arc: ArcState, player: PlayerState) -> Square | None:
     return arc.board.player(arc.stooge).square
 
 
-def _may_second(arc: ArcState, player: PlayerState) -> bool:
-    rules = arc_rules()
+def _may_second(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> bool:
+    rules = arc_rules(ruleset)
     return (
         arc.role_of(player.id) == WHACKER
         and player.has("throw-team-mate")
@@ -294,7 +294,7 @@ def _touch_blitzes(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iter
 
 def _second_hits(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
     stooge = _hitter(arc, player)
-    if stooge is None or not _may_second(arc, player) or player.square is None:
+    if stooge is None or not _may_second(ruleset, arc, player) or player.square is None:
         return
     around = _neighbours(arc.board.pitch.length, arc.board.pitch.width)[stooge]
     for square, path in _blitz_paths(ruleset, arc, player).items():
@@ -374,7 +374,7 @@ def declarations(ruleset: Ruleset, arc: ArcState) -> list[Declaration]:
             hitting = stooge if attacking and role in HITTERS else None
             # A Blitz's block needs a square next to its target and costs movement of its own.
             reach = allowance(ruleset, player) - ruleset.parameters.movement.blitz_block_cost + 1
-            kinds = _open_kinds(arc, player, standing, neighbours[here], reach, opponents, hitting)
+            kinds = _open_kinds(ruleset, arc, player, standing, neighbours[here], reach, opponents, hitting)
         if standing and (player.rooted or not _has_free_step(arc, player, taken)):
             kinds.remove("move")
         found.extend([_declared(pid, kind) for kind in kinds])
@@ -387,6 +387,7 @@ _ACTING = (Status.STANDING, Status.PRONE)
 
 
 def _open_kinds(
+    ruleset: Ruleset,
     arc: ArcState,
     player: PlayerState,
     standing: bool,
@@ -413,7 +414,7 @@ def _open_kinds(
             kinds.append("touch")
         if not arc.blitz_used and distance(here, stooge) <= reach:
             kinds.append("touch-blitz")
-        if _may_second(arc, player) and distance(here, stooge) <= max(reach, 1):
+        if _may_second(ruleset, arc, player) and distance(here, stooge) <= max(reach, 1):
             kinds.append("second-hit")
     return kinds
 

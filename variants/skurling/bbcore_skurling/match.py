@@ -179,7 +179,7 @@ def start_match(
     (:func:`bbcore_skurling.prematch.run_pre_match`). Each side's sidelines limited per
     match get their uses, except in a first match, which has no sidelines.
     """
-    rules = arc_rules()
+    rules = arc_rules(ruleset)
     kind = ruleset.options.get("match", "")
     target, every = rules.target_points, rules.attacks_between_intervals
     interval_every: int | None = every

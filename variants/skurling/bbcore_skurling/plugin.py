@@ -14,6 +14,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bbcore import hookimpl
+from bbcore_skurling.arc_rules import RULES_FILE as ARC_RULES_FILE
+from bbcore_skurling.arc_rules import RULES_ID as ARC_RULES_ID
+from bbcore_skurling.arc_rules import SCHEMA_FILE as ARC_SCHEMA_FILE
+from bbcore_skurling.arc_rules import ArcRules
 from bbcore_skurling.building_hooks import *  # noqa: F403 - the hook implementations, registered with this module
 from bbcore_skurling.match_hooks import *  # noqa: F403
 from bbcore_skurling.simulation_hooks import *  # noqa: F403
@@ -27,6 +31,7 @@ DATA_DIR = Path(__file__).parent / "data"
 @hookimpl
 def bbcore_register_data(register: DataRegistrar) -> None:
     register.variant("skurling", DATA_DIR, "Skurling: five-a-side on the wide zones; the Stooge is the ball.")
+    register.rules_file(ARC_RULES_ID, ARC_RULES_FILE, ARC_SCHEMA_FILE, ArcRules, "The numbers of an arc and a match of Skurling.")
 
 
 @hookimpl

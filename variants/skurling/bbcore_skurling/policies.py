@@ -115,7 +115,7 @@ def touch_face_value(ruleset: Ruleset, face: str, stooge_state: str) -> float:
     """How good a Touch face is for the attacker: squares gained (the Touch table's), less a risk when the Stooge
     must roll armour, and less when the hitter falls."""
     effect = face_effect(ruleset, face)
-    at_the_floor = stooge_state == arc_rules().states[-1].id
+    at_the_floor = stooge_state == arc_rules(ruleset).states[-1].id
     harm = 0.8 if effect.stooge_falls and not at_the_floor else 0.0
     return effect.squares - harm - (0.5 if effect.hitter_falls else 0.0)
 
@@ -129,7 +129,7 @@ def expected_touch_gain(ruleset: Ruleset, count: int, attacker_chooses: bool, st
     """
     table = ruleset.table("block-dice")
     faces = [table.row_for(side).id for side in range(1, 7)]
-    goon_squares = arc_rules().goon_squares
+    goon_squares = arc_rules(ruleset).goon_squares
 
     def worth(face: str) -> float:
         value = touch_face_value(ruleset, face, stooge_state)
@@ -337,7 +337,7 @@ class Heuristic:
         cuddler = str(choice.detail.get("cuddler"))
         if arc is None:
             return 0
-        rules = arc_rules()
+        rules = arc_rules(view.ruleset)
         best, best_gain = 0, Fraction(rules.catch_bonus)
         for index, target in enumerate(choice.options):
             if target is None:

@@ -95,7 +95,7 @@ def role_assignments(side: Side, fielded: Sequence[str], ruleset: Ruleset) -> li
     and the Cuddler, with at least one Whacker able to throw him and no No Ball
     miniature as the Cuddler.
     """
-    counts = arc_rules().roles.counts()
+    counts = arc_rules(ruleset).roles.counts()
     skills = {pid: {ref.id for ref in ruleset.position(side.player(pid).position).skills} for pid in fielded}
     stooges = [pid for pid in fielded if "right-stuff" in skills[pid]]
     if len(stooges) != counts[STOOGE]:
@@ -124,7 +124,7 @@ def formations(ruleset: Ruleset, goon_square: Square, defenders: Sequence[str]) 
     pitch = ruleset.pitch
     half, width = pitch.length // 2, pitch.width
     gx, gy = goon_square
-    front = (gx + arc_rules().setup.in_front_of_goon, gy)
+    front = (gx + arc_rules(ruleset).setup.in_front_of_goon, gy)
     others = [(x, y) for x in range(half, pitch.length - 1) for y in range(width) if (x, y) not in (front, goon_square)]
     shapes = [
         [s for s in others if s[0] == front[0]] + [s for s in others if s[0] == front[0] + 2],  # a wall across the lane
@@ -161,7 +161,7 @@ class _Match:
         squares = attacker_placements(ruleset, roles)
         goon = next(pid for pid, role in roles.items() if role == GOON)
         able = [p.id for p in defending.players if p.id not in out and not _has(ruleset, defending, p.id, "right-stuff")]
-        defenders = able[: arc_rules().setup.defenders]
+        defenders = able[: arc_rules(self.ruleset).setup.defenders]
         squares.update(coach.ask("formation", defending.key, formations(ruleset, squares[goon], defenders)))
         return match, start_arc(ruleset, match, roles, squares)
 
@@ -174,7 +174,7 @@ class _Match:
         able = sorted((p.id for p in side.players if p.id not in out), key=lambda pid: (pid not in side.roles, 0))
         stooges = [pid for pid in able if _has(self.ruleset, side, pid, "right-stuff")]
         others = [pid for pid in able if pid not in stooges]
-        return stooges[:1] + others[: sum(arc_rules().roles.counts().values()) - 1]
+        return stooges[:1] + others[: sum(arc_rules(self.ruleset).roles.counts().values()) - 1]
 
     def fill_places(self, match: MatchState, index: int) -> MatchState:
         """Take on Journeymen for a side with fewer than five able miniatures, or without an able Stooge.
@@ -186,7 +186,7 @@ class _Match:
         side = match.sides[index]
         out = match.out_of_play()
         able = [p for p in side.players if p.id not in out]
-        needed = sum(arc_rules().roles.counts().values()) - len(able)
+        needed = sum(arc_rules(self.ruleset).roles.counts().values()) - len(able)
         if needed <= 0:
             return match
         stooge_missing = not any(_has(self.ruleset, side, p.id, "right-stuff") for p in able)
@@ -208,7 +208,7 @@ class _Match:
 
     def throw(self, arc: ArcState, chosen: Throw) -> Throw:
         """Ask the helmet and the inducements put on before the throw."""
-        coach, rules = self.coach, arc_rules()
+        coach, rules = self.coach, arc_rules(self.ruleset)
         helmet = None
         if arc.helmet_allowed:
             helmets = [row.id for row in self.ruleset.table(rules.helmets.table).rows]

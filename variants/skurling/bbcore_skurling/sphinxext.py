@@ -108,7 +108,7 @@ class DataFile:
 
 
 DATA_FILES: dict[str, DataFile] = {
-    "arc": DataFile(arc_rules.RULES_FILE, arc_rules.arc_rules),
+    "arc": DataFile(arc_rules.RULES_FILE, lambda: arc_rules.arc_rules(skurling_ruleset())),
     "building": DataFile(building_rules.RULES_FILE, building_rules.building_rules),
     "league": DataFile(league_rules.RULES_FILE, league_rules.league_rules),
     "throwback": DataFile(throwback_rules.RULES_FILE, throwback_rules.throwback_rules),
@@ -416,7 +416,7 @@ class StatesDirective(SkurlingDirective):
     READS = ("arc",)
 
     def render_skurling(self, ruleset: Ruleset, labels: Labels) -> Rst:
-        rules = arc_rules.arc_rules()
+        rules = arc_rules.arc_rules(skurling_ruleset())
         out = Rst()
         out.list_table(
             ("State on arrival", "Points", "With the Cuddler's catch", "With a Ding-Dong on a defender"),
@@ -598,7 +598,7 @@ WRAP = 66
 
 def arc_steps(ruleset: Ruleset) -> list[tuple[str, str]]:
     """The boxes of the diagram, top to bottom: a title and a short line, numbers from the data."""
-    rules = arc_rules.arc_rules()
+    rules = arc_rules.arc_rules(skurling_ruleset())
     building = building_rules.building_rules()
     roles = {role.id: role.name for role in building.roles}
     stooge, whacker, goon, cuddler = (
@@ -667,7 +667,7 @@ def _loop(layout: FlowLayout, side: int, start: int, end: int, offset: int, labe
 
 def arc_flow_svg(ruleset: Ruleset, label: str) -> str:
     """The flow of an arc, boxes top to bottom with the loops back, as one SVG element."""
-    rules = arc_rules.arc_rules()
+    rules = arc_rules.arc_rules(skurling_ruleset())
     steps = [(title, textwrap.wrap(line, WRAP)) for title, line in arc_steps(ruleset)]
     layout = FlowLayout(TITLE_ROW + LINE_ROW * max(len(lines) for _, lines in steps) + BOX_PAD)
     height = layout.top(len(steps)) - BOX_GAP + TOP

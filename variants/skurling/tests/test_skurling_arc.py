@@ -79,7 +79,7 @@ def arc_at(
         phase="play",
         state=state,
         active="home",
-        turns_allowed=arc_rules().turns_per_arc,
+        turns_allowed=arc_rules(rules).turns_per_arc,
         rerolls=rerolls,
         landing_events=False,
     )
@@ -195,7 +195,7 @@ def test_entering_the_end_zone_scores_the_state_points_mid_push(rules: Ruleset) 
     after = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3), faces(0))
     assert after.over
     assert after.scored
-    assert after.points == arc_rules().points_for("ko")
+    assert after.points == arc_rules(rules).points_for("ko")
     assert square_of(after, STOOGE) == (25, 1), "the push stops the moment he is in"
 
 
@@ -204,12 +204,12 @@ def test_the_cuddlers_catch_adds_the_bonus_and_a_miss_does_not(rules: Ruleset) -
     arc = arc_at(rules, squares)
     caught = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 6), faces(0))
     assert caught.caught
-    assert caught.points == arc_rules().points_for("stunned") + arc_rules().catch_bonus
+    assert caught.points == arc_rules(rules).points_for("stunned") + arc_rules(rules).catch_bonus
     assert caught.board.player(CUDDLER).square == (25, 1), "the Stooge never pushes the Cuddler"
     # The Catcher's Catch skill re-rolls the first miss.
     missed = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 1, 1), faces(0))
     assert not missed.caught
-    assert missed.points == arc_rules().points_for("stunned")
+    assert missed.points == arc_rules(rules).points_for("stunned")
 
 
 def test_a_defender_in_the_end_zone_who_catches_stops_the_score(rules: Ruleset) -> None:
@@ -224,7 +224,7 @@ def test_a_defender_who_fumbles_lets_the_stooge_score_only_if_he_bounces_into_th
     # Catch fails (1); the bounce goes down the end zone (D8 7: y + 1) onto the empty (25, 2).
     into = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 1, 7), faces(0))
     assert into.over
-    assert into.points == arc_rules().points_for("stunned")
+    assert into.points == arc_rules(rules).points_for("stunned")
     # Bounce back out (D8 4: x - 1) onto the empty (24, 1): no score, the arc goes on.
     out = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 1, 4), faces(0))
     assert not out.over
@@ -235,7 +235,7 @@ def test_the_state_only_worsens_and_casualty_is_the_floor(rules: Ruleset) -> Non
     arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1)}, state="casualty")
     after = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 6, 6, 6), faces(0))
     assert after.state == "casualty"
-    assert [s.id for s in arc_rules().states] == ["stunned", "ko", "casualty"]
+    assert [s.id for s in arc_rules(rules).states] == ["stunned", "ko", "casualty"]
 
 
 # -- the Second Hit ----------------------------------------------------------------------------
@@ -274,18 +274,18 @@ def test_a_player_acts_once_and_a_team_blitzes_once_a_turn(rules: Ruleset) -> No
 
 def test_the_arc_ends_after_the_attackers_eighth_turn_and_a_time_out_gives_a_ninth(rules: Ruleset) -> None:
     arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1)})
-    for _ in range(2 * arc_rules().turns_per_arc - 1):
+    for _ in range(2 * arc_rules(rules).turns_per_arc - 1):
         arc = apply(rules, arc, EndTurn(), ScriptedDice([]), faces())
     assert arc.over
     assert arc.points == 0
-    assert arc.turn == arc_rules().turns_per_arc
+    assert arc.turn == arc_rules(rules).turns_per_arc
     longer = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1)})
-    longer = attrs.evolve(longer, turns_allowed=longer.turns_allowed + arc_rules().time_out_turns)
-    for _ in range(2 * arc_rules().turns_per_arc):
+    longer = attrs.evolve(longer, turns_allowed=longer.turns_allowed + arc_rules(rules).time_out_turns)
+    for _ in range(2 * arc_rules(rules).turns_per_arc):
         longer = apply(rules, longer, EndTurn(), ScriptedDice([]), faces())
     assert not longer.over
     assert longer.active == "home"
-    assert longer.turn == arc_rules().turns_per_arc + 1
+    assert longer.turn == arc_rules(rules).turns_per_arc + 1
 
 
 def test_one_team_reroll_a_turn(rules: Ruleset) -> None:
@@ -297,7 +297,7 @@ def test_one_team_reroll_a_turn(rules: Ruleset) -> None:
     assert after.rerolls == (1, 0)
     assert after.reroll_used
     assert square_of(after, STOOGE) == (8, 1)
-    assert reroll_available(after) == 0
+    assert reroll_available(rules, after) == 0
 
 
 # -- the opening throw and the Ding-Dong ------------------------------------------------------
@@ -356,12 +356,12 @@ def test_the_ding_dong_rings_on_a_defender_for_three_instead_of_two(rules: Rules
     missed = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 6, 6, 4, 4, 4, 1, 1), faces(0), aim)
     assert missed.over
     assert not missed.ding_dong
-    assert missed.points == arc_rules().points_for("stunned"), "a failed Ding-Dong loses the catch bonus too"
+    assert missed.points == arc_rules(rules).points_for("stunned"), "a failed Ding-Dong loses the catch bonus too"
     # Scatter 5, 6, 2 comes back to (22, 1): the defender is hit (armour 1 + 1), the Stooge bounces (D8 1)
     # to (21, 0) and falls (armour 1 + 1).
     rang = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 6, 6, 5, 6, 2, 1, 1, 1, 1, 1), faces(0), aim)
     assert rang.ding_dong
-    assert rang.points == arc_rules().points_for("stunned") + arc_rules().ding_dong_bonus
+    assert rang.points == arc_rules(rules).points_for("stunned") + arc_rules(rules).ding_dong_bonus
     assert rang.board.player("a-bell").status is not Status.STANDING
 
 
@@ -372,7 +372,7 @@ def test_a_fumbled_ding_dong_loses_the_bonus(rules: Ruleset) -> None:
     fumbled = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 6, 1, 2, 1, 1), faces(0), Aim("a-bell"))
     assert fumbled.over
     assert not fumbled.ding_dong
-    assert fumbled.points == arc_rules().points_for("stunned")
+    assert fumbled.points == arc_rules(rules).points_for("stunned")
 
 
 def test_an_eaten_ding_dong_loses_the_bonus(rules: Ruleset) -> None:
@@ -383,7 +383,7 @@ def test_an_eaten_ding_dong_loses_the_bonus(rules: Ruleset) -> None:
     eaten = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 6, 1, 1), faces(0), Aim("a-bell"))
     assert eaten.over
     assert not eaten.ding_dong
-    assert eaten.points == arc_rules().points_for("stunned")
+    assert eaten.points == arc_rules(rules).points_for("stunned")
     assert any(e.kind == "eaten" for e in eaten.events)
 
 
@@ -392,7 +392,7 @@ def test_declining_the_ding_dong_keeps_the_catch(rules: Ruleset) -> None:
     kept = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 6), faces(0), Aim(None))
     assert kept.caught
     assert not kept.ding_dong
-    assert kept.points == arc_rules().points_for("stunned") + arc_rules().catch_bonus
+    assert kept.points == arc_rules(rules).points_for("stunned") + arc_rules(rules).catch_bonus
 
 
 def test_no_target_in_range_means_no_ding_dong(rules: Ruleset) -> None:
@@ -400,7 +400,7 @@ def test_no_target_in_range_means_no_ding_dong(rules: Ruleset) -> None:
     aim = Aim("anyone")
     kept = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, 6), faces(0), aim)
     assert aim.offered == ()
-    assert kept.points == arc_rules().points_for("stunned") + arc_rules().catch_bonus
+    assert kept.points == arc_rules(rules).points_for("stunned") + arc_rules(rules).catch_bonus
 
 
 def test_a_bone_headed_thrower_may_fail_and_the_throw_waits_for_the_next_turn(rules: Ruleset) -> None:
@@ -441,7 +441,7 @@ def test_cheering_fans_add_an_assist_to_the_teams_first_block(rules: Ruleset) ->
 
 
 def test_the_gaffers_bell_helps_the_ding_dong_throw(rules: Ruleset) -> None:
-    bell = arc_rules().inducements.ding_dong_throw
+    bell = arc_rules(rules).inducements.ding_dong_throw
     arc = attrs.evolve(ding_dong_arc(rules), inducements={bell: 1})
     # Touch, catch 6; the Passing Ability Test 6 and the scatter 4, 4, 4 to an empty square; armour 1 + 1.
     rolls = (6, 6, 4, 4, 4, 1, 1)
@@ -544,7 +544,7 @@ def test_the_ding_dong_rings_on_any_defender_and_never_changes_the_state_points(
     rang = apply(rules, arc, Touch(LINEMAN), dice, faces(0), Aim("a-bell"))
     assert rang.ding_dong
     assert rang.state == "stunned"
-    assert rang.points == arc_rules().points_for("stunned") + arc_rules().ding_dong_bonus
+    assert rang.points == arc_rules(rules).points_for("stunned") + arc_rules(rules).ding_dong_bonus
 
 
 def test_there_are_no_turnovers(rules: Ruleset) -> None:
@@ -590,7 +590,7 @@ def vampire_arc(rules: Ruleset, thrall: tuple[int, int]) -> ArcState:
         phase="play",
         state="stunned",
         active="home",
-        turns_allowed=arc_rules().turns_per_arc,
+        turns_allowed=arc_rules(rules).turns_per_arc,
         landing_events=False,
     )
 

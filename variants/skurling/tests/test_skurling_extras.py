@@ -21,7 +21,7 @@ from bbcore.teams.files import load_team_file
 
 TEAMS = Path(__file__).parents[1] / "bbcore_skurling" / "data" / "teams"
 STOOGE, OGRE, LINEMAN = "home-2", "home-1", "home-3"
-USES = arc_rules().inducements
+USES = arc_rules(bbcore.load_ruleset("skurling")).inducements
 #: The Rovers' Ogre has Bone Head: a roll that passes his activation test, before his throw.
 BONE_HEAD_PASSES = 6
 
@@ -120,7 +120,7 @@ def test_a_rolled_helmet_stays_on_for_the_match() -> None:
     arc = first_arc(rules, match)
     # The Ogre's Bone Head roll, D8 1 rolls the first helmet of the table; then the throw as above.
     thrown = apply(rules, arc, Throw(OGRE, (4, 2), helmet="roll"), ScriptedDice([BONE_HEAD_PASSES, 1, 6, 5, 5, 5, 6, 1, 1]), _decisions())
-    first_helmet = rules.table(arc_rules().helmets.table).rows[0]
+    first_helmet = rules.table(arc_rules(rules).helmets.table).rows[0]
     assert thrown.helmet == first_helmet.id
     assert thrown.helmet_rolled
     after = finish_arc(rules, match, attrs.evolve(thrown, phase="over"))

@@ -54,7 +54,7 @@ def test_a_casualty_stooge_is_hit_without_fear_of_his_armour(rules: Ruleset) -> 
 
 def test_the_goons_touch_is_worth_no_more_than_his_fixed_squares(rules: Ruleset) -> None:
     goon = expected_touch_gain(rules, 3, True, "casualty", goon=True)
-    assert goon <= arc_rules().goon_squares
+    assert goon <= arc_rules(rules).goon_squares
     assert goon < expected_touch_gain(rules, 3, True, "casualty")
 
 

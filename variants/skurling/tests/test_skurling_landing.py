@@ -77,7 +77,7 @@ def arc_at(
         state="stunned",
         active="home",
         activated=frozenset({OGRE}),
-        turns_allowed=arc_rules().turns_per_arc,
+        turns_allowed=arc_rules(rules).turns_per_arc,
         rerolls=rerolls,
     )
 
@@ -128,7 +128,7 @@ def test_the_roll_is_recorded_then_resolved(rules: Ruleset) -> None:
         after = roll_landing_event(rules, arc, dice, DefaultDecisions())
     (rolled,) = new_events(arc, after, "landing-event")
     assert (rolled.result, rolled.rolls, rolled.detail["table"]) == ("time-out", (1, 2), "skurling/landing-events")
-    assert after.turns_allowed == arc.turns_allowed + arc_rules().time_out_turns
+    assert after.turns_allowed == arc.turns_allowed + arc_rules(rules).time_out_turns
 
 
 # -- re-rolls, turns, weather ------------------------------------------------------------------
@@ -145,7 +145,7 @@ def test_sweepuh_smiles_gives_both_teams_a_reroll_that_lasts_the_arc(rules: Rule
 def test_time_out_gives_the_attacker_one_more_turn(rules: Ruleset) -> None:
     arc = arc_at(rules)
     after = resolve(rules, arc, "time-out", [])
-    assert after.turns_allowed == arc_rules().turns_per_arc + arc_rules().time_out_turns
+    assert after.turns_allowed == arc_rules(rules).turns_per_arc + arc_rules(rules).time_out_turns
 
 
 def test_changing_weather_rolls_the_weather_table_again_and_changes_the_lane(rules: Ruleset) -> None:

@@ -66,7 +66,7 @@ def finished_arc(rules: Ruleset, match: MatchState, points: int, rerolls_left: t
 def test_the_match_ends_after_equal_attacks_with_someone_at_ten_and_no_tie(
     score: tuple[int, int], attacks: tuple[int, int], over: bool
 ) -> None:
-    assert match_over(score, attacks, arc_rules().target_points) is over
+    assert match_over(score, attacks, arc_rules(bbcore.load_ruleset("skurling")).target_points) is over
 
 
 def test_attackers_alternate_and_arc_points_add_up(rules: Ruleset) -> None:
@@ -93,7 +93,7 @@ def test_a_tied_match_plays_pairs_of_arcs_until_broken(rules: Ruleset) -> None:
 
 def test_an_interval_after_every_four_attacks_each_refreshes_the_rerolls(rules: Ruleset) -> None:
     match = new_match(rules)
-    every = arc_rules().attacks_between_intervals
+    every = arc_rules(rules).attacks_between_intervals
     for _ in range(2 * every - 1):
         match = finish_arc(rules, match, finished_arc(rules, match, 0))
     assert match.intervals == ()
@@ -132,13 +132,17 @@ def test_a_whole_match_between_the_ready_teams_is_played_through_the_engine(rule
     assert sum(arc.points for arc in match.arcs if arc.attacker == 0) == match.score[0]
     assert sum(arc.points for arc in match.arcs if arc.attacker == 1) == match.score[1]
     assert [arc.attacker for arc in match.arcs] == [i % 2 for i in range(len(match.arcs))]
-    states = [s.id for s in arc_rules().states]
+    states = [s.id for s in arc_rules(rules).states]
     for arc in match.arcs:
-        assert arc.turns <= arc_rules().turns_per_arc + arc_rules().time_out_turns
+        assert arc.turns <= arc_rules(rules).turns_per_arc + arc_rules(rules).time_out_turns
         assert arc.stooge_state in states
         if arc.points:
             # Points are the state's, plus the catch or the Ding-Dong bonus.
-            assert arc.points - arc_rules().points_for(arc.stooge_state) in (0, arc_rules().catch_bonus, arc_rules().ding_dong_bonus)
+            assert arc.points - arc_rules(rules).points_for(arc.stooge_state) in (
+                0,
+                arc_rules(rules).catch_bonus,
+                arc_rules(rules).ding_dong_bonus,
+            )
     shown = match_json(match)
     assert shown["score"] == list(match.score)
     assert set(shown["arcs"][0]) == {"number", "attacker", "points", "stooge_state", "caught", "ding_dong", "turns", "events"}

@@ -64,4 +64,4 @@ def test_a_league_replaces_it_by_data_alone_and_the_arc_rolls_on_the_new_table(t
     assert thrown.board.player(STOOGE).status is Status.STUNNED
     event = next(e for e in thrown.events if e.kind == "landing-event")
     assert (event.detail["table"], event.result) == ("strathcraig/landing-events", "time-out")
-    assert thrown.turns_allowed == arc_rules().turns_per_arc + arc_rules().time_out_turns
+    assert thrown.turns_allowed == arc_rules(rules).turns_per_arc + arc_rules(rules).time_out_turns

@@ -242,7 +242,7 @@ def landing_arc(rules: Ruleset, sidelines: Mapping[str, int]) -> ArcState:
         phase="play",
         state="stunned",
         active="home",
-        turns_allowed=arc_rules().turns_per_arc,
+        turns_allowed=arc_rules(rules).turns_per_arc,
         sidelines=sidelines,
     )
 
@@ -326,7 +326,7 @@ def touch_arc(
         phase="play",
         state="stunned",
         active="home",
-        turns_allowed=arc_rules().turns_per_arc,
+        turns_allowed=arc_rules(rules).turns_per_arc,
         landing_events=False,
         sidelines=sidelines,
     )
@@ -403,7 +403,7 @@ def drill_arc(rules: Ruleset, sidelines: Mapping[str, int]) -> ArcState:
         phase="play",
         state="stunned",
         active="home",
-        turns_allowed=arc_rules().turns_per_arc,
+        turns_allowed=arc_rules(rules).turns_per_arc,
         landing_events=False,
         sidelines=sidelines,
     )

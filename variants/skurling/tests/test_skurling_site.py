@@ -25,7 +25,7 @@ from bbcore.testing import build_page
 
 
 def test_a_path_reads_the_value_in_the_data() -> None:
-    rules = arc_rules()
+    rules = arc_rules(skurling_ruleset())
     assert lookup("arc.target_points") == rules.target_points
     assert lookup("arc.states.ko.points") == rules.points_for("ko")
     assert lookup("arc.states.0.id") == rules.states[0].id
@@ -62,7 +62,7 @@ def test_the_roles_render_the_data_values(tmp_path: Path) -> None:
     )
     assert status == 0, page
     text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
-    assert f"First to {arc_rules().target_points} , from {money(skurling_ruleset().parameters.draft_budget)} ," in text
+    assert f"First to {arc_rules(skurling_ruleset()).target_points} , from {money(skurling_ruleset().parameters.draft_budget)} ," in text
     assert "sponsors on a D6" in text
 
 
@@ -88,7 +88,7 @@ def test_an_unknown_team_fails_the_build(tmp_path: Path) -> None:
 
 
 def test_the_arc_diagram_takes_its_numbers_from_the_data() -> None:
-    rules = arc_rules()
+    rules = arc_rules(skurling_ruleset())
     svg = arc_flow_svg(skurling_ruleset(), "flow")
     assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" id="flow"')
     assert svg.count('class="step"') == 8
@@ -113,6 +113,6 @@ def test_the_provisional_readings_are_found_with_their_paths() -> None:
     from bbcore_skurling.sphinxext import readings
 
     found = dict(readings(lookup("arc"), "arc"))
-    assert found["arc.out_of_bounds"]["note"] == arc_rules().out_of_bounds.note
+    assert found["arc.out_of_bounds"]["note"] == arc_rules(skurling_ruleset()).out_of_bounds.note
     assert "arc.states" not in found
     assert [path for path, _ in readings(lookup("sidelines"), "sidelines")] == ["sidelines"]

@@ -1,0 +1,152 @@
+"""Plugins' rules files as one ruleset sees them: the registered file, amended by later layers.
+
+A plugin registers a file of its own numbers (:meth:`bbcore.registry.DataRegistrar.rules_file`);
+a variant or pack changes some of them in its ``amendments.yaml``, key by key, as
+``parameters.yaml`` is merged. The result is checked against the plugin's schema and
+model, and each problem is located in the file that said the offending value: the
+amendment when it set that key, the registered file otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from attrs import frozen
+from jsonschema import Draft202012Validator
+
+from bbcore.errors import JsonPath, Problem
+from bbcore.loading.schemas import _describe, _most_specific
+from bbcore.loading.structure import _error_paths, converter
+from bbcore.loading.yaml_source import YamlDocument, YamlLoadError, read_yaml
+from bbcore.model.amendment import AmendmentFile
+from bbcore.registry import RulesFile
+
+
+@cache
+def _validator(schema_file: Path) -> Draft202012Validator:
+    return Draft202012Validator(json.loads(schema_file.read_text(encoding="utf-8")))
+
+
+@frozen
+class AmendingFile:
+    """One ``amendments.yaml`` of a ruleset layer, with its document for locations."""
+
+    layer: int
+    document: YamlDocument
+    model: AmendmentFile
+
+
+@frozen
+class _Said:
+    """Who said a rules file's values: the registered file, or one amendment in a layer's file."""
+
+    document: YamlDocument
+    base: JsonPath
+    changes: Mapping[str, Any] | None  # None for the registered file, which says every key
+
+
+def _said_by(changes: Mapping[str, Any], path: JsonPath) -> bool:
+    """Whether an amendment's changes set the value at ``path``, or a whole value (a number, a list) that holds it."""
+    if not path:
+        return False  # the file as a whole: the registered file answers for it
+    node: Any = changes
+    for part in path:
+        if not isinstance(node, Mapping) or part not in node:
+            return False
+        node = node[part]
+        if not isinstance(node, Mapping):
+            return True
+    return True
+
+
+def _deep_merge(base: Mapping[str, Any], change: Mapping[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in change.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+            merged[key] = _deep_merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _locate(said: Sequence[_Said], path: JsonPath, code: str, message: str) -> Problem:
+    """The problem placed in the latest file that set the value at ``path``: an amendment, or else the registered file."""
+    for source in reversed(said[1:]):
+        if source.changes is not None and _said_by(source.changes, path):
+            return source.document.problem((*source.base, *path), code, message)
+    return said[0].document.problem(path, code, message)
+
+
+def build_rules_files(
+    registered: Mapping[str, RulesFile],
+    active: Sequence[str],
+    amending: Sequence[AmendingFile],
+    options: Mapping[str, str],
+) -> tuple[dict[str, Any], dict[str, Mapping[str, Any]], list[Problem]]:
+    """The structured model and the merged data of every rules file in force, and every problem found."""
+    problems: list[Problem] = []
+    in_force = {rules_id: rules for rules_id, rules in registered.items() if rules.plugin in active}
+    sources: dict[str, list[_Said]] = {}
+    merged: dict[str, dict[str, Any]] = {}
+    for rules_id, rules in sorted(in_force.items()):
+        try:
+            document = read_yaml(rules.path)
+        except YamlLoadError as error:
+            problems.extend(error.problems)
+            continue
+        found = [document.problem(tuple(path), code, message) for path, code, message in _violations(rules, document.data)]
+        if found:
+            problems.extend(found)
+            continue
+        sources[rules_id] = [_Said(document, (), None)]
+        merged[rules_id] = dict(document.data)
+
+    for item in sorted(amending, key=lambda a: a.layer):
+        for index, amendment in enumerate(item.model.amend):
+            where = ("amend", index)
+            if any(options.get(key) != value for key, value in amendment.when.items()):
+                continue
+            if amendment.rules not in registered:
+                known = ", ".join(sorted(registered)) or "none are installed"
+                problems.append(
+                    item.document.problem(
+                        (*where, "rules"),
+                        "unknown-rules-file",
+                        f"no installed plugin registers the rules file {amendment.rules!r}; known: {known}",
+                    )
+                )
+                continue
+            if amendment.rules not in in_force:
+                owner = registered[amendment.rules].plugin
+                problems.append(
+                    item.document.problem(
+                        (*where, "rules"),
+                        "rules-file-not-in-force",
+                        f"the rules file {amendment.rules!r} belongs to the plugin {owner!r}, which this ruleset does not include",
+                    )
+                )
+                continue
+            if amendment.rules not in merged:
+                continue  # its own file is broken, and said so
+            sources[amendment.rules].append(_Said(item.document, (*where, "changes"), amendment.changes))
+            merged[amendment.rules] = _deep_merge(merged[amendment.rules], amendment.changes)
+
+    models: dict[str, Any] = {}
+    for rules_id, data in merged.items():
+        said = sources[rules_id]
+        found = [_locate(said, tuple(path), code, message) for path, code, message in _violations(in_force[rules_id], data)]
+        if not found:
+            try:
+                models[rules_id] = converter.structure(data, in_force[rules_id].model)
+            except Exception as error:  # noqa: BLE001 - every cattrs failure becomes a located problem
+                found = [_locate(said, path, "structure", message) for path, message in _error_paths(error, ())]
+        problems.extend(found)
+    return models, {rules_id: merged[rules_id] for rules_id in models}, problems
+
+
+def _violations(rules: RulesFile, data: Any) -> list[tuple[list[str | int], str, str]]:
+    return [_describe(_most_specific(error)) for error in _validator(rules.schema).iter_errors(data)]

@@ -1,0 +1,151 @@
+"""A plugin's rules file of its own numbers, amended per ruleset by later layers (``amendments.yaml``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from attrs import frozen
+
+import bbcore
+from bbcore.errors import DataError, PluginError, UsageError
+from bbcore.plugins import PluginHost
+from bbcore.ruleset import Ruleset, build_ruleset
+
+SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["source", "laps", "pit"],
+    "properties": {
+        "source": {"type": "string"},
+        "laps": {"type": "integer", "minimum": 1},
+        "pit": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["stops", "crew"],
+            "properties": {"stops": {"type": "integer"}, "crew": {"type": "array", "items": {"type": "string"}}},
+        },
+    },
+}
+
+
+@frozen
+class Pit:
+    stops: int
+    crew: tuple[str, ...]
+
+
+@frozen
+class RaceRules:
+    source: str
+    laps: int
+    pit: Pit
+
+
+RACE = """\
+source: "A test plugin's own numbers"
+laps: 3
+pit:
+  stops: 1
+  crew: [ada, bo]
+"""
+
+
+def race_plugin(folder: Path, race: str = RACE) -> object:
+    """A plugin with a variant whose numbers live in a rules file of its own."""
+    (folder / "rules").mkdir(parents=True, exist_ok=True)
+    (folder / "rules" / "race.yaml").write_text(race, encoding="utf-8")
+    (folder / "race.schema.json").write_text(json.dumps(SCHEMA), encoding="utf-8")
+
+    class Race:
+        @bbcore.hookimpl
+        def bbcore_register_data(self, register: object) -> None:
+            register.variant("race", folder / "data", "A race.")  # type: ignore[attr-defined]
+            register.rules_file("race/laps", folder / "rules" / "race.yaml", folder / "race.schema.json", RaceRules, "Laps.")  # type: ignore[attr-defined]
+
+    (folder / "data").mkdir(exist_ok=True)
+    return Race()
+
+
+def house_pack(folder: Path, amendments: str) -> object:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "amendments.yaml").write_text(amendments, encoding="utf-8")
+
+    class House:
+        @bbcore.hookimpl
+        def bbcore_register_data(self, register: object) -> None:
+            register.pack("house", folder, "House rules.")  # type: ignore[attr-defined]
+
+    return House()
+
+
+def ruleset(tmp_path: Path, amendments: str | None = None, *, race: str = RACE, variant: str | None = "race") -> Ruleset:
+    plugins: list[tuple[str, object]] = [("race", race_plugin(tmp_path / "race", race))]
+    packs: list[str] = []
+    if amendments is not None:
+        plugins.append(("house", house_pack(tmp_path / "house", amendments)))
+        packs.append("house")
+    return build_ruleset(variant, packs, {}, host=PluginHost(plugins))
+
+
+def test_the_registered_file_is_structured_into_its_model(tmp_path: Path) -> None:
+    rules = ruleset(tmp_path).rules_model("race/laps", RaceRules)
+    assert rules == RaceRules("A test plugin's own numbers", 3, Pit(1, ("ada", "bo")))
+
+
+def test_an_amendment_changes_keys_one_by_one_and_replaces_lists_whole(tmp_path: Path) -> None:
+    amendments = """\
+source: "House rules"
+amend:
+  - rules: race/laps
+    changes:
+      laps: 5
+      pit: {crew: [cy]}
+"""
+    rules = ruleset(tmp_path, amendments)
+    assert rules.rules_model("race/laps", RaceRules) == RaceRules("A test plugin's own numbers", 5, Pit(1, ("cy",)))
+    assert rules.rules_files["race/laps"]["laps"] == 5
+
+
+def test_without_its_plugin_the_rules_file_is_not_in_force(tmp_path: Path) -> None:
+    rules = ruleset(tmp_path, variant=None)
+    assert "race/laps" not in rules.rules_files
+    with pytest.raises(UsageError, match="unknown rules file 'race/laps'"):
+        rules.rules_model("race/laps", RaceRules)
+
+
+def test_a_broken_registered_file_is_located_in_it(tmp_path: Path) -> None:
+    with pytest.raises(DataError) as caught:
+        ruleset(tmp_path, race=RACE.replace("laps: 3", "laps: 0"))
+    (problem,) = caught.value.problems
+    assert str(problem).startswith(f"{tmp_path / 'race' / 'rules' / 'race.yaml'}:2:1: $.laps:")
+
+
+def test_a_value_an_amendment_breaks_is_located_in_the_amendment_and_the_rest_in_the_plugins_file(tmp_path: Path) -> None:
+    amendments = """\
+source: "House rules"
+amend:
+  - rules: race/laps
+    changes:
+      pit: {stops: lots}
+"""
+    with pytest.raises(DataError) as caught:
+        ruleset(tmp_path, amendments)
+    (problem,) = caught.value.problems
+    assert str(problem).startswith(f"{tmp_path / 'house' / 'amendments.yaml'}:5:13: $.amend[0].changes.pit.stops:")
+
+
+def test_two_plugins_registering_one_rules_file_are_both_named(tmp_path: Path) -> None:
+    class Copy:
+        @bbcore.hookimpl
+        def bbcore_register_data(self, register: object) -> None:
+            register.rules_file("race/laps", tmp_path / "x.yaml", tmp_path / "x.json", RaceRules, "Again.")  # type: ignore[attr-defined]
+
+    with pytest.raises(PluginError, match="'race' and 'copy' both register the rules file 'race/laps'"):
+        PluginHost([("race", race_plugin(tmp_path / "race")), ("copy", Copy())])
+
+
+def test_the_model_asked_for_must_be_the_registered_one(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="is a RaceRules, not a Pit"):
+        ruleset(tmp_path).rules_model("race/laps", Pit)

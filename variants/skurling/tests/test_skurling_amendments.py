@@ -1,0 +1,119 @@
+"""A league changes Skurling's arc numbers by data: an ``amendments.yaml`` in its pack, no code.
+
+The arc rules are the registered rules file ``skurling/arc``; a pack's amendment changes
+some keys and the arc engine, the match and the simulator all read the amended numbers
+from the ruleset. A bad amendment stops the ruleset with every problem located in the
+file that said it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from bbcore_skurling.arc_rules import arc_rules
+from bbcore_skurling.simulate import play
+
+import bbcore
+from bbcore.errors import DataError
+from bbcore.plugins import PluginHost
+from bbcore.ruleset import Ruleset, build_ruleset
+
+SHORT_ARCS = """\
+source: "The Strathcraig league's house rules"
+amend:
+  - rules: skurling/arc
+    changes:
+      turns_per_arc: 9
+      target_points: 3
+      helmets: {roll: dice}
+"""
+
+
+def league(tmp_path: Path, amendments: str, *, variant: str | None = "skurling", options: dict[str, str] | None = None) -> Ruleset:
+    (tmp_path / "amendments.yaml").write_text(amendments, encoding="utf-8")
+
+    class StrathcraigLeague:
+        @bbcore.hookimpl
+        def bbcore_register_data(self, register: object) -> None:
+            register.pack("strathcraig", tmp_path, "The Strathcraig league's house rules.")  # type: ignore[attr-defined]
+
+    host = PluginHost([("strathcraig", StrathcraigLeague())])
+    return build_ruleset(variant, ["strathcraig"], options or {}, host=host)
+
+
+def problems_of(tmp_path: Path, amendments: str, **kwargs: object) -> list[str]:
+    with pytest.raises(DataError) as caught:
+        league(tmp_path, amendments, **kwargs)  # type: ignore[arg-type]
+    return [str(problem) for problem in caught.value.problems]
+
+
+def test_the_amended_keys_change_and_the_rest_stay_as_the_plugin_says(tmp_path: Path) -> None:
+    plain = arc_rules(bbcore.load_ruleset("skurling"))
+    amended = arc_rules(league(tmp_path, SHORT_ARCS))
+    assert (amended.turns_per_arc, amended.target_points) == (9, 3)
+    assert (plain.turns_per_arc, plain.target_points) != (9, 3)
+    # A nested key changes alone; its neighbours keep the plugin's values.
+    assert amended.helmets.roll == "dice"
+    assert amended.helmets.table == plain.helmets.table
+    assert amended.states == plain.states
+    assert amended.roles == plain.roles
+
+
+def test_a_whole_match_is_played_to_the_amended_numbers(tmp_path: Path) -> None:
+    rules = league(tmp_path, SHORT_ARCS)
+    home, away = (ref.team for ref in rules.team_files[:2])
+    played = play(rules, home, away, ("scripted", "scripted"), 3)
+    match = played.match
+    assert match.over
+    assert match.target == 3
+    assert max(match.score) >= 3
+    assert any(arc.turns == 9 for arc in match.arcs), "an arc ran to the league's ninth turn"
+    for arc in match.arcs:
+        time_outs = sum(1 for event in arc.events if event.kind == "landing-event" and event.result == "time-out")
+        assert arc.turns <= 9 + time_outs * arc_rules(rules).time_out_turns
+
+
+def test_an_amendment_under_an_option_applies_only_with_that_option(tmp_path: Path) -> None:
+    amendments = """\
+source: "House rules"
+amend:
+  - rules: skurling/arc
+    when: {helmets: "on"}
+    changes: {catch_bonus: 5}
+"""
+    assert arc_rules(league(tmp_path, amendments, options={"helmets": "on"})).catch_bonus == 5
+    assert arc_rules(league(tmp_path, amendments)).catch_bonus == arc_rules(bbcore.load_ruleset("skurling")).catch_bonus
+
+
+def test_every_bad_amendment_is_located_in_the_amending_file_at_once(tmp_path: Path) -> None:
+    amendments = """\
+source: "House rules"
+amend:
+  - rules: skurling/arc
+    changes:
+      turns_per_arc: many
+      turn_per_arc: 9
+  - rules: skurling/arcs
+    changes: {target_points: 12}
+"""
+    found = problems_of(tmp_path, amendments)
+    amending = str(tmp_path / "amendments.yaml")
+    assert len(found) == 3, found
+    assert any(f"{amending}:5:7: $.amend[0].changes.turns_per_arc" in p and "'many'" in p for p in found), found
+    assert any(f"{amending}:6:7: $.amend[0].changes.turn_per_arc" in p and "unknown key" in p for p in found), found
+    assert any(f"{amending}:7:5: $.amend[1].rules" in p and "skurling/arc" in p for p in found), found
+
+
+def test_amending_a_rules_file_whose_plugin_is_not_in_the_ruleset_is_an_error(tmp_path: Path) -> None:
+    found = problems_of(tmp_path, SHORT_ARCS, variant=None)
+    assert len(found) == 1
+    assert "$.amend[0].rules" in found[0]
+    assert "'skurling'" in found[0]
+
+
+def test_asking_for_a_rules_file_that_is_not_in_force_names_the_ones_that_are() -> None:
+    with pytest.raises(bbcore.UsageError, match="unknown rules file 'skurling/arc'"):
+        bbcore.load_ruleset().rules_model("skurling/arc", object)
+    with pytest.raises(bbcore.UsageError, match="not a str"):
+        bbcore.load_ruleset("skurling").rules_model("skurling/arc", str)
