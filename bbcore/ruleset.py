@@ -8,9 +8,11 @@ way (in any file, in any layer) is collected and raised together.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -18,7 +20,7 @@ import pluggy
 from attrs import field, frozen
 
 from bbcore.errors import BBCoreError, DataError, JsonPath, Location, PluginError, Problem, UsageError
-from bbcore.loading.datadir import LoadedFile, load_directory
+from bbcore.loading.datadir import LoadedFile, load_directory, load_file
 from bbcore.loading.structure import converter
 from bbcore.loading.yaml_source import YamlDocument
 from bbcore.model.glossary import GlossaryEntry
@@ -153,6 +155,8 @@ class _GuardedCaller:
 
 
 T = TypeVar("T")
+#: The layer of amendment files given with the ruleset (``--amend``): after the packs.
+EXTRA_AMENDMENT_LAYER = 3
 
 
 @frozen(eq=False)
@@ -177,6 +181,8 @@ class Ruleset:
     team_files: tuple[TeamFileRef, ...]
     #: Each plugin rules file in force, as amended by this ruleset's layers (plain data, by rules id).
     rules_files: Mapping[str, Mapping[str, Any]]
+    #: The amendment files given on top of every layer (``--amend``), as given.
+    amendments: tuple[str, ...]
     origins: Mapping[tuple[str, str], Origin] = field(repr=False)
     hook: HookRelay = field(repr=False)
     rules_models: Mapping[str, Any] = field(repr=False, factory=dict)
@@ -329,11 +335,19 @@ def _deep_merge(base: dict[str, Any], change: Mapping[str, Any]) -> dict[str, An
 
 
 class RulesetBuilder:
-    def __init__(self, host: PluginHost, variant: str | None, packs: tuple[str, ...], options: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        host: PluginHost,
+        variant: str | None,
+        packs: tuple[str, ...],
+        options: Mapping[str, str],
+        amendments: tuple[str, ...] = (),
+    ) -> None:
         self.host = host
         self.variant = variant
         self.packs = packs
         self.raw_options = dict(options)
+        self.amendments = amendments
         self.problems: list[Problem] = []
 
     # -- selection ---------------------------------------------------------------
@@ -441,6 +455,7 @@ class RulesetBuilder:
         if "pitch" not in pitch_roles:
             self.problems.append(Problem("missing-pitch", "no active pitch fills the 'pitch' role", "$"))
         parameters = self._parameters(parameter_layers, options, hook)
+        amending.extend(self._extra_amendments())
         rules_models, rules_data, rules_problems = build_rules_files(self.host.rules_files, active, amending, options)
         self.problems.extend(rules_problems)
         inducements, groups, inducement_origins = self._inducements(inducement_lists)
@@ -478,6 +493,7 @@ class RulesetBuilder:
             sequences=_frozen_map(sequences),
             team_files=tuple(team_refs),
             rules_files=_frozen_map(rules_data),
+            amendments=self.amendments,
             origins=_frozen_map(origins),
             hook=hook,
             rules_models=_frozen_map(rules_models),
@@ -488,6 +504,16 @@ class RulesetBuilder:
         if found:
             raise DataError(found)
         return ruleset
+
+    def _extra_amendments(self) -> list[AmendingFile]:
+        """The amendment files given on top of the ruleset's layers (``--amend``), after every pack."""
+        found: list[AmendingFile] = []
+        for path in self.amendments:
+            loaded, problems = load_file(Path(path), "amendments")
+            self.problems.extend(problems)
+            if loaded is not None:
+                found.append(AmendingFile(EXTRA_AMENDMENT_LAYER, loaded.document, loaded.model))
+        return found
 
     def _check_when_keys(self, item: LoadedFile, declared: set[str]) -> None:
         data = item.document.data
@@ -655,22 +681,50 @@ class RulesetBuilder:
 
 
 def build_ruleset(
-    variant: str | None = None, packs: Iterable[str] = (), options: Mapping[str, str] | None = None, *, host: PluginHost | None = None
+    variant: str | None = None,
+    packs: Iterable[str] = (),
+    options: Mapping[str, str] | None = None,
+    *,
+    host: PluginHost | None = None,
+    amendments: Iterable[str | Path] = (),
 ) -> Ruleset:
     """Build a ruleset without the cache (tests, and hosts with extra plugins)."""
-    return RulesetBuilder(host or default_host(), variant, tuple(packs), options or {}).build()
+    extra = tuple(str(path) for path in amendments)
+    return RulesetBuilder(host or default_host(), variant, tuple(packs), options or {}, extra).build()
 
 
 @lru_cache(maxsize=64)
-def _cached(variant: str | None, packs: tuple[str, ...], options: tuple[tuple[str, str], ...], disabled: str) -> Ruleset:
-    return build_ruleset(variant, packs, dict(options))
+def _cached(
+    variant: str | None,
+    packs: tuple[str, ...],
+    options: tuple[tuple[str, str], ...],
+    disabled: str,
+    amendments: tuple[tuple[str, str], ...],
+) -> Ruleset:
+    return build_ruleset(variant, packs, dict(options), amendments=[path for path, _ in amendments])
+
+
+def _content_key(path: str) -> str:
+    """What an amendment file holds, for the cache: an edited file gives a new ruleset, never a stale one."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return ""  # unreadable: the build says so, located
 
 
 _last_disabled: list[str] = [os.environ.get(DISABLE_ENV, "")]
 
 
-def load_ruleset(variant: str | None = None, packs: Iterable[str] = (), options: Mapping[str, str] | None = None) -> Ruleset:
-    """The ruleset for a game variant (None: Blood Bowl 2025), inducement packs and options.
+def load_ruleset(
+    variant: str | None = None,
+    packs: Iterable[str] = (),
+    options: Mapping[str, str] | None = None,
+    amendments: Iterable[str | Path] = (),
+) -> Ruleset:
+    """The ruleset for a game variant (None: Blood Bowl 2025), inducement packs, options and amendment files.
+
+    ``amendments`` are ``amendments.yaml`` files applied on top of every layer, in order
+    (``--amend`` on the command line): a quick way to try a rule change without a pack.
 
     Built once per distinct set of arguments in a process and shared: a Ruleset is
     immutable. Raises :class:`~bbcore.errors.UsageError` for unknown names and
@@ -682,7 +736,8 @@ def load_ruleset(variant: str | None = None, packs: Iterable[str] = (), options:
         reset_default_host()
         _cached.cache_clear()
         _last_disabled[0] = disabled
-    return _cached(variant, tuple(packs), tuple(sorted((options or {}).items())), disabled)
+    extra = tuple((str(path), _content_key(str(path))) for path in amendments)
+    return _cached(variant, tuple(packs), tuple(sorted((options or {}).items())), disabled, extra)
 
 
 def clear_cache() -> None:

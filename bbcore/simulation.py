@@ -265,10 +265,10 @@ class _Worker:
     simulator: Simulator | None = None
 
 
-def _start_worker(variant: str | None, packs: tuple[str, ...], options: dict[str, str]) -> None:
+def _start_worker(variant: str | None, packs: tuple[str, ...], options: dict[str, str], amendments: tuple[str, ...]) -> None:
     from bbcore.ruleset import load_ruleset  # noqa: PLC0415 - the worker's own import, in its own process
 
-    _Worker.ruleset = load_ruleset(variant, packs, options)
+    _Worker.ruleset = load_ruleset(variant, packs, options, amendments)
     _Worker.simulator = simulator_for(_Worker.ruleset)
 
 
@@ -282,7 +282,7 @@ def _play_in_processes(ruleset: Ruleset, tasks: Sequence[MatchOrder], jobs: int)
     """Play the matches in ``jobs`` processes; the results come back in the order of ``tasks``."""
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 - only a parallel balance needs it
 
-    start = (ruleset.variant, tuple(ruleset.packs), dict(ruleset.options))
+    start = (ruleset.variant, tuple(ruleset.packs), dict(ruleset.options), ruleset.amendments)
     with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=start) as pool:
         return list(pool.map(_play_task, tasks, chunksize=max(1, len(tasks) // (jobs * 4))))
 

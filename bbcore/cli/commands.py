@@ -42,6 +42,9 @@ def _ruleset_arguments() -> argparse.ArgumentParser:
     group.add_argument("--variant", metavar="NAME", action=_OnlyOnce, help="game variant (default: Blood Bowl 2025 core); at most one")
     group.add_argument("--pack", metavar="NAME", action="append", default=[], help="inducement pack; repeatable")
     group.add_argument("--option", metavar="KEY=VALUE", action="append", default=[], type=_option_pair, help="ruleset option; repeatable")
+    group.add_argument(
+        "--amend", metavar="FILE", action="append", default=[], help="an amendments.yaml applied on top of every layer; repeatable"
+    )
     return parent
 
 
@@ -55,7 +58,7 @@ def _ruleset(args: argparse.Namespace, variant: str | None = None) -> Ruleset:
     options = dict(args.option)
     if len(options) != len(args.option):
         raise CliUsageError("an option is given more than once")
-    return bbcore.load_ruleset(args.variant or variant, tuple(args.pack), options)
+    return bbcore.load_ruleset(args.variant or variant, tuple(args.pack), options, tuple(args.amend))
 
 
 # -- commands -------------------------------------------------------------------

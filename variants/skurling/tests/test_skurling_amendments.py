@@ -8,6 +8,7 @@ file that said it.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.simulate import play
 
 import bbcore
+from bbcore.cli import main
 from bbcore.errors import DataError
 from bbcore.plugins import PluginHost
 from bbcore.ruleset import Ruleset, build_ruleset
@@ -117,3 +119,31 @@ def test_asking_for_a_rules_file_that_is_not_in_force_names_the_ones_that_are() 
         bbcore.load_ruleset().rules_model("skurling/arc", object)
     with pytest.raises(bbcore.UsageError, match="not a str"):
         bbcore.load_ruleset("skurling").rules_model("skurling/arc", str)
+
+
+def test_amend_on_the_command_line_plays_the_match_to_the_amended_numbers_in_one_process_or_two(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "short.yaml").write_text(SHORT_ARCS, encoding="utf-8")
+    command = ["simulate", "--variant", "skurling", "--amend", str(tmp_path / "short.yaml"), "--policy", "scripted", "--seed", "3"]
+    assert main([*command, "--json"]) == 0
+    match = json.loads(capsys.readouterr().out)
+    assert max(match["score"]) >= 3
+    assert max(match["score"]) < arc_rules(bbcore.load_ruleset("skurling")).target_points
+    assert any(arc["turns"] == 9 for arc in match["arcs"])
+    # The worker processes of --jobs load the same amended ruleset: the same matches.
+    assert main([*command, "--matches", "2", "--json"]) == 0
+    alone = capsys.readouterr().out
+    assert main([*command, "--matches", "2", "--jobs", "2", "--json"]) == 0
+    assert capsys.readouterr().out == alone
+
+
+def test_a_missing_or_broken_amend_file_is_one_located_line_each(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "broken.yaml").write_text(SHORT_ARCS.replace("turns_per_arc: 9", "turns_per_arc: nine"), encoding="utf-8")
+    missing = tmp_path / "missing.yaml"
+    status = main(["simulate", "--variant", "skurling", "--amend", str(tmp_path / "broken.yaml"), "--amend", str(missing)])
+    err = capsys.readouterr().err
+    assert status != 0
+    assert "Traceback" not in err
+    assert f"{tmp_path / 'broken.yaml'}:5:7: $.amend[0].changes.turns_per_arc: 'nine' is not of type 'integer'" in err
+    assert f"{missing}: $: cannot read the file" in err
