@@ -31,10 +31,13 @@ bench: $(STAMP)
 profile: $(STAMP)
 	$(BIN)/pyinstrument benchmarks/profile_simulation.py random 20
 
-# The Skurling balance report shown on the site, played again (a few minutes).
+# The Skurling balance reports shown on the site, played again (a few minutes each): the rules as they are, and with a ninth turn.
 balance: $(STAMP)
 	$(BIN)/bbcore balance --variant skurling variants/skurling/bbcore_skurling/data/teams variants/skurling/examples \
 		--matches 10 --seed 1 --jobs 2 --json --plot docs/variants/skurling/_balance/balance.svg > docs/variants/skurling/_balance/balance.json
+	$(BIN)/bbcore balance --variant skurling variants/skurling/bbcore_skurling/data/teams variants/skurling/examples \
+		--amend variants/skurling/experiments/ninth-turn.yaml \
+		--matches 10 --seed 1 --jobs 2 --json --plot docs/variants/skurling/_balance/ninth-turn.svg > docs/variants/skurling/_balance/ninth-turn.json
 
 lint: $(STAMP)
 	$(BIN)/ruff check bbcore tests variants benchmarks docs/examples

@@ -207,6 +207,28 @@ def test_the_skurling_arc_page_shows_the_touch_table_and_the_numbers_from_data(s
 
 
 @pytest.mark.slow
+def test_the_skurling_balance_page_shows_both_cached_reports_and_the_amendment_behind_the_second(site: Path) -> None:
+    from bbcore_skurling.arc_rules import arc_rules
+
+    cached = REPO / "docs" / "variants" / "skurling" / "_balance"
+    page = site / "variants" / "skurling" / "balance.html"
+    text = page_text(page)
+    sections = [text[: text.index("A ninth turn")], text[text.index("A ninth turn") :]]
+    for report, shown in zip(("balance.json", "ninth-turn.json"), sections, strict=True):
+        data = json.loads((cached / report).read_text(encoding="utf-8"))
+        for team in data["teams"]:
+            rate = team["win_rate"]
+            row = f"{team['name']} {team['played']} {team['won']} {rate['value']:.2f} {rate['low']:.2f} to {rate['high']:.2f}"
+            assert row in shown, (report, row)
+        assert f"{data['arcs_per_match']:.1f} arcs a match" in shown
+    experiment = REPO / "variants" / "skurling" / "experiments" / "ninth-turn.yaml"
+    # The command sits in a highlighted block: its words are split across tags.
+    commands = html.unescape(re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8")))
+    assert f"--amend {experiment.relative_to(REPO)}" in commands
+    assert arc_rules(bbcore.load_ruleset("skurling", amendments=[experiment])).turns_per_arc == 9
+
+
+@pytest.mark.slow
 def test_the_skurling_tables_page_flags_every_provisional_table(site: Path, skurling: Ruleset) -> None:
     page = site / "variants" / "skurling" / "tables.html"
     own = [t for t in skurling.tables.values() if skurling.origins[("table", t.id)].layer > 0]
