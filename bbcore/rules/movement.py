@@ -116,11 +116,11 @@ def dodge_modifier(ruleset: Ruleset, board: Board, player: PlayerState, origin: 
     modifiers = ruleset.parameters.movement.dodge_modifiers
     total = 0
     if not player.has("stunty"):
-        markers = [p for p in _standing_opponents_around(board, player, target) if not p.has("titchy")]
+        markers = [p for p in _markers_around(board, player, target) if not p.has("titchy")]
         total += modifiers.get("per_marker", 0) * len(markers)
     if player.has("titchy"):
         total += modifiers.get("titchy", 0)
-    if any(p.has("prehensile-tail") for p in _standing_opponents_around(board, player, origin)):
+    if any(p.has("prehensile-tail") for p in _markers_around(board, player, origin)):
         total += modifiers.get("prehensile_tail", 0)
     return total + board.modifier("dodge", player)
 
@@ -133,9 +133,9 @@ def jump_modifier(ruleset: Ruleset, board: Board, player: PlayerState, origin: S
     past ``leap_floor``; Pogo ignores every negative modifier.
     """
     modifiers = ruleset.parameters.movement.jump_modifiers
-    markers = max(len(_standing_opponents_around(board, player, origin)), len(_standing_opponents_around(board, player, target)))
+    markers = max(len(_markers_around(board, player, origin)), len(_markers_around(board, player, target)))
     total = modifiers.get("per_marker", 0) * markers
-    if any(p.has("prehensile-tail") for p in _standing_opponents_around(board, player, origin)):
+    if any(p.has("prehensile-tail") for p in _markers_around(board, player, origin)):
         total += modifiers.get("prehensile_tail", 0)
     if total < 0 and player.has("pogo"):
         return 0
@@ -152,11 +152,12 @@ def break_tackle_bonus(ruleset: Ruleset, player: PlayerState) -> int:
     return 0
 
 
-def _standing_opponents_around(board: Board, player: PlayerState, square: Square) -> list[PlayerState]:
+def _markers_around(board: Board, player: PlayerState, square: Square) -> list[PlayerState]:
+    """The opponents whose tackle zones cover ``square``: standing, not Distracted, not trapped (:meth:`Board.in_play`)."""
     return [
         p
         for p in board.players.values()
-        if p.team != player.team and p.standing and p.square is not None and p.id != player.id and adjacent(p.square, square)
+        if p.team != player.team and p.square is not None and p.id != player.id and adjacent(p.square, square) and board.in_play(p)
     ]
 
 
@@ -511,7 +512,7 @@ class _Moving:
             board = board.with_player(player.moved(leg.target))
             self._events.append(Event("step", player_id, (), "jumped", {"from": list(leg.origin), "to": list(leg.target)}))
         else:
-            marked = bool(_standing_opponents_around(board, player, leg.origin))
+            marked = bool(_markers_around(board, player, leg.origin))
             board = board.with_player(player.moved(leg.target))
             self._events.append(Event("step", player_id, (), "moved", {"from": list(leg.origin), "to": list(leg.target)}))
             if marked and not self._dodge(board, player, leg):
@@ -532,7 +533,7 @@ class _Moving:
         ruleset = self.ruleset
         before = board.with_player(player)  # modifiers are read with the dodger still in the square they leave
         modifier = dodge_modifier(ruleset, before, player, leg.origin, leg.target)
-        tackled = any(p.has("tackle") for p in _standing_opponents_around(before, player, leg.origin))
+        tackled = any(p.has("tackle") for p in _markers_around(before, player, leg.origin))
         bonus = break_tackle_bonus(ruleset, player) if player.has("break-tackle") and "break-tackle" not in self.budget.spent else 0
         plain = target_test(player.ag, modifier)
         helped = target_test(player.ag, modifier + bonus)

@@ -120,6 +120,23 @@ def test_leaving_an_unmarked_square_needs_no_dodge_even_into_a_marked_one(core: 
     assert outcome.board.player("m").square == (6, 5)
 
 
+def distracted(board: Board, *player_ids: str) -> Board:
+    """The board with these players Distracted: standing, without their tackle zones (a failed Bone Head...)."""
+    return board.replace_players(attrs.evolve(board.player(pid), tackle_zone=False) for pid in player_ids)
+
+
+def test_a_distracted_opponent_marks_nobody(core: Ruleset) -> None:
+    # Leaving a square next to a Distracted player needs no dodge...
+    outcome = walk(core, distracted(field(core, opponents=[(4, 5)]), "o0"), [(6, 5)], [])
+    assert outcome.board.player("m").square == (6, 5)
+    assert not [e for e in outcome.events if e.kind == "dodge"]
+    # ...and one next to the square entered does not count against the dodge.
+    board = distracted(field(core, opponents=[(4, 5), *TARGET_MARKERS]), "o1")
+    dodge = only(walk(core, board, [(6, 5)], [4]), "dodge")
+    assert dodge.detail["modifier"] == -1
+    assert dodge.result == "passed"
+
+
 def test_the_dodge_skill_re_rolls_a_failed_dodge(core: Ruleset) -> None:
     board = field(core, position="human/human-catcher", opponents=[(4, 5), (7, 5)])
     outcome = walk(core, board, [(6, 5)], [3, 4], [("use-skill", True)])
