@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import cache
 
 from attrs import field, frozen
 
@@ -12,8 +13,9 @@ from bbcore.model.common import Effect
 _DICE = re.compile(r"^(?P<count>[1-9]?)D(?P<sides>\d+)$")
 
 
+@cache
 def parse_dice(dice: str) -> tuple[int, int]:
-    """``2D6`` → (2, 6); ``D16`` → (1, 16)."""
+    """``2D6`` → (2, 6); ``D16`` → (1, 16). Kept per expression: every roll of the rules asks again."""
     match = _DICE.match(dice)
     if match is None:
         raise ValueError(f"not a dice expression: {dice!r}")

@@ -21,6 +21,8 @@ from attrs import frozen
 
 from bbcore.dice import DiceSource
 from bbcore.errors import UsageError
+from bbcore.hooktrace import active_trace
+from bbcore.plugins import CORE_PLUGIN
 from bbcore.rules import ball
 from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent
 from bbcore.rules.decisions import Decisions
@@ -182,6 +184,15 @@ def _crossing(ruleset: Ruleset, board: Board, player: PlayerState, origin: Squar
     return answer if answer is not None else _NO_CROSSING
 
 
+def _crossings_are_plain(ruleset: Ruleset, board: Board) -> bool:
+    """Whether every step on this board crosses nothing: only the core answers the crossing hook, and the
+    pitch has no edge features for it to find. A path is then planned without asking at each step
+    (unless a hook trace is recording the calls)."""
+    if board.geometry.edge_features or active_trace() is not None:
+        return False
+    return all(impl.plugin_name == CORE_PLUGIN for impl in ruleset.hook.bbcore_crossing.get_hookimpls())
+
+
 def _as_square(item: object) -> Square:
     if type(item) is tuple and len(item) == 2 and type(item[0]) is int and type(item[1]) is int:
         return item  # already a square: the common case, at every step of every path
@@ -216,6 +227,7 @@ def plan_path(
     # The board without the mover: whether a square is free and what lies between two squares do not
     # depend on where along the path the mover stands, so one board serves every step.
     here = board.without(player.id)
+    plain = _crossings_are_plain(ruleset, here)
     for item in path:
         jump = item if isinstance(item, Jump) else None
         if jump is not None:
@@ -231,7 +243,7 @@ def plan_path(
             reason = _blocked(here, current, target)
             if reason is not None:
                 raise UsageError(f"{player.id} cannot step from {current} to {target}: {reason}")
-            crossing = _crossing(ruleset, here, player, current, target)
+            crossing = _NO_CROSSING if plain else _crossing(ruleset, here, player, current, target)
             cost, risks = 1 + crossing.cost, ((crossing.risk,) if crossing.risk > 0 else ())
             if crossing.cost and crossing.risk:
                 # Two ways over: carefully (the extra cost, never by rushing) or recklessly (the risk roll).

@@ -193,21 +193,25 @@ class _PathMemo:
 
     board: Board | None = None
     paths: dict[str, dict[Square, tuple[Square, ...]]] = {}  # noqa: RUF012 - replaced whole, never shared
+    blitz_paths: dict[str, dict[Square, tuple[Square, ...]]] = {}  # noqa: RUF012 - replaced whole, never shared
 
 
 def _paths(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> dict[Square, tuple[Square, ...]]:
     if _PathMemo.board is not arc.board:
-        _PathMemo.board, _PathMemo.paths = arc.board, {}
+        _PathMemo.board, _PathMemo.paths, _PathMemo.blitz_paths = arc.board, {}, {}
     if player.id not in _PathMemo.paths:
         _PathMemo.paths[player.id] = reachable(arc.board, player, allowance(ruleset, player), cuddler=arc.role_of(player.id) == "cuddler")
     return _PathMemo.paths[player.id]
 
 
 def _blitz_paths(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> dict[Square, tuple[Square, ...]]:
-    """The paths a Blitz may take before its block, which costs movement of its own."""
-    cost = ruleset.parameters.movement.blitz_block_cost
-    most = allowance(ruleset, player) - cost
-    return {square: path for square, path in _paths(ruleset, arc, player).items() if len(path) <= most}
+    """The paths a Blitz may take before its block, which costs movement of its own (kept with the paths)."""
+    paths = _paths(ruleset, arc, player)
+    found = _PathMemo.blitz_paths.get(player.id)
+    if found is None:
+        most = allowance(ruleset, player) - ruleset.parameters.movement.blitz_block_cost
+        found = _PathMemo.blitz_paths[player.id] = {square: path for square, path in paths.items() if len(path) <= most}
+    return found
 
 
 def _moving_on_paths(ruleset: Ruleset, arc: ArcState) -> dict[Square, tuple[Square, ...]]:
