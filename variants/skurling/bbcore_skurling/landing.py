@@ -282,7 +282,7 @@ def resolve_landing_event(
     ``choices`` answers the coaches' questions (:class:`CautiousLanding` if None).
     Raise ``UsageError`` when a choice breaks the event's rules.
     """
-    rule = landing_rules().for_row(row.id)
+    rule = landing_rules(ruleset).for_row(row.id)
     procedure = _PROCEDURES[rule.does]
     after = procedure(ruleset, _Context(arc, row, rule, dice, decisions, choices or CautiousLanding(), dict(fan_factors or {})))
     # The Charge's moves and blocks come from the arc engine: name the row on them too.

@@ -8,24 +8,28 @@ Factor is added, who gets the event on a tie, how many players are picked, and t
 changes a player suffers. A league that replaces the table keeps the procedures of the
 rows it keeps; a row with no entry here is resolved from its own effects.
 
-Read like every plugin data file (:func:`bbcore.loading.plugin_files.load_plugin_file`):
-safe YAML, the JSON Schema ``landing_rules.schema.json``, then frozen attrs classes; a
-broken file raises :class:`bbcore.errors.DataError` naming file, line and column. Cached:
-call :func:`landing_rules` wherever a number is needed.
+The file is the rules file ``skurling/landing`` (safe YAML, the JSON Schema
+``landing_rules.schema.json``, frozen attrs classes), read per ruleset as its layers
+amend it; a broken file or amendment stops the ruleset with every problem located.
+Call :func:`landing_rules` with the ruleset.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from bbcore.loading.plugin_files import load_plugin_file
 from bbcore.model.common import Effect
+
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
 
 RULES_FILE = Path(__file__).parent / "data" / "rules" / "landing.yaml"
 SCHEMA_FILE = Path(__file__).parent / "landing_rules.schema.json"
+#: The id the landing rules are registered under, and amended by.
+RULES_ID = "skurling/landing"
 
 #: The ``does`` value of a row resolved from its own effects (also what an unlisted row gets).
 ROW_EFFECTS = "row-effects"
@@ -83,7 +87,6 @@ class LandingRules:
         return found if found is not None else LandingRule(row=row_id, does=ROW_EFFECTS)
 
 
-@cache
-def landing_rules() -> LandingRules:
-    """The landing event rules of the installed plugin (cached)."""
-    return load_plugin_file(RULES_FILE, SCHEMA_FILE, LandingRules)
+def landing_rules(ruleset: Ruleset) -> LandingRules:
+    """The landing event rules in force in a ruleset with Skurling, as its layers amend them."""
+    return ruleset.rules_model(RULES_ID, LandingRules)

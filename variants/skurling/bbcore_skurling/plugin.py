@@ -14,10 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bbcore import hookimpl
-from bbcore_skurling.arc_rules import RULES_FILE as ARC_RULES_FILE
-from bbcore_skurling.arc_rules import RULES_ID as ARC_RULES_ID
-from bbcore_skurling.arc_rules import SCHEMA_FILE as ARC_SCHEMA_FILE
-from bbcore_skurling.arc_rules import ArcRules
+from bbcore_skurling import arc_rules, landing_rules
 from bbcore_skurling.building_hooks import *  # noqa: F403 - the hook implementations, registered with this module
 from bbcore_skurling.match_hooks import *  # noqa: F403
 from bbcore_skurling.simulation_hooks import *  # noqa: F403
@@ -26,12 +23,24 @@ if TYPE_CHECKING:
     from bbcore.registry import DataRegistrar, OptionRegistrar
 
 DATA_DIR = Path(__file__).parent / "data"
+#: Skurling's own files of numbers (``data/rules``): each one a rules file a league's ``amendments.yaml`` may change.
+RULES_FILES = (
+    (arc_rules.RULES_ID, arc_rules.RULES_FILE, arc_rules.SCHEMA_FILE, arc_rules.ArcRules, "The numbers of an arc and a match."),
+    (
+        landing_rules.RULES_ID,
+        landing_rules.RULES_FILE,
+        landing_rules.SCHEMA_FILE,
+        landing_rules.LandingRules,
+        "How each landing event is resolved.",
+    ),
+)
 
 
 @hookimpl
 def bbcore_register_data(register: DataRegistrar) -> None:
     register.variant("skurling", DATA_DIR, "Skurling: five-a-side on the wide zones; the Stooge is the ball.")
-    register.rules_file(ARC_RULES_ID, ARC_RULES_FILE, ARC_SCHEMA_FILE, ArcRules, "The numbers of an arc and a match of Skurling.")
+    for rules_id, path, schema, model, description in RULES_FILES:
+        register.rules_file(rules_id, path, schema, model, description)
 
 
 @hookimpl

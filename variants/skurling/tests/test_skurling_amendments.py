@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from bbcore_skurling.arc_rules import arc_rules
+from bbcore_skurling.landing_rules import landing_rules
 from bbcore_skurling.simulate import play
 
 import bbcore
@@ -147,3 +148,20 @@ def test_a_missing_or_broken_amend_file_is_one_located_line_each(tmp_path: Path,
     assert "Traceback" not in err
     assert f"{tmp_path / 'broken.yaml'}:5:7: $.amend[0].changes.turns_per_arc: 'nine' is not of type 'integer'" in err
     assert f"{missing}: $: cannot read the file" in err
+
+
+def test_the_landing_rules_are_a_rules_file_too(tmp_path: Path) -> None:
+    amendments = """\
+source: "House rules"
+amend:
+  - rules: skurling/landing
+    changes:
+      provisional: false
+      note: "The Strathcraig league plays the landing events as written here."
+"""
+    plain = landing_rules(bbcore.load_ruleset("skurling"))
+    amended = landing_rules(league(tmp_path, amendments))
+    assert plain.provisional
+    assert not amended.provisional
+    assert amended.note == "The Strathcraig league plays the landing events as written here."
+    assert amended.events == plain.events

@@ -116,9 +116,9 @@ def player(arc: ArcState, pid: str) -> PlayerState:
 
 
 def test_every_row_of_the_table_has_its_procedure_in_the_data(rules: Ruleset) -> None:
-    listed = {rule.row for rule in landing_rules().events}
+    listed = {rule.row for rule in landing_rules(rules).events}
     assert {r.id for r in rules.table("landing-events").rows} == listed
-    assert landing_rules().provisional
+    assert landing_rules(rules).provisional
 
 
 def test_the_roll_is_recorded_then_resolved(rules: Ruleset) -> None:
