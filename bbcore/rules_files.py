@@ -22,6 +22,7 @@ from bbcore.errors import JsonPath, Problem
 from bbcore.loading.schemas import _describe, _most_specific
 from bbcore.loading.structure import _error_paths, converter
 from bbcore.loading.yaml_source import YamlDocument, YamlLoadError, read_yaml
+from bbcore.merging import deep_merge
 from bbcore.model.amendment import AmendmentFile
 from bbcore.registry import RulesFile
 
@@ -63,16 +64,6 @@ def _said_by(changes: Mapping[str, Any], path: JsonPath) -> bool:
     return True
 
 
-def _deep_merge(base: Mapping[str, Any], change: Mapping[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in change.items():
-        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
-            merged[key] = _deep_merge(merged[key], value)
-        else:
-            merged[key] = value
-    return merged
-
-
 def _locate(said: Sequence[_Said], path: JsonPath, code: str, message: str) -> Problem:
     """The problem placed in the latest file that set the value at ``path``: an amendment, or else the registered file."""
     for source in reversed(said[1:]):
@@ -110,30 +101,14 @@ def build_rules_files(
             where = ("amend", index)
             if any(options.get(key) != value for key, value in amendment.when.items()):
                 continue
-            if amendment.rules not in registered:
-                known = ", ".join(sorted(registered)) or "none are installed"
-                problems.append(
-                    item.document.problem(
-                        (*where, "rules"),
-                        "unknown-rules-file",
-                        f"no installed plugin registers the rules file {amendment.rules!r}; known: {known}",
-                    )
-                )
-                continue
-            if amendment.rules not in in_force:
-                owner = registered[amendment.rules].plugin
-                problems.append(
-                    item.document.problem(
-                        (*where, "rules"),
-                        "rules-file-not-in-force",
-                        f"the rules file {amendment.rules!r} belongs to the plugin {owner!r}, which this ruleset does not include",
-                    )
-                )
+            refused = _refusal(amendment.rules, registered, in_force)
+            if refused is not None:
+                problems.append(item.document.problem((*where, "rules"), *refused))
                 continue
             if amendment.rules not in merged:
                 continue  # its own file is broken, and said so
             sources[amendment.rules].append(_Said(item.document, (*where, "changes"), amendment.changes))
-            merged[amendment.rules] = _deep_merge(merged[amendment.rules], amendment.changes)
+            merged[amendment.rules] = deep_merge(merged[amendment.rules], amendment.changes)
 
     models: dict[str, Any] = {}
     for rules_id, data in merged.items():
@@ -146,6 +121,20 @@ def build_rules_files(
                 found = [_locate(said, path, "structure", message) for path, message in _error_paths(error, ())]
         problems.extend(found)
     return models, {rules_id: merged[rules_id] for rules_id in models}, problems
+
+
+def _refusal(rules_id: str, registered: Mapping[str, RulesFile], in_force: Mapping[str, RulesFile]) -> tuple[str, str] | None:
+    """Why an amendment cannot apply to ``rules_id`` in this ruleset (a problem code and message), or None."""
+    if rules_id not in registered:
+        known = ", ".join(sorted(registered)) or "none are installed"
+        return "unknown-rules-file", f"no installed plugin registers the rules file {rules_id!r}; known: {known}"
+    if rules_id not in in_force:
+        owner = registered[rules_id].plugin
+        return (
+            "rules-file-not-in-force",
+            f"the rules file {rules_id!r} belongs to the plugin {owner!r}, which this ruleset does not include",
+        )
+    return None
 
 
 def _violations(rules: RulesFile, data: Any) -> list[tuple[list[str | int], str, str]]:

@@ -23,6 +23,7 @@ from bbcore.errors import BBCoreError, DataError, JsonPath, Location, PluginErro
 from bbcore.loading.datadir import LoadedFile, load_directory, load_file
 from bbcore.loading.structure import converter
 from bbcore.loading.yaml_source import YamlDocument
+from bbcore.merging import deep_merge
 from bbcore.model.glossary import GlossaryEntry
 from bbcore.model.inducement import Inducement, InducementGroup, InducementList
 from bbcore.model.parameters import GameParameters
@@ -324,16 +325,6 @@ class _Merge:
         self.origins[entity.id] = origin
 
 
-def _deep_merge(base: dict[str, Any], change: Mapping[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in change.items():
-        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
-            merged[key] = _deep_merge(dict(merged[key]), value)
-        else:
-            merged[key] = value
-    return merged
-
-
 class RulesetBuilder:
     def __init__(
         self,
@@ -569,7 +560,7 @@ class RulesetBuilder:
             return None
         merged: dict[str, Any] = {}
         for _doc, data in parameter_layers:
-            merged = _deep_merge(merged, {k: v for k, v in data.items() if k not in ("source", "when")})
+            merged = deep_merge(merged, {k: v for k, v in data.items() if k not in ("source", "when")})
         changes_by_plugin: dict[str, tuple[str, Any]] = {}
         results = hook.bbcore_parameter_changes.get_hookimpls()
         for impl in results:
@@ -587,7 +578,7 @@ class RulesetBuilder:
                         )
                     )
                 changes_by_plugin[key] = (impl.plugin_name, value)
-            merged = _deep_merge(merged, change)
+            merged = deep_merge(merged, change)
         try:
             return converter.structure(merged, GameParameters)
         except Exception as error:  # noqa: BLE001 - reported against the core parameters file
