@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Protocol
 
-from attrs import frozen
+from attrs import field, frozen
 
 from bbcore.errors import PluginError, UsageError
 
@@ -162,6 +162,8 @@ class BalanceReport:
     unfinished: int
     matches: int = 0
     arcs: int = 0
+    #: The ruleset the matches were played under: variant, packs, options in force, amendment files.
+    rules: Mapping[str, Any] = field(factory=dict)
 
     @property
     def arcs_per_match(self) -> float:
@@ -176,6 +178,7 @@ class BalanceReport:
             "unfinished": self.unfinished,
             "matches": self.matches,
             "arcs_per_match": self.arcs_per_match,
+            "rules": dict(self.rules),
         }
 
 
@@ -232,7 +235,13 @@ def balance(
         TeamBalance(team.name, played[i], int(won[i]), wilson(won[i], played[i]), attacks[i], points[i], scored[i])
         for i, team in enumerate(teams)
     )
-    return BalanceReport(records, matches, policies, seed, unfinished, len(pairings), arcs)
+    rules = {
+        "variant": ruleset.variant,
+        "packs": list(ruleset.packs),
+        "options": dict(ruleset.options),
+        "amendments": list(ruleset.amendments),
+    }
+    return BalanceReport(records, matches, policies, seed, unfinished, len(pairings), arcs, rules)
 
 
 #: One match to play: home team, away team, the two policies, the seed.

@@ -214,3 +214,15 @@ def test_a_second_variant_is_refused(capsys: pytest.CaptureFixture[str]) -> None
     status, _, err = run(capsys, "rosters", "--variant", "skurling", "--variant", "gutterbowl")
     assert status == 2
     assert "at most one game variant" in err
+
+
+def test_a_commands_help_prints_its_percent_signs_once(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["balance", "--help"])
+    described = capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    listed = capsys.readouterr().out
+    for text in (described, listed):
+        assert "95% intervals" in text
+        assert "%%" not in text

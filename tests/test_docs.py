@@ -221,7 +221,11 @@ def test_the_skurling_balance_page_shows_both_cached_reports_and_the_amendment_b
             row = f"{team['name']} {team['played']} {team['won']} {rate['value']:.2f} {rate['low']:.2f} to {rate['high']:.2f}"
             assert row in shown, (report, row)
         assert f"{data['arcs_per_match']:.1f} arcs a match" in shown
+        for path in data["rules"]["amendments"]:
+            assert f"amended by {path}" in shown
     experiment = REPO / "variants" / "skurling" / "experiments" / "ninth-turn.yaml"
+    played_under = [json.loads((cached / report).read_text(encoding="utf-8"))["rules"] for report in ("balance.json", "ninth-turn.json")]
+    assert [rules["amendments"] for rules in played_under] == [[], [str(experiment.relative_to(REPO))]]
     # The command sits in a highlighted block: its words are split across tags.
     commands = html.unescape(re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8")))
     assert f"--amend {experiment.relative_to(REPO)}" in commands

@@ -76,6 +76,16 @@ def test_a_round_robin_plays_each_pairing_both_ways_and_counts_wins() -> None:
     assert svg.count("<rect") == 3
 
 
+def test_a_balance_report_says_which_rules_it_was_played_under() -> None:
+    teams = [team("Winner"), team("Loser")]
+    plain = balance(bbcore.load_ruleset(), teams, matches=1, policies=("coin", "coin"), simulator=CoinFlips()).to_json()
+    assert plain["rules"] == {"variant": None, "packs": [], "options": {}, "amendments": []}
+    packed = bbcore.load_ruleset(None, ["bb2020"])
+    report = balance(packed, teams, matches=1, policies=("coin", "coin"), simulator=CoinFlips()).to_json()
+    assert report["rules"]["packs"] == ["bb2020"]
+    assert report["rules"]["options"] == dict(packed.options)
+
+
 def test_a_balance_needs_two_teams_and_a_match() -> None:
     with pytest.raises(UsageError, match="two teams"):
         balance(bbcore.load_ruleset(), [team("A")], matches=1, policies=("coin", "coin"), simulator=CoinFlips())

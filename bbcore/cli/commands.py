@@ -653,7 +653,8 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
 
     def add(name: str, handler: Any, help_text: str, *, with_rules: bool = True) -> argparse.ArgumentParser:
         parents = [as_json, rules] if with_rules else [as_json]
-        command = sub.add_parser(name, help=help_text, description=help_text, parents=parents)
+        # argparse %-formats a command's help in the list of commands, but prints its description as written.
+        command = sub.add_parser(name, help=help_text, description=help_text.replace("%%", "%"), parents=parents)
         command.set_defaults(handler=handler)
         return command
 

@@ -758,7 +758,24 @@ class BalanceDirective(SkurlingDirective):
             f"{policies} coaches, seeds from {report['seed']}; {report['arcs_per_match']:.1f} arcs a match on average; "
             f"matches left unfinished: {report['unfinished']}."
         )
+        played_under = _rules_played(report.get("rules", {}))
+        if played_under:
+            out.paragraph(played_under)
         return out
+
+
+def _rules_played(rules: Mapping[str, Any]) -> str:
+    """The ruleset a balance report was played under, in a sentence: its packs, the options not at their default, amendments."""
+    if not rules:
+        return ""
+    from bbcore.plugins import default_host  # noqa: PLC0415 - only a balance report with its rules needs the host
+
+    defaults = {key: option.default for key, option in default_host().options.items()}
+    changed = {key: value for key, value in rules.get("options", {}).items() if defaults.get(key) != value}
+    parts = [f"the pack {pack}" for pack in rules.get("packs", [])]
+    parts += [f"{key}={value}" for key, value in sorted(changed.items())]
+    parts += [f"amended by ``{path}``" for path in rules.get("amendments", [])]
+    return f"Played under: {'; '.join(parts)}." if parts else "Played under the rules as they stand."
 
 
 ROLES: dict[str, Callable[[Any], str]] = {

@@ -21,6 +21,7 @@ from bbcore.cli import main
 from bbcore.errors import DataError
 from bbcore.plugins import PluginHost
 from bbcore.ruleset import Ruleset, build_ruleset
+from bbcore.simulation import balance
 
 SHORT_ARCS = """\
 source: "The Strathcraig league's house rules"
@@ -165,3 +166,12 @@ amend:
     assert not amended.provisional
     assert amended.note == "The Strathcraig league plays the landing events as written here."
     assert amended.events == plain.events
+
+
+def test_a_balance_report_names_the_amendments_it_was_played_under(tmp_path: Path) -> None:
+    (tmp_path / "short.yaml").write_text(SHORT_ARCS, encoding="utf-8")
+    rules = bbcore.load_ruleset("skurling", amendments=[tmp_path / "short.yaml"])
+    home, away = (ref.team for ref in rules.team_files[:2])
+    report = balance(rules, [home, away], matches=1, policies=("random", "random"), seed=1).to_json()
+    assert report["rules"]["amendments"] == [str(tmp_path / "short.yaml")]
+    assert report["rules"]["variant"] == "skurling"
