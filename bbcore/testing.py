@@ -97,6 +97,7 @@ def plugin_ruleset(
     packs: Iterable[str] = (),
     options: Mapping[str, str] | None = None,
     name: str | None = None,
+    amendments: Iterable[str | Path] = (),
 ) -> Ruleset:
     """The ruleset of the core and ``plugin`` alone, whatever else is installed.
 
@@ -104,16 +105,18 @@ def plugin_ruleset(
     your entry point names. ``variant`` defaults to the variant the plugin registers
     (None when it registers none, say for a pack); pass ``variant=None`` for the core
     rules with the plugin's extension hooks active. ``name`` is the plugin's name
-    (default: the package name without ``bbcore_``).
+    (default: the package name without ``bbcore_``). ``amendments`` are
+    ``amendments.yaml`` files laid over everything (as ``--amend``), to test that
+    the plugin's rules files are read through the ruleset.
     """
     plugin_name = name or default_plugin_name(plugin)
     host = plugin_host(plugin, plugin_name)
-    return build_ruleset(_variant_of(host, plugin_name, variant), packs, options, host=host)
+    return build_ruleset(_variant_of(host, plugin_name, variant), packs, options, host=host, amendments=amendments)
 
 
 @pytest.fixture(name="plugin_ruleset")
 def plugin_ruleset_fixture() -> Callable[..., Ruleset]:
-    """``plugin_ruleset(plugin, variant=..., packs=..., options=...)``: the core and one plugin only."""
+    """``plugin_ruleset(plugin, variant=..., packs=..., options=..., amendments=...)``: the core and one plugin only."""
     return plugin_ruleset
 
 
@@ -127,9 +130,10 @@ def make_ruleset() -> MakeRuleset:
         options: Mapping[str, str] | None = None,
         plugins: Sequence[tuple[str, object]] = (),
         entry_points: bool = True,
+        amendments: Iterable[str | Path] = (),
     ) -> Ruleset:
         host = PluginHost(plugins, entry_points=entry_points)
-        return build_ruleset(variant, packs, options, host=host)
+        return build_ruleset(variant, packs, options, host=host, amendments=amendments)
 
     return make
 

@@ -22,6 +22,7 @@ from bbcore.errors import DataError
 from bbcore.plugins import PluginHost
 from bbcore.ruleset import Ruleset, build_ruleset
 from bbcore.simulation import balance
+from bbcore.testing import MakeRuleset, plugin_ruleset
 
 SHORT_ARCS = """\
 source: "The Strathcraig league's house rules"
@@ -175,3 +176,12 @@ def test_a_balance_report_names_the_amendments_it_was_played_under(tmp_path: Pat
     report = balance(rules, [home, away], matches=1, policies=("random", "random"), seed=1).to_json()
     assert report["rules"]["amendments"] == [str(tmp_path / "short.yaml")]
     assert report["rules"]["variant"] == "skurling"
+
+
+def test_plugin_authors_fixtures_take_amendments(tmp_path: Path, make_ruleset: MakeRuleset) -> None:
+    from bbcore_skurling import plugin
+
+    (tmp_path / "short.yaml").write_text(SHORT_ARCS, encoding="utf-8")
+    alone = plugin_ruleset(plugin, amendments=[tmp_path / "short.yaml"])
+    installed = make_ruleset("skurling", amendments=[tmp_path / "short.yaml"])
+    assert arc_rules(alone).target_points == arc_rules(installed).target_points == 3
