@@ -309,9 +309,9 @@ def balance_table(report: BalanceReport) -> str:
     lines = ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     policies = " against ".join(report.policies)
+    matches = "1 match" if report.matches_per_pairing == 1 else f"{report.matches_per_pairing} matches"
     lines.append(
-        f"{report.matches_per_pairing} matches a pairing, {policies}, seed {report.seed}; "
-        f"{report.arcs_per_match:.1f} arcs a match; unfinished: {report.unfinished}"
+        f"{matches} a pairing, {policies}, seed {report.seed}; {report.arcs_per_match:.1f} arcs a match; unfinished: {report.unfinished}"
     )
     return "\n".join(lines)
 
