@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml variants/*/pyproject.toml docs/examples/*/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test,docs,dev,browser]" -e variants/skurling -e variants/gutterbowl -e variants/inducements -e docs/examples/sevens
+	$(BIN)/python -m pip install --quiet -e ".[test,docs,dev,browser,png]" -e variants/skurling -e variants/gutterbowl -e variants/inducements -e docs/examples/sevens
 	touch $(STAMP)
 
 site: $(STAMP)

@@ -8,7 +8,8 @@ policies and a seed, and reads back the match as JSON (the ``bbcore simulate`` c
 
 :func:`balance` plays a round robin between teams, both ways round, and reports each
 team's win rate with a 95% confidence interval (Wilson's score interval) and the points
-it makes per attack; :func:`balance_table` prints it and :func:`balance_svg` draws it.
+it makes per attack; :func:`balance_table` prints it and :mod:`bbcore.balance_chart` draws it
+(SVG or PNG).
 """
 
 from __future__ import annotations
@@ -314,34 +315,3 @@ def balance_table(report: BalanceReport) -> str:
         f"{matches} a pairing, {policies}, seed {report.seed}; {report.arcs_per_match:.1f} arcs a match; unfinished: {report.unfinished}"
     )
     return "\n".join(lines)
-
-
-def balance_svg(report: BalanceReport) -> str:
-    """The win rates as a bar chart with their intervals, as an SVG document."""
-    bar, gap, left, top, width = 28, 14, 190, 30, 360
-    height = top + len(report.teams) * (bar + gap) + 30
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 40}" height="{height}" '
-        f'viewBox="0 0 {left + width + 40} {height}" font-family="sans-serif" font-size="13">',
-        f'<text x="{left}" y="18">Win rate with its 95% interval</text>',
-    ]
-    for i, team in enumerate(report.teams):
-        y = top + i * (bar + gap)
-        rate = team.win_rate
-        parts.append(f'<text x="{left - 8}" y="{y + bar * 0.65:.1f}" text-anchor="end">{_escape(team.name)}</text>')
-        parts.append(f'<rect x="{left}" y="{y}" width="{rate.value * width:.1f}" height="{bar}" fill="#4a7ab5"/>')
-        low, high = left + rate.low * width, left + rate.high * width
-        middle = y + bar / 2
-        parts.append(f'<line x1="{low:.1f}" y1="{middle}" x2="{high:.1f}" y2="{middle}" stroke="#222" stroke-width="2"/>')
-        parts.append(f'<text x="{left + width + 6}" y="{y + bar * 0.65:.1f}">{rate.value:.2f}</text>')
-    axis = top + len(report.teams) * (bar + gap)
-    parts.append(f'<line x1="{left}" y1="{axis}" x2="{left + width}" y2="{axis}" stroke="#222"/>')
-    for tick in (0.0, 0.5, 1.0):
-        x = left + tick * width
-        parts.append(f'<text x="{x:.1f}" y="{axis + 16}" text-anchor="middle">{tick:.1f}</text>')
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import io
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 
 import bbcore
+from bbcore.balance_chart import BAR_COLOUR, PNG_SCALE, Bar, balance_png, balance_svg, chart_of
 from bbcore.errors import PluginError, UsageError
 from bbcore.model.team import Team, TeamPlayer
-from bbcore.simulation import SimulatorRegistrar, balance, balance_svg, balance_table, simulator_for, wilson
+from bbcore.simulation import SimulatorRegistrar, balance, balance_table, simulator_for, wilson
 from bbcore.testing import MakeRuleset
 
 
@@ -74,6 +77,34 @@ def test_a_round_robin_plays_each_pairing_both_ways_and_counts_wins() -> None:
     svg = balance_svg(report)
     assert svg.startswith("<svg")
     assert svg.count("<rect") == 3
+
+
+def test_the_png_chart_draws_each_bar_as_long_as_its_win_rate() -> None:
+    from PIL import Image
+
+    teams = [team("Winner"), team("Loser"), team("Other")]
+    report = balance(bbcore.load_ruleset(), teams, matches=4, policies=("coin", "coin"), simulator=CoinFlips())
+    chart = chart_of(report)
+    image = Image.open(io.BytesIO(balance_png(report))).convert("RGB")
+    assert image.size == (chart.width * PNG_SCALE, chart.height * PNG_SCALE)
+    blue = tuple(int(BAR_COLOUR[i : i + 2], 16) for i in (1, 3, 5))
+    bars = [mark for mark in chart.marks if isinstance(mark, Bar)]
+    assert len(bars) == 3
+    for drawn, listed in zip(bars, report.teams, strict=True):
+        # A quarter of the bar's height down (clear of the interval's line), inside and just past its end.
+        y = round((drawn.y + drawn.height / 4) * PNG_SCALE)
+        end = (drawn.x + drawn.width) * PNG_SCALE
+        assert drawn.width == pytest.approx(listed.win_rate.value * 360, abs=0.1)
+        if listed.win_rate.value > 0:
+            assert image.getpixel((round(end) - 3, y)) == blue
+        assert image.getpixel((round(end) + 3, y)) == (255, 255, 255)
+
+
+def test_without_pillow_a_png_chart_is_a_clear_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "PIL", None)
+    report = balance(bbcore.load_ruleset(), [team("A"), team("B")], matches=1, policies=("coin", "coin"), simulator=CoinFlips())
+    with pytest.raises(UsageError, match=r"needs Pillow: pip install 'bbcore\[png\]'"):
+        balance_png(report)
 
 
 def test_a_balance_report_says_which_rules_it_was_played_under() -> None:

@@ -497,17 +497,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
-    from bbcore.simulation import balance, balance_svg, balance_table, simulator_for  # noqa: PLC0415
+    from bbcore.balance_chart import balance_png, balance_svg  # noqa: PLC0415
+    from bbcore.simulation import balance, balance_table, simulator_for  # noqa: PLC0415
 
     ruleset = _ruleset(args)
     simulator = simulator_for(ruleset)
-    if args.plot and not args.plot.endswith(".svg"):
-        raise CliUsageError("--plot writes an SVG chart: give a file name ending in .svg")
+    kind = Path(args.plot).suffix.lower() if args.plot else None
+    if kind not in (None, ".svg", ".png"):
+        raise CliUsageError("--plot draws an SVG or a PNG chart: give a file name ending in .svg or .png")
     teams = _teams_for(ruleset, args.teams)
     policies = _policies(args, simulator.policies)
     in_hand = None if args.jobs > 1 else simulator  # several processes load their own
     report = balance(ruleset, teams, matches=args.matches, policies=policies, seed=args.seed, simulator=in_hand, jobs=args.jobs)
-    if args.plot:
+    if kind == ".png":
+        Path(args.plot).write_bytes(balance_png(report))
+    elif kind == ".svg":
         Path(args.plot).write_text(balance_svg(report), encoding="utf-8")
     if args.json:
         emit_json(report.to_json())
@@ -699,7 +703,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     balance.add_argument("--policy", metavar="NAME", action="append", help="automatic coach: once for both teams, or twice")
     balance.add_argument("--seed", type=int, default=0, help="seed of the first match")
     balance.add_argument("--matches", type=int, default=10, help="matches per pairing, half with each team at home")
-    balance.add_argument("--plot", metavar="FILE.svg", help="also draw the win rates as an SVG chart")
+    balance.add_argument("--plot", metavar="FILE", help="also draw the win rates as a chart: FILE.svg or FILE.png")
     balance.add_argument("--jobs", type=_jobs, default=1, help="play the matches in this many processes (the same report, sooner)")
 
     team = sub.add_parser("team", help="team files").add_subparsers(title="team commands", metavar="COMMAND", parser_class=parser_class)

@@ -16,6 +16,7 @@ from bbcore_skurling.policies import Choice, Heuristic, View
 from bbcore_skurling.simulate import Played, events_of, play, replay, summarise
 
 import bbcore
+from bbcore.cli import main
 from bbcore.model.team import Team
 from bbcore.ruleset import Ruleset
 from bbcore.teams.files import load_team_file
@@ -210,3 +211,14 @@ def test_simulate_in_two_processes_prints_the_same_summary() -> None:
     shared = subprocess.run([*command, "--jobs", "2"], capture_output=True, text=True, check=True)
     assert shared.stdout == alone.stdout
     assert json.loads(alone.stdout)["matches"] == 2
+
+
+def test_balance_draws_its_chart_as_svg_or_png_by_the_file_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    command = ["balance", "--variant", "skurling", "--matches", "1", "--policy", "random"]
+    for name, start in (("chart.svg", b"<svg"), ("chart.png", b"\x89PNG\r\n\x1a\n")):
+        assert main([*command, "--plot", str(tmp_path / name)]) == 0
+        assert f"chart written to {tmp_path / name}" in capsys.readouterr().out
+        assert (tmp_path / name).read_bytes().startswith(start)
+    assert main([*command, "--plot", str(tmp_path / "chart.pdf")]) == 2
+    assert "--plot draws an SVG or a PNG chart" in capsys.readouterr().err
+    assert not (tmp_path / "chart.pdf").exists()
