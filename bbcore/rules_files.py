@@ -9,27 +9,18 @@ amendment when it set that key, the registered file otherwise.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from attrs import frozen
-from jsonschema import Draft202012Validator
 
 from bbcore.errors import JsonPath, Problem
-from bbcore.loading.schemas import _describe, _most_specific
+from bbcore.loading.schemas import file_validator, violations
 from bbcore.loading.structure import _error_paths, converter
 from bbcore.loading.yaml_source import YamlDocument, YamlLoadError, read_yaml
 from bbcore.merging import deep_merge
 from bbcore.model.amendment import AmendmentFile
 from bbcore.registry import RulesFile
-
-
-@cache
-def _validator(schema_file: Path) -> Draft202012Validator:
-    return Draft202012Validator(json.loads(schema_file.read_text(encoding="utf-8")))
 
 
 @frozen
@@ -137,5 +128,5 @@ def _refusal(rules_id: str, registered: Mapping[str, RulesFile], in_force: Mappi
     return None
 
 
-def _violations(rules: RulesFile, data: Any) -> list[tuple[list[str | int], str, str]]:
-    return [_describe(_most_specific(error)) for error in _validator(rules.schema).iter_errors(data)]
+def _violations(rules: RulesFile, data: Any) -> list[tuple[JsonPath, str, str]]:
+    return violations(file_validator(rules.schema), data)

@@ -7,24 +7,15 @@ loads it here: safe YAML, every schema violation located, then a frozen model.
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
-from jsonschema import Draft202012Validator
-
 from bbcore.errors import DataError
-from bbcore.loading.schemas import validation_problems
+from bbcore.loading.schemas import file_validator, validation_problems
 from bbcore.loading.structure import structure
 from bbcore.loading.yaml_source import YamlLoadError, read_yaml
 
 T = TypeVar("T")
-
-
-@cache
-def _validator(schema_file: Path) -> Draft202012Validator:
-    return Draft202012Validator(json.loads(schema_file.read_text(encoding="utf-8")))
 
 
 def load_plugin_file(path: Path, schema_file: Path, model: type[T]) -> T:
@@ -33,7 +24,7 @@ def load_plugin_file(path: Path, schema_file: Path, model: type[T]) -> T:
         document = read_yaml(path)
     except YamlLoadError as error:
         raise DataError(error.problems) from None
-    problems = validation_problems(document, _validator(schema_file))
+    problems = validation_problems(document, file_validator(schema_file))
     if problems:
         raise DataError(problems)
     loaded, problems = structure(document, model)

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator, ValidationError
 from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 
-from bbcore.errors import Problem
+from bbcore.errors import JsonPath, Problem
 from bbcore.loading.yaml_source import YamlDocument
 from bbcore.resources import schemas_dir
 
@@ -104,9 +105,21 @@ def validation_problems(document: YamlDocument, validator: Draft202012Validator)
 
     For plugins that validate files of their own with a schema of their own.
     """
-    problems = []
-    for error in validator.iter_errors(document.data):
-        path, code, message = _describe(_most_specific(error))
-        problems.append(document.problem(tuple(path), code, message))
+    problems = [document.problem(path, code, message) for path, code, message in violations(validator, document.data)]
     problems.sort(key=lambda p: (p.line or 0, p.col or 0))
     return problems
+
+
+def violations(validator: Draft202012Validator, data: Any) -> list[tuple[JsonPath, str, str]]:
+    """Every violation of ``validator``'s schema in plain data, as (JSON path, problem code, message)."""
+    found = []
+    for error in validator.iter_errors(data):
+        path, code, message = _describe(_most_specific(error))
+        found.append((tuple(path), code, message))
+    return found
+
+
+@cache
+def file_validator(schema_file: Path) -> Draft202012Validator:
+    """The validator of a plugin's own JSON Schema file, read once."""
+    return Draft202012Validator(json.loads(schema_file.read_text(encoding="utf-8")))
