@@ -149,6 +149,8 @@ def cmd_ruleset(args: argparse.Namespace) -> int:
         "options": dict(ruleset.options),
         "parameters": rj.parameters_json(ruleset),
         "roles": dict(ruleset.roles),
+        "rules_files": {rules_id: dict(data) for rules_id, data in sorted(ruleset.rules_files.items())},
+        "amendments": list(ruleset.amendments),
     }
     if args.json:
         emit_json(document)
@@ -157,6 +159,9 @@ def cmd_ruleset(args: argparse.Namespace) -> int:
     print(f"packs: {', '.join(ruleset.packs) or 'none'}")
     print(f"plugins: {', '.join(p.name for p in ruleset.plugins)}")
     print(f"options: {', '.join(f'{k}={v}' for k, v in ruleset.options.items()) or 'none'}")
+    print(f"rules files: {', '.join(sorted(ruleset.rules_files)) or 'none'}")
+    if ruleset.amendments:
+        print(f"amended by: {', '.join(ruleset.amendments)}")
     params = ruleset.parameters
     print(f"players on the pitch: {params.players_on_pitch}; turns per half: {params.turns_per_half}; halves: {params.halves}")
     print(f"draft budget: {money(params.draft_budget)}; roster: {params.roster.min}-{params.roster.max} players")

@@ -185,3 +185,16 @@ def test_plugin_authors_fixtures_take_amendments(tmp_path: Path, make_ruleset: M
     alone = plugin_ruleset(plugin, amendments=[tmp_path / "short.yaml"])
     installed = make_ruleset("skurling", amendments=[tmp_path / "short.yaml"])
     assert arc_rules(alone).target_points == arc_rules(installed).target_points == 3
+
+
+def test_the_ruleset_command_shows_the_rules_files_as_amended(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "short.yaml").write_text(SHORT_ARCS, encoding="utf-8")
+    assert main(["ruleset", "--variant", "skurling", "--amend", str(tmp_path / "short.yaml"), "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["amendments"] == [str(tmp_path / "short.yaml")]
+    assert set(shown["rules_files"]) == {"skurling/arc", "skurling/landing"}
+    assert (shown["rules_files"]["skurling/arc"]["turns_per_arc"], shown["rules_files"]["skurling/arc"]["target_points"]) == (9, 3)
+    assert main(["ruleset", "--variant", "skurling", "--amend", str(tmp_path / "short.yaml")]) == 0
+    text = capsys.readouterr().out
+    assert "rules files: skurling/arc, skurling/landing" in text
+    assert f"amended by: {tmp_path / 'short.yaml'}" in text
