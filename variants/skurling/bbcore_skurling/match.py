@@ -186,7 +186,7 @@ def start_match(
     if kind == THROWBACK:
         from bbcore_skurling.throwback_rules import throwback_rules  # noqa: PLC0415 - only Throwback Nights need it
 
-        target, interval_every = throwback_rules().match.target_points, None
+        target, interval_every = throwback_rules(ruleset).match.target_points, None
     return MatchState(
         sides=(home, away),
         first_attacker=first_attacker,

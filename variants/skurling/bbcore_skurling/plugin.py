@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bbcore import hookimpl
-from bbcore_skurling import arc_rules, landing_rules
+from bbcore_skurling import arc_rules, landing_rules, throwback_rules
 from bbcore_skurling.building_hooks import *  # noqa: F403 - the hook implementations, registered with this module
 from bbcore_skurling.match_hooks import *  # noqa: F403
 from bbcore_skurling.simulation_hooks import *  # noqa: F403
@@ -32,6 +32,13 @@ RULES_FILES = (
         landing_rules.SCHEMA_FILE,
         landing_rules.LandingRules,
         "How each landing event is resolved.",
+    ),
+    (
+        throwback_rules.RULES_ID,
+        throwback_rules.RULES_FILE,
+        throwback_rules.SCHEMA_FILE,
+        throwback_rules.ThrowbackRules,
+        "Throwback Nights: the tournament's format and points, and its matches.",
     ),
 )
 

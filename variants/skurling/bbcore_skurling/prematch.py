@@ -204,7 +204,7 @@ def pebblemuck(
     table = ruleset.table(rules.prematch.pebblemuck_table)
     events: list[Event] = []
     if profile == THROWBACK:
-        row, chosen_by = table.row(throwback_rules().pebblemuck.preparation), "throwback"
+        row, chosen_by = table.row(throwback_rules(ruleset).pebblemuck.preparation), "throwback"
         events.append(Event("pebblemuck", None, (), row.id, {"table": table.id, "chosen_by": chosen_by}))
     else:
         options = tuple(r.id for r in table.rows)
@@ -219,22 +219,22 @@ def pebblemuck(
             row, chosen_by = rolled.row, "dice"
             events.append(Event("pebblemuck", None, rolled.rolls, row.id, {"table": table.id, "chosen_by": chosen_by}))
     attributes = attribute_table(ruleset, row)
-    attribute, found = _roll_attribute(attributes, dice, profile)
+    attribute, found = _roll_attribute(ruleset, attributes, dice, profile)
     events.extend(found)
     for side in sides:
         pebblers = sidelines_at(side.held_sidelines(), PEBBLEMUCK_ATTRIBUTE, REROLL)
         if pebblers and decisions.use_sideline(side.id, pebblers[0].id, attribute.row.id):
             events.append(Event(SIDELINE_EVENT, side.id, (), pebblers[0].id, {"on": PEBBLEMUCK_ATTRIBUTE, "discarded": attribute.row.id}))
-            attribute, found = _roll_attribute(attributes, dice, profile)
+            attribute, found = _roll_attribute(ruleset, attributes, dice, profile)
             events.extend(found)
             break
     change = _fan_factor_change(attribute.row)
     return Pebblemuck(row.id, attribute.row.id, chosen_by, change), tuple(events)
 
 
-def _roll_attribute(attributes: Table, dice: DiceSource, profile: str) -> tuple[TableRoll, tuple[Event, ...]]:
+def _roll_attribute(ruleset: Ruleset, attributes: Table, dice: DiceSource, profile: str) -> tuple[TableRoll, tuple[Event, ...]]:
     """A D6 on an Attribute table (at a Throwback Night, again until an old-days one comes up), with its events."""
-    rolled = throwback_attribute(attributes, dice).rolls if profile == THROWBACK else (roll_on_table(attributes, dice),)
+    rolled = throwback_attribute(ruleset, attributes, dice).rolls if profile == THROWBACK else (roll_on_table(attributes, dice),)
     events = tuple(
         Event("pebblemuck-attribute", None, one.rolls, one.row.id, {"table": attributes.id, "rolled_again": number < len(rolled)})
         for number, one in enumerate(rolled, start=1)

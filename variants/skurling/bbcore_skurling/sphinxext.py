@@ -111,7 +111,7 @@ DATA_FILES: dict[str, DataFile] = {
     "arc": DataFile(arc_rules.RULES_FILE, lambda: arc_rules.arc_rules(skurling_ruleset())),
     "building": DataFile(building_rules.RULES_FILE, building_rules.building_rules),
     "league": DataFile(league_rules.RULES_FILE, league_rules.league_rules),
-    "throwback": DataFile(throwback_rules.RULES_FILE, throwback_rules.throwback_rules),
+    "throwback": DataFile(throwback_rules.RULES_FILE, lambda: throwback_rules.throwback_rules(skurling_ruleset())),
     "sidelines": DataFile(sidelines.SIDELINES_FILE, sidelines.sideline_list),
     "headliners": DataFile(headliners.HEADLINERS_FILE, headliners.headliners),
     "lane": DataFile(DATA_DIR / "pitches" / "lane.yaml", lambda: skurling_ruleset().pitch),

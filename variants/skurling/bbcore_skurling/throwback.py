@@ -32,7 +32,7 @@ Judgement calls (the seed is silent on them):
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from attrs import frozen
 
@@ -40,6 +40,9 @@ from bbcore.dice import DiceSource, TableRoll, roll_dice, roll_on_table
 from bbcore.errors import UsageError
 from bbcore.model.table import Table
 from bbcore_skurling.throwback_rules import throwback_rules
+
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
 
 # ---------------------------------------------------------------------------------------
 # Format
@@ -70,9 +73,9 @@ class TournamentFormat:
         }
 
 
-def tournament_format(team_count: int) -> TournamentFormat:
+def tournament_format(ruleset: Ruleset, team_count: int) -> TournamentFormat:
     """The format for ``team_count`` teams; too few teams is a usage error."""
-    rules = throwback_rules().format
+    rules = throwback_rules(ruleset).format
     low, high = rules.round_robin.min_teams, rules.round_robin.max_teams
     if team_count < low:
         raise UsageError(f"a Throwback Night needs at least {low} teams; {team_count} were given")
@@ -386,6 +389,7 @@ class Standings:
 
 
 def standings(
+    ruleset: Ruleset,
     results: Iterable[MatchResult],
     dress: Iterable[tuple[int, str]] = (),
     *,
@@ -401,7 +405,7 @@ def standings(
     order: ``teams`` if given (teams without a result yet are listed too), otherwise the
     order of first appearance.
     """
-    rules = throwback_rules()
+    rules = throwback_rules(ruleset)
     results = list(results)
     byes = list(byes)
     problems = [problem for result in results for problem in _result_problems(result)]
@@ -481,9 +485,9 @@ def standings(
     return Standings(tuple(rows))
 
 
-def final_pairing(table: Standings) -> Pairing:
+def final_pairing(ruleset: Ruleset, table: Standings) -> Pairing:
     """The final after the Swiss rounds: the top two of the table, best first."""
-    finalists = throwback_rules().format.finalists
+    finalists = throwback_rules(ruleset).format.finalists
     if len(table.rows) < finalists:
         raise UsageError(f"a final needs {finalists} teams in the standings; there are {len(table.rows)}")
     first, second = table.rows[0].team, table.rows[1].team
@@ -501,12 +505,12 @@ class Trophies:
         return {"golden_broom": self.golden_broom, "wooden_stooge": self.wooden_stooge}
 
 
-def trophies(table: Standings, final: MatchResult | None = None) -> Trophies:
+def trophies(ruleset: Ruleset, table: Standings, final: MatchResult | None = None) -> Trophies:
     """The trophies: with a final, its winner takes the Golden Broom; otherwise the top of the table."""
     if final is None:
         return Trophies(table.golden_broom, table.wooden_stooge)
     problems = _result_problems(final)
-    expected = final_pairing(table).teams
+    expected = final_pairing(ruleset, table).teams
     if frozenset((final.first, final.second)) != expected:
         problems.append(f"the final must be between {' and '.join(sorted(expected))}")
     if problems:
@@ -526,7 +530,7 @@ def _two(name: str, values: Sequence[int]) -> tuple[int, int]:
     return pair[0], pair[1]
 
 
-def throwback_match_over(score: Sequence[int], attacks: Sequence[int], target: int | None = None) -> bool:
+def throwback_match_over(ruleset: Ruleset, score: Sequence[int], attacks: Sequence[int], target: int | None = None) -> bool:
     """Whether a Throwback match ends now, at the end of an arc.
 
     ``score`` and ``attacks`` hold one number per team. The match ends once both teams
@@ -536,17 +540,17 @@ def throwback_match_over(score: Sequence[int], attacks: Sequence[int], target: i
     points, made = _two("score", score), _two("attacks", attacks)
     if abs(made[0] - made[1]) > 1:
         raise UsageError(f"attacks alternate, so they never differ by more than 1; got {list(made)}")
-    goal = throwback_rules().match.target_points if target is None else target
+    goal = throwback_rules(ruleset).match.target_points if target is None else target
     if goal < 1:
         raise UsageError(f"the target must be at least 1 point; got {goal}")
     return made[0] == made[1] and max(points) >= goal and points[0] != points[1]
 
 
-def time_limit_reached(minutes_played: float) -> bool:
+def time_limit_reached(ruleset: Ruleset, minutes_played: float) -> bool:
     """Whether a match has used up its time (the data's limit, in minutes)."""
     if minutes_played < 0:
         raise UsageError(f"minutes played cannot be negative; got {minutes_played}")
-    return minutes_played >= throwback_rules().match.time_limit_minutes
+    return minutes_played >= throwback_rules(ruleset).match.time_limit_minutes
 
 
 @frozen
@@ -581,7 +585,7 @@ class TimeDecision:
         }
 
 
-def match_result_on_time(arcs: Iterable[ArcScore | tuple[int, int]], dice: DiceSource) -> TimeDecision:
+def match_result_on_time(ruleset: Ruleset, arcs: Iterable[ArcScore | tuple[int, int]], dice: DiceSource) -> TimeDecision:
     """Decide a match whose hour has run out.
 
     ``arcs`` are the arcs played, in order, as :class:`ArcScore` or ``(attacker, points)``.
@@ -606,7 +610,7 @@ def match_result_on_time(arcs: Iterable[ArcScore | tuple[int, int]], dice: DiceS
         score[arc.attacker] += arc.points
     if score[0] != score[1]:
         return TimeDecision((score[0], score[1]), 0 if score[0] > score[1] else 1, counted, "points", None)
-    coin_rules = throwback_rules().match.coin
+    coin_rules = throwback_rules(ruleset).match.coin
     first_attacker = played[0].attacker if played else 0
     toss = sum(roll_dice(dice, coin_rules.dice))
     winner = first_attacker if toss <= coin_rules.first_team_at_most else 1 - first_attacker
@@ -637,13 +641,13 @@ class AttributeRoll:
         return {"result": self.result.to_json(), "rerolled": list(self.rerolled)}
 
 
-def throwback_attribute(table: Table, dice: DiceSource) -> AttributeRoll:
+def throwback_attribute(ruleset: Ruleset, table: Table, dice: DiceSource) -> AttributeRoll:
     """Roll the Attribute of the Throwback preparation, rolling again on the rows that did not exist then.
 
     ``table`` is the Attribute table of the data's ``pebblemuck.preparation`` (the caller
     looks it up in its ruleset, so a plugin that replaces the table is honoured).
     """
-    rerolled = set(throwback_rules().pebblemuck.rerolled_attributes)
+    rerolled = set(throwback_rules(ruleset).pebblemuck.rerolled_attributes)
     if table.dice is None:
         raise UsageError(f"table {table.id!r} is not rolled on, so it cannot give an Attribute")
     if all(row.id in rerolled for row in table.rows):

@@ -4,24 +4,29 @@ Team counts, Swiss rounds, tournament points, the match target, the time limit a
 Attribute rows rolled again fit no core data kind, so the plugin keeps them in a file of
 its own. It is read as the core reads its data: safe YAML with positions, a JSON Schema
 (``throwback_rules.schema.json``: every key required, no unknown key) and cattrs into
-frozen attrs classes. Anything wrong raises :class:`bbcore.errors.DataError` naming the
-file, line and column. Call :func:`throwback_rules` wherever a number is needed; it reads
-the file once.
+frozen attrs classes. It is the rules file ``skurling/throwback``: every ruleset reads it
+as its layers amend it (a league may change, say, the time limit), and anything wrong
+stops the ruleset with every problem located. Call :func:`throwback_rules` with the
+ruleset wherever a number is needed.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from attrs import frozen
 
 from bbcore.loading.plugin_files import load_plugin_file
 
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
+
 #: The data file and the schema it is validated against.
 RULES_FILE = Path(__file__).parent / "data" / "rules" / "throwback.yaml"
 SCHEMA_FILE = Path(__file__).parent / "throwback_rules.schema.json"
+#: The id this file is registered under, and amended by.
+RULES_ID = "skurling/throwback"
 
 
 @frozen
@@ -104,7 +109,6 @@ def load_throwback_rules(path: Path = RULES_FILE) -> ThrowbackRules:
     return load_plugin_file(path, SCHEMA_FILE, ThrowbackRules)
 
 
-@cache
-def throwback_rules() -> ThrowbackRules:
-    """The Throwback Night numbers from the plugin's own data file, read once."""
-    return load_throwback_rules()
+def throwback_rules(ruleset: Ruleset) -> ThrowbackRules:
+    """The numbers in force in a ruleset with Skurling, as its layers amend them (the rules file ``skurling/throwback``)."""
+    return ruleset.rules_model(RULES_ID, ThrowbackRules)

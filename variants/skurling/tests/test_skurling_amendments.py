@@ -15,6 +15,8 @@ import pytest
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.landing_rules import landing_rules
 from bbcore_skurling.simulate import play
+from bbcore_skurling.throwback import time_limit_reached
+from bbcore_skurling.throwback_rules import throwback_rules
 
 import bbcore
 from bbcore.cli import main
@@ -192,9 +194,25 @@ def test_the_ruleset_command_shows_the_rules_files_as_amended(tmp_path: Path, ca
     assert main(["ruleset", "--variant", "skurling", "--amend", str(tmp_path / "short.yaml"), "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert shown["amendments"] == [str(tmp_path / "short.yaml")]
-    assert set(shown["rules_files"]) == {"skurling/arc", "skurling/landing"}
+    assert set(shown["rules_files"]) == {"skurling/arc", "skurling/landing", "skurling/throwback"}
     assert (shown["rules_files"]["skurling/arc"]["turns_per_arc"], shown["rules_files"]["skurling/arc"]["target_points"]) == (9, 3)
     assert main(["ruleset", "--variant", "skurling", "--amend", str(tmp_path / "short.yaml")]) == 0
     text = capsys.readouterr().out
-    assert "rules files: skurling/arc, skurling/landing" in text
+    assert "rules files: skurling/arc, skurling/landing, skurling/throwback" in text
     assert f"amended by: {tmp_path / 'short.yaml'}" in text
+
+
+def test_the_throwback_numbers_are_a_rules_file_too(tmp_path: Path) -> None:
+    amendments = """\
+source: "House rules"
+amend:
+  - rules: skurling/throwback
+    changes:
+      match: {time_limit_minutes: 45}
+"""
+    rules = league(tmp_path, amendments)
+    limit = throwback_rules(rules).match.time_limit_minutes
+    assert limit == 45
+    assert throwback_rules(bbcore.load_ruleset("skurling")).match.time_limit_minutes != 45
+    assert not time_limit_reached(rules, 44)
+    assert time_limit_reached(rules, 45)

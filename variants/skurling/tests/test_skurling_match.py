@@ -106,7 +106,7 @@ def test_an_interval_after_every_four_attacks_each_refreshes_the_rerolls(rules: 
 def test_throwback_nights_play_to_their_own_target_without_intervals(rules: Ruleset) -> None:
     throwback = bbcore.load_ruleset("skurling", options={"match": "throwback"})
     match = new_match(throwback)
-    assert match.target == throwback_rules().match.target_points
+    assert match.target == throwback_rules(throwback).match.target_points
     for _ in range(8):
         match = finish_arc(throwback, match, finished_arc(throwback, match, 0))
     assert match.intervals == ()

@@ -29,7 +29,7 @@ def test_a_path_reads_the_value_in_the_data() -> None:
     assert lookup("arc.target_points") == rules.target_points
     assert lookup("arc.states.ko.points") == rules.points_for("ko")
     assert lookup("arc.states.0.id") == rules.states[0].id
-    assert lookup("throwback.match.target_points") == throwback_rules().match.target_points
+    assert lookup("throwback.match.target_points") == throwback_rules(skurling_ruleset()).match.target_points
     assert lookup("building.league.budget") == building_rules().league.budget
     assert lookup("params.sideline_budget") == skurling_ruleset().parameters.sideline_budget
     assert lookup("params.journeymen.skills.loner.value") == skurling_ruleset().parameters.journeymen.skills[0].value

@@ -37,10 +37,13 @@ TEAMS = ["Hammers", "Dead Ends", "Rovers", "Crushers", "Bells", "Brooms", "Caps"
 
 # --- the data file -------------------------------------------------------------------------
 
+#: The Skurling ruleset whose Throwback numbers the tests read.
+SKURLING = bbcore.load_ruleset("skurling")
+
 
 def test_the_numbers_come_from_the_data_file_read_once() -> None:
-    rules = throwback_rules()
-    assert rules is throwback_rules()
+    rules = throwback_rules(SKURLING)
+    assert rules is throwback_rules(SKURLING)
     assert rules.match.target_points == 6
     assert (rules.format.round_robin.min_teams, rules.format.round_robin.max_teams) == (4, 8)
     assert (rules.format.swiss_rounds, rules.format.finalists) == (3, 2)
@@ -76,18 +79,18 @@ def test_a_broken_file_reports_every_problem_with_its_place(tmp_path: Path) -> N
 
 def test_fewer_than_four_teams_is_a_clear_error() -> None:
     with pytest.raises(UsageError, match="at least 4 teams; 3 were given"):
-        tournament_format(3)
+        tournament_format(SKURLING, 3)
 
 
 @pytest.mark.parametrize(("count", "rounds"), [(4, 3), (5, 5), (8, 7)])
 def test_four_to_eight_teams_play_a_round_robin(count: int, rounds: int) -> None:
-    played = tournament_format(count)
+    played = tournament_format(SKURLING, count)
     assert (played.kind, played.rounds, played.final) == ("round-robin", rounds, False)
     assert len(round_robin_rounds(TEAMS[:count])) == rounds
 
 
 def test_nine_teams_play_three_swiss_rounds_and_a_final() -> None:
-    played = tournament_format(9)
+    played = tournament_format(SKURLING, 9)
     assert (played.kind, played.rounds, played.final, played.finalists) == ("swiss", 3, True, 2)
     assert played.to_json()["kind"] == "swiss"
 
@@ -155,7 +158,7 @@ def test_the_swiss_bye_goes_to_the_lowest_ranked_team_without_one() -> None:
         MatchResult(1, "A", "B", 6, 2, "A"),
         MatchResult(1, "C", "D", 6, 4, "C"),
     ]
-    table = standings(results, byes=[Bye(1, "E")], teams=list("ABCDE"))
+    table = standings(SKURLING, results, byes=[Bye(1, "E")], teams=list("ABCDE"))
     # E is level with A and C on points but third on difference; it already rested, so B rests.
     assert table.teams == ("A", "C", "E", "D", "B")
     paired = swiss_pairings(table, results)
@@ -167,13 +170,13 @@ def test_the_swiss_bye_goes_to_the_lowest_ranked_team_without_one() -> None:
 
 def test_a_whole_swiss_night_of_nine_teams_rests_three_teams_repeats_no_match_and_ends_in_a_final() -> None:
     teams = TEAMS[:9]
-    plan = tournament_format(len(teams))
+    plan = tournament_format(SKURLING, len(teams))
     results: list[MatchResult] = []
     byes: list[Bye] = []
     pairings = swiss_first_round(teams)
     for number in range(1, plan.rounds + 1):
         if number > 1:
-            pairings = swiss_pairings(standings(results, byes=byes, teams=teams), results)
+            pairings = swiss_pairings(standings(SKURLING, results, byes=byes, teams=teams), results)
         assert pairings.bye is not None
         byes.append(Bye(number, pairings.bye))
         for pairing in pairings.pairings:
@@ -185,12 +188,12 @@ def test_a_whole_swiss_night_of_nine_teams_rests_three_teams_repeats_no_match_an
     assert [bye.team for bye in byes] == ["Skips", "Pebbles", "Crushers"]
     met = [frozenset((result.first, result.second)) for result in results]
     assert len(met) == len(set(met)) == 12
-    table = standings(results, byes=byes, teams=teams)
+    table = standings(SKURLING, results, byes=byes, teams=teams)
     assert table.row("Pebbles").points == 6  # one win and one bye
-    assert final_pairing(table) == Pairing("Hammers", "Brooms")
+    assert final_pairing(SKURLING, table) == Pairing("Hammers", "Brooms")
     final = MatchResult(plan.rounds + 1, "Brooms", "Hammers", 7, 6, "Brooms")
-    assert trophies(table, final).golden_broom == "Brooms"
-    assert trophies(table, final).wooden_stooge == table.wooden_stooge == "Skips"
+    assert trophies(SKURLING, table, final).golden_broom == "Brooms"
+    assert trophies(SKURLING, table, final).wooden_stooge == table.wooden_stooge == "Skips"
 
 
 # --- standings -----------------------------------------------------------------------------
@@ -207,7 +210,7 @@ def test_standings_count_wins_dress_bonus_and_rank_on_difference() -> None:
     ]
     # Dead Ends in dress every match (the loss included); Rovers in round 1 only.
     dress = [(1, "Dead Ends"), (2, "Dead Ends"), (3, "Dead Ends"), (1, "Rovers")]
-    table = standings(results, dress)
+    table = standings(SKURLING, results, dress)
     points = {row.team: row.points for row in table.rows}
     assert points == {"Hammers": 9, "Dead Ends": 6 + 3, "Rovers": 3 + 1, "Crushers": 0}
     # Hammers and Dead Ends are level on 9: Hammers +8 against Dead Ends +4.
@@ -216,19 +219,19 @@ def test_standings_count_wins_dress_bonus_and_rank_on_difference() -> None:
     assert (table.row("Dead Ends").difference, table.row("Hammers").difference) == (4, 8)
     assert (table.golden_broom, table.wooden_stooge) == ("Hammers", "Crushers")
     assert table.to_json()["golden_broom"] == "Hammers"
-    assert trophies(table) == trophies(table, None)
-    assert trophies(table).to_json() == {"golden_broom": "Hammers", "wooden_stooge": "Crushers"}
+    assert trophies(SKURLING, table) == trophies(SKURLING, table, None)
+    assert trophies(SKURLING, table).to_json() == {"golden_broom": "Hammers", "wooden_stooge": "Crushers"}
 
 
 def test_a_level_score_won_on_the_coin_still_counts_as_a_win() -> None:
-    table = standings([MatchResult(1, "Hammers", "Dead Ends", 4, 4, "Dead Ends")])
+    table = standings(SKURLING, [MatchResult(1, "Hammers", "Dead Ends", 4, 4, "Dead Ends")])
     assert table.row("Dead Ends").points == 3
     assert table.row("Hammers").points == 0
     assert table.golden_broom == "Dead Ends"
 
 
 def test_a_swiss_bye_is_worth_a_win_without_match_points() -> None:
-    table = standings([MatchResult(1, "A", "B", 6, 1, "A")], byes=[Bye(1, "C")])
+    table = standings(SKURLING, [MatchResult(1, "A", "B", 6, 1, "A")], byes=[Bye(1, "C")])
     bye = table.row("C")
     assert (bye.points, bye.scored, bye.conceded, bye.byes, bye.played) == (3, 0, 0, 1, 0)
     assert table.teams == ("A", "C", "B")
@@ -240,7 +243,7 @@ def test_bad_results_are_reported_together() -> None:
         MatchResult(1, "A", "C", 6, 0, "A"),
     ]
     with pytest.raises(UsageError) as raised:
-        standings(results, [(2, "B")])
+        standings(SKURLING, results, [(2, "B")])
     message = str(raised.value)
     assert "the winner must be the team with more points (B)" in message
     assert "A plays twice in round 1" in message
@@ -248,57 +251,57 @@ def test_bad_results_are_reported_together() -> None:
 
 
 def test_the_final_pairs_the_top_two_and_must_be_played_by_them() -> None:
-    table = standings([MatchResult(1, "A", "B", 6, 1, "A"), MatchResult(1, "C", "D", 6, 2, "C")])
-    assert final_pairing(table) == Pairing("A", "C")
+    table = standings(SKURLING, [MatchResult(1, "A", "B", 6, 1, "A"), MatchResult(1, "C", "D", 6, 2, "C")])
+    assert final_pairing(SKURLING, table) == Pairing("A", "C")
     with pytest.raises(UsageError, match="the final must be between A and C"):
-        trophies(table, MatchResult(2, "A", "B", 6, 0, "A"))
+        trophies(SKURLING, table, MatchResult(2, "A", "B", 6, 0, "A"))
 
 
 # --- the end of a Throwback match ----------------------------------------------------------
 
 
 def test_first_to_six_after_equal_attacks_ends_the_match() -> None:
-    assert throwback_match_over((6, 3), (2, 2)) is True
-    assert throwback_match_over((6, 3), (2, 1)) is False  # the other team still has its reply
-    assert throwback_match_over((5, 4), (3, 3)) is False
-    assert throwback_match_over((5, 4), (3, 3), target=5) is True
-    assert throwback_match_over((7, 9), (4, 4), target=10) is False
+    assert throwback_match_over(SKURLING, (6, 3), (2, 2)) is True
+    assert throwback_match_over(SKURLING, (6, 3), (2, 1)) is False  # the other team still has its reply
+    assert throwback_match_over(SKURLING, (5, 4), (3, 3)) is False
+    assert throwback_match_over(SKURLING, (5, 4), (3, 3), target=5) is True
+    assert throwback_match_over(SKURLING, (7, 9), (4, 4), target=10) is False
 
 
 def test_a_tie_at_six_goes_on_by_pairs_of_arcs_until_broken() -> None:
-    assert throwback_match_over((6, 6), (3, 3)) is False
-    assert throwback_match_over((8, 6), (4, 3)) is False  # first arc of the extra pair
-    assert throwback_match_over((8, 6), (4, 4)) is True  # the pair is complete and the tie broken
+    assert throwback_match_over(SKURLING, (6, 6), (3, 3)) is False
+    assert throwback_match_over(SKURLING, (8, 6), (4, 3)) is False  # first arc of the extra pair
+    assert throwback_match_over(SKURLING, (8, 6), (4, 4)) is True  # the pair is complete and the tie broken
 
 
 def test_impossible_attack_counts_are_refused() -> None:
     with pytest.raises(UsageError, match="never differ by more than 1"):
-        throwback_match_over((6, 0), (3, 1))
+        throwback_match_over(SKURLING, (6, 0), (3, 1))
     with pytest.raises(UsageError, match="two whole numbers"):
-        throwback_match_over((6,), (1, 1))
+        throwback_match_over(SKURLING, (6,), (1, 1))
 
 
 def test_the_hour_is_the_data_limit() -> None:
-    limit = throwback_rules().match.time_limit_minutes
-    assert time_limit_reached(limit - 1) is False
-    assert time_limit_reached(limit) is True
+    limit = throwback_rules(SKURLING).match.time_limit_minutes
+    assert time_limit_reached(SKURLING, limit - 1) is False
+    assert time_limit_reached(SKURLING, limit) is True
 
 
 def test_on_time_the_last_complete_round_of_arcs_decides() -> None:
     # Team 1 leads 3-2 after two complete rounds; team 0's unanswered 4-point arc does not count.
     arcs = [ArcScore(0, 2), ArcScore(1, 3), ArcScore(0, 0), ArcScore(1, 0), ArcScore(0, 4)]
     with ScriptedDice([]) as dice:
-        decision = match_result_on_time(arcs, dice)
+        decision = match_result_on_time(SKURLING, arcs, dice)
     assert (decision.score, decision.winner, decision.arcs_counted, decision.decided_by) == ((2, 3), 1, 4, "points")
 
 
 def test_a_level_score_on_time_goes_to_the_coin() -> None:
     with ScriptedDice([1]) as dice:
-        heads = match_result_on_time([(0, 3), (1, 3)], dice)
+        heads = match_result_on_time(SKURLING, [(0, 3), (1, 3)], dice)
     with ScriptedDice([2]) as dice:
-        tails = match_result_on_time([(0, 3), (1, 3)], dice)
+        tails = match_result_on_time(SKURLING, [(0, 3), (1, 3)], dice)
     with ScriptedDice([1]) as dice:
-        other_first = match_result_on_time([(1, 3), (0, 3), (1, 5)], dice)
+        other_first = match_result_on_time(SKURLING, [(1, 3), (0, 3), (1, 5)], dice)
     assert (heads.winner, heads.decided_by, heads.coin) == (0, "coin", 1)
     assert tails.winner == 1
     assert (other_first.winner, other_first.score) == (1, (3, 3))
@@ -307,7 +310,7 @@ def test_a_level_score_on_time_goes_to_the_coin() -> None:
 
 def test_arcs_must_alternate_attackers() -> None:
     with pytest.raises(UsageError, match=r"arc 2: .*team 0 attacked twice running"):
-        match_result_on_time([(0, 3), (0, 3)], ScriptedDice([]))
+        match_result_on_time(SKURLING, [(0, 3), (0, 3)], ScriptedDice([]))
 
 
 # --- the lane ------------------------------------------------------------------------------
@@ -323,16 +326,16 @@ def _attribute_table() -> Table:
 
 def test_astrogranite_and_solid_stone_are_rolled_again() -> None:
     with ScriptedDice([1, 2, 1, 5]) as dice:
-        rolled = throwback_attribute(_attribute_table(), dice)
+        rolled = throwback_attribute(SKURLING, _attribute_table(), dice)
     assert rolled.result.row.id == "loose-grit"
     assert rolled.rerolled == ("astrogranite", "solid-stone", "astrogranite")
     assert rolled.to_json()["rerolled"] == ["astrogranite", "solid-stone", "astrogranite"]
     with ScriptedDice([3]) as dice:
-        assert throwback_attribute(_attribute_table(), dice).rerolled == ()
+        assert throwback_attribute(SKURLING, _attribute_table(), dice).rerolled == ()
 
 
 def test_the_named_preparation_and_attributes_are_rows_of_the_plugin_tables() -> None:
-    named = throwback_rules().pebblemuck
+    named = throwback_rules(SKURLING).pebblemuck
     ruleset = bbcore.load_ruleset("skurling")
     assert named.preparation in {row.id for row in ruleset.table("skurling/pebblemuck").rows}
     attributes = ruleset.table(f"skurling/{named.preparation}-attributes")
@@ -341,5 +344,5 @@ def test_the_named_preparation_and_attributes_are_rows_of_the_plugin_tables() ->
     kept = next(row for row in attributes.rows if row.id not in named.rerolled_attributes)
     script = [faces[row_id] for row_id in named.rerolled_attributes] + [faces[kept.id]]
     with ScriptedDice(script) as dice:
-        rolled = throwback_attribute(attributes, dice)
+        rolled = throwback_attribute(SKURLING, attributes, dice)
     assert (rolled.result.row.id, rolled.rerolled) == (kept.id, named.rerolled_attributes)
