@@ -225,7 +225,7 @@ def recover_knocked_out(
     events = []
     for player in knocked_out:
         modifier = (modifiers or {}).get(player, 0)
-        rolls = roll_dice(dice, league_rules().league.ko_recovery_dice)
+        rolls = roll_dice(dice, league_rules(ruleset).league.ko_recovery_dice)
         back = passes(sum(rolls), target, modifier)
         (recovered if back else still_out).append(player)
         events.append(Event("ko-recovery", player, rolls, "recovered" if back else "still-out", {"target": target, "modifier": modifier}))
@@ -235,9 +235,9 @@ def recover_knocked_out(
 # -- MVP and SPP -----------------------------------------------------------------------------------
 
 
-def choose_mvp(fielded: Sequence[str], dice: DiceSource, *, team: str | None = None) -> tuple[str, tuple[Event, ...]]:
+def choose_mvp(ruleset: Ruleset, fielded: Sequence[str], dice: DiceSource, *, team: str | None = None) -> tuple[str, tuple[Event, ...]]:
     """The MVP: the fielded miniatures numbered from 1 in the order given, a D6 rolled again on a 6 (or a number nobody has)."""
-    rules = league_rules().league.mvp
+    rules = league_rules(ruleset).league.mvp
     if not fielded:
         raise UsageError("choosing an MVP needs the fielded miniatures")
     events = []
@@ -251,9 +251,9 @@ def choose_mvp(fielded: Sequence[str], dice: DiceSource, *, team: str | None = N
             return chosen, tuple(events)
 
 
-def spp_award(award_id: str) -> int:
+def spp_award(ruleset: Ruleset, award_id: str) -> int:
     """The SPP of one award of the (provisional) Skurling list."""
-    return league_rules().league.spp.award(award_id).spp
+    return league_rules(ruleset).league.spp.award(award_id).spp
 
 
 def earns_spp(player: str, fielded: Iterable[str], *, journeymen: Iterable[str] = (), headliner_id: str | None = None) -> bool:
@@ -262,6 +262,7 @@ def earns_spp(player: str, fielded: Iterable[str], *, journeymen: Iterable[str] 
 
 
 def award_spp(
+    ruleset: Ruleset,
     tally: Mapping[str, int],
     player: str,
     award_id: str,
@@ -271,7 +272,7 @@ def award_spp(
     headliner_id: str | None = None,
 ) -> tuple[dict[str, int], Event]:
     """Add one award to a match's SPP tally (player to SPP); a miniature that earns none gets nothing, said in the event."""
-    points = spp_award(award_id)
+    points = spp_award(ruleset, award_id)
     updated = dict(tally)
     if not earns_spp(player, fielded, journeymen=journeymen, headliner_id=headliner_id):
         return updated, Event("spp", player, result="none", detail={"award": award_id, "reason": "earns-no-spp"})

@@ -3,9 +3,10 @@
 The core's parameters have no key for numbers such as the sponsor roll or the winnings'
 bonus for a win, so the plugin keeps them in a file of its own, read the way the core
 reads its data: safe YAML, a JSON Schema (``league_rules.schema.json``: every key
-required, no unknown key) and cattrs into frozen attrs classes. Anything wrong raises
-:class:`bbcore.errors.DataError` naming the file, line and column. The result is cached:
-call :func:`league_rules` wherever a number is needed.
+required, no unknown key) and cattrs into frozen attrs classes. It is the rules file
+``skurling/league``: every ruleset reads it as its layers amend it (a league may change
+its winnings or SPP awards), and anything wrong stops the ruleset with every problem
+located. Call :func:`league_rules` with the ruleset wherever a number is needed.
 
 Numbers that already have a home are not repeated here (the file's header lists where
 each lives): the ruleset parameters, the core's tables (the Expensive Mistakes table's
@@ -15,17 +16,22 @@ lowest band, 100K, is the threshold), ``building.yaml``, ``headliners.yaml`` and
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
 from bbcore.errors import UsageError
 from bbcore.loading.plugin_files import load_plugin_file
 
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
+
 #: The data file and the schema it is validated against.
 RULES_FILE = Path(__file__).parent / "data" / "rules" / "league.yaml"
 SCHEMA_FILE = Path(__file__).parent / "league_rules.schema.json"
+#: The id this file is registered under, and amended by.
+RULES_ID = "skurling/league"
 
 
 @frozen
@@ -127,10 +133,9 @@ def load_league_rules(path: Path = RULES_FILE) -> SkurlingLeagueRules:
     return load_plugin_file(path, SCHEMA_FILE, SkurlingLeagueRules)
 
 
-@cache
-def league_rules() -> SkurlingLeagueRules:
-    """Skurling's pre-match and league numbers from the plugin's own data file, read once."""
-    return load_league_rules()
+def league_rules(ruleset: Ruleset) -> SkurlingLeagueRules:
+    """The numbers in force in a ruleset with Skurling, as its layers amend them (the rules file ``skurling/league``)."""
+    return ruleset.rules_model(RULES_ID, SkurlingLeagueRules)
 
 
 __all__ = ["SkurlingLeagueRules", "league_rules", "load_league_rules"]

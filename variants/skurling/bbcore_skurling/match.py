@@ -216,7 +216,7 @@ def start_match_after(ruleset: Ruleset, pre: PreMatch, home: Side, away: Side) -
         raise UsageError(f"the pre-match names {pre.first_attacker!r} as first attacker, not one of {ids}")
     lane: list[tuple[str, str]] = []
     if pre.pebblemuck is not None:
-        preparation = ruleset.table(league_rules().prematch.pebblemuck_table).row(pre.pebblemuck.preparation)
+        preparation = ruleset.table(league_rules(ruleset).prematch.pebblemuck_table).row(pre.pebblemuck.preparation)
         lane.append((attribute_table(ruleset, preparation).id, pre.pebblemuck.attribute))
     stocked = [attrs.evolve(side, inducements=dict(bought.inducements)) for side, bought in zip((home, away), pre.sides, strict=True)]
     match = start_match(ruleset, stocked[0], stocked[1], ids.index(pre.first_attacker), weather=pre.weather, lane=lane)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bbcore import hookimpl
-from bbcore_skurling import arc_rules, landing_rules, throwback_rules
+from bbcore_skurling import arc_rules, landing_rules, league_rules, throwback_rules
 from bbcore_skurling.building_hooks import *  # noqa: F403 - the hook implementations, registered with this module
 from bbcore_skurling.match_hooks import *  # noqa: F403
 from bbcore_skurling.simulation_hooks import *  # noqa: F403
@@ -39,6 +39,13 @@ RULES_FILES = (
         throwback_rules.SCHEMA_FILE,
         throwback_rules.ThrowbackRules,
         "Throwback Nights: the tournament's format and points, and its matches.",
+    ),
+    (
+        league_rules.RULES_ID,
+        league_rules.RULES_FILE,
+        league_rules.SCHEMA_FILE,
+        league_rules.SkurlingLeagueRules,
+        "The pre-match sequence's and league play's numbers.",
     ),
 )
 

@@ -140,9 +140,9 @@ class PostMatch:
 # -- 1. winnings ----------------------------------------------------------------------------------
 
 
-def winnings(fan_attendance: int, arcs_scored: int, won: bool, *, who: str | None = None) -> tuple[int, Event]:
+def winnings(ruleset: Ruleset, fan_attendance: int, arcs_scored: int, won: bool, *, who: str | None = None) -> tuple[int, Event]:
     """(FA halved and rounded up + one step per arc scored in + one if the team won) x the gold per step."""
-    rules = league_rules().league.winnings
+    rules = league_rules(ruleset).league.winnings
     steps = ceil(fan_attendance / rules.attendance_divisor) + arcs_scored * rules.per_arc_scored + (rules.win_bonus if won else 0)
     gold = steps * rules.gold_per_point
     detail = {"fan_attendance": fan_attendance, "arcs_scored": arcs_scored, "won": won, "steps": steps, "gold": gold}
@@ -324,7 +324,7 @@ def hiring_prices(ruleset: Ruleset, team: LeagueTeam) -> dict[str, int]:
     price = reroll_price(ruleset, team.team)
     prices = {sideline.id: sideline.cost for sideline in sideline_list().sidelines}
     if price is not None:
-        prices[REROLL] = price * league_rules().league.reroll_price_multiplier
+        prices[REROLL] = price * league_rules(ruleset).league.reroll_price_multiplier
     return prices
 
 
@@ -423,7 +423,7 @@ def run_post_match(
     step("winnings")
     for team_id, team in current.items():
         report = by_report[team_id]
-        gold[team_id], event = winnings(report.fan_attendance, report.arcs_scored, team_id == winner, who=team_id)
+        gold[team_id], event = winnings(ruleset, report.fan_attendance, report.arcs_scored, team_id == winner, who=team_id)
         current[team_id] = team.with_treasury(team.treasury + gold[team_id])
         events.append(event)
     step("dedicated-fans")

@@ -177,7 +177,7 @@ def match_profile(ruleset: Ruleset) -> str:
 
 def attribute_table(ruleset: Ruleset, preparation: Row) -> Table:
     """The Attribute table a Pebblemuck preparation row names in its values."""
-    key = league_rules().prematch.attribute_table_key
+    key = league_rules(ruleset).prematch.attribute_table_key
     table_id = preparation.values.get(key)
     if not isinstance(table_id, str):
         raise UsageError(f"the Pebblemuck row {preparation.id!r} names no Attribute table under {key!r} in its values")
@@ -200,7 +200,7 @@ def pebblemuck(
     with a sideline that re-rolls the Attribute (the Pebbler) and wants to
     (``SkurlingDecisions.use_sideline``) has it rolled again; the second result stands.
     """
-    rules = league_rules()
+    rules = league_rules(ruleset)
     table = ruleset.table(rules.prematch.pebblemuck_table)
     events: list[Event] = []
     if profile == THROWBACK:
@@ -274,7 +274,7 @@ def fan_factors(
 
 def weather(ruleset: Ruleset, sides: Sequence[Side], dice: DiceSource) -> tuple[str, tuple[Event, ...]]:
     """One die per coach, added, read on the table filling the weather role (held to its range)."""
-    rules = league_rules().prematch
+    rules = league_rules(ruleset).prematch
     table = ruleset.table(rules.weather_role)
     rolls = tuple(roll for _ in sides for roll in roll_dice(dice, rules.weather_die_per_coach))
     low, high = table.range or (sum(rolls), sum(rolls))
@@ -289,7 +289,7 @@ def weather(ruleset: Ruleset, sides: Sequence[Side], dice: DiceSource) -> tuple[
 
 def inducement_prices(ruleset: Ruleset, side: Side) -> dict[str, int]:
     """Every inducement the side may still buy (fewer held than one of each type allows), with its price."""
-    limit = league_rules().prematch.inducements_per_type
+    limit = league_rules(ruleset).prematch.inducements_per_type
     stand_in = side.team or Team(name=side.id, players=())
     return {
         inducement.id: inducement_price(ruleset, stand_in, inducement)
@@ -300,7 +300,7 @@ def inducement_prices(ruleset: Ruleset, side: Side) -> dict[str, int]:
 
 def _shop(ruleset: Ruleset, side: Side, decisions: SkurlingDecisions, petty_cash: int, treasury: int) -> tuple[Side, InducementPurchase]:
     """One side buys with Petty Cash first, then at most ``treasury`` of its Treasury; what Petty Cash is left is lost."""
-    limit = league_rules().prematch.inducements_per_type
+    limit = league_rules(ruleset).prematch.inducements_per_type
     prices = inducement_prices(ruleset, side)
     budget = petty_cash + treasury
     bought = {key: count for key, count in decisions.buy_inducements(side.id, prices, budget).items() if count}
@@ -368,13 +368,13 @@ def buy_inducements(
 
 
 def first_attacker(
-    sides: Sequence[Side], dice: DiceSource, decisions: SkurlingDecisions, *, coin_only: bool = False
+    ruleset: Ruleset, sides: Sequence[Side], dice: DiceSource, decisions: SkurlingDecisions, *, coin_only: bool = False
 ) -> tuple[str, tuple[Event, ...]]:
     """A coin (unless both coaches agree on dice), or each coach rolls 2D6 with ties rolled again; the winner attacks or defends.
 
     ``coin_only`` (the first match's short rules) tosses the coin without asking.
     """
-    rules = league_rules().prematch
+    rules = league_rules(ruleset).prematch
     ids = [side.id for side in sides]
     method = COIN if coin_only else decisions.agreed_choice(FIRST_ATTACKER_QUESTION, (COIN, DICE)) or COIN
     events: list[Event] = []
@@ -436,7 +436,7 @@ def run_pre_match(ruleset: Ruleset, home: Side, away: Side, dice: DiceSource, de
         sides, purchases, found = buy_inducements(ruleset, sides, decisions, profile=profile)
         events.extend(found)
     step("first-attacker")
-    attacker, found = first_attacker(sides, dice, decisions, coin_only=profile == FIRST_MATCH)
+    attacker, found = first_attacker(ruleset, sides, dice, decisions, coin_only=profile == FIRST_MATCH)
     events.extend(found)
     return PreMatch(profile, muck, factors, attendance, sky, purchases, sides, attacker, tuple(events))
 

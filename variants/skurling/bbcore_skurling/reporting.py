@@ -18,6 +18,7 @@ from bbcore_skurling.postmatch import CasualtyRecord, MatchReport
 
 if TYPE_CHECKING:
     from bbcore.rules.events import Event
+    from bbcore.ruleset import Ruleset
     from bbcore_skurling.match import ArcResult, MatchState
 
 
@@ -100,7 +101,9 @@ def _casualties(events: Iterable[Event], side_key: str, names: Mapping[str, str]
     return records
 
 
-def match_report(match: MatchState, side: int, names: Mapping[str, str] | None = None) -> tuple[MatchReport, tuple[Event, ...]]:
+def match_report(
+    ruleset: Ruleset, match: MatchState, side: int, names: Mapping[str, str] | None = None
+) -> tuple[MatchReport, tuple[Event, ...]]:
     """One side's report of a finished match, for :func:`bbcore_skurling.postmatch.run_post_match`.
 
     ``names`` maps the board's player ids to the names the team file uses (the report
@@ -116,7 +119,7 @@ def match_report(match: MatchState, side: int, names: Mapping[str, str] | None =
     named = [names.get(pid, pid) for pid in fielded]
     for arc in arcs:
         for player, award in _awards_of(arc, key):
-            tally, event = award_spp(tally, names.get(player, player), award, fielded=named)
+            tally, event = award_spp(ruleset, tally, names.get(player, player), award, fielded=named)
             events.append(event)
     attendance = sum(match.fan_factors) if match.fan_factors else 0
     report = MatchReport(

@@ -110,7 +110,7 @@ class DataFile:
 DATA_FILES: dict[str, DataFile] = {
     "arc": DataFile(arc_rules.RULES_FILE, lambda: arc_rules.arc_rules(skurling_ruleset())),
     "building": DataFile(building_rules.RULES_FILE, building_rules.building_rules),
-    "league": DataFile(league_rules.RULES_FILE, league_rules.league_rules),
+    "league": DataFile(league_rules.RULES_FILE, lambda: league_rules.league_rules(skurling_ruleset())),
     "throwback": DataFile(throwback_rules.RULES_FILE, lambda: throwback_rules.throwback_rules(skurling_ruleset())),
     "sidelines": DataFile(sidelines.SIDELINES_FILE, sidelines.sideline_list),
     "headliners": DataFile(headliners.HEADLINERS_FILE, headliners.headliners),
@@ -543,7 +543,7 @@ class SppDirective(SkurlingDirective):
     READS = ("league",)
 
     def render_skurling(self, ruleset: Ruleset, labels: Labels) -> Rst:
-        spp = league_rules.league_rules().league.spp
+        spp = league_rules.league_rules(ruleset).league.spp
         out = Rst()
         if spp.provisional:
             out.admonition("Provisional", [escape(spp.note or "This list is not settled yet.")])

@@ -79,17 +79,19 @@ class SponsorSearch:
     events: tuple[Event, ...] = ()
 
 
-def sponsor_roll(dice: DiceSource, dedicated_fans: int, won: bool, modifier: int = 0) -> tuple[tuple[int, ...], int, bool]:
+def sponsor_roll(
+    ruleset: Ruleset, dice: DiceSource, dedicated_fans: int, won: bool, modifier: int = 0
+) -> tuple[tuple[int, ...], int, bool]:
     """The search roll: (dice, total, whether a sponsor makes an offer); ``modifier`` is what sidelines add."""
-    rules = league_rules().league.sponsorship
+    rules = league_rules(ruleset).league.sponsorship
     rolls = roll_dice(dice, rules.search_dice)
     total = sum(rolls) + dedicated_fans + (rules.win_bonus if won else 0) + modifier
     return rolls, total, total >= rules.offer_on
 
 
-def gift_options(offered: str) -> tuple[str, ...]:
+def gift_options(ruleset: Ruleset, offered: str) -> tuple[str, ...]:
     """The gifts a coach may take for an offer: that one and every lesser one, best first."""
-    order = league_rules().league.sponsorship.downgrades
+    order = league_rules(ruleset).league.sponsorship.downgrades
     if offered not in order:
         raise UsageError(f"a sponsor offers one of {', '.join(order)}, not {offered!r}")
     return order[order.index(offered) :]
@@ -112,7 +114,7 @@ def held_sidelines(bought: Sequence[str], sponsors: Sequence[Sponsor]) -> tuple[
 
 def roll_tool(ruleset: Ruleset, dice: DiceSource, team: str) -> tuple[str, Event]:
     """A tool for a sponsor's gift: a roll on the tools table."""
-    rolled = roll_on_table(ruleset.table(league_rules().league.sponsorship.tools_table), dice)
+    rolled = roll_on_table(ruleset.table(league_rules(ruleset).league.sponsorship.tools_table), dice)
     return rolled.row.id, Event("sponsor-tool", team, rolled.rolls, rolled.row.id, {"table": rolled.table.id})
 
 
@@ -135,11 +137,11 @@ def look_for_sponsor(
     Headliner is already lent to it for the next match. The sidelines it holds (bought or
     sponsored) that act on the search (the Scribe) add their modifier to the roll.
     """
-    rules = league_rules().league.sponsorship
+    rules = league_rules(ruleset).league.sponsorship
     modifier = sideline_modifier(held_sidelines(bought_sidelines, sponsors), SPONSOR_SEARCH)
     if not decisions.look_for_sponsor(team):
         return SponsorSearch(team, (), 0, False, events=(Event("sponsor-search", team, result="not-looking"),))
-    rolls, total, offer = sponsor_roll(dice, dedicated_fans, won, modifier)
+    rolls, total, offer = sponsor_roll(ruleset, dice, dedicated_fans, won, modifier)
     detail = {"dedicated_fans": dedicated_fans, "won": won, "modifier": modifier, "total": total, "needed": rules.offer_on}
     events: list[Event] = [Event("sponsor-search", team, rolls, "offer" if offer else "no-offer", detail)]
     if not offer:
@@ -149,8 +151,10 @@ def look_for_sponsor(
     if not isinstance(offered, str):
         raise UsageError(f"row {rolled.row.id!r} of table {rolled.table.id!r} names no gift under {rules.gift_key!r}")
     room = len(sponsors) < rules.max_sponsors
-    headliner_allowed = not headliner_promised and league_rules().league.headliners_at_a_time > 0
-    options = tuple(gift for gift in gift_options(offered) if (gift == HEADLINER and headliner_allowed) or (gift != HEADLINER and room))
+    headliner_allowed = not headliner_promised and league_rules(ruleset).league.headliners_at_a_time > 0
+    options = tuple(
+        gift for gift in gift_options(ruleset, offered) if (gift == HEADLINER and headliner_allowed) or (gift != HEADLINER and room)
+    )
     events.append(Event("sponsor-offer", team, rolled.rolls, offered, {"table": rolled.table.id, "options": list(options)}))
     if not options:
         events.append(Event("sponsor-gift", team, result="declined", detail={"reason": "no-room", "sponsors": len(sponsors)}))
@@ -190,7 +194,7 @@ def look_for_sponsor(
 
 
 def renew_sponsors(
-    team: str, sponsors: Sequence[Sponsor], dedicated_fans: int, dice: DiceSource, bought_sidelines: Sequence[str] = ()
+    ruleset: Ruleset, team: str, sponsors: Sequence[Sponsor], dedicated_fans: int, dice: DiceSource, bought_sidelines: Sequence[str] = ()
 ) -> tuple[tuple[Sponsor, ...], tuple[Sponsor, ...], tuple[Event, ...]]:
     """Before a new season's first match: a die + Dedicated Fans for each sponsor, kept on 8+.
 
@@ -198,7 +202,7 @@ def renew_sponsors(
     act on the renewal (the Scribe) add their modifier to every roll. Returns (kept, gone,
     events); a sponsor that goes takes its gift with it.
     """
-    rules = league_rules().league.sponsorship
+    rules = league_rules(ruleset).league.sponsorship
     modifier = sideline_modifier(held_sidelines(bought_sidelines, sponsors), SPONSOR_RENEWAL)
     kept: list[Sponsor] = []
     gone: list[Sponsor] = []

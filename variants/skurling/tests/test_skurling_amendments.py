@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.landing_rules import landing_rules
+from bbcore_skurling.league_rules import league_rules
+from bbcore_skurling.postmatch import winnings
 from bbcore_skurling.simulate import play
 from bbcore_skurling.throwback import time_limit_reached
 from bbcore_skurling.throwback_rules import throwback_rules
@@ -194,11 +196,11 @@ def test_the_ruleset_command_shows_the_rules_files_as_amended(tmp_path: Path, ca
     assert main(["ruleset", "--variant", "skurling", "--amend", str(tmp_path / "short.yaml"), "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert shown["amendments"] == [str(tmp_path / "short.yaml")]
-    assert set(shown["rules_files"]) == {"skurling/arc", "skurling/landing", "skurling/throwback"}
+    assert set(shown["rules_files"]) == {"skurling/arc", "skurling/landing", "skurling/league", "skurling/throwback"}
     assert (shown["rules_files"]["skurling/arc"]["turns_per_arc"], shown["rules_files"]["skurling/arc"]["target_points"]) == (9, 3)
     assert main(["ruleset", "--variant", "skurling", "--amend", str(tmp_path / "short.yaml")]) == 0
     text = capsys.readouterr().out
-    assert "rules files: skurling/arc, skurling/landing, skurling/throwback" in text
+    assert "rules files: skurling/arc, skurling/landing, skurling/league, skurling/throwback" in text
     assert f"amended by: {tmp_path / 'short.yaml'}" in text
 
 
@@ -216,3 +218,23 @@ amend:
     assert throwback_rules(bbcore.load_ruleset("skurling")).match.time_limit_minutes != 45
     assert not time_limit_reached(rules, 44)
     assert time_limit_reached(rules, 45)
+
+
+def test_the_league_numbers_are_a_rules_file_too(tmp_path: Path) -> None:
+    plain = bbcore.load_ruleset("skurling")
+    bonus = league_rules(plain).league.winnings.win_bonus
+    amendments = f"""\
+source: "House rules"
+amend:
+  - rules: skurling/league
+    changes:
+      league: {{winnings: {{win_bonus: {bonus * 2}}}}}
+"""
+    rules = league(tmp_path, amendments)
+    assert league_rules(rules).league.winnings.win_bonus == bonus * 2
+    lost, _ = winnings(rules, 10, 1, False)
+    won, _ = winnings(rules, 10, 1, True)
+    plain_lost, _ = winnings(plain, 10, 1, False)
+    plain_won, _ = winnings(plain, 10, 1, True)
+    assert lost == plain_lost
+    assert won - lost == 2 * (plain_won - plain_lost)

@@ -40,6 +40,9 @@ from bbcore.rules.decisions import DecisionScriptError
 from bbcore.ruleset import Ruleset
 from bbcore.teams.valuation import value_team
 
+#: The Skurling ruleset whose numbers these functions read.
+SKURLING = bbcore.load_ruleset("skurling")
+
 
 def league() -> Ruleset:
     return bbcore.load_ruleset("skurling", options={"match": "league"})
@@ -72,9 +75,9 @@ FIELDED = ("Bert", "Pip", "Hal", "Gil", "Cat")
 
 
 def test_winnings_halve_the_attendance_rounding_up_add_arcs_scored_and_a_win() -> None:
-    assert winnings(7, 3, True)[0] == (4 + 3 + 1) * 10_000
-    assert winnings(7, 2, False)[0] == (4 + 2) * 10_000
-    assert winnings(6, 0, False)[0] == 3 * 10_000
+    assert winnings(SKURLING, 7, 3, True)[0] == (4 + 3 + 1) * 10_000
+    assert winnings(SKURLING, 7, 2, False)[0] == (4 + 2) * 10_000
+    assert winnings(SKURLING, 6, 0, False)[0] == 3 * 10_000
 
 
 # -- 2 and the whole sequence ---------------------------------------------------------------------
@@ -139,8 +142,8 @@ def test_a_match_must_have_a_winner() -> None:
 
 
 def test_sponsor_offer_on_8_or_more_with_1_more_for_a_win() -> None:
-    assert sponsor_roll(ScriptedDice([5]), 2, won=True)[1:] == (8, True)
-    assert sponsor_roll(ScriptedDice([5]), 2, won=False)[1:] == (7, False)
+    assert sponsor_roll(SKURLING, ScriptedDice([5]), 2, won=True)[1:] == (8, True)
+    assert sponsor_roll(SKURLING, ScriptedDice([5]), 2, won=False)[1:] == (7, False)
 
 
 def _search(rolls: list[int], *answers: tuple[str, object], **kwargs: object) -> object:
@@ -203,7 +206,7 @@ def test_at_most_two_sponsors_but_a_headliner_takes_no_place() -> None:
 def test_sponsors_renew_on_8_or_more_between_seasons_and_leave_with_their_gift() -> None:
     sponsors = (Sponsor("Stays", "tool", "chalk-bag"), Sponsor("Goes", "sideline", "skip"))
     with ScriptedDice([5, 4]) as dice:
-        kept, gone, events = renew_sponsors("rovers", sponsors, 3, dice)
+        kept, gone, events = renew_sponsors(SKURLING, "rovers", sponsors, 3, dice)
     assert (kept, gone) == (sponsors[:1], sponsors[1:])
     assert [e.result for e in events] == ["kept", "gone"]
 
@@ -230,14 +233,16 @@ def test_a_headliner_may_be_the_stooge_of_the_fielded_five() -> None:
 
 
 def test_headliner_and_journeymen_earn_no_spp() -> None:
-    tally, _ = award_spp({}, "Cat", "catch", fielded=FIELDED)
-    tally, _ = award_spp(tally, "Cat", "ding-dong", fielded=FIELDED)
+    tally, _ = award_spp(SKURLING, {}, "Cat", "catch", fielded=FIELDED)
+    tally, _ = award_spp(SKURLING, tally, "Cat", "ding-dong", fielded=FIELDED)
     assert tally == {"Cat": 3}
     fielded = (*FIELDED[:4], "pip-featherweight")
-    tally, event = award_spp(tally, "pip-featherweight", "catch", fielded=fielded, headliner_id="pip-featherweight")
+    tally, event = award_spp(SKURLING, tally, "pip-featherweight", "catch", fielded=fielded, headliner_id="pip-featherweight")
     assert tally == {"Cat": 3}
     assert event.result == "none"
-    tally, _ = award_spp(tally, "rovers-journeyman-1", "catch", fielded=("rovers-journeyman-1",), journeymen=("rovers-journeyman-1",))
+    tally, _ = award_spp(
+        SKURLING, tally, "rovers-journeyman-1", "catch", fielded=("rovers-journeyman-1",), journeymen=("rovers-journeyman-1",)
+    )
     assert tally == {"Cat": 3}
 
 
@@ -341,7 +346,7 @@ def test_ko_recovery_at_the_end_of_an_arc_on_4_or_more() -> None:
 
 def test_mvp_numbers_the_five_and_rerolls_a_six() -> None:
     with ScriptedDice([6, 6, 3]) as dice:
-        mvp, events = choose_mvp(FIELDED, dice)
+        mvp, events = choose_mvp(SKURLING, FIELDED, dice)
     assert mvp == "Hal"
     assert [e.result for e in events] == ["rolled-again", "rolled-again", "Hal"]
 

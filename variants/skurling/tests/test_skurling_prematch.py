@@ -26,6 +26,9 @@ PADDING = "skurling/padding"
 ICE_MEDIC = "skurling/ice-medic"
 LINIMENT = "skurling/liniment"
 
+#: The Skurling ruleset whose numbers these functions read.
+SKURLING = bbcore.load_ruleset("skurling")
+
 
 def ruleset(**options: str) -> Ruleset:
     return bbcore.load_ruleset("skurling", options=options)
@@ -172,7 +175,7 @@ def test_throwback_has_no_petty_cash_or_treasury() -> None:
 def test_coin_toss_winner_chooses_to_defend() -> None:
     sides = (Side("a", 0), Side("b", 0))
     with ScriptedDice([1]) as dice, strict(("agreed-choice", None), ("attack-or-defend", "defend")) as decisions:
-        attacker, events = first_attacker(sides, dice, decisions)
+        attacker, events = first_attacker(SKURLING, sides, dice, decisions)
     assert attacker == "b"
     assert events[-1].detail["chosen_by"] == "a"
 
@@ -180,7 +183,7 @@ def test_coin_toss_winner_chooses_to_defend() -> None:
 def test_2d6_each_rerolls_ties_and_the_higher_wins() -> None:
     sides = (Side("a", 0), Side("b", 0))
     with ScriptedDice([3, 4, 5, 2, 1, 2, 6, 6]) as dice, strict(("agreed-choice", "dice"), ("attack-or-defend", "attack")) as decisions:
-        attacker, events = first_attacker(sides, dice, decisions)
+        attacker, events = first_attacker(SKURLING, sides, dice, decisions)
     assert attacker == "b"
     assert [e.result for e in events] == ["tie", "b", "attack"]
 

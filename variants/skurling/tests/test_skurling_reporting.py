@@ -10,6 +10,9 @@ from bbcore_skurling.reporting import match_report
 import bbcore
 from bbcore.rules.events import Event
 
+#: The Skurling ruleset whose numbers these functions read.
+SKURLING = bbcore.load_ruleset("skurling")
+
 
 def arc(number: int, attacker: int, points: int, events: list[Event], *, caught: bool = False, ding_dong: bool = False) -> ArcResult:
     return ArcResult(number, attacker, points, "stunned", caught, ding_dong, 3, tuple(events))
@@ -47,18 +50,18 @@ def test_the_report_reads_points_scores_casualties_and_spp_from_the_events() -> 
         fan_factors=(3, 4),
     )
     names = {"home-1": "Big Bert", "home-2": "Pip", "home-3": "Kurt", "home-5": "Greta"}
-    report, events = match_report(match, 0, names)
+    report, events = match_report(SKURLING, match, 0, names)
     assert (report.team, report.points, report.arcs_scored, report.fan_attendance) == ("Rovers", 8, 1, 7)
     assert report.casualties[0].player == "Kurt"
     assert report.casualties[0].casualty == "seriously-hurt"
     assert report.casualties[0].lasting == "head-injury"
-    assert report.spp["Greta"] == spp_award("catch") + spp_award("ding-dong")
-    assert report.spp["Kurt"] == spp_award("score")
-    assert report.spp["Pip"] == spp_award("arrival")
-    assert report.spp["Big Bert"] == spp_award("opening-throw")
+    assert report.spp["Greta"] == spp_award(SKURLING, "catch") + spp_award(SKURLING, "ding-dong")
+    assert report.spp["Kurt"] == spp_award(SKURLING, "score")
+    assert report.spp["Pip"] == spp_award(SKURLING, "arrival")
+    assert report.spp["Big Bert"] == spp_award(SKURLING, "opening-throw")
     assert all(e.kind == "spp" for e in events)
-    crushers, _ = match_report(match, 1)
-    assert crushers.spp == {"away-1": spp_award("casualty")}
+    crushers, _ = match_report(SKURLING, match, 1)
+    assert crushers.spp == {"away-1": spp_award(SKURLING, "casualty")}
     assert crushers.points == 0
 
 
@@ -69,6 +72,6 @@ def test_a_report_of_a_simulated_match_adds_up() -> None:
     home, away = (ref.team for ref in rules.team_files[:2])
     played = play(rules, home, away, ("scripted", "scripted"), 3, max_arcs=12)
     for side in (0, 1):
-        report, _ = match_report(played.match, side)
+        report, _ = match_report(SKURLING, played.match, side)
         assert report.points == played.match.score[side]
         assert report.arcs_scored == sum(1 for a in played.match.arcs if a.attacker == side and a.points)

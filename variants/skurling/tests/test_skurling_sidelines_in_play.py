@@ -43,6 +43,9 @@ POSITIONS = {
 }
 HELD = [1, 1]  # an armour roll that breaks nobody
 
+#: The Skurling ruleset whose numbers these functions read.
+SKURLING = bbcore.load_ruleset("skurling")
+
 
 @pytest.fixture(scope="module")
 def rules() -> Ruleset:
@@ -211,10 +214,10 @@ def test_a_scribe_a_sponsor_provides_helps_too_and_other_sidelines_do_not() -> N
 def test_the_scribe_adds_to_every_renewal_roll() -> None:
     sponsors = (Sponsor("One", "tool", "chalk-bag"), Sponsor("Two", "tool", "spare-broom"))
     with ScriptedDice([4, 4]) as dice:
-        kept, gone, _ = renew_sponsors("a", sponsors, 3, dice)
+        kept, gone, _ = renew_sponsors(SKURLING, "a", sponsors, 3, dice)
     assert (kept, gone) == ((), sponsors)
     with ScriptedDice([4, 4]) as dice:
-        kept, gone, events = renew_sponsors("a", sponsors, 3, dice, bought_sidelines=("scribe",))
+        kept, gone, events = renew_sponsors(SKURLING, "a", sponsors, 3, dice, bought_sidelines=("scribe",))
     assert (kept, gone) == (sponsors, ())
     assert [e.detail["total"] for e in events] == [8, 8]
 
