@@ -154,29 +154,35 @@ def bbcore_option_problems(options: Mapping[str, str]) -> Iterable[str] | None:
 
 
 @hookspec
-def bbcore_parameter_changes(options: Mapping[str, str]) -> Mapping[str, Any] | None:
+def bbcore_parameter_changes(options: Mapping[str, str], rules_files: Mapping[str, Any]) -> Mapping[str, Any] | None:
     """Change game parameters in code, for changes a data file cannot express.
 
     Called while a ruleset is built, after the data files' ``parameters.yaml`` have been
-    merged. Prefer a ``parameters.yaml`` in your data directory; use this hook only
-    when the change depends on options in a way ``when:`` cannot say.
+    merged and the plugins' rules files amended. Prefer a ``parameters.yaml`` in your
+    data directory; use this hook only when the change depends on options in a way
+    ``when:`` cannot say.
 
     :param options: the resolved ruleset options (defaults filled in).
+    :param rules_files: the plugins' rules files in force, as this ruleset amends them,
+        by rules id (each structured into the model it was registered with): a change
+        that follows a plugin's own numbers reads them here, since the ruleset does not
+        exist yet. Take it only if you need it.
     :return: a partial parameters mapping (same keys as ``parameters.yaml``) or None.
         All results are merged key by key; two plugins setting the same key to
         different values is an error naming both.
 
-    **Example.** The five-a-side variant's league play builds teams with a bigger budget, a
-    longer roster and no inducements; it answers this way (simplified: the real plugin
-    reads the numbers from its own rules file).
+    **Example.** A five-a-side variant's league play builds teams with a bigger budget, a
+    longer roster and no inducements, the numbers taken from its own rules file (so a
+    league's amendment of that file changes them too).
 
     .. code-block:: python
 
         @hookimpl
-        def bbcore_parameter_changes(options):
+        def bbcore_parameter_changes(options, rules_files):
             if options.get("match") != "league":
                 return None
-            return {"draft_budget": 1_000_000, "roster": {"max": 10}, "inducements_in_draft": False}
+            league = rules_files["myvariant/building"].league
+            return {"draft_budget": league.budget, "roster": {"max": league.roster_max}, "inducements_in_draft": False}
     """
 
 

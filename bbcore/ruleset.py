@@ -445,10 +445,10 @@ class RulesetBuilder:
         pitch_roles = self._resolve_roles("pitch", merges["pitch"], options, hook)
         if "pitch" not in pitch_roles:
             self.problems.append(Problem("missing-pitch", "no active pitch fills the 'pitch' role", "$"))
-        parameters = self._parameters(parameter_layers, options, hook)
         amending.extend(self._extra_amendments())
         rules_models, rules_data, rules_problems = build_rules_files(self.host.rules_files, active, amending, options)
         self.problems.extend(rules_problems)
+        parameters = self._parameters(parameter_layers, options, hook, rules_models)
         inducements, groups, inducement_origins = self._inducements(inducement_lists)
         sequences, sequence_origins = self._sequences(sequence_files, options)
         team_refs = self._team_refs(teams)
@@ -553,7 +553,11 @@ class RulesetBuilder:
         return resolved
 
     def _parameters(
-        self, parameter_layers: list[tuple[YamlDocument, dict[str, Any]]], options: Mapping[str, str], hook: HookRelay
+        self,
+        parameter_layers: list[tuple[YamlDocument, dict[str, Any]]],
+        options: Mapping[str, str],
+        hook: HookRelay,
+        rules_files: Mapping[str, Any],
     ) -> GameParameters | None:
         if not parameter_layers:
             self.problems.append(Problem("missing-parameters", "no parameters.yaml was found in the core data", "$"))
@@ -563,8 +567,10 @@ class RulesetBuilder:
             merged = deep_merge(merged, {k: v for k, v in data.items() if k not in ("source", "when")})
         changes_by_plugin: dict[str, tuple[str, Any]] = {}
         results = hook.bbcore_parameter_changes.get_hookimpls()
+        offered = {"options": options, "rules_files": MappingProxyType(dict(rules_files))}
         for impl in results:
-            change = impl.function(options=options)
+            # Each implementation is given the arguments it names, as pluggy would.
+            change = impl.function(**{name: offered[name] for name in impl.argnames})
             if not change:
                 continue
             for key, value in change.items():

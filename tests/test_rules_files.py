@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 from attrs import frozen
@@ -149,3 +151,26 @@ def test_two_plugins_registering_one_rules_file_are_both_named(tmp_path: Path) -
 def test_the_model_asked_for_must_be_the_registered_one(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="is a RaceRules, not a Pit"):
         ruleset(tmp_path).rules_model("race/laps", Pit)
+
+
+def test_a_parameter_change_may_follow_the_rules_file_as_amended(tmp_path: Path) -> None:
+    class RaceWithTurns:
+        """The race plugin, whose halves last as many turns as its laps."""
+
+        def __init__(self, folder: Path) -> None:
+            self.inner = race_plugin(folder)
+
+        @bbcore.hookimpl
+        def bbcore_register_data(self, register: object) -> None:
+            self.inner.bbcore_register_data(register)  # type: ignore[attr-defined]
+
+        @bbcore.hookimpl
+        def bbcore_parameter_changes(self, options: object, rules_files: Mapping[str, Any]) -> dict[str, int]:
+            return {"turns_per_half": rules_files["race/laps"].laps}
+
+    amendments = 'source: "House rules"\namend:\n  - rules: race/laps\n    changes: {laps: 5}\n'
+    plugins: list[tuple[str, object]] = [("race", RaceWithTurns(tmp_path / "race"))]
+    plain = build_ruleset("race", [], {}, host=PluginHost(plugins))
+    plugins.append(("house", house_pack(tmp_path / "house", amendments)))
+    amended = build_ruleset("race", ["house"], {}, host=PluginHost(plugins))
+    assert (plain.parameters.turns_per_half, amended.parameters.turns_per_half) == (3, 5)
