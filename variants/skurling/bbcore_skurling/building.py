@@ -27,14 +27,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from bbcore.render.text import money
 from bbcore.teams.checks import TeamCheck, check_staff, problem
 from bbcore.teams.valuation import CostItem, TeamValuation, order_price, player_value
-from bbcore_skurling.building_rules import building_rules
+from bbcore_skurling.building_rules import RULES_ID, building_rules
 from bbcore_skurling.sidelines import sideline_list
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def reroll_price(ruleset: Ruleset, team: Team) -> int | None:
     None when the team has no fielded Goon whose roster is known: then the price
     cannot be worked out (the checks say why). With two Goons, the first one's.
     """
-    role = building_rules().reroll_price_role
+    role = building_rules(ruleset).reroll_price_role
     for _, player in fielded(ruleset, team):
         if player.role == role and player.roster_id in ruleset.rosters:
             return ruleset.rosters[player.roster_id].reroll_cost
@@ -132,7 +132,7 @@ def check_miniatures(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
 
 def check_banned_positions(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     """No position with a banned skill (Secret Weapons); no position with a never-cuddler skill (No Ball) as the Cuddler."""
-    rules = building_rules()
+    rules = building_rules(ruleset)
     for i, player in enumerate(team.players):
         skills = player_skills(ruleset, player)
         for skill_id in rules.banned_skills:
@@ -157,7 +157,7 @@ def check_banned_positions(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
 
 def check_roles(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     """Roles are known; in a one-off every miniature has one; the fielded five hold each role as often as it counts."""
-    rules = building_rules()
+    rules = building_rules(ruleset)
     known = rules.role_ids
     league = is_league(ruleset.options)
     for i, player in enumerate(team.players):
@@ -174,7 +174,7 @@ def check_roles(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
 
 def check_stooge_and_thrower(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     """Exactly one fielded miniature has Right Stuff and he is the Stooge; at least one Whacker has Throw Team-mate."""
-    rules = building_rules()
+    rules = building_rules(ruleset)
     playing = fielded(ruleset, team)
     stooge_skill = ruleset.skill_display(rules.stooge_skill)
     stooge = rules.role(rules.stooge_role).name
@@ -198,7 +198,7 @@ def check_stooge_and_thrower(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
 def check_reroll_price(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     """Team re-rolls need a Goon: his roster's re-roll cost is their price."""
     if team.rerolls and reroll_price(ruleset, team) is None:
-        goon = building_rules().role(building_rules().reroll_price_role).name
+        goon = building_rules(ruleset).role(building_rules(ruleset).reroll_price_role).name
         yield problem(
             "reroll-price-unknown",
             f"{team.rerolls} team re-roll(s), but no {goon} from a known roster: re-rolls cost the re-roll price of the {goon}'s roster",
@@ -208,7 +208,7 @@ def check_reroll_price(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
 
 def check_staff_and_sidelines(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     """Blood Bowl staff as the parameters allow (none); sidelines known, one of each, within the sideline budget."""
-    key = building_rules().sidelines_staff_key
+    key = building_rules(ruleset).sidelines_staff_key
     yield from check_staff(ruleset, attrs.evolve(team, staff={k: v for k, v in team.staff.items() if k != key}))
     if key not in team.staff:
         return
@@ -288,11 +288,11 @@ def unspent_gold(ruleset: Ruleset, team: Team) -> int:
     return max(0, budget - skurling_valuation(ruleset, team).cost)
 
 
-def league_parameters(options: Mapping[str, str]) -> Mapping[str, object] | None:
+def league_parameters(options: Mapping[str, str], rules_files: Mapping[str, Any]) -> Mapping[str, object] | None:
     """Under ``match=league``: the league start budget and roster size, and no inducements at building; else None."""
     if not is_league(options):
         return None
-    league = building_rules().league
+    league = rules_files[RULES_ID].league
     return {"draft_budget": league.budget, "roster": {"max": league.roster_max}, "inducements_in_draft": False}
 
 

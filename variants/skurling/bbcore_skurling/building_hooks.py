@@ -40,9 +40,9 @@ def skurling_team_valuation(ruleset: Ruleset, team: Team) -> TeamValuation:
 
 
 @hookimpl(specname="bbcore_parameter_changes")
-def skurling_league_parameters(options: Mapping[str, str]) -> Mapping[str, Any] | None:
+def skurling_league_parameters(options: Mapping[str, str], rules_files: Mapping[str, Any]) -> Mapping[str, Any] | None:
     """League play builds with the league budget and roster, without inducements (:func:`~bbcore_skurling.building.league_parameters`)."""
-    return league_parameters(options)
+    return league_parameters(options, rules_files)
 
 
 @hookimpl(specname="bbcore_option_problems")

@@ -5,21 +5,27 @@ The core parameters hold what they have keys for (five players, the 400K budget,
 the roles and how many of each a fielded team has, which role throws, which one sets
 the re-roll price, the skills that decide who may be what, and the league start. It is
 read like the core's data (safe YAML, a JSON Schema beside this module, cattrs into
-frozen classes) and cached: call :func:`building_rules` wherever a number is needed.
+frozen classes) as the rules file ``skurling/building``, per ruleset and as its layers
+amend it: call :func:`building_rules` with the ruleset wherever a number is needed. The
+league start's budget and roster reach the parameters through
+``bbcore_parameter_changes``, which reads the amended file from its ``rules_files``.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from bbcore.loading.plugin_files import load_plugin_file
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
 
 #: The data file and the schema it is validated against.
 RULES_FILE = Path(__file__).parent / "data" / "rules" / "building.yaml"
 SCHEMA_FILE = Path(__file__).parent / "building_rules.schema.json"
+#: The id this file is registered under, and amended by.
+RULES_ID = "skurling/building"
 
 
 @frozen
@@ -75,10 +81,9 @@ class BuildingRules:
         return sum(role.count for role in self.roles)
 
 
-@cache
-def building_rules(path: Path = RULES_FILE) -> BuildingRules:
-    """The team-building rules (cached); raises :class:`bbcore.errors.DataError` naming file, line and path when wrong."""
-    return load_plugin_file(path, SCHEMA_FILE, BuildingRules)
+def building_rules(ruleset: Ruleset) -> BuildingRules:
+    """The numbers in force in a ruleset with Skurling, as its layers amend them (the rules file ``skurling/building``)."""
+    return ruleset.rules_model(RULES_ID, BuildingRules)
 
 
 __all__ = ["BuildingRules", "LeagueStart", "Role", "building_rules"]

@@ -55,14 +55,14 @@ def headliner_skills(headliner_id: str) -> frozenset[str]:
 # -- the fielded five -------------------------------------------------------------------------------
 
 
-def fielded_problems(fielded: Mapping[str, Iterable[str]]) -> list[str]:
+def fielded_problems(ruleset: Ruleset, fielded: Mapping[str, Iterable[str]]) -> list[str]:
     """What is wrong with the miniatures fielded for a match (id to skill ids), one message each.
 
     Exactly the number of miniatures the roles need (five), exactly one with the Stooge's
     skill and at least one with the thrower's. A Headliner counts like any miniature
     (give its :func:`headliner_skills`), so it may fill either requirement.
     """
-    rules = building_rules()
+    rules = building_rules(ruleset)
     skills = {player: set(found) for player, found in fielded.items()}
     problems = []
     if len(skills) != rules.fielded:
@@ -78,22 +78,23 @@ def fielded_problems(fielded: Mapping[str, Iterable[str]]) -> list[str]:
 # -- journeymen -----------------------------------------------------------------------------------
 
 
-def _allowed(position: Position) -> bool:
-    return not _skill_ids(position) & set(building_rules().banned_skills)
+def _allowed(ruleset: Ruleset, position: Position) -> bool:
+    return not _skill_ids(position) & set(building_rules(ruleset).banned_skills)
 
 
 def journeyman_positions(ruleset: Ruleset, goon_roster: str) -> tuple[str, ...]:
     """The Lineman positions of the Goon's roster a Journeyman may come from (none with the Stooge's skill)."""
     roster = ruleset.roster(goon_roster)
     keyword = ruleset.parameters.journeymen.keyword
-    stooge = building_rules().stooge_skill
-    return tuple(f"{roster.id}/{p.id}" for p in roster.positions if keyword in p.keywords and stooge not in _skill_ids(p) and _allowed(p))
+    stooge = building_rules(ruleset).stooge_skill
+    eligible = [p for p in roster.positions if keyword in p.keywords and stooge not in _skill_ids(p) and _allowed(ruleset, p)]
+    return tuple(f"{roster.id}/{p.id}" for p in eligible)
 
 
 def stooge_journeyman_positions(ruleset: Ruleset) -> tuple[str, ...]:
     """The cheapest positions of any roster with the Stooge's skill (several when they cost the same)."""
-    stooge = building_rules().stooge_skill
-    found = [(p.cost, f"{roster.id}/{p.id}") for roster, p in ruleset.positions() if stooge in _skill_ids(p) and _allowed(p)]
+    stooge = building_rules(ruleset).stooge_skill
+    found = [(p.cost, f"{roster.id}/{p.id}") for roster, p in ruleset.positions() if stooge in _skill_ids(p) and _allowed(ruleset, p)]
     if not found:
         raise UsageError(f"no position of any roster has {stooge}: a Journeyman Stooge cannot be found")
     cheapest = min(cost for cost, _ in found)

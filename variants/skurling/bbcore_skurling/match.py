@@ -67,13 +67,13 @@ class Side:
         return next(p for p in self.players if p.id == player_id)
 
 
-def side_from_team(team: Team, key: str) -> Side:
+def side_from_team(ruleset: Ruleset, team: Team, key: str) -> Side:
     """A side from a team file: players get ids ``<key>-<n>`` in file order; the file's roles are the first arc's;
     the sidelines are those its ``staff`` lists."""
     players = tuple(Miniature(f"{key}-{n}", p.position) for n, p in enumerate(team.players, start=1))
     roles = {mini.id: p.role for mini, p in zip(players, team.players, strict=True) if p.role}
     inducements = {order.id: order.count for order in team.inducements}
-    return Side(key, team.name, players, team.rerolls, roles, inducements, team_sidelines(team))
+    return Side(key, team.name, players, team.rerolls, roles, inducements, team_sidelines(ruleset, team))
 
 
 @frozen

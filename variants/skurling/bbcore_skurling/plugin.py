@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bbcore import hookimpl
-from bbcore_skurling import arc_rules, landing_rules, league_rules, throwback_rules
+from bbcore_skurling import arc_rules, building_rules, landing_rules, league_rules, throwback_rules
 from bbcore_skurling.building_hooks import *  # noqa: F403 - the hook implementations, registered with this module
 from bbcore_skurling.match_hooks import *  # noqa: F403
 from bbcore_skurling.simulation_hooks import *  # noqa: F403
@@ -46,6 +46,13 @@ RULES_FILES = (
         league_rules.SCHEMA_FILE,
         league_rules.SkurlingLeagueRules,
         "The pre-match sequence's and league play's numbers.",
+    ),
+    (
+        building_rules.RULES_ID,
+        building_rules.RULES_FILE,
+        building_rules.SCHEMA_FILE,
+        building_rules.BuildingRules,
+        "Team building: roles, budgets, banned positions and league starts.",
     ),
 )
 

@@ -341,7 +341,7 @@ def hire_fire_retire(ruleset: Ruleset, team: LeagueTeam, decisions: SkurlingDeci
     names = [p.name for p in team.team.players]
     problems += [f"no miniature named {name!r} to fire" for name in order.fire if name not in names]
     cost = 0
-    banned = set(building_rules().banned_skills)
+    banned = set(building_rules(ruleset).banned_skills)
     for name, position_ref in order.hire:
         try:
             position = ruleset.position(position_ref)
@@ -354,14 +354,14 @@ def hire_fire_retire(ruleset: Ruleset, team: LeagueTeam, decisions: SkurlingDeci
             problems.append(f"a miniature named {name!r} is already on the roster")
         cost += position.cost
     roster_size = len(names) - len(set(order.fire) & set(names)) + len(order.hire)
-    limit = building_rules().league.roster_max
+    limit = building_rules(ruleset).league.roster_max
     if roster_size > limit:
         problems.append(f"the roster would hold {roster_size} miniatures; at most {limit}")
     if order.rerolls:
         if REROLL not in prices:
             problems.append("a re-roll's price is unknown: the team has no Goon")
         cost += order.rerolls * prices.get(REROLL, 0)
-    bought = team_sidelines(team.team)
+    bought = team_sidelines(ruleset, team.team)
     free = available_sidelines(held_sidelines(bought, team.sponsors))
     problems += [f"sideline {s!r} cannot be hired (unknown or already held)" for s in order.sidelines if s not in free]
     problems += [f"sideline {s!r} was not bought, so it cannot be dismissed" for s in order.dismiss_sidelines if s not in bought]
@@ -374,7 +374,7 @@ def hire_fire_retire(ruleset: Ruleset, team: LeagueTeam, decisions: SkurlingDeci
         TeamPlayer(name=name, position=position) for name, position in order.hire
     )
     sidelines = [s for s in bought if s not in order.dismiss_sidelines] + list(order.sidelines)
-    staff = {**team.team.staff, building_rules().sidelines_staff_key: tuple(sidelines)}
+    staff = {**team.team.staff, building_rules(ruleset).sidelines_staff_key: tuple(sidelines)}
     new_team = attrs.evolve(
         team.team, players=players, rerolls=team.team.rerolls + order.rerolls, staff=staff, treasury=team.treasury - cost
     )
@@ -441,7 +441,7 @@ def run_post_match(
             dedicated_fans=team.dedicated_fans,
             won=team_id == winner,
             sponsors=team.sponsors,
-            bought_sidelines=team_sidelines(team.team),
+            bought_sidelines=team_sidelines(ruleset, team.team),
             dice=dice,
             decisions=decisions,
         )

@@ -39,6 +39,7 @@ from bbcore_skurling.building_rules import building_rules
 
 if TYPE_CHECKING:
     from bbcore.model.team import Team
+    from bbcore.ruleset import Ruleset
 
 #: The moments of play a sideline acts at (``acts_on``), as the schema lists them.
 PEBBLEMUCK_ATTRIBUTE = "pebblemuck-attribute"
@@ -108,16 +109,16 @@ def sideline_list(path: Path = SIDELINES_FILE) -> SidelineList:
     return load_plugin_file(path, SCHEMA_FILE, SidelineList)
 
 
-def team_sidelines(team: Team) -> tuple[str, ...]:
+def team_sidelines(ruleset: Ruleset, team: Team) -> tuple[str, ...]:
     """The sideline ids a team file lists under ``staff``; empty when it lists none or lists them wrongly."""
-    listed = team.staff.get(building_rules().sidelines_staff_key, ())
+    listed = team.staff.get(building_rules(ruleset).sidelines_staff_key, ())
     return tuple(listed) if isinstance(listed, tuple | list) else ()
 
 
-def sideline_cost(team: Team, sidelines: SidelineList | None = None) -> int:
+def sideline_cost(ruleset: Ruleset, team: Team, sidelines: SidelineList | None = None) -> int:
     """What a team's sidelines cost from the sideline budget (unknown ids cost nothing; the checks report them)."""
     known = (sidelines or sideline_list()).by_id
-    return sum(known[sideline_id].cost for sideline_id in team_sidelines(team) if sideline_id in known)
+    return sum(known[sideline_id].cost for sideline_id in team_sidelines(ruleset, team) if sideline_id in known)
 
 
 def sidelines_at(held: Iterable[str], moment: str, does: str, sidelines: SidelineList | None = None) -> tuple[Sideline, ...]:

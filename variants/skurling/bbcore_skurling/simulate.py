@@ -274,7 +274,7 @@ def play(
     if agents is None:
         agents = (make_policy(policies[0], seed * 2 + 1), make_policy(policies[1], seed * 2 + 2))
     coach = PolicyCoach(ruleset, dict(zip(KEYS, agents, strict=True)))
-    sides = (side_from_team(home, KEYS[0]), side_from_team(away, KEYS[1]))
+    sides = (side_from_team(ruleset, home, KEYS[0]), side_from_team(ruleset, away, KEYS[1]))
     pre = run_pre_match(ruleset, _pre_match_side(ruleset, KEYS[0], home), _pre_match_side(ruleset, KEYS[1], away), recorder, coach)
     match = start_match_after(ruleset, pre, sides[0], sides[1])
     runner = _Match(ruleset, coach, recorder)

@@ -109,7 +109,7 @@ class DataFile:
 
 DATA_FILES: dict[str, DataFile] = {
     "arc": DataFile(arc_rules.RULES_FILE, lambda: arc_rules.arc_rules(skurling_ruleset())),
-    "building": DataFile(building_rules.RULES_FILE, building_rules.building_rules),
+    "building": DataFile(building_rules.RULES_FILE, lambda: building_rules.building_rules(skurling_ruleset())),
     "league": DataFile(league_rules.RULES_FILE, lambda: league_rules.league_rules(skurling_ruleset())),
     "throwback": DataFile(throwback_rules.RULES_FILE, lambda: throwback_rules.throwback_rules(skurling_ruleset())),
     "sidelines": DataFile(sidelines.SIDELINES_FILE, sidelines.sideline_list),
@@ -278,10 +278,10 @@ def _skills(ruleset: Ruleset, labels: Labels, position: Position) -> str:
     return ", ".join(skill_link(ruleset, labels, skill) for skill in position.skills)
 
 
-def _role_name(role_id: str | None) -> str:
+def _role_name(ruleset: Ruleset, role_id: str | None) -> str:
     if role_id is None:
         return ""
-    roles = {role.id: role.name for role in building_rules.building_rules().roles}
+    roles = {role.id: role.name for role in building_rules.building_rules(ruleset).roles}
     return escape(roles.get(role_id, role_id))
 
 
@@ -292,7 +292,7 @@ def lineup_rst(ruleset: Ruleset, labels: Labels, team: Team) -> Rst:
         position = ruleset.position(player.position)
         rows.append(
             [
-                _role_name(player.role),
+                _role_name(ruleset, player.role),
                 escape(player.name),
                 _position_link(ruleset, labels, player.roster_id, position),
                 money(position.cost),
@@ -353,7 +353,7 @@ def cheapest_team(ruleset: Ruleset) -> Team:
     the cheapest position without the Stooge's skill. Ties go to the first roster and
     position by id, so the page does not change from build to build.
     """
-    rules = building_rules.building_rules()
+    rules = building_rules.building_rules(ruleset)
     allowed = sorted(
         ((position.cost, roster.id, position.id, position) for roster in ruleset.rosters.values() for position in roster.positions),
         key=lambda entry: entry[:3],
@@ -400,7 +400,7 @@ class RolesDirective(SkurlingDirective):
         out = Rst()
         out.list_table(
             ("Role", "How many", "What it does"),
-            [(f"**{escape(r.name)}**", str(r.count), escape(r.text)) for r in building_rules.building_rules().roles],
+            [(f"**{escape(r.name)}**", str(r.count), escape(r.text)) for r in building_rules.building_rules(ruleset).roles],
         )
         return out
 
@@ -599,7 +599,7 @@ WRAP = 66
 def arc_steps(ruleset: Ruleset) -> list[tuple[str, str]]:
     """The boxes of the diagram, top to bottom: a title and a short line, numbers from the data."""
     rules = arc_rules.arc_rules(skurling_ruleset())
-    building = building_rules.building_rules()
+    building = building_rules.building_rules(ruleset)
     roles = {role.id: role.name for role in building.roles}
     stooge, whacker, goon, cuddler = (
         roles[r] for r in (building.stooge_role, building.thrower_role, building.reroll_price_role, building.cuddler_role)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from bbcore_skurling.arc_rules import arc_rules
+from bbcore_skurling.building_rules import building_rules
 from bbcore_skurling.landing_rules import landing_rules
 from bbcore_skurling.league_rules import league_rules
 from bbcore_skurling.postmatch import winnings
@@ -196,11 +197,11 @@ def test_the_ruleset_command_shows_the_rules_files_as_amended(tmp_path: Path, ca
     assert main(["ruleset", "--variant", "skurling", "--amend", str(tmp_path / "short.yaml"), "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert shown["amendments"] == [str(tmp_path / "short.yaml")]
-    assert set(shown["rules_files"]) == {"skurling/arc", "skurling/landing", "skurling/league", "skurling/throwback"}
+    assert set(shown["rules_files"]) == {"skurling/arc", "skurling/building", "skurling/landing", "skurling/league", "skurling/throwback"}
     assert (shown["rules_files"]["skurling/arc"]["turns_per_arc"], shown["rules_files"]["skurling/arc"]["target_points"]) == (9, 3)
     assert main(["ruleset", "--variant", "skurling", "--amend", str(tmp_path / "short.yaml")]) == 0
     text = capsys.readouterr().out
-    assert "rules files: skurling/arc, skurling/landing, skurling/league, skurling/throwback" in text
+    assert "rules files: skurling/arc, skurling/building, skurling/landing, skurling/league, skurling/throwback" in text
     assert f"amended by: {tmp_path / 'short.yaml'}" in text
 
 
@@ -238,3 +239,19 @@ amend:
     plain_won, _ = winnings(plain, 10, 1, True)
     assert lost == plain_lost
     assert won - lost == 2 * (plain_won - plain_lost)
+
+
+def test_an_amended_league_budget_reaches_the_parameters_built_from_it(tmp_path: Path) -> None:
+    amendments = """\
+source: "House rules"
+amend:
+  - rules: skurling/building
+    changes:
+      league: {budget: 1200000}
+"""
+    rules = league(tmp_path, amendments, options={"match": "league"})
+    assert building_rules(rules).league.budget == 1_200_000
+    # The league's start budget is a parameter change that reads the rules file while the ruleset is built.
+    assert rules.parameters.draft_budget == 1_200_000
+    plain = bbcore.load_ruleset("skurling", options={"match": "league"})
+    assert plain.parameters.draft_budget == building_rules(plain).league.budget != 1_200_000

@@ -48,6 +48,9 @@ POSITIONS = {
     CUDDLER: "human/human-catcher",
 }
 
+#: The Skurling ruleset whose numbers these functions read.
+SKURLING = bbcore.load_ruleset("skurling")
+
 
 @pytest.fixture(scope="module")
 def rules() -> Ruleset:
@@ -491,7 +494,7 @@ def test_the_stooge_is_anchored_from_the_set_up(rules: Ruleset) -> None:
     teams = Path(__file__).parents[1] / "bbcore_skurling" / "data" / "teams"
     rovers = load_team_file(teams / "old-road-rovers.yaml").team
     crushers = load_team_file(teams / "black-crag-crushers.yaml").team
-    match = start_match(rules, side_from_team(rovers, "home"), side_from_team(crushers, "away"))
+    match = start_match(rules, side_from_team(SKURLING, rovers, "home"), side_from_team(SKURLING, crushers, "away"))
     side, other = match.sides
     arc = start_arc(rules, match, side.roles, default_placements(rules, match, side.roles, [p.id for p in other.players][1:]))
     assert arc.board.player(arc.stooge).anchored

@@ -40,6 +40,9 @@ ROVERS: dict[str, Any] = {
     "rerolls": 1,
 }
 
+#: The Skurling ruleset whose numbers these functions read.
+SKURLING = bbcore.load_ruleset("skurling")
+
 
 @pytest.fixture(scope="module")
 def one_off() -> Ruleset:
@@ -87,8 +90,8 @@ def test_the_ruleset_json_shows_five_players_400k_and_the_80k_sideline_budget(ca
 
 
 def test_the_role_counts_add_up_to_the_players_on_the_pitch(one_off: Ruleset) -> None:
-    assert building_rules().fielded == one_off.parameters.players_on_pitch
-    assert {role.id: role.count for role in building_rules().roles} == {"stooge": 1, "whacker": 2, "goon": 1, "cuddler": 1}
+    assert building_rules(SKURLING).fielded == one_off.parameters.players_on_pitch
+    assert {role.id: role.count for role in building_rules(SKURLING).roles} == {"stooge": 1, "whacker": 2, "goon": 1, "cuddler": 1}
 
 
 @pytest.mark.parametrize(("team_id", "cost", "roster"), [("old-road-rovers", 395_000, "human"), ("black-crag-crushers", 400_000, "orc")])
@@ -232,7 +235,7 @@ def test_sidelines_come_from_their_own_budget_and_never_count_in_team_value(one_
     report = bbcore.check_team(one_off, hired)
     assert report.problems == ()
     assert (report.cost, report.team_value) == (395_000, 395_000)
-    assert sideline_cost(hired) == 50_000
+    assert sideline_cost(SKURLING, hired) == 50_000
 
 
 def test_sidelines_are_known_one_of_each_and_within_80k(one_off: Ruleset) -> None:
@@ -251,7 +254,7 @@ def reserves(*extra: tuple[str, str]) -> list[dict[str, Any]]:
 
 
 def test_a_league_team_starts_with_1000k_and_keeps_the_rest(league: Ruleset) -> None:
-    assert league.parameters.draft_budget == building_rules().league.budget == 1_000_000
+    assert league.parameters.draft_budget == building_rules(SKURLING).league.budget == 1_000_000
     squad = team({"players": reserves(("Hans", "human/human-blitzer"), ("Dieter", "human/human-lineman")), "rerolls": 2})
     report = bbcore.check_team(league, squad)
     assert report.problems == ()

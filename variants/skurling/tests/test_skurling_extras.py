@@ -25,6 +25,9 @@ USES = arc_rules(bbcore.load_ruleset("skurling")).inducements
 #: The Rovers' Ogre has Bone Head: a roll that passes his activation test, before his throw.
 BONE_HEAD_PASSES = 6
 
+#: The Skurling ruleset whose numbers these functions read.
+SKURLING = bbcore.load_ruleset("skurling")
+
 
 class Coach:
     """Answers the arc's own questions from a script: inducements by id, no Ding-Dong."""
@@ -51,8 +54,8 @@ def ruleset(**options: str) -> Ruleset:
 def match_for(rules: Ruleset, inducements: dict[str, int] | None = None, **kwargs: object) -> MatchState:
     rovers = load_team_file(TEAMS / "old-road-rovers.yaml").team
     crushers = load_team_file(TEAMS / "black-crag-crushers.yaml").team
-    home = attrs.evolve(side_from_team(rovers, "home"), inducements=inducements or {})
-    return start_match(rules, home, side_from_team(crushers, "away"), **kwargs)
+    home = attrs.evolve(side_from_team(SKURLING, rovers, "home"), inducements=inducements or {})
+    return start_match(rules, home, side_from_team(SKURLING, crushers, "away"), **kwargs)
 
 
 def first_arc(rules: Ruleset, match: MatchState) -> ArcState:

@@ -227,9 +227,9 @@ def test_a_headliner_may_be_the_stooge_of_the_fielded_five() -> None:
     r = league()
     five = {"Pip": headliner_skills("pip-featherweight"), "Bert": position_skills(r, "human/ogre")}
     five |= {name: position_skills(r, "human/human-lineman") for name in ("Hal", "Gil", "Cat")}
-    assert fielded_problems(five) == []
+    assert fielded_problems(SKURLING, five) == []
     two_stooges = five | {"Cat": position_skills(r, "human/halfling-hopeful")}
-    assert any("exactly one" in problem for problem in fielded_problems(two_stooges))
+    assert any("exactly one" in problem for problem in fielded_problems(SKURLING, two_stooges))
 
 
 def test_headliner_and_journeymen_earn_no_spp() -> None:

@@ -32,6 +32,9 @@ from bbcore.teams.files import load_team_file
 
 TEAMS = Path(__file__).parents[1] / "bbcore_skurling" / "data" / "teams"
 
+#: The Skurling ruleset whose numbers these functions read.
+SKURLING = bbcore.load_ruleset("skurling")
+
 
 @pytest.fixture(scope="module")
 def rules() -> Ruleset:
@@ -41,7 +44,7 @@ def rules() -> Ruleset:
 def new_match(rules: Ruleset) -> MatchState:
     rovers = load_team_file(TEAMS / "old-road-rovers.yaml").team
     crushers = load_team_file(TEAMS / "black-crag-crushers.yaml").team
-    return start_match(rules, side_from_team(rovers, "home"), side_from_team(crushers, "away"))
+    return start_match(rules, side_from_team(SKURLING, rovers, "home"), side_from_team(SKURLING, crushers, "away"))
 
 
 def finished_arc(rules: Ruleset, match: MatchState, points: int, rerolls_left: tuple[int, int] = (0, 0)) -> ArcState:

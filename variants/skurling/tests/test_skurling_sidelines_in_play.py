@@ -167,9 +167,9 @@ def test_without_a_pebbler_the_attribute_stands_and_nobody_is_asked() -> None:
 def test_the_pre_match_side_reads_the_sidelines_from_its_team_file() -> None:
     rovers = load_team_file(TEAMS / "old-road-rovers.yaml").team
     staffed = attrs.evolve(rovers, staff={**rovers.staff, "sidelines": ["pebbler"]})
-    assert Side("a", 0, team=staffed).held_sidelines() == ("pebbler",)
-    assert Side("a", 0, team=rovers).held_sidelines() == ()
-    assert Side("a", 0, team=staffed, sidelines=()).held_sidelines() == ()
+    assert Side("a", 0, team=staffed).held_sidelines(SKURLING) == ("pebbler",)
+    assert Side("a", 0, team=rovers).held_sidelines(SKURLING) == ()
+    assert Side("a", 0, team=staffed, sidelines=()).held_sidelines(SKURLING) == ()
 
 
 # -- Mob ---------------------------------------------------------------------------------------
@@ -285,7 +285,7 @@ def staffed(team: Team, *sidelines: str) -> Team:
 def test_the_match_counts_sideline_uses_for_the_whole_match_not_per_interval(rules: Ruleset) -> None:
     rovers = load_team_file(TEAMS / "old-road-rovers.yaml").team
     crushers = load_team_file(TEAMS / "black-crag-crushers.yaml").team
-    home, away = side_from_team(staffed(rovers, "skip", "mob"), "home"), side_from_team(crushers, "away")
+    home, away = side_from_team(SKURLING, staffed(rovers, "skip", "mob"), "home"), side_from_team(SKURLING, crushers, "away")
     assert home.sidelines == ("skip", "mob")
     match = start_match(rules, home, away)
     assert match.sidelines_left == ({"skip": 1}, {})

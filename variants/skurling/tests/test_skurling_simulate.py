@@ -27,6 +27,9 @@ TEAMS = HERE.parent / "bbcore_skurling" / "data" / "teams"
 RANDOM_MATCHES = 1000
 RANDOM_ARCS = 4
 
+#: The Skurling ruleset whose numbers these functions read.
+SKURLING = bbcore.load_ruleset("skurling")
+
 
 def team(path: Path) -> Team:
     return load_team_file(path).team
@@ -186,7 +189,7 @@ def test_a_league_side_fields_its_declared_five_and_its_bench_stands_in() -> Non
     rovers = team(TEAMS / "old-road-rovers.yaml")
     bench = TeamPlayer(name="Spare", position="human/human-lineman")
     roster = attrs.evolve(rovers, players=(bench, *rovers.players))
-    side = side_from_team(roster, "home")
+    side = side_from_team(SKURLING, roster, "home")
     runner = _Match(rules, None, None)  # type: ignore[arg-type]
     declared = runner.fielded_five(side, frozenset())
     assert "home-1" not in declared, "the bench player waits while the declared five are able"

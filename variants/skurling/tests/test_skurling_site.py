@@ -30,7 +30,7 @@ def test_a_path_reads_the_value_in_the_data() -> None:
     assert lookup("arc.states.ko.points") == rules.points_for("ko")
     assert lookup("arc.states.0.id") == rules.states[0].id
     assert lookup("throwback.match.target_points") == throwback_rules(skurling_ruleset()).match.target_points
-    assert lookup("building.league.budget") == building_rules().league.budget
+    assert lookup("building.league.budget") == building_rules(skurling_ruleset()).league.budget
     assert lookup("params.sideline_budget") == skurling_ruleset().parameters.sideline_budget
     assert lookup("params.journeymen.skills.loner.value") == skurling_ruleset().parameters.journeymen.skills[0].value
 
@@ -106,7 +106,7 @@ def test_the_cheapest_team_passes_the_checks_and_beats_the_claim_of_the_seed() -
     assert len(team.players) == ruleset.parameters.players_on_pitch
     # The seed says 250K (a Snotling Stooge, a Troll, three 40K Linemen); No Ball positions make it cheaper.
     assert report.cost < 250_000
-    assert {player.role for player in team.players} == set(building_rules().role_ids)
+    assert {player.role for player in team.players} == set(building_rules(skurling_ruleset()).role_ids)
 
 
 def test_the_provisional_readings_are_found_with_their_paths() -> None:
