@@ -255,3 +255,16 @@ amend:
     assert rules.parameters.draft_budget == 1_200_000
     plain = bbcore.load_ruleset("skurling", options={"match": "league"})
     assert plain.parameters.draft_budget == building_rules(plain).league.budget != 1_200_000
+
+
+def test_the_how_to_amendment_loads_and_does_what_its_comments_say(tmp_path: Path) -> None:
+    howto = Path(__file__).resolve().parents[3] / "docs" / "howto" / "amend-a-rules-file.rst"
+    block = howto.read_text(encoding="utf-8").split(".. code-block:: yaml\n\n", 1)[1].split("\n\n", 1)[0]
+    (tmp_path / "house-rules.yaml").write_text("\n".join(line[3:] for line in block.splitlines()), encoding="utf-8")
+    plain = arc_rules(bbcore.load_ruleset("skurling"))
+    without = arc_rules(bbcore.load_ruleset("skurling", amendments=[tmp_path / "house-rules.yaml"]))
+    helmets = arc_rules(bbcore.load_ruleset("skurling", options={"helmets": "on"}, amendments=[tmp_path / "house-rules.yaml"]))
+    assert (without.turns_per_arc, without.target_points) == (plain.turns_per_arc + 1, 12)
+    assert without.setup == plain.setup
+    assert helmets.setup.in_front_of_goon == 2
+    assert helmets.setup.defenders == plain.setup.defenders
