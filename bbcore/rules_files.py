@@ -68,8 +68,8 @@ def build_rules_files(
     active: Sequence[str],
     amending: Sequence[AmendingFile],
     options: Mapping[str, str],
-) -> tuple[dict[str, Any], dict[str, Mapping[str, Any]], list[Problem]]:
-    """The structured model and the merged data of every rules file in force, and every problem found."""
+) -> tuple[dict[str, Any], list[Problem]]:
+    """The structured model of every rules file in force, as amended, and every problem found."""
     problems: list[Problem] = []
     in_force = {rules_id: rules for rules_id, rules in registered.items() if rules.plugin in active}
     sources: dict[str, list[_Said]] = {}
@@ -80,7 +80,7 @@ def build_rules_files(
         except YamlLoadError as error:
             problems.extend(error.problems)
             continue
-        found = [document.problem(tuple(path), code, message) for path, code, message in _violations(rules, document.data)]
+        found = [document.problem(path, code, message) for path, code, message in _violations(rules, document.data)]
         if found:
             problems.extend(found)
             continue
@@ -104,14 +104,14 @@ def build_rules_files(
     models: dict[str, Any] = {}
     for rules_id, data in merged.items():
         said = sources[rules_id]
-        found = [_locate(said, tuple(path), code, message) for path, code, message in _violations(in_force[rules_id], data)]
+        found = [_locate(said, path, code, message) for path, code, message in _violations(in_force[rules_id], data)]
         if not found:
             try:
                 models[rules_id] = converter.structure(data, in_force[rules_id].model)
             except Exception as error:  # noqa: BLE001 - every cattrs failure becomes a located problem
                 found = [_locate(said, path, "structure", message) for path, message in _error_paths(error, ())]
         problems.extend(found)
-    return models, {rules_id: merged[rules_id] for rules_id in models}, problems
+    return models, problems
 
 
 def _refusal(rules_id: str, registered: Mapping[str, RulesFile], in_force: Mapping[str, RulesFile]) -> tuple[str, str] | None:

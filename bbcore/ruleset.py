@@ -180,13 +180,17 @@ class Ruleset:
     special_rules: Mapping[str, GlossaryEntry]
     sequences: Mapping[str, Sequence]
     team_files: tuple[TeamFileRef, ...]
-    #: Each plugin rules file in force, as amended by this ruleset's layers (plain data, by rules id).
-    rules_files: Mapping[str, Mapping[str, Any]]
     #: The amendment files given on top of every layer (``--amend``), as given.
     amendments: tuple[str, ...]
     origins: Mapping[tuple[str, str], Origin] = field(repr=False)
     hook: HookRelay = field(repr=False)
+    #: Each plugin rules file in force, as amended by this ruleset's layers, structured (by rules id).
     rules_models: Mapping[str, Any] = field(repr=False, factory=dict)
+
+    @property
+    def rules_files(self) -> Mapping[str, Mapping[str, Any]]:
+        """Each plugin rules file in force, as amended, as plain data (by rules id)."""
+        return {rules_id: converter.unstructure(model) for rules_id, model in self.rules_models.items()}
 
     # -- lookups ---------------------------------------------------------------
 
@@ -446,7 +450,7 @@ class RulesetBuilder:
         if "pitch" not in pitch_roles:
             self.problems.append(Problem("missing-pitch", "no active pitch fills the 'pitch' role", "$"))
         amending.extend(self._extra_amendments())
-        rules_models, rules_data, rules_problems = build_rules_files(self.host.rules_files, active, amending, options)
+        rules_models, rules_problems = build_rules_files(self.host.rules_files, active, amending, options)
         self.problems.extend(rules_problems)
         parameters = self._parameters(parameter_layers, options, hook, rules_models)
         inducements, groups, inducement_origins = self._inducements(inducement_lists)
@@ -483,7 +487,6 @@ class RulesetBuilder:
             special_rules=_frozen_map(merges["special-rule"].items),
             sequences=_frozen_map(sequences),
             team_files=tuple(team_refs),
-            rules_files=_frozen_map(rules_data),
             amendments=self.amendments,
             origins=_frozen_map(origins),
             hook=hook,
