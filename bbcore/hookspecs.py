@@ -166,7 +166,9 @@ def bbcore_parameter_changes(options: Mapping[str, str], rules_files: Mapping[st
     :param rules_files: the plugins' rules files in force, as this ruleset amends them,
         by rules id (each structured into the model it was registered with): a change
         that follows a plugin's own numbers reads them here, since the ruleset does not
-        exist yet. Take it only if you need it.
+        exist yet. Take it only if you need it. An implementation that takes it is not
+        called when some rules file or amendment is broken: the ruleset is refused with
+        those problems instead.
     :return: a partial parameters mapping (same keys as ``parameters.yaml``) or None.
         All results are merged key by key; two plugins setting the same key to
         different values is an error naming both.
@@ -737,7 +739,7 @@ def bbcore_ball_bounces_on_landing(ruleset: Ruleset, board: Board, square: Squar
 
         @hookimpl
         def bbcore_ball_bounces_on_landing(ruleset, board, square, cause):
-            return variant_rules().bounces_on_landing  # 2 on the cobbles
+            return variant_rules(ruleset).bounces_on_landing  # 2 on the cobbles
     """
 
 

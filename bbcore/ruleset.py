@@ -452,7 +452,7 @@ class RulesetBuilder:
         amending.extend(self._extra_amendments())
         rules_models, rules_problems = build_rules_files(self.host.rules_files, active, amending, options)
         self.problems.extend(rules_problems)
-        parameters = self._parameters(parameter_layers, options, hook, rules_models)
+        parameters = self._parameters(parameter_layers, options, hook, None if rules_problems else rules_models)
         inducements, groups, inducement_origins = self._inducements(inducement_lists)
         sequences, sequence_origins = self._sequences(sequence_files, options)
         team_refs = self._team_refs(teams)
@@ -560,8 +560,9 @@ class RulesetBuilder:
         parameter_layers: list[tuple[YamlDocument, dict[str, Any]]],
         options: Mapping[str, str],
         hook: HookRelay,
-        rules_files: Mapping[str, Any],
+        rules_files: Mapping[str, Any] | None,
     ) -> GameParameters | None:
+        """The merged parameters with every plugin's changes; ``rules_files`` is None when some rules file is broken."""
         if not parameter_layers:
             self.problems.append(Problem("missing-parameters", "no parameters.yaml was found in the core data", "$"))
             return None
@@ -570,8 +571,12 @@ class RulesetBuilder:
             merged = deep_merge(merged, {k: v for k, v in data.items() if k not in ("source", "when")})
         changes_by_plugin: dict[str, tuple[str, Any]] = {}
         results = hook.bbcore_parameter_changes.get_hookimpls()
-        offered = {"options": options, "rules_files": MappingProxyType(dict(rules_files))}
+        offered = {"options": options, "rules_files": MappingProxyType(dict(rules_files or {}))}
         for impl in results:
+            if rules_files is None and "rules_files" in impl.argnames:
+                # A broken rules file is already reported, and the ruleset will not be built: a change read
+                # from it would only fail again, less clearly.
+                continue
             # Each implementation is given the arguments it names, as pluggy would.
             change = impl.function(**{name: offered[name] for name in impl.argnames})
             if not change:

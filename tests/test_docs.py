@@ -720,6 +720,6 @@ def test_the_gutter_bowl_rules_page_shows_the_numbers_from_data(site: Path, gutt
     text = page_text(site / "variants" / "gutterbowl" / "rules.html")
     street = gutterbowl["street"]
     assert f"A team is drafted from {street.parameters.draft_budget // 1000}K" in text
-    assert f"at most {variant_rules().max_non_linemen} of them from positions other than Lineman" in text
+    assert f"at most {variant_rules(street).max_non_linemen} of them from positions other than Lineman" in text
     assert f"The same {street.pitch.length} \N{MULTIPLICATION SIGN} {street.pitch.width} grid" in text
     assert f"Halves of {street.parameters.turns_per_half} turns instead of {bbcore.load_ruleset().parameters.turns_per_half}" in text

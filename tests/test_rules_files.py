@@ -174,3 +174,10 @@ def test_a_parameter_change_may_follow_the_rules_file_as_amended(tmp_path: Path)
     plugins.append(("house", house_pack(tmp_path / "house", amendments)))
     amended = build_ruleset("race", ["house"], {}, host=PluginHost(plugins))
     assert (plain.parameters.turns_per_half, amended.parameters.turns_per_half) == (3, 5)
+
+    # A broken amendment is reported where it is; the change is not asked for from a file that failed.
+    broken = 'source: "House rules"\namend:\n  - rules: race/laps\n    changes: {laps: none}\n'
+    plugins[-1] = ("house", house_pack(tmp_path / "broken", broken))
+    with pytest.raises(DataError) as raised:
+        build_ruleset("race", ["house"], {}, host=PluginHost(plugins))
+    assert [p.path for p in raised.value.problems] == ["$.amend[0].changes.laps"]

@@ -441,7 +441,7 @@ def build_board(
             player = attrs.evolve(player, status=Status(statuses[player_id]))
         placed.append(player)
     teams = sorted({team for team, _, _ in players.values()})
-    home = "home" if "home" in teams else teams[0]
+    home = "home" if "home" in teams or not teams else teams[0]
     away = "away" if "away" in teams else next((t for t in teams if t != home), "away")
     state = BallState(carrier=ball) if isinstance(ball, str) else BallState(square=ball)
     return Board.build(ruleset.pitch, placed, state, home, away)

@@ -58,7 +58,7 @@ def check_non_linemen(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
         return
     linemen = set(journeyman_positions(ruleset, roster.id))
     others = [player for player in team.players if player.position not in linemen]
-    limit = variant_rules().max_non_linemen
+    limit = variant_rules(ruleset).max_non_linemen
     if len(others) > limit:
         names = ", ".join(player.name for player in others)
         yield problem(

@@ -36,7 +36,7 @@ from bbcore_gutterbowl.potions import MAGIC_POTIONS_STEP, give_magic_potions
 from bbcore_gutterbowl.pregame import PITCH_STEP, SIDELINE_STAFF_STEP, choose_pitch, leave_sideline_staff_at_home
 from bbcore_gutterbowl.secret_weapons import SECRET_WEAPONS_STEP, deal_with_secret_weapons
 from bbcore_gutterbowl.staff import SAWBONES, sawbones
-from bbcore_gutterbowl.variant_rules import variant_rules
+from bbcore_gutterbowl.variant_rules import RULES_ID
 from bbcore_gutterbowl.weather import drive_end_weather, turn_end_weather
 from bbcore_gutterbowl.wizard import frog_casualty, is_frog
 
@@ -57,10 +57,10 @@ def bbcore_team_checks(ruleset: Ruleset) -> Iterable[TeamCheck]:
 
 
 @hookimpl
-def bbcore_parameter_changes(options: Mapping[str, str]) -> Mapping[str, Any] | None:
+def bbcore_parameter_changes(options: Mapping[str, str], rules_files: Mapping[str, Any]) -> Mapping[str, Any] | None:
     """Existing teams keep Blood Bowl drafting; Changing Weather scatters the ball on the calm row of the pitch in use."""
     changes = dict(existing_team_parameters(options) or {})
-    changing = variant_rules().changing_weather
+    changing = rules_files[RULES_ID].changing_weather
     pitch = options.get("pitch", "street")
     changes["kick_off_events"] = {"calm_weather": getattr(changing.calm_weather, pitch), "calm_weather_scatters": changing.scatters}
     return changes

@@ -89,7 +89,7 @@ def _kicking(state: GameState) -> tuple[str, str]:
 
 def riot(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """Riot!: a die for every player on the pitch; the high rolls are Placed Prone and Stunned."""
-    rules = variant_rules().kick_off_events.riot
+    rules = variant_rules(ruleset).kick_off_events.riot
     board = state.board
     events = []
     for player_id in _on_pitch(board):
@@ -102,7 +102,7 @@ def riot(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisi
 
 def cheering_fans(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """Cheering Fans (Gutter Bowl): D6 plus Fan Factor; the higher total gains a team re-roll for the drive, a tie gives none."""
-    extra = variant_rules().kick_off_events.cheering_fans_rerolls
+    extra = variant_rules(ruleset).kick_off_events.cheering_fans_rerolls
     winners, event = contest(dice, "cheering-fans", {team.id: team.fan_factor for team in state.teams}, highest=True)
     if len(winners) == 1:
         state = state.update_team(winners[0], drive_rerolls=state.team(winners[0]).drive_rerolls + extra)
@@ -111,7 +111,7 @@ def cheering_fans(ruleset: Ruleset, state: GameState, dice: DiceSource, decision
 
 def black_market_dealer(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """Black Market Dealer: each team receives the free inducement (a Lesser Magic Potion) among its inducements."""
-    gift = variant_rules().kick_off_events.black_market_dealer
+    gift = variant_rules(ruleset).kick_off_events.black_market_dealer
     events = []
     for team in state.teams:
         held = dict(team.inducements)
@@ -142,7 +142,7 @@ def _lowest_loses(state: GameState, dice: DiceSource, kind: str, *, fans: bool) 
 def falling_roof_tiles(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """Falling Roof Tiles: one Wide Zone at random; an Armour roll for every player in it, an Injury roll if broken."""
     board = state.board
-    (side,) = roll_dice(dice, variant_rules().kick_off_events.falling_roof_tiles_dice)
+    (side,) = roll_dice(dice, variant_rules(ruleset).kick_off_events.falling_roof_tiles_dice)
     width = board.pitch.wide_zone_width
     in_zone = [
         pid
@@ -184,7 +184,7 @@ def quick_attack(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions
 
 def rogue_washing_line(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """Rogue Washing Line: a player of each team, at random, may not be activated in their team's next turn (an event)."""
-    count = variant_rules().kick_off_events.rogue_washing_line_players
+    count = variant_rules(ruleset).kick_off_events.rogue_washing_line_players
     events = []
     for team in state.teams:
         picked, rolls = pick_at_random(dice, _on_pitch(state.board, team.id), count)
@@ -199,7 +199,7 @@ def this_round_is_on_us(ruleset: Ruleset, state: GameState, dice: DiceSource, de
 
 def round_on_us(ruleset: Ruleset, board: Board, dice: DiceSource, drive_players: Iterable[str]) -> Outcome:
     """For each player set up for the drive who is KO'd: a D6, at least ``reserves_on`` sends them to the Reserves."""
-    rules = variant_rules().kick_off_events.this_round_is_on_us
+    rules = variant_rules(ruleset).kick_off_events.this_round_is_on_us
     events = []
     for player_id in sorted(drive_players):
         player = board.players.get(player_id)
@@ -218,9 +218,9 @@ def loose_dogs(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: 
     return state.with_drive_effect(LOOSE_DOGS), (Event("drive-effect", None, result=LOOSE_DOGS),)
 
 
-def team_reroll_allowed(state: GameState, test: str) -> bool:
+def team_reroll_allowed(ruleset: Ruleset, state: GameState, test: str) -> bool:
     """Whether a team re-roll may be used on ``test`` (``pick-up``, ``block``, ``dodge``...) with the drive's effects."""
-    return not (LOOSE_DOGS in state.drive_effects and test in variant_rules().kick_off_events.loose_dogs_tests)
+    return not (LOOSE_DOGS in state.drive_effects and test in variant_rules(ruleset).kick_off_events.loose_dogs_tests)
 
 
 def furious_neighbor(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
@@ -235,7 +235,7 @@ def furious_neighbor(ruleset: Ruleset, state: GameState, dice: DiceSource, decis
 
 def the_guards_are_coming(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """ "The Guards are Coming!": a random player of each team; a low D6 has them arrested for the rest of the game."""
-    rules = variant_rules().kick_off_events.guards
+    rules = variant_rules(ruleset).kick_off_events.guards
     board = state.board
     events = []
     for team in state.teams:
@@ -269,7 +269,7 @@ def tentacled_terror(ruleset: Ruleset, state: GameState, dice: DiceSource, decis
 
 def sudden_stink(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """Sudden Stink: every Line of Scrimmage player is pushed straight back toward their own end zone, chain-pushing."""
-    squares = variant_rules().kick_off_events.sudden_stink_squares
+    squares = variant_rules(ruleset).kick_off_events.sudden_stink_squares
     board = state.board
     on_line = [pid for pid in _on_pitch(board) if board.geometry.on_line_of_scrimmage(board.player(pid).square or (-1, -1))]
     outcome = Outcome(board)
@@ -300,7 +300,7 @@ def get_ready_lads(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
     _, receiving = _kicking(state)
     board = state.board
     open_players = [pid for pid in _on_pitch(board, receiving) if board.player(pid).standing and not board.markers_of(board.player(pid))]
-    squares = variant_rules().kick_off_events.get_ready_lads_squares
+    squares = variant_rules(ruleset).kick_off_events.get_ready_lads_squares
     detail = {"players": open_players, "squares": squares, "board_changed": False}
     return state, (Event("step-one-square", receiving, result=str(len(open_players)), detail=detail),)
 
@@ -325,7 +325,7 @@ def may_pass(state: GameState) -> bool:
 
 def fresh_sewage(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """'Fresh' Sewage: every standing player within ``fresh_sewage_distance`` squares of a sewer pit is Placed Prone."""
-    reach = variant_rules().kick_off_events.fresh_sewage_distance
+    reach = variant_rules(ruleset).kick_off_events.fresh_sewage_distance
     board = state.board
     pits = [square for square, feature in board.geometry.square_features.items() if is_pit(feature)]
     soaked = [
@@ -364,7 +364,7 @@ def rats_bite(ruleset: Ruleset, state: GameState, player_id: str, dice: DiceSour
     player = board.player(player_id)
     if SWARM_OF_RATS not in state.drive_effects or not player.standing or player.square is None or not next_to_a_wall(board, player.square):
         return Outcome(board)
-    rules = variant_rules().kick_off_events.swarm_of_rats
+    rules = variant_rules(ruleset).kick_off_events.swarm_of_rats
     rolls = roll_dice(dice, rules.dice)
     if sum(rolls) > rules.falls_at_most:
         return Outcome(board, (Event("swarm-of-rats", player_id, rolls, "shook-them-off"),))

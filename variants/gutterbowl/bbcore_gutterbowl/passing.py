@@ -45,14 +45,14 @@ if TYPE_CHECKING:
 POTION_OF_ACCURACY = "gutterbowl/potion-of-accuracy"
 
 
-def over_a_market_stall(board: Board, passer: PlayerState, target: Square) -> int | None:
+def over_a_market_stall(ruleset: Ruleset, board: Board, passer: PlayerState, target: Square) -> int | None:
     """``pass_over_stall_modifier`` when the line from the passer to the target crosses a stall.
 
     The line test is :func:`bbcore_gutterbowl.features.wall_squares_crossed`.
     """
     if passer.square is None or not wall_squares_crossed(board, passer.square, target):
         return None
-    return variant_rules().pass_over_stall_modifier
+    return variant_rules(ruleset).pass_over_stall_modifier
 
 
 def range_ignored(passer: PlayerState, band: Row) -> int | None:
@@ -197,7 +197,7 @@ def throw_at_wall(
     passer = board.player(passer_id)
     face = _check(board, passer, wall_square)
     assert passer.square is not None
-    rules = variant_rules().throw_at_wall
+    rules = variant_rules(ruleset).throw_at_wall
     weather = weather or {}
     band = measure_range(ruleset, passer, wall_square)
     declared = Event("throw-at-wall", passer_id, (), band.id, {"target": list(wall_square)})
@@ -252,7 +252,7 @@ def _ricochet(
     catch_weather: int,
 ) -> Outcome:
     """The ball flies off the wall at ``hit``: catches on the way, then out of play, stopped, or a bounce where it ends."""
-    rules = variant_rules().throw_at_wall
+    rules = variant_rules(ruleset).throw_at_wall
     geometry = board.geometry
     direction = ricochet_direction(origin, hit, face)
     distance_rolls = roll_dice(dice, rules.ricochet_distance)

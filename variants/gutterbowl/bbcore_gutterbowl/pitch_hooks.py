@@ -72,7 +72,7 @@ def pushed_into_a_wall_or_a_pit(
     pit = sewers.pushed_into_a_pit(ruleset, board, blocked, dice)
     if pit is not None:
         return pit
-    return walls.pushed_into_a_wall(board, pushed.square or pusher_square, blocked, knocked_down)
+    return walls.pushed_into_a_wall(ruleset, board, pushed.square or pusher_square, blocked, knocked_down)
 
 
 @hookimpl(specname="bbcore_armour_modifiers")
@@ -80,13 +80,13 @@ def hard_landing(ruleset: Ruleset, board: Board, player: PlayerState, cause: str
     """Cobblestones: every player who falls over or is knocked down adds ``hard_landing_armour_modifier`` (not for :data:`NOT_A_FALL`)."""
     if cause in NOT_A_FALL:
         return None
-    return variant_rules().hard_landing_armour_modifier
+    return variant_rules(ruleset).hard_landing_armour_modifier
 
 
 @hookimpl(specname="bbcore_ball_bounces_on_landing")
 def ball_bounces_twice_on_cobbles(ruleset: Ruleset, board: Board, square: Square, cause: str) -> int:
     """Cobblestones: a ball hitting the floor bounces ``bounces_on_landing`` times."""
-    return variant_rules().bounces_on_landing
+    return variant_rules(ruleset).bounces_on_landing
 
 
 @hookimpl(specname="bbcore_ball_reentry")
@@ -127,7 +127,7 @@ def passing_over_a_market_stall(ruleset: Ruleset, board: Board, passer: PlayerSt
 
     See :func:`bbcore_gutterbowl.passing.over_a_market_stall`; a throw at a wall is tested the same way.
     """
-    return passing.over_a_market_stall(board, passer, target)
+    return passing.over_a_market_stall(ruleset, board, passer, target)
 
 
 @hookimpl(specname="bbcore_thrown_player_lands_on_feature")
@@ -148,7 +148,7 @@ def thrown_player_meets_a_stall_or_a_pit(
     if is_wall(feature):
         assert feature is not None
         found = out_of_feature(ruleset, board, square, dice, free=True)
-        return walls.thrown_into_a_wall(feature.id, found[0] if found is not None else None)
+        return walls.thrown_into_a_wall(ruleset, feature.id, found[0] if found is not None else None)
     return None
 
 
@@ -157,7 +157,7 @@ def thrown_player_hits_the_sideline(
     ruleset: Ruleset, board: Board, player: PlayerState, last_square: Square, off_square: Square
 ) -> PushBlocked | None:
     """A thrown team-mate scattering over a sideline hits the wall: a crash landing on the last square, with the wall's modifier."""
-    return walls.thrown_into_a_wall(WALL) if wall_past(board, off_square) else None
+    return walls.thrown_into_a_wall(ruleset, WALL) if wall_past(board, off_square) else None
 
 
 @hookimpl(specname="bbcore_turn_end_effects")

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bbcore import hookimpl
+from bbcore_gutterbowl import variant_rules
 from bbcore_gutterbowl.game_hooks import *  # noqa: F403 - the hook implementations, registered with this module
 from bbcore_gutterbowl.pitch_hooks import *  # noqa: F403
 
@@ -24,6 +25,13 @@ DATA_DIR = Path(__file__).parent / "data"
 @hookimpl
 def bbcore_register_data(register: DataRegistrar) -> None:
     register.variant("gutterbowl", DATA_DIR, "Gutter Bowl: Blood Bowl in the streets and the sewers.")
+    register.rules_file(
+        variant_rules.RULES_ID,
+        variant_rules.RULES_FILE,
+        variant_rules.SCHEMA_FILE,
+        variant_rules.VariantRules,
+        "Gutter Bowl's own numbers: walls, barricades, cobbles, sewers, its events, weather and inducements.",
+    )
 
 
 @hookimpl

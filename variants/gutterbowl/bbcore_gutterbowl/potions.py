@@ -71,7 +71,7 @@ def drink(ruleset: Ruleset, board: Board, player_id: str, potion: str, dice: Dic
     inducement = ruleset.inducement(potion)
     if inducement.table is None:
         raise UsageError(f"{inducement.name} is not a potion: it names no table to roll on")
-    rules = variant_rules()
+    rules = variant_rules(ruleset)
     player = board.player(player_id)
     before = profile(player)
     table = ruleset.table(inducement.table)
@@ -136,7 +136,7 @@ def give_magic_potions(ruleset: Ruleset, state: GameState, dice: DiceSource, dec
     where potions are handed out; whether a player may drink again at a later drive
     it leaves open, and the game state keeps no record of who drank (the events do).
     """
-    per_player = variant_rules().potions_per_player
+    per_player = variant_rules(ruleset).potions_per_player
     events: list[Event] = []
     for team in state.teams:
         held = {potion: count for potion, count in team.inducements.items() if potion in POTIONS and count > 0}

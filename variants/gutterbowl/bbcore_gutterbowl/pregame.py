@@ -62,7 +62,7 @@ def choose_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions
             raise UsageError(f"the coaches can agree on {' or '.join(PITCHES)}, not {agreed!r}")
         pitch, chosen_by = agreed, "coaches"
     else:
-        roll = variant_rules().pitch_roll
+        roll = variant_rules(ruleset).pitch_roll
         rolls = roll_dice(dice, roll.dice)
         pitch, chosen_by = (SEWER if sum(rolls) <= roll.sewer_at_most else STREET), "dice"
     in_use = ruleset.options.get(PITCH_OPTION)

@@ -64,7 +64,7 @@ def deal_with_secret_weapons(ruleset: Ruleset, state: GameState, dice: DiceSourc
     ``Decisions.casualty_treatment``). A player treated or regenerated back to the
     Reserves is still out of this game.
     """
-    rules = variant_rules().secret_weapons
+    rules = variant_rules(ruleset).secret_weapons
     board = state.board
     taking_part = state.drive_players or frozenset(p.id for p in board.players.values() if p.on_pitch)
     events: list[Event] = []
@@ -102,7 +102,7 @@ def restless_fans(
     Injury roll (cause ``bottle``) with no Armour roll. A player who is no longer
     standing drops the ball, which bounces. Who is Stalling is the caller's to say.
     """
-    rules = variant_rules().restless_fans
+    rules = variant_rules(ruleset).restless_fans
     decisions = decisions or DefaultDecisions()
     outcome = Outcome(board)
     for player_id in stalling_player_ids:

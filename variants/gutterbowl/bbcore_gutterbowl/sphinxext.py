@@ -81,7 +81,7 @@ def _table_files() -> dict[str, Path]:
 def _root(name: str, parts: list[str]) -> tuple[Any, str, list[str], Path]:
     """Where a path starts: the data, its name, the parts left and the file it is read from."""
     if name == "rules":
-        return variant_rules.variant_rules(), name, parts, variant_rules.RULES_FILE
+        return variant_rules.variant_rules(gutterbowl_ruleset()), name, parts, variant_rules.RULES_FILE
     if name == "params":
         return gutterbowl_ruleset().parameters, name, parts, DATA_DIR / "parameters.yaml"
     if name in PITCHES:

@@ -58,7 +58,7 @@ def sawbones(ruleset: Ruleset, player: PlayerState, casualty: Row, niggling_inju
     row of the table is never worse (the choice the core's apothecary also makes). A
     Badly Hurt player (the table's first row) is patched up and goes to the Reserves.
     """
-    rules = variant_rules().sawbones
+    rules = variant_rules(ruleset).sawbones
     table = ruleset.table("casualty")
     rolls = roll_dice(dice, rules.dice)
     if sum(rolls) <= rules.dead_at_most:
@@ -99,7 +99,7 @@ def ko_recovery_modifier(ruleset: Ruleset, inducements: Mapping[str, int]) -> in
 
 
 def snack_stand_refunds(
-    inducements: Mapping[str, int], events: Iterable[Event], budget: RerollBudget, dice: DiceSource
+    ruleset: Ruleset, inducements: Mapping[str, int], events: Iterable[Event], budget: RerollBudget, dice: DiceSource
 ) -> tuple[RerollBudget, tuple[Event, ...]]:
     """After a procedure, a die for each team re-roll its events say was used; on ``free_reroll_on`` or more it is given back.
 
@@ -108,7 +108,7 @@ def snack_stand_refunds(
     """
     if not inducements.get(SNACK_STAND):
         return budget, ()
-    rules = variant_rules().snack_stand
+    rules = variant_rules(ruleset).snack_stand
     found: list[Event] = []
     for event in events:
         if event.kind != TEAM_REROLL or event.result != "used":

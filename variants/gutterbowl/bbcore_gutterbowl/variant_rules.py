@@ -1,27 +1,34 @@
 """Gutter Bowl's own numbers, read from ``data/variant-rules.yaml``.
 
 The core's parameters have no place for numbers such as the wall-push roll or the
-hard-landing armour bonus, so the plugin keeps them in a file of its own. It is read
-the way the core reads its data: safe YAML with positions, a JSON Schema
-(``variant_rules.schema.json``, every key required, no unknown key) and cattrs into
-frozen attrs classes. Anything wrong raises :class:`bbcore.errors.DataError` whose
-lines name the file, line and column. The result is cached: call
-:func:`variant_rules` wherever a number is needed.
+hard-landing armour bonus, so the plugin keeps them in a file of its own, registered as
+the rules file ``gutterbowl/variant-rules``. Every ruleset with Gutter Bowl reads it the
+way the core reads its data (safe YAML with positions, the JSON Schema
+``variant_rules.schema.json`` with every key required and no unknown key, cattrs into
+frozen attrs classes) as its own layers amend it: a league's pack may change, say, the
+wall-push roll in its ``amendments.yaml``. A broken file or amendment stops the ruleset
+from loading with every problem located. Call :func:`variant_rules` with the ruleset
+wherever a number is needed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
 from bbcore.loading.plugin_files import load_plugin_file
 
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
+
 #: The data file and the schema it is validated against.
 RULES_FILE = Path(__file__).parent / "data" / "variant-rules.yaml"
 SCHEMA_FILE = Path(__file__).parent / "variant_rules.schema.json"
+#: The id the file is registered under, and amended by.
+RULES_ID = "gutterbowl/variant-rules"
 
 
 @frozen
@@ -251,7 +258,6 @@ def load_variant_rules(path: Path = RULES_FILE) -> VariantRules:
     return load_plugin_file(path, SCHEMA_FILE, VariantRules)
 
 
-@cache
-def variant_rules() -> VariantRules:
-    """Gutter Bowl's numbers from the plugin's own data file, read once."""
-    return load_variant_rules()
+def variant_rules(ruleset: Ruleset) -> VariantRules:
+    """Gutter Bowl's numbers in force in a ruleset with Gutter Bowl, as its layers amend them."""
+    return ruleset.rules_model(RULES_ID, VariantRules)

@@ -36,7 +36,9 @@ def wall_met(board: Board, origin: Square, blocked: BlockedSquare) -> str | None
     return None
 
 
-def pushed_into_a_wall(board: Board, origin: Square, blocked: tuple[BlockedSquare, ...], knocked_down: bool) -> PushBlocked | None:
+def pushed_into_a_wall(
+    ruleset: Ruleset, board: Board, origin: Square, blocked: tuple[BlockedSquare, ...], knocked_down: bool
+) -> PushBlocked | None:
     """A pushed player with no free square and a wall among the squares behind them is slammed into it.
 
     He stays in his square. After a plain push the active coach's D6 decides: at or
@@ -50,16 +52,16 @@ def pushed_into_a_wall(board: Board, origin: Square, blocked: tuple[BlockedSquar
         return None
     if knocked_down:
         return PushBlocked("stays", met)
-    rule = variant_rules().wall_push
+    rule = variant_rules(ruleset).wall_push
     return PushBlocked("stays", met, armour_modifier=rule.armour_modifier, fall_on=rule.fall_on)
 
 
-def thrown_into_a_wall(label: str, square: Square | None = None) -> PushBlocked:
+def thrown_into_a_wall(ruleset: Ruleset, label: str, square: Square | None = None) -> PushBlocked:
     """A thrown team-mate who comes down against a wall: a crash landing with the wall's extra armour modifier.
 
     ``square`` is where he falls when it is not the square he came down on (off a stall).
     """
-    return PushBlocked("knocked-down", label, armour_modifier=variant_rules().thrown_into_wall_armour_modifier, square=square)
+    return PushBlocked("knocked-down", label, armour_modifier=variant_rules(ruleset).thrown_into_wall_armour_modifier, square=square)
 
 
 def _turn(direction: Square, eighths: int) -> Square:

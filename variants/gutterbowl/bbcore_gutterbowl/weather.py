@@ -53,14 +53,16 @@ def weather_modifier(ruleset: Ruleset, weather: str | None, test: str) -> int:
     return weather_modifiers(ruleset, weather).get(test, 0)
 
 
-def open_pass_bands(weather: str | None) -> tuple[str, ...] | None:
+def open_pass_bands(ruleset: Ruleset, weather: str | None) -> tuple[str, ...] | None:
     """The only pass-range bands allowed (Clouds of Smog), or None for all: the core's ``open_bands``."""
-    return variant_rules().weather.clouds_of_smog.pass_bands if weather == CLOUDS_OF_SMOG else None
+    return variant_rules(ruleset).weather.clouds_of_smog.pass_bands if weather == CLOUDS_OF_SMOG else None
 
 
-def smog_reinforcements(weather: str | None, teams: tuple[str, ...], dice: DiceSource) -> tuple[dict[str, int], tuple[Event, ...]]:
+def smog_reinforcements(
+    ruleset: Ruleset, weather: str | None, teams: tuple[str, ...], dice: DiceSource
+) -> tuple[dict[str, int], tuple[Event, ...]]:
     """At the start of a drive in Clouds of Smog: each team's extra players allowed at set-up, and the rolls."""
-    rules = variant_rules().weather.clouds_of_smog
+    rules = variant_rules(ruleset).weather.clouds_of_smog
     if weather != CLOUDS_OF_SMOG:
         return {}, ()
     extra: dict[str, int] = {}
@@ -79,7 +81,7 @@ def _standing(board: Board, team: str) -> list[str]:
 def turn_end_weather(ruleset: Ruleset, board: Board, team: str, dice: DiceSource, weather: str | None) -> Outcome:
     """A Stormy Night (a D6; a low roll fells a random player of the team) or Unbearable Stench (a random one Placed Prone)."""
     if weather == STORMY_NIGHT:
-        rules = variant_rules().weather.stormy_night
+        rules = variant_rules(ruleset).weather.stormy_night
         rolls = roll_dice(dice, rules.dice)
         if sum(rolls) > rules.struck_at_most:
             return Outcome(board, (Event("lightning", team, rolls, "missed"),))
@@ -89,7 +91,7 @@ def turn_end_weather(ruleset: Ruleset, board: Board, team: str, dice: DiceSource
         struck = Event("lightning", picked[0], (*rolls, *pick_rolls), "struck")
         return _fall_over(ruleset, board, board.player(picked[0]), dice, None, struck)
     if weather == UNBEARABLE_STENCH:
-        count = variant_rules().weather.unbearable_stench_players
+        count = variant_rules(ruleset).weather.unbearable_stench_players
         picked, pick_rolls = pick_at_random(dice, _standing(board, team), count)
         for player_id in picked:
             board = _put(board, board.player(player_id), Status.PRONE)
@@ -101,7 +103,7 @@ def drive_end_weather(ruleset: Ruleset, board: Board, dice: DiceSource, weather:
     """Underground Heatwave: a D6 for every player on the pitch; a low roll and they pass out, missing the next drive."""
     if weather != UNDERGROUND_HEATWAVE:
         return Outcome(board)
-    rules = variant_rules().weather.heatwave
+    rules = variant_rules(ruleset).weather.heatwave
     events = []
     for player in sorted((p for p in board.players.values() if p.on_pitch), key=lambda p: p.id):
         rolls = roll_dice(dice, rules.dice)

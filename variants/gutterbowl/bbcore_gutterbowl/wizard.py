@@ -92,7 +92,7 @@ def spell_hits(
     if target is None or target.team == caster_team or not _targetable(board, target, standing_only):
         kind = "standing " if standing_only else ""
         raise UsageError(f"{target_id!r} is not an opposition {kind}player on the pitch that a spell can aim at")
-    rules = variant_rules().novice_wizard
+    rules = variant_rules(ruleset).novice_wizard
     rolls = roll_dice(dice, rules.dice)
     if sum(rolls) >= rules.hit_on:
         return target_id, (Event("spell-hits", target_id, rolls, "on-target"),)

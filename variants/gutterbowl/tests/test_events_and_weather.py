@@ -149,9 +149,9 @@ def test_this_round_is_on_us_sends_a_kod_player_to_the_reserves_on_a_four(street
 
 def test_loose_dogs_forbid_team_rerolls_on_pick_ups_and_blocks(street: Ruleset) -> None:
     after, _ = run(street, game(street, {"h1": (12, 7)}), "loose-dogs", [])
-    assert not gb_events.team_reroll_allowed(after, "pick-up")
-    assert not gb_events.team_reroll_allowed(after, "block")
-    assert gb_events.team_reroll_allowed(after, "dodge")
+    assert not gb_events.team_reroll_allowed(street, after, "pick-up")
+    assert not gb_events.team_reroll_allowed(street, after, "block")
+    assert gb_events.team_reroll_allowed(street, after, "dodge")
 
 
 def test_furious_neighbor_knocks_out_a_player_of_the_lower_total(street: Ruleset) -> None:
@@ -234,10 +234,10 @@ def test_weather_modifiers_come_from_the_rows_effects(street: Ruleset, sewer: Ru
 
 
 def test_clouds_of_smog_limit_passes_and_may_add_a_player(street: Ruleset) -> None:
-    assert open_pass_bands("clouds-of-smog") == ("quick", "short")
-    assert open_pass_bands("a-normal-day") is None
+    assert open_pass_bands(street, "clouds-of-smog") == ("quick", "short")
+    assert open_pass_bands(street, "a-normal-day") is None
     with ScriptedDice([5, 4]) as dice:
-        extra, _ = smog_reinforcements("clouds-of-smog", ("home", "away"), dice)
+        extra, _ = smog_reinforcements(street, "clouds-of-smog", ("home", "away"), dice)
     assert extra == {"home": 1, "away": 0}
 
 

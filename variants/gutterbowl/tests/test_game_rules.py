@@ -248,7 +248,7 @@ def bombardier(ruleset: Ruleset, **changes: Any) -> GameState:
 
 
 def test_there_is_no_referee_and_no_step_that_sends_a_fouler_off(gb: Ruleset) -> None:
-    assert variant_rules().referee is False
+    assert variant_rules(gb).referee is False
     step_ids = [step.id for sequence in gb.sequences.values() for step in sequence.steps]
     assert not [s for s in step_ids if any(word in s for word in ("argue", "foul", "referee", "bribe", "sent-off"))]
     assert sequence_steps(gb)["secret-weapons"] is deal_with_secret_weapons
@@ -420,7 +420,7 @@ def test_the_potion_of_mutation_gives_a_random_mutation(gb: Ruleset) -> None:
 
 
 def test_the_variant_rules_name_rows_the_potion_tables_have(gb: Ruleset) -> None:
-    rules = variant_rules()
+    rules = variant_rules(gb)
     for table_id, rows in rules.potion_wakes_knocked_out.items():
         assert set(rows) <= {row.id for row in gb.table(table_id).rows}
     potion_rows = {
@@ -500,14 +500,14 @@ def test_a_snack_stand_adds_one_to_ko_recovery(gb: Ruleset, inducements: dict[st
 
 
 @pytest.mark.parametrize(("roll", "left"), [(6, 2), (5, 1)])
-def test_a_snack_stand_makes_a_used_team_reroll_free_on_a_six(roll: int, left: int) -> None:
+def test_a_snack_stand_makes_a_used_team_reroll_free_on_a_six(gb: Ruleset, roll: int, left: int) -> None:
     used = (Event("dodge", "p", (1, 4), "passed"), Event(TEAM_REROLL, "p", (), "used", {"test": "dodge"}))
     with ScriptedDice([roll]) as dice:
-        budget, events = snack_stand_refunds({SNACK_STAND: 1}, used, RerollBudget(1), dice)
+        budget, events = snack_stand_refunds(gb, {SNACK_STAND: 1}, used, RerollBudget(1), dice)
     assert budget.team_rerolls == left
     assert kinds(events) == ["snack-stand"]
     with ScriptedDice([]) as dice:
-        assert snack_stand_refunds({}, used, RerollBudget(1), dice) == (RerollBudget(1), ())
+        assert snack_stand_refunds(gb, {}, used, RerollBudget(1), dice) == (RerollBudget(1), ())
 
 
 # -- the novice wizard --------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from bbcore.testing import build_page
 
 
 def test_a_path_reads_the_value_in_the_data() -> None:
-    rules = variant_rules()
+    rules = variant_rules(gutterbowl_ruleset("street"))
     street = gutterbowl_ruleset("street")
     assert lookup("rules.max_non_linemen") == rules.max_non_linemen
     assert lookup("rules.barricade.safe_crossing_cost") == rules.barricade.safe_crossing_cost
@@ -54,7 +54,7 @@ def build(tmp_path: Path, body: str, *, strict: bool = False) -> tuple[int, str]
 
 
 def test_the_roles_render_the_data_values(tmp_path: Path) -> None:
-    rules = variant_rules()
+    rules = variant_rules(gutterbowl_ruleset())
     params = gutterbowl_ruleset().parameters
     status, page = build(
         tmp_path,

@@ -77,7 +77,7 @@ def modifier(outcome: Outcome) -> int:
 def test_a_pass_over_a_market_stall_takes_minus_one(street: Ruleset, core: Ruleset) -> None:
     # From (2, 3) to (11, 3), a Long Pass (-2) straight through the stall's row y 3.
     over = pitch(street, (2, 3), {"r": ("home", LINEMAN, (11, 3))})
-    assert modifier(passed(street, over, (11, 3), [6, 4])) == -2 + variant_rules().pass_over_stall_modifier
+    assert modifier(passed(street, over, (11, 3), [6, 4])) == -2 + variant_rules(street).pass_over_stall_modifier
     assert modifier(passed(core, pitch(core, (2, 3), {"r": ("home", LINEMAN, (11, 3))}), (11, 3), [6, 4])) == -2
 
 

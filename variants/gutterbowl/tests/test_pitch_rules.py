@@ -90,7 +90,7 @@ def test_pushed_into_the_sideline_wall_stays_standing_on_one_to_three(street: Ru
 
 
 def test_pushed_into_the_sideline_wall_falls_over_on_four_and_takes_an_armour_roll(street: Ruleset) -> None:
-    outcome = pushed(street, against_the_top_sideline(street), (12, 1), [variant_rules().wall_push.fall_on, *HELD])
+    outcome = pushed(street, against_the_top_sideline(street), (12, 1), [variant_rules(street).wall_push.fall_on, *HELD])
     defender = outcome.board.player("d")
     assert (defender.square, defender.status) == ((12, 0), Status.PRONE)
     assert events(outcome, "push")[0].result == "fell"
@@ -220,7 +220,7 @@ def test_hard_landings_add_one_to_the_armour_roll(street: Ruleset, core: Ruleset
         with ScriptedDice([4, 4]) as dice:
             broken, _, event = roll_armour(rules, board(rules, {"d": ("away", HUMAN, (5, 7))}), "d", Harm(cause), dice)
         results.append((broken, event.detail["total"]))
-    assert results == [(False, 8), (True, 8 + variant_rules().hard_landing_armour_modifier)]
+    assert results == [(False, 8), (True, 8 + variant_rules(street).hard_landing_armour_modifier)]
 
 
 @pytest.mark.parametrize("cause", sorted(NOT_A_FALL))
@@ -371,7 +371,7 @@ def test_a_team_mate_thrown_onto_a_stall_crash_lands_beside_it_with_the_wall_mod
     thrown = outcome.board.player("h")
     assert thrown.square == (10, 3)
     armour = events(outcome, "armour")[0]
-    rules = variant_rules()
+    rules = variant_rules(street)
     assert armour.detail["total"] == 6 + rules.thrown_into_wall_armour_modifier + rules.hard_landing_armour_modifier
 
 
@@ -382,5 +382,5 @@ def test_a_team_mate_thrown_over_the_sideline_hits_the_wall(street: Ruleset) -> 
     thrown = outcome.board.player("h")
     assert (thrown.square, thrown.status) == ((12, 0), Status.PRONE)
     armour = events(outcome, "armour")[0]
-    rules = variant_rules()
+    rules = variant_rules(street)
     assert armour.detail["total"] == 2 + rules.thrown_into_wall_armour_modifier + rules.hard_landing_armour_modifier

@@ -12,13 +12,82 @@ from bbcore_gutterbowl.variant_rules import RULES_FILE, SCHEMA_FILE, load_varian
 import bbcore
 from bbcore.errors import DataError
 from bbcore.loading.yaml_source import read_yaml
+from bbcore.rules.board import build_board
+from bbcore.ruleset import Ruleset
+
+GUTTER_BOWL = bbcore.load_ruleset("gutterbowl")
 
 
-def test_the_file_loads_and_is_read_once() -> None:
-    rules = variant_rules()
-    assert rules is variant_rules()
+def test_the_file_is_the_rules_file_of_every_gutter_bowl_ruleset() -> None:
+    rules = variant_rules(GUTTER_BOWL)
+    assert rules == load_variant_rules()
+    assert rules is variant_rules(GUTTER_BOWL)  # structured once per ruleset
     assert rules.wall_push.fall_on == 4
     assert rules.bounces_on_landing == 2
+    assert variant_rules(bbcore.load_ruleset("gutterbowl", options={"pitch": "sewer"})) == rules
+
+
+HOUSE_RULES = """\
+source: "The Altdorf back-alley league's house rules"
+amend:
+  - rules: gutterbowl/variant-rules
+    changes:
+      wall_push:
+        fall_on: 5
+      bounces_on_landing: 1
+      kick_off_events:
+        guards:
+          arrested_at_most: 1
+  - rules: gutterbowl/variant-rules
+    when: {pitch: sewer}
+    changes:
+      changing_weather:
+        scatters: 2
+"""
+
+
+def amended(tmp_path: Path, text: str, **options: str) -> Ruleset:
+    path = tmp_path / "house-rules.yaml"
+    path.write_text(text, encoding="utf-8")
+    return bbcore.load_ruleset("gutterbowl", options=options, amendments=[path])
+
+
+def test_a_league_amends_the_numbers_key_by_key(tmp_path: Path) -> None:
+    plain = variant_rules(GUTTER_BOWL)
+    street = variant_rules(amended(tmp_path, HOUSE_RULES))
+    assert (street.wall_push.fall_on, street.bounces_on_landing, street.kick_off_events.guards.arrested_at_most) == (5, 1, 1)
+    # The keys the amendment leaves alone keep the file's values, nested ones too.
+    assert street.wall_push.armour_modifier == plain.wall_push.armour_modifier
+    assert street.kick_off_events.guards.players == plain.kick_off_events.guards.players
+    assert street.changing_weather == plain.changing_weather
+    sewer = variant_rules(amended(tmp_path, HOUSE_RULES, pitch="sewer"))
+    assert sewer.changing_weather.scatters == 2
+
+
+def test_the_rules_read_the_amended_numbers(tmp_path: Path) -> None:
+    from bbcore_gutterbowl.pitch_hooks import ball_bounces_twice_on_cobbles
+
+    ruleset = amended(tmp_path, HOUSE_RULES)
+    board = build_board(ruleset, {})
+    assert ball_bounces_twice_on_cobbles(GUTTER_BOWL, board, (5, 5), "pass") == 2
+    assert ball_bounces_twice_on_cobbles(ruleset, board, (5, 5), "pass") == 1
+
+
+def test_changing_weather_follows_an_amended_scatter_count(tmp_path: Path) -> None:
+    # The parameters are changed while the ruleset is built, from the amended file.
+    sewer = amended(tmp_path, HOUSE_RULES, pitch="sewer")
+    assert sewer.parameters.kick_off_events.calm_weather_scatters == 2
+    assert GUTTER_BOWL.parameters.kick_off_events.calm_weather_scatters == variant_rules(GUTTER_BOWL).changing_weather.scatters
+
+
+def test_a_wrong_amendment_is_located_in_the_amendment(tmp_path: Path) -> None:
+    with pytest.raises(DataError) as raised:
+        amended(tmp_path, HOUSE_RULES.replace("fall_on: 5", "fall_on: five").replace("bounces_on_landing: 1", "bounce_twice: 1"))
+    messages = [str(p) for p in raised.value.problems]
+    assert len(messages) == 2, messages
+    assert all("house-rules.yaml:" in m for m in messages)
+    assert any("$.amend[0].changes.wall_push.fall_on" in m and "integer" in m for m in messages)
+    assert any("bounce_twice" in m for m in messages)
 
 
 def test_the_schema_requires_every_key_of_the_file_and_no_other() -> None:
@@ -55,7 +124,8 @@ def test_yaml_tags_that_build_objects_are_refused(tmp_path: Path) -> None:
 
 def test_the_dice_named_are_those_of_the_tables_the_rules_roll_on() -> None:
     # The hooks roll on the core's tables; the file names the same dice for the reader.
-    rules, ruleset = variant_rules(), bbcore.load_ruleset("gutterbowl")
+    ruleset = GUTTER_BOWL
+    rules = variant_rules(ruleset)
     direction = ruleset.table("random-direction").dice
     assert rules.kick_re_entry_direction == rules.sewer_pit_placement_direction == direction
     assert rules.wall_bounce_dice == ruleset.table("throw-in").dice
