@@ -69,7 +69,7 @@ def cast_fireball(
 ) -> Blast:
     """A wizard's fireball at ``target``: moved first if the spell says so, then each Standing player on or next to it rolled for."""
     decisions = decisions or DefaultDecisions()
-    spell = rules_for(pack_rules().fireballs, inducement, "wizard with a fireball")
+    spell = rules_for(pack_rules(ruleset).fireballs, inducement, "wizard with a fireball")
     events = [Event("spell", team, (), spell.spell, {"inducement": inducement, "target": target})]
     if spell.moves is not None:
         target, rolls = _moved(ruleset, target, spell.moves, dice)
@@ -95,7 +95,7 @@ def throw_pot(
 ) -> Blast:
     """A pot at ``target``: its table says whether it lands there, moves, or misfires into the team's own Reserves."""
     decisions = decisions or DefaultDecisions()
-    pot = rules_for(pack_rules().pots, inducement, "pot")
+    pot = rules_for(pack_rules(ruleset).pots, inducement, "pot")
     rolled = roll_on_table(ruleset.table(pot.table), dice)
     outcome = Outcome(board, (Event("pot", team, rolled.rolls, rolled.row.id, {"inducement": inducement, "target": target}),))
     if rolled.row.id == pot.rows.misfire:

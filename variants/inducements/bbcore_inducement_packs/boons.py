@@ -63,9 +63,9 @@ class MascotRoll:
     event: Event
 
 
-def mascot_reroll(state: GameState, team_id: str, inducement: str, dice: DiceSource) -> tuple[GameState, MascotRoll]:
+def mascot_reroll(ruleset: Ruleset, state: GameState, team_id: str, inducement: str, dice: DiceSource) -> tuple[GameState, MascotRoll]:
     """Roll for the team's mascot before its re-roll is used; the re-roll is spent for the half either way."""
-    mascot = rules_for(pack_rules().extras.mascots, inducement, "mascot")
+    mascot = rules_for(pack_rules(ruleset).extras.mascots, inducement, "mascot")
     _need(state, team_id, inducement)
     rolls = roll_dice(dice, mascot.dice)
     works = sum(rolls) >= mascot.works_on
@@ -74,9 +74,11 @@ def mascot_reroll(state: GameState, team_id: str, inducement: str, dice: DiceSou
     return state, MascotRoll(works, event)
 
 
-def apply_unguent(state: GameState, team_id: str, inducement: str, player_id: str, casualty: str) -> tuple[GameState, tuple[Event, ...]]:
+def apply_unguent(
+    ruleset: Ruleset, state: GameState, team_id: str, inducement: str, player_id: str, casualty: str
+) -> tuple[GameState, tuple[Event, ...]]:
     """The unguent heals a player in the Casualty box whose result it covers; the result still applies after the game."""
-    unguent = rules_for(pack_rules().extras.unguents, inducement, "unguent")
+    unguent = rules_for(pack_rules(ruleset).extras.unguents, inducement, "unguent")
     _need(state, team_id, inducement)
     player = state.board.player(player_id)
     if player.team != team_id or player.status is not Status.CASUALTY:
@@ -88,9 +90,9 @@ def apply_unguent(state: GameState, team_id: str, inducement: str, player_id: st
     return state, (Event("unguent", player_id, (), "reserves", {"inducement": inducement, "casualty": casualty, "after_game": True}),)
 
 
-def settle_side_bet(state: GameState, team_id: str, inducement: str, stake: int) -> tuple[GameState, tuple[Event, ...]]:
+def settle_side_bet(ruleset: Ruleset, state: GameState, team_id: str, inducement: str, stake: int) -> tuple[GameState, tuple[Event, ...]]:
     """Step 1 of the post-game sequence: a won bet pays the stake back ``payout`` times into the treasury."""
-    bet = rules_for(pack_rules().extras.side_bets, inducement, "side bet")
+    bet = rules_for(pack_rules(ruleset).extras.side_bets, inducement, "side bet")
     _need(state, team_id, inducement)
     if not bet.min_stake <= stake <= bet.max_stake:
         raise UsageError(f"a {inducement!r} stake is {bet.min_stake} to {bet.max_stake}, not {stake}")
@@ -130,7 +132,7 @@ def use_artifact(
     board does not tell them apart from other casualties. The coach picks the player to
     heal with ``Decisions.agreed_choice``.
     """
-    artifact = rules_for(pack_rules().extras.artifacts, inducement, "artifact")
+    artifact = rules_for(pack_rules(ruleset).extras.artifacts, inducement, "artifact")
     _need(state, team_id, inducement)
     state = _spend(state, team_id, inducement)
     table = ruleset.inducement(inducement).table

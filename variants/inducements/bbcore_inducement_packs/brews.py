@@ -92,7 +92,7 @@ def drop_drive_skills(board: Board, drive_effects: frozenset[str]) -> tuple[Boar
 
 def pour_brew(ruleset: Ruleset, state: GameState, team_id: str, inducement: str, dice: DiceSource) -> tuple[GameState, tuple[Event, ...]]:
     """The team's brew: some random players of the needed skill on the pitch gain the inducement's effects for the drive."""
-    brew = rules_for(pack_rules().extras.brews, inducement, "brew")
+    brew = rules_for(pack_rules(ruleset).extras.brews, inducement, "brew")
     if _left(state, team_id, inducement) <= 0:
         raise UsageError(f"team {team_id!r} has no {inducement!r} left to pour")
     state = _spend(state, team_id, inducement)
@@ -111,7 +111,7 @@ def carve_rune(
     ruleset: Ruleset, state: GameState, team_id: str, inducement: str, player_id: str, rune: str, dice: DiceSource
 ) -> tuple[GameState, tuple[Event, ...]]:
     """The runesmith tries ``rune`` on the team's ``player_id``; the table says whether it works and whether he may try again."""
-    smith = rules_for(pack_rules().extras.runesmiths, inducement, "runesmith")
+    smith = rules_for(pack_rules(ruleset).extras.runesmiths, inducement, "runesmith")
     if _left(state, team_id, inducement) <= 0:
         raise UsageError(f"team {team_id!r} has no {inducement!r} left to try")
     player = state.board.player(player_id)

@@ -29,9 +29,9 @@ if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
 
 
-def temper_roll(inducement: str, earlier: int, dice: DiceSource) -> tuple[bool, Event]:
+def temper_roll(ruleset: Ruleset, inducement: str, earlier: int, dice: DiceSource) -> tuple[bool, Event]:
     """The temper roll after ``earlier`` earlier ones this game: whether he charges on, and the event."""
-    temper = rules_for(pack_rules().tempers, inducement, "staff member with a temper")
+    temper = rules_for(pack_rules(ruleset).tempers, inducement, "staff member with a temper")
     rolls = roll_dice(dice, temper.dice)
     total = sum(rolls) + temper.plus_per_earlier * earlier
     lost = total >= temper.on
@@ -40,7 +40,7 @@ def temper_roll(inducement: str, earlier: int, dice: DiceSource) -> tuple[bool, 
 
 def charge_on(ruleset: Ruleset, state: GameState, team_id: str, inducement: str, square: Square, player_id: str) -> GameState:
     """Put the staff member hired as ``inducement`` on ``square`` as ``player_id`` of ``team_id``; a bad square is a ``UsageError``."""
-    temper = rules_for(pack_rules().tempers, inducement, "staff member with a temper")
+    temper = rules_for(pack_rules(ruleset).tempers, inducement, "staff member with a temper")
     board = state.board
     geometry = board.geometry
     side = "home" if state.home.id == team_id else "away"

@@ -112,7 +112,7 @@ def bless(
     blessed: frozenset[str] = frozenset(),
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Roll on the blessing table for the team's ``player_id``, and again for a random other while the row says so."""
-    blessing = rules_for(pack_rules().coaching_staff.blessings, inducement, "blessing")
+    blessing = rules_for(pack_rules(ruleset).coaching_staff.blessings, inducement, "blessing")
     _need(state, team_id, inducement)
     player = state.board.player(player_id)
     if player.team != team_id or not player.on_pitch or player_id in blessed:
@@ -165,33 +165,33 @@ def treat_knock_out(
     return attrs.evolve(state, board=board), (Event("mungo", player_id, rolled.rolls, status.value, detail),)
 
 
-def may_reroll_recovery(roll: int, inducements: Mapping[str, int]) -> bool | None:
+def may_reroll_recovery(ruleset: Ruleset, roll: int, inducements: Mapping[str, int]) -> bool | None:
     """``True`` when an inducement the team holds lets it roll this failed recovery roll again; else no answer."""
-    rerolls = pack_rules().coaching_staff.ko_rerolls
+    rerolls = pack_rules(ruleset).coaching_staff.ko_rerolls
     held = any(count > 0 and roll in rerolls[inducement].rerolled_on for inducement, count in inducements.items() if inducement in rerolls)
     return True if held else None
 
 
-def cheering_fans_cheerleaders(inducement: str, cheerleaders: int, dice: DiceSource) -> tuple[int, Event]:
+def cheering_fans_cheerleaders(ruleset: Ruleset, inducement: str, cheerleaders: int, dice: DiceSource) -> tuple[int, Event]:
     """The cheerleaders the team counts for this Cheering Fans roll, with the inducement's dice added."""
-    cheering = rules_for(pack_rules().coaching_staff.cheering, inducement, "cheering coach")
+    cheering = rules_for(pack_rules(ruleset).coaching_staff.cheering, inducement, "cheering coach")
     rolls = roll_dice(dice, cheering.dice)
     total = max(cheerleaders, cheering.at_least) + sum(rolls)
     return total, Event("go-team", inducement, rolls, str(total))
 
 
-def prayer_rerolls(inducements: Mapping[str, int], prayer_dice: str, natural: int) -> int:
+def prayer_rerolls(ruleset: Ruleset, inducements: Mapping[str, int], prayer_dice: str, natural: int) -> int:
     """The extra team re-rolls the team's inducements give for this natural Prayers to Nuffle roll."""
     total = 0
     for inducement, count in inducements.items():
-        cheering = pack_rules().coaching_staff.cheering.get(inducement)
+        cheering = pack_rules(ruleset).coaching_staff.cheering.get(inducement)
         if cheering is not None and count > 0 and natural in cheering.prayer_naturals.get(prayer_dice, ()):
             total += cheering.prayer_rerolls
     return total
 
 
-def _fixer(inducements: Mapping[str, int]) -> str | None:
-    return next((i for i, count in sorted(inducements.items()) if count > 0 and i in pack_rules().coaching_staff.fixers), None)
+def _fixer(ruleset: Ruleset, inducements: Mapping[str, int]) -> str | None:
+    return next((i for i, count in sorted(inducements.items()) if count > 0 and i in pack_rules(ruleset).coaching_staff.fixers), None)
 
 
 def argue_the_call(ruleset: Ruleset, inducements: Mapping[str, int], dice: DiceSource) -> tuple[Row, bool, Event]:
@@ -199,17 +199,17 @@ def argue_the_call(ruleset: Ruleset, inducements: Mapping[str, int], dice: DiceS
     table = ruleset.table("argue-the-call")
     rolled = roll_on_table(table, dice)
     row = rolled.row
-    fixer = _fixer(inducements)
+    fixer = _fixer(ruleset, inducements)
     if fixer is not None:
-        argue = pack_rules().coaching_staff.fixers[fixer].argue
+        argue = pack_rules(ruleset).coaching_staff.fixers[fixer].argue
         row = next((table.row(rid) for rid, naturals in argue.items() if rolled.total in naturals), row)
     fixer_off = fixer is not None and row.id == table.rows[0].id
     return row, fixer_off, Event("argue-the-call", fixer or "coach", rolled.rolls, row.id, {"fixer_sent_off": fixer_off})
 
 
-def bribe(inducement: str, rerolls_used: int, dice: DiceSource) -> tuple[bool, int, Event]:
+def bribe(ruleset: Ruleset, inducement: str, rerolls_used: int, dice: DiceSource) -> tuple[bool, int, Event]:
     """A Bribe's D6, rolled again once it fails while the fixer's re-roll is left: worked, re-rolls used now, the event."""
-    fixer = rules_for(pack_rules().coaching_staff.fixers, inducement, "fixer")
+    fixer = rules_for(pack_rules(ruleset).coaching_staff.fixers, inducement, "fixer")
     rolls = [dice.roll(6)]
     if rolls[0] < fixer.bribe_on and rerolls_used < fixer.bribe_rerolls:
         rerolls_used += 1
@@ -227,7 +227,7 @@ def sign_clients(
     ruleset: Ruleset, state: GameState, team_id: str, inducement: str, dice: DiceSource
 ) -> tuple[GameState, tuple[str, ...], tuple[Event, ...]]:
     """Pick the agent's players at random among those able to play; they gain his skills for the game."""
-    agent = rules_for(pack_rules().coaching_staff.agents, inducement, "agent")
+    agent = rules_for(pack_rules(ruleset).coaching_staff.agents, inducement, "agent")
     _need(state, team_id, inducement)
     count = roll_dice(dice, agent.dice)
     picked, picks = pick_at_random(dice, _able_to_play(state, team_id), sum(count))
@@ -253,7 +253,7 @@ def scout_journeymen(
     ruleset: Ruleset, inducement: str, journeymen: Sequence[str], dice: DiceSource
 ) -> tuple[tuple[tuple[str, Row], ...], tuple[Event, ...]]:
     """One roll per Journeyman taken on, in order, the modifier growing after the first: each one's row."""
-    scout = rules_for(pack_rules().coaching_staff.scouts, inducement, "scout")
+    scout = rules_for(pack_rules(ruleset).coaching_staff.scouts, inducement, "scout")
     table = ruleset.inducement(inducement).table
     assert table is not None
     results: list[tuple[str, Row]] = []
@@ -269,7 +269,7 @@ def experiment(
     ruleset: Ruleset, state: GameState, team_id: str, inducement: str, player_id: str, dice: DiceSource
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Krot's experiment on the team's ``player_id`` in the Casualty box: the row moves, harms or changes them."""
-    rules = rules_for(pack_rules().coaching_staff.experiments, inducement, "experimenter")
+    rules = rules_for(pack_rules(ruleset).coaching_staff.experiments, inducement, "experimenter")
     _need(state, team_id, inducement)
     player = state.board.player(player_id)
     if player.team != team_id or player.status is not Status.CASUALTY:
@@ -310,14 +310,14 @@ def players_to_set_up(state: GameState, team_id: str) -> int:
 
 def may_stand_in(ruleset: Ruleset, state: GameState, team_id: str, inducement: str) -> bool:
     """Whether the staff member the team still holds may play this drive: the team is short of a full side."""
-    rules_for(pack_rules().coaching_staff.stand_ins, inducement, "staff member who may play")
+    rules_for(pack_rules(ruleset).coaching_staff.stand_ins, inducement, "staff member who may play")
     held = state.team(team_id).inducements.get(inducement, 0) > 0
     return held and players_to_set_up(state, team_id) < ruleset.parameters.players_on_pitch
 
 
 def stand_in(ruleset: Ruleset, state: GameState, team_id: str, inducement: str, player_id: str) -> tuple[GameState, Event]:
     """The staff member joins the team for this drive, in the Reserves, from the entry's profile; the inducement is used up."""
-    rules = rules_for(pack_rules().coaching_staff.stand_ins, inducement, "staff member who may play")
+    rules = rules_for(pack_rules(ruleset).coaching_staff.stand_ins, inducement, "staff member who may play")
     if not may_stand_in(ruleset, state, team_id, inducement):
         raise UsageError(f"{inducement!r} cannot play for {team_id!r}: not held, already played, or the team can set up a full side")
     if player_id in state.board.players:
@@ -332,9 +332,9 @@ def stand_in(ruleset: Ruleset, state: GameState, team_id: str, inducement: str, 
     return state, Event("stand-in", player_id, (), "joins", {"inducement": inducement, "team": team_id})
 
 
-def send_off_stand_ins(board: Board) -> tuple[Board, tuple[Event, ...]]:
+def send_off_stand_ins(ruleset: Ruleset, board: Board) -> tuple[Board, tuple[Event, ...]]:
     """At the end of a drive, every staff member who played it is Sent-off for the game (a Casualty stays one)."""
-    stand_ins = pack_rules().coaching_staff.stand_ins
+    stand_ins = pack_rules(ruleset).coaching_staff.stand_ins
     events: list[Event] = []
     for player in sorted(board.players.values(), key=lambda p: p.id):
         if player.position in stand_ins and player.status not in (Status.SENT_OFF, Status.CASUALTY):
@@ -351,7 +351,7 @@ def upgrade(
 
     Returns the new state, the ``(player, skill)`` pairs gained in order, and the events.
     """
-    rules = rules_for(pack_rules().coaching_staff.upgrades, inducement, "upgrading staff member")
+    rules = rules_for(pack_rules(ruleset).coaching_staff.upgrades, inducement, "upgrading staff member")
     _need(state, team_id, inducement)
     count = roll_dice(dice, rules.dice)
     picked, picks = pick_at_random(dice, _able_to_play(state, team_id), sum(count))

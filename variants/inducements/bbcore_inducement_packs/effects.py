@@ -45,7 +45,7 @@ def cook(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisi
     """Each team with a chef rolls its dice; every success gains it re-rolls and takes some from the opponent."""
     if not starts_a_half(state):
         return state, ()
-    chefs = pack_rules().chefs
+    chefs = pack_rules(ruleset).chefs
     events = []
     for team in state.teams:
         for inducement in sorted(key for key, count in team.inducements.items() if count > 0 and key in chefs):
@@ -69,7 +69,7 @@ def call_weather_mage(
 
     A team without that inducement left is a ``UsageError``.
     """
-    mage = rules_for(pack_rules().weather_mages, inducement, "weather mage")
+    mage = rules_for(pack_rules(ruleset).weather_mages, inducement, "weather mage")
     team = state.team(team_id)
     if team.inducements.get(inducement, 0) <= 0:
         raise UsageError(f"team {team_id!r} has no {inducement!r} left to use")

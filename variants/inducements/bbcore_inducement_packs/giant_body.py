@@ -116,14 +116,18 @@ class GiantBody:
 def _check_bodies(pitch: GiantPitch, _: object, bodies: Mapping[str, GiantBody]) -> None:
     for player_id, body in bodies.items():
         player = pitch.board.player(player_id)
-        if body.player_id != player_id or player.square != body.anchor or giant_rules(player) is None:
+        if body.player_id != player_id or player.square != body.anchor or giant_rules(pitch.ruleset, player) is None:
             raise UsageError(f"{player_id!r} is not a giant standing on the anchor square {body.anchor}")
 
 
 @frozen
 class GiantPitch:
-    """The core's board with the bodies of the giants on it, by player id (each giant's square is its anchor)."""
+    """The core's board with the bodies of the giants on it, by player id (each giant's square is its anchor).
 
+    ``ruleset`` says which players are giants (the packs' rules file, as it amends them).
+    """
+
+    ruleset: Ruleset = field(eq=False, repr=False)
     board: Board
     bodies: Mapping[str, GiantBody] = field(factory=dict, validator=_check_bodies)
 
@@ -166,7 +170,7 @@ class GiantPitch:
         """The pitch with a giant's body changed, its player moved onto the new anchor (on ``board`` if given)."""
         board = board or self.board
         board = board.with_player(board.player(body.player_id).moved(body.anchor))
-        return GiantPitch(board, {**self.bodies, body.player_id: body})
+        return GiantPitch(self.ruleset, board, {**self.bodies, body.player_id: body})
 
 
 @frozen
@@ -188,7 +192,7 @@ class GiantStep:
 
 def _giant(pitch: GiantPitch, giant_id: str) -> tuple[PlayerState, GiantBody, Giant]:
     player = pitch.board.player(giant_id)
-    rules = giant_rules(player)
+    rules = giant_rules(pitch.ruleset, player)
     assert rules is not None  # the pitch checks its bodies are giants
     return player, pitch.body(giant_id), rules
 

@@ -66,9 +66,9 @@ def _toward(offset: int) -> int:
     return -1 if offset < 0 else 1 if offset > 1 else 0
 
 
-def giant_scatter(inducement: str, anchor: Square, dice: DiceSource) -> tuple[Square, Event]:
+def giant_scatter(ruleset: Ruleset, inducement: str, anchor: Square, dice: DiceSource) -> tuple[Square, Event]:
     """One scatter of the giant hired as ``inducement`` whose base is at ``anchor``: the new anchor and the event."""
-    giant = rules_for(pack_rules().giants, inducement, "giant")
+    giant = rules_for(pack_rules(ruleset).giants, inducement, "giant")
     rolls: list[int] = []
     while True:
         rolled = sum(roll_dice(dice, giant.scatter_dice))
@@ -81,9 +81,9 @@ def giant_scatter(inducement: str, anchor: Square, dice: DiceSource) -> tuple[Sq
     return moved, Event("giant-scatter", inducement, tuple(rolls), f"{step[0]},{step[1]}", {"from": list(anchor), "to": list(moved)})
 
 
-def giant_rules(player: PlayerState) -> Giant | None:
+def giant_rules(ruleset: Ruleset, player: PlayerState) -> Giant | None:
     """The giant entry of a player hired as a giant (by :func:`hire_giant`), or None for anyone else."""
-    return pack_rules().giants.get(player.position or "")
+    return pack_rules(ruleset).giants.get(player.position or "")
 
 
 def hire_giant(ruleset: Ruleset, inducement: str, player_id: str, team_id: str, square: Square | None = None) -> PlayerState:
@@ -93,7 +93,7 @@ def hire_giant(ruleset: Ruleset, inducement: str, player_id: str, team_id: str, 
     The stat line is the entry's first profile with characteristics; one printed on the old
     scale only is read as the Frog's is (AG becomes 7 - AG, AV the old total + 1).
     """
-    rules_for(pack_rules().giants, inducement, "giant")
+    rules_for(pack_rules(ruleset).giants, inducement, "giant")
     profile = next((p for p in ruleset.inducement(inducement).profiles if p.ma is not None or p.old_scale is not None), None)
     if profile is None:
         raise UsageError(f"the {inducement!r} inducement has no stat line")
@@ -102,9 +102,9 @@ def hire_giant(ruleset: Ruleset, inducement: str, player_id: str, team_id: str, 
     return transform(ruleset, blank, on_new_scale(profile))
 
 
-def giant_throw_reroll(player: PlayerState, test: str, result: str) -> str | None:
+def giant_throw_reroll(ruleset: Ruleset, player: PlayerState, test: str, result: str) -> str | None:
     """The re-roll source (the giant's inducement id) for a giant's failed team-mate throw its entry lets it roll again; else None."""
-    giant = giant_rules(player)
+    giant = giant_rules(ruleset, player)
     if giant is None or test != THROW_TEST or result not in giant.throw_rerolls:
         return None
     return player.position

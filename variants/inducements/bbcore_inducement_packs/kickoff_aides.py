@@ -41,7 +41,7 @@ def toward_own_end_zone(board: Board, team: str) -> Square:
 
 def beat_the_drum(ruleset: Ruleset, board: Board, team: str, inducement: str, dice: DiceSource, decisions: Decisions) -> Outcome:
     """The drummer's dice; each success pushes an opposing player on the pitch one square back toward their End Zone."""
-    drummer = rules_for(pack_rules().extras.drummers, inducement, "drummer")
+    drummer = rules_for(pack_rules(ruleset).extras.drummers, inducement, "drummer")
     rolls = roll_dice(dice, drummer.dice)
     beats = sum(1 for roll in rolls if roll >= drummer.push_on)
     outcome = Outcome(board, (Event("drum", team, rolls, f"{beats} push-backs", {"inducement": inducement}),))
@@ -69,7 +69,7 @@ def advise_kick(
     ruleset: Ruleset, aimed: Square, team: str, inducement: str, dice: DiceSource, decisions: Decisions
 ) -> tuple[Square, tuple[Event, ...]]:
     """Roll on the master's table, then deviate the kick as it says: the square the ball is bound for, and the events."""
-    master = rules_for(pack_rules().extras.ballistics, inducement, "master of ballistics")
+    master = rules_for(pack_rules(ruleset).extras.ballistics, inducement, "master of ballistics")
     table = ruleset.inducement(inducement).table
     assert table is not None
     rolled = roll_on_table(ruleset.table(table), dice)

@@ -2,26 +2,34 @@
 
 The inducement schema has fields for prices, limits, uses, effects and profiles, but
 none for a chef's dice or a fireball's target number, so the plugin keeps those in a
-file of its own, keyed by inducement id. It is read the way the core reads its data:
-safe YAML with positions, a JSON Schema (``pack_rules.schema.json``, every key
-required, no unknown key) and cattrs into frozen attrs classes. Anything wrong raises
-:class:`bbcore.errors.DataError` naming the file, line and column.
+file of its own, keyed by inducement id and registered as the rules file
+``inducement-packs/pack-rules``. Every ruleset with one of the packs reads it the way
+the core reads its data (safe YAML with positions, the JSON Schema
+``pack_rules.schema.json`` with every key required and no unknown key, cattrs into
+frozen attrs classes) as its own layers amend it: a league may change, say, the chef's
+dice in its ``amendments.yaml``. A broken file or amendment stops the ruleset from
+loading with every problem located. Call :func:`pack_rules` with the ruleset wherever a
+number is needed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from attrs import frozen
 
 from bbcore.errors import UsageError
 from bbcore.loading.plugin_files import load_plugin_file
 
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
+
 RULES_FILE = Path(__file__).parent / "pack-rules.yaml"
 SCHEMA_FILE = Path(__file__).parent / "pack_rules.schema.json"
+#: The id the file is registered under, and amended by.
+RULES_ID = "inducement-packs/pack-rules"
 
 T = TypeVar("T")
 
@@ -503,10 +511,9 @@ def load_pack_rules(path: Path = RULES_FILE) -> PackRules:
     return load_plugin_file(path, SCHEMA_FILE, PackRules)
 
 
-@cache
-def pack_rules() -> PackRules:
-    """The packs' numbers, read once."""
-    return load_pack_rules()
+def pack_rules(ruleset: Ruleset) -> PackRules:
+    """The packs' numbers in force in a ruleset with one of the packs, as its layers amend them."""
+    return ruleset.rules_model(RULES_ID, PackRules)
 
 
 def rules_for(kind: Mapping[str, T], inducement: str, what: str) -> T:

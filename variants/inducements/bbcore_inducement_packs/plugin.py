@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bbcore import hookimpl
+from bbcore_inducement_packs import pack_rules
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -24,6 +25,13 @@ PACKS_DIR = Path(__file__).parent / "packs"
 def bbcore_register_data(register: DataRegistrar) -> None:
     register.pack("bb2020", PACKS_DIR / "bb2020", "The Blood Bowl 2020 inducement list.")
     register.pack("classic", PACKS_DIR / "classic", 'The classic "Boosters" inducement list.')
+    register.rules_file(
+        pack_rules.RULES_ID,
+        pack_rules.RULES_FILE,
+        pack_rules.SCHEMA_FILE,
+        pack_rules.PackRules,
+        "The numbers of the packs' inducements in play: dice, targets, distances, by inducement id.",
+    )
 
 
 @hookimpl
@@ -36,7 +44,7 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
 
 
 @hookimpl
-def bbcore_end_of_drive_effects(board: Board, drive_effects: frozenset[str]) -> tuple[Board, tuple[Event, ...]] | None:
+def bbcore_end_of_drive_effects(ruleset: Ruleset, board: Board, drive_effects: frozenset[str]) -> tuple[Board, tuple[Event, ...]] | None:
     """Skills a brew or a rune gave for the drive are taken away again (see :mod:`bbcore_inducement_packs.brews`).
 
     Staff who played the drive (Kari Coldsteel) are Sent-off (see
@@ -46,25 +54,25 @@ def bbcore_end_of_drive_effects(board: Board, drive_effects: frozenset[str]) -> 
     from bbcore_inducement_packs.coaching_staff import send_off_stand_ins  # noqa: PLC0415 - the procedures import the core's rules
 
     board, dropped = drop_drive_skills(board, drive_effects)
-    board, sent_off = send_off_stand_ins(board)
+    board, sent_off = send_off_stand_ins(ruleset, board)
     events = dropped + sent_off
     return (board, events) if events else None
 
 
 @hookimpl
-def bbcore_test_reroll(board: Board, player: PlayerState, test: str, result: str) -> str | None:
+def bbcore_test_reroll(ruleset: Ruleset, player: PlayerState, test: str, result: str) -> str | None:
     """A giant may roll a Fumbled team-mate throw again (see :func:`bbcore_inducement_packs.giants.giant_throw_reroll`)."""
     from bbcore_inducement_packs.giants import giant_throw_reroll  # noqa: PLC0415 - the procedures import the core's rules
 
-    return giant_throw_reroll(player, test, result)
+    return giant_throw_reroll(ruleset, player, test, result)
 
 
 @hookimpl
-def bbcore_ko_recovery_rerolls(roll: int, inducements: Mapping[str, int]) -> bool | None:
+def bbcore_ko_recovery_rerolls(ruleset: Ruleset, roll: int, inducements: Mapping[str, int]) -> bool | None:
     """Bugman's beer: a failed recovery of a 1 is rolled again (see :func:`bbcore_inducement_packs.coaching_staff.may_reroll_recovery`)."""
     from bbcore_inducement_packs.coaching_staff import may_reroll_recovery  # noqa: PLC0415 - the procedures import the core's rules
 
-    return may_reroll_recovery(roll, inducements)
+    return may_reroll_recovery(ruleset, roll, inducements)
 
 
 @hookimpl

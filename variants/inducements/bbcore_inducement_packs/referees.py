@@ -58,7 +58,7 @@ def watch_foul(
     ruleset: Ruleset, state: GameState, inducement: str, fouler_id: str, victim_id: str, doubled: bool, dice: DiceSource
 ) -> tuple[GameState, RefereeCall]:
     """The referee hired as ``inducement`` watches a Foul by ``fouler_id`` on ``victim_id`` (``doubled``: a double was rolled)."""
-    referee = rules_for(pack_rules().referees, inducement, "biased referee")
+    referee = rules_for(pack_rules(ruleset).referees, inducement, "biased referee")
     if doubled:
         return state, RefereeCall()
     if referee.table is not None:
@@ -90,7 +90,7 @@ def argue_with_the_axe(
     Armour broken: the player goes Prone and takes an Injury roll, stays in the game, no
     Turnover. Armour held: the player is Sent-off and it is a Turnover.
     """
-    referee = rules_for(pack_rules().referees, inducement, "biased referee")
+    referee = rules_for(pack_rules(ruleset).referees, inducement, "biased referee")
     harm = Harm(cause="referee", armour_modifier=referee.bonus)
     board = state.board
     broken, _, armour = roll_armour(ruleset, board, fouler_id, harm, dice)
@@ -102,9 +102,11 @@ def argue_with_the_axe(
     return attrs.evolve(state, board=injured.board), False, (armour, *injured.events)
 
 
-def kit_argument(state: GameState, team_id: str, inducement: str, dice: DiceSource) -> tuple[GameState, tuple[Event, ...]]:
+def kit_argument(
+    ruleset: Ruleset, state: GameState, team_id: str, inducement: str, dice: DiceSource
+) -> tuple[GameState, tuple[Event, ...]]:
     """The start-of-drive roll of ``team_id``'s referee: on a hit, one random unmarked opposing player goes Prone and Stunned."""
-    referee = rules_for(pack_rules().referees, inducement, "biased referee")
+    referee = rules_for(pack_rules(ruleset).referees, inducement, "biased referee")
     if referee.kit_argument is None or state.team(team_id).inducements.get(inducement, 0) <= 0:
         return state, ()
     rolls = roll_dice(dice, referee.kit_argument.dice)
@@ -121,34 +123,34 @@ def kit_argument(state: GameState, team_id: str, inducement: str, dice: DiceSour
     return attrs.evolve(state, board=board), tuple(events)
 
 
-def _hired(state: GameState, team_id: str | None = None) -> list[tuple[str, str]]:
+def _hired(ruleset: Ruleset, state: GameState, team_id: str | None = None) -> list[tuple[str, str]]:
     """(team, referee inducement) for each referee hired, by ``team_id`` only when given."""
-    calls = pack_rules().referee_calls
+    calls = pack_rules(ruleset).referee_calls
     teams = [t for t in state.teams if team_id is None or t.id == team_id]
     return [(t.id, r) for t in teams for r in sorted(calls) if t.inducements.get(r, 0) > 0]
 
 
-def argue_modifier(state: GameState, team_id: str) -> int:
+def argue_modifier(ruleset: Ruleset, state: GameState, team_id: str) -> int:
     """What ``team_id``'s hired referees add to its Argue the Call rolls."""
-    calls = pack_rules().referee_calls
-    return sum(calls[r].argue_modifier for _, r in _hired(state, team_id))
+    calls = pack_rules(ruleset).referee_calls
+    return sum(calls[r].argue_modifier for _, r in _hired(ruleset, state, team_id))
 
 
-def may_argue(state: GameState) -> bool:
+def may_argue(ruleset: Ruleset, state: GameState) -> bool:
     """False once either team has induced a referee in whose games nobody Argues the Call."""
-    calls = pack_rules().referee_calls
-    return all(calls[r].argue for _, r in _hired(state))
+    calls = pack_rules(ruleset).referee_calls
+    return all(calls[r].argue for _, r in _hired(ruleset, state))
 
 
-def get_the_ref(state: GameState) -> tuple[GameState, bool, tuple[Event, ...]]:
+def get_the_ref(ruleset: Ruleset, state: GameState) -> tuple[GameState, bool, tuple[Event, ...]]:
     """A Get the Ref kick-off event with the hired referees' rules; the bool: roll the event again.
 
     A ``roll-again`` referee wins over the rest (the event did not happen). A ``rampage``
     referee takes the Bribes away and changes both Fan Factors instead, once per such
     referee. A ``leaves`` referee is taken off his team's inducements; the Bribes stay.
     """
-    calls = pack_rules().referee_calls
-    hired = _hired(state)
+    calls = pack_rules(ruleset).referee_calls
+    hired = _hired(ruleset, state)
     events: list[Event] = []
     if any(calls[r].get_the_ref == "roll-again" for _, r in hired):
         referee = next(r for _, r in hired if calls[r].get_the_ref == "roll-again")

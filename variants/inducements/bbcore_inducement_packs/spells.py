@@ -22,6 +22,7 @@ the plugin with :func:`frog_casualty`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -117,7 +118,7 @@ def zap(
     of the drive.
     """
     decisions = decisions or DefaultDecisions()
-    rules = rules_for(pack_rules().spells.zaps, inducement, "wizard with a Zap! spell")
+    rules = rules_for(pack_rules(ruleset).spells.zaps, inducement, "wizard with a Zap! spell")
     player = _target(board, caster_team, target_id, opponents_only=rules.opponents_only, standing_only=False)
     outcome = Outcome(board, (_cast(caster_team, inducement, rules.spell, target_id),))
     rolls = roll_dice(dice, rules.dice)
@@ -137,7 +138,7 @@ def is_frog(ruleset: Ruleset, player: PlayerState) -> bool:
 
     No other player has all of them (a hex's No Hands comes without Titchy and Very Long Legs).
     """
-    for inducement, rules in pack_rules().spells.zaps.items():
+    for inducement, rules in pack_rules(ruleset).spells.zaps.items():
         if inducement in ruleset.inducements:
             refs = spell_profile(ruleset, inducement, rules.profile).skills
             if refs and all(player.has(ref.id) for ref in refs):
@@ -162,7 +163,7 @@ def cast_bolt(
 ) -> Outcome:
     """A bolt (Thunderbolt, Lightning Bolt) at one Standing opposing player: Knocked Down on a hit, with the data's bonus."""
     decisions = decisions or DefaultDecisions()
-    rules = rules_for(pack_rules().spells.bolts, inducement, "wizard with a bolt")
+    rules = rules_for(pack_rules(ruleset).spells.bolts, inducement, "wizard with a bolt")
     _target(board, caster_team, target_id, opponents_only=True, standing_only=True)
     rolls = roll_dice(dice, rules.dice)
     hit = sum(rolls) >= rules.hit_on
@@ -189,7 +190,7 @@ def cast_column(
     knock-down, a line that can be earthed rolls to see whether it stops there.
     """
     decisions = decisions or DefaultDecisions()
-    rules = rules_for(pack_rules().spells.columns, inducement, "wizard with a line of fire")
+    rules = rules_for(pack_rules(ruleset).spells.columns, inducement, "wizard with a line of fire")
     path = column_path(board, start)
     outcome = Outcome(board, (_cast(caster_team, inducement, rules.spell, start),))
     for square in path:
@@ -222,7 +223,7 @@ def cast_hex(
     takes it (``takes_tackle_zone``) took away.
     """
     decisions = decisions or DefaultDecisions()
-    rules = rules_for(pack_rules().spells.hexes, inducement, "wizard with a hex")
+    rules = rules_for(pack_rules(ruleset).spells.hexes, inducement, "wizard with a hex")
     player = _target(board, caster_team, target_id, opponents_only=True, standing_only=rules.standing_only)
     rolls = roll_dice(dice, rules.dice)
     hit = sum(rolls) >= rules.hit_on
@@ -250,7 +251,7 @@ def reality_blinks(
     each loses their tackle zone and takes the spell profile's effects (No Hands): a
     ``blinked`` event per player carries what :func:`wear_off` gives back.
     """
-    rules = rules_for(pack_rules().spells.blinks, inducement, "wizard who blinks players")
+    rules = rules_for(pack_rules(ruleset).spells.blinks, inducement, "wizard who blinks players")
     players = [_target(board, caster_team, pid, opponents_only=False, standing_only=True) for pid in player_ids]
     if len(players) != 2 or players[0].id == players[1].id:
         raise UsageError(f"the spell needs two different players, not {list(player_ids)}")
@@ -292,7 +293,7 @@ def foot_of_gork(
     (:func:`bbcore.rules.ttm.fly`); a ball they held goes with them.
     """
     decisions = decisions or DefaultDecisions()
-    rules = rules_for(pack_rules().spells.stomps, inducement, "wizard with a giant foot")
+    rules = rules_for(pack_rules(ruleset).spells.stomps, inducement, "wizard with a giant foot")
     player = _target(board, caster_team, target_id, opponents_only=True, standing_only=True)
     assert player.square is not None
     band = pass_range(ruleset, player.square, kick_to) if board.geometry.on_pitch(kick_to) else None
@@ -327,7 +328,7 @@ def cast_flora(
     knocks the player down with the data's bonus.
     """
     decisions = decisions or DefaultDecisions()
-    rules = rules_for(pack_rules().spells.floras, inducement, "wizard with plants")
+    rules = rules_for(pack_rules(ruleset).spells.floras, inducement, "wizard with plants")
     if not board.geometry.on_pitch(target) or board.occupied(target):
         raise UsageError(f"{target} is not an empty square on the pitch")
     for player_id in nominees:
@@ -352,7 +353,7 @@ def cast_flora(
     return outcome
 
 
-def rough_ground(board: Board, caster_team: str, inducement: str) -> Outcome:
+def rough_ground(ruleset: Ruleset, board: Board, caster_team: str, inducement: str) -> Outcome:
     """Tectonic Shift, Vigorous Growth: the opposing team's Rush rolls take the data's modifier for the coming team turn.
 
     Nothing on the board changes. The ``rough-ground`` event names the team and its
@@ -360,7 +361,7 @@ def rough_ground(board: Board, caster_team: str, inducement: str) -> Outcome:
     events to the ``rush_modifier`` it gives :func:`bbcore.rules.movement.move`, beside
     the weather's, and drops the event when the turn ends.
     """
-    rules = rules_for(pack_rules().spells.grounds, inducement, "wizard with a spell on the ground")
+    rules = rules_for(pack_rules(ruleset).spells.grounds, inducement, "wizard with a spell on the ground")
     team = board.opponent_of(caster_team)
     events = (
         _cast(caster_team, inducement, rules.spell, team),
@@ -381,7 +382,7 @@ def temporal_distortion(
 
     A marker is kept between 0 and the half's number of turns.
     """
-    rules = rules_for(pack_rules().spells.time_shifts, inducement, "wizard who bends time")
+    rules = rules_for(pack_rules(ruleset).spells.time_shifts, inducement, "wizard who bends time")
     rolls = roll_dice(dice, rules.dice)
     works = sum(rolls) >= rules.works_on
     events = (
@@ -413,7 +414,7 @@ def rampant_mutation(
     ``original`` is what :func:`wear_off` gives back when the drive ends.
     """
     decisions = decisions or DefaultDecisions()
-    rules = rules_for(pack_rules().spells.mutations, inducement, "wizard who mutates players")
+    rules = rules_for(pack_rules(ruleset).spells.mutations, inducement, "wizard who mutates players")
     player = _own_on_pitch(board, caster_team, player_id)
     rolls = roll_dice(dice, rules.dice)
     works = sum(rolls) >= rules.works_on
@@ -441,7 +442,7 @@ def danse_macabre(ruleset: Ruleset, board: Board, caster_team: str, inducement: 
     event lists them and the characteristics on offer; as each is activated, the
     caller applies the coach's pick with :func:`danse_step`, once per player.
     """
-    rules = rules_for(pack_rules().spells.danses, inducement, "wizard who makes players dance")
+    rules = rules_for(pack_rules(ruleset).spells.danses, inducement, "wizard who makes players dance")
     rolls = roll_dice(dice, rules.dice)
     works = sum(rolls) >= rules.works_on
     keyword = ruleset.parameters.journeymen.keyword
@@ -462,7 +463,7 @@ def danse_step(board: Board, danse: Event, player_id: str, characteristic: str) 
 
     AG and PA do not go below 1+; a Passing Ability of "-" cannot be bettered.
     """
-    if player_id not in danse.detail["players"] or characteristic not in danse.detail["characteristics"]:  # type: ignore[operator]
+    if player_id not in danse.detail["players"] or characteristic not in danse.detail["characteristics"]:
         raise UsageError(f"{player_id!r} cannot better {characteristic!r} with this dance")
     player = board.player(player_id)
     current = getattr(player, characteristic)
@@ -471,7 +472,8 @@ def danse_step(board: Board, danse: Event, player_id: str, characteristic: str) 
     limit = 1 if characteristic in LOWER_IS_BETTER else None
     value = changed_characteristic(current, characteristic, int(str(danse.detail["by"])), limit)
     event = Event("danced", player_id, (), characteristic, {"original": _original(player)})
-    return Outcome(board.with_player(attrs.evolve(player, **{characteristic: value})), (event,))
+    changes: dict[str, Any] = {characteristic: value}  # one of MA, ST, AG, PA, named at run time
+    return Outcome(board.with_player(attrs.evolve(player, **changes)), (event,))
 
 
 __all__ = [

@@ -38,6 +38,10 @@ LINEMAN, HALFLING, OGRE = "human/human-lineman", "human/halfling-hopeful", "huma
 KARI, PROF, GIANT = "bb2020/kari-coldsteel", "bb2020/professeur-frunkleheim", "bb2020/giant-mercenary"
 
 
+#: A ruleset with the packs, for the helpers that read their numbers.
+PACKS = bbcore.load_ruleset(packs=["bb2020"])
+
+
 @pytest.fixture(scope="module")
 def bb2020() -> bbcore.Ruleset:
     return bbcore.load_ruleset(packs=["bb2020"])
@@ -87,7 +91,7 @@ def test_kari_is_sent_off_when_the_drive_ends_without_argue_or_bribe(bb2020: bbc
     state, _ = stand_in(bb2020, squad(bb2020, 9, {KARI: 1}), "home", KARI, "kari")
     board = state.board.with_player(state.board.player("kari").moved((5, 5)).with_status(Status.STANDING))
     board = board.with_player(board.player("h0").moved((6, 6)).with_status(Status.STANDING))
-    after, events = send_off_stand_ins(board)
+    after, events = send_off_stand_ins(PACKS, board)
     assert after.player("kari").status is Status.SENT_OFF
     assert after.player("h0").status is Status.STANDING
     assert [(e.kind, e.who, e.detail["argue_the_call"], e.detail["bribe"]) for e in events] == [("sent-off", "kari", False, False)]
@@ -142,10 +146,10 @@ def test_a_giant_rolls_a_fumbled_team_mate_throw_again(bb2020: bbcore.Ruleset) -
 
 def test_only_a_giants_fumble_is_offered_again(bb2020: bbcore.Ruleset) -> None:
     giant = hire_giant(bb2020, GIANT, "g", "home", (3, 3))
-    assert giant_throw_reroll(giant, "throw", "subpar") is None
-    assert giant_throw_reroll(giant, "landing", "fumbled") is None
+    assert giant_throw_reroll(PACKS, giant, "throw", "subpar") is None
+    assert giant_throw_reroll(PACKS, giant, "landing", "fumbled") is None
     ogre = throw_board(bb2020, "ogre").player("t")
-    assert giant_throw_reroll(ogre, "throw", "fumbled") is None
+    assert giant_throw_reroll(PACKS, ogre, "throw", "fumbled") is None
     # The ogre's fumble stands: the halfling drops a bounce away (D8 7: down) and lands (4).
     with ScriptedDice([1, 7, 4]) as dice, ScriptedDecisions([]) as decisions:
         outcome = throw_team_mate(bb2020, throw_board(bb2020, "ogre"), "t", "h", (13, 7), dice, decisions)
@@ -162,7 +166,7 @@ def giant_pitch(rules: bbcore.Ruleset, anchor: Square, facing: Square, others: d
     statuses = {"x": "reserves", **{pid: status for pid, (_, _, status) in others.items()}}
     board = build_board(rules, players, statuses=statuses)
     board = board.with_player(hire_giant(rules, GIANT, "g", "home", anchor))
-    return GiantPitch(board, {"g": GiantBody("g", anchor, facing)})
+    return GiantPitch(PACKS, board, {"g": GiantBody("g", anchor, facing)})
 
 
 def test_the_tackle_zone_is_the_front_and_sides_never_the_four_behind(bb2020: bbcore.Ruleset) -> None:
@@ -265,5 +269,5 @@ def test_a_giant_interferes_when_any_base_square_is_under_the_ruler(bb2020: bbco
     pitch = giant_pitch(bb2020, (10, 5), (1, 0), {})
     assert giant_interferes(bb2020, pitch, "g", (5, 6), (15, 6))  # along y = 6: the lower squares, not the anchor's row
     assert not giant_interferes(bb2020, pitch, "g", (5, 10), (15, 10))
-    down = GiantPitch(pitch.board.with_player(pitch.board.player("g").with_status(Status.PRONE)), pitch.bodies)
+    down = GiantPitch(PACKS, pitch.board.with_player(pitch.board.player("g").with_status(Status.PRONE)), pitch.bodies)
     assert not giant_interferes(bb2020, down, "g", (5, 6), (15, 6))

@@ -19,6 +19,10 @@ LINEMAN = "human/human-lineman"
 HOPEFUL = "halfling/halfling-hopeful"
 
 
+#: A ruleset with the packs, for the helpers that read their numbers.
+PACKS = bbcore.load_ruleset(packs=["bb2020"])
+
+
 @pytest.fixture(scope="module")
 def bb2020() -> bbcore.Ruleset:
     return bbcore.load_ruleset(packs=["bb2020"])
@@ -45,11 +49,11 @@ def lone(rules: bbcore.Ruleset, status: str | None = None) -> Board:
 def test_the_mascots_reroll_works_on_five_or_more_and_is_spent_either_way(bb2020: bbcore.Ruleset, roll: int, works: bool) -> None:
     start = game(lone(bb2020), {"bb2020/team-mascot": 1})
     with ScriptedDice([roll]) as dice:
-        after, rolled = mascot_reroll(start, "home", "bb2020/team-mascot", dice)
+        after, rolled = mascot_reroll(PACKS, start, "home", "bb2020/team-mascot", dice)
     assert rolled.works is works
     assert "bb2020/team-mascot" not in after.home.inducements
     with pytest.raises(BBCoreError):
-        mascot_reroll(after, "home", "bb2020/team-mascot", ScriptedDice([6]))
+        mascot_reroll(PACKS, after, "home", "bb2020/team-mascot", ScriptedDice([6]))
 
 
 # -- Medicinal Unguent
@@ -57,7 +61,7 @@ def test_the_mascots_reroll_works_on_five_or_more_and_is_spent_either_way(bb2020
 
 def test_the_unguent_sends_a_seriously_injured_player_to_the_reserves(bb2020: bbcore.Ruleset) -> None:
     start = game(lone(bb2020, "casualty"), {"bb2020/medicinal-unguent": 1})
-    after, events = apply_unguent(start, "home", "bb2020/medicinal-unguent", "p", "serious-injury")
+    after, events = apply_unguent(PACKS, start, "home", "bb2020/medicinal-unguent", "p", "serious-injury")
     assert after.board.player("p").status is Status.RESERVES
     assert events[0].detail["after_game"] is True
     assert "bb2020/medicinal-unguent" not in after.home.inducements
@@ -66,7 +70,7 @@ def test_the_unguent_sends_a_seriously_injured_player_to_the_reserves(bb2020: bb
 def test_the_unguent_does_not_help_other_casualties(bb2020: bbcore.Ruleset) -> None:
     start = game(lone(bb2020, "casualty"), {"bb2020/medicinal-unguent": 1})
     with pytest.raises(BBCoreError):
-        apply_unguent(start, "home", "bb2020/medicinal-unguent", "p", "dead")
+        apply_unguent(PACKS, start, "home", "bb2020/medicinal-unguent", "p", "dead")
 
 
 # -- Side Bet
@@ -76,7 +80,7 @@ def test_the_unguent_does_not_help_other_casualties(bb2020: bbcore.Ruleset) -> N
 def test_a_side_bet_pays_double_the_stake_only_on_a_win(bb2020: bbcore.Ruleset, score: int, paid: int) -> None:
     start = game(lone(bb2020), {"bb2020/side-bet": 1}, score=score, treasury=5000)
     start = start.update_team("away", score=1)
-    after, events = settle_side_bet(start, "home", "bb2020/side-bet", 20000)
+    after, events = settle_side_bet(PACKS, start, "home", "bb2020/side-bet", 20000)
     assert after.home.treasury == 5000 + paid
     assert events[0].detail["paid"] == paid
 
@@ -84,7 +88,7 @@ def test_a_side_bet_pays_double_the_stake_only_on_a_win(bb2020: bbcore.Ruleset, 
 @pytest.mark.parametrize("stake", [5000, 110000])
 def test_a_side_bet_stake_must_be_within_the_bounds(bb2020: bbcore.Ruleset, stake: int) -> None:
     with pytest.raises(BBCoreError):
-        settle_side_bet(game(lone(bb2020), {"bb2020/side-bet": 1}), "home", "bb2020/side-bet", stake)
+        settle_side_bet(PACKS, game(lone(bb2020), {"bb2020/side-bet": 1}), "home", "bb2020/side-bet", stake)
 
 
 # -- Cavorting Nurglings

@@ -20,6 +20,10 @@ MERCENARY = "bb2020/giant-mercenary"
 SLAVE_GIANT = "classic/slave-giant"
 
 
+#: A ruleset with the packs, for the helpers that read their numbers.
+PACKS = bbcore.load_ruleset(packs=["bb2020"])
+
+
 @pytest.fixture(scope="module")
 def bb2020() -> bbcore.Ruleset:
     return bbcore.load_ruleset(packs=["bb2020"])
@@ -36,26 +40,26 @@ def game(rules: bbcore.Ruleset, home: dict[str, int], away: dict[str, int] | Non
 
 def test_the_biased_referee_adds_one_to_his_teams_argue_the_call(bb2020: bbcore.Ruleset) -> None:
     state = game(bb2020, {"bb2020/biased-referee": 1})
-    assert argue_modifier(state, "home") == 1
-    assert argue_modifier(state, "away") == 0
+    assert argue_modifier(PACKS, state, "home") == 1
+    assert argue_modifier(PACKS, state, "away") == 0
 
 
 @pytest.mark.parametrize("side", ["home", "away"])
 def test_nobody_argues_the_call_once_ranulf_is_induced(bb2020: bbcore.Ruleset, side: str) -> None:
     hired = {"bb2020/ranulf-red-hokuli": 1}
     state = game(bb2020, hired if side == "home" else {}, hired if side == "away" else None)
-    assert not may_argue(state)
-    assert may_argue(game(bb2020, {"bb2020/biased-referee": 1}))
+    assert not may_argue(PACKS, state)
+    assert may_argue(PACKS, game(bb2020, {"bb2020/biased-referee": 1}))
 
 
 def test_get_the_ref_without_a_referee_gives_each_team_a_bribe(bb2020: bbcore.Ruleset) -> None:
-    state, again, _ = get_the_ref(game(bb2020, {}))
+    state, again, _ = get_the_ref(PACKS, game(bb2020, {}))
     assert not again
     assert [t.inducements.get(FREE_BRIBE) for t in state.teams] == [1, 1]
 
 
 def test_jorm_rampages_instead_of_the_bribes(bb2020: bbcore.Ruleset) -> None:
-    state, again, events = get_the_ref(game(bb2020, {"bb2020/jorm-the-ogre": 1}))
+    state, again, events = get_the_ref(PACKS, game(bb2020, {"bb2020/jorm-the-ogre": 1}))
     assert not again
     assert [t.fan_factor for t in state.teams] == [2, 1]
     assert all(FREE_BRIBE not in t.inducements for t in state.teams)
@@ -63,7 +67,7 @@ def test_jorm_rampages_instead_of_the_bribes(bb2020: bbcore.Ruleset) -> None:
 
 
 def test_the_triplets_leave_but_the_bribes_stay(bb2020: bbcore.Ruleset) -> None:
-    state, again, _ = get_the_ref(game(bb2020, {"bb2020/trundlefoot-triplets": 1}))
+    state, again, _ = get_the_ref(PACKS, game(bb2020, {"bb2020/trundlefoot-triplets": 1}))
     assert not again
     assert "bb2020/trundlefoot-triplets" not in state.team("home").inducements
     assert [t.inducements.get(FREE_BRIBE) for t in state.teams] == [1, 1]
@@ -71,7 +75,7 @@ def test_the_triplets_leave_but_the_bribes_stay(bb2020: bbcore.Ruleset) -> None:
 
 def test_korensson_has_the_event_rolled_again(bb2020: bbcore.Ruleset) -> None:
     before = game(bb2020, {}, {"bb2020/thoron-korensson": 1})
-    state, again, _ = get_the_ref(before)
+    state, again, _ = get_the_ref(PACKS, before)
     assert again
     assert state == before
 
@@ -89,14 +93,14 @@ def test_korensson_has_the_event_rolled_again(bb2020: bbcore.Ruleset) -> None:
 )
 def test_the_mercenary_scatters_on_a_d16_rerolling_13_and_more(rolls: list[int], anchor: tuple[int, int]) -> None:
     with ScriptedDice(rolls) as dice:
-        moved, event = giant_scatter(MERCENARY, (10, 5), dice)
+        moved, event = giant_scatter(PACKS, MERCENARY, (10, 5), dice)
     assert moved == anchor
     assert event.rolls == tuple(rolls)
 
 
 def test_the_slave_giant_scatters_on_a_d12_without_rerolls() -> None:
     with ScriptedDice([9]) as dice:
-        moved, event = giant_scatter(SLAVE_GIANT, (10, 5), dice)
+        moved, event = giant_scatter(PACKS, SLAVE_GIANT, (10, 5), dice)
     assert moved == (10, 6)
     assert event.rolls == (9,)
 
@@ -121,7 +125,7 @@ def classic() -> bbcore.Ruleset:
 @pytest.mark.parametrize(("roll", "earlier", "lost"), [(6, 0, True), (5, 0, False), (4, 2, True), (3, 2, False)])
 def test_bugman_loses_his_temper_on_six_plus_one_per_earlier_roll(roll: int, earlier: int, lost: bool) -> None:
     with ScriptedDice([roll]) as dice:
-        charges, event = temper_roll(BUGMAN, earlier, dice)
+        charges, event = temper_roll(PACKS, BUGMAN, earlier, dice)
     assert charges is lost
     assert event.detail["total"] == roll + earlier
 

@@ -30,6 +30,9 @@ from bbcore.rules.injury import suffer_casualty
 from bbcore.rules.movement import move
 from bbcore.rules.sequences import GameState, TeamState
 
+#: A ruleset with the packs, for the helpers that read their numbers.
+PACKS = bbcore.load_ruleset(packs=["bb2020"])
+
 
 @pytest.fixture(scope="module")
 def bb2020() -> bbcore.Ruleset:
@@ -385,7 +388,7 @@ def rush_once(rules: bbcore.Ruleset, board: Board, modifier: int, roll: int) -> 
 @pytest.mark.parametrize(("wizard", "fails_on"), [("bb2020/slann-mage-priest", 2), ("bb2020/horticulturalist-of-nurgle", 3)])
 def test_rough_ground_makes_the_opponents_rushes_fail_more(bb2020: bbcore.Ruleset, wizard: str, fails_on: int) -> None:
     board = one_away(bb2020)
-    outcome = rough_ground(board, "home", wizard)
+    outcome = rough_ground(PACKS, board, "home", wizard)
     assert outcome.board == board
     assert rush_modifier(outcome.events, "home") == 0
     modifier = rush_modifier(outcome.events, "away")

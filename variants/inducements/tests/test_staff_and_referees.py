@@ -27,6 +27,10 @@ from bbcore.rules.sequences import GameState, TeamState
 LINEMAN = "human/human-lineman"
 
 
+#: A ruleset with the packs, for the helpers that read their numbers.
+PACKS = bbcore.load_ruleset(packs=["bb2020"])
+
+
 @pytest.fixture(scope="module")
 def bb2020() -> bbcore.Ruleset:
     return bbcore.load_ruleset(packs=["bb2020"])
@@ -103,7 +107,7 @@ def test_the_triplets_argue_with_an_unmarked_opponent_on_a_six(bb2020: bbcore.Ru
     state = game(bb2020, {"bb2020/trundlefoot-triplets": 1})
     # "f" is marked by nobody standing ("v" is Prone), so both away players are candidates.
     with ScriptedDice([roll, 2]) if stunned else ScriptedDice([roll]) as dice:
-        after, _ = kit_argument(state, "home", "bb2020/trundlefoot-triplets", dice)
+        after, _ = kit_argument(PACKS, state, "home", "bb2020/trundlefoot-triplets", dice)
     assert (after.board.player("f").status is Status.STUNNED) is stunned
 
 
@@ -142,14 +146,14 @@ KROT = "bb2020/krot-shockwhisker"
 @pytest.mark.parametrize(("cheerleaders", "roll", "total"), [(0, 2, 3), (2, 3, 5)])
 def test_galandril_adds_a_d3_to_at_least_one_cheerleader(cheerleaders: int, roll: int, total: int) -> None:
     with ScriptedDice([roll]) as dice:
-        counted, _ = cheering_fans_cheerleaders(GALANDRIL, cheerleaders, dice)
+        counted, _ = cheering_fans_cheerleaders(PACKS, GALANDRIL, cheerleaders, dice)
     assert counted == total
 
 
 @pytest.mark.parametrize(("dice", "natural", "extra"), [("D16", 15, 1), ("D16", 14, 0), ("D8", 8, 1), ("D8", 7, 0)])
 def test_galandril_turns_a_high_prayer_into_a_team_reroll(dice: str, natural: int, extra: int) -> None:
-    assert prayer_rerolls({GALANDRIL: 1}, dice, natural) == extra
-    assert prayer_rerolls({}, dice, natural) == 0
+    assert prayer_rerolls(PACKS, {GALANDRIL: 1}, dice, natural) == extra
+    assert prayer_rerolls(PACKS, {}, dice, natural) == 0
 
 
 @pytest.mark.parametrize(
@@ -169,10 +173,10 @@ def test_fink_reads_the_argue_the_call_roll_his_way(bb2020: bbcore.Ruleset, roll
 
 def test_fink_rolls_a_failed_bribe_again_once_a_game() -> None:
     with ScriptedDice([1, 4]) as dice:
-        worked, used, _ = bribe(FINK, 0, dice)
+        worked, used, _ = bribe(PACKS, FINK, 0, dice)
     assert (worked, used) == (True, 1)
     with ScriptedDice([1]) as dice:
-        worked, used, _ = bribe(FINK, 1, dice)
+        worked, used, _ = bribe(PACKS, FINK, 1, dice)
     assert (worked, used) == (False, 1)
 
 

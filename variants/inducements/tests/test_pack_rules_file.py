@@ -1,0 +1,78 @@
+"""pack-rules.yaml is the rules file ``inducement-packs/pack-rules``: read per ruleset, amended by later layers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from bbcore_inducement_packs.effects import cook
+from bbcore_inducement_packs.pack_rules import RULES_ID, load_pack_rules, pack_rules
+
+import bbcore
+from bbcore.dice import ScriptedDice
+from bbcore.errors import DataError, UsageError
+from bbcore.rules.board import build_board
+from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.sequences import GameState, TeamState
+from bbcore.ruleset import Ruleset
+
+CHEF = "bb2020/halfling-master-chef"
+
+#: A league whose chef cooks with two dice, each succeeding on a 5 or 6.
+SMALLER_KITCHEN = f"""\
+source: "The Moot league's house rules"
+amend:
+  - rules: {RULES_ID}
+    changes:
+      chefs:
+        {CHEF}: {{dice: 2D6, success_on: 5}}
+"""
+
+
+def amended(tmp_path: Path, text: str, pack: str = "bb2020") -> Ruleset:
+    path = tmp_path / "house-rules.yaml"
+    path.write_text(text, encoding="utf-8")
+    return bbcore.load_ruleset(packs=[pack], amendments=[path])
+
+
+@pytest.mark.parametrize("pack", ["bb2020", "classic"])
+def test_either_pack_reads_the_file(pack: str) -> None:
+    assert pack_rules(bbcore.load_ruleset(packs=[pack])) == load_pack_rules()
+
+
+def test_without_a_pack_the_file_is_not_in_force() -> None:
+    with pytest.raises(UsageError, match="rules file"):
+        pack_rules(bbcore.load_ruleset())
+
+
+def test_an_amendment_changes_one_chef_key_by_key(tmp_path: Path) -> None:
+    plain = pack_rules(bbcore.load_ruleset(packs=["bb2020"]))
+    changed = pack_rules(amended(tmp_path, SMALLER_KITCHEN))
+    assert (changed.chefs[CHEF].dice, changed.chefs[CHEF].success_on) == ("2D6", 5)
+    # The keys left alone keep the file's values: the chef's other numbers, the other chef, every other entry.
+    assert (changed.chefs[CHEF].gain, changed.chefs[CHEF].take) == (plain.chefs[CHEF].gain, plain.chefs[CHEF].take)
+    assert changed.chefs["classic/chef"] == plain.chefs["classic/chef"]
+    assert changed.pots == plain.pots
+
+
+def test_the_chef_cooks_with_the_amended_dice(tmp_path: Path) -> None:
+    rules = amended(tmp_path, SMALLER_KITCHEN)
+    board = build_board(rules, {"h": ("home", "human/human-lineman", (5, 5)), "a": ("away", "human/human-lineman", (20, 5))})
+    start = GameState(
+        TeamState("home", "H", "human", 1, rerolls=1, inducements={CHEF: 1}), TeamState("away", "A", "human", 1, rerolls=1), board
+    )
+    with ScriptedDice([5, 4]) as dice:  # two dice, not three; a 4 no longer succeeds
+        after, events = cook(rules, start, dice, ScriptedDecisions([]))
+    assert events[0].rolls == (5, 4)
+    assert (after.home.rerolls, after.away.rerolls) == (2, 0)
+
+
+def test_a_wrong_amendment_is_located_in_the_amendment(tmp_path: Path) -> None:
+    broken = SMALLER_KITCHEN.replace("success_on: 5", "success_on: five, spices: 3")
+    with pytest.raises(DataError) as raised:
+        amended(tmp_path, broken)
+    messages = [str(problem) for problem in raised.value.problems]
+    assert len(messages) == 2, messages
+    assert all("house-rules.yaml:" in message for message in messages)
+    assert any("success_on" in message and "integer" in message for message in messages)
+    assert any("spices" in message for message in messages)
