@@ -723,3 +723,12 @@ def test_the_gutter_bowl_rules_page_shows_the_numbers_from_data(site: Path, gutt
     assert f"at most {variant_rules(street).max_non_linemen} of them from positions other than Lineman" in text
     assert f"The same {street.pitch.length} \N{MULTIPLICATION SIGN} {street.pitch.width} grid" in text
     assert f"Halves of {street.parameters.turns_per_half} turns instead of {bbcore.load_ruleset().parameters.turns_per_half}" in text
+
+
+def test_the_amendment_how_to_names_every_rules_file_a_shipped_plugin_registers() -> None:
+    from bbcore.plugins import default_host
+
+    page = (REPO / "docs" / "howto" / "amend-a-rules-file.rst").read_text(encoding="utf-8")
+    registered = set(default_host().rules_files)
+    assert registered, "no plugin registers a rules file"
+    assert not {rules_id for rules_id in registered if f"``{rules_id}``" not in page}

@@ -207,9 +207,9 @@ class ArcState:
         """Whether the attacker has a use of ``inducement`` left (inducements are for attack only)."""
         return self.inducements.get(inducement, 0) > 0
 
-    def ready_sideline(self, moment: str, does: str) -> Sideline | None:
+    def ready_sideline(self, ruleset: Ruleset, moment: str, does: str) -> Sideline | None:
         """The attacker's first sideline with a use left that does ``does`` at ``moment``, or None."""
-        return ready_sideline(self.sidelines, moment, does)
+        return ready_sideline(ruleset, self.sidelines, moment, does)
 
 
 #: The arc's fields that take a converter, with it: a copy runs only those that change.
@@ -879,7 +879,7 @@ def _touch(
         arc = _record(arc, down)
     direction = DIRECTIONS[action.direction]
     if squares > 0:
-        arc = _clear_path(arc, direction, decisions, choices)
+        arc = _clear_path(ruleset, arc, direction, decisions, choices)
     catch_bonus, answers = _catch_bonus(ruleset, arc, choices)
     run = drive_stooge(ruleset, arc.board, arc.stooge, direction, squares, dice, decisions, arc.roles, catch_bonus=catch_bonus)
     arc = _record(arc, Outcome(run.board, run.events))
@@ -907,7 +907,7 @@ def _pay_for_block(
     moved = attrs.evolve(
         MoveProgress.after(Outcome(arc.board, arc.events[moved_from:]), player_id), team_rerolls=reroll_available(ruleset, arc)
     )
-    held, extra = _touch_move_rerolls(arc) if touch else ([], ())
+    held, extra = _touch_move_rerolls(ruleset, arc) if touch else ([], ())
     start = len(arc.events)
     outcome = pay_for_block(ruleset, arc.board, player_id, moved, dice, decisions, extra_rerolls=extra)
     arc = _spend_touch_move_rerolls(_record(arc, outcome), held, start, player_id)
@@ -965,15 +965,15 @@ def _moved_to_touch(
     ruleset: Ruleset, arc: ArcState, player: PlayerState, path: Sequence[Square], dice: DiceSource, decisions: Decisions
 ) -> ArcState:
     """The hitter's move before a Touch, with the attacker's sidelines that re-roll tests on it (the Drillmaster)."""
-    held, extra = _touch_move_rerolls(arc)
+    held, extra = _touch_move_rerolls(ruleset, arc)
     start = len(arc.events)
     arc = _moved(ruleset, arc, player, path, dice, decisions, extra=extra)
     return _spend_touch_move_rerolls(arc, held, start, player.id)
 
 
-def _touch_move_rerolls(arc: ArcState) -> tuple[list[Sideline], tuple[ExtraReroll, ...]]:
+def _touch_move_rerolls(ruleset: Ruleset, arc: ArcState) -> tuple[list[Sideline], tuple[ExtraReroll, ...]]:
     """The attacker's sidelines with a use left that re-roll tests while a hitter moves for a Touch."""
-    held = [s for s in sidelines_at(arc.sidelines, TOUCH_MOVE, REROLL) if arc.sidelines.get(s.id, 0) > 0]
+    held = [s for s in sidelines_at(ruleset, arc.sidelines, TOUCH_MOVE, REROLL) if arc.sidelines.get(s.id, 0) > 0]
     return held, tuple(ExtraReroll(s.id, frozenset(s.tests), arc.sidelines[s.id]) for s in held)
 
 
@@ -986,9 +986,9 @@ def _spend_touch_move_rerolls(arc: ArcState, held: Sequence[Sideline], start: in
     return arc
 
 
-def _clear_path(arc: ArcState, direction: Square, decisions: Decisions, choices: ArcChoices) -> ArcState:
+def _clear_path(ruleset: Ruleset, arc: ArcState, direction: Square, decisions: Decisions, choices: ArcChoices) -> ArcState:
     """Before the Stooge moves: a sideline may move the standing defender on his first square aside, onto a free square."""
-    sideline = arc.ready_sideline(BEFORE_TOUCH, CLEAR_PATH)
+    sideline = arc.ready_sideline(ruleset, BEFORE_TOUCH, CLEAR_PATH)
     stooge_square = arc.board.player(arc.stooge).square
     if sideline is None or stooge_square is None:
         return arc

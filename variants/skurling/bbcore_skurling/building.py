@@ -216,7 +216,7 @@ def check_staff_and_sidelines(ruleset: Ruleset, team: Team) -> Iterator[Problem]
     if not isinstance(listed, tuple | list):
         yield problem("sidelines-not-a-list", f"list the sidelines by id, e.g. {key}: [pebbler, skip]", "staff", key)
         return
-    known = sideline_list().by_id
+    known = sideline_list(ruleset).by_id
     seen: set[str] = set()
     total = 0
     for i, sideline_id in enumerate(listed):

@@ -258,7 +258,7 @@ def roll_landing_event(
     """
     table = ruleset.table(arc_engine.LANDING_EVENTS_ROLE)
     rolled = roll_on_table(table, dice)
-    skip = arc.ready_sideline(SIDELINE_MOMENT, REROLL)
+    skip = arc.ready_sideline(ruleset, SIDELINE_MOMENT, REROLL)
     if skip is not None and (arc_choices or arc_engine.KeepTheCatch()).use_sideline(arc.attacker, skip.id, rolled.row.id):
         arc = arc_engine.spend_sideline(arc, skip, rolled.rolls, on=SIDELINE_MOMENT, discarded=rolled.row.id)
         rolled = roll_on_table(table, dice)

@@ -199,7 +199,7 @@ def start_match(
         # A first match is played without inducements, whatever the team files hold.
         inducements_left=({}, {}) if kind == FIRST_MATCH else (dict(home.inducements), dict(away.inducements)),
         inducements_allowed=kind != FIRST_MATCH,
-        sidelines_left=({}, {}) if kind == FIRST_MATCH else (match_uses(home.sidelines), match_uses(away.sidelines)),
+        sidelines_left=({}, {}) if kind == FIRST_MATCH else (match_uses(ruleset, home.sidelines), match_uses(ruleset, away.sidelines)),
         helmets=ruleset.options.get("helmets") == "on" and kind != THROWBACK,
         injuries_last=kind == LEAGUE,
     )

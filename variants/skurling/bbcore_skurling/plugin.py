@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bbcore import hookimpl
-from bbcore_skurling import arc_rules, building_rules, landing_rules, league_rules, throwback_rules
+from bbcore_skurling import arc_rules, building_rules, landing_rules, league_rules, sidelines, throwback_rules
 from bbcore_skurling.building_hooks import *  # noqa: F403 - the hook implementations, registered with this module
 from bbcore_skurling.match_hooks import *  # noqa: F403
 from bbcore_skurling.simulation_hooks import *  # noqa: F403
@@ -53,6 +53,13 @@ RULES_FILES = (
         building_rules.SCHEMA_FILE,
         building_rules.BuildingRules,
         "Team building: roles, budgets, banned positions and league starts.",
+    ),
+    (
+        sidelines.RULES_ID,
+        sidelines.SIDELINES_FILE,
+        sidelines.SCHEMA_FILE,
+        sidelines.SidelineList,
+        "The sidelines a team may hire: prices and effects (provisional).",
     ),
 )
 

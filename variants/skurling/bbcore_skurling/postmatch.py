@@ -322,7 +322,7 @@ def player_advancement(
 def hiring_prices(ruleset: Ruleset, team: LeagueTeam) -> dict[str, int]:
     """What the hiring step sells: a re-roll (double its price) and each sideline by id."""
     price = reroll_price(ruleset, team.team)
-    prices = {sideline.id: sideline.cost for sideline in sideline_list().sidelines}
+    prices = {sideline.id: sideline.cost for sideline in sideline_list(ruleset).sidelines}
     if price is not None:
         prices[REROLL] = price * league_rules(ruleset).league.reroll_price_multiplier
     return prices
@@ -362,7 +362,7 @@ def hire_fire_retire(ruleset: Ruleset, team: LeagueTeam, decisions: SkurlingDeci
             problems.append("a re-roll's price is unknown: the team has no Goon")
         cost += order.rerolls * prices.get(REROLL, 0)
     bought = team_sidelines(ruleset, team.team)
-    free = available_sidelines(held_sidelines(bought, team.sponsors))
+    free = available_sidelines(ruleset, held_sidelines(bought, team.sponsors))
     problems += [f"sideline {s!r} cannot be hired (unknown or already held)" for s in order.sidelines if s not in free]
     problems += [f"sideline {s!r} was not bought, so it cannot be dismissed" for s in order.dismiss_sidelines if s not in bought]
     cost += sum(prices.get(s, 0) for s in order.sidelines)

@@ -222,7 +222,7 @@ def pebblemuck(
     attribute, found = _roll_attribute(ruleset, attributes, dice, profile)
     events.extend(found)
     for side in sides:
-        pebblers = sidelines_at(side.held_sidelines(ruleset), PEBBLEMUCK_ATTRIBUTE, REROLL)
+        pebblers = sidelines_at(ruleset, side.held_sidelines(ruleset), PEBBLEMUCK_ATTRIBUTE, REROLL)
         if pebblers and decisions.use_sideline(side.id, pebblers[0].id, attribute.row.id):
             events.append(Event(SIDELINE_EVENT, side.id, (), pebblers[0].id, {"on": PEBBLEMUCK_ATTRIBUTE, "discarded": attribute.row.id}))
             attribute, found = _roll_attribute(ruleset, attributes, dice, profile)
@@ -259,7 +259,7 @@ def fan_factors(
     for side in sides:
         rolls = roll_dice(dice, ruleset.parameters.dedicated_fans.fan_factor_dice)
         fans = side.fans(ruleset)
-        staff = sideline_modifier(side.held_sidelines(ruleset), FAN_FACTOR)
+        staff = sideline_modifier(ruleset, side.held_sidelines(ruleset), FAN_FACTOR)
         factor = max(0, sum(rolls) + fans + staff + change)
         factors[side.id] = factor
         detail = {"dedicated_fans": fans, "sidelines": staff, "attribute_change": change}

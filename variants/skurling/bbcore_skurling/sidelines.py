@@ -1,11 +1,14 @@
 """Skurling's sidelines, read from ``data/rules/sidelines.yaml``.
 
 Sidelines are the permanent staff of the Touchline Guild. A team hires them from a
-budget of their own (the ``sideline_budget`` parameter, 80K), at most one of each;
+budget of their own (the ``sideline_budget`` parameter), at most one of each;
 they never count in Team Value and are never hurt. A team file lists them under
 ``staff`` as ``sidelines: [pebbler, skip]`` (the key is ``sidelines_staff_key`` in
 ``building.yaml``). Their prices and effects are provisional: the original table was
-lost, so the file is marked ``provisional: true`` and a league replaces it by data.
+lost, so the file is marked ``provisional: true``. It is the rules file
+``skurling/sidelines``: a league replaces the list with its own in an
+``amendments.yaml`` (a list is replaced whole), and every ruleset reads it as its layers
+amend it.
 
 Each sideline's effect is data: the moments of play it acts at (``acts_on``), what it
 does there (``does``: a re-roll, a modifier, or clearing the Stooge's path), how many
@@ -28,7 +31,6 @@ checks that it agrees with the fields.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -61,6 +63,8 @@ SIDELINE_EVENT = "sideline"
 #: The data file and the schema it is validated against.
 SIDELINES_FILE = Path(__file__).parent / "data" / "rules" / "sidelines.yaml"
 SCHEMA_FILE = Path(__file__).parent / "sidelines.schema.json"
+#: The id the sidelines are registered under, and amended by.
+RULES_ID = "skurling/sidelines"
 
 
 @frozen
@@ -103,10 +107,14 @@ class SidelineList:
         return {sideline.id: sideline for sideline in self.sidelines}
 
 
-@cache
-def sideline_list(path: Path = SIDELINES_FILE) -> SidelineList:
-    """The sidelines (cached); raises :class:`bbcore.errors.DataError` naming file, line and path when wrong."""
+def load_sideline_list(path: Path = SIDELINES_FILE) -> SidelineList:
+    """Read one sidelines file; raises :class:`bbcore.errors.DataError` naming file, line and path when wrong."""
     return load_plugin_file(path, SCHEMA_FILE, SidelineList)
+
+
+def sideline_list(ruleset: Ruleset) -> SidelineList:
+    """The sidelines in force in a ruleset with Skurling, as its layers amend them."""
+    return ruleset.rules_model(RULES_ID, SidelineList)
 
 
 def team_sidelines(ruleset: Ruleset, team: Team) -> tuple[str, ...]:
@@ -115,32 +123,32 @@ def team_sidelines(ruleset: Ruleset, team: Team) -> tuple[str, ...]:
     return tuple(listed) if isinstance(listed, tuple | list) else ()
 
 
-def sideline_cost(ruleset: Ruleset, team: Team, sidelines: SidelineList | None = None) -> int:
+def sideline_cost(ruleset: Ruleset, team: Team) -> int:
     """What a team's sidelines cost from the sideline budget (unknown ids cost nothing; the checks report them)."""
-    known = (sidelines or sideline_list()).by_id
+    known = sideline_list(ruleset).by_id
     return sum(known[sideline_id].cost for sideline_id in team_sidelines(ruleset, team) if sideline_id in known)
 
 
-def sidelines_at(held: Iterable[str], moment: str, does: str, sidelines: SidelineList | None = None) -> tuple[Sideline, ...]:
+def sidelines_at(ruleset: Ruleset, held: Iterable[str], moment: str, does: str) -> tuple[Sideline, ...]:
     """The sidelines among ``held`` (ids; unknown ones are ignored) that do ``does`` at ``moment``, in the file's order."""
     wanted = set(held)
-    return tuple(s for s in (sidelines or sideline_list()).sidelines if s.id in wanted and s.acts(moment, does))
+    return tuple(s for s in sideline_list(ruleset).sidelines if s.id in wanted and s.acts(moment, does))
 
 
-def sideline_modifier(held: Iterable[str], moment: str, sidelines: SidelineList | None = None) -> int:
+def sideline_modifier(ruleset: Ruleset, held: Iterable[str], moment: str) -> int:
     """What the ``held`` sidelines add to the roll or total of ``moment`` (0 when none applies)."""
-    return sum(s.modifier for s in sidelines_at(held, moment, MODIFIER, sidelines))
+    return sum(s.modifier for s in sidelines_at(ruleset, held, moment, MODIFIER))
 
 
-def match_uses(held: Iterable[str], sidelines: SidelineList | None = None) -> dict[str, int]:
+def match_uses(ruleset: Ruleset, held: Iterable[str]) -> dict[str, int]:
     """The uses a match gives each of the ``held`` sidelines that is limited per match, by id."""
     wanted = set(held)
-    return {s.id: s.uses_per_match for s in (sidelines or sideline_list()).sidelines if s.id in wanted and s.uses_per_match is not None}
+    return {s.id: s.uses_per_match for s in sideline_list(ruleset).sidelines if s.id in wanted and s.uses_per_match is not None}
 
 
-def ready_sideline(uses_left: Mapping[str, int], moment: str, does: str, sidelines: SidelineList | None = None) -> Sideline | None:
+def ready_sideline(ruleset: Ruleset, uses_left: Mapping[str, int], moment: str, does: str) -> Sideline | None:
     """The first sideline with a use left in ``uses_left`` that does ``does`` at ``moment``, or None."""
-    return next((s for s in sidelines_at(uses_left, moment, does, sidelines) if uses_left.get(s.id, 0) > 0), None)
+    return next((s for s in sidelines_at(ruleset, uses_left, moment, does) if uses_left.get(s.id, 0) > 0), None)
 
 
 __all__ = [
@@ -157,6 +165,7 @@ __all__ = [
     "TOUCH_MOVE",
     "Sideline",
     "SidelineList",
+    "load_sideline_list",
     "match_uses",
     "ready_sideline",
     "sideline_cost",

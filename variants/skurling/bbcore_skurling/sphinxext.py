@@ -112,7 +112,7 @@ DATA_FILES: dict[str, DataFile] = {
     "building": DataFile(building_rules.RULES_FILE, lambda: building_rules.building_rules(skurling_ruleset())),
     "league": DataFile(league_rules.RULES_FILE, lambda: league_rules.league_rules(skurling_ruleset())),
     "throwback": DataFile(throwback_rules.RULES_FILE, lambda: throwback_rules.throwback_rules(skurling_ruleset())),
-    "sidelines": DataFile(sidelines.SIDELINES_FILE, sidelines.sideline_list),
+    "sidelines": DataFile(sidelines.SIDELINES_FILE, lambda: sidelines.sideline_list(skurling_ruleset())),
     "headliners": DataFile(headliners.HEADLINERS_FILE, headliners.headliners),
     "lane": DataFile(DATA_DIR / "pitches" / "lane.yaml", lambda: skurling_ruleset().pitch),
 }
@@ -499,7 +499,7 @@ class SidelinesDirective(SkurlingDirective):
 
     def render_skurling(self, ruleset: Ruleset, labels: Labels) -> Rst:
         document = self.data("sidelines")
-        listed = sidelines.sideline_list()
+        listed = sidelines.sideline_list(ruleset)
         out = Rst()
         _provisional(out, document)
         out.list_table(

@@ -97,14 +97,14 @@ def gift_options(ruleset: Ruleset, offered: str) -> tuple[str, ...]:
     return order[order.index(offered) :]
 
 
-def sideline_ids() -> tuple[str, ...]:
+def sideline_ids(ruleset: Ruleset) -> tuple[str, ...]:
     """Every sideline of the Touchline Guild, in the file's order."""
-    return tuple(sideline.id for sideline in sideline_list().sidelines)
+    return tuple(sideline.id for sideline in sideline_list(ruleset).sidelines)
 
 
-def available_sidelines(held: Sequence[str]) -> tuple[str, ...]:
+def available_sidelines(ruleset: Ruleset, held: Sequence[str]) -> tuple[str, ...]:
     """The sidelines a team may still take: those it holds neither bought nor sponsored."""
-    return tuple(sideline for sideline in sideline_ids() if sideline not in held)
+    return tuple(sideline for sideline in sideline_ids(ruleset) if sideline not in held)
 
 
 def held_sidelines(bought: Sequence[str], sponsors: Sequence[Sponsor]) -> tuple[str, ...]:
@@ -138,7 +138,7 @@ def look_for_sponsor(
     sponsored) that act on the search (the Scribe) add their modifier to the roll.
     """
     rules = league_rules(ruleset).league.sponsorship
-    modifier = sideline_modifier(held_sidelines(bought_sidelines, sponsors), SPONSOR_SEARCH)
+    modifier = sideline_modifier(ruleset, held_sidelines(bought_sidelines, sponsors), SPONSOR_SEARCH)
     if not decisions.look_for_sponsor(team):
         return SponsorSearch(team, (), 0, False, events=(Event("sponsor-search", team, result="not-looking"),))
     rolls, total, offer = sponsor_roll(ruleset, dice, dedicated_fans, won, modifier)
@@ -173,7 +173,7 @@ def look_for_sponsor(
     item: str | None = None
     gift = taken
     if gift == SIDELINE:
-        free = available_sidelines(held_sidelines(bought_sidelines, sponsors))
+        free = available_sidelines(ruleset, held_sidelines(bought_sidelines, sponsors))
         named = rolled.row.values.get(rules.sideline_key)
         if isinstance(named, str):
             item = named if named in free else None
@@ -203,7 +203,7 @@ def renew_sponsors(
     events); a sponsor that goes takes its gift with it.
     """
     rules = league_rules(ruleset).league.sponsorship
-    modifier = sideline_modifier(held_sidelines(bought_sidelines, sponsors), SPONSOR_RENEWAL)
+    modifier = sideline_modifier(ruleset, held_sidelines(bought_sidelines, sponsors), SPONSOR_RENEWAL)
     kept: list[Sponsor] = []
     gone: list[Sponsor] = []
     events = []

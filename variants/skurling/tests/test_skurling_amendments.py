@@ -11,12 +11,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import attrs
 import pytest
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.building_rules import building_rules
 from bbcore_skurling.landing_rules import landing_rules
 from bbcore_skurling.league_rules import league_rules
 from bbcore_skurling.postmatch import winnings
+from bbcore_skurling.sidelines import sideline_cost, sideline_list
 from bbcore_skurling.simulate import play
 from bbcore_skurling.throwback import time_limit_reached
 from bbcore_skurling.throwback_rules import throwback_rules
@@ -174,6 +176,34 @@ amend:
     assert amended.events == plain.events
 
 
+def test_a_league_replaces_the_provisional_sidelines_with_its_own(tmp_path: Path) -> None:
+    # A list is replaced whole: the league's Guild has two sidelines, at its own prices.
+    amendments = """\
+source: "The Strathcraig league's Touchline Guild"
+amend:
+  - rules: skurling/sidelines
+    changes:
+      provisional: false
+      note: "The Strathcraig Guild, as the league agreed it."
+      sidelines:
+        - {id: mob, name: Mob, cost: 5000, text: "The locals.", effect: "+2 to the fan factor.",
+           acts_on: [fan-factor], does: modifier, modifier: 2}
+        - {id: skip, name: Skip, cost: 40000, text: "The old captain.", effect: "Re-roll the landing event once.",
+           acts_on: [landing-event], does: reroll, uses_per_match: 1}
+"""
+    rules = league(tmp_path, amendments)
+    listed = sideline_list(rules)
+    assert [s.id for s in listed.sidelines] == ["mob", "skip"]
+    assert not listed.provisional
+    assert sideline_list(bbcore.load_ruleset("skurling")).provisional
+    home = rules.team_files[0].team
+    hired = attrs.evolve(home, staff={**home.staff, "sidelines": ["mob", "skip"]})
+    assert sideline_cost(rules, hired) == 45_000
+    # A sideline the league's Guild does not have is reported by the team checks.
+    dropped = attrs.evolve(home, staff={**home.staff, "sidelines": ["pebbler"]})
+    assert "pebbler" in " ".join(p.message for p in bbcore.check_team(rules, dropped).problems)
+
+
 def test_a_balance_report_names_the_amendments_it_was_played_under(tmp_path: Path) -> None:
     (tmp_path / "short.yaml").write_text(SHORT_ARCS, encoding="utf-8")
     rules = bbcore.load_ruleset("skurling", amendments=[tmp_path / "short.yaml"])
@@ -197,11 +227,18 @@ def test_the_ruleset_command_shows_the_rules_files_as_amended(tmp_path: Path, ca
     assert main(["ruleset", "--variant", "skurling", "--amend", str(tmp_path / "short.yaml"), "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert shown["amendments"] == [str(tmp_path / "short.yaml")]
-    assert set(shown["rules_files"]) == {"skurling/arc", "skurling/building", "skurling/landing", "skurling/league", "skurling/throwback"}
+    assert set(shown["rules_files"]) == {
+        "skurling/arc",
+        "skurling/building",
+        "skurling/landing",
+        "skurling/league",
+        "skurling/sidelines",
+        "skurling/throwback",
+    }
     assert (shown["rules_files"]["skurling/arc"]["turns_per_arc"], shown["rules_files"]["skurling/arc"]["target_points"]) == (9, 3)
     assert main(["ruleset", "--variant", "skurling", "--amend", str(tmp_path / "short.yaml")]) == 0
     text = capsys.readouterr().out
-    assert "rules files: skurling/arc, skurling/building, skurling/landing, skurling/league, skurling/throwback" in text
+    assert "rules files: skurling/arc, skurling/building, skurling/landing, skurling/league, skurling/sidelines, skurling/throwback" in text
     assert f"amended by: {tmp_path / 'short.yaml'}" in text
 
 

@@ -223,7 +223,7 @@ def test_no_blood_bowl_staff_and_one_dedicated_fan(one_off: Ruleset) -> None:
 
 
 def test_the_sidelines_are_six_provisional_and_do_not_all_fit_the_budget(one_off: Ruleset) -> None:
-    sidelines = sideline_list()
+    sidelines = sideline_list(SKURLING)
     assert [s.id for s in sidelines.sidelines] == ["pebbler", "skip", "brushmaster", "scribe", "drillmaster", "mob"]
     assert sidelines.provisional
     assert one_off.parameters.sideline_budget is not None
@@ -242,7 +242,7 @@ def test_sidelines_are_known_one_of_each_and_within_80k(one_off: Ruleset) -> Non
     wrong = bbcore.check_team(one_off, team({"staff": {"sidelines": ["pebbler", "pebbler", "mascot"]}}))
     assert paths(wrong, "sideline-twice") == ["$.staff.sidelines[1]"]
     assert paths(wrong, "unknown-sideline") == ["$.staff.sidelines[2]"]
-    all_six = bbcore.check_team(one_off, team({"staff": {"sidelines": [s.id for s in sideline_list().sidelines]}}))
+    all_six = bbcore.check_team(one_off, team({"staff": {"sidelines": [s.id for s in sideline_list(SKURLING).sidelines]}}))
     assert paths(all_six, "over-sideline-budget") == ["$.staff.sidelines"]
 
 

@@ -180,13 +180,13 @@ def test_a_tool_is_rolled_on_the_tools_table() -> None:
 
 def test_a_sideline_the_team_cannot_take_becomes_a_tool() -> None:
     answers = (("sponsor-gift", "sideline"), ("sponsor-name", "Odd Lot"))
-    search = _search([6, 4, 1], *answers, bought_sidelines=sideline_ids())
+    search = _search([6, 4, 1], *answers, bought_sidelines=sideline_ids(SKURLING))
     assert search.sponsor == Sponsor("Odd Lot", "tool", "spare-broom")  # type: ignore[attr-defined]
     assert any(e.detail.get("reason") == "sideline-unavailable" for e in search.events)  # type: ignore[attr-defined]
 
 
 def test_sponsored_sidelines_count_as_held() -> None:
-    *bought, last = sideline_ids()
+    *bought, last = sideline_ids(SKURLING)
     answers = (("sponsor-gift", "sideline"), ("sponsored-sideline", last), ("sponsor-name", "Last One"))
     search = _search([6, 4], *answers, bought_sidelines=bought)
     assert search.sponsor == Sponsor("Last One", "sideline", last)  # type: ignore[attr-defined]

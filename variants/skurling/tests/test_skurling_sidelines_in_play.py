@@ -18,7 +18,7 @@ from bbcore_skurling.coaching import ScriptedSkurlingDecisions
 from bbcore_skurling.landing import roll_landing_event
 from bbcore_skurling.match import default_placements, finish_arc, side_from_team, start_arc, start_match
 from bbcore_skurling.prematch import Side, fan_factors, pebblemuck
-from bbcore_skurling.sidelines import SIDELINE_EVENT, Sideline, match_uses, sideline_list
+from bbcore_skurling.sidelines import SIDELINE_EVENT, Sideline, load_sideline_list, match_uses, sideline_list
 from bbcore_skurling.sponsorship import Sponsor, look_for_sponsor, renew_sponsors
 from bbcore_skurling.touch import touch_dice
 
@@ -53,7 +53,7 @@ def rules() -> Ruleset:
 
 
 def sideline(sideline_id: str) -> Sideline:
-    return sideline_list().by_id[sideline_id]
+    return sideline_list(SKURLING).by_id[sideline_id]
 
 
 def used(events: Sequence[Event], sideline_id: str) -> list[Event]:
@@ -83,7 +83,7 @@ class NeverAsked(KeepTheCatch):
 
 def test_every_sideline_has_its_effect_in_fields_and_the_text_agrees_with_them() -> None:
     """The effect text repeats the numbers for the site's readers; it must say what the fields say."""
-    for entry in sideline_list().sidelines:
+    for entry in sideline_list(SKURLING).sidelines:
         text = entry.effect.lower()
         assert ("once per match" in text) == (entry.uses_per_match == 1), entry.id
         assert (entry.uses_per_match is None) == ("per match" not in text), entry.id
@@ -97,7 +97,7 @@ def test_every_sideline_has_its_effect_in_fields_and_the_text_agrees_with_them()
             assert "again" in text or "re-roll" in text, entry.id
         for test in entry.tests:
             assert test in text, entry.id
-    assert {s.id: s.uses_per_match for s in sideline_list().sidelines if s.uses_per_match} == {
+    assert {s.id: s.uses_per_match for s in sideline_list(SKURLING).sidelines if s.uses_per_match} == {
         "pebbler": 1,
         "skip": 1,
         "brushmaster": 1,
@@ -114,14 +114,14 @@ def test_a_sideline_whose_fields_do_not_fit_what_it_does_is_refused(tmp_path: Pa
         encoding="utf-8",
     )
     with pytest.raises(DataError) as error:
-        sideline_list(broken)
+        load_sideline_list(broken)
     message = str(error.value)
     assert "modifier" in message
     assert "sidelines[1]" in message or "sidelines/1" in message
 
 
 def test_a_match_counts_only_the_sidelines_limited_per_match() -> None:
-    assert match_uses(["mob", "scribe", "skip", "drillmaster", "nobody"]) == {"skip": 1, "drillmaster": 1}
+    assert match_uses(SKURLING, ["mob", "scribe", "skip", "drillmaster", "nobody"]) == {"skip": 1, "drillmaster": 1}
 
 
 # -- Pebbler -----------------------------------------------------------------------------------
