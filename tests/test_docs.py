@@ -266,7 +266,7 @@ def test_the_skurling_league_page_shows_the_headliners_profiles(site: Path) -> N
 
     page = html.unescape(section(site / "variants" / "skurling" / "league.html", "headliners"))
     rows = [row.replace("\u201c", '"').replace("\u201d", '"') for row in re.findall(r"<tr[^>]*>(.*?)</tr>", page, re.S)]
-    for headliner in headliners():
+    for headliner in headliners(bbcore.load_ruleset("skurling")):
         (row,) = [r for r in rows if f"<strong>{headliner.name}</strong>" in r]
         cells = re.findall(r"<td><p>([^<]*)</p></td>", row)
         assert cells[:5] == [str(headliner.ma), str(headliner.st), target(headliner.ag), target(headliner.pa), target(headliner.av)]

@@ -1,13 +1,15 @@
 """The Headliners: guest champions a sponsor lends for one match, read from ``data/rules/headliners.yaml``.
 
 Headliners fit none of the core's data kinds (they are neither roster positions nor
-inducements), so the plugin keeps them in a file of its own. It is read the way the
-core reads its data: safe YAML with positions, a JSON Schema
-(``headliners.schema.json``, no unknown key) and cattrs into frozen attrs classes.
-Anything wrong raises :class:`bbcore.errors.DataError` whose lines name the file, line
-and column. The Team Value a Headliner adds is written once, as the file's
-``team_value``, and copied onto every :class:`Headliner` as ``cost_in_tv``. The result
-is cached: call :func:`headliners` wherever the list is needed.
+inducements), so the plugin keeps them in a file of its own, registered as the rules
+file ``skurling/headliners``. Every ruleset with Skurling reads it the way the core
+reads its data (safe YAML with positions, the JSON Schema ``headliners.schema.json``
+with no unknown key, cattrs into frozen attrs classes) as its own layers amend it: the
+profiles are provisional, and a league may give its own list, or another Team Value, in
+an ``amendments.yaml``. A broken file or amendment stops the ruleset from loading with
+every problem located. The Team Value a Headliner adds is written once, as the file's
+``team_value``, and copied onto every :class:`Headliner` as ``cost_in_tv``. Call
+:func:`headliners` with the ruleset wherever the list is needed.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ if TYPE_CHECKING:
 #: The data file and the schema it is validated against.
 HEADLINERS_FILE = Path(__file__).parent / "data" / "rules" / "headliners.yaml"
 SCHEMA_FILE = Path(__file__).parent / "headliners.schema.json"
+#: The id the Headliners are registered under, and amended by.
+RULES_ID = "skurling/headliners"
 
 
 @frozen
@@ -87,7 +91,12 @@ class Headliner:
 
 def load_headliners(path: Path = HEADLINERS_FILE) -> tuple[Headliner, ...]:
     """Read, validate and structure one headliners file; raise DataError listing every problem."""
-    loaded = load_plugin_file(path, SCHEMA_FILE, HeadlinerFile)
+    return _profiles(load_plugin_file(path, SCHEMA_FILE, HeadlinerFile))
+
+
+@cache
+def _profiles(loaded: HeadlinerFile) -> tuple[Headliner, ...]:
+    """Each entry with the file's shared Team Value, and its provenance (its own, else the file's)."""
     return tuple(
         Headliner(
             id=entry.id,
@@ -108,18 +117,17 @@ def load_headliners(path: Path = HEADLINERS_FILE) -> tuple[Headliner, ...]:
     )
 
 
-@cache
-def headliners() -> tuple[Headliner, ...]:
-    """Skurling's Headliners from the plugin's own data file, read once."""
-    return load_headliners()
+def headliners(ruleset: Ruleset) -> tuple[Headliner, ...]:
+    """The Headliners in force in a ruleset with Skurling, as its layers amend them."""
+    return _profiles(ruleset.rules_model(RULES_ID, HeadlinerFile))
 
 
-def headliner(headliner_id: str) -> Headliner:
+def headliner(ruleset: Ruleset, headliner_id: str) -> Headliner:
     """One Headliner by id; a KeyError names the ids that exist."""
-    for found in headliners():
+    for found in headliners(ruleset):
         if found.id == headliner_id:
             return found
-    known = ", ".join(h.id for h in headliners())
+    known = ", ".join(h.id for h in headliners(ruleset))
     raise KeyError(f"no Headliner {headliner_id!r}; known: {known}")
 
 
@@ -129,7 +137,7 @@ def reference_problems(ruleset: Ruleset, listed: tuple[Headliner, ...] | None = 
     The schema cannot see the ruleset, so these cross-references are checked here.
     """
     problems: list[str] = []
-    for found in headliners() if listed is None else listed:
+    for found in headliners(ruleset) if listed is None else listed:
         if found.race not in ruleset.rosters:
             problems.append(f"Headliner {found.id!r}: race {found.race!r} is not a roster of this ruleset")
         problems.extend(f"Headliner {found.id!r}: unknown skill {skill.id!r}" for skill in found.skills if skill.id not in ruleset.skills)

@@ -47,9 +47,9 @@ def position_skills(ruleset: Ruleset, position: str) -> frozenset[str]:
     return frozenset(_skill_ids(ruleset.position(position)))
 
 
-def headliner_skills(headliner_id: str) -> frozenset[str]:
+def headliner_skills(ruleset: Ruleset, headliner_id: str) -> frozenset[str]:
     """The skill ids of a Headliner's profile."""
-    return frozenset(skill.id for skill in headliner(headliner_id).skills)
+    return frozenset(skill.id for skill in headliner(ruleset, headliner_id).skills)
 
 
 # -- the fielded five -------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bbcore import hookimpl
-from bbcore_skurling import arc_rules, building_rules, landing_rules, league_rules, sidelines, throwback_rules
+from bbcore_skurling import arc_rules, building_rules, headliners, landing_rules, league_rules, sidelines, throwback_rules
 from bbcore_skurling.building_hooks import *  # noqa: F403 - the hook implementations, registered with this module
 from bbcore_skurling.match_hooks import *  # noqa: F403
 from bbcore_skurling.simulation_hooks import *  # noqa: F403
@@ -60,6 +60,13 @@ RULES_FILES = (
         sidelines.SCHEMA_FILE,
         sidelines.SidelineList,
         "The sidelines a team may hire: prices and effects (provisional).",
+    ),
+    (
+        headliners.RULES_ID,
+        headliners.HEADLINERS_FILE,
+        headliners.SCHEMA_FILE,
+        headliners.HeadlinerFile,
+        "The Headliners a sponsor may lend, and the Team Value they add (provisional profiles).",
     ),
 )
 

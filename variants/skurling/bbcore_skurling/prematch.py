@@ -116,10 +116,9 @@ class Side:
         """The team's Dedicated Fans for this match: its own, or the ruleset's starting figure."""
         return ruleset.parameters.dedicated_fans.start if self.dedicated_fans is None else self.dedicated_fans
 
-    @property
-    def match_team_value(self) -> int:
+    def match_team_value(self, ruleset: Ruleset) -> int:
         """The Team Value compared for Petty Cash: with the Headliner's value if one plays (``headliners.yaml``)."""
-        return self.team_value + (headliner(self.headliner).cost_in_tv if self.headliner else 0)
+        return self.team_value + (headliner(ruleset, self.headliner).cost_in_tv if self.headliner else 0)
 
 
 @frozen
@@ -343,9 +342,9 @@ def buy_inducements(
     if profile == THROWBACK:
         return sides, (), (Event("inducements", None, result="building-only"),)
     first, second = sides
-    if first.match_team_value == second.match_team_value:
-        return sides, (), (Event("inducements", None, result="even", detail={"team_value": first.match_team_value}),)
-    higher, lower = (first, second) if first.match_team_value > second.match_team_value else (second, first)
+    if first.match_team_value(ruleset) == second.match_team_value(ruleset):
+        return sides, (), (Event("inducements", None, result="even", detail={"team_value": first.match_team_value(ruleset)}),)
+    higher, lower = (first, second) if first.match_team_value(ruleset) > second.match_team_value(ruleset) else (second, first)
     league = profile == LEAGUE
     purchases: list[InducementPurchase] = []
     events: list[Event] = []
@@ -355,7 +354,7 @@ def buy_inducements(
         spent = purchase.from_treasury
         purchases.append(purchase)
         events.append(_purchase_event(purchase, "a"))
-    petty_cash = higher.match_team_value - lower.match_team_value + spent
+    petty_cash = higher.match_team_value(ruleset) - lower.match_team_value(ruleset) + spent
     top_up = min(ruleset.parameters.petty_cash.treasury_top_up_max, lower.treasury) if league else 0
     lower, purchase = _shop(ruleset, lower, decisions, petty_cash, top_up)
     purchases.append(purchase)

@@ -113,7 +113,7 @@ DATA_FILES: dict[str, DataFile] = {
     "league": DataFile(league_rules.RULES_FILE, lambda: league_rules.league_rules(skurling_ruleset())),
     "throwback": DataFile(throwback_rules.RULES_FILE, lambda: throwback_rules.throwback_rules(skurling_ruleset())),
     "sidelines": DataFile(sidelines.SIDELINES_FILE, lambda: sidelines.sideline_list(skurling_ruleset())),
-    "headliners": DataFile(headliners.HEADLINERS_FILE, headliners.headliners),
+    "headliners": DataFile(headliners.HEADLINERS_FILE, lambda: headliners.headliners(skurling_ruleset())),
     "lane": DataFile(DATA_DIR / "pitches" / "lane.yaml", lambda: skurling_ruleset().pitch),
 }
 #: The resolved game parameters (the plugin's file over the core's).
@@ -518,7 +518,7 @@ class HeadlinersDirective(SkurlingDirective):
         out = Rst()
         _provisional(out, document)
         rows = []
-        for h in headliners.headliners():
+        for h in headliners.headliners(ruleset):
             rows.append(
                 [
                     f"**{escape(h.name)}**",
@@ -533,7 +533,7 @@ class HeadlinersDirective(SkurlingDirective):
             rows,
             css_class="bbcore-positions",
         )
-        out.bullets(f"**{escape(h.name)}**: {escape(h.text)}" for h in headliners.headliners())
+        out.bullets(f"**{escape(h.name)}**: {escape(h.text)}" for h in headliners.headliners(ruleset))
         return out
 
 

@@ -164,7 +164,7 @@ def look_for_sponsor(
         raise UsageError(f"team {team!r} may take one of {', '.join(options)} from this offer, not {taken!r}")
     events.append(Event("sponsor-gift", team, result=taken, detail={"offered": offered, "downgraded": taken != offered}))
     if taken == HEADLINER:
-        ids = tuple(found.id for found in headliners())
+        ids = tuple(found.id for found in headliners(ruleset))
         chosen = decisions.headliner(team, ids)
         if chosen not in ids:
             raise UsageError(f"{chosen!r} is not a Headliner; Headliners: {', '.join(ids)}")

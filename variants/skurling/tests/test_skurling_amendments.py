@@ -15,9 +15,11 @@ import attrs
 import pytest
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.building_rules import building_rules
+from bbcore_skurling.headliners import headliners
 from bbcore_skurling.landing_rules import landing_rules
 from bbcore_skurling.league_rules import league_rules
 from bbcore_skurling.postmatch import winnings
+from bbcore_skurling.prematch import Side
 from bbcore_skurling.sidelines import sideline_cost, sideline_list
 from bbcore_skurling.simulate import play
 from bbcore_skurling.throwback import time_limit_reached
@@ -204,6 +206,22 @@ amend:
     assert "pebbler" in " ".join(p.message for p in bbcore.check_team(rules, dropped).problems)
 
 
+def test_a_league_amends_what_a_headliner_adds_to_team_value(tmp_path: Path) -> None:
+    amendments = """\
+source: "The Strathcraig league's house rules"
+amend:
+  - rules: skurling/headliners
+    changes:
+      team_value: 150000
+"""
+    rules = league(tmp_path, amendments)
+    plain = bbcore.load_ruleset("skurling")
+    assert {h.cost_in_tv for h in headliners(rules)} == {150_000}
+    assert [h.id for h in headliners(rules)] == [h.id for h in headliners(plain)]
+    star = Side("star", 300_000, headliner="pip-featherweight")
+    assert (star.match_team_value(plain), star.match_team_value(rules)) == (400_000, 450_000)
+
+
 def test_a_balance_report_names_the_amendments_it_was_played_under(tmp_path: Path) -> None:
     (tmp_path / "short.yaml").write_text(SHORT_ARCS, encoding="utf-8")
     rules = bbcore.load_ruleset("skurling", amendments=[tmp_path / "short.yaml"])
@@ -230,6 +248,7 @@ def test_the_ruleset_command_shows_the_rules_files_as_amended(tmp_path: Path, ca
     assert set(shown["rules_files"]) == {
         "skurling/arc",
         "skurling/building",
+        "skurling/headliners",
         "skurling/landing",
         "skurling/league",
         "skurling/sidelines",
@@ -238,7 +257,10 @@ def test_the_ruleset_command_shows_the_rules_files_as_amended(tmp_path: Path, ca
     assert (shown["rules_files"]["skurling/arc"]["turns_per_arc"], shown["rules_files"]["skurling/arc"]["target_points"]) == (9, 3)
     assert main(["ruleset", "--variant", "skurling", "--amend", str(tmp_path / "short.yaml")]) == 0
     text = capsys.readouterr().out
-    assert "rules files: skurling/arc, skurling/building, skurling/landing, skurling/league, skurling/sidelines, skurling/throwback" in text
+    listed = (
+        "skurling/arc, skurling/building, skurling/headliners, skurling/landing, skurling/league, skurling/sidelines, skurling/throwback"
+    )
+    assert f"rules files: {listed}" in text
     assert f"amended by: {tmp_path / 'short.yaml'}" in text
 
 

@@ -159,25 +159,26 @@ def test_the_skurling_inducements_replace_the_core_list(skurling: Ruleset) -> No
 
 
 def test_the_six_headliners_load_with_real_races_and_skills(skurling: Ruleset) -> None:
-    listed = headliners()
-    assert listed is headliners()
+    listed = headliners(skurling)
+    assert listed is headliners(skurling)
+    assert listed == load_headliners()
     assert len(listed) == 6
     assert reference_problems(skurling) == []
     assert {h.cost_in_tv for h in listed} == {100000}
     assert all(h.provisional and h.note for h in listed)
 
 
-def test_headliners_have_the_traits_the_seed_gives_them() -> None:
+def test_headliners_have_the_traits_the_seed_gives_them(skurling: Ruleset) -> None:
     for stooge in ("pip-featherweight", "gus-anvil"):
-        assert headliner(stooge).has_skill("right-stuff")
-        assert headliner(stooge).st <= 2  # light enough to be thrown
+        assert headliner(skurling, stooge).has_skill("right-stuff")
+        assert headliner(skurling, stooge).st <= 2  # light enough to be thrown
     for thrower in ("gorga-longarm", "dolores-safehands"):
-        assert headliner(thrower).has_skill("throw-team-mate")
-        assert headliner(thrower).pa is not None  # a Throw Team-mate action needs a PA
-    assert headliner("dolores-safehands").has_skill("catch")
-    assert headliner("gorga-longarm").has_skill("strong-arm")
+        assert headliner(skurling, thrower).has_skill("throw-team-mate")
+        assert headliner(skurling, thrower).pa is not None  # a Throw Team-mate action needs a PA
+    assert headliner(skurling, "dolores-safehands").has_skill("catch")
+    assert headliner(skurling, "gorga-longarm").has_skill("strong-arm")
     with pytest.raises(KeyError, match="pip-featherweight"):
-        headliner("nobody")
+        headliner(skurling, "nobody")
 
 
 def test_a_headliner_with_an_unknown_race_or_skill_is_named(skurling: Ruleset, tmp_path: Path) -> None:

@@ -225,7 +225,7 @@ def test_ending_a_sponsorship_loses_its_gift() -> None:
 
 def test_a_headliner_may_be_the_stooge_of_the_fielded_five() -> None:
     r = league()
-    five = {"Pip": headliner_skills("pip-featherweight"), "Bert": position_skills(r, "human/ogre")}
+    five = {"Pip": headliner_skills(r, "pip-featherweight"), "Bert": position_skills(r, "human/ogre")}
     five |= {name: position_skills(r, "human/human-lineman") for name in ("Hal", "Gil", "Cat")}
     assert fielded_problems(SKURLING, five) == []
     two_stooges = five | {"Cat": position_skills(r, "human/halfling-hopeful")}

@@ -157,7 +157,7 @@ def test_one_of_each_inducement_counting_those_bought_at_building() -> None:
 
 def test_a_headliner_adds_its_team_value_so_the_other_team_gets_petty_cash() -> None:
     star = Side("star", 300_000, headliner="pip-featherweight")
-    assert star.match_team_value == 300_000 + headliner("pip-featherweight").cost_in_tv == 400_000
+    assert star.match_team_value(ruleset()) == 300_000 + headliner(ruleset(), "pip-featherweight").cost_in_tv == 400_000
     with strict(("inducements", {})) as decisions:
         _, purchases, _ = buy_inducements(ruleset(), (star, Side("plain", 300_000)), decisions)
     assert (purchases[0].team, purchases[0].petty_cash) == ("plain", 100_000)
