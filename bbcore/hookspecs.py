@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from bbcore.rules.injury import CasualtyTreatment
     from bbcore.rules.movement import Crossing
     from bbcore.rules.push import BlockedSquare, PushBlocked
+    from bbcore.rules_files import RulesFileProblem
     from bbcore.ruleset import Ruleset
     from bbcore.simulation import SimulatorRegistrar
     from bbcore.teams.checks import TeamCheck
@@ -185,6 +186,41 @@ def bbcore_parameter_changes(options: Mapping[str, str], rules_files: Mapping[st
                 return None
             league = rules_files["myvariant/building"].league
             return {"draft_budget": league.budget, "roster": {"max": league.roster_max}, "inducements_in_draft": False}
+    """
+
+
+@hookspec
+def bbcore_rules_file_problems(ruleset: Ruleset) -> Iterable[RulesFileProblem] | None:
+    """Check your rules files against the rest of the ruleset: the references a schema cannot see.
+
+    Called once each time a ruleset is built, after the core's own cross-file checks, with
+    the finished ruleset; all results are gathered. Any problem refuses the ruleset: the
+    build raises :class:`~bbcore.errors.DataError` listing it with every other problem
+    found. Each :class:`~bbcore.rules_files.RulesFileProblem` names a rules file and a
+    JSON path into it as the ruleset amends it; the core places it in the file that set
+    that value (a league's ``amendments.yaml``, or else your registered file), so a
+    league that amends your file is told where its own mistake is.
+
+    :param ruleset: the ruleset just built; read your file with
+        :meth:`~bbcore.ruleset.Ruleset.rules_model`.
+    :return: the problems found, or None.
+
+    **Example.** A variant's rules file lends guest players, each with a roster for its
+    miniatures; a roster that the ruleset does not have is reported where it was written.
+
+    .. code-block:: python
+
+        from bbcore.rules_files import RulesFileProblem
+
+
+        @hookimpl
+        def bbcore_rules_file_problems(ruleset):
+            guests = ruleset.rules_model("myvariant/guests", Guests).guests
+            return [
+                RulesFileProblem("myvariant/guests", ("guests", i, "race"), f"no roster {guest.race!r}")
+                for i, guest in enumerate(guests)
+                if guest.race not in ruleset.rosters
+            ]
     """
 
 

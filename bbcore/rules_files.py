@@ -33,6 +33,21 @@ class AmendingFile:
 
 
 @frozen
+class RulesFileProblem:
+    """A problem a plugin finds in one of its rules files once the ruleset exists (a reference the schema cannot see).
+
+    ``path`` points into the file as the ruleset amends it, in the JSON path form of every
+    other problem (``("headliners", 2, "race")``); the core places it in the file that set
+    that value, the amendment or else the registered file.
+    """
+
+    rules_id: str
+    path: JsonPath
+    message: str
+    code: str = "rules-file-reference"
+
+
+@frozen
 class _Said:
     """Who said a rules file's values: the registered file, or one amendment in a layer's file."""
 
@@ -63,12 +78,29 @@ def _locate(said: Sequence[_Said], path: JsonPath, code: str, message: str) -> P
     return said[0].document.problem(path, code, message)
 
 
+@frozen
+class BuiltRulesFiles:
+    """Every rules file in force, structured, with the problems found and who said each value (to place later ones)."""
+
+    models: Mapping[str, Any]
+    problems: tuple[Problem, ...]
+    _sources: Mapping[str, Sequence[_Said]]
+
+    def locate(self, found: RulesFileProblem) -> Problem:
+        """``found`` placed in the file that set the value it points at."""
+        said = self._sources.get(found.rules_id)
+        if said is None or found.rules_id not in self.models:
+            known = ", ".join(sorted(self.models)) or "none"
+            return Problem(found.code, f"{found.message} (in the rules file {found.rules_id!r}, not in force here; in force: {known})")
+        return _locate(said, found.path, found.code, found.message)
+
+
 def build_rules_files(
     registered: Mapping[str, RulesFile],
     active: Sequence[str],
     amending: Sequence[AmendingFile],
     options: Mapping[str, str],
-) -> tuple[dict[str, Any], list[Problem]]:
+) -> BuiltRulesFiles:
     """The structured model of every rules file in force, as amended, and every problem found."""
     problems: list[Problem] = []
     in_force = {rules_id: rules for rules_id, rules in registered.items() if rules.plugin in active}
@@ -111,7 +143,7 @@ def build_rules_files(
             except Exception as error:  # noqa: BLE001 - every cattrs failure becomes a located problem
                 found = [_locate(said, path, "structure", message) for path, message in _error_paths(error, ())]
         problems.extend(found)
-    return models, problems
+    return BuiltRulesFiles(models, tuple(problems), sources)
 
 
 def _refusal(rules_id: str, registered: Mapping[str, RulesFile], in_force: Mapping[str, RulesFile]) -> tuple[str, str] | None:

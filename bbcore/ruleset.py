@@ -450,9 +450,9 @@ class RulesetBuilder:
         if "pitch" not in pitch_roles:
             self.problems.append(Problem("missing-pitch", "no active pitch fills the 'pitch' role", "$"))
         amending.extend(self._extra_amendments())
-        rules_models, rules_problems = build_rules_files(self.host.rules_files, active, amending, options)
-        self.problems.extend(rules_problems)
-        parameters = self._parameters(parameter_layers, options, hook, None if rules_problems else rules_models)
+        rules_files = build_rules_files(self.host.rules_files, active, amending, options)
+        self.problems.extend(rules_files.problems)
+        parameters = self._parameters(parameter_layers, options, hook, None if rules_files.problems else rules_files.models)
         inducements, groups, inducement_origins = self._inducements(inducement_lists)
         sequences, sequence_origins = self._sequences(sequence_files, options)
         team_refs = self._team_refs(teams)
@@ -490,11 +490,13 @@ class RulesetBuilder:
             amendments=self.amendments,
             origins=_frozen_map(origins),
             hook=hook,
-            rules_models=_frozen_map(rules_models),
+            rules_models=_frozen_map(rules_files.models),
         )
         from bbcore.references import reference_problems  # noqa: PLC0415 - avoids an import cycle
 
         found = reference_problems(ruleset)
+        for answer in hook.bbcore_rules_file_problems(ruleset=ruleset):
+            found.extend(rules_files.locate(problem) for problem in answer or ())
         if found:
             raise DataError(found)
         return ruleset

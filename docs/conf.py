@@ -55,6 +55,7 @@ autodoc_type_aliases = {
     "OptionRegistrar": "bbcore.registry.OptionRegistrar",
     "SequenceStepRegistrar": "bbcore.registry.SequenceStepRegistrar",
     "Problem": "bbcore.errors.Problem",
+    "RulesFileProblem": "bbcore.rules_files.RulesFileProblem",
     "Ruleset": "bbcore.ruleset.Ruleset",
     "Table": "bbcore.model.table.Table",
     "Team": "bbcore.model.team.Team",

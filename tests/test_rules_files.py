@@ -13,6 +13,7 @@ from attrs import frozen
 import bbcore
 from bbcore.errors import DataError, PluginError, UsageError
 from bbcore.plugins import PluginHost
+from bbcore.rules_files import RulesFileProblem
 from bbcore.ruleset import Ruleset, build_ruleset
 
 SCHEMA = {
@@ -181,3 +182,67 @@ def test_a_parameter_change_may_follow_the_rules_file_as_amended(tmp_path: Path)
     with pytest.raises(DataError) as raised:
         build_ruleset("race", ["house"], {}, host=PluginHost(plugins))
     assert [p.path for p in raised.value.problems] == ["$.amend[0].changes.laps"]
+
+
+class CheckedRace:
+    """The race plugin, whose pit crew must be named after rosters of the ruleset (a reference no schema sees)."""
+
+    def __init__(self, folder: Path, race: str = RACE) -> None:
+        self.inner = race_plugin(folder, race)
+
+    @bbcore.hookimpl
+    def bbcore_register_data(self, register: object) -> None:
+        self.inner.bbcore_register_data(register)  # type: ignore[attr-defined]
+
+    @bbcore.hookimpl
+    def bbcore_rules_file_problems(self, ruleset: Ruleset) -> list[RulesFileProblem]:
+        crew = ruleset.rules_model("race/laps", RaceRules).pit.crew
+        return [
+            RulesFileProblem("race/laps", ("pit", "crew", i), f"no roster {name!r} for a crew member")
+            for i, name in enumerate(crew)
+            if name not in ruleset.rosters
+        ]
+
+
+def checked(tmp_path: Path, race: str, amendments: str | None = None) -> Ruleset:
+    plugins: list[tuple[str, object]] = [("race", CheckedRace(tmp_path / "race", race))]
+    packs = []
+    if amendments is not None:
+        plugins.append(("house", house_pack(tmp_path / "house", amendments)))
+        packs.append("house")
+    return build_ruleset("race", packs, {}, host=PluginHost(plugins))
+
+
+GOOD_CREW = RACE.replace("crew: [ada, bo]", "crew: [human, dwarf]")
+
+
+def test_a_plugin_checks_its_rules_file_against_the_built_ruleset(tmp_path: Path) -> None:
+    assert checked(tmp_path, GOOD_CREW).rules_model("race/laps", RaceRules).pit.crew == ("human", "dwarf")
+    with pytest.raises(DataError) as caught:
+        checked(tmp_path / "bad", RACE)
+    race_file = tmp_path / "bad" / "race" / "rules" / "race.yaml"
+    assert [str(problem) for problem in caught.value.problems] == [
+        f"{race_file}:5:10: $.pit.crew[0]: no roster 'ada' for a crew member",
+        f"{race_file}:5:15: $.pit.crew[1]: no roster 'bo' for a crew member",
+    ]
+
+
+def test_a_reference_an_amendment_breaks_is_located_in_the_amendment(tmp_path: Path) -> None:
+    amendments = 'source: "House rules"\namend:\n  - rules: race/laps\n    changes:\n      pit: {crew: [human, elfs]}\n'
+    with pytest.raises(DataError) as caught:
+        checked(tmp_path, GOOD_CREW, amendments)
+    (problem,) = caught.value.problems
+    assert problem.file == str(tmp_path / "house" / "amendments.yaml")
+    assert problem.path == "$.amend[0].changes.pit.crew[1]"
+    assert "no roster 'elfs'" in problem.message
+
+
+def test_a_problem_in_a_rules_file_not_in_force_says_so(tmp_path: Path) -> None:
+    class Confused:
+        @bbcore.hookimpl
+        def bbcore_rules_file_problems(self, ruleset: Ruleset) -> list[RulesFileProblem]:
+            return [RulesFileProblem("other/file", ("x",), "something is off")]
+
+    plugins: list[tuple[str, object]] = [("race", race_plugin(tmp_path / "race", RACE)), ("confused", Confused())]
+    with pytest.raises(DataError, match=r"something is off \(in the rules file 'other/file', not in force here; in force: race/laps\)"):
+        build_ruleset("race", [], {}, host=PluginHost(plugins))

@@ -36,7 +36,7 @@ from bbcore_gutterbowl.potions import MAGIC_POTIONS_STEP, give_magic_potions
 from bbcore_gutterbowl.pregame import PITCH_STEP, SIDELINE_STAFF_STEP, choose_pitch, leave_sideline_staff_at_home
 from bbcore_gutterbowl.secret_weapons import SECRET_WEAPONS_STEP, deal_with_secret_weapons
 from bbcore_gutterbowl.staff import SAWBONES, sawbones
-from bbcore_gutterbowl.variant_rules import RULES_ID
+from bbcore_gutterbowl.variant_rules import RULES_ID, reference_problems
 from bbcore_gutterbowl.weather import drive_end_weather, turn_end_weather
 from bbcore_gutterbowl.wizard import frog_casualty, is_frog
 
@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from bbcore.rules.board import Board, PlayerState, Square
     from bbcore.rules.events import Event
     from bbcore.rules.injury import CasualtyTreatment
+    from bbcore.rules_files import RulesFileProblem
     from bbcore.ruleset import Ruleset
     from bbcore.teams.checks import TeamCheck
 
@@ -124,6 +125,12 @@ def weather_and_drinks_at_drive_end(
     return (heat.board, events) if events else None
 
 
+@hookimpl(specname="bbcore_rules_file_problems")
+def variant_rules_references(ruleset: Ruleset) -> Iterable[RulesFileProblem]:
+    """What ``variant-rules.yaml`` names must exist in the ruleset (a league's amended file too)."""
+    return reference_problems(ruleset)
+
+
 __all__: list[str] = [
     "bbcore_casualty_treatment",
     "bbcore_parameter_changes",
@@ -131,6 +138,7 @@ __all__: list[str] = [
     "bbcore_register_sequence_steps",
     "bbcore_team_checks",
     "potion_of_accuracy_ignores_range",
+    "variant_rules_references",
     "weather_and_drinks_at_drive_end",
     "weather_at_turn_end",
 ]

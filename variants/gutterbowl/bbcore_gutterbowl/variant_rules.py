@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from bbcore.loading.plugin_files import load_plugin_file
+from bbcore.rules_files import RulesFileProblem
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -251,6 +252,49 @@ class VariantRules:
     potion_random_skills: Mapping[str, str]
     kick_off_events: KickOffEvents
     weather: WeatherRules
+
+
+def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
+    """What the file names that the ruleset does not have, each at its place in the file.
+
+    The schema cannot see the ruleset, so these are checked each time a ruleset with
+    Gutter Bowl is built (``bbcore_rules_file_problems``): the potion tables and rows that
+    wake a Knocked-out player, the potion rows that give a random skill and their skill
+    categories, the calm row of the weather table in force, and Black Market Dealer's
+    inducement.
+    """
+    rules = variant_rules(ruleset)
+    problems: list[RulesFileProblem] = []
+
+    def problem(path: tuple[str | int, ...], message: str) -> None:
+        problems.append(RulesFileProblem(RULES_ID, path, message))
+
+    potion_rows: set[str] = set()
+    for table_id, rows in rules.potion_wakes_knocked_out.items():
+        table = ruleset.tables.get(table_id)
+        if table is None:
+            problem(("potion_wakes_knocked_out", table_id), f"no table {table_id!r}")
+            continue
+        known = {row.id for row in table.rows}
+        potion_rows |= known
+        for index, row_id in enumerate(rows):
+            if row_id not in known:
+                problem(("potion_wakes_knocked_out", table_id, index), f"table {table_id!r} has no row {row_id!r}")
+    categories = {column.id for column in ruleset.table("random-skills").columns}
+    for row_id, category in rules.potion_random_skills.items():
+        if row_id not in potion_rows:
+            problem(("potion_random_skills", row_id), f"no potion table has a row {row_id!r}")
+        if category not in categories:
+            problem(("potion_random_skills", row_id), f"no skill category {category!r}; there are {', '.join(sorted(categories))}")
+    pitch = ruleset.options.get("pitch", "street")
+    calm = getattr(rules.changing_weather.calm_weather, pitch, None)
+    weather = ruleset.table("weather")
+    if calm is not None and calm not in {row.id for row in weather.rows}:
+        problem(("changing_weather", "calm_weather", pitch), f"the weather table {weather.id!r} has no row {calm!r}")
+    gift = rules.kick_off_events.black_market_dealer.inducement
+    if gift not in ruleset.inducements:
+        problem(("kick_off_events", "black_market_dealer", "inducement"), f"no inducement {gift!r}")
+    return problems
 
 
 def load_variant_rules(path: Path = RULES_FILE) -> VariantRules:

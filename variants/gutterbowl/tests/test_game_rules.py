@@ -419,17 +419,6 @@ def test_the_potion_of_mutation_gives_a_random_mutation(gb: Ruleset) -> None:
     assert [e.kind for e in outcome.events] == ["magic-potion", "random-skill", "potion-drunk"]
 
 
-def test_the_variant_rules_name_rows_the_potion_tables_have(gb: Ruleset) -> None:
-    rules = variant_rules(gb)
-    for table_id, rows in rules.potion_wakes_knocked_out.items():
-        assert set(rows) <= {row.id for row in gb.table(table_id).rows}
-    potion_rows = {
-        row.id for table in (LESSER_MAGIC_POTION, SUPERIOR_MAGIC_POTION) for row in gb.table(gb.inducement(table).table or "").rows
-    }
-    assert set(rules.potion_random_skills) <= potion_rows
-    assert set(rules.potion_random_skills.values()) <= {column.id for column in gb.table("random-skills").columns}
-
-
 # -- the sawbones -----------------------------------------------------------------------------------------
 
 

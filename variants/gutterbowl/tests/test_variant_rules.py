@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from bbcore_gutterbowl.variant_rules import RULES_FILE, SCHEMA_FILE, load_variant_rules, variant_rules
+from bbcore_gutterbowl.variant_rules import RULES_FILE, SCHEMA_FILE, load_variant_rules, reference_problems, variant_rules
 
 import bbcore
 from bbcore.errors import DataError
@@ -130,3 +130,44 @@ def test_the_dice_named_are_those_of_the_tables_the_rules_roll_on() -> None:
     assert rules.kick_re_entry_direction == rules.sewer_pit_placement_direction == direction
     assert rules.wall_bounce_dice == ruleset.table("throw-in").dice
     assert rules.wall_push.dice == "D6"  # the core's push procedure rolls a D6 against fall_on
+
+
+@pytest.mark.parametrize("pitch", ["street", "sewer"])
+def test_what_the_file_names_exists_in_the_ruleset(pitch: str) -> None:
+    assert reference_problems(bbcore.load_ruleset("gutterbowl", options={"pitch": pitch})) == []
+
+
+def test_an_amendment_naming_what_does_not_exist_is_told_where(tmp_path: Path) -> None:
+    text = """\
+source: "A careless league"
+amend:
+  - rules: gutterbowl/variant-rules
+    changes:
+      potion_wakes_knocked_out:
+        gutterbowl/lesser-magic-potions: [healing-bairn, healing-bairns]
+      potion_random_skills: {potion-of-mutation: mutations}
+      changing_weather:
+        calm_weather: {sewer: a-normal-day}
+      kick_off_events:
+        black_market_dealer: {inducement: gutterbowl/greater-magic-potion}
+"""
+    with pytest.raises(DataError) as caught:
+        amended(tmp_path, text, pitch="sewer")
+    found = {problem.path: problem.message for problem in caught.value.problems}
+    assert all(problem.file == str(tmp_path / "house-rules.yaml") for problem in caught.value.problems)
+    changes = "$.amend[0].changes"
+    assert found == {
+        f"{changes}.potion_wakes_knocked_out['gutterbowl/lesser-magic-potions'][1]": (
+            "table 'gutterbowl/lesser-magic-potions' has no row 'healing-bairns'"
+        ),
+        f"{changes}.potion_random_skills['potion-of-mutation']": (
+            "no skill category 'mutations'; there are agility, devious, general, mutation, passing, strength"
+        ),
+        f"{changes}.changing_weather.calm_weather.sewer": "the weather table 'gutterbowl/sewer-weather' has no row 'a-normal-day'",
+        f"{changes}.kick_off_events.black_market_dealer.inducement": "no inducement 'gutterbowl/greater-magic-potion'",
+    }
+    # On the street the calm row it names is the street table's: only the sewer ruleset minds.
+    street_only = text.replace("      potion_random_skills: {potion-of-mutation: mutations}\n", "")
+    with pytest.raises(DataError) as street:
+        amended(tmp_path, street_only)
+    assert not any("calm_weather" in problem.path for problem in street.value.problems)

@@ -1,4 +1,4 @@
-"""Skurling hooks for team building, Team Value and the options' consistency.
+"""Skurling hooks for team building, Team Value, the options' consistency and its rules files' references.
 
 Each hook hands over to the module that holds the rule: the team checks, the
 valuation and the league parameters live in :mod:`~bbcore_skurling.building`. The
@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from bbcore import hookimpl
 from bbcore_skurling.building import SKURLING_CHECKS, league_parameters, skurling_valuation
+from bbcore_skurling.headliners import reference_problems
 
 if TYPE_CHECKING:
     from bbcore.model.team import Team
+    from bbcore.rules_files import RulesFileProblem
     from bbcore.ruleset import Ruleset
     from bbcore.teams.checks import TeamCheck
     from bbcore.teams.valuation import TeamValuation
@@ -65,7 +67,14 @@ def no_extra_rules_at_throwback_nights(options: Mapping[str, str]) -> Iterable[s
     return [f"a Throwback Night uses none of the extra rules: drop {', '.join(extras)}"] if extras else []
 
 
+@hookimpl(specname="bbcore_rules_file_problems")
+def headliner_references(ruleset: Ruleset) -> Iterable[RulesFileProblem]:
+    """The Headliners' races and skills must be the ruleset's (a league's amended list too)."""
+    return reference_problems(ruleset)
+
+
 __all__: list[str] = [
+    "headliner_references",
     "no_extra_rules_at_throwback_nights",
     "one_weather_table_at_a_time",
     "skurling_league_parameters",

@@ -22,6 +22,7 @@ from attrs import frozen
 
 from bbcore.loading.plugin_files import load_plugin_file
 from bbcore.model.common import SkillRef
+from bbcore.rules_files import RulesFileProblem
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -131,14 +132,21 @@ def headliner(ruleset: Ruleset, headliner_id: str) -> Headliner:
     raise KeyError(f"no Headliner {headliner_id!r}; known: {known}")
 
 
-def reference_problems(ruleset: Ruleset, listed: tuple[Headliner, ...] | None = None) -> list[str]:
-    """Every race that is not a roster and every skill that is not in the ruleset, one message each.
+def reference_problems(ruleset: Ruleset, listed: tuple[Headliner, ...] | None = None) -> list[RulesFileProblem]:
+    """Every race that is not a roster and every skill that is not in the ruleset, each at its place in the file.
 
-    The schema cannot see the ruleset, so these cross-references are checked here.
+    The schema cannot see the ruleset, so these cross-references are checked here, each
+    time a ruleset with Skurling is built (``bbcore_rules_file_problems``). ``listed``
+    checks other profiles than the ruleset's, in the file's order.
     """
-    problems: list[str] = []
-    for found in headliners(ruleset) if listed is None else listed:
+    problems: list[RulesFileProblem] = []
+    for index, found in enumerate(headliners(ruleset) if listed is None else listed):
+        at = ("headliners", index)
         if found.race not in ruleset.rosters:
-            problems.append(f"Headliner {found.id!r}: race {found.race!r} is not a roster of this ruleset")
-        problems.extend(f"Headliner {found.id!r}: unknown skill {skill.id!r}" for skill in found.skills if skill.id not in ruleset.skills)
+            problems.append(RulesFileProblem(RULES_ID, (*at, "race"), f"Headliner {found.id!r}: race {found.race!r} is not a roster"))
+        problems.extend(
+            RulesFileProblem(RULES_ID, (*at, "skills", number), f"Headliner {found.id!r}: unknown skill {skill.id!r}")
+            for number, skill in enumerate(found.skills)
+            if skill.id not in ruleset.skills
+        )
     return problems

@@ -186,10 +186,33 @@ def test_a_headliner_with_an_unknown_race_or_skill_is_named(skurling: Ruleset, t
     path = tmp_path / "headliners.yaml"
     path.write_text(text, encoding="utf-8")
     problems = reference_problems(skurling, load_headliners(path))
-    assert problems == [
-        "Headliner 'marge-the-mop-brannock': race 'dwarves' is not a roster of this ruleset",
-        "Headliner 'marge-the-mop-brannock': unknown skill 'grabb'",
+    assert [(p.path[2:], p.message) for p in problems] == [
+        (("race",), "Headliner 'marge-the-mop-brannock': race 'dwarves' is not a roster"),
+        (("skills", 1), "Headliner 'marge-the-mop-brannock': unknown skill 'grabb'"),
     ]
+    assert {p.path[:2] for p in problems} == {("headliners", 3)}
+
+
+def test_a_league_whose_headliner_names_no_roster_is_told_where(tmp_path: Path) -> None:
+    # Lists are replaced whole: the league's one Headliner, with a race that is no roster.
+    (tmp_path / "guests.yaml").write_text(
+        """\
+source: "The Strathcraig league's guests"
+amend:
+  - rules: skurling/headliners
+    changes:
+      headliners:
+        - {id: big-tam, name: Big Tam, race: giants, text: "A tall man.", ma: 5, st: 4, ag: 4, pa: null, av: 10,
+           skills: [block, throw-team-mate]}
+""",
+        encoding="utf-8",
+    )
+    with pytest.raises(DataError) as caught:
+        bbcore.load_ruleset("skurling", amendments=[tmp_path / "guests.yaml"])
+    (problem,) = caught.value.problems
+    assert problem.file == str(tmp_path / "guests.yaml")
+    assert problem.path == "$.amend[0].changes.headliners[0].race"
+    assert "'big-tam': race 'giants' is not a roster" in problem.message
 
 
 def test_a_broken_headliners_file_names_file_line_and_path(tmp_path: Path) -> None:
