@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
+import attrs
 from attrs import frozen
 
-from bbcore.errors import UsageError
+from bbcore.errors import JsonPath, UsageError
 from bbcore.loading.plugin_files import load_plugin_file
+from bbcore.rules_files import RulesFileProblem
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -514,6 +516,68 @@ def load_pack_rules(path: Path = RULES_FILE) -> PackRules:
 def pack_rules(ruleset: Ruleset) -> PackRules:
     """The packs' numbers in force in a ruleset with one of the packs, as its layers amend them."""
     return ruleset.rules_model(RULES_ID, PackRules)
+
+
+def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
+    """The entries of the packs in this ruleset must name its inducements, and the tables and rows they roll on.
+
+    Every mapping of the file is keyed by inducement id, and each id starts with its pack
+    (``bb2020/...``, ``classic/...``): the entries of a pack this ruleset does not use are
+    left alone, since its inducements and tables are not loaded. An entry's table is its
+    ``table`` (an id, or a referee's table with the rows it reads), or else the
+    inducement's own; its ``rows`` must be rows of that table. Checked each time a
+    ruleset with a pack is built (``bbcore_rules_file_problems``).
+    """
+    active = set(ruleset.packs)
+    problems: list[RulesFileProblem] = []
+
+    def problem(path: JsonPath, message: str) -> None:
+        problems.append(RulesFileProblem(RULES_ID, path, message))
+
+    def rows_of(table_id: str | None, path: JsonPath) -> set[str] | None:
+        if table_id is None:
+            return None
+        table = ruleset.tables.get(table_id)
+        if table is None:
+            problem(path, f"no table {table_id!r}")
+            return None
+        return {row.id for row in table.rows}
+
+    def check_rows(known: set[str] | None, named: Mapping[str, object], path: JsonPath, table_id: str | None) -> None:
+        for name, row_id in named.items():
+            if known is not None and isinstance(row_id, str) and row_id not in known:
+                problem((*path, name), f"the table {table_id!r} has no row {row_id!r}")
+
+    def check_entry(inducement: str, entry: object, path: JsonPath) -> None:
+        table = getattr(entry, "table", None)
+        if isinstance(table, RefereeTable):
+            known = rows_of(table.id, (*path, "table", "id"))
+            check_rows(known, {"caught": table.caught, "victim": table.victim}, (*path, "table"), table.id)
+            return
+        table_id = table if isinstance(table, str) else ruleset.inducements[inducement].table
+        known = rows_of(table_id, (*path, "table"))
+        rows = getattr(entry, "rows", None)
+        if rows is not None and attrs.has(type(rows)):
+            check_rows(known, attrs.asdict(rows), (*path, "rows"), table_id)
+
+    def walk(node: Any, path: JsonPath) -> None:  # any attrs instance of the file's model
+        for field in attrs.fields(type(node)):
+            value = getattr(node, field.name)
+            here = (*path, field.name)
+            if attrs.has(type(value)):
+                walk(value, here)
+            elif isinstance(value, Mapping):
+                for key, entry in value.items():
+                    pack = key.split("/", 1)[0] if isinstance(key, str) and "/" in key else None
+                    if pack not in active or not attrs.has(type(entry)):
+                        continue  # not keyed by inducement, or another pack's entry
+                    if key not in ruleset.inducements:
+                        problem((*here, key), f"the {pack} pack has no inducement {key!r}")
+                        continue
+                    check_entry(key, entry, (*here, key))
+
+    walk(pack_rules(ruleset), ())
+    return problems
 
 
 def rules_for(kind: Mapping[str, T], inducement: str, what: str) -> T:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from bbcore.rules.board import Board, PlayerState
     from bbcore.rules.events import Event
     from bbcore.rules.injury import CasualtyTreatment
+    from bbcore.rules_files import RulesFileProblem
     from bbcore.ruleset import Ruleset
 
 PACKS_DIR = Path(__file__).parent / "packs"
@@ -81,3 +82,12 @@ def bbcore_casualty_treatment(ruleset: Ruleset, player: PlayerState, casualty: R
     from bbcore_inducement_packs.spells import frog_casualty  # noqa: PLC0415 - the procedures import the core's rules
 
     return frog_casualty(ruleset, player, casualty, treatment)
+
+
+@hookimpl
+def bbcore_rules_file_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
+    """The packs' numbers must name the inducements, tables and rows of the pack in use.
+
+    See :func:`bbcore_inducement_packs.pack_rules.reference_problems`.
+    """
+    return pack_rules.reference_problems(ruleset)

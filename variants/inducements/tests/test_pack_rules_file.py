@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from bbcore_inducement_packs.effects import cook
-from bbcore_inducement_packs.pack_rules import RULES_ID, load_pack_rules, pack_rules
+from bbcore_inducement_packs.pack_rules import RULES_ID, load_pack_rules, pack_rules, reference_problems
 
 import bbcore
 from bbcore.dice import ScriptedDice
@@ -76,3 +76,40 @@ def test_a_wrong_amendment_is_located_in_the_amendment(tmp_path: Path) -> None:
     assert all("house-rules.yaml:" in message for message in messages)
     assert any("success_on" in message and "integer" in message for message in messages)
     assert any("spices" in message for message in messages)
+
+
+@pytest.mark.parametrize("pack", ["bb2020", "classic"])
+def test_what_the_file_names_exists_in_either_pack(pack: str) -> None:
+    assert reference_problems(bbcore.load_ruleset(packs=[pack])) == []
+
+
+MISNAMED = f"""\
+source: "A careless league"
+amend:
+  - rules: {RULES_ID}
+    changes:
+      chefs:
+        bb2020/halfling-mastr-chef: {{dice: 3D6, success_on: 4, gain: 1, take: 1}}
+      pots:
+        bb2020/halfling-hot-pot: {{table: bb2020/halfling-hot-pots}}
+        classic/boiling-pot: {{rows: {{misfire: misfired}}}}
+"""
+
+
+def test_an_amendment_naming_what_the_pack_lacks_is_told_where(tmp_path: Path) -> None:
+    with pytest.raises(DataError) as caught:
+        amended(tmp_path, MISNAMED)
+    found = {problem.path: problem.message for problem in caught.value.problems}
+    assert all(problem.file == str(tmp_path / "house-rules.yaml") for problem in caught.value.problems)
+    assert found == {
+        "$.amend[0].changes.chefs['bb2020/halfling-mastr-chef']": "the bb2020 pack has no inducement 'bb2020/halfling-mastr-chef'",
+        "$.amend[0].changes.pots['bb2020/halfling-hot-pot'].table": "no table 'bb2020/halfling-hot-pots'",
+    }  # the classic pot is another pack's: not loaded here, so not checked
+
+
+def test_the_other_packs_entries_are_checked_with_their_pack(tmp_path: Path) -> None:
+    with pytest.raises(DataError) as caught:
+        amended(tmp_path, MISNAMED, pack="classic")
+    (problem,) = caught.value.problems
+    assert problem.path == "$.amend[0].changes.pots['classic/boiling-pot'].rows.misfire"
+    assert "has no row 'misfired'" in problem.message
