@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from bbcore import hookimpl
 from bbcore_skurling.building import SKURLING_CHECKS, league_parameters, skurling_valuation
-from bbcore_skurling.headliners import reference_problems
+from bbcore_skurling.rules_references import rules_file_problems
 
 if TYPE_CHECKING:
     from bbcore.model.team import Team
@@ -68,16 +68,16 @@ def no_extra_rules_at_throwback_nights(options: Mapping[str, str]) -> Iterable[s
 
 
 @hookimpl(specname="bbcore_rules_file_problems")
-def headliner_references(ruleset: Ruleset) -> Iterable[RulesFileProblem]:
-    """The Headliners' races and skills must be the ruleset's (a league's amended list too)."""
-    return reference_problems(ruleset)
+def skurling_rules_file_references(ruleset: Ruleset) -> Iterable[RulesFileProblem]:
+    """What Skurling's rules files name must be in the ruleset (a league's amended files too)."""
+    return rules_file_problems(ruleset)
 
 
 __all__: list[str] = [
-    "headliner_references",
     "no_extra_rules_at_throwback_nights",
     "one_weather_table_at_a_time",
     "skurling_league_parameters",
+    "skurling_rules_file_references",
     "skurling_team_checks",
     "skurling_team_valuation",
 ]
