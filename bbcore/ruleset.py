@@ -36,7 +36,7 @@ from bbcore.model.team import Team
 from bbcore.plugins import DISABLE_ENV, PluginHost, PluginInfo, default_host, reset_default_host
 from bbcore.references import table_coverage_problems
 from bbcore.registry import DataSource, Option
-from bbcore.rules_files import AmendingFile, build_rules_files
+from bbcore.rules_files import AmendingFile, RulesFileProblem, build_rules_files
 
 LAYER_NAMES = ("core", "variant", "pack")
 
@@ -496,7 +496,10 @@ class RulesetBuilder:
 
         found = reference_problems(ruleset)
         for answer in hook.bbcore_rules_file_problems(ruleset=ruleset):
-            found.extend(rules_files.locate(problem) for problem in answer or ())
+            for problem in answer or ():
+                if not isinstance(problem, RulesFileProblem):
+                    raise PluginError(f"a plugin's bbcore_rules_file_problems gave {problem!r}, which is not a RulesFileProblem")
+                found.append(rules_files.locate(problem))
         if found:
             raise DataError(found)
         return ruleset

@@ -246,3 +246,14 @@ def test_a_problem_in_a_rules_file_not_in_force_says_so(tmp_path: Path) -> None:
     plugins: list[tuple[str, object]] = [("race", race_plugin(tmp_path / "race", RACE)), ("confused", Confused())]
     with pytest.raises(DataError, match=r"something is off \(in the rules file 'other/file', not in force here; in force: race/laps\)"):
         build_ruleset("race", [], {}, host=PluginHost(plugins))
+
+
+def test_a_plugin_answering_with_something_else_is_named(tmp_path: Path) -> None:
+    class Careless:
+        @bbcore.hookimpl
+        def bbcore_rules_file_problems(self, ruleset: Ruleset) -> list[str]:
+            return ["the crew is wrong"]
+
+    plugins: list[tuple[str, object]] = [("race", race_plugin(tmp_path / "race", RACE)), ("careless", Careless())]
+    with pytest.raises(PluginError, match="gave 'the crew is wrong', which is not a RulesFileProblem"):
+        build_ruleset("race", [], {}, host=PluginHost(plugins))
