@@ -199,7 +199,9 @@ def bbcore_rules_file_problems(ruleset: Ruleset) -> Iterable[RulesFileProblem] |
     found. Each :class:`~bbcore.rules_files.RulesFileProblem` names a rules file and a
     JSON path into it as the ruleset amends it; the core places it in the file that set
     that value (a league's ``amendments.yaml``, or else your registered file), so a
-    league that amends your file is told where its own mistake is.
+    league that amends your file is told where its own mistake is. A problem marked
+    ``amended_only`` counts only where an amendment set the value: for an entry your
+    own file may leave unused (a row a league's replacement table no longer has).
 
     :param ruleset: the ruleset just built; read your file with
         :meth:`~bbcore.ruleset.Ruleset.rules_model`.

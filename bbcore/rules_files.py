@@ -45,6 +45,10 @@ class RulesFileProblem:
     path: JsonPath
     message: str
     code: str = "rules-file-reference"
+    #: Report it only when an amendment set the value: for names that a plugin's own file
+    #: may leave unused (an entry for a row a league's replacement table no longer has),
+    #: but that a league writing them now surely meant to be used.
+    amended_only: bool = False
 
 
 @frozen
@@ -70,11 +74,16 @@ def _said_by(changes: Mapping[str, Any], path: JsonPath) -> bool:
     return True
 
 
+def _amendment_saying(said: Sequence[_Said], path: JsonPath) -> _Said | None:
+    """The latest amendment that set the value at ``path``, or None when the registered file did."""
+    return next((source for source in reversed(said[1:]) if source.changes is not None and _said_by(source.changes, path)), None)
+
+
 def _locate(said: Sequence[_Said], path: JsonPath, code: str, message: str) -> Problem:
     """The problem placed in the latest file that set the value at ``path``: an amendment, or else the registered file."""
-    for source in reversed(said[1:]):
-        if source.changes is not None and _said_by(source.changes, path):
-            return source.document.problem((*source.base, *path), code, message)
+    source = _amendment_saying(said, path)
+    if source is not None:
+        return source.document.problem((*source.base, *path), code, message)
     return said[0].document.problem(path, code, message)
 
 
@@ -86,12 +95,14 @@ class BuiltRulesFiles:
     problems: tuple[Problem, ...]
     _sources: Mapping[str, Sequence[_Said]]
 
-    def locate(self, found: RulesFileProblem) -> Problem:
-        """``found`` placed in the file that set the value it points at."""
+    def locate(self, found: RulesFileProblem) -> Problem | None:
+        """``found`` placed in the file that set the value it points at; None for an ``amended_only`` one no amendment set."""
         said = self._sources.get(found.rules_id)
         if said is None or found.rules_id not in self.models:
             known = ", ".join(sorted(self.models)) or "none"
             return Problem(found.code, f"{found.message} (in the rules file {found.rules_id!r}, not in force here; in force: {known})")
+        if found.amended_only and _amendment_saying(said, found.path) is None:
+            return None
         return _locate(said, found.path, found.code, found.message)
 
 

@@ -499,7 +499,9 @@ class RulesetBuilder:
             for problem in answer or ():
                 if not isinstance(problem, RulesFileProblem):
                     raise PluginError(f"a plugin's bbcore_rules_file_problems gave {problem!r}, which is not a RulesFileProblem")
-                found.append(rules_files.locate(problem))
+                located = rules_files.locate(problem)
+                if located is not None:
+                    found.append(located)
         if found:
             raise DataError(found)
         return ruleset

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from attrs import frozen
 
@@ -257,3 +258,25 @@ def test_a_plugin_answering_with_something_else_is_named(tmp_path: Path) -> None
     plugins: list[tuple[str, object]] = [("race", race_plugin(tmp_path / "race", RACE)), ("careless", Careless())]
     with pytest.raises(PluginError, match="gave 'the crew is wrong', which is not a RulesFileProblem"):
         build_ruleset("race", [], {}, host=PluginHost(plugins))
+
+
+def test_a_problem_marked_amended_only_is_reported_only_where_an_amendment_set_the_value(tmp_path: Path) -> None:
+    class Lenient(CheckedRace):
+        """The crew check, for names the plugin's own file may leave unused but a league's amendment must not."""
+
+        @bbcore.hookimpl
+        def bbcore_rules_file_problems(self, ruleset: Ruleset) -> list[RulesFileProblem]:
+            return [attrs.evolve(found, amended_only=True) for found in super().bbcore_rules_file_problems(ruleset)]
+
+    def build(folder: Path, amendments: str | None) -> Ruleset:
+        plugins: list[tuple[str, object]] = [("race", Lenient(folder / "race", RACE))]  # crew [ada, bo]: no rosters
+        if amendments is not None:
+            plugins.append(("house", house_pack(folder / "house", amendments)))
+        return build_ruleset("race", ["house"] if amendments else [], {}, host=PluginHost(plugins))
+
+    assert build(tmp_path / "plain", None).rules_model("race/laps", RaceRules).pit.crew == ("ada", "bo")
+    amendments = 'source: "House rules"\namend:\n  - rules: race/laps\n    changes:\n      pit: {crew: [human, cy]}\n'
+    with pytest.raises(DataError) as caught:
+        build(tmp_path / "amended", amendments)
+    (problem,) = caught.value.problems
+    assert (problem.path, problem.message) == ("$.amend[0].changes.pit.crew[1]", "no roster 'cy' for a crew member")

@@ -5,9 +5,10 @@ A schema sees one file; the tables, skills, roles and rows a file names live els
 the core's ``bbcore_rules_file_problems``), so a league whose amendment names a table or
 a skill that does not exist is told where, instead of the match going wrong later.
 The inducements the arc file names are checked when no pack is chosen: a pack replaces
-Skurling's list, and with it those names. The landing file's rows are not: a league
-that replaces the landing events table keeps the entries of the rows it still has, and
-the others simply go unused.
+Skurling's list, and with it those names. The landing file's rows are checked only
+where an amendment wrote them: a league that replaces the landing events table keeps the
+entries of the rows it still has and the others go unused, but an entry it writes for a
+row its table lacks is a mistake.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from bbcore.rules_files import RulesFileProblem
-from bbcore_skurling import arc_rules, building_rules, headliners, league_rules
+from bbcore_skurling import arc_rules, building_rules, headliners, landing_rules, league_rules
 
 if TYPE_CHECKING:
     from bbcore.errors import JsonPath
@@ -78,11 +79,27 @@ def _league_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
     return _missing_tables(ruleset, league_rules.RULES_ID, named)
 
 
+def _landing_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
+    table = ruleset.table("landing-events")
+    rows = {row.id for row in table.rows}
+    return [
+        RulesFileProblem(
+            landing_rules.RULES_ID,
+            ("events", i, "row"),
+            f"the landing events table {table.id!r} has no row {rule.row!r}",
+            amended_only=True,
+        )
+        for i, rule in enumerate(landing_rules.landing_rules(ruleset).events)
+        if rule.row not in rows
+    ]
+
+
 def rules_file_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
     """Every name in Skurling's rules files that the ruleset does not have, each at its place."""
     return [
         *_arc_problems(ruleset),
         *_building_problems(ruleset),
         *_league_problems(ruleset),
+        *_landing_problems(ruleset),
         *headliners.reference_problems(ruleset),
     ]

@@ -34,6 +34,11 @@ amend:
   - rules: skurling/league
     changes:
       league: {sponsorship: {tools_table: skurling/tool}}
+  - rules: skurling/landing
+    changes:
+      events:
+        - {row: time-out, does: extra-turns}
+        - {row: time-outs, does: extra-turns}
 """
 
 
@@ -52,4 +57,5 @@ def test_every_missing_name_is_reported_in_the_amendment(tmp_path: Path) -> None
         "$.amend[1].changes.banned_skills[1]": "unknown skill or trait 'chainsaws'",
         "$.amend[1].changes.cuddler_role": "no role 'catcher'; the roles are stooge, whacker, goon, cuddler",
         "$.amend[2].changes.league.sponsorship.tools_table": "no table 'skurling/tool'",
+        "$.amend[3].changes.events[1].row": "the landing events table 'skurling/landing-events' has no row 'time-outs'",
     }
