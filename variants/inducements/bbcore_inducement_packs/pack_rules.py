@@ -32,6 +32,10 @@ RULES_FILE = Path(__file__).parent / "pack-rules.yaml"
 SCHEMA_FILE = Path(__file__).parent / "pack_rules.schema.json"
 #: The id the file is registered under, and amended by.
 RULES_ID = "inducement-packs/pack-rules"
+#: Where the packs' data lives, a folder each (``packs/<name>``).
+PACKS_DIR = Path(__file__).parent / "packs"
+#: The packs of this plugin, by name: the prefix of their inducement ids.
+PACKS = tuple(sorted(folder.name for folder in PACKS_DIR.iterdir() if folder.is_dir()))
 
 T = TypeVar("T")
 
@@ -522,8 +526,9 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
     """The entries of the packs in this ruleset must name its inducements, and the tables and rows they roll on.
 
     Every mapping of the file is keyed by inducement id, and each id starts with its pack
-    (``bb2020/...``, ``classic/...``): the entries of a pack this ruleset does not use are
-    left alone, since its inducements and tables are not loaded. An entry's table is its
+    (``bb2020/...``, ``classic/...``): an id naming no pack of this plugin is refused, and
+    the entries of a pack this ruleset does not use are left alone, since its inducements
+    and tables are not loaded. An entry's table is its
     ``table`` (an id, or a referee's table with the rows it reads), or else the
     inducement's own; its ``rows`` must be rows of that table. Checked each time a
     ruleset with a pack is built (``bbcore_rules_file_problems``).
@@ -569,6 +574,9 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
             elif isinstance(value, Mapping):
                 for key, entry in value.items():
                     pack = key.split("/", 1)[0] if isinstance(key, str) and "/" in key else None
+                    if pack is not None and pack not in PACKS and attrs.has(type(entry)):
+                        problem((*here, key), f"{key!r} names no pack of this plugin; its packs are {', '.join(PACKS)}")
+                        continue
                     if pack not in active or not attrs.has(type(entry)):
                         continue  # not keyed by inducement, or another pack's entry
                     if key not in ruleset.inducements:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bbcore import hookimpl
@@ -19,7 +18,7 @@ if TYPE_CHECKING:
     from bbcore.rules_files import RulesFileProblem
     from bbcore.ruleset import Ruleset
 
-PACKS_DIR = Path(__file__).parent / "packs"
+PACKS_DIR = pack_rules.PACKS_DIR
 
 
 @hookimpl

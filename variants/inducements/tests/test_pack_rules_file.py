@@ -113,3 +113,16 @@ def test_the_other_packs_entries_are_checked_with_their_pack(tmp_path: Path) -> 
     (problem,) = caught.value.problems
     assert problem.path == "$.amend[0].changes.pots['classic/boiling-pot'].rows.misfire"
     assert "has no row 'misfired'" in problem.message
+
+
+def test_an_id_naming_no_pack_of_the_plugin_is_refused_whichever_pack_is_used(tmp_path: Path) -> None:
+    misprefixed = SMALLER_KITCHEN.replace(
+        f"{CHEF}: {{dice: 2D6, success_on: 5}}", "bb2002/halfling-master-chef: {dice: 2D6, success_on: 5, gain: 1, take: 1}"
+    )
+    for pack in ("bb2020", "classic"):
+        (tmp_path / pack).mkdir()
+        with pytest.raises(DataError) as caught:
+            amended(tmp_path / pack, misprefixed, pack=pack)
+        (problem,) = caught.value.problems
+        assert problem.path == "$.amend[0].changes.chefs['bb2002/halfling-master-chef']"
+        assert problem.message == "'bb2002/halfling-master-chef' names no pack of this plugin; its packs are bb2020, classic"
