@@ -1,14 +1,24 @@
-"""``bbcore data check``: validate files or whole data directories, as a plugin author would."""
+"""``bbcore data check``: validate files or whole data directories, as a plugin author would.
+
+A file is read as the kind its place in a data directory says. A file outside that
+layout is an installed plugin's rules file when it is one (checked against its schema
+and model, then in every ruleset of its plugin), an amendments file when it has an
+``amend`` key (applied to every ruleset of the plugins whose files it changes, so its
+problems are located in it), and a team file otherwise.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from bbcore.errors import DataError, PluginError, Problem, UsageError, display_path
 from bbcore.loading.datadir import data_files, kind_of, load_file
+from bbcore.loading.plugin_files import load_plugin_file
+from bbcore.loading.yaml_source import YamlLoadError, read_yaml
 from bbcore.plugins import PluginHost
 from bbcore.references import table_coverage_problems
+from bbcore.registry import DataSource, RulesFile
 from bbcore.resources import CORE_DATA_DIR
 
 
@@ -40,20 +50,87 @@ def _check_file(path: Path) -> list[Problem]:
     return problems
 
 
-def _selections(host: PluginHost, directory: Path) -> list[tuple[str | None, tuple[str, ...], dict[str, str]]]:
+Selection = tuple[str | None, tuple[str, ...], dict[str, str]]
+
+
+def _source_selections(host: PluginHost, source: DataSource) -> list[Selection]:
+    """The rulesets that exercise one variant or pack: it under every value of its plugin's options."""
+    options = [o for o in host.options.values() if o.plugin == source.plugin]
+    combos: list[dict[str, str]] = [{}]
+    for option in options:
+        combos = [{**combo, option.key: value} for combo in combos for value in option.values]
+    variant = source.name if source.kind == "variant" else None
+    packs = (source.name,) if source.kind == "pack" else ()
+    return [(variant, packs, combo) for combo in combos]
+
+
+def _selections(host: PluginHost, directory: Path) -> list[Selection]:
     """The rulesets that exercise an installed plugin's directory: its variant or pack under every value of its options."""
     resolved = directory.resolve()
-    for source in host.sources:
-        if source.data_dir.resolve() != resolved:
-            continue
-        options = [o for o in host.options.values() if o.plugin == source.plugin]
-        combos: list[dict[str, str]] = [{}]
-        for option in options:
-            combos = [{**combo, option.key: value} for combo in combos for value in option.values]
-        variant = source.name if source.kind == "variant" else None
-        packs = (source.name,) if source.kind == "pack" else ()
-        return [(variant, packs, combo) for combo in combos]
-    return []
+    return next((_source_selections(host, s) for s in host.sources if s.data_dir.resolve() == resolved), [])
+
+
+def _plugin_selections(host: PluginHost, plugins: Iterable[str]) -> list[Selection]:
+    """The rulesets that exercise every variant and pack of these plugins (the core alone for none of them)."""
+    wanted = set(plugins)
+    found = [selection for s in host.sources if s.plugin in wanted and s.kind != "core" for selection in _source_selections(host, s)]
+    return found or [(None, (), {})]
+
+
+def _built_problems(host: PluginHost, selections: Iterable[Selection], amendments: Sequence[Path] = ()) -> list[Problem]:
+    """Every problem of building these rulesets, each once (rulesets whose options a plugin refuses are skipped)."""
+    from bbcore.ruleset import build_ruleset  # noqa: PLC0415 - avoids an import cycle
+
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for variant, packs, options in selections:
+        try:
+            build_ruleset(variant, packs, options, host=host, amendments=amendments)
+        except UsageError:
+            continue  # options a plugin refuses together (bbcore_option_problems): no ruleset to check
+        except DataError as error:
+            fresh = [p for p in error.problems if str(p) not in seen]
+            seen.update(str(p) for p in fresh)
+            problems.extend(fresh)
+    return problems
+
+
+def _check_rules_file(host: PluginHost, rules: RulesFile) -> list[Problem]:
+    """An installed plugin's rules file: its schema and model, then what it names, in every ruleset of its plugin."""
+    try:
+        load_plugin_file(rules.path, rules.schema, rules.model)
+    except DataError as error:
+        return list(error.problems)
+    return _built_problems(host, _plugin_selections(host, [rules.plugin]))
+
+
+def _check_amendments(host: PluginHost, path: Path) -> list[Problem]:
+    """An amendments file on its own: its form, then applied to every ruleset of the plugins whose files it amends."""
+    loaded, problems = load_file(path, "amendments")
+    if loaded is None or problems:
+        return problems
+    owners = {host.rules_files[a.rules].plugin for a in loaded.model.amend if a.rules in host.rules_files}
+    return _built_problems(host, _plugin_selections(host, owners), amendments=[path])
+
+
+def _check_lone_file(path: Path) -> list[Problem]:
+    """A file outside the data layout: a plugin's rules file, an amendments file (it has ``amend``), else a team file."""
+    try:
+        host = PluginHost()
+    except PluginError as error:
+        return [Problem("plugin", str(error), "$", display_path(path))]
+    resolved = path.resolve()
+    rules = next((r for r in host.rules_files.values() if r.path.resolve() == resolved), None)
+    if rules is not None:
+        return _check_rules_file(host, rules)
+    try:
+        data = read_yaml(path).data
+    except YamlLoadError:
+        data = None  # reported by the load below, whatever kind it is read as
+    if isinstance(data, dict) and "amend" in data:
+        return _check_amendments(host, path)
+    _, found = load_file(path, "team")  # a team file is the likeliest intent
+    return found
 
 
 def _check_directory(directory: Path) -> tuple[int, list[Problem]]:
@@ -74,16 +151,7 @@ def _check_directory(directory: Path) -> tuple[int, list[Problem]]:
         if not selections:
             host = PluginHost([(_DirectoryUnderTest.NAME, _mark_hooks(_DirectoryUnderTest(directory)))], entry_points=False)
             selections = [(_DirectoryUnderTest.NAME, (), {})]
-        seen: set[str] = set()
-        for variant, packs, options in selections:
-            try:
-                build_ruleset(variant, packs, options, host=host)
-            except UsageError:
-                continue  # options a plugin refuses together (bbcore_option_problems): no ruleset to check
-            except DataError as error:
-                fresh = [p for p in error.problems if str(p) not in seen]
-                seen.update(str(p) for p in fresh)
-                problems.extend(fresh)
+        problems.extend(_built_problems(host, selections))
     except PluginError as error:
         problems.append(Problem("plugin", str(error), "$", display_path(directory)))
     return len(files), problems
@@ -105,9 +173,7 @@ def check_paths(paths: Iterable[Path]) -> tuple[int, list[Problem]]:
         elif path.is_file():
             count += 1
             if kind_of(path) is None and path.suffix in (".yaml", ".yml"):
-                # A lone file outside the layout: a team file is the likeliest intent.
-                _, found = load_file(path, "team")
-                problems.extend(found)
+                problems.extend(_check_lone_file(path))
             else:
                 problems.extend(_check_file(path))
         else:

@@ -145,6 +145,22 @@ def test_data_check_passes_the_core_and_fails_a_broken_file(capsys: pytest.Captu
     assert "t.yaml:5:1: $.rows: [] should be non-empty" in err
 
 
+def test_data_check_reads_a_plugins_rules_file_by_its_registration(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from bbcore.plugins import PluginHost
+
+    registered = [rules.path for rules in PluginHost().rules_files.values()]
+    assert registered, "no installed plugin registers a rules file"
+    status, out, err = run(capsys, "data", "check", *map(str, registered))
+    assert (status, err) == (0, "")
+    assert f"{len(registered)} file(s) valid" in out
+    # The same file elsewhere is no plugin's rules file: read as a team file, it is refused.
+    copy = tmp_path / registered[0].name
+    copy.write_text(registered[0].read_text(encoding="utf-8"), encoding="utf-8")
+    status, _, err = run(capsys, "data", "check", str(copy))
+    assert status == 2
+    assert "'players' is required" in err
+
+
 def test_stats_json_counts_what_the_ruleset_holds(capsys: pytest.CaptureFixture[str]) -> None:
     stats = run_json(capsys, "stats")
     assert stats["rosters"] == 30

@@ -756,7 +756,11 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     odds_pass.set_defaults(handler=cmd_odds_pass)
 
     data = sub.add_parser("data", help="data files").add_subparsers(title="data commands", metavar="COMMAND", parser_class=parser_class)
-    data_check = data.add_parser("check", help="validate data files or directories against the schemas", parents=[as_json])
+    data_check = data.add_parser(
+        "check",
+        help="validate data files or directories against the schemas (also a plugin's rules file, or an amendments file)",
+        parents=[as_json],
+    )
     data_check.add_argument("paths", metavar="PATH", nargs="+")
     data_check.set_defaults(handler=cmd_data_check)
     return parser
