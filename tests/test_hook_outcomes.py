@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+import pytest
 
 import bbcore
 from bbcore.dice import ScriptedDice
-from bbcore.errors import Problem
+from bbcore.errors import PluginError, Problem
 from bbcore.model.pitch import Area, Feature, FeatureType
 from bbcore.rules.ball import BallReentry, bounce
 from bbcore.rules.board import Board
@@ -51,6 +52,18 @@ def test_a_plugin_prices_teams_and_adds_problems(make_ruleset: MakeRuleset) -> N
     report = bbcore.check_team(rules, team)
     assert report.cost == 100_000 * len(team.players)
     assert {p.code for p in report.problems} == {"no-ogres", "over-budget"}
+
+
+class Careless:
+    @bbcore.hookimpl
+    def bbcore_extra_team_problems(self, ruleset: Any, team: Any) -> list[str]:
+        return ["no ogres here"]
+
+
+def test_a_plugin_adding_something_else_than_a_problem_is_named(make_ruleset: MakeRuleset) -> None:
+    rules = make_ruleset(plugins=[("careless", Careless())], entry_points=False)
+    with pytest.raises(PluginError, match="gave 'no ogres here', which is not a Problem"):
+        bbcore.check_team(rules, bbcore.load_ruleset().team_files[0].team)
 
 
 class Grates:

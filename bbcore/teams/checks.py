@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from bbcore.errors import DataError, JsonPath, Problem, format_json_path
+from bbcore.errors import DataError, JsonPath, PluginError, Problem, format_json_path
 from bbcore.model.inducement import InducementHire
 from bbcore.render.text import money
 from bbcore.teams.purchases import eligibility_reason, entity_name, hires_a_player, prices_by_league, stake_problem
@@ -421,7 +421,10 @@ def check_team(ruleset: Ruleset, team: Team, document: YamlDocument | None = Non
     for check in active_checks(ruleset):
         problems.extend(check.check(ruleset, team))
     for extra in ruleset.hook.bbcore_extra_team_problems(ruleset=ruleset, team=team):
-        problems.extend(extra or ())
+        for problem in extra or ():
+            if not isinstance(problem, Problem):
+                raise PluginError(f"a plugin's bbcore_extra_team_problems gave {problem!r}, which is not a Problem")
+            problems.append(problem)
     valuation = value_team(ruleset, team)
     located = _locate(problems, document)
     return TeamReport(not located, valuation.cost, valuation.team_value, valuation.current_team_value, tuple(located))
