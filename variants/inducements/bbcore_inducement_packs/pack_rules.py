@@ -528,10 +528,11 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
     Every mapping of the file is keyed by inducement id, and each id starts with its pack
     (``bb2020/...``, ``classic/...``): an id naming no pack of this plugin is refused, and
     the entries of a pack this ruleset does not use are left alone, since its inducements
-    and tables are not loaded. An entry's table is its
-    ``table`` (an id, or a referee's table with the rows it reads), or else the
-    inducement's own; its ``rows`` must be rows of that table. Checked each time a
-    ruleset with a pack is built (``bbcore_rules_file_problems``).
+    and tables are not loaded. An entry's table is its ``table`` (an id, or a referee's
+    table with the rows it reads), or else the inducement's own; its ``rows`` must be rows
+    of that table. The profile a zap turns its target into, and the spell a hex or a
+    blink applies, must be profiles of the inducement. Checked each time a ruleset with a
+    pack is built (``bbcore_rules_file_problems``).
     """
     active = set(ruleset.packs)
     problems: list[RulesFileProblem] = []
@@ -554,6 +555,12 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
                 problem((*path, name), f"the table {table_id!r} has no row {row_id!r}")
 
     def check_entry(inducement: str, entry: object, path: JsonPath) -> None:
+        profiles = {profile.id for profile in ruleset.inducements[inducement].profiles}
+        # A zap turns its target into the named profile; a hex or a blink applies its spell's profile.
+        for name in ("profile", "spell") if isinstance(entry, Hex | Blink) else ("profile",):
+            named = getattr(entry, name, None)
+            if isinstance(named, str) and named not in profiles:
+                problem((*path, name), f"the inducement {inducement!r} has no profile {named!r}")
         table = getattr(entry, "table", None)
         if isinstance(table, RefereeTable):
             known = rows_of(table.id, (*path, "table", "id"))

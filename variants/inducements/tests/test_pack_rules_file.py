@@ -126,3 +126,20 @@ def test_an_id_naming_no_pack_of_the_plugin_is_refused_whichever_pack_is_used(tm
         (problem,) = caught.value.problems
         assert problem.path == "$.amend[0].changes.chefs['bb2002/halfling-master-chef']"
         assert problem.message == "'bb2002/halfling-master-chef' names no pack of this plugin; its packs are bb2020, classic"
+
+
+def test_a_zap_must_turn_its_target_into_a_profile_of_the_wizard(tmp_path: Path) -> None:
+    toad = f"""\
+source: "A league of toads"
+amend:
+  - rules: {RULES_ID}
+    changes:
+      spells:
+        zaps:
+          bb2020/hireling-sports-wizard: {{profile: toad}}
+"""
+    with pytest.raises(DataError) as caught:
+        amended(tmp_path, toad)
+    (problem,) = caught.value.problems
+    assert problem.path == "$.amend[0].changes.spells.zaps['bb2020/hireling-sports-wizard'].profile"
+    assert problem.message == "the inducement 'bb2020/hireling-sports-wizard' has no profile 'toad'"
