@@ -97,10 +97,10 @@ class BuiltRulesFiles:
 
     def locate(self, found: RulesFileProblem) -> Problem | None:
         """``found`` placed in the file that set the value it points at; None for an ``amended_only`` one no amendment set."""
-        said = self._sources.get(found.rules_id)
-        if said is None or found.rules_id not in self.models:
+        if found.rules_id not in self.models:
             known = ", ".join(sorted(self.models)) or "none"
             return Problem(found.code, f"{found.message} (in the rules file {found.rules_id!r}, not in force here; in force: {known})")
+        said = self._sources[found.rules_id]  # every structured file has its sources
         if found.amended_only and _amendment_saying(said, found.path) is None:
             return None
         return _locate(said, found.path, found.code, found.message)

@@ -280,3 +280,17 @@ def test_a_problem_marked_amended_only_is_reported_only_where_an_amendment_set_t
         build(tmp_path / "amended", amendments)
     (problem,) = caught.value.problems
     assert (problem.path, problem.message) == ("$.amend[0].changes.pit.crew[1]", "no roster 'cy' for a crew member")
+
+
+def test_every_installed_variant_builds_with_every_installed_pack() -> None:
+    # A plugin's checks of its own file must hold whatever the ruleset combines it with.
+    from bbcore.plugins import default_host
+
+    host = default_host()
+    variants = [None, *(source.name for source in host.sources if source.kind == "variant")]
+    packs = [(), *((source.name,) for source in host.sources if source.kind == "pack")]
+    assert len(variants) > 1, "no variant is installed"
+    assert len(packs) > 1, "no pack is installed"
+    for variant in variants:
+        for chosen in packs:
+            assert bbcore.load_ruleset(variant, list(chosen)).variant == variant

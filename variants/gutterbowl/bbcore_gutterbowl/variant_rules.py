@@ -261,7 +261,7 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
     Gutter Bowl is built (``bbcore_rules_file_problems``): the potion tables and rows that
     wake a Knocked-out player, the potion rows that give a random skill and their skill
     categories, the calm row of the weather table in force, and Black Market Dealer's
-    inducement.
+    inducement (when no pack replaces Gutter Bowl's inducement list).
     """
     rules = variant_rules(ruleset)
     problems: list[RulesFileProblem] = []
@@ -292,7 +292,7 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
     if calm is not None and calm not in {row.id for row in weather.rows}:
         problem(("changing_weather", "calm_weather", pitch), f"the weather table {weather.id!r} has no row {calm!r}")
     gift = rules.kick_off_events.black_market_dealer.inducement
-    if gift not in ruleset.inducements:
+    if not ruleset.packs and gift not in ruleset.inducements:  # a pack replaces the inducement list, and this name with it
         problem(("kick_off_events", "black_market_dealer", "inducement"), f"no inducement {gift!r}")
     return problems
 

@@ -171,3 +171,11 @@ amend:
     with pytest.raises(DataError) as street:
         amended(tmp_path, street_only)
     assert not any("calm_weather" in problem.path for problem in street.value.problems)
+
+
+@pytest.mark.parametrize("pack", ["bb2020", "classic"])
+def test_a_pack_may_replace_the_inducement_list_the_file_names_one_of(pack: str) -> None:
+    # Black Market Dealer's potion is Gutter Bowl's; under a pack's list it is not on offer, and that is no error.
+    ruleset = bbcore.load_ruleset("gutterbowl", [pack], {"pitch": "sewer"})
+    assert variant_rules(ruleset).kick_off_events.black_market_dealer.inducement not in ruleset.inducements
+    assert reference_problems(ruleset) == []

@@ -543,8 +543,9 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
     def rows_of(table_id: str | None, path: JsonPath) -> set[str] | None:
         if table_id is None:
             return None
-        table = ruleset.tables.get(table_id)
-        if table is None:
+        try:
+            table = ruleset.table(table_id)  # an id, or a role such as the weather, filled by the variant in play
+        except UsageError:
             problem(path, f"no table {table_id!r}")
             return None
         return {row.id for row in table.rows}
