@@ -108,6 +108,8 @@ autodoc_type_aliases["YamlDocument"] = "bbcore.loading.yaml_source.YamlDocument"
 nitpick_ignore_regex.append(("py:class", r"types\..*"))
 # Skurling's Action is a type alias: the union of the action classes its simulator page lists one by one.
 nitpick_ignore_regex.append(("py:class", r"(bbcore_skurling\.arc\.)?Action"))
+# Skurling's match module names the league team only for type checking.
+autodoc_type_aliases["LeagueTeam"] = "bbcore_skurling.postmatch.LeagueTeam"
 # Without an icon every browser asks for /favicon.ico and logs the 404 as a console error.
 html_favicon = "_static/favicon.svg"
 # The Gutter Bowl pages' numbers, read from the plugin's data (roles such as :gutterbowl-number:).

@@ -28,7 +28,7 @@ from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Apothecary, Harm, knock_down, treatment_from
-from bbcore.rules.rerolls import ExtraReroll, Judge, RerollBudget, Verdict, plugin_reroll, take_test, target_test
+from bbcore.rules.rerolls import ExtraBonus, ExtraReroll, Judge, RerollBudget, Verdict, plugin_reroll, take_test, target_test
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -293,6 +293,7 @@ def move(
     rush_modifier: int = 0,
     careful_crossings: bool = True,
     extra_rerolls: Sequence[ExtraReroll] = (),
+    extra_bonuses: Sequence[ExtraBonus] = (),
 ) -> Outcome:
     """Move a player along ``path``, standing up first if prone, rolling for everything the steps need.
 
@@ -302,11 +303,14 @@ def move(
     comes from the weather; ``careful_crossings`` chooses how to cross a feature that
     offers both ways (see :func:`plan_path`). ``extra_rerolls`` are limited re-roll
     sources the caller holds (:class:`~bbcore.rules.rerolls.ExtraReroll`), offered for
-    their tests after the player's skill and any plugin's source, before a team re-roll.
+    their tests after the player's skill and any plugin's source, before a team re-roll;
+    ``extra_bonuses`` (:class:`~bbcore.rules.rerolls.ExtraBonus`) are limited bonuses
+    offered on a failed roll they would turn into a pass.
     The path is checked in full before any die is rolled: a
     step that is not allowed raises ``UsageError``. The outcome
     ends with a ``move-ends`` event recording what was spent (:class:`MoveProgress`), and,
-    when extra re-rolls were given, their uses left under ``extra_rerolls``.
+    when extra re-rolls or bonuses were given, their uses left under ``extra_rerolls``
+    and ``extra_bonuses``.
     """
     player = board.player(player_id)
     if player.square is None or player.status not in (Status.STANDING, Status.PRONE):
@@ -314,7 +318,7 @@ def move(
     if player.rooted and path:
         raise UsageError(f"{player_id} cannot move: they are rooted to their square")
     params = ruleset.parameters
-    budget = RerollBudget(int(team_reroll), frozenset(spent), tuple(extra_rerolls))
+    budget = RerollBudget(int(team_reroll), frozenset(spent), tuple(extra_rerolls), tuple(extra_bonuses))
     events: list[Event] = []
     rolls_to_stand = player.status is Status.PRONE and player.ma <= params.movement.stand_up_roll_at_most_ma
     if player.status is Status.PRONE:
@@ -369,6 +373,7 @@ def jump_over(
     spent: frozenset[str] = frozenset(),
     rush_modifier: int = 0,
     extra_rerolls: Sequence[ExtraReroll] = (),
+    extra_bonuses: Sequence[ExtraBonus] = (),
 ) -> Outcome:
     """One jump over ``over`` into ``to``: a move whose path is that jump alone."""
     return move(
@@ -384,6 +389,7 @@ def jump_over(
         spent=spent,
         rush_modifier=rush_modifier,
         extra_rerolls=extra_rerolls,
+        extra_bonuses=extra_bonuses,
     )
 
 
@@ -397,6 +403,7 @@ def pay_for_block(
     *,
     rush_modifier: int = 0,
     extra_rerolls: Sequence[ExtraReroll] = (),
+    extra_bonuses: Sequence[ExtraBonus] = (),
 ) -> Outcome:
     """Pay the movement a Blitz's block costs (``movement.blitz_block_cost``), before the block is rolled.
 
@@ -415,7 +422,7 @@ def pay_for_block(
     limit = max_rushes(ruleset, player)
     if progress.rushes_used + rushes > limit:
         raise UsageError(f"{player_id} has no movement left for the block: at most {limit} rushes are allowed in one activation")
-    budget = RerollBudget(progress.team_rerolls, progress.spent, tuple(extra_rerolls))
+    budget = RerollBudget(progress.team_rerolls, progress.spent, tuple(extra_rerolls), tuple(extra_bonuses))
     state = _Moving(ruleset, dice, decisions, player_id, budget, progress.ma_used, progress.rushes_used, rush_modifier)
     outcome = state.spend_in_place(board, cost, rushes, "block")
     return state.finish(outcome, "ended" if outcome.turnover else "completed")
@@ -455,6 +462,8 @@ class _Moving:
         }
         if self.budget.extra:
             detail["extra_rerolls"] = self.budget.extra_left()
+        if self.budget.bonuses:
+            detail["extra_bonuses"] = self.budget.bonuses_left()
         end = Event("move-ends", self.player_id, (), result, detail)
         return Outcome(outcome.board, (*outcome.events, end), outcome.turnover)
 

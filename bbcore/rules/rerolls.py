@@ -11,6 +11,11 @@ only the caller can count, such as a variant's once-per-match staff), if it has 
 left and the coach agrees, otherwise by a team re-roll, if the team has one and the
 coach agrees. A Loner must pass their roll before a team re-roll takes effect; failing
 it loses the re-roll.
+
+A caller may also hold an :class:`ExtraBonus`: a limited bonus (a variant's one-use
+tool, say) that the coach may add to a failed roll of a usual target test
+(:class:`TargetJudge`) when it turns that roll into a pass. It is offered before any
+re-roll, and again on a re-rolled die that fails.
 """
 
 from __future__ import annotations
@@ -69,13 +74,32 @@ class ExtraReroll:
 
 
 @frozen
+class ExtraBonus:
+    """A limited bonus the caller holds: its name, the tests it helps, what it adds, and the uses left.
+
+    Like :class:`ExtraReroll`, the core knows no such source: a caller hands them to
+    :func:`~bbcore.rules.movement.move` (``extra_bonuses``) or puts them in a
+    :class:`RerollBudget`. :func:`take_test` offers one (``Decisions.use_skill`` with its
+    name) only on a failed roll of a :class:`TargetJudge` that ``by`` more would pass, and
+    records its name as the test event's ``helped_by``. ``source`` must not be a skill's,
+    an extra re-roll's or ``TEAM_REROLL``.
+    """
+
+    source: str
+    tests: frozenset[str]
+    by: int
+    uses: int = 1
+
+
+@frozen
 class RerollBudget:
     """What the active team may still spend: team re-rolls left, once-per-turn skills already used this turn,
-    and the caller's :class:`ExtraReroll` sources with their uses left."""
+    and the caller's :class:`ExtraReroll` and :class:`ExtraBonus` sources with their uses left."""
 
     team_rerolls: int = 0
     spent: frozenset[str] = frozenset()
     extra: tuple[ExtraReroll, ...] = ()
+    bonuses: tuple[ExtraBonus, ...] = ()
 
     def spend(self, source: str) -> RerollBudget:
         if source == TEAM_REROLL:
@@ -84,7 +108,19 @@ class RerollBudget:
             return attrs.evolve(
                 self, extra=tuple(attrs.evolve(held, uses=held.uses - 1) if held.source == source else held for held in self.extra)
             )
+        if any(held.source == source for held in self.bonuses):
+            return attrs.evolve(
+                self, bonuses=tuple(attrs.evolve(held, uses=held.uses - 1) if held.source == source else held for held in self.bonuses)
+            )
         return attrs.evolve(self, spent=self.spent | {source})
+
+    def bonus_for(self, test: str) -> ExtraBonus | None:
+        """The first extra bonus with a use left that helps ``test``, or None."""
+        return next((held for held in self.bonuses if held.uses > 0 and test in held.tests), None)
+
+    def bonuses_left(self) -> dict[str, int]:
+        """Each extra bonus's uses left, by name."""
+        return {held.source: held.uses for held in self.bonuses}
 
     def extra_for(self, test: str) -> str | None:
         """The first extra re-roll source with a use left that may re-roll ``test``, or None."""
@@ -109,14 +145,43 @@ class RolledTest:
         return self.verdict.passed
 
 
+class TargetJudge:
+    """The usual test: a natural 1 fails, a natural 6 passes, otherwise roll plus modifier must reach the target.
+
+    A judge (``Judge``); ``helped(by)`` is the same test with a bonus added, which is how
+    an :class:`ExtraBonus` is weighed.
+    """
+
+    __slots__ = ("modifier", "target")
+
+    def __init__(self, target: int, modifier: int) -> None:
+        self.target = target
+        self.modifier = modifier
+
+    def __call__(self, roll: int) -> Verdict:
+        passed = passes(roll, self.target, self.modifier)
+        return Verdict(passed, "passed" if passed else "failed", self.modifier)
+
+    def helped(self, by: int) -> TargetJudge:
+        return TargetJudge(self.target, self.modifier + by)
+
+
 def target_test(target: int, modifier: int) -> Judge:
-    """The usual test: a natural 1 fails, a natural 6 passes, otherwise roll plus modifier must reach the target."""
+    """The usual test (:class:`TargetJudge`) for ``target`` with ``modifier``."""
+    return TargetJudge(target, modifier)
 
-    def judge(roll: int) -> Verdict:
-        passed = passes(roll, target, modifier)
-        return Verdict(passed, "passed" if passed else "failed", modifier)
 
-    return judge
+def _helped(
+    player: PlayerState, test: str, judge: Judge, roll: int, verdict: Verdict, budget: RerollBudget, decisions: Decisions
+) -> tuple[Verdict, RerollBudget, str | None]:
+    """Offer the budget's bonus for ``test`` on a failed ``roll`` it would turn into a pass."""
+    bonus = budget.bonus_for(test)
+    if bonus is None or not isinstance(judge, TargetJudge):
+        return verdict, budget, None
+    helped = judge.helped(bonus.by)(roll)
+    if not helped.passed or not decisions.use_skill(player.id, bonus.source, test):
+        return verdict, budget, None
+    return helped, budget.spend(bonus.source), bonus.source
 
 
 def plugin_reroll(ruleset: Ruleset, board: Board, player: PlayerState, test: str) -> OfferedReroll:
@@ -151,10 +216,12 @@ def take_test(
     it names is used if the coach agrees (``Decisions.use_skill`` with that name), before
     any team re-roll, and is not taken off the budget. Failing that, an
     :class:`ExtraReroll` of the budget for this test, with a use left, is offered the same
-    way (``Decisions.use_skill`` with its name) and one use is taken off. The returned
+    way (``Decisions.use_skill`` with its name) and one use is taken off. Before any
+    re-roll, and again on a failed re-roll, an :class:`ExtraBonus` of the budget that
+    would turn the failed roll into a pass is offered the same way. The returned
     budget has the re-roll and any bonus the judge spent taken off. The event is
     named ``test`` and carries every die, the target detail given, the modifier and
-    the re-roll source.
+    the re-roll source (and ``helped_by``, the extra bonus used, if any).
     """
     (first,) = roll_dice(dice, "D6")
     rolls = [first]
@@ -163,6 +230,9 @@ def take_test(
         budget = budget.spend(verdict.spent)
     events: list[Event] = []
     source: str | None = None
+    helped_by: str | None = None
+    if not verdict.passed and budget.bonuses:
+        verdict, budget, helped_by = _helped(player, test, judge, first, verdict, budget, decisions)
     if not verdict.passed:
         if (
             skill is not None
@@ -195,8 +265,12 @@ def take_test(
             verdict = judge(again)
             if verdict.spent is not None:
                 budget = budget.spend(verdict.spent)
+            if not verdict.passed and budget.bonuses:
+                verdict, budget, helped_by = _helped(player, test, judge, again, verdict, budget, decisions)
     info: dict[str, object] = dict(detail or {})
     info.update(modifier=verdict.modifier, rerolled_with=source)
+    if helped_by is not None:
+        info["helped_by"] = helped_by
     if verdict.spent is not None:
         info["used"] = verdict.spent
     test_event = Event(test, player.id, tuple(rolls), verdict.result, info)

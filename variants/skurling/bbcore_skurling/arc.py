@@ -36,6 +36,15 @@ no defender is in the way or no square is free. Each use is asked through
 :meth:`ArcChoices.use_sideline` (the Drillmaster's through ``use_skill``) and recorded as a
 ``sideline`` event.
 
+The attacker's sponsors' tools not yet used this match come too (``ArcState.tools``,
+:mod:`bbcore_skurling.tools`): those declared with the opening throw (``Throw.tools``:
+a modifier to the throw or to the Stooge's landing, or a re-roll for the arc), one
+offered at the Cuddler's catch or at a Ding-Dong throw (:meth:`ArcChoices.use_tool`), one
+offered on a failed Rush of the attacker's player it would save (the core's extra
+bonuses, ``Decisions.use_skill`` asked with its id), and one offered in a landing-event
+roll-off (:mod:`bbcore_skurling.landing`). Each is used once and recorded as a ``tool``
+event.
+
 The numbers come from ``data/rules/arc.yaml`` (:func:`~bbcore_skurling.arc_rules.arc_rules`)
 and the ``skurling/touch`` table.
 """
@@ -57,11 +66,23 @@ from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, pla
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, knock_down, roll_armour, treatment_from
 from bbcore.rules.movement import MoveProgress, max_rushes, move, pay_for_block
-from bbcore.rules.rerolls import TEAM_REROLL, ExtraReroll
+from bbcore.rules.rerolls import TEAM_REROLL, ExtraBonus, ExtraReroll
 from bbcore.rules.ttm import pass_range, throw_team_mate
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.conditions import dress, row_of, without
 from bbcore_skurling.sidelines import BEFORE_TOUCH, CLEAR_PATH, REROLL, SIDELINE_EVENT, TOUCH_MOVE, Sideline, ready_sideline, sidelines_at
+from bbcore_skurling.tools import (
+    BEFORE_THROW,
+    CUDDLER_CATCH,
+    DING_DONG_THROW,
+    TOOL_EVENT,
+    rush_bonuses,
+    tool,
+    tool_bonus,
+    tool_moments,
+    tool_rerolls,
+    tools_at,
+)
 from bbcore_skurling.touch import DIRECTIONS, Run, drive_stooge, face_effect, in_destination, lay_down, touch_dice
 
 if TYPE_CHECKING:
@@ -103,6 +124,11 @@ class ArcChoices(Protocol):
         (the landing event rolled, for a re-roll of it; the defender in the way, for clearing the Stooge's path)."""
         ...
 
+    def use_tool(self, team: str, tool: str, situation: str) -> bool:
+        """Whether ``team`` uses its sponsor's ``tool`` now (``situation`` names the moment: ``cuddler-catch``,
+        ``ding-dong-throw``, ``landing-contest``). Asked only when the team holds that tool."""
+        ...
+
 
 class KeepTheCatch:
     """The cautious default: never go for the Ding-Dong; spend an inducement or a sideline whenever it is offered."""
@@ -118,6 +144,9 @@ class KeepTheCatch:
         return all(face == "player-down" for face in faces)
 
     def use_sideline(self, team: str, sideline: str, situation: str) -> bool:
+        return True
+
+    def use_tool(self, team: str, tool: str, situation: str) -> bool:
         return True
 
 
@@ -145,7 +174,8 @@ class ArcState:
     ``teams`` are the two team keys on the board, attacker first. ``turn`` counts the
     attacker's turns; ``active`` is the team whose turn it is. ``rerolls`` are the team
     re-rolls each team has left (attacker, defender), carried over from the match.
-    ``sidelines`` are the uses the attacker has left of its sidelines limited per match.
+    ``sidelines`` are the uses the attacker has left of its sidelines limited per match,
+    ``tools`` the attacker's sponsors' tools not yet used this match.
     ``state`` is the Stooge's state; ``points`` what the arc scored once it is over.
     ``moving_on`` is set between a Blitz's block and the next action: that player may
     still move on (:class:`MoveOn`) with what his activation has left.
@@ -170,6 +200,7 @@ class ArcState:
     weather: str | None = None
     inducements: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     sidelines: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
+    tools: tuple[str, ...] = ()
     helmet_allowed: bool = False
     helmet: str | None = None
     helmet_rolled: bool = False
@@ -245,13 +276,15 @@ class Throw:
 
     Declared with it: a Stooge ``helmet`` (a row id of the helmets table to choose one for
     the arc, or the ``roll`` word of the arc rules to roll one for the match) under the
-    helmets extra rule, and the inducements ``using`` that are put on before the throw.
+    helmets extra rule, the inducements ``using`` that are put on before the throw, and the
+    sponsors' ``tools`` used on it (those acting ``before-throw``, :mod:`bbcore_skurling.tools`).
     """
 
     thrower: str
     target: Square
     helmet: str | None = None
     using: tuple[str, ...] = ()
+    tools: tuple[str, ...] = ()
 
 
 @frozen
@@ -334,6 +367,7 @@ def set_up(
     conditions: Mapping[str, int] | None = None,
     inducements: Mapping[str, int] | None = None,
     sidelines: Mapping[str, int] | None = None,
+    tools: Sequence[str] = (),
     helmet_allowed: bool = False,
     helmet: str | None = None,
     fan_factors: tuple[int, int] = (0, 0),
@@ -345,7 +379,8 @@ def set_up(
     player who takes the field (the attacker's five, the defender's four). The attacker
     plays towards the higher x of the lane. ``conditions`` are the lane's test modifiers
     (:mod:`bbcore_skurling.conditions`); ``inducements`` the attacker's uses left, and
-    ``sidelines`` those of its sidelines limited per match; ``helmet_allowed`` whether the
+    ``sidelines`` those of its sidelines limited per match, ``tools`` its sponsors' tools not
+    yet used; ``helmet_allowed`` whether the
     attacker may still declare a helmet this match, and ``helmet`` a helmet the Stooge
     wears for the whole match (a rolled one). ``require_thrower`` false lets a league team
     whose throwers are all hurt take the field anyway: with nobody to make the opening
@@ -407,6 +442,7 @@ def set_up(
         weather=weather,
         inducements=inducements or {},
         sidelines=sidelines or {},
+        tools=tuple(tools),
         helmet_allowed=helmet_allowed,
         helmet=helmet,
         helmet_rolled=helmet is not None,
@@ -512,7 +548,9 @@ def _pay_the_bite(ruleset: Ruleset, arc: ArcState, dice: DiceSource, decisions: 
 
 
 def _record(arc: ArcState, outcome: Outcome, **changes: object) -> ArcState:
-    """Fold an outcome into the arc, spending the team re-rolls its events used."""
+    """Fold an outcome into the arc, spending the team re-rolls and the tools (extra bonuses) its events used."""
+    if arc.tools:
+        arc = _spend_helping_tools(arc, outcome.events)
     used = sum(1 for e in outcome.events if e.kind == TEAM_REROLL and e.result == "used")
     rerolls = arc.rerolls
     if used:
@@ -528,6 +566,29 @@ def _record(arc: ArcState, outcome: Outcome, **changes: object) -> ArcState:
         reroll_used=arc.reroll_used or bool(used),
         **changes,
     )
+
+
+def spend_tool(arc: ArcState, tool_id: str, **detail: object) -> ArcState:
+    """Take the attacker's ``tool`` off (one of them, if its sponsors gave two) and record a ``tool`` event."""
+    left = list(arc.tools)
+    left.remove(tool_id)
+    return evolve_arc(arc, tools=tuple(left), events=(*arc.events, Event(TOOL_EVENT, arc.attacker, (), tool_id, dict(detail))))
+
+
+def _spend_helping_tools(arc: ArcState, events: Sequence[Event]) -> ArcState:
+    """Spend the tools that the core used as extra bonuses on a roll (``helped_by`` on its test event)."""
+    for event in events:
+        helper = event.detail.get("helped_by")
+        if helper in arc.tools:
+            arc = spend_tool(arc, str(helper), on=event.kind, player=event.who)
+    return arc
+
+
+def _rush_bonuses(ruleset: Ruleset, arc: ArcState, player_id: str) -> tuple[ExtraBonus, ...]:
+    """The attacker's tools that may save a Rush of ``player_id``: only his own players', on his own turns."""
+    if not arc.tools or arc.active != arc.attacker or arc.board.player(player_id).team != arc.attacker:
+        return ()
+    return rush_bonuses(ruleset, arc.tools)
 
 
 def reroll_available(ruleset: Ruleset, arc: ArcState) -> int:
@@ -626,6 +687,13 @@ def _check_declarations(ruleset: Ruleset, arc: ArcState, action: Throw) -> None:
         if left.get(inducement, 0) < 1:
             raise UsageError(f"{arc.attacker} has no use of {inducement} left")
         left[inducement] -= 1
+    tools = list(arc.tools)
+    for tool_id in action.tools:
+        if tool_id not in tools:
+            raise UsageError(f"{arc.attacker} has no {tool_id} left to use")
+        if BEFORE_THROW not in tool_moments(tool(ruleset, tool_id)):
+            raise UsageError(f"{tool_id} is not used on the opening throw")
+        tools.remove(tool_id)
 
 
 def _before_the_throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: DiceSource) -> tuple[ArcState, dict[str, int]]:
@@ -655,7 +723,19 @@ def _before_the_throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: Dice
         left[inducement] -= 1
         effects.extend(ruleset.inducements[inducement].effects)
         events.append(Event("inducement", arc.attacker, (), inducement, {"on": arc.stooge}))
-    instant = {e.modifier: e.by or 0 for e in effects if e.modifier is not None and e.duration == "instant"}
+    tools, rerolls = list(arc.tools), list(arc.rerolls)
+    for tool_id in action.tools:
+        tools.remove(tool_id)
+        effects.extend(e for e in tool(ruleset, tool_id).effects if e.modifier is not None)
+        # A tool's re-roll is the arc's only: the match drops what is left of it when the arc ends.
+        rerolls[0] += tool_rerolls(ruleset, tool_id)
+        events.append(Event(TOOL_EVENT, arc.attacker, (), tool_id, {"on": BEFORE_THROW}))
+    if action.tools:
+        changes.update(tools=tuple(tools), rerolls=(rerolls[0], rerolls[1]))
+    instant: dict[str, int] = {}
+    for effect in effects:
+        if effect.modifier is not None and effect.duration == "instant":
+            instant[effect.modifier] = instant.get(effect.modifier, 0) + (effect.by or 0)
     board = arc.board.with_player(dress(ruleset, stooge, effects))
     return evolve_arc(arc, board=board, inducements=left, events=arc.events + tuple(events), **changes), instant
 
@@ -758,7 +838,15 @@ def _moved(
         # Rooted by a failed Take Root test on this very activation: the player stays put.
         return evolve_arc(arc, events=(*arc.events, Event("rooted", player.id, (), "cannot-move", {"path": [list(s) for s in path]})))
     outcome = move(
-        ruleset, arc.board, player.id, list(path), dice, decisions, team_reroll=reroll_available(ruleset, arc), extra_rerolls=extra
+        ruleset,
+        arc.board,
+        player.id,
+        list(path),
+        dice,
+        decisions,
+        team_reroll=reroll_available(ruleset, arc),
+        extra_rerolls=extra,
+        extra_bonuses=_rush_bonuses(ruleset, arc, player.id),
     )
     return _record(arc, outcome)
 
@@ -885,8 +973,7 @@ def _touch(
     arc = _record(arc, Outcome(run.board, run.events))
     if run.arrival is None and any(e.kind == "stooge-slides" for e in run.events):
         arc, run = _extra_slide(ruleset, arc, run, direction, dice, decisions, choices, catch_bonus)
-    if any(answers):
-        arc = _spend(arc, arc_rules(ruleset).inducements.cuddler_catch, None, "cuddler-catch") or arc
+    arc = _spend_catch_helpers(ruleset, arc, answers)
     if run.arrival == "scored":
         return _score(ruleset, arc, run, dice, decisions, choices)
     if effect.stooge_falls:
@@ -909,7 +996,9 @@ def _pay_for_block(
     )
     held, extra = _touch_move_rerolls(ruleset, arc) if touch else ([], ())
     start = len(arc.events)
-    outcome = pay_for_block(ruleset, arc.board, player_id, moved, dice, decisions, extra_rerolls=extra)
+    outcome = pay_for_block(
+        ruleset, arc.board, player_id, moved, dice, decisions, extra_rerolls=extra, extra_bonuses=_rush_bonuses(ruleset, arc, player_id)
+    )
     arc = _spend_touch_move_rerolls(_record(arc, outcome), held, start, player_id)
     if outcome.turnover:
         return arc, None
@@ -949,6 +1038,7 @@ def _move_on(ruleset: Ruleset, arc: ArcState, action: MoveOn, dice: DiceSource, 
         ma_used=progress.ma_used,
         rushes_used=progress.rushes_used,
         spent=progress.spent,
+        extra_bonuses=_rush_bonuses(ruleset, arc, player.id),
     )
     return evolve_arc(_record(arc, outcome), moving_on=None)
 
@@ -1008,22 +1098,44 @@ def _clear_path(ruleset: Ruleset, arc: ArcState, direction: Square, decisions: D
     return spend_sideline(arc, sideline, on=BEFORE_TOUCH, player=defender.id, square=list(first), to=list(square))
 
 
-def _catch_bonus(ruleset: Ruleset, arc: ArcState, choices: ArcChoices) -> tuple[Callable[[], int], list[bool]]:
-    """What the Cuddler adds to a catch of the Stooge: an inducement's modifier, offered only when the catch comes.
+def _catch_bonus(ruleset: Ruleset, arc: ArcState, choices: ArcChoices) -> tuple[Callable[[], int], list[str]]:
+    """What the Cuddler adds to a catch of the Stooge: an inducement's modifier and a tool's, each offered
+    only when the catch comes, and only once.
 
     Returns the callback for :func:`~bbcore_skurling.touch.drive_stooge` and the list
-    where it records the coach's answer, so the caller spends the use afterwards.
+    where it records what the coach used, so the caller spends them afterwards
+    (:func:`_spend_catch_helpers`).
     """
     inducement = arc_rules(ruleset).inducements.cuddler_catch
-    answers: list[bool] = []
+    used: list[str] = []
+    offered: set[str] = set()
 
     def bonus() -> int:
-        if not arc.has_inducement(inducement):
-            return 0
-        answers.append(choices.use_inducement(arc.attacker, inducement, "cuddler-catch"))
-        return sum(e.by or 0 for e in ruleset.inducements[inducement].effects if e.modifier == "catch") if answers[-1] else 0
+        total = 0
+        if arc.has_inducement(inducement) and inducement not in offered:
+            offered.add(inducement)
+            if choices.use_inducement(arc.attacker, inducement, CUDDLER_CATCH):
+                used.append(inducement)
+                total += sum(e.by or 0 for e in ruleset.inducements[inducement].effects if e.modifier == "catch")
+        for tool_id in tools_at(ruleset, arc.tools, CUDDLER_CATCH)[:1]:
+            if tool_id not in offered:
+                offered.add(tool_id)
+                if choices.use_tool(arc.attacker, tool_id, CUDDLER_CATCH):
+                    used.append(tool_id)
+                    total += tool_bonus(ruleset, tool_id, "catch")
+        return total
 
-    return bonus, answers
+    return bonus, used
+
+
+def _spend_catch_helpers(ruleset: Ruleset, arc: ArcState, used: Sequence[str]) -> ArcState:
+    """Spend what the coach used on the Cuddler's catch: the inducement's use, the tool."""
+    for helper in used:
+        if helper == arc_rules(ruleset).inducements.cuddler_catch:
+            arc = _spend(arc, helper, None, CUDDLER_CATCH) or arc
+        else:
+            arc = spend_tool(arc, helper, on=CUDDLER_CATCH)
+    return arc
 
 
 def _extra_slide(
@@ -1187,10 +1299,14 @@ def _ding_dong(
     assert target_square is not None
     bell = arc_rules(ruleset).inducements.ding_dong_throw
     lift = board.player(arc.stooge).modifiers.get("throw-team-mate", 0)
-    rung = _spend(arc, bell, choices, "ding-dong-throw")
+    rung = _spend(arc, bell, choices, DING_DONG_THROW)
     if rung is not None:
         arc = rung
         lift += sum(e.by or 0 for e in ruleset.inducements[bell].effects if e.modifier == "throw-team-mate")
+    for tool_id in tools_at(ruleset, arc.tools, DING_DONG_THROW)[:1]:
+        if choices.use_tool(arc.attacker, tool_id, DING_DONG_THROW):
+            arc = spend_tool(arc, tool_id, on=DING_DONG_THROW)
+            lift += tool_bonus(ruleset, tool_id, "throw-team-mate")
     lent = _with_throw_modifier(board, cuddler, lift)
     thrown = throw_team_mate(ruleset, lent, cuddler, arc.stooge, target_square, dice, decisions, team_reroll=reroll_available(ruleset, arc))
     thrown = attrs.evolve(thrown, board=_restore_after_throw(thrown.board, cuddler, arc.stooge, lent, board, {}))

@@ -18,6 +18,9 @@ The procedures (``does`` in the data):
 * ``weaken`` and ``knock-over``: a roll-off; the team(s) it falls on lose players picked
   at random: changed by the rule's effects until the arc ends (the lane is rebuilt every
   arc), or laid down Stunned with no armour roll.
+
+In a roll-off that counts Fan Factor, the attacker may add a sponsor's tool to his total
+when that changes whom the event falls on (:meth:`bbcore_skurling.arc.ArcChoices.use_tool`).
 * ``next-to-stooge``, ``step``, ``set-up-again`` and ``charge``: the coach's choices,
   asked through :class:`LandingChoices`. The Charge's Moves and Blitz go through
   :func:`bbcore_skurling.arc.apply` on the arc with the defender made active for the
@@ -63,6 +66,7 @@ from bbcore_skurling.conditions import lane_conditions, row_of
 from bbcore_skurling.landing_rules import Contest, LandingRule, landing_rules
 from bbcore_skurling.sidelines import LANDING_EVENT as SIDELINE_MOMENT
 from bbcore_skurling.sidelines import REROLL
+from bbcore_skurling.tools import FAN_FACTOR_MODIFIER, LANDING_CONTEST, tool_bonus, tools_at
 from bbcore_skurling.touch import in_destination
 
 if TYPE_CHECKING:
@@ -264,7 +268,7 @@ def roll_landing_event(
         rolled = roll_on_table(table, dice)
     event = Event(LANDING_EVENT, arc.attacker, rolled.rolls, rolled.row.id, {"table": table.id, "name": rolled.row.name})
     arc = attrs.evolve(arc, events=(*arc.events, event))
-    return resolve_landing_event(ruleset, arc, rolled.row, dice, decisions, choices, fan_factors)
+    return resolve_landing_event(ruleset, arc, rolled.row, dice, decisions, choices, fan_factors, arc_choices=arc_choices)
 
 
 def resolve_landing_event(
@@ -275,16 +279,23 @@ def resolve_landing_event(
     decisions: Decisions,
     choices: LandingChoices | None = None,
     fan_factors: Mapping[str, int] | None = None,
+    *,
+    arc_choices: ArcChoices | None = None,
 ) -> ArcState:
     """The arc after the landing event ``row``; its events are appended, each naming the row in ``detail["row"]``.
 
     ``fan_factors`` gives each team's Fan Factor by team key (a team not given counts 0);
-    ``choices`` answers the coaches' questions (:class:`CautiousLanding` if None).
+    ``choices`` answers the coaches' questions (:class:`CautiousLanding` if None), and
+    ``arc_choices`` whether the attacker uses a tool in a roll-off
+    (:class:`~bbcore_skurling.arc.KeepTheCatch` if None).
     Raise ``UsageError`` when a choice breaks the event's rules.
     """
     rule = landing_rules(ruleset).for_row(row.id)
     procedure = _PROCEDURES[rule.does]
-    after = procedure(ruleset, _Context(arc, row, rule, dice, decisions, choices or CautiousLanding(), dict(fan_factors or {})))
+    context = _Context(
+        arc, row, rule, dice, decisions, choices or CautiousLanding(), dict(fan_factors or {}), arc_choices or arc_engine.KeepTheCatch()
+    )
+    after = procedure(ruleset, context)
     # The Charge's moves and blocks come from the arc engine: name the row on them too.
     tagged = tuple(e if "row" in e.detail else attrs.evolve(e, detail={**e.detail, "row": row.id}) for e in after.events[len(arc.events) :])
     return attrs.evolve(after, events=(*arc.events, *tagged))
@@ -301,6 +312,7 @@ class _Context:
     decisions: Decisions
     choices: LandingChoices
     fan_factors: Mapping[str, int]
+    arc_choices: ArcChoices
 
     def event(self, kind: str, who: str | None, rolls: tuple[int, ...] = (), result: str = "", **detail: Any) -> Event:
         return Event(kind, who, rolls, result, {"row": self.row.id, **detail})
@@ -328,21 +340,44 @@ def _count(ctx: _Context) -> tuple[int, tuple[int, ...]]:
 # -- roll-offs, re-rolls, turns, weather ----------------------------------------------------
 
 
-def _contest(ctx: _Context, contest: Contest) -> tuple[tuple[str, ...], Event]:
-    """Each coach rolls (attacker first); the teams the event falls on, and the event recording it."""
+def _contest(ruleset: Ruleset, ctx: _Context, contest: Contest) -> tuple[tuple[str, ...], ArcState]:
+    """Each coach rolls (attacker first); the teams the event falls on, and the arc with the event recording it.
+
+    In a roll-off that counts Fan Factor, the attacker may then add a tool of his sponsor's
+    (:data:`~bbcore_skurling.tools.LANDING_CONTEST`) to his total: offered only when it
+    changes whom the event falls on.
+    """
     rolls: list[int] = []
     totals: dict[str, int] = {}
     for team in ctx.arc.teams:
         rolled = roll_dice(ctx.dice, contest.dice)
         rolls.extend(rolled)
         totals[team] = sum(rolled) + (ctx.fan_factors.get(team, 0) if contest.fan_factor else 0)
+    chosen, tie = _falls_on(totals, contest)
+    arc, attacker, helper = ctx.arc, ctx.arc.attacker, None
+    for tool_id in tools_at(ruleset, arc.tools, LANDING_CONTEST)[:1] if contest.fan_factor else ():
+        helped = {**totals, attacker: totals[attacker] + tool_bonus(ruleset, tool_id, FAN_FACTOR_MODIFIER)}
+        if _falls_on(helped, contest) != (chosen, tie) and ctx.arc_choices.use_tool(attacker, tool_id, LANDING_CONTEST):
+            totals, helper = helped, tool_id
+            chosen, tie = _falls_on(totals, contest)
+    result = "tie" if tie else chosen[0]
+    detail: dict[str, Any] = {"totals": totals, "teams": list(chosen), "falls_on": contest.falls_on}
+    if helper is not None:
+        detail["tool"] = helper
+    arc = _add_events(arc, ctx.event(CONTEST, None, tuple(rolls), result, **detail))
+    if helper is not None:
+        arc = arc_engine.spend_tool(arc, helper, on=LANDING_CONTEST)
+    return chosen, arc
+
+
+def _falls_on(totals: Mapping[str, int], contest: Contest) -> tuple[tuple[str, ...], bool]:
+    """The teams a roll-off's totals make the event fall on, and whether it was a tie."""
     best = max(totals.values()) if contest.falls_on == "highest" else min(totals.values())
     chosen = tuple(team for team, total in totals.items() if total == best)
     tie = len(chosen) > 1
     if tie and contest.ties == "neither":
         chosen = ()
-    result = "tie" if tie else chosen[0]
-    return chosen, ctx.event(CONTEST, None, tuple(rolls), result, totals=totals, teams=list(chosen), falls_on=contest.falls_on)
+    return chosen, tie
 
 
 def _grant_rerolls(ctx: _Context, arc: ArcState, gains: Mapping[str, int]) -> ArcState:
@@ -402,17 +437,16 @@ def _extra_turns(ruleset: Ruleset, ctx: _Context) -> ArcState:
 def _contest_rerolls(ruleset: Ruleset, ctx: _Context) -> ArcState:
     assert ctx.rule.contest is not None  # the schema requires it
     assert ctx.rule.rerolls is not None
-    teams, rolled = _contest(ctx, ctx.rule.contest)
-    arc = _add_events(ctx.arc, rolled)
+    teams, arc = _contest(ruleset, ctx, ctx.rule.contest)
     return _grant_rerolls(ctx, arc, dict.fromkeys(teams, ctx.rule.rerolls))
 
 
 def _extra_assist(ruleset: Ruleset, ctx: _Context) -> ArcState:
     assert ctx.rule.contest is not None  # the schema requires it
     assert ctx.rule.assists is not None
-    teams, rolled = _contest(ctx, ctx.rule.contest)
+    teams, arc = _contest(ruleset, ctx, ctx.rule.contest)
     events = [ctx.event(ASSIST, team, (), str(ctx.rule.assists), assists=ctx.rule.assists) for team in teams]
-    return _add_events(ctx.arc, rolled, *events)
+    return _add_events(arc, *events)
 
 
 def landing_rerolls(arc: ArcState) -> tuple[int, int]:
@@ -464,8 +498,7 @@ def lane_candidates(arc: ArcState, team: str) -> list[str]:
 
 def _weaken(ruleset: Ruleset, ctx: _Context) -> ArcState:
     assert ctx.rule.contest is not None  # the schema requires it
-    teams, rolled = _contest(ctx, ctx.rule.contest)
-    arc = _add_events(ctx.arc, rolled)
+    teams, arc = _contest(ruleset, ctx, ctx.rule.contest)
     for team in teams:
         count, count_rolls = _count(ctx)
         picked, pick_rolls = pick_at_random(ctx.dice, lane_candidates(arc, team), count)
@@ -485,8 +518,7 @@ def _weaken(ruleset: Ruleset, ctx: _Context) -> ArcState:
 def _knock_over(ruleset: Ruleset, ctx: _Context) -> ArcState:
     assert ctx.rule.contest is not None  # the schema requires it
     assert ctx.rule.status is not None
-    teams, rolled = _contest(ctx, ctx.rule.contest)
-    arc = _add_events(ctx.arc, rolled)
+    teams, arc = _contest(ruleset, ctx, ctx.rule.contest)
     status = Status(ctx.rule.status)
     for team in teams:
         count, count_rolls = _count(ctx)

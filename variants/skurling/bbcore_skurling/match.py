@@ -14,6 +14,8 @@ Sidelines limited per match (the Skip, the Brushmaster, the Drillmaster) have th
 counted per team for the whole match (``MatchState.sidelines_left``, from
 :func:`bbcore_skurling.sidelines.match_uses`), handed to each arc the team attacks in and
 read back when it ends; an interval does not refresh them. A first match has no sidelines.
+A league team's sponsors' tools are kept the same way (``MatchState.tools_left``), each
+used once a match (:mod:`bbcore_skurling.tools`).
 """
 
 from __future__ import annotations
@@ -34,12 +36,15 @@ from bbcore_skurling.league_play import recover_knocked_out
 from bbcore_skurling.league_rules import league_rules
 from bbcore_skurling.prematch import PreMatch, attribute_table
 from bbcore_skurling.sidelines import match_uses, team_sidelines
+from bbcore_skurling.sponsorship import held_sidelines, sponsor_tools
+from bbcore_skurling.tools import check_tools
 
 if TYPE_CHECKING:
     from bbcore.dice import DiceSource
     from bbcore.model.team import Team
     from bbcore.rules.board import Square
     from bbcore.ruleset import Ruleset
+    from bbcore_skurling.postmatch import LeagueTeam
 
 #: The ``match`` option's values that change how an arc or a match runs.
 FIRST_MATCH = "first-match"
@@ -52,7 +57,9 @@ class Side:
     """One team as the match knows it: the key used on the board, its name, players and re-rolls.
 
     ``sidelines`` are the ids of the sidelines the team has (bought, and in a league those
-    its sponsors provide: add them to what :func:`side_from_team` reads).
+    its sponsors provide), ``tools`` the tools its sponsors give (rows of the tools table,
+    :mod:`bbcore_skurling.tools`): :func:`side_from_team` reads a team file's, and
+    :func:`side_from_league_team` adds what a league team's sponsors give.
     """
 
     key: str
@@ -62,6 +69,7 @@ class Side:
     roles: Mapping[str, str] = attrs.field(factory=dict)
     inducements: Mapping[str, int] = attrs.field(factory=dict)
     sidelines: tuple[str, ...] = ()
+    tools: tuple[str, ...] = ()
 
     def player(self, player_id: str) -> Miniature:
         return next(p for p in self.players if p.id == player_id)
@@ -74,6 +82,13 @@ def side_from_team(ruleset: Ruleset, team: Team, key: str) -> Side:
     roles = {mini.id: p.role for mini, p in zip(players, team.players, strict=True) if p.role}
     inducements = {order.id: order.count for order in team.inducements}
     return Side(key, team.name, players, team.rerolls, roles, inducements, team_sidelines(ruleset, team))
+
+
+def side_from_league_team(ruleset: Ruleset, team: LeagueTeam, key: str) -> Side:
+    """A league team's side (:func:`side_from_team` of its team file) with what its sponsors give: their
+    sidelines beside those bought, and their tools."""
+    side = side_from_team(ruleset, team.team, key)
+    return attrs.evolve(side, sidelines=held_sidelines(side.sidelines, team.sponsors), tools=sponsor_tools(team.sponsors))
 
 
 @frozen
@@ -111,7 +126,8 @@ class MatchState:
     attribute. ``inducements_left`` counts each side's inducement uses until the next
     interval; ``helmet_used`` whether each side has declared its helmet, and
     ``rolled_helmets`` the helmet a side rolled, which its Stooge keeps on.
-    ``sidelines_left`` counts each side's uses left of its sidelines limited per match.
+    ``sidelines_left`` counts each side's uses left of its sidelines limited per match, and
+    ``tools_left`` lists each side's tools not yet used (a tool is used once a match).
     """
 
     sides: tuple[Side, Side]
@@ -132,6 +148,7 @@ class MatchState:
     helmet_used: tuple[bool, bool] = (False, False)
     rolled_helmets: tuple[str | None, str | None] = (None, None)
     sidelines_left: tuple[Mapping[str, int], Mapping[str, int]] = ({}, {})
+    tools_left: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     fan_factors: tuple[int, int] | None = None
     injuries_last: bool = False
     knocked_out: frozenset[str] = frozenset()
@@ -177,9 +194,13 @@ def start_match(
     helmets need the ``helmets`` option on, and are never worn at a Throwback Night.
     ``weather`` and ``lane`` come from the pre-match sequence
     (:func:`bbcore_skurling.prematch.run_pre_match`). Each side's sidelines limited per
-    match get their uses, except in a first match, which has no sidelines.
+    match get their uses, and its tools their one use each, except in a first match, which
+    has neither.
     """
     rules = arc_rules(ruleset)
+    for side in (home, away):
+        if side.tools:
+            check_tools(ruleset, side.tools, side.key)
     kind = ruleset.options.get("match", "")
     target, every = rules.target_points, rules.attacks_between_intervals
     interval_every: int | None = every
@@ -200,6 +221,7 @@ def start_match(
         inducements_left=({}, {}) if kind == FIRST_MATCH else (dict(home.inducements), dict(away.inducements)),
         inducements_allowed=kind != FIRST_MATCH,
         sidelines_left=({}, {}) if kind == FIRST_MATCH else (match_uses(ruleset, home.sidelines), match_uses(ruleset, away.sidelines)),
+        tools_left=((), ()) if kind == FIRST_MATCH else (home.tools, away.tools),
         helmets=ruleset.options.get("helmets") == "on" and kind != THROWBACK,
         injuries_last=kind == LEAGUE,
     )
@@ -248,6 +270,7 @@ def start_arc(ruleset: Ruleset, match: MatchState, roles: Mapping[str, str], pla
         conditions=match_conditions(ruleset, match),
         inducements=match.inducements_left[attacking],
         sidelines=match.sidelines_left[attacking],
+        tools=match.tools_left[attacking],
         helmet_allowed=match.helmets and not match.helmet_used[attacking],
         helmet=match.rolled_helmets[attacking],
         fan_factors=(match.fan_factors[attacking], match.fan_factors[1 - attacking]) if match.fan_factors else (0, 0),
@@ -292,6 +315,8 @@ def finish_arc(ruleset: Ruleset, match: MatchState, arc: ArcState, dice: DiceSou
     left[attacking] = dict(arc.inducements)
     staff = list(match.sidelines_left)
     staff[attacking] = dict(arc.sidelines)
+    tools = list(match.tools_left)
+    tools[attacking] = arc.tools
     used, rolled = list(match.helmet_used), list(match.rolled_helmets)
     if arc.helmet is not None:
         used[attacking] = True
@@ -312,6 +337,7 @@ def finish_arc(ruleset: Ruleset, match: MatchState, arc: ArcState, dice: DiceSou
         weather=arc.weather,
         inducements_left=(left[0], left[1]),
         sidelines_left=(staff[0], staff[1]),
+        tools_left=(tools[0], tools[1]),
         helmet_used=(used[0], used[1]),
         rolled_helmets=(rolled[0], rolled[1]),
         knocked_out=knocked_out,

@@ -315,6 +315,7 @@ class Heuristic:
     _use_skill = _yes
     _use_inducement = _yes
     _use_sideline = _yes
+    _use_tool = _yes
     _team_reroll = _yes
 
     def _apothecary(self, choice: Choice, view: View) -> int:
@@ -786,6 +787,9 @@ class PolicyCoach:
 
     def use_sideline(self, team: str, sideline: str, situation: str) -> bool:
         return bool(self.ask("use-sideline", team, NO_YES, sideline=sideline, situation=situation))
+
+    def use_tool(self, team: str, tool: str, situation: str) -> bool:
+        return bool(self.ask("use-tool", team, NO_YES, tool=tool, situation=situation))
 
     def reroll_touch(self, team: str, hitter: str, faces: Sequence[str]) -> bool:
         return bool(self.ask("reroll-touch", team, NO_YES, hitter=hitter, faces=tuple(faces)))

@@ -8,7 +8,8 @@ The inducements the arc file names are checked when no pack is chosen: a pack re
 Skurling's list, and with it those names. The landing file's rows are checked only
 where an amendment wrote them: a league that replaces the landing events table keeps the
 entries of the rows it still has and the others go unused, but an entry it writes for a
-row its table lacks is a mistake.
+row its table lacks is a mistake. Every row of the tools table must act somewhere in a match
+(:mod:`bbcore_skurling.tools`): a tool whose effects no moment reads would do nothing.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from bbcore.rules_files import RulesFileProblem
-from bbcore_skurling import arc_rules, building_rules, headliners, landing_rules, league_rules
+from bbcore_skurling import arc_rules, building_rules, headliners, landing_rules, league_rules, tools
 
 if TYPE_CHECKING:
     from bbcore.errors import JsonPath
@@ -76,7 +77,17 @@ def _league_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
         (("league", "sponsorship", "offer_table"), sponsorship.offer_table),
         (("league", "sponsorship", "tools_table"), sponsorship.tools_table),
     ]
-    return _missing_tables(ruleset, league_rules.RULES_ID, named)
+    problems = _missing_tables(ruleset, league_rules.RULES_ID, named)
+    if sponsorship.tools_table in ruleset.tables:
+        idle = [row.id for row in ruleset.table(sponsorship.tools_table).rows if not tools.tool_moments(row)]
+        if idle:
+            readable = ", ".join(sorted(tools.MOMENTS_BY_MODIFIER))
+            message = (
+                f"the tools table {sponsorship.tools_table!r} has rows a match never uses: {', '.join(idle)} "
+                f"(a tool needs a re-roll or a modifier of {readable})"
+            )
+            problems.append(RulesFileProblem(league_rules.RULES_ID, ("league", "sponsorship", "tools_table"), message))
+    return problems
 
 
 def _landing_problems(ruleset: Ruleset) -> list[RulesFileProblem]:

@@ -43,6 +43,7 @@ from bbcore_skurling.match import (
 from bbcore_skurling.policies import Policy, PolicyCoach, Replay, View, make_policy
 from bbcore_skurling.prematch import Side as PreMatchSide
 from bbcore_skurling.prematch import run_pre_match
+from bbcore_skurling.tools import BEFORE_THROW, tools_at
 
 if TYPE_CHECKING:
     from bbcore.model.team import Team
@@ -207,7 +208,7 @@ class _Match:
         return attrs.evolve(match, sides=(sides[0], sides[1]))
 
     def throw(self, arc: ArcState, chosen: Throw) -> Throw:
-        """Ask the helmet and the inducements put on before the throw."""
+        """Ask the helmet, the inducements put on before the throw and the tools used on it."""
         coach, rules = self.coach, arc_rules(self.ruleset)
         helmet = None
         if arc.helmet_allowed:
@@ -216,9 +217,10 @@ class _Match:
         using = tuple(
             inducement
             for inducement in rules.inducements.before_throw
-            if arc.has_inducement(inducement) and coach.use_inducement(arc.attacker, inducement, "before-throw")
+            if arc.has_inducement(inducement) and coach.use_inducement(arc.attacker, inducement, BEFORE_THROW)
         )
-        return Throw(chosen.thrower, chosen.target, helmet, using)
+        tools = tuple(tool for tool in tools_at(self.ruleset, arc.tools, BEFORE_THROW) if coach.use_tool(arc.attacker, tool, BEFORE_THROW))
+        return Throw(chosen.thrower, chosen.target, helmet, using, tools)
 
     def choose_action(self, arc: ArcState) -> Action:
         """Ask the active team what it declares (which player, which kind of action), then which exact action."""

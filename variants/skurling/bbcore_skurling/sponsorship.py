@@ -112,6 +112,11 @@ def held_sidelines(bought: Sequence[str], sponsors: Sequence[Sponsor]) -> tuple[
     return (*bought, *(sponsor.item for sponsor in sponsors if sponsor.gift == SIDELINE))
 
 
+def sponsor_tools(sponsors: Sequence[Sponsor]) -> tuple[str, ...]:
+    """The tools a team's sponsors give, in the order the sponsors came."""
+    return tuple(sponsor.item for sponsor in sponsors if sponsor.gift == TOOL)
+
+
 def roll_tool(ruleset: Ruleset, dice: DiceSource, team: str) -> tuple[str, Event]:
     """A tool for a sponsor's gift: a roll on the tools table."""
     rolled = roll_on_table(ruleset.table(league_rules(ruleset).league.sponsorship.tools_table), dice)
@@ -249,4 +254,5 @@ __all__ = [
     "roll_tool",
     "sideline_ids",
     "sponsor_roll",
+    "sponsor_tools",
 ]

@@ -59,3 +59,22 @@ def test_every_missing_name_is_reported_in_the_amendment(tmp_path: Path) -> None
         "$.amend[2].changes.league.sponsorship.tools_table": "no table 'skurling/tool'",
         "$.amend[3].changes.events[1].row": "the landing events table 'skurling/landing-events' has no row 'time-outs'",
     }
+
+
+IDLE_TOOLS = """\
+source: "A league whose tools are pebbles"
+amend:
+  - rules: skurling/league
+    changes:
+      league: {sponsorship: {tools_table: skurling/pebblemuck}}
+"""
+
+
+def test_a_tools_table_whose_rows_no_match_reads_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "idle.yaml").write_text(IDLE_TOOLS, encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        bbcore.load_ruleset("skurling", amendments=[tmp_path / "idle.yaml"])
+    (problem,) = caught.value.problems
+    assert problem.path == "$.amend[0].changes.league.sponsorship.tools_table"
+    rows = [row.id for row in bbcore.load_ruleset("skurling").table("skurling/pebblemuck").rows]
+    assert problem.message.startswith(f"the tools table 'skurling/pebblemuck' has rows a match never uses: {', '.join(rows)} ")
