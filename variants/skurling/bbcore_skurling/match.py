@@ -35,6 +35,7 @@ from bbcore_skurling.conditions import lane_conditions, row_of
 from bbcore_skurling.league_play import recover_knocked_out
 from bbcore_skurling.league_rules import league_rules
 from bbcore_skurling.prematch import PreMatch, attribute_table
+from bbcore_skurling.prematch import Side as PreMatchSide
 from bbcore_skurling.sidelines import match_uses, team_sidelines
 from bbcore_skurling.sponsorship import held_sidelines, sponsor_tools
 from bbcore_skurling.tools import check_tools
@@ -89,6 +90,16 @@ def side_from_league_team(ruleset: Ruleset, team: LeagueTeam, key: str) -> Side:
     sidelines beside those bought, and their tools."""
     side = side_from_team(ruleset, team.team, key)
     return attrs.evolve(side, sidelines=held_sidelines(side.sidelines, team.sponsors), tools=sponsor_tools(team.sponsors))
+
+
+def pre_match_side_from_league_team(ruleset: Ruleset, team: LeagueTeam, key: str, team_value: int) -> PreMatchSide:
+    """A league team as the pre-match sequence sees it: its Treasury, Dedicated Fans, the Headliner lent
+    for this match, and every sideline it holds, bought or sponsored (a sponsor's Mob or Pebbler works
+    there too). ``team_value`` is that of the fielded miniatures plus re-rolls, which the caller knows."""
+    sidelines = held_sidelines(team_sidelines(ruleset, team.team), team.sponsors)
+    return PreMatchSide(
+        key, team_value, team.treasury, dedicated_fans=team.dedicated_fans, headliner=team.headliner, team=team.team, sidelines=sidelines
+    )
 
 
 @frozen

@@ -11,8 +11,10 @@ import attrs
 import pytest
 from bbcore_skurling.arc import ArcState, KeepTheCatch, Move, Throw, Touch, apply
 from bbcore_skurling.landing import resolve_landing_event
-from bbcore_skurling.match import finish_arc, side_from_league_team, side_from_team, start_match
+from bbcore_skurling.match import finish_arc, pre_match_side_from_league_team, side_from_league_team, side_from_team, start_match
 from bbcore_skurling.postmatch import LeagueTeam
+from bbcore_skurling.prematch import fan_factors
+from bbcore_skurling.sidelines import sideline_list
 from bbcore_skurling.sponsorship import Sponsor
 from bbcore_skurling.tools import (
     BEFORE_THROW,
@@ -285,6 +287,21 @@ def test_a_league_sides_sponsors_give_their_sidelines_and_tools_to_the_match(rul
     match = start_match(rules, side, crushers)
     assert match.tools_left == ((BROOM,), ())
     assert match.sidelines_left[0]["skip"] == 1
+
+
+def test_a_sponsored_sideline_works_in_the_pre_match_sequence_too(rules: Ruleset) -> None:
+    mob = Sponsor("Loud Lads", "sideline", "mob")
+    team = attrs.evolve(league_team((mob,)), headliner=None)
+    side = pre_match_side_from_league_team(rules, team, "home", 380_000)
+    assert side.held_sidelines(rules)[-1] == "mob"
+    assert (side.treasury, side.dedicated_fans, side.team_value) == (team.treasury, team.dedicated_fans, 380_000)
+    plain = pre_match_side_from_league_team(rules, league_team(()), "home", 380_000)
+    other = pre_match_side_from_league_team(rules, league_team(()), "away", 380_000)
+    with ScriptedDice([3, 3]) as dice:
+        with_mob, _, _ = fan_factors(rules, (side, other), dice)
+    with ScriptedDice([3, 3]) as dice:
+        without, _, _ = fan_factors(rules, (plain, other), dice)
+    assert with_mob["home"] == without["home"] + sideline_list(rules).by_id["mob"].modifier
 
 
 def test_a_tool_is_used_once_a_match_and_an_interval_does_not_bring_it_back(rules: Ruleset) -> None:
