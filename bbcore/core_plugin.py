@@ -46,6 +46,13 @@ def bbcore_register_row_effects(register: RowEffectRegistrar) -> None:
 
 
 @hookimpl
+def bbcore_modifier_names(ruleset: Ruleset) -> Mapping[str, str]:
+    from bbcore.modifiers import CORE_MODIFIERS  # noqa: PLC0415 - kept beside the other late imports
+
+    return CORE_MODIFIERS
+
+
+@hookimpl
 def bbcore_team_checks(ruleset: Ruleset) -> Iterable[TeamCheck]:
     from bbcore.teams.checks import CORE_CHECKS  # noqa: PLC0415 - the teams package imports the ruleset
 

@@ -226,6 +226,33 @@ def bbcore_rules_file_problems(ruleset: Ruleset) -> Iterable[RulesFileProblem] |
     """
 
 
+@hookspec
+def bbcore_modifier_names(ruleset: Ruleset) -> Mapping[str, str] | None:
+    """Name the modifiers your procedures read, so effects that give them are accepted.
+
+    Called once per ruleset, when its effects are first checked (each time a ruleset is
+    built); all results are merged. An effect ``{modifier: NAME, by: N}`` in a table row
+    or an inducement must give a name some active plugin reads: the core's
+    (``bbcore.modifiers.CORE_MODIFIERS``: ``rush``, ``catch``, ``armour``...), the id of an
+    activation trait, or one a plugin names here. Any other name is refused where it is
+    written (``unknown-modifier``), since no rule would ever apply it. An answer that is not
+    a mapping of names to text is a :class:`~bbcore.errors.PluginError`.
+
+    :param ruleset: the ruleset being checked.
+    :return: each modifier name your code reads, with a few words on the roll it changes;
+        or None.
+
+    **Example.** A variant whose procedure adds a ``fan-factor`` modifier to a team's
+    roll-offs names it, so its tables may use it.
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_modifier_names(ruleset):
+            return {"fan-factor": "a team's total in the variant's roll-offs"}
+    """
+
+
 @hookspec(firstresult=True)
 def bbcore_active_table_for_role(role: str, candidates: tuple[Table, ...], options: Mapping[str, str]) -> Table | None:
     """Choose which table fills a role when more than one active table claims it.

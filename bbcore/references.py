@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from bbcore.errors import JsonPath, Problem
 from bbcore.model.common import Condition, Effect, SkillRef
+from bbcore.modifiers import known_modifiers
 
 if TYPE_CHECKING:
     from bbcore.model.table import Table
@@ -47,6 +48,9 @@ def _effect_problems(ruleset: Ruleset, origin: Origin, path: JsonPath, effects: 
         if len(verbs) != 1:
             said = ", ".join(verbs) or "none"
             problems.append(origin.problem(here, "effect-verbs", f"an effect needs exactly one verb key; found {said}"))
+        if effect.modifier is not None and effect.modifier not in (known := known_modifiers(ruleset)):
+            message = f"unknown modifier {effect.modifier!r}: no rule of this ruleset reads it; the known ones: {', '.join(sorted(known))}"
+            problems.append(origin.problem((*here, "modifier"), "unknown-modifier", message))
         if effect.roll_on is not None and effect.roll_on not in ruleset.tables and effect.roll_on not in ruleset.roles:
             problems.append(origin.problem((*here, "roll_on"), "unknown-table", f"unknown table or role {effect.roll_on!r}"))
         for j, ref in enumerate(effect.gain_skills or ()):

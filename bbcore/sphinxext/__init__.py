@@ -14,7 +14,8 @@ choose the ruleset, like the CLI's ``--variant``, ``--pack`` and ``--option``.
 - ``bbcore-pitch``: the pitch in use drawn as an SVG, with its features (``pitch-<id>``);
 - ``bbcore-changes``: what the ``:variant:`` (or ``:pack:``) changes relative to the core, linked;
 - ``bbcore-provisional``: every provisional entry of the core and of each installed variant and pack, linked;
-- ``bbcore-schemas:: DIR``: each ``*.schema.json`` in ``DIR`` with a table of its properties (``schema-<name>``).
+- ``bbcore-schemas:: DIR``: each ``*.schema.json`` in ``DIR`` with a table of its properties (``schema-<name>``);
+- ``bbcore-modifiers``: every modifier name the ruleset's effects may give, with what it changes.
 
 Roles, so running text never types a rule's number (:mod:`bbcore.sphinxext.values`):
 ``:bbcore-number:``, ``:bbcore-money:``, ``:bbcore-value:`` and ``:bbcore-modifier:``
@@ -42,6 +43,7 @@ import bbcore
 from bbcore.sphinxext.cli import CliDirective
 from bbcore.sphinxext.glossary import GlossaryDirective
 from bbcore.sphinxext.inducements import InducementsDirective
+from bbcore.sphinxext.modifiers import ModifiersDirective
 from bbcore.sphinxext.overview import ChangesDirective, ProvisionalDirective
 from bbcore.sphinxext.parameters import ParametersDirective, SequencesDirective
 from bbcore.sphinxext.pitch import PitchDirective
@@ -69,6 +71,7 @@ DIRECTIVES = {
     "bbcore-provisional": ProvisionalDirective,
     "bbcore-schemas": SchemasDirective,
     "bbcore-cli": CliDirective,
+    "bbcore-modifiers": ModifiersDirective,
 }
 
 

@@ -103,9 +103,13 @@ def settle_side_bet(ruleset: Ruleset, state: GameState, team_id: str, inducement
     return state, (Event("side-bet", team_id, (), "won" if won else "lost", {"inducement": inducement, "stake": stake, "paid": paid}),)
 
 
+#: The modifier a swarm's inducement gives to its team's Fan Factor.
+FAN_FACTOR = "fan-factor"
+
+
 def cavort(ruleset: Ruleset, state: GameState, inducement: str) -> tuple[GameState, tuple[Event, ...]]:
     """Each team's swarms raise its Fan Factor (by the inducement's effect) and its Cheerleaders, one per swarm."""
-    per_swarm = sum(e.by or 0 for e in ruleset.inducement(inducement).effects if e.modifier == "fan-factor")
+    per_swarm = sum(e.by or 0 for e in ruleset.inducement(inducement).effects if e.modifier == FAN_FACTOR)
     events = []
     for team in state.teams:
         swarms = team.inducements.get(inducement, 0)
@@ -173,4 +177,4 @@ def use_artifact(
     return state, tuple(events)
 
 
-__all__ = ["MascotRoll", "apply_unguent", "cavort", "mascot_reroll", "settle_side_bet", "use_artifact"]
+__all__ = ["FAN_FACTOR", "MascotRoll", "apply_unguent", "cavort", "mascot_reroll", "settle_side_bet", "use_artifact"]

@@ -377,7 +377,6 @@ class Referee:
 class RefereeCalls:
     """A biased referee's Argue the Call and Get the Ref rules; the fields are documented in ``pack-rules.yaml``."""
 
-    argue_modifier: int
     argue: bool
     get_the_ref: str
     fan_factor: int

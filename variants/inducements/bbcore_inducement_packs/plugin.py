@@ -84,6 +84,15 @@ def bbcore_casualty_treatment(ruleset: Ruleset, player: PlayerState, casualty: R
 
 
 @hookimpl
+def bbcore_modifier_names(ruleset: Ruleset) -> dict[str, str]:
+    """The modifiers the packs' procedures read from their inducements' effects."""
+    from bbcore_inducement_packs.boons import FAN_FACTOR  # noqa: PLC0415 - the procedures import the core's rules
+    from bbcore_inducement_packs.referees import ARGUE_THE_CALL  # noqa: PLC0415
+
+    return {FAN_FACTOR: "each team's Fan Factor (a swarm of Nurglings)", ARGUE_THE_CALL: "the hiring team's Argue the Call rolls"}
+
+
+@hookimpl
 def bbcore_rules_file_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
     """The packs' numbers must name the inducements, tables and rows of the pack in use.
 

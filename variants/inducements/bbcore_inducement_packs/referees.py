@@ -20,7 +20,8 @@ kick-off: on the entry's number one random opposing player on the pitch who is n
 Marked is Placed Prone and Stunned.
 
 Off the Foul (``referee_calls`` in ``pack-rules.yaml``): :func:`argue_modifier` is what a
-team's hired referees add to its Argue the Call rolls, :func:`may_argue` whether anyone may
+team's hired referees add to its Argue the Call rolls (their inducements' ``argue-the-call``
+modifier effects), :func:`may_argue` whether anyone may
 Argue the Call at all, and :func:`get_the_ref` replaces the Get the Ref kick-off event while
 a referee is hired; its bool asks the caller to roll the kick-off event again.
 """
@@ -130,10 +131,19 @@ def _hired(ruleset: Ruleset, state: GameState, team_id: str | None = None) -> li
     return [(t.id, r) for t in teams for r in sorted(calls) if t.inducements.get(r, 0) > 0]
 
 
+#: The modifier a referee's inducement gives to his team's Argue the Call rolls.
+ARGUE_THE_CALL = "argue-the-call"
+
+
 def argue_modifier(ruleset: Ruleset, state: GameState, team_id: str) -> int:
-    """What ``team_id``'s hired referees add to its Argue the Call rolls."""
-    calls = pack_rules(ruleset).referee_calls
-    return sum(calls[r].argue_modifier for _, r in _hired(ruleset, state, team_id))
+    """What ``team_id``'s hired referees add to its Argue the Call rolls: the ``argue-the-call`` modifier
+    effects of each one's inducement and its profiles."""
+    total = 0
+    for _, referee in _hired(ruleset, state, team_id):
+        inducement = ruleset.inducement(referee)
+        effects = [*inducement.effects, *(e for profile in inducement.profiles for e in profile.effects)]
+        total += sum(effect.by or 0 for effect in effects if effect.modifier == ARGUE_THE_CALL)
+    return total
 
 
 def may_argue(ruleset: Ruleset, state: GameState) -> bool:
@@ -175,4 +185,13 @@ def get_the_ref(ruleset: Ruleset, state: GameState) -> tuple[GameState, bool, tu
     return state, False, tuple(events)
 
 
-__all__ = ["RefereeCall", "argue_modifier", "argue_with_the_axe", "get_the_ref", "kit_argument", "may_argue", "watch_foul"]
+__all__ = [
+    "ARGUE_THE_CALL",
+    "RefereeCall",
+    "argue_modifier",
+    "argue_with_the_axe",
+    "get_the_ref",
+    "kit_argument",
+    "may_argue",
+    "watch_foul",
+]

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from bbcore.errors import UsageError
 from bbcore.rules.rerolls import ExtraBonus
 from bbcore_skurling.league_rules import league_rules
+from bbcore_skurling.prematch import FAN_FACTOR_TEST
 
 if TYPE_CHECKING:
     from bbcore.model.table import Row, Table
@@ -44,8 +45,8 @@ CUDDLER_CATCH = "cuddler-catch"
 LANDING_CONTEST = "landing-contest"
 RUSH = "rush"
 
-#: The modifier a tool gives to a landing-event roll-off's total.
-FAN_FACTOR_MODIFIER = "fan-factor"
+#: The modifier a tool gives to a landing-event roll-off's total: the Fan Factor's.
+FAN_FACTOR_MODIFIER = FAN_FACTOR_TEST
 
 #: Where a tool acts, by the modifier its effect gives.
 MOMENTS_BY_MODIFIER: dict[str, tuple[str, ...]] = {
