@@ -16,6 +16,7 @@ from bbcore.dice import DiceSource, passes, roll_dice
 from bbcore.rules.board import BallState, Board, PlayerState, Square, distance, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
+from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, plugin_reroll, take_test
 
 if TYPE_CHECKING:
     from bbcore.model.table import Row
@@ -153,12 +154,38 @@ def catch(
     return _prepend(event, bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth + 1))
 
 
-def pick_up(ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, decisions: Decisions) -> Outcome:
+#: The test name and results of a pick-up, as its event records them.
+PICK_UP, PICKED_UP, FUMBLED = "pick-up", "picked-up", "fumbled"
+
+
+def _agility_judge(ag: int, modifier: int, passed: str, failed: str) -> Judge:
+    """An Agility Test whose results have names of their own (``picked-up``/``fumbled``)."""
+
+    def judge(roll: int) -> Verdict:
+        ok = passes(roll, ag, modifier)
+        return Verdict(ok, passed if ok else failed, modifier)
+
+    return judge
+
+
+def pick_up(
+    ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, decisions: Decisions, *, team_reroll: int | bool = False
+) -> Outcome:
     """A player moving onto the ball tries to pick it up; failing bounces the ball and is a turnover.
 
     Each marker adds the ``pick_up_modifiers.per_marker`` parameter; Big Hand ignores
-    negative modifiers; Extra Arms gives +1; Sure Hands re-rolls a failure.
+    negative modifiers; Extra Arms gives +1. A failure may be rolled again once: by Sure
+    Hands, by a plugin's source (``bbcore_test_reroll``), or with a team re-roll when
+    ``team_reroll`` allows one (:func:`~bbcore.rules.rerolls.take_test`).
     """
+    outcome, _ = pick_up_spending(ruleset, board, player_id, dice, decisions, RerollBudget(int(team_reroll)))
+    return outcome
+
+
+def pick_up_spending(
+    ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, decisions: Decisions, budget: RerollBudget
+) -> tuple[Outcome, RerollBudget]:
+    """:func:`pick_up` from a running :class:`~bbcore.rules.rerolls.RerollBudget` (a move's), and the budget left."""
     player = board.player(player_id)
     square = player.square
     assert square is not None
@@ -166,16 +193,13 @@ def pick_up(ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, de
     if player.has("big-hand"):
         modifier = max(modifier, 0)
     modifier += (1 if player.has("extra-arms") else 0) + board.modifier("pick-up", player)
-    rolls = roll_dice(dice, "D6")
-    picked = passes(rolls[0], player.ag, modifier)
-    if not picked and player.has("sure-hands"):
-        rolls += roll_dice(dice, "D6")
-        picked = passes(rolls[-1], player.ag, modifier)
-    event = Event("pick-up", player_id, rolls, "picked-up" if picked else "fumbled", {"modifier": modifier})
-    if picked:
-        return Outcome(board.with_ball(BallState(carrier=player_id)), (event,))
+    judge = _agility_judge(player.ag, modifier, PICKED_UP, FUMBLED)
+    offered = plugin_reroll(ruleset, board, player, PICK_UP)
+    rolled, budget = take_test(player, PICK_UP, judge, dice, decisions, budget, skill="sure-hands", offered=offered)
+    if rolled.passed:
+        return Outcome(board.with_ball(BallState(carrier=player_id)), rolled.events), budget
     loose = bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions)
-    return Outcome(loose.board, (event, *loose.events), turnover=True)
+    return Outcome(loose.board, (*rolled.events, *loose.events), turnover=True), budget
 
 
 def bounce(

@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING
 import attrs
 from attrs import frozen
 
-from bbcore.dice import DiceSource
+from bbcore.dice import DiceSource, roll_dice
 from bbcore.rules.board import Board, PlayerState, Status, adjacent
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Apothecary, Harm, knock_down, treatment_from
 from bbcore.rules.push import push
+from bbcore.rules.rerolls import TEAM_REROLL
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -105,11 +106,16 @@ def block(
     decisions: Decisions | None = None,
     *,
     blitz: bool = False,
+    team_reroll: int | bool = False,
 ) -> Outcome:
     """Resolve a block: roll the dice, let the right coach choose a face, and apply it.
 
-    Returns the new board, the events, and whether the block caused a turnover (the
-    attacker went down, or was pushed into the crowd by a chain push).
+    With ``team_reroll`` (the blocker's team has a team re-roll it may spend), the
+    blocker's coach sees the faces first and may re-roll them all
+    (``Decisions.reroll_block``); a Loner must pass his roll for it to count. The
+    ``block`` event then carries every die and ``rerolled_with``, and a ``team-reroll``
+    event follows it. Returns the new board, the events, and whether the block caused a
+    turnover (the attacker went down, or was pushed into the crowd by a chain push).
     """
     decisions = decisions or DefaultDecisions()
     attacker, defender = board.player(attacker_id), board.player(defender_id)
@@ -117,6 +123,10 @@ def block(
     faces_table = ruleset.table("block-dice")
     rolls = tuple(dice.roll(6) for _ in range(plan.count))
     faces = [faces_table.row_for(r).id for r in rolls]
+    rerolled, spent = _team_reroll(attacker, faces, plan.chooser == "attacker", defender.has("block"), dice, decisions, team_reroll)
+    if rerolled:
+        more = tuple(dice.roll(6) for _ in range(plan.count))
+        rolls, faces = rolls + more, [faces_table.row_for(r).id for r in more]
     chooser_team = attacker.team if plan.chooser == "attacker" else defender.team
     index = (
         0
@@ -138,10 +148,33 @@ def block(
             "offensive_assists": list(plan.offensive_assists),
             "defensive_assists": list(plan.defensive_assists),
             "blitz": blitz,
+            "rerolled_with": TEAM_REROLL if rerolled else None,
         },
     )
     applied = apply_block_face(ruleset, board, attacker_id, defender_id, face, dice, decisions, blitz=blitz)
-    return Outcome(applied.board, (roll_event, *applied.events), applied.turnover)
+    return Outcome(applied.board, (roll_event, *spent, *applied.events), applied.turnover)
+
+
+def _team_reroll(
+    attacker: PlayerState,
+    faces: list[str],
+    attacker_chooses: bool,
+    defender_has_block: bool,
+    dice: DiceSource,
+    decisions: Decisions,
+    team_reroll: int | bool,
+) -> tuple[bool, tuple[Event, ...]]:
+    """Whether the block dice are rolled again with a team re-roll, and the events of spending it (Loner's roll too)."""
+    if not team_reroll or not decisions.reroll_block(attacker.id, faces, attacker.has("block"), defender_has_block, attacker_chooses):
+        return False, ()
+    events = [Event(TEAM_REROLL, attacker.id, (), "used", {"test": "block"})]
+    loner = attacker.skill_value("loner")
+    if loner is None:
+        return True, tuple(events)
+    (roll,) = roll_dice(dice, "D6")
+    kept = roll >= int(loner)
+    events.append(Event("loner", attacker.id, (roll,), "passed" if kept else "re-roll-lost", {"target": int(loner)}))
+    return kept, tuple(events)
 
 
 def effective_face(face: str, attacker: PlayerState, defender: PlayerState, *, blitz: bool = False) -> str:

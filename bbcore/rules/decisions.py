@@ -44,6 +44,12 @@ class Decisions(Protocol):
         """Whether the team spends a team re-roll on the player's failed ``test`` (``dodge``, ``rush``, ``landing``...)."""
         ...
 
+    def reroll_block(
+        self, player_id: str, faces: Sequence[str], attacker_has_block: bool, defender_has_block: bool, attacker_chooses: bool
+    ) -> bool:
+        """Whether the blocker's team spends a team re-roll on the block dice showing ``faces`` (all of them are rolled again)."""
+        ...
+
     def touchback_receiver(self, team: str, candidates: Sequence[str]) -> str:
         """Which standing player receives the ball after a touchback."""
         ...
@@ -155,6 +161,13 @@ class DefaultDecisions:
     def use_team_reroll(self, player_id: str, test: str) -> bool:
         return True
 
+    def reroll_block(
+        self, player_id: str, faces: Sequence[str], attacker_has_block: bool, defender_has_block: bool, attacker_chooses: bool
+    ) -> bool:
+        """Re-roll when the face that would be chosen knocks the blocker down (Both Down counts unless he has Block)."""
+        chosen = faces[self.block_face("", faces, attacker_has_block, defender_has_block, attacker_chooses)]
+        return chosen == "player-down" or (chosen == "both-down" and not attacker_has_block)
+
     def touchback_receiver(self, team: str, candidates: Sequence[str]) -> str:
         return candidates[0]
 
@@ -206,7 +219,7 @@ class ScriptedDecisions:
     """Answers given in advance as ``(kind, answer)`` pairs, checked in order.
 
     Kinds: ``block-face`` (an index), ``push-square`` (a square), ``follow-up``,
-    ``use-skill``, ``apothecary`` and ``team-reroll`` (booleans), ``touchback`` (a player id),
+    ``use-skill``, ``apothecary``, ``team-reroll`` and ``reroll-block`` (booleans), ``touchback`` (a player id),
     ``kick-or-receive`` (``kick`` or ``receive``), ``journeyman`` (a position),
     ``inducements`` (a mapping of id to count), ``kick-off-target`` (a square),
     ``mvp-nominees`` (player ids), ``casualty-treatment`` (an id, or None for none),
@@ -259,6 +272,17 @@ class ScriptedDecisions:
 
     def use_team_reroll(self, player_id: str, test: str) -> bool:
         return self._flag("team-reroll", lambda: self._fallback.use_team_reroll(player_id, test) if self._fallback else False)
+
+    def reroll_block(
+        self, player_id: str, faces: Sequence[str], attacker_has_block: bool, defender_has_block: bool, attacker_chooses: bool
+    ) -> bool:
+        fallback = self._fallback
+        return self._flag(
+            "reroll-block",
+            lambda: (
+                fallback.reroll_block(player_id, faces, attacker_has_block, defender_has_block, attacker_chooses) if fallback else False
+            ),
+        )
 
     def touchback_receiver(self, team: str, candidates: Sequence[str]) -> str:
         answer = self._next("touchback")

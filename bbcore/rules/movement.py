@@ -546,7 +546,7 @@ class _Moving:
 
         events = tuple(self._events)
         if board.ball.carrier is None and board.ball.square == leg.target:
-            picked = ball.pick_up(ruleset, board, player_id, self.dice, self.decisions)
+            picked, self.budget = ball.pick_up_spending(ruleset, board, player_id, self.dice, self.decisions, self.budget)
             return Outcome(picked.board, events + picked.events, picked.turnover)
         return Outcome(board, events)
 

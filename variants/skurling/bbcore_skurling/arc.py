@@ -898,7 +898,7 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
     board = arc.board
     if cheered:
         board = board.with_player(attrs.evolve(player, modifiers={**player.modifiers, "block": player.modifiers.get("block", 0) + cheered}))
-    outcome = block(ruleset, board, player.id, target.id, dice, decisions, blitz=blitz)
+    outcome = block(ruleset, board, player.id, target.id, dice, decisions, blitz=blitz, team_reroll=reroll_available(ruleset, arc))
     if cheered and player.id in outcome.board.players:
         outcome = attrs.evolve(
             outcome, board=outcome.board.with_player(attrs.evolve(outcome.board.player(player.id), modifiers=player.modifiers))

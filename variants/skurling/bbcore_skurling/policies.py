@@ -318,6 +318,17 @@ class Heuristic:
     _use_tool = _yes
     _team_reroll = _yes
 
+    def _reroll_block(self, choice: Choice, view: View) -> int:
+        """The plain coach's rule: re-roll when the face that would be taken puts the blocker down."""
+        wanted = self.plain.reroll_block(
+            "",
+            choice.detail["faces"],
+            bool(choice.detail.get("attacker_has_block")),
+            bool(choice.detail.get("defender_has_block")),
+            bool(choice.detail.get("attacker_chooses")),
+        )
+        return choice.options.index(wanted) if wanted in choice.options else 0
+
     def _apothecary(self, choice: Choice, view: View) -> int:
         return choice.options.index(choice.detail.get("injury") == "casualty") if len(choice.options) == 2 else 0
 
@@ -727,6 +738,18 @@ class PolicyCoach:
 
     def use_team_reroll(self, player_id: str, test: str) -> bool:
         return self._yes("team-reroll", player_id, test=test)
+
+    def reroll_block(
+        self, player_id: str, faces: Sequence[str], attacker_has_block: bool, defender_has_block: bool, attacker_chooses: bool
+    ) -> bool:
+        return self._yes(
+            "reroll-block",
+            player_id,
+            faces=tuple(faces),
+            attacker_has_block=attacker_has_block,
+            defender_has_block=defender_has_block,
+            attacker_chooses=attacker_chooses,
+        )
 
     def touchback_receiver(self, team: str, candidates: Sequence[str]) -> str:
         return str(self.ask("touchback", team, list(candidates)))

@@ -725,3 +725,18 @@ def test_a_blitzer_who_owes_a_bite_pays_it_when_his_blitz_ends(rules: Ruleset) -
     ended = apply(rules, after, EndTurn(), ScriptedDice([]), faces())
     assert ended.owed_bite is None
     assert any(e.kind == "distracted" and e.who == "h-vamp" for e in ended.events)
+
+
+def test_a_block_may_spend_the_turns_team_re_roll_on_its_dice(rules: Ruleset) -> None:
+    defenders = {"a-orc": ("orc/orc-lineman", (9, 2)), "a-two": ("orc/orc-lineman", (3, 2))}
+    arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (8, 2), GOON: (2, 2)}, defenders=defenders, rerolls=(1, 0))
+    # One die each time (ST 3 against ST 3): Player Down, re-rolled into Push Back.
+    with ScriptedDice([1, 3]) as dice, ScriptedDecisions([("reroll-block", True)]) as decisions:
+        after = apply(rules, arc, Block(LINEMAN, "a-orc"), dice, decisions)
+    assert next(e for e in after.events if e.kind == "block").detail["rerolled_with"] == "team-reroll"
+    assert after.board.player(LINEMAN).standing
+    assert (after.rerolls, after.reroll_used) == ((0, 0), True)
+    # The turn's one team re-roll is spent: the next block is not offered one (a strict script would fail).
+    with ScriptedDice([1, 1, 1]) as dice, ScriptedDecisions([], strict=True) as decisions:
+        again = apply(rules, after, Block(GOON, "a-two"), dice, decisions)
+    assert not again.board.player(GOON).standing
