@@ -4,6 +4,12 @@ Directions come from the ``random-direction`` table and throw-in directions from
 the ``throw-in`` table; distances and modifiers from the ``ball`` parameters. How
 many times a ball bounces, what a feature does to it and what lies past the edge
 are asked of hooks, so a variant with walls or drains answers them.
+
+A pick-up and a catch are tests (:func:`~bbcore.rules.rerolls.take_test`): Sure Hands or
+Catch, a plugin's source, then a team re-roll where the caller allows one. A pick-up in
+a move spends the move's; a pass lends what is left of the passer's to its own
+receiver. A catch after a bounce or a throw-in is offered none: those come with no
+re-roll budget to spend.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from attrs import frozen
 
 from bbcore.dice import DiceSource, passes, roll_dice
 from bbcore.rules.board import BallState, Board, PlayerState, Square, distance, step
-from bbcore.rules.decisions import Decisions
+from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, plugin_reroll, take_test
 
@@ -106,21 +112,43 @@ def catch_modifier(ruleset: Ruleset, board: Board, player: PlayerState, situatio
 
 
 def try_to_catch(
-    ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, *, situation: str, modifier: int = 0
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    dice: DiceSource,
+    *,
+    situation: str,
+    modifier: int = 0,
+    decisions: Decisions | None = None,
 ) -> tuple[bool, Event]:
     """The catching roll alone: an Agility Test with :func:`catch_modifier` plus ``modifier``, Catch re-rolling a miss.
 
     Nothing moves: the caller decides where a caught or a missed ball goes. The player
-    must be standing.
+    must be standing. ``decisions`` says whether Catch is used (every time when None); no
+    team re-roll is offered here (:func:`catch` offers one when given).
     """
+    caught, events, _ = _catching(ruleset, board, player_id, dice, decisions or DefaultDecisions(), situation, modifier, RerollBudget())
+    return caught, events[0]
+
+
+def _catching(
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    situation: str,
+    modifier: int,
+    budget: RerollBudget,
+) -> tuple[bool, tuple[Event, ...], RerollBudget]:
+    """The catch as a test: Catch, a plugin's source, then a team re-roll from ``budget``; the ``catch`` event first."""
     player = board.player(player_id)
     total = catch_modifier(ruleset, board, player, situation) + modifier
-    rolls = roll_dice(dice, "D6")
-    caught = passes(rolls[0], player.ag, total)
-    if not caught and player.has("catch"):
-        rolls += roll_dice(dice, "D6")
-        caught = passes(rolls[-1], player.ag, total)
-    return caught, Event("catch", player_id, rolls, "caught" if caught else "dropped", {"modifier": total, "situation": situation})
+    judge = _agility_judge(player.ag, total, CAUGHT, DROPPED)
+    detail: dict[str, object] = {"situation": situation}
+    offered = plugin_reroll(ruleset, board, player, CATCH)
+    rolled, budget = take_test(player, CATCH, judge, dice, decisions, budget, skill="catch", detail=detail, offered=offered)
+    return rolled.passed, rolled.events, budget
 
 
 def catch(
@@ -133,14 +161,16 @@ def catch(
     situation: str = "pass",
     depth: int = 0,
     modifier: int = 0,
+    team_reroll: int | bool = False,
 ) -> Outcome:
     """A player must try to catch the ball arriving in their square.
 
     ``situation`` names extra modifiers from the ``ball.catch_modifiers`` parameters
     (``bounced``, ``thrown_in``, ``accurate_pass``, ``inaccurate_pass``); see
     :func:`catch_modifier` for the rest, and ``modifier`` adds one more (the weather's).
-    Catch re-rolls a failure. A prone or stunned player cannot catch. A missed ball
-    bounces from the player's square.
+    A miss may be rolled again once: by Catch, by a plugin's source, or with a team
+    re-roll when ``team_reroll`` allows one (the catcher's team is the active one). A
+    prone or stunned player cannot catch. A missed ball bounces from the player's square.
     """
     player = board.player(player_id)
     square = player.square
@@ -148,14 +178,16 @@ def catch(
     if not player.standing:
         event = Event("catch", player_id, (), "cannot-catch", {"status": player.status.value})
         return _prepend(event, bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth + 1))
-    caught, event = try_to_catch(ruleset, board, player_id, dice, situation=situation, modifier=modifier)
+    caught, events, _ = _catching(ruleset, board, player_id, dice, decisions, situation, modifier, RerollBudget(int(team_reroll)))
     if caught:
-        return Outcome(board.with_ball(BallState(carrier=player_id)), (event,))
-    return _prepend(event, bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth + 1))
+        return Outcome(board.with_ball(BallState(carrier=player_id)), events)
+    loose = bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth + 1)
+    return Outcome(loose.board, (*events, *loose.events), loose.turnover)
 
 
-#: The test name and results of a pick-up, as its event records them.
+#: The test names and results of a pick-up and a catch, as their events record them.
 PICK_UP, PICKED_UP, FUMBLED = "pick-up", "picked-up", "fumbled"
+CATCH, CAUGHT, DROPPED = "catch", "caught", "dropped"
 
 
 def _agility_judge(ag: int, modifier: int, passed: str, failed: str) -> Judge:
@@ -246,20 +278,23 @@ def land_ball(
     depth: int = 0,
     situation: str = "pass",
     modifier: int = 0,
+    team_reroll_for: tuple[str, int] | None = None,
 ) -> Outcome:
     """A ball arriving from the air (a kick, an inaccurate pass): a standing player tries to catch it; otherwise it hits the ground.
 
     On the ground it bounces as many times as ``bbcore_ball_bounces_on_landing`` says (the core: once).
     A square whose feature takes the ball (``ball_lands``) is dealt with first: the
     ``bbcore_ball_reentry`` hook says where the ball comes back (``origin`` None: from the air).
-    ``situation`` and ``modifier`` go to the catch (see :func:`catch`).
+    ``situation`` and ``modifier`` go to the catch (see :func:`catch`); ``team_reroll_for``
+    (team, team re-rolls it may spend) lets a player of that team catching here use one.
     """
     reentered = _reenter(ruleset, board, square, None, dice, decisions, cause=cause, depth=depth, situation=situation, modifier=modifier)
     if reentered is not None:
         return reentered
     occupant = board.at(square)
     if occupant is not None and occupant.standing:
-        return catch(ruleset, board, occupant.id, dice, decisions, situation=situation, modifier=modifier)
+        rerolls = team_reroll_for[1] if team_reroll_for is not None and team_reroll_for[0] == occupant.team else 0
+        return catch(ruleset, board, occupant.id, dice, decisions, situation=situation, modifier=modifier, team_reroll=rerolls)
     landed = Event("ball-lands", None, (), "landed", {"square": list(square), "cause": cause})
     return _prepend(landed, bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth, cause=cause))
 

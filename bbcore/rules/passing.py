@@ -283,6 +283,7 @@ def ball_comes_down(
     *,
     passing_team: str,
     weather: int = 0,
+    team_rerolls: int = 0,
 ) -> Outcome:
     """A pass comes down on ``square`` (on the pitch): caught, taken by a feature, or bouncing.
 
@@ -291,6 +292,7 @@ def ball_comes_down(
     Diving Catch whose tackle zone covers it may try first, from where they stand (the
     passing team's, then the others', each asked in turn); a miss bounces from their
     square as any dropped catch does. Otherwise :func:`bbcore.rules.ball.land_ball`.
+    A catcher of the passing team may spend one of its ``team_rerolls`` on a miss.
     """
     situation = CATCH_SITUATION.get(accuracy, "inaccurate_pass")
     feature = board.geometry.feature_at(square)
@@ -298,8 +300,19 @@ def ball_comes_down(
         for diver in _diving_catchers(board, square, passing_team):
             if decisions.use_skill(diver.id, "diving-catch", PASS_TEST):
                 aloft = board.with_ball(BallState(square=square))
-                return ball.catch(ruleset, aloft, diver.id, dice, decisions, situation=situation, modifier=weather)
-    return ball.land_ball(ruleset, board, square, dice, decisions, cause="pass", situation=situation, modifier=weather)
+                rerolls = team_rerolls if diver.team == passing_team else 0
+                return ball.catch(ruleset, aloft, diver.id, dice, decisions, situation=situation, modifier=weather, team_reroll=rerolls)
+    return ball.land_ball(
+        ruleset,
+        board,
+        square,
+        dice,
+        decisions,
+        cause="pass",
+        situation=situation,
+        modifier=weather,
+        team_reroll_for=(passing_team, team_rerolls),
+    )
 
 
 def _flight(
@@ -376,7 +389,8 @@ def pass_ball(
 ) -> Outcome:
     """The ball carrier passes to ``target`` (a square on the pitch): measure, test, interceptions, and the ball comes down.
 
-    ``team_reroll`` is how many team re-rolls the team may spend (True: one) and
+    ``team_reroll`` is how many team re-rolls the team may spend (True: one), on the
+    Passing Ability Test and then on its own player's catch where the ball comes down;
     ``spent`` the once-per-turn skills already used. ``weather`` holds the weather's
     modifiers by test, as its table's effects name them (``pass``, ``interception``,
     ``catch``); ``open_bands`` the only bands it allows (None: all). ``hail_mary``
@@ -432,7 +446,15 @@ def pass_ball(
         down = ball.leave_pitch(ruleset, outcome.board, last, landing, dice, decisions, cause="pass")
     else:
         down = ball_comes_down(
-            ruleset, outcome.board, landing, accuracy, dice, decisions, passing_team=passer.team, weather=weather.get("catch", 0)
+            ruleset,
+            outcome.board,
+            landing,
+            accuracy,
+            dice,
+            decisions,
+            passing_team=passer.team,
+            weather=weather.get("catch", 0),
+            team_rerolls=budget.team_rerolls,
         )
     outcome = outcome.then(down)
     return Outcome(outcome.board, outcome.events, turnover=not held_by_team(outcome.board, passer.team))

@@ -1,8 +1,8 @@
-"""Team re-rolls on the block dice and on a pick-up: offered only when the caller says the team has one.
+"""Team re-rolls on the block dice, a pick-up and a catch: offered only when the caller says the team has one.
 
 Blood Bowl 2025 lets the active team spend a team re-roll on any of its own failed rolls
 but armour, injury, casualty, scatter and the like: the dice of a block (all of them) and a
-pick-up among them. Dice and answers are scripted.
+pick-up and a catch among them. Dice and answers are scripted.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
 from tests.rules.test_block import PLAYER_DOWN, PUSH, duel
 from tests.rules.test_movement import field, walk
+from tests.rules.test_passing import DOWN, LINEMAN, ORC, QUICK, RIGHT, only, pitch, throw
 
 HELD = [1, 1]  # an armour roll that breaks nobody's armour
 
@@ -109,3 +110,41 @@ def test_a_pick_up_alone_offers_the_team_re_roll_only_when_given_one(core: Rules
     with ScriptedDice([2, 5]) as dice, ScriptedDecisions([], strict=True) as decisions:
         dropped = pick_up(core, board, "l", dice, decisions)
     assert dropped.turnover
+
+
+# -- the catch of a pass ------------------------------------------------------------------------------
+
+
+def test_the_passing_teams_receiver_may_spend_a_team_re_roll_on_a_dropped_pass(core: Ruleset) -> None:
+    # The Quick pass is accurate (4); the catch misses (2) and the team re-roll's die (3) holds it.
+    board = pitch(core, {"r": ("home", LINEMAN, QUICK)})
+    outcome = throw(core, board, QUICK, [4, 2, 3], [("team-reroll", True)], team_reroll=1)
+    catch = only(outcome, "catch")
+    assert (catch.rolls, catch.result, catch.detail["rerolled_with"]) == ((2, 3), "caught", TEAM_REROLL)
+    assert outcome.board.ball.carrier == "r"
+    assert used(outcome) == ["used"]
+
+
+def test_a_team_re_roll_spent_on_the_pass_is_not_there_for_the_catch(core: Ruleset) -> None:
+    board = pitch(core, {"r": ("home", LINEMAN, QUICK)})
+    # The pass fails (3), the team re-roll makes it accurate (4); the catch misses (2): nothing is left to offer.
+    outcome = throw(core, board, QUICK, [3, 4, 2, RIGHT], [("team-reroll", True)], team_reroll=1)
+    assert only(outcome, "catch").detail["rerolled_with"] is None
+    assert outcome.turnover
+
+
+def test_an_opponent_catching_the_pass_gets_no_team_re_roll_of_the_passers(core: Ruleset) -> None:
+    # Inaccurate (3, the team re-roll kept), scattered onto an Orc who misses (2): he is not offered it.
+    board = pitch(core, {"o": ("away", ORC, (10, 8))})
+    outcome = throw(core, board, QUICK, [3, RIGHT, RIGHT, DOWN, 2, RIGHT], [("team-reroll", False)], team_reroll=1)
+    assert only(outcome, "catch").result == "dropped"
+    assert used(outcome) == []
+
+
+def test_the_catch_skill_is_the_coachs_choice_and_comes_first(core: Ruleset) -> None:
+    board = pitch(core, {"r": ("home", LINEMAN, QUICK)}, skills={"r": {"catch": None}})
+    outcome = throw(core, board, QUICK, [4, 2, 3], [("use-skill", True)], team_reroll=1)
+    assert only(outcome, "catch").detail["rerolled_with"] == "catch"
+    assert used(outcome) == []
+    declined = throw(core, board, QUICK, [4, 2, 3], [("use-skill", False), ("team-reroll", True)], team_reroll=1)
+    assert only(declined, "catch").detail["rerolled_with"] == TEAM_REROLL
