@@ -14,7 +14,7 @@ re-rolls (see :mod:`bbcore.rules.rerolls`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from attrs import frozen
@@ -294,6 +294,7 @@ def move(
     careful_crossings: bool = True,
     extra_rerolls: Sequence[ExtraReroll] = (),
     extra_bonuses: Sequence[ExtraBonus] = (),
+    team_reroll_barred: Collection[str] = (),
 ) -> Outcome:
     """Move a player along ``path``, standing up first if prone, rolling for everything the steps need.
 
@@ -305,7 +306,8 @@ def move(
     sources the caller holds (:class:`~bbcore.rules.rerolls.ExtraReroll`), offered for
     their tests after the player's skill and any plugin's source, before a team re-roll;
     ``extra_bonuses`` (:class:`~bbcore.rules.rerolls.ExtraBonus`) are limited bonuses
-    offered on a failed roll they would turn into a pass.
+    offered on a failed roll they would turn into a pass. ``team_reroll_barred`` names the
+    tests (``pick-up``, ``dodge``...) on which no team re-roll may be spent for now.
     The path is checked in full before any die is rolled: a
     step that is not allowed raises ``UsageError``. The outcome
     ends with a ``move-ends`` event recording what was spent (:class:`MoveProgress`), and,
@@ -318,7 +320,7 @@ def move(
     if player.rooted and path:
         raise UsageError(f"{player_id} cannot move: they are rooted to their square")
     params = ruleset.parameters
-    budget = RerollBudget(int(team_reroll), frozenset(spent), tuple(extra_rerolls), tuple(extra_bonuses))
+    budget = RerollBudget(int(team_reroll), frozenset(spent), tuple(extra_rerolls), tuple(extra_bonuses), frozenset(team_reroll_barred))
     events: list[Event] = []
     rolls_to_stand = player.status is Status.PRONE and player.ma <= params.movement.stand_up_roll_at_most_ma
     if player.status is Status.PRONE:

@@ -94,12 +94,14 @@ class ExtraBonus:
 @frozen
 class RerollBudget:
     """What the active team may still spend: team re-rolls left, once-per-turn skills already used this turn,
-    and the caller's :class:`ExtraReroll` and :class:`ExtraBonus` sources with their uses left."""
+    the caller's :class:`ExtraReroll` and :class:`ExtraBonus` sources with their uses left, and the tests on
+    which no team re-roll may be used for now (``barred``: a variant's event that forbids them)."""
 
     team_rerolls: int = 0
     spent: frozenset[str] = frozenset()
     extra: tuple[ExtraReroll, ...] = ()
     bonuses: tuple[ExtraBonus, ...] = ()
+    barred: frozenset[str] = frozenset()
 
     def spend(self, source: str) -> RerollBudget:
         if source == TEAM_REROLL:
@@ -248,7 +250,7 @@ def take_test(
         elif (extra := budget.extra_for(test)) is not None and decisions.use_skill(player.id, extra, test):
             source = extra
             budget = budget.spend(extra)
-        elif team_reroll_allowed and budget.team_rerolls > 0 and decisions.use_team_reroll(player.id, test):
+        elif team_reroll_allowed and budget.team_rerolls > 0 and test not in budget.barred and decisions.use_team_reroll(player.id, test):
             budget = budget.spend(TEAM_REROLL)
             source = TEAM_REROLL
             events.append(Event(TEAM_REROLL, player.id, (), "used", {"test": test}))

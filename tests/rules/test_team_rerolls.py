@@ -148,3 +148,14 @@ def test_the_catch_skill_is_the_coachs_choice_and_comes_first(core: Ruleset) -> 
     assert used(outcome) == []
     declined = throw(core, board, QUICK, [4, 2, 3], [("use-skill", False), ("team-reroll", True)], team_reroll=1)
     assert only(declined, "catch").detail["rerolled_with"] == TEAM_REROLL
+
+
+def test_a_test_the_caller_bars_gets_no_team_re_roll_and_the_others_still_do(core: Ruleset) -> None:
+    # A failed pick-up (2) is not offered one; the team re-roll is still there for what follows.
+    board = field(core, ball=(6, 5))
+    outcome = walk(core, board, [(6, 5)], [2, RIGHT], [], team_reroll=1, team_reroll_barred={"pick-up"})
+    assert next(e for e in outcome.events if e.kind == "pick-up").detail["rerolled_with"] is None
+    assert MoveProgress.after(outcome, "m").team_rerolls == 1
+    dodging = field(core, opponents=[(4, 5)])
+    saved = walk(core, dodging, [(6, 5)], [2, 5], [("team-reroll", True)], team_reroll=1, team_reroll_barred={"pick-up"})
+    assert next(e for e in saved.events if e.kind == "dodge").detail["rerolled_with"] == TEAM_REROLL

@@ -19,7 +19,9 @@ What lasts for the drive is a row id in ``GameState.drive_effects`` (see
   KO'd player cannot come back during the drive anyway, and every KO of the drive
   happens after the kick-off event, so rolling at the end of it changes nothing.
 * Loose Dogs: :func:`team_reroll_allowed` says whether a team re-roll may be used on
-  a test; whoever offers team re-rolls asks it.
+  a test, and :func:`barred_team_rerolls` names the tests barred for now: hand it to the
+  core's move (``team_reroll_barred``), and offer a block no team re-roll
+  (``team_reroll=0``) while ``block`` is among them.
 * Sticky Sludge: its +1 is the row's structured effect (:func:`sludge_pick_up_modifier`);
   :func:`may_pass` says whether the ball carrier may make a Pass action.
 * Swarm of Rats: :func:`rats_bite` is for whoever ends a player's activation.
@@ -220,7 +222,14 @@ def loose_dogs(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: 
 
 def team_reroll_allowed(ruleset: Ruleset, state: GameState, test: str) -> bool:
     """Whether a team re-roll may be used on ``test`` (``pick-up``, ``block``, ``dodge``...) with the drive's effects."""
-    return not (LOOSE_DOGS in state.drive_effects and test in variant_rules(ruleset).kick_off_events.loose_dogs_tests)
+    return test not in barred_team_rerolls(ruleset, state)
+
+
+def barred_team_rerolls(ruleset: Ruleset, state: GameState) -> frozenset[str]:
+    """The tests on which no team re-roll may be used during this drive (Loose Dogs'), for the core's ``team_reroll_barred``."""
+    if LOOSE_DOGS not in state.drive_effects:
+        return frozenset()
+    return frozenset(variant_rules(ruleset).kick_off_events.loose_dogs_tests)
 
 
 def furious_neighbor(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:

@@ -12,10 +12,11 @@ from bbcore_gutterbowl.weather import open_pass_bands, smog_reinforcements, weat
 
 import bbcore
 from bbcore.dice import ScriptedDice
-from bbcore.rules.board import Square, Status
+from bbcore.rules.board import BallState, Square, Status
 from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
 from bbcore.rules.drive import end_of_drive_effects, end_turn, kick_off_event
 from bbcore.rules.events import Event
+from bbcore.rules.movement import move
 from bbcore.rules.sequences import GameState, TeamState
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
@@ -152,6 +153,24 @@ def test_loose_dogs_forbid_team_rerolls_on_pick_ups_and_blocks(street: Ruleset) 
     assert not gb_events.team_reroll_allowed(street, after, "pick-up")
     assert not gb_events.team_reroll_allowed(street, after, "block")
     assert gb_events.team_reroll_allowed(street, after, "dodge")
+
+
+def test_loose_dogs_keep_the_team_re_roll_off_a_pick_up_in_a_move(street: Ruleset) -> None:
+    state = game(street, {"h1": (12, 7)})
+    board = state.board.with_ball(BallState(square=(13, 7)))
+    dogs, _ = run(street, state, "loose-dogs", [])
+    barred = gb_events.barred_team_rerolls(street, dogs)
+    assert barred == {"pick-up", "block"}
+    # The pick-up fails (1, then the bounces): with the dogs loose no team re-roll is offered (a strict script would fail).
+    with ScriptedDecisions([], strict=True) as decisions:
+        fumbled = move(street, board, "h1", [(13, 7)], ScriptedDice([1, *[4] * 6]), decisions, team_reroll=1, team_reroll_barred=barred)
+    assert fumbled.turnover
+    assert [e.detail["rerolled_with"] for e in fumbled.events if e.kind == "pick-up"] == [None]
+    # Without them the coach is asked, and the re-roll's 6 holds the ball.
+    calm = gb_events.barred_team_rerolls(street, state)
+    with ScriptedDice([1, 6]) as dice, ScriptedDecisions([("team-reroll", True)], strict=True) as decisions:
+        held = move(street, board, "h1", [(13, 7)], dice, decisions, team_reroll=1, team_reroll_barred=calm)
+    assert held.board.ball.carrier == "h1"
 
 
 def test_furious_neighbor_knocks_out_a_player_of_the_lower_total(street: Ruleset) -> None:
