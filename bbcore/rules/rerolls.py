@@ -20,7 +20,7 @@ re-roll, and again on a re-rolled die that fails.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import attrs
@@ -37,6 +37,32 @@ if TYPE_CHECKING:
 
 #: The source name recorded for a team re-roll in events and in :class:`RerollBudget.spent`.
 TEAM_REROLL = "team-reroll"
+
+#: The rolls the core's procedures make as tests, by the name their events carry and a re-roll
+#: source, an extra bonus, ``bbcore_test_reroll`` or a barred test names them; ``block`` is the
+#: block dice, which a team re-roll rolls again whole. Each activation trait's test (Bone Head...)
+#: is named after the trait: :func:`roll_names` adds them.
+CORE_ROLLS: Mapping[str, str] = {
+    "rush": "a Rush",
+    "dodge": "a Dodge",
+    "jump": "a jump over a player",
+    "stand-up": "standing up (a slow player)",
+    "crossing": "crossing a feature that risks a fall",
+    "pick-up": "picking up the ball",
+    "catch": "catching the ball",
+    "pass": "a Passing Ability Test",
+    "interception": "an interception",
+    "throw": "a Throw Team-mate test",
+    "landing": "a thrown player's landing",
+    "always-hungry": "Always Hungry, before a team-mate is thrown",
+    "squirm-free": "squirming free of an Always Hungry thrower",
+    "block": "the block dice",
+}
+
+
+def roll_names(ruleset: Ruleset) -> frozenset[str]:
+    """Every roll name of ``ruleset``: the core's and each activation trait's."""
+    return frozenset(CORE_ROLLS) | frozenset(ruleset.parameters.activation.traits)
 
 
 @frozen

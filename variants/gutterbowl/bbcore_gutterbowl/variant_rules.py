@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from bbcore.loading.plugin_files import load_plugin_file
+from bbcore.rules.rerolls import roll_names
 from bbcore.rules_files import RulesFileProblem
 
 if TYPE_CHECKING:
@@ -260,8 +261,8 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
     The schema cannot see the ruleset, so these are checked each time a ruleset with
     Gutter Bowl is built (``bbcore_rules_file_problems``): the potion tables and rows that
     wake a Knocked-out player, the potion rows that give a random skill and their skill
-    categories, the calm row of the weather table in force, and Black Market Dealer's
-    inducement (when no pack replaces Gutter Bowl's inducement list).
+    categories, the calm row of the weather table in force, the rolls Loose Dogs bar,
+    and Black Market Dealer's inducement (when no pack replaces Gutter Bowl's inducement list).
     """
     rules = variant_rules(ruleset)
     problems: list[RulesFileProblem] = []
@@ -291,6 +292,10 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
     weather = ruleset.table("weather")
     if calm is not None and calm not in {row.id for row in weather.rows}:
         problem(("changing_weather", "calm_weather", pitch), f"the weather table {weather.id!r} has no row {calm!r}")
+    rolls = roll_names(ruleset)
+    for index, test in enumerate(rules.kick_off_events.loose_dogs_tests):
+        if test not in rolls:
+            problem(("kick_off_events", "loose_dogs_tests", index), f"no roll is named {test!r}; the rolls: {', '.join(sorted(rolls))}")
     gift = rules.kick_off_events.black_market_dealer.inducement
     if not ruleset.packs and gift not in ruleset.inducements:  # a pack replaces the inducement list, and this name with it
         problem(("kick_off_events", "black_market_dealer", "inducement"), f"no inducement {gift!r}")

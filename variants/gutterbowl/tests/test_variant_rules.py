@@ -179,3 +179,19 @@ def test_a_pack_may_replace_the_inducement_list_the_file_names_one_of(pack: str)
     ruleset = bbcore.load_ruleset("gutterbowl", [pack], {"pitch": "sewer"})
     assert variant_rules(ruleset).kick_off_events.black_market_dealer.inducement not in ruleset.inducements
     assert reference_problems(ruleset) == []
+
+
+def test_loose_dogs_may_bar_only_rolls_the_rules_make(tmp_path: Path) -> None:
+    text = """\
+source: "A league whose dogs bite blocks"
+amend:
+  - rules: gutterbowl/variant-rules
+    changes:
+      kick_off_events: {loose_dogs_tests: [pick-up, blok]}
+"""
+    with pytest.raises(DataError) as caught:
+        amended(tmp_path, text)
+    (problem,) = caught.value.problems
+    assert problem.path == "$.amend[0].changes.kick_off_events.loose_dogs_tests[1]"
+    assert problem.message.startswith("no roll is named 'blok'; the rolls: ")
+    assert "block" in problem.message

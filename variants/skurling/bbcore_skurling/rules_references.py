@@ -9,7 +9,8 @@ Skurling's list, and with it those names. The landing file's rows are checked on
 where an amendment wrote them: a league that replaces the landing events table keeps the
 entries of the rows it still has and the others go unused, but an entry it writes for a
 row its table lacks is a mistake. Every row of the tools table must act somewhere in a match
-(:mod:`bbcore_skurling.tools`): a tool whose effects no moment reads would do nothing.
+(:mod:`bbcore_skurling.tools`): a tool whose effects no moment reads would do nothing. A
+sideline's ``tests`` must be rolls the rules make (``bbcore.rules.rerolls.roll_names``).
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from bbcore.rules.rerolls import roll_names
 from bbcore.rules_files import RulesFileProblem
-from bbcore_skurling import arc_rules, building_rules, headliners, landing_rules, league_rules, tools
+from bbcore_skurling import arc_rules, building_rules, headliners, landing_rules, league_rules, sidelines, tools
 
 if TYPE_CHECKING:
     from bbcore.errors import JsonPath
@@ -105,6 +107,18 @@ def _landing_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
     ]
 
 
+def _sideline_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
+    """A sideline's ``tests`` must name rolls the rules make, or its re-roll would never be offered."""
+    known = roll_names(ruleset)
+    rolls = ", ".join(sorted(known))
+    return [
+        RulesFileProblem(sidelines.RULES_ID, ("sidelines", i, "tests", j), f"no roll is named {test!r}; the rolls: {rolls}")
+        for i, entry in enumerate(sidelines.sideline_list(ruleset).sidelines)
+        for j, test in enumerate(entry.tests)
+        if test not in known
+    ]
+
+
 def rules_file_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
     """Every name in Skurling's rules files that the ruleset does not have, each at its place."""
     return [
@@ -112,5 +126,6 @@ def rules_file_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
         *_building_problems(ruleset),
         *_league_problems(ruleset),
         *_landing_problems(ruleset),
+        *_sideline_problems(ruleset),
         *headliners.reference_problems(ruleset),
     ]

@@ -78,3 +78,24 @@ def test_a_tools_table_whose_rows_no_match_reads_is_refused(tmp_path: Path) -> N
     assert problem.path == "$.amend[0].changes.league.sponsorship.tools_table"
     rows = [row.id for row in bbcore.load_ruleset("skurling").table("skurling/pebblemuck").rows]
     assert problem.message.startswith(f"the tools table 'skurling/pebblemuck' has rows a match never uses: {', '.join(rows)} ")
+
+
+def test_a_sideline_re_rolling_a_roll_nobody_makes_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "drills.yaml").write_text(DRILLS, encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        bbcore.load_ruleset("skurling", amendments=[tmp_path / "drills.yaml"])
+    (problem,) = caught.value.problems
+    assert problem.path == "$.amend[0].changes.sidelines[0].tests[0]"
+    assert problem.message.startswith("no roll is named 'rushing'; the rolls: ")
+    assert "rush," in problem.message
+
+
+DRILLS = """\
+source: "A league that drills the wrong thing"
+amend:
+  - rules: skurling/sidelines
+    changes:
+      sidelines:
+        - {id: drillmaster, name: Drillmaster, cost: 20000, text: "Drills.", effect: "Once per match, a Rush.",
+           acts_on: [touch-move], does: reroll, tests: [rushing], uses_per_match: 1}
+"""
