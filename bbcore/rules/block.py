@@ -3,6 +3,10 @@
 Strength counts the player's ST, offensive or defensive assists (Guard lets a
 marked player assist), Horns on a Blitz, and whatever the board adds through
 ``bbcore_block_strength_modifier``. The faces come from the ``block-dice`` table.
+
+Before the dice, a blocker with Dauntless facing a stronger player may roll to match
+his Strength for the block. After them, a blocker with Brawler making a Block (not a
+Blitz) may roll one Both Down again; otherwise a team re-roll may roll them all again.
 """
 
 from __future__ import annotations
@@ -119,11 +123,19 @@ def block(
     """
     decisions = decisions or DefaultDecisions()
     attacker, defender = board.player(attacker_id), board.player(defender_id)
-    plan = block_dice(ruleset, board, attacker_id, defender_id, blitz=blitz)
+    dauntless, lent = _dauntless(board, attacker, defender, dice, decisions)
+    plan = block_dice(ruleset, lent, attacker_id, defender_id, blitz=blitz)
     faces_table = ruleset.table("block-dice")
     rolls = tuple(dice.roll(6) for _ in range(plan.count))
     faces = [faces_table.row_for(r).id for r in rolls]
-    rerolled, spent = _team_reroll(attacker, faces, plan.chooser == "attacker", defender.has("block"), dice, decisions, team_reroll)
+    brawled = _brawler(attacker, faces, blitz, decisions)
+    rerolled = False
+    spent: tuple[Event, ...] = ()
+    if brawled is not None:
+        again = dice.roll(6)
+        rolls, faces = (*rolls, again), [*faces[:brawled], faces_table.row_for(again).id, *faces[brawled + 1 :]]
+    else:
+        rerolled, spent = _team_reroll(attacker, faces, plan.chooser == "attacker", defender.has("block"), dice, decisions, team_reroll)
     if rerolled:
         more = tuple(dice.roll(6) for _ in range(plan.count))
         rolls, faces = rolls + more, [faces_table.row_for(r).id for r in more]
@@ -148,11 +160,35 @@ def block(
             "offensive_assists": list(plan.offensive_assists),
             "defensive_assists": list(plan.defensive_assists),
             "blitz": blitz,
-            "rerolled_with": TEAM_REROLL if rerolled else None,
+            "rerolled_with": TEAM_REROLL if rerolled else ("brawler" if brawled is not None else None),
         },
     )
     applied = apply_block_face(ruleset, board, attacker_id, defender_id, face, dice, decisions, blitz=blitz)
-    return Outcome(applied.board, (roll_event, *spent, *applied.events), applied.turnover)
+    return Outcome(applied.board, (*dauntless, roll_event, *spent, *applied.events), applied.turnover)
+
+
+def _dauntless(
+    board: Board, attacker: PlayerState, defender: PlayerState, dice: DiceSource, decisions: Decisions
+) -> tuple[tuple[Event, ...], Board]:
+    """Dauntless against a stronger player: a D6 plus the blocker's Strength above the target's lends him
+    the target's Strength for this block. Returns the event and the board the dice are counted on."""
+    if not attacker.has("dauntless") or defender.st <= attacker.st or not decisions.use_skill(attacker.id, "dauntless", "block"):
+        return (), board
+    (roll,) = roll_dice(dice, "D6")
+    matched = roll + attacker.st > defender.st
+    event = Event("dauntless", attacker.id, (roll,), "matched" if matched else "failed", {"st": attacker.st, "against": defender.st})
+    return (event,), board.with_player(attrs.evolve(attacker, st=defender.st)) if matched else board
+
+
+def _brawler(attacker: PlayerState, faces: list[str], blitz: bool, decisions: Decisions) -> int | None:
+    """Which Both Down die a Brawler making a Block (not a Blitz) rolls again, if he does."""
+    if blitz or not attacker.has("brawler") or BOTH_DOWN not in faces or not decisions.use_skill(attacker.id, "brawler", "block"):
+        return None
+    return faces.index(BOTH_DOWN)
+
+
+#: The face Brawler may roll again.
+BOTH_DOWN = "both-down"
 
 
 def _team_reroll(

@@ -7,9 +7,9 @@ lying in the square. A failed roll makes the player fall over, which ends the mo
 and is a turnover. The numbers come from the ``movement`` and ``targets``
 parameters; what a feature costs comes through the ``bbcore_crossing`` hook.
 
-Skills handled here: Dodge, Tackle, Stunty, Titchy, Prehensile Tail and Break Tackle
-on dodges; Sure Feet and Sprint on rushes; Leap and Pogo on jumps; Loner on team
-re-rolls (see :mod:`bbcore.rules.rerolls`).
+Skills handled here: Dodge, Tackle, Stunty, Titchy, Two Heads, Prehensile Tail and
+Break Tackle on dodges; Sure Feet and Sprint on rushes; Leap, Pogo and Very Long Legs
+on jumps; Loner on team re-rolls (see :mod:`bbcore.rules.rerolls`).
 """
 
 from __future__ import annotations
@@ -112,8 +112,8 @@ def dodge_modifier(ruleset: Ruleset, board: Board, player: PlayerState, origin: 
     """The modifier to a Dodge from ``origin`` to ``target``.
 
     Each opposition player marking the target square counts (Titchy ones do not, and
-    a Stunty dodger ignores them all); Titchy helps the dodger; one Prehensile Tail
-    among the players marking the origin square hinders.
+    a Stunty dodger ignores them all); Titchy and Two Heads help the dodger; one
+    Prehensile Tail among the players marking the origin square hinders.
     """
     modifiers = ruleset.parameters.movement.dodge_modifiers
     total = 0
@@ -122,6 +122,8 @@ def dodge_modifier(ruleset: Ruleset, board: Board, player: PlayerState, origin: 
         total += modifiers.get("per_marker", 0) * len(markers)
     if player.has("titchy"):
         total += modifiers.get("titchy", 0)
+    if player.has("two-heads"):
+        total += modifiers.get("two_heads", 0)
     if any(p.has("prehensile-tail") for p in _markers_around(board, player, origin)):
         total += modifiers.get("prehensile_tail", 0)
     return total + board.modifier("dodge", player)
@@ -132,7 +134,8 @@ def jump_modifier(ruleset: Ruleset, board: Board, player: PlayerState, origin: S
 
     The markers of whichever square has more count; a Prehensile Tail marking the
     origin adds its penalty. Leap softens the total by ``leap_reduction`` but never
-    past ``leap_floor``; Pogo ignores every negative modifier.
+    past ``leap_floor``; Pogo ignores every negative modifier. Very Long Legs adds its
+    bonus to what is left.
     """
     modifiers = ruleset.parameters.movement.jump_modifiers
     markers = max(len(_markers_around(board, player, origin)), len(_markers_around(board, player, target)))
@@ -140,10 +143,10 @@ def jump_modifier(ruleset: Ruleset, board: Board, player: PlayerState, origin: S
     if any(p.has("prehensile-tail") for p in _markers_around(board, player, origin)):
         total += modifiers.get("prehensile_tail", 0)
     if total < 0 and player.has("pogo"):
-        return 0
-    if total < 0 and player.has("leap"):
-        return min(total + modifiers.get("leap_reduction", 0), modifiers.get("leap_floor", 0))
-    return total
+        total = 0
+    elif total < 0 and player.has("leap"):
+        total = min(total + modifiers.get("leap_reduction", 0), modifiers.get("leap_floor", 0))
+    return total + (modifiers.get("very_long_legs", 0) if player.has("very-long-legs") else 0)
 
 
 def break_tackle_bonus(ruleset: Ruleset, player: PlayerState) -> int:

@@ -11,7 +11,8 @@ from them (a throw at a wall, say): :func:`measure_range`,
 
 Skills handled here: Pass (re-roll), Accurate and Cannoneer (``skill_modifiers``),
 Nerves of Steel (markers ignored, for the pass and the catch), Safe Pass, Hail Mary
-Pass, Cloud Burster, Disturbing Presence, Extra Arms (interception), Diving Catch,
+Pass, Cloud Burster (which Very Long Legs ignores), Disturbing Presence, Extra Arms and
+Very Long Legs (interception), Diving Catch,
 Catch (through :func:`bbcore.rules.ball.catch`) and Loner on team re-rolls. Strong
 Arm helps only a Throw Team-mate Action in Blood Bowl 2025. Not handled: Dump-off
 (a Quick Pass out of turn, which its caller would make with this procedure) and the
@@ -190,11 +191,13 @@ def safe_pass(passer: PlayerState, rolled: RolledTest) -> bool:
 
 
 def interception_modifier(ruleset: Ruleset, board: Board, player: PlayerState, accuracy: str, *, weather: int = 0) -> int:
-    """The interception Agility Test modifier: against this kind of pass, each marker, Extra Arms, Disturbing Presence, the weather."""
+    """The interception Agility Test modifier: against this kind of pass, each marker, Extra Arms, Very Long Legs,
+    Disturbing Presence, the weather."""
     modifiers = ruleset.parameters.passing.interception_modifiers
     total = modifiers.get(ACCURATE if accuracy == ACCURATE else INACCURATE, 0) + weather
     total += modifiers.get("per_marker", 0) * len(board.markers_of(player))
     total += modifiers.get("extra_arms", 0) if player.has("extra-arms") else 0
+    total += modifiers.get("very_long_legs", 0) if player.has("very-long-legs") else 0
     return total + modifiers.get("disturbing_presence", 0) * ball.disturbing_presences(ruleset, board, player)
 
 
@@ -204,7 +207,8 @@ def interception_candidates(
     """Opponents who may intercept: in play (standing, with a tackle zone) on a square the ruler overlaps.
 
     The ruler lies from the passer's square to ``landing`` (see :func:`under_ruler`,
-    ``passing.ruler_width``); the passer's and the landing square do not count. The
+    ``passing.ruler_width``); the passer's and the landing square do not count. A
+    passer with Cloud Burster leaves only players with Very Long Legs to try. The
     likeliest to succeed come first, then by id.
     """
     assert passer.square is not None
@@ -217,6 +221,7 @@ def interception_candidates(
         and player.square not in (passer.square, landing)
         and board.in_play(player)
         and under_ruler(passer.square, landing, player.square, width)
+        and (not passer.has("cloud-burster") or player.has("very-long-legs"))
     ]
     return sorted(found, key=lambda p: (p.ag - interception_modifier(ruleset, board, p, accuracy, weather=weather), p.id))
 
@@ -436,7 +441,7 @@ def pass_ball(
 
     landing, last, flight = _flight(ruleset, board, passer, target, accuracy, dice)
     outcome = Outcome(board.with_ball(BallState()), (*events, flight))
-    if not (hail_mary or accuracy == WILDLY_INACCURATE or passer.has("cloud-burster")):
+    if not (hail_mary or accuracy == WILDLY_INACCURATE):
         stolen = intercept(ruleset, outcome.board, passer_id, landing, accuracy, dice, decisions, weather=weather.get("interception", 0))
         if stolen is not None:
             outcome = outcome.then(stolen)

@@ -1,0 +1,93 @@
+"""Two Heads, Very Long Legs, Dauntless and Brawler, with scripted dice; their numbers are read from the parameters."""
+
+from __future__ import annotations
+
+import pytest
+
+from bbcore.dice import ScriptedDice
+from bbcore.rules.block import block
+from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.events import Outcome
+from bbcore.rules.movement import Jump
+from bbcore.ruleset import Ruleset
+from tests.rules.test_block import BOTH_DOWN, PLAYER_DOWN, PUSH, duel
+from tests.rules.test_movement import field, jump_board, only, walk
+from tests.rules.test_passing import LINEMAN, ORC, SHORT, pitch, throw
+
+HELD = [1, 1]  # an armour roll that breaks nobody's armour
+
+
+def test_two_heads_helps_a_dodge(core: Ruleset) -> None:
+    bonus = core.parameters.movement.dodge_modifiers["two_heads"]
+    plain = walk(core, field(core, opponents=[(4, 5)]), [(6, 5)], [3])
+    heads = walk(core, field(core, opponents=[(4, 5)], skills={"m": {"two-heads": None}}), [(6, 5)], [3])
+    assert only(heads, "dodge").detail["modifier"] == only(plain, "dodge").detail["modifier"] + bonus
+    assert bonus > 0
+
+
+@pytest.mark.parametrize("skills", [{}, {"leap": None}, {"pogo": None}])
+def test_very_long_legs_help_a_jump_after_leap_or_pogo(core: Ruleset, skills: dict[str, None]) -> None:
+    bonus = core.parameters.movement.jump_modifiers["very_long_legs"]
+    markers = [(4, 5), (8, 5), (8, 6)]
+    plain = walk(core, jump_board(core, opponents=markers, skills={"m": skills}), [Jump((6, 5), (7, 5))], [6])
+    legs = walk(core, jump_board(core, opponents=markers, skills={"m": {**skills, "very-long-legs": None}}), [Jump((6, 5), (7, 5))], [6])
+    assert only(legs, "jump").detail["modifier"] == only(plain, "jump").detail["modifier"] + bonus
+
+
+def test_very_long_legs_help_an_interception_and_reach_over_cloud_burster(core: Ruleset) -> None:
+    bonus = core.parameters.passing.interception_modifiers["very_long_legs"]
+    others = {"o": ("away", ORC, (7, 7)), "r": ("home", LINEMAN, SHORT)}
+    plain = throw(core, pitch(core, others), SHORT, [5, 6], [("interceptor", "o")])
+    legs = throw(core, pitch(core, others, skills={"o": {"very-long-legs": None}}), SHORT, [5, 6], [("interceptor", "o")])
+    modifiers = [next(e.detail["modifier"] for e in o.events if e.kind == "interception") for o in (plain, legs)]
+    assert modifiers[1] == modifiers[0] + bonus
+    # Against Cloud Burster only Very Long Legs may try.
+    burst = pitch(core, others, skills={"p": {"cloud-burster": None}, "o": {"very-long-legs": None}})
+    assert throw(core, burst, SHORT, [5, 6], [("interceptor", "o")]).board.ball.carrier == "o"
+    nobody = pitch(core, others, skills={"p": {"cloud-burster": None}})
+    assert throw(core, nobody, SHORT, [5, 3]).board.ball.carrier == "r"  # strict: no interceptor is asked
+
+
+# -- the block ---------------------------------------------------------------------------------------
+
+
+def block_with(core: Ruleset, board: object, rolls: list[int], answers: list[tuple[str, object]], **options: object) -> Outcome:
+    with ScriptedDice(rolls) as dice, ScriptedDecisions(answers) as decisions:
+        return block(core, board, "a", "d", dice, decisions, **options)  # type: ignore[arg-type]
+
+
+def test_dauntless_matches_a_stronger_targets_strength_on_a_good_roll(core: Ruleset) -> None:
+    # A Human Lineman (ST 3) against an Ogre (ST 5): two dice for the Ogre's coach, or one each way when matched.
+    board = duel(core, defender="human/ogre", skills={"a": {"dauntless": None}})
+    ogre, lineman = board.player("d").st, board.player("a").st
+    matched = block_with(core, board, [ogre - lineman + 1, PUSH], [("use-skill", True)])
+    (roll,) = [e for e in matched.events if e.kind == "dauntless"]
+    assert roll.result == "matched"
+    rolled = next(e for e in matched.events if e.kind == "block")
+    assert (len(rolled.rolls), rolled.detail["attacker_strength"]) == (1, ogre)
+    failed = block_with(core, board, [ogre - lineman, PUSH, PUSH], [("use-skill", True)])
+    assert [e.result for e in failed.events if e.kind == "dauntless"] == ["failed"]
+    assert next(e for e in failed.events if e.kind == "block").detail["chooser"] == "defender"
+    assert failed.board.player("a").st == lineman
+
+
+def test_dauntless_is_not_rolled_against_a_player_no_stronger(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"dauntless": None}})
+    outcome = block_with(core, board, [PUSH], [])
+    assert not [e for e in outcome.events if e.kind == "dauntless"]
+
+
+def test_brawler_rolls_one_both_down_again_on_a_block(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"brawler": None}})
+    outcome = block_with(core, board, [BOTH_DOWN, PUSH], [("use-skill", True)], team_reroll=1)
+    rolled = next(e for e in outcome.events if e.kind == "block")
+    assert (rolled.rolls, rolled.result, rolled.detail["rerolled_with"]) == ((BOTH_DOWN, PUSH), "push-back", "brawler")
+    assert not [e for e in outcome.events if e.kind == "team-reroll"], "the die has had its re-roll"
+
+
+def test_brawler_does_not_help_a_blitz_or_a_player_down(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"brawler": None}})
+    blitz = block_with(core, board, [BOTH_DOWN, *HELD, *HELD], [], blitz=True)
+    assert next(e for e in blitz.events if e.kind == "block").detail["rerolled_with"] is None
+    down = block_with(core, board, [PLAYER_DOWN, *HELD], [])
+    assert next(e for e in down.events if e.kind == "block").detail["rerolled_with"] is None
