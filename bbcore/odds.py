@@ -16,7 +16,7 @@ from attrs import frozen
 from bbcore.dice import DiceSource, exact_outcomes, passes, table_odds
 from bbcore.errors import UsageError
 from bbcore.rules.activation import activation_modifier, activation_target, activation_traits
-from bbcore.rules.block import block_dice, effective_face
+from bbcore.rules.block import block_dice, effective_face, roll_block
 from bbcore.rules.board import BallState, Board, PlayerState, Square
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.injury import Harm, injury_result, roll_armour
@@ -94,24 +94,30 @@ def _both_down_result(attacker: PlayerState, defender: PlayerState, decisions: D
 
 
 def block_odds(
-    ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str, *, blitz: bool = False, decisions: Decisions | None = None
+    ruleset: Ruleset,
+    board: Board,
+    attacker_id: str,
+    defender_id: str,
+    *,
+    blitz: bool = False,
+    decisions: Decisions | None = None,
+    team_reroll: bool = False,
 ) -> BlockOdds:
-    """The chance of each face being chosen and of each result, for one block on a board."""
+    """The chance of each face being chosen and of each result, for one block on a board.
+
+    The dice are rolled as :func:`~bbcore.rules.block.block` rolls them
+    (:func:`~bbcore.rules.block.roll_block`): Dauntless, Brawler and, with
+    ``team_reroll``, a team re-roll all count, each used as ``decisions`` say.
+    """
     decisions = decisions or DefaultDecisions()
     attacker, defender = board.player(attacker_id), board.player(defender_id)
     plan = block_dice(ruleset, board, attacker_id, defender_id, blitz=blitz)
     faces_table = ruleset.table("block-dice")
-    chooser_team = attacker.team if plan.chooser == "attacker" else defender.team
 
     def one_block(dice: DiceSource) -> tuple[str, str]:
-        faces = [faces_table.row_for(dice.roll(6)).id for _ in range(plan.count)]
-        index = (
-            0
-            if len(faces) == 1
-            else decisions.block_face(chooser_team, faces, attacker.has("block"), defender.has("block"), plan.chooser == "attacker")
-        )
-        face = effective_face(faces[index], attacker, defender, blitz=blitz)
-        return faces[index], _block_result(face, attacker, defender, decisions)
+        rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll)
+        face = effective_face(rolled.face, attacker, defender, blitz=blitz)
+        return rolled.face, _block_result(face, attacker, defender, decisions)
 
     outcomes = exact_outcomes(one_block)
     faces: dict[str, Fraction] = {row.id: Fraction(0) for row in faces_table.rows}

@@ -122,6 +122,9 @@ def test_the_cli_gives_exact_odds_as_json(capsys: pytest.CaptureFixture[str]) ->
     block_json = json.loads(capsys.readouterr().out)
     assert block_json["dice"] == 2
     assert block_json["exact"]["defender-down"] == "5/9"
+    assert main(["odds", "block", "--st", "3", "--vs", "3", "--team-reroll", "--json"]) == 0
+    rerolled = json.loads(capsys.readouterr().out)["exact"]
+    assert Fraction(rerolled["attacker-down"]) < Fraction(1, 6)
     assert main(["odds", "armour", "--av", "9", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["exact"]["broken"] == "5/18"
     assert main(["odds", "table", "weather", "--json"]) == 0
@@ -150,3 +153,22 @@ def test_bad_odds_arguments_exit_2_with_one_line(capsys: pytest.CaptureFixture[s
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_block_odds_roll_the_dice_as_the_block_does_brawler_and_a_team_re_roll(core: Ruleset) -> None:
+    # One die each (ST 3 against ST 3): Brawler rolls a Both Down again, so it stays only a sixth of a sixth.
+    brawler = block_odds(core, duel_board(core, 3, 3, attacker_skills=["brawler"]), "attacker", "defender")
+    assert brawler.faces["both-down"] == Fraction(1, 36)
+    # The default coach re-rolls a Player Down or a Both Down (no Block): either must come up twice.
+    rerolled = block_odds(core, duel_board(core, 3, 3), "attacker", "defender", team_reroll=True)
+    assert rerolled.faces["player-down"] == Fraction(2, 6) * Fraction(1, 6)
+    assert sum(rerolled.faces.values()) == 1
+
+
+def test_dauntless_mixes_the_two_blocks_by_the_chance_of_its_roll(core: Ruleset) -> None:
+    # ST 3 against ST 4: a D6 + 3 above 4 (five faces in six) makes it ST 4 against ST 4.
+    dauntless = block_odds(core, duel_board(core, 3, 4, attacker_skills=["dauntless"]), "attacker", "defender").results
+    weaker = block_odds(core, duel_board(core, 3, 4), "attacker", "defender").results
+    matched = block_odds(core, duel_board(core, 4, 4), "attacker", "defender").results
+    assert all(dauntless[r] == Fraction(1, 6) * weaker[r] + Fraction(5, 6) * matched[r] for r in dauntless)
+    assert dauntless["defender-down"] > weaker["defender-down"]

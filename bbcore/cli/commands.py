@@ -543,7 +543,7 @@ def cmd_odds_block(args: argparse.Namespace) -> int:
         attacker_skills=_skills(args.attacker_skills),
         defender_skills=_skills(args.defender_skills),
     )
-    odds = block_odds(ruleset, board, "attacker", "defender", blitz=args.blitz)
+    odds = block_odds(ruleset, board, "attacker", "defender", blitz=args.blitz, team_reroll=args.team_reroll)
     if args.json:
         emit_json(odds.to_json())
     else:
@@ -727,6 +727,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     odds_block.add_argument("--attacker-skills", metavar="IDS", help="comma-separated skill ids, e.g. block,tackle")
     odds_block.add_argument("--defender-skills", metavar="IDS", help="comma-separated skill ids, e.g. dodge")
     odds_block.add_argument("--blitz", action="store_true", help="the block is part of a Blitz")
+    odds_block.add_argument("--team-reroll", action="store_true", help="a team re-roll may be spent on the dice")
     odds_block.set_defaults(handler=cmd_odds_block)
     odds_armour = odds.add_parser("armour", help="armour break and injury results", parents=[as_json, rules])
     odds_armour.add_argument("--av", type=_target_av, required=True, help="Armour Value as a target number, e.g. 9")

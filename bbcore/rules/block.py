@@ -122,30 +122,8 @@ def block(
     turnover (the attacker went down, or was pushed into the crowd by a chain push).
     """
     decisions = decisions or DefaultDecisions()
-    attacker, defender = board.player(attacker_id), board.player(defender_id)
-    dauntless, lent = _dauntless(board, attacker, defender, dice, decisions)
-    plan = block_dice(ruleset, lent, attacker_id, defender_id, blitz=blitz)
-    faces_table = ruleset.table("block-dice")
-    rolls = tuple(dice.roll(6) for _ in range(plan.count))
-    faces = [faces_table.row_for(r).id for r in rolls]
-    brawled = _brawler(attacker, faces, blitz, decisions)
-    rerolled = False
-    spent: tuple[Event, ...] = ()
-    if brawled is not None:
-        again = dice.roll(6)
-        rolls, faces = (*rolls, again), [*faces[:brawled], faces_table.row_for(again).id, *faces[brawled + 1 :]]
-    else:
-        rerolled, spent = _team_reroll(attacker, faces, plan.chooser == "attacker", defender.has("block"), dice, decisions, team_reroll)
-    if rerolled:
-        more = tuple(dice.roll(6) for _ in range(plan.count))
-        rolls, faces = rolls + more, [faces_table.row_for(r).id for r in more]
-    chooser_team = attacker.team if plan.chooser == "attacker" else defender.team
-    index = (
-        0
-        if len(faces) == 1
-        else decisions.block_face(chooser_team, faces, attacker.has("block"), defender.has("block"), plan.chooser == "attacker")
-    )
-    face = faces[index]
+    rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll)
+    plan, rolls, faces, face = rolled.plan, rolled.rolls, list(rolled.faces), rolled.face
     roll_event = Event(
         "block",
         attacker_id,
@@ -160,11 +138,69 @@ def block(
             "offensive_assists": list(plan.offensive_assists),
             "defensive_assists": list(plan.defensive_assists),
             "blitz": blitz,
-            "rerolled_with": TEAM_REROLL if rerolled else ("brawler" if brawled is not None else None),
+            "rerolled_with": rolled.rerolled_with,
         },
     )
     applied = apply_block_face(ruleset, board, attacker_id, defender_id, face, dice, decisions, blitz=blitz)
-    return Outcome(applied.board, (*dauntless, roll_event, *spent, *applied.events), applied.turnover)
+    return Outcome(applied.board, (*rolled.before, roll_event, *rolled.after, *applied.events), applied.turnover)
+
+
+@frozen
+class RolledBlock:
+    """The dice of one block once every re-roll has had its say, and the face chosen.
+
+    ``plan`` is the dice counted (after Dauntless), ``rolls`` every die rolled, ``faces``
+    the faces that stand; ``before`` and ``after`` are the events that come before the
+    ``block`` event (Dauntless's roll) and after it (a team re-roll spent, Loner's roll).
+    """
+
+    plan: BlockDice
+    rolls: tuple[int, ...]
+    faces: tuple[str, ...]
+    face: str
+    rerolled_with: str | None
+    before: tuple[Event, ...]
+    after: tuple[Event, ...]
+
+
+def roll_block(
+    ruleset: Ruleset,
+    board: Board,
+    attacker_id: str,
+    defender_id: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    blitz: bool = False,
+    team_reroll: int | bool = False,
+) -> RolledBlock:
+    """Roll a block's dice and choose its face, nothing applied: Dauntless first, then the dice, then Brawler or a
+    team re-roll, then the choosing coach. :func:`block` and :func:`bbcore.odds.block_odds` both roll through it."""
+    attacker, defender = board.player(attacker_id), board.player(defender_id)
+    before, lent = _dauntless(board, attacker, defender, dice, decisions)
+    plan = block_dice(ruleset, lent, attacker_id, defender_id, blitz=blitz)
+    faces_table = ruleset.table("block-dice")
+    rolls = tuple(dice.roll(6) for _ in range(plan.count))
+    faces = [faces_table.row_for(r).id for r in rolls]
+    brawled = _brawler(attacker, faces, blitz, decisions)
+    rerolled = False
+    after: tuple[Event, ...] = ()
+    if brawled is not None:
+        again = dice.roll(6)
+        rolls, faces = (*rolls, again), [*faces[:brawled], faces_table.row_for(again).id, *faces[brawled + 1 :]]
+    else:
+        rerolled, after = _team_reroll(attacker, faces, plan.chooser == "attacker", defender.has("block"), dice, decisions, team_reroll)
+    if rerolled:
+        more = tuple(dice.roll(6) for _ in range(plan.count))
+        rolls, faces = rolls + more, [faces_table.row_for(r).id for r in more]
+    chooser_team = attacker.team if plan.chooser == "attacker" else defender.team
+    index = (
+        0
+        if len(faces) == 1
+        else decisions.block_face(chooser_team, faces, attacker.has("block"), defender.has("block"), plan.chooser == "attacker")
+    )
+    rerolled_with = TEAM_REROLL if rerolled else ("brawler" if brawled is not None else None)
+    return RolledBlock(plan, rolls, tuple(faces), faces[index], rerolled_with, before, after)
 
 
 def _dauntless(
