@@ -40,6 +40,14 @@ def team(position: str, *orders: dict[str, Any], players: int = 11, **extra: Any
     return converter.structure(data, Team)
 
 
+def snotlings(*orders: dict[str, Any]) -> Team:
+    """A legal Snotling team: no more Insignificant Snotling Linemen than the others."""
+    others = ["snotling/fun-hoppa"] * 2 + ["snotling/stilty-runna"] * 2 + ["snotling/pump-wagon", "snotling/trained-troll"]
+    positions = ["snotling/snotling-lineman"] * len(others) + others
+    players = [{"name": f"P{i}", "position": position} for i, position in enumerate(positions)]
+    return converter.structure({"name": "T", "players": players, "budget": 5_000_000, "inducements": list(orders)}, Team)
+
+
 def problems(rules: Ruleset, checked: Team) -> dict[str, str]:
     """The team's problems by code, with their messages."""
     return {p.code: p.message for p in bbcore.check_team(rules, checked).problems}
@@ -114,7 +122,7 @@ def test_a_league_entry_is_closed_to_a_team_of_another_league_and_says_why(bb202
 def test_either_alternative_of_eligibility_any_opens_an_entry(bb2020: Ruleset) -> None:
     order = {"id": "bb2020/horticulturalist-of-nurgle"}
     assert problems(bb2020, team("nurgle/rotter", order)) == {}  # Favoured of Nurgle
-    assert problems(bb2020, team("snotling/snotling-lineman", order)) == {}  # Underworld Challenge
+    assert problems(bb2020, snotlings(order)) == {}  # Underworld Challenge
     found = problems(bb2020, team(HUMANS, order))
     assert "teams with Favoured of Nurgle or teams playing in the Underworld Challenge" in found["inducement-not-eligible"]
 

@@ -14,6 +14,7 @@ from bbcore.model.team import Team
 from bbcore.resources import CORE_DATA_DIR
 from bbcore.ruleset import Ruleset
 from bbcore.teams import check_team, load_team_file, parse_team_text, value_team
+from bbcore.testing import team_from_positions
 
 HUMAN = CORE_DATA_DIR / "teams" / "human-starter.yaml"
 
@@ -191,3 +192,13 @@ def test_parse_team_text_reports_schema_errors_with_locations() -> None:
     lines = str(caught.value).splitlines()
     assert any(line.startswith("t.yaml:3:") and "$.players[0].position" in line for line in lines)
     assert any(line.startswith("t.yaml:4:1: $.colour: unknown key 'colour'") for line in lines)
+
+
+def test_players_with_insignificant_may_not_outnumber_the_rest(core: Ruleset) -> None:
+    others = {"snotling/fun-hoppa": 2, "snotling/stilty-runna": 2, "snotling/pump-wagon": 1}
+    even = team_from_positions({"snotling/snotling-lineman": 5, **others}, ruleset=core)
+    one_more = team_from_positions({"snotling/snotling-lineman": 6, **others}, ruleset=core)
+    assert "insignificant-majority" not in {p.code for p in check_team(core, even).problems}
+    (found,) = [p for p in check_team(core, one_more).problems if p.code == "insignificant-majority"]
+    assert found.message.startswith("6 players with Insignificant against 5 without")
+    assert found.path == "$.players"

@@ -7,9 +7,9 @@ lying in the square. A failed roll makes the player fall over, which ends the mo
 and is a turnover. The numbers come from the ``movement`` and ``targets``
 parameters; what a feature costs comes through the ``bbcore_crossing`` hook.
 
-Skills handled here: Dodge, Tackle, Stunty, Titchy, Two Heads, Prehensile Tail and
-Break Tackle on dodges; Sure Feet and Sprint on rushes; Leap, Pogo and Very Long Legs
-on jumps; Loner on team re-rolls (see :mod:`bbcore.rules.rerolls`).
+Skills handled here: Jump Up on standing up; Dodge, Tackle, Stunty, Titchy, Two Heads,
+Prehensile Tail and Break Tackle on dodges; Sure Feet and Sprint on rushes; Leap, Pogo
+and Very Long Legs on jumps; Loner on team re-rolls (see :mod:`bbcore.rules.rerolls`).
 """
 
 from __future__ import annotations
@@ -106,6 +106,11 @@ def max_rushes(ruleset: Ruleset, player: PlayerState) -> int:
     """Rush attempts allowed in one activation: the parameter, plus Sprint's extra."""
     movement = ruleset.parameters.movement
     return movement.rushes + (movement.sprint_extra_rushes if player.has("sprint") else 0)
+
+
+def stand_up_cost(ruleset: Ruleset, player: PlayerState) -> int:
+    """The movement a player spends to stand up: the ``stand_up_cost`` parameter, none with Jump Up (nor its roll)."""
+    return 0 if player.has("jump-up") else ruleset.parameters.movement.stand_up_cost
 
 
 def dodge_modifier(ruleset: Ruleset, board: Board, player: PlayerState, origin: Square, target: Square) -> int:
@@ -325,10 +330,10 @@ def move(
     params = ruleset.parameters
     budget = RerollBudget(int(team_reroll), frozenset(spent), tuple(extra_rerolls), tuple(extra_bonuses), frozenset(team_reroll_barred))
     events: list[Event] = []
-    rolls_to_stand = player.status is Status.PRONE and player.ma <= params.movement.stand_up_roll_at_most_ma
+    rolls_to_stand = player.status is Status.PRONE and not player.has("jump-up") and player.ma <= params.movement.stand_up_roll_at_most_ma
     if player.status is Status.PRONE:
         # Standing takes the whole allowance for a slow player who must roll, a fixed cost for anyone else.
-        ma_used = max(ma_used, player.ma) if rolls_to_stand else ma_used + params.movement.stand_up_cost
+        ma_used = max(ma_used, player.ma) if rolls_to_stand else ma_used + stand_up_cost(ruleset, player)
     standing = player.with_status(Status.STANDING)
     legs = plan_path(ruleset, board, standing, path, ma_used=ma_used, rushes_used=rushes_used, careful_crossings=careful_crossings)
     state = _Moving(ruleset, dice, decisions, player_id, budget, ma_used, rushes_used, rush_modifier)
@@ -350,7 +355,7 @@ def move(
             if not rolled.passed:
                 return state.finish(Outcome(board, tuple(events)), "stayed-down")
         else:
-            events.append(Event("stand-up", player_id, (), "stood-up", {"cost": params.movement.stand_up_cost}))
+            events.append(Event("stand-up", player_id, (), "stood-up", {"cost": stand_up_cost(ruleset, player)}))
         board = board.with_player(standing)
 
     # The legs' events gathered in one list (as Outcome.then would chain them), the outcome made once at the end.

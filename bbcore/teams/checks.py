@@ -128,6 +128,24 @@ def check_position_limits(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
             )
 
 
+#: The trait that may not outnumber the players without it on a draft list.
+INSIGNIFICANT = "insignificant"
+
+
+def check_insignificant(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    """No more players with Insignificant than players without it."""
+    marked = 0
+    for player in team.players:
+        roster = ruleset.rosters.get(player.roster_id)
+        position = roster.position(player.position_id) if roster else None
+        if position is not None and any(ref.id == INSIGNIFICANT for ref in position.skills):
+            marked += 1
+    others = len(team.players) - marked
+    if marked > others:
+        message = f"{marked} players with Insignificant against {others} without; a team may not have more with it than without"
+        yield problem("insignificant-majority", message, "players")
+
+
 def check_rerolls(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     limit = ruleset.parameters.rerolls.max
     if limit is not None and team.rerolls > limit:
@@ -358,6 +376,7 @@ CORE_CHECKS: tuple[TeamCheck, ...] = (
     TeamCheck("core/positions", check_positions, description="Every position exists; all from one roster."),
     TeamCheck("core/roster-size", check_roster_size, description="Player count within the roster size."),
     TeamCheck("core/position-limits", check_position_limits, description="Per-position and shared position limits."),
+    TeamCheck("core/insignificant", check_insignificant, description="No more players with Insignificant than without."),
     TeamCheck("core/rerolls", check_rerolls, description="Team re-roll limit."),
     TeamCheck("core/staff", check_staff, description="Sideline staff limits and the apothecary rule."),
     TeamCheck("core/dedicated-fans", check_dedicated_fans, description="Dedicated Fans at drafting."),

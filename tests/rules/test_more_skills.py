@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from bbcore.dice import ScriptedDice
@@ -11,7 +12,7 @@ from bbcore.rules.events import Outcome
 from bbcore.rules.movement import Jump
 from bbcore.ruleset import Ruleset
 from tests.rules.test_block import BOTH_DOWN, PLAYER_DOWN, PUSH, duel
-from tests.rules.test_movement import field, jump_board, only, walk
+from tests.rules.test_movement import field, jump_board, only, slow, walk
 from tests.rules.test_passing import LINEMAN, ORC, SHORT, pitch, throw
 
 HELD = [1, 1]  # an armour roll that breaks nobody's armour
@@ -91,3 +92,19 @@ def test_brawler_does_not_help_a_blitz_or_a_player_down(core: Ruleset) -> None:
     assert next(e for e in blitz.events if e.kind == "block").detail["rerolled_with"] is None
     down = block_with(core, board, [PLAYER_DOWN, *HELD], [])
     assert next(e for e in down.events if e.kind == "block").detail["rerolled_with"] is None
+
+
+def test_jump_up_stands_for_free_and_without_a_roll(core: Ruleset) -> None:
+    cost = core.parameters.movement.stand_up_cost
+    prone = {"m": "prone"}
+    plain = walk(core, field(core, statuses=prone), [(6, 5)], [])
+    jumper = walk(core, field(core, statuses=prone, skills={"m": {"jump-up": None}}), [(6, 5)], [])
+    assert [e.detail["cost"] for e in (plain, jumper) for e in e.events if e.kind == "stand-up"] == [cost, 0]
+    spent = [e.detail["ma_used"] for o in (plain, jumper) for e in o.events if e.kind == "move-ends"]
+    assert spent == [cost + 1, 1]
+    # A slow player who would roll to stand just stands (a strict script of no dice would fail on a roll).
+    board = slow(core)
+    leaper = board.with_player(attrs.evolve(board.player("m"), skills={**board.player("m").skills, "jump-up": None}))
+    stood = walk(core, leaper, [(6, 5)], [])
+    assert stood.board.player("m").square == (6, 5)
+    assert not [e for e in stood.events if e.kind == "stand-up" and e.rolls]

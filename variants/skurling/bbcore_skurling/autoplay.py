@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from bbcore.rules.board import Board, Square, Status, adjacent, distance, step
 from bbcore.rules.decisions import DefaultDecisions
+from bbcore.rules.movement import stand_up_cost
 from bbcore_skurling.arc import GOON, STOOGE, WHACKER, ArcState, EndTurn, Move, MoveOn, Throw, Touch, apply
 from bbcore_skurling.match import MatchState, default_placements, finish_arc, start_arc
 
@@ -116,7 +117,7 @@ def _act(ruleset: Ruleset, arc: ArcState, hitter: str, stage: str, dice: DiceSou
         beside = player.standing and adjacent(player.square, stooge)
         return apply(ruleset, arc, Touch(hitter), dice, decisions) if beside else arc
     movement = ruleset.parameters.movement
-    allowance = player.ma - (0 if player.standing else movement.stand_up_cost)
+    allowance = player.ma - (0 if player.standing else stand_up_cost(ruleset, player))
     if stage == "blitz":
         # The Touch costs movement of its own: walk no further than leaves it, so no Rush is needed.
         reaching = _path_beside(arc, player.square, allowance - movement.blitz_block_cost)

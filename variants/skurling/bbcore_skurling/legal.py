@@ -22,7 +22,7 @@ from weakref import WeakKeyDictionary
 from attrs import frozen
 
 from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, distance
-from bbcore.rules.movement import max_rushes
+from bbcore.rules.movement import max_rushes, stand_up_cost
 from bbcore.rules.ttm import pass_range
 from bbcore_skurling.arc import (
     CUDDLER,
@@ -53,7 +53,7 @@ def allowance(ruleset: Ruleset, player: PlayerState) -> int:
     """Squares the player can still cover this activation: MA plus rushes, less the cost of standing up."""
     if player.rooted:
         return 0  # Take Root: the player may not leave the square
-    standing_cost = 0 if player.standing else ruleset.parameters.movement.stand_up_cost
+    standing_cost = 0 if player.standing else stand_up_cost(ruleset, player)
     return max(0, player.ma - standing_cost) + max_rushes(ruleset, player)
 
 

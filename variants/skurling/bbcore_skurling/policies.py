@@ -34,6 +34,7 @@ from bbcore.odds import activation_odds
 from bbcore.rules.block import BlockDice, block_dice
 from bbcore.rules.board import Board, Square, adjacent, distance, step
 from bbcore.rules.decisions import DefaultDecisions
+from bbcore.rules.movement import stand_up_cost
 from bbcore.rules.ttm import pass_range
 from bbcore_skurling.arc import CUDDLER, GOON, WHACKER, Action, ArcState, Blitz, Block, EndTurn, Move, MoveOn, SecondHit, Throw, Touch
 from bbcore_skurling.arc_rules import arc_rules
@@ -245,7 +246,7 @@ def walk_chance(ruleset: Ruleset, arc: ArcState, player_id: str, path: Sequence[
     player = board.player(player_id)
     here = player.square
     assert here is not None
-    standing_cost = 0 if player.standing else ruleset.parameters.movement.stand_up_cost
+    standing_cost = 0 if player.standing else stand_up_cost(ruleset, player)
     free_steps = max(0, player.ma - standing_cost - ma_used)
     chance = 1.0
     for number, square in enumerate(path, start=1):
