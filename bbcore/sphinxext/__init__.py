@@ -15,7 +15,8 @@ choose the ruleset, like the CLI's ``--variant``, ``--pack`` and ``--option``.
 - ``bbcore-changes``: what the ``:variant:`` (or ``:pack:``) changes relative to the core, linked;
 - ``bbcore-provisional``: every provisional entry of the core and of each installed variant and pack, linked;
 - ``bbcore-schemas:: DIR``: each ``*.schema.json`` in ``DIR`` with a table of its properties (``schema-<name>``);
-- ``bbcore-modifiers``: every modifier name the ruleset's effects may give, with what it changes.
+- ``bbcore-modifiers``: every modifier name the ruleset's effects may give, with what it changes;
+- ``bbcore-team-checks``: the checks a team file must pass in the ruleset, by id.
 
 Roles, so running text never types a rule's number (:mod:`bbcore.sphinxext.values`):
 ``:bbcore-number:``, ``:bbcore-money:``, ``:bbcore-value:`` and ``:bbcore-modifier:``
@@ -52,6 +53,7 @@ from bbcore.sphinxext.schemas import SchemasDirective
 from bbcore.sphinxext.selection import resolve_to_a_broader_selection
 from bbcore.sphinxext.skills import SkillsDirective
 from bbcore.sphinxext.tables import TableDirective, TablesDirective
+from bbcore.sphinxext.team_checks import TeamChecksDirective
 from bbcore.sphinxext.values import setup_roles
 
 if TYPE_CHECKING:
@@ -72,6 +74,7 @@ DIRECTIVES = {
     "bbcore-schemas": SchemasDirective,
     "bbcore-cli": CliDirective,
     "bbcore-modifiers": ModifiersDirective,
+    "bbcore-team-checks": TeamChecksDirective,
 }
 
 
