@@ -4,6 +4,9 @@ Strength counts the player's ST, offensive or defensive assists (Guard lets a
 marked player assist), Horns on a Blitz, and whatever the board adds through
 ``bbcore_block_strength_modifier``. The faces come from the ``block-dice`` table.
 
+A ball carrier pushed back by a blocker with Strip Ball (and no Sure Hands of his own)
+drops the ball where he lands, after the follow-up and before a POW knocks him down.
+
 Before the dice, a blocker with Dauntless facing a stronger player may roll to match
 his Strength for the block. After them, a blocker with Brawler making a Block (not a
 Blitz) may roll one Both Down again; otherwise a team re-roll may roll them all again.
@@ -18,7 +21,8 @@ import attrs
 from attrs import frozen
 
 from bbcore.dice import DiceSource, roll_dice
-from bbcore.rules.board import Board, PlayerState, Status, adjacent
+from bbcore.rules import ball
+from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Apothecary, Harm, knock_down, treatment_from
@@ -270,8 +274,9 @@ def apply_block_face(
     *,
     blitz: bool = False,
 ) -> Outcome:
-    """Apply one block face with the skills that change it: Block, Wrestle, Dodge, Tackle, Juggernaut."""
+    """Apply one block face with the skills that change it: Block, Wrestle, Dodge, Tackle, Juggernaut, Strip Ball."""
     attacker, defender = board.player(attacker_id), board.player(defender_id)
+    carried = board.ball.carrier == defender_id
     juggernaut = blitz and attacker.has("juggernaut")
     face = effective_face(face, attacker, defender, blitz=blitz)
 
@@ -315,6 +320,9 @@ def apply_block_face(
         outcome = Outcome(
             board, (*outcome.events, Event("follow-up", attacker_id, (), "followed", {"to": list(pushed.vacated)})), outcome.turnover
         )
+    if carried and pushed.moved and not pushed.left_pitch and attacker.has("strip-ball") and not defender.has("sure-hands"):
+        outcome = outcome.then(_strip_ball(ruleset, outcome.board, attacker_id, defender_id, dice, decisions))
+        board = outcome.board
     if face == "pow" and not pushed.left_pitch and board.player(defender_id).standing:
         down = knock_down(
             ruleset, outcome.board, defender_id, harm_by(attacker), dice, apothecary, choose_treatment=treatment_from(decisions)
@@ -328,6 +336,16 @@ def apply_block_face(
     ):
         outcome = attrs.evolve(outcome, turnover=True)
     return outcome
+
+
+def _strip_ball(ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str, dice: DiceSource, decisions: Decisions) -> Outcome:
+    """Strip Ball: the pushed ball carrier drops the ball in the square he was pushed into, and it bounces
+    (after the follow-up, before he is knocked down)."""
+    square = board.player(defender_id).square
+    assert square is not None
+    stripped = Event("strip-ball", attacker_id, (), "stripped", {"from": defender_id, "square": list(square)})
+    loose = ball.bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions)
+    return Outcome(loose.board, (stripped, *loose.events))
 
 
 def _both_down(

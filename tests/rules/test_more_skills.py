@@ -108,3 +108,33 @@ def test_jump_up_stands_for_free_and_without_a_roll(core: Ruleset) -> None:
     stood = walk(core, leaper, [(6, 5)], [])
     assert stood.board.player("m").square == (6, 5)
     assert not [e for e in stood.events if e.kind == "stand-up" and e.rolls]
+
+
+# -- Strip Ball --------------------------------------------------------------------------------------
+
+
+def test_strip_ball_makes_a_pushed_carrier_drop_the_ball_where_he_lands(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"strip-ball": None}}, ball="d")
+    # Push Back: the Orc goes to (12, 7) (the first square offered); the ball bounces from there (D8 of 5: one square along x).
+    stripped = block_with(core, board, [PUSH, 5], [("push-square", (12, 7)), ("follow-up", False)])
+    assert [e.kind for e in stripped.events if e.kind in ("strip-ball", "bounce")][:1] == ["strip-ball"]
+    assert stripped.board.ball.carrier is None
+    assert stripped.board.ball.square != (12, 7)
+    assert stripped.board.player("d").standing
+
+
+@pytest.mark.parametrize("skills", [{"d": {"sure-hands": None}, "a": {"strip-ball": None}}, {}])
+def test_sure_hands_or_no_strip_ball_keeps_the_ball(core: Ruleset, skills: dict[str, dict[str, None]]) -> None:
+    board = duel(core, skills=skills, ball="d")
+    kept = block_with(core, board, [PUSH], [("push-square", (12, 7)), ("follow-up", False)])
+    assert kept.board.ball.carrier == "d"
+
+
+def test_a_stripped_ball_bounces_before_the_pow_knocks_the_carrier_down(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"strip-ball": None}}, ball="d")
+    # POW: pushed to (12, 7), the ball bounces (5), then the armour roll (1, 1) holds.
+    downed = block_with(core, board, [6, 5, *HELD], [("push-square", (12, 7)), ("follow-up", False)])
+    kinds = [e.kind for e in downed.events]
+    assert kinds.index("push") < kinds.index("strip-ball") < kinds.index("bounce") < kinds.index("knocked-down")
+    assert downed.board.ball.carrier is None
+    assert not downed.board.player("d").standing
