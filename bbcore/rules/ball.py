@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from bbcore.dice import DiceSource, passes, roll_dice
+from bbcore.dice import DiceSource, roll_dice
 from bbcore.rules.board import BallState, Board, PlayerState, Square, distance, step
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, plugin_reroll, take_test
+from bbcore.rules.rerolls import RerollBudget, TargetJudge, plugin_reroll, take_test
 
 if TYPE_CHECKING:
     from bbcore.model.table import Row
@@ -144,7 +144,7 @@ def _catching(
     """The catch as a test: Catch, a plugin's source, then a team re-roll from ``budget``; the ``catch`` event first."""
     player = board.player(player_id)
     total = catch_modifier(ruleset, board, player, situation) + modifier
-    judge = _agility_judge(player.ag, total, CAUGHT, DROPPED)
+    judge = TargetJudge(player.ag, total, CAUGHT, DROPPED)
     detail: dict[str, object] = {"situation": situation}
     offered = plugin_reroll(ruleset, board, player, CATCH)
     rolled, budget = take_test(player, CATCH, judge, dice, decisions, budget, skill="catch", detail=detail, offered=offered)
@@ -190,16 +190,6 @@ PICK_UP, PICKED_UP, FUMBLED = "pick-up", "picked-up", "fumbled"
 CATCH, CAUGHT, DROPPED = "catch", "caught", "dropped"
 
 
-def _agility_judge(ag: int, modifier: int, passed: str, failed: str) -> Judge:
-    """An Agility Test whose results have names of their own (``picked-up``/``fumbled``)."""
-
-    def judge(roll: int) -> Verdict:
-        ok = passes(roll, ag, modifier)
-        return Verdict(ok, passed if ok else failed, modifier)
-
-    return judge
-
-
 def pick_up(
     ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, decisions: Decisions, *, team_reroll: int | bool = False
 ) -> Outcome:
@@ -225,7 +215,7 @@ def pick_up_spending(
     if player.has("big-hand"):
         modifier = max(modifier, 0)
     modifier += (1 if player.has("extra-arms") else 0) + board.modifier("pick-up", player)
-    judge = _agility_judge(player.ag, modifier, PICKED_UP, FUMBLED)
+    judge = TargetJudge(player.ag, modifier, PICKED_UP, FUMBLED)
     offered = plugin_reroll(ruleset, board, player, PICK_UP)
     rolled, budget = take_test(player, PICK_UP, judge, dice, decisions, budget, skill="sure-hands", offered=offered)
     if rolled.passed:

@@ -27,7 +27,7 @@ from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Apothecary, Harm, knock_down, treatment_from
 from bbcore.rules.push import push
-from bbcore.rules.rerolls import TEAM_REROLL
+from bbcore.rules.rerolls import TEAM_REROLL, spend_team_reroll
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -227,8 +227,9 @@ def _brawler(attacker: PlayerState, faces: list[str], blitz: bool, decisions: De
     return faces.index(BOTH_DOWN)
 
 
-#: The face Brawler may roll again.
+#: The face Brawler may roll again, and the roll name of the block dice (``CORE_ROLLS``).
 BOTH_DOWN = "both-down"
+BLOCK_ROLL = "block"
 
 
 def _team_reroll(
@@ -243,14 +244,7 @@ def _team_reroll(
     """Whether the block dice are rolled again with a team re-roll, and the events of spending it (Loner's roll too)."""
     if not team_reroll or not decisions.reroll_block(attacker.id, faces, attacker.has("block"), defender_has_block, attacker_chooses):
         return False, ()
-    events = [Event(TEAM_REROLL, attacker.id, (), "used", {"test": "block"})]
-    loner = attacker.skill_value("loner")
-    if loner is None:
-        return True, tuple(events)
-    (roll,) = roll_dice(dice, "D6")
-    kept = roll >= int(loner)
-    events.append(Event("loner", attacker.id, (roll,), "passed" if kept else "re-roll-lost", {"target": int(loner)}))
-    return kept, tuple(events)
+    return spend_team_reroll(attacker, BLOCK_ROLL, dice)
 
 
 def effective_face(face: str, attacker: PlayerState, defender: PlayerState, *, blitz: bool = False) -> str:

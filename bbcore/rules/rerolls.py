@@ -177,26 +177,41 @@ class TargetJudge:
     """The usual test: a natural 1 fails, a natural 6 passes, otherwise roll plus modifier must reach the target.
 
     A judge (``Judge``); ``helped(by)`` is the same test with a bonus added, which is how
-    an :class:`ExtraBonus` is weighed.
+    an :class:`ExtraBonus` is weighed. ``passed`` and ``failed`` name the results (a
+    pick-up's ``picked-up`` and ``fumbled``).
     """
 
-    __slots__ = ("modifier", "target")
+    __slots__ = ("failed", "modifier", "passed", "target")
 
-    def __init__(self, target: int, modifier: int) -> None:
+    def __init__(self, target: int, modifier: int, passed: str = "passed", failed: str = "failed") -> None:
         self.target = target
         self.modifier = modifier
+        self.passed = passed
+        self.failed = failed
 
     def __call__(self, roll: int) -> Verdict:
-        passed = passes(roll, self.target, self.modifier)
-        return Verdict(passed, "passed" if passed else "failed", self.modifier)
+        ok = passes(roll, self.target, self.modifier)
+        return Verdict(ok, self.passed if ok else self.failed, self.modifier)
 
     def helped(self, by: int) -> TargetJudge:
-        return TargetJudge(self.target, self.modifier + by)
+        return TargetJudge(self.target, self.modifier + by, self.passed, self.failed)
 
 
 def target_test(target: int, modifier: int) -> Judge:
     """The usual test (:class:`TargetJudge`) for ``target`` with ``modifier``."""
     return TargetJudge(target, modifier)
+
+
+def spend_team_reroll(player: PlayerState, test: str, dice: DiceSource) -> tuple[bool, tuple[Event, ...]]:
+    """Spend a team re-roll on ``player``'s ``test``: whether it takes effect (a Loner must pass his roll) and the events."""
+    events = [Event(TEAM_REROLL, player.id, (), "used", {"test": test})]
+    loner = player.skill_value("loner")
+    if loner is None:
+        return True, tuple(events)
+    (roll,) = roll_dice(dice, "D6")
+    kept = roll >= int(loner)
+    events.append(Event("loner", player.id, (roll,), "passed" if kept else "re-roll-lost", {"target": int(loner)}))
+    return kept, tuple(events)
 
 
 def _helped(
@@ -278,15 +293,9 @@ def take_test(
             budget = budget.spend(extra)
         elif team_reroll_allowed and budget.team_rerolls > 0 and test not in budget.barred and decisions.use_team_reroll(player.id, test):
             budget = budget.spend(TEAM_REROLL)
-            source = TEAM_REROLL
-            events.append(Event(TEAM_REROLL, player.id, (), "used", {"test": test}))
-            loner = player.skill_value("loner")
-            if loner is not None:
-                (loner_roll,) = roll_dice(dice, "D6")
-                kept = loner_roll >= int(loner)
-                events.append(Event("loner", player.id, (loner_roll,), "passed" if kept else "re-roll-lost", {"target": int(loner)}))
-                if not kept:
-                    source = None
+            kept, spent = spend_team_reroll(player, test, dice)
+            events.extend(spent)
+            source = TEAM_REROLL if kept else None
         if source is not None:
             (again,) = roll_dice(dice, "D6")
             rolls.append(again)
