@@ -15,9 +15,11 @@ if TYPE_CHECKING:
     from bbcore.registry import DataRegistrar, RowEffectRegistrar, SequenceStepRegistrar
     from bbcore.rules.ball import BallReentry
     from bbcore.rules.board import Board, PlayerState, Square
+    from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
     from bbcore.rules.injury import CasualtyTreatment
     from bbcore.rules.movement import Crossing
     from bbcore.rules.push import BlockedSquare, PushBlocked
+    from bbcore.rules.sequences import GameState
     from bbcore.ruleset import Ruleset
     from bbcore.teams.checks import TeamCheck
     from bbcore.teams.valuation import TeamValuation
@@ -148,3 +150,19 @@ def bbcore_casualty_treatment(
     from bbcore.rules.injury import untreated  # noqa: PLC0415
 
     return untreated(casualty, treatment)
+
+
+@hookimpl(trylast=True)
+def bbcore_foul_call(ruleset: Ruleset, state: GameState, report: FoulReport, dice: DiceSource) -> FoulCall:
+    """A natural double sends the fouler off."""
+    from bbcore.rules.foul import doubles_call  # noqa: PLC0415
+
+    return doubles_call(ruleset, state, report)
+
+
+@hookimpl(trylast=True)
+def bbcore_argue_the_call(ruleset: Ruleset, state: GameState, team_id: str, player_id: str, reason: str, dice: DiceSource) -> ArgueOutcome:
+    """A roll on the Argue the Call table."""
+    from bbcore.rules.foul import core_argue_the_call  # noqa: PLC0415
+
+    return core_argue_the_call(ruleset, state, team_id, player_id, reason, dice)

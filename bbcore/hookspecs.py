@@ -38,9 +38,11 @@ if TYPE_CHECKING:
     from bbcore.rules.ball import BallReentry
     from bbcore.rules.board import Board, PlayerState, Square
     from bbcore.rules.events import Event
+    from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
     from bbcore.rules.injury import CasualtyTreatment
     from bbcore.rules.movement import Crossing
     from bbcore.rules.push import BlockedSquare, PushBlocked
+    from bbcore.rules.sequences import GameState
     from bbcore.rules_files import RulesFileProblem
     from bbcore.ruleset import Ruleset
     from bbcore.simulation import SimulatorRegistrar
@@ -759,6 +761,76 @@ def bbcore_casualty_treatment(
             badly_hurt = ruleset.table("casualty").rows[0]
             event = Event("casualty-treatment", player.id, (), badly_hurt.id, {"frog": True})
             return CasualtyTreatment(badly_hurt, Status.CASUALTY, None, (event,))
+    """
+
+
+@hookspec(firstresult=True)
+def bbcore_foul_call(ruleset: Ruleset, state: GameState, report: FoulReport, dice: DiceSource) -> FoulCall | None:
+    """What the officials make of a Foul, once its Armour and Injury Rolls are made.
+
+    Called by :func:`~bbcore.rules.foul.foul` once per Foul, before anyone is Sent-off.
+    ``firstresult``: the first non-None answer wins. The core (``trylast``,
+    :func:`~bbcore.rules.foul.doubles_call`) sends the fouler off on a natural double,
+    as Blood Bowl 2025 does. A variant answers for a game with no referee, or for a
+    referee a team paid for; to keep the core's ruling as well, return
+    ``doubles_call(ruleset, state, report)`` where it applies.
+
+    :param state: the game after the Foul's rolls (the victim already injured).
+    :param report: the fouler, the victim and the natural dice of the Armour and Injury
+        Rolls (:class:`~bbcore.rules.foul.FoulReport`).
+    :param dice: for officials who roll.
+    :return: a :class:`~bbcore.rules.foul.FoulCall`: whom to send off (the core then
+        runs :func:`~bbcore.rules.foul.send_off`, with Arguing the Call and a Bribe when
+        ``bribe`` allows it), the board if the officials changed it, their events.
+
+    **Example.** A game with no referee: nobody is ever Sent-off for a Foul.
+
+    .. code-block:: python
+
+        from bbcore.rules.foul import FoulCall
+
+
+        @hookimpl
+        def bbcore_foul_call(ruleset, state, report, dice):
+            return FoulCall()  # nobody saw a thing
+    """
+
+
+@hookspec(firstresult=True)
+def bbcore_argue_the_call(
+    ruleset: Ruleset, state: GameState, team_id: str, player_id: str, reason: str, dice: DiceSource
+) -> ArgueOutcome | None:
+    """A coach Argues the Call after his player was Sent-off.
+
+    Called by :func:`~bbcore.rules.foul.send_off` when the coach chooses to argue
+    (``Decisions.argue_the_call``) and has not been ejected. ``firstresult``: the first
+    non-None answer wins. The core (``trylast``,
+    :func:`~bbcore.rules.foul.core_argue_the_call`) rolls on the ``argue-the-call`` table
+    with the ``argue-the-call`` modifiers of the team's inducements. Whatever answers, a
+    row whose id is the parameter ``fouls.coach_ejected_by`` bars the coach from arguing
+    again this game.
+
+    :param team_id: the arguing coach's team.
+    :param player_id: the player Sent-off.
+    :param reason: what for: ``foul``, or the ``reason`` of the
+        :class:`~bbcore.rules.foul.FoulCall` that sent him off, or what another caller of
+        :func:`~bbcore.rules.foul.send_off` named.
+    :return: an :class:`~bbcore.rules.foul.ArgueOutcome`: the row (None when nobody may
+        argue after all), the state, whether the player stays in the game and whether the
+        Turnover still stands, whether a Bribe may follow, the events.
+
+    **Example.** A hired referee in whose games nobody argues.
+
+    .. code-block:: python
+
+        from bbcore.rules.foul import ArgueOutcome
+
+
+        @hookimpl
+        def bbcore_argue_the_call(ruleset, state, team_id, player_id, reason, dice):
+            if not any(team.inducements.get("myplugin/stern-referee") for team in state.teams):
+                return None  # the usual argument
+            return ArgueOutcome(None, state)
     """
 
 

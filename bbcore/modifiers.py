@@ -32,6 +32,7 @@ CORE_MODIFIERS: Mapping[str, str] = {
     "armour": "armour rolls against the player",
     "block": "the player's Strength in a block",
     "ko-recovery": "the team's rolls to bring Knocked-out players back",
+    "argue-the-call": "the team's Argue the Call rolls",
     "cheering-fans": "counts as that many more cheerleaders in the kick-off events",
     "brilliant-coaching": "counts as that many more assistant coaches in the kick-off events",
 }

@@ -212,6 +212,21 @@ def _pitch_problems(ruleset: Ruleset) -> Iterator[Problem]:
                     yield origin.problem(("features", i, "edges", j), "bad-edge", "an edge must lie between two squares that share a side")
 
 
+def _argue_table_problems(ruleset: Ruleset) -> Iterator[Problem]:
+    """The Argue the Call row that ejects the coach (``fouls.coach_ejected_by``) must be a row of that table."""
+    ejected_by = ruleset.parameters.fouls.coach_ejected_by
+    if "argue-the-call" not in ruleset.roles:
+        return
+    table = ruleset.table("argue-the-call")
+    if all(row.id != ejected_by for row in table.rows):
+        yield ruleset.origins[("table", table.id)].problem(
+            ("rows",),
+            "unknown-row",
+            f"the parameter fouls.coach_ejected_by names row {ejected_by!r}, which this table lacks; "
+            f"its rows: {', '.join(row.id for row in table.rows)}",
+        )
+
+
 def _team_file_problems(ruleset: Ruleset) -> Iterator[Problem]:
     from bbcore.teams.files import position_problems  # noqa: PLC0415 - the teams package imports the ruleset
 
@@ -221,5 +236,13 @@ def _team_file_problems(ruleset: Ruleset) -> Iterator[Problem]:
 
 def reference_problems(ruleset: Ruleset) -> list[Problem]:
     """Every unresolved reference and scoped duplicate in a built ruleset."""
-    checks = (_roster_problems, _table_problems, _inducement_problems, _sequence_problems, _pitch_problems, _team_file_problems)
+    checks = (
+        _roster_problems,
+        _table_problems,
+        _argue_table_problems,
+        _inducement_problems,
+        _sequence_problems,
+        _pitch_problems,
+        _team_file_problems,
+    )
     return [problem for check in checks for problem in check(ruleset)]

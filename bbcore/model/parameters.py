@@ -105,6 +105,15 @@ class LeagueRules:
 
 
 @frozen
+class FoulRules:
+    """The Foul action: its assists and Dirty Player, and the Argue the Call result that ejects the coach."""
+
+    per_assist: int
+    dirty_player: int
+    coach_ejected_by: str
+
+
+@frozen
 class BlockRules:
     dice_equal: int
     dice_stronger: int
@@ -120,6 +129,7 @@ class FixedTargets:
     stand_up: int
     ko_recovery: int
     regeneration: int
+    bribe: int
 
 
 @frozen
@@ -278,6 +288,7 @@ class GameParameters:
     league: LeagueRules
     targets: FixedTargets
     block: BlockRules
+    fouls: FoulRules
     movement: MovementRules
     throw_team_mate: ThrowTeamMateRules
     passing: PassingRules

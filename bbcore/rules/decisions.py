@@ -50,6 +50,14 @@ class Decisions(Protocol):
         """Whether the blocker's team spends a team re-roll on the block dice showing ``faces`` (all of them are rolled again)."""
         ...
 
+    def argue_the_call(self, team: str, player_id: str) -> bool:
+        """Whether the coach of ``team`` Argues the Call now that ``player_id`` is Sent-off."""
+        ...
+
+    def use_bribe(self, team: str, player_id: str) -> bool:
+        """Whether ``team`` spends a Bribe to keep ``player_id``, Sent-off, in the game."""
+        ...
+
     def touchback_receiver(self, team: str, candidates: Sequence[str]) -> str:
         """Which standing player receives the ball after a touchback."""
         ...
@@ -168,6 +176,12 @@ class DefaultDecisions:
         chosen = faces[self.block_face("", faces, attacker_has_block, defender_has_block, attacker_chooses)]
         return chosen == "player-down" or (chosen == "both-down" and not attacker_has_block)
 
+    def argue_the_call(self, team: str, player_id: str) -> bool:
+        return True  # the worst result only stops later arguments; the player is off anyway
+
+    def use_bribe(self, team: str, player_id: str) -> bool:
+        return True  # a Bribe is good for nothing else
+
     def touchback_receiver(self, team: str, candidates: Sequence[str]) -> str:
         return candidates[0]
 
@@ -283,6 +297,12 @@ class ScriptedDecisions:
                 fallback.reroll_block(player_id, faces, attacker_has_block, defender_has_block, attacker_chooses) if fallback else False
             ),
         )
+
+    def argue_the_call(self, team: str, player_id: str) -> bool:
+        return self._flag("argue-the-call", lambda: self._fallback.argue_the_call(team, player_id) if self._fallback else False)
+
+    def use_bribe(self, team: str, player_id: str) -> bool:
+        return self._flag("bribe", lambda: self._fallback.use_bribe(team, player_id) if self._fallback else False)
 
     def touchback_receiver(self, team: str, candidates: Sequence[str]) -> str:
         answer = self._next("touchback")

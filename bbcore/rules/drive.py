@@ -21,6 +21,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event
+from bbcore.rules.foul import BRIBES, send_off
 from bbcore.rules.injury import recover_knocked_out
 from bbcore.rules.pregame import roll_weather
 from bbcore.rules.sequences import DriveChange, GameState, StepProcedure, chain_board_hook, row_effect
@@ -36,7 +37,7 @@ KICK_OFF_EVENTS_ROLE = "kick-off-events"
 BRILLIANT_COACHING = "brilliant-coaching"
 CHEERING_FANS = "cheering-fans"
 #: The inducement a Get the Ref event hands out.
-FREE_BRIBE = "bribes"
+FREE_BRIBE = BRIBES
 
 StepResult = tuple[GameState, tuple[Event, ...]]
 
@@ -419,18 +420,19 @@ def send_off_secret_weapons(ruleset: Ruleset, state: GameState, dice: DiceSource
     Taking part means being set up for the drive (``GameState.drive_players``, noted by
     the set-up step); without that record, being on the pitch now. Such a player is
     sent off wherever they are, even knocked out, unless already a casualty or sent off.
-    Arguing the call is left to the coach.
+    Each goes through :func:`~bbcore.rules.foul.send_off`: the coach may Argue the Call
+    and spend a Bribe, as for a Foul.
     """
-    board = state.board
-    taking_part = state.drive_players or frozenset(p.id for p in board.players.values() if p.on_pitch)
-    events = []
+    taking_part = state.drive_players or frozenset(p.id for p in state.board.players.values() if p.on_pitch)
+    events: list[Event] = []
     for player_id in sorted(taking_part):
-        player = board.players.get(player_id)
+        player = state.board.players.get(player_id)
         if player is None or not player.has("secret-weapon") or player.status in (Status.CASUALTY, Status.SENT_OFF):
             continue
-        board = _take_off(board, player, Status.SENT_OFF)
-        events.append(Event("sent-off", player_id, result="secret-weapon", detail={"was": player.status.value}))
-    return attrs.evolve(state, board=board), tuple(events)
+        off = send_off(ruleset, state, player_id, dice, decisions, reason="secret-weapon")
+        state = off.state
+        events.extend(off.events)
+    return state, tuple(events)
 
 
 def end_of_drive_effects(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:

@@ -110,7 +110,8 @@ def roll_armour(ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice
     natural = sum(rolls)
     total = natural + armour_modifier(ruleset, board, player, harm)
     broken = total >= player.av
-    claws = harm.attacker is not None and harm.attacker.has("claws") and not player.has("iron-hard-skin")
+    # Claws is for a player knocked down by a hit; a Foul's victim was down already.
+    claws = harm.cause != "foul" and harm.attacker is not None and harm.attacker.has("claws") and not player.has("iron-hard-skin")
     if claws and natural >= ruleset.parameters.block.claws_breaks_on:
         broken = True
     spent = False

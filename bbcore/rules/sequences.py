@@ -68,6 +68,7 @@ class TeamState:
     turn: int = 0
     casualties_caused: int = 0
     stalled: bool = False
+    coach_ejected: bool = False  # after Argue the Call went that badly: no more arguing this game
     team: Team | None = field(default=None, eq=False, repr=False)
 
 

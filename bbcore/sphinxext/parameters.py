@@ -46,6 +46,7 @@ PHRASED = frozenset(
         "petty_cash",
         "kick_off_events",
         "block",
+        "fouls",
         "activation",
     }
 )
@@ -143,6 +144,13 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
                 f"{params.block.dice_over_double} when it has more than double",
             ),
             ("Claws", f"a natural armour roll of {params.block.claws_breaks_on}+ breaks armour"),
+            (
+                "Foul",
+                f"Armour Roll {params.fouls.per_assist:+d} per offensive assist, {-params.fouls.per_assist:+d} per defensive one; "
+                f"Dirty Player {params.fouls.dirty_player:+d} to Armour or Injury; Argue the Call result "
+                f"{literal(params.fouls.coach_ejected_by)} ejects the coach",
+            ),
+            ("Bribe", f"a D6 of {params.targets.bribe}+ keeps a Sent-off player in the game"),
             ("Deviate", f"{params.ball.deviate_distance} squares in a D8 direction"),
             ("Throw-in", f"{params.ball.throw_in_distance} squares; from a corner, {params.ball.corner_throw_in_dice} picks the direction"),
             ("Catching", ", ".join(f"{k.replace('_', ' ').replace('-', ' ')} {v:+d}" for k, v in params.ball.catch_modifiers.items())),

@@ -286,16 +286,32 @@ def test_secret_weapons_that_took_part_are_sent_off_wherever_they_are(core: Rule
     weapon = {"secret-weapon": None}
     state = game(core, skills={"home-1": weapon, "home-2": weapon, "away-1": weapon, "away-2": weapon}, statuses={"home-2": "ko"})
     state = attrs.evolve(state, drive_players=frozenset({"home-1", "home-2", "away-2"}))
-    after, events = send_off_secret_weapons(core, state, ScriptedDice([]), DefaultDecisions())
-    assert [(e.who, e.detail["was"]) for e in events] == [("away-2", "standing"), ("home-1", "standing"), ("home-2", "ko")]
+    with ScriptedDice([2, 5, 3]) as dice:  # each coach argues each call, and loses
+        after, events = send_off_secret_weapons(core, state, dice, DefaultDecisions())
+    sent_off = [(e.who, e.detail["was"]) for e in events if e.kind == "sent-off"]
+    assert sent_off == [("away-2", "standing"), ("home-1", "standing"), ("home-2", "ko")]
+    assert [e.who for e in events if e.kind == "argue-the-call"] == ["away-2", "home-1", "home-2"]
     assert after.board.player("away-1").status is Status.STANDING  # not set up for this drive
     assert after.board.player("home-2").status is Status.SENT_OFF
+
+
+def test_a_secret_weapon_may_argue_his_way_back_or_be_bribed_back(core: Ruleset) -> None:
+    weapon = {"secret-weapon": None}
+    state = game(core, skills={"home-1": weapon, "away-1": weapon}, away=away_team(inducements={"bribes": 1}))
+    state = attrs.evolve(state, drive_players=frozenset({"home-1", "away-1"}))
+    with ScriptedDice([2, core.parameters.targets.bribe, 6]) as dice:  # away: argues and loses, then the Bribe; home: a 6
+        after, events = send_off_secret_weapons(core, state, dice, DefaultDecisions())
+    assert not [e for e in events if e.kind == "sent-off"]
+    assert after.board.player("away-1").status is Status.STANDING
+    assert after.board.player("home-1").status is Status.STANDING
+    assert after.away.inducements["bribes"] == 0
 
 
 def test_without_a_set_up_record_the_players_on_the_pitch_took_part(core: Ruleset) -> None:
     weapon = {"secret-weapon": None}
     state = game(core, skills={"home-1": weapon, "home-2": weapon}, statuses={"home-2": "casualty"})
-    after, events = send_off_secret_weapons(core, state, ScriptedDice([]), DefaultDecisions())
+    with ScriptedDice([]) as dice:
+        after, events = send_off_secret_weapons(core, state, dice, ScriptedDecisions([("argue-the-call", False)]))
     assert [e.who for e in events] == ["home-1"]
     assert after.board.player("home-2").status is Status.CASUALTY
 
@@ -346,7 +362,7 @@ def test_the_drive_ends_with_an_empty_pitch_and_drive_effects_gone(core: Ruleset
 
 def test_the_end_of_drive_sequence_runs_its_four_steps(core: Ruleset) -> None:
     state = game(core, statuses={"home-1": "ko"}, skills={"away-1": {"secret-weapon": None}})
-    with ScriptedDice([6]) as dice:
+    with ScriptedDice([3, 6]) as dice:  # the away coach argues in vain; home-1 comes round
         after, events = run_sequence(core, "end-of-drive", state, dice)
     assert [e.result for e in events if e.kind == "sequence-step"] == [
         "secret-weapons",

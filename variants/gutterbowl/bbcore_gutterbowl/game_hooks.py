@@ -7,8 +7,9 @@ Each hook only hands over to the module that holds the rule:
 * the sequences: the pre-game steps ``gutterbowl/pitch`` and ``gutterbowl/sideline-staff``
   (:mod:`~bbcore_gutterbowl.pregame`), the start-of-drive step ``gutterbowl/magic-potions``
   (:mod:`~bbcore_gutterbowl.potions`) and the core's end-of-drive ``secret-weapons``
-  step, replaced (:mod:`~bbcore_gutterbowl.secret_weapons`, which also says why nothing
-  is needed for the missing referee);
+  step, replaced (:mod:`~bbcore_gutterbowl.secret_weapons`);
+* fouls: with no referee nobody is Sent-off nor argues (``bbcore_foul_call`` and
+  ``bbcore_argue_the_call``, :mod:`~bbcore_gutterbowl.secret_weapons`);
 * casualty rolls: the Sawbones (:mod:`~bbcore_gutterbowl.staff`) and the Frog
   (:mod:`~bbcore_gutterbowl.wizard`);
 * KO recovery: nothing here; the core adds the Snack Stand's +1 from its ``ko-recovery``
@@ -34,7 +35,7 @@ from bbcore_gutterbowl.kick_off_events import ROUND_ON_US, register_kick_off_eve
 from bbcore_gutterbowl.passing import range_ignored
 from bbcore_gutterbowl.potions import MAGIC_POTIONS_STEP, give_magic_potions
 from bbcore_gutterbowl.pregame import PITCH_STEP, SIDELINE_STAFF_STEP, choose_pitch, leave_sideline_staff_at_home
-from bbcore_gutterbowl.secret_weapons import SECRET_WEAPONS_STEP, deal_with_secret_weapons
+from bbcore_gutterbowl.secret_weapons import SECRET_WEAPONS_STEP, deal_with_secret_weapons, no_argument, no_referee_call
 from bbcore_gutterbowl.staff import SAWBONES, sawbones
 from bbcore_gutterbowl.variant_rules import RULES_ID, reference_problems
 from bbcore_gutterbowl.weather import drive_end_weather, turn_end_weather
@@ -46,7 +47,9 @@ if TYPE_CHECKING:
     from bbcore.registry import RowEffectRegistrar, SequenceStepRegistrar
     from bbcore.rules.board import Board, PlayerState, Square
     from bbcore.rules.events import Event
+    from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
     from bbcore.rules.injury import CasualtyTreatment
+    from bbcore.rules.sequences import GameState
     from bbcore.rules_files import RulesFileProblem
     from bbcore.ruleset import Ruleset
     from bbcore.teams.checks import TeamCheck
@@ -55,6 +58,18 @@ if TYPE_CHECKING:
 @hookimpl
 def bbcore_team_checks(ruleset: Ruleset) -> Iterable[TeamCheck]:
     return (NON_LINEMEN_CHECK,)
+
+
+@hookimpl
+def bbcore_foul_call(ruleset: Ruleset, state: GameState, report: FoulReport, dice: DiceSource) -> FoulCall | None:
+    return no_referee_call(ruleset, state, report)
+
+
+@hookimpl
+def bbcore_argue_the_call(
+    ruleset: Ruleset, state: GameState, team_id: str, player_id: str, reason: str, dice: DiceSource
+) -> ArgueOutcome | None:
+    return no_argument(ruleset, state, player_id)
 
 
 @hookimpl
@@ -132,7 +147,9 @@ def variant_rules_references(ruleset: Ruleset) -> Iterable[RulesFileProblem]:
 
 
 __all__: list[str] = [
+    "bbcore_argue_the_call",
     "bbcore_casualty_treatment",
+    "bbcore_foul_call",
     "bbcore_parameter_changes",
     "bbcore_register_row_effects",
     "bbcore_register_sequence_steps",

@@ -4,12 +4,14 @@ No referee
 ----------
 
 Gutter Bowl has no referee (``referee: false`` in ``variant-rules.yaml``), so nobody is
-ever Sent-off for a foul, and there is no Argue the Call and no Bribe to use. The core
-has no foul procedure yet and none of its sequences holds a send-off step for fouls,
-so nothing needs removing; a turn procedure that one day sends a fouler off must ask
-the ruleset first. The one Foul action per team turn still holds: that limit belongs
-to the turn, which the core does not run yet either. The only removals at the end of
-a drive are the crowd's, below; Bribes cannot stop them, so nothing asks about one.
+ever Sent-off for a foul, and there is no Argue the Call and no Bribe to use.
+:func:`no_referee_call` is the plugin's answer to the core's ``bbcore_foul_call``: the
+core's Foul (:func:`bbcore.rules.foul.foul`) rolls its Armour and Injury as usual, and
+nobody sees the doubles. :func:`no_argument` answers ``bbcore_argue_the_call`` for anyone
+else the core's :func:`~bbcore.rules.foul.send_off` would hear: there is nobody to argue
+with. The one Foul action per team turn still holds: that limit belongs to the turn,
+which the core does not run yet. The only removals at the end of a drive are the
+crowd's, below; Bribes cannot stop them, so nothing asks about one.
 
 Secret weapons
 --------------
@@ -38,6 +40,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import Board, Status
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
+from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
 from bbcore.rules.injury import Harm, roll_injury, suffer_casualty
 from bbcore.rules.sequences import GameState
 from bbcore.ruleset import Ruleset
@@ -50,6 +53,20 @@ SECRET_WEAPONS_STEP = "secret-weapons"  # noqa: S105
 BOTTLE = "bottle"
 
 StepResult = tuple[GameState, tuple[Event, ...]]
+
+
+def no_referee_call(ruleset: Ruleset, state: GameState, report: FoulReport) -> FoulCall | None:
+    """Nobody is Sent-off for a Foul while the variant has no referee; with one, the core's call (None)."""
+    if variant_rules(ruleset).referee:
+        return None
+    return FoulCall(events=(Event("referee", report.fouler, (), "none", {"victim": report.victim}),))
+
+
+def no_argument(ruleset: Ruleset, state: GameState, player_id: str) -> ArgueOutcome | None:
+    """With no referee there is no call to argue; with one, the core's argument (None)."""
+    if variant_rules(ruleset).referee:
+        return None
+    return ArgueOutcome(None, state, events=(Event("argue-the-call", player_id, (), "no-referee"),))
 
 
 def deal_with_secret_weapons(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:

@@ -30,6 +30,7 @@ from bbcore.rules.board import BallState, Square, Status
 from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
 from bbcore.rules.drive import recover_knocked_out_players
 from bbcore.rules.events import Event
+from bbcore.rules.foul import foul, send_off
 from bbcore.rules.injury import suffer_casualty
 from bbcore.rules.pregame import take_on_journeymen
 from bbcore.rules.rerolls import TEAM_REROLL, RerollBudget
@@ -254,6 +255,24 @@ def test_there_is_no_referee_and_no_step_that_sends_a_fouler_off(gb: Ruleset) ->
     assert sequence_steps(gb)["secret-weapons"] is deal_with_secret_weapons
 
 
+def test_nobody_sees_a_double_on_a_foul(gb: Ruleset) -> None:
+    state = game(gb, {"fouler": ("home", LINEMAN, (12, 7)), "rat": ("away", CLANRAT, (13, 7))}, statuses={"rat": "prone"})
+    with ScriptedDice([4, 4, 3, 3]) as dice:  # doubles on both rolls: Sent-off twice over anywhere else
+        outcome = foul(gb, state, "fouler", "rat", dice)
+    assert outcome.sent_off is None
+    assert not outcome.turnover
+    assert outcome.state.board.player("fouler").status is Status.STANDING
+    assert [e.result for e in outcome.events if e.kind == "referee"] == ["none"]
+
+
+def test_there_is_nobody_to_argue_with(gb: Ruleset) -> None:
+    state = bombardier(gb)
+    with ScriptedDice([]) as dice:
+        off = send_off(gb, state, "bomber", dice, ScriptedDecisions([("argue-the-call", True)]), reason="test")
+    assert not off.stays
+    assert [e.result for e in off.events if e.kind == "argue-the-call"] == ["no-referee"]
+
+
 @pytest.mark.parametrize("roll", [4, 6])
 def test_a_secret_weapon_who_rolls_four_or_more_stays_in_the_game(gb: Ruleset, roll: int) -> None:
     with ScriptedDice([roll]) as dice:
@@ -292,9 +311,10 @@ def test_the_end_of_drive_sequence_uses_the_gutter_bowl_step(gb: Ruleset) -> Non
         after, _ = run_sequence(gb, "end-of-drive", state, dice)
     assert after.board.player("bomber").status is Status.RESERVES  # cleared off the pitch, not sent off
     core = bbcore.load_ruleset()
-    with ScriptedDice([]) as dice:  # the core sends him off without a roll
-        after, _ = run_sequence(core, "end-of-drive", bombardier(core), dice)
+    with ScriptedDice([2]) as dice:  # the core sends him off with no roll of the crowd's; his coach argues in vain
+        after, events = run_sequence(core, "end-of-drive", bombardier(core), dice)
     assert after.board.player("bomber").status is Status.SENT_OFF
+    assert [e.result for e in events if e.kind == "argue-the-call"] == ["i-dont-care"]
 
 
 # -- restless fans ---------------------------------------------------------------------------------------

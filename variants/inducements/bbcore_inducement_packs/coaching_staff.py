@@ -25,10 +25,12 @@ roll whose natural D6 the ``ko_rerolls`` entry names (a 1).
 ``at_least``, plus the ``dice``), and the extra team re-rolls a natural Prayers to Nuffle
 roll gives; the caller adds them where its kick-off and pre-game steps keep them.
 
-:func:`argue_the_call` and :func:`bribe` are Fink da Fixer (``fixers`` entry), for the
-caller's Sent-off procedure, which the core lacks: Argue the Call rolled on its table with
-Fink's natural rolls read as his rows (the flag says Fink goes with the coach), and a
-Bribe's D6 that a team with a Fink re-roll left may roll again once it fails.
+:func:`argue_the_call` and :func:`bribe` are Fink da Fixer (``fixers`` entry): Argue the
+Call rolled on its table with Fink's natural rolls read as his rows (the flag says Fink
+goes with the coach), which the core's Sent-off procedure uses through the plugin's
+``bbcore_argue_the_call`` (:func:`bbcore_inducement_packs.referees.argue`), and a Bribe's
+D6 that a team with a Fink re-roll left may roll again once it fails, which the core's
+Bribe does not ask for yet (the caller's).
 
 :func:`sign_clients` is Schielund Scharlitan's pre-game pick (``agents`` entry): ``dice``
 players of the team able to play (not a Casualty nor Sent-off), picked at random, gain the
@@ -188,6 +190,11 @@ def prayer_rerolls(ruleset: Ruleset, inducements: Mapping[str, int], prayer_dice
         if cheering is not None and count > 0 and natural in cheering.prayer_naturals.get(prayer_dice, ()):
             total += cheering.prayer_rerolls
     return total
+
+
+def has_fixer(ruleset: Ruleset, inducements: Mapping[str, int]) -> bool:
+    """Whether a team holding ``inducements`` has a fixer to argue its calls."""
+    return _fixer(ruleset, inducements) is not None
 
 
 def _fixer(ruleset: Ruleset, inducements: Mapping[str, int]) -> str | None:

@@ -10,11 +10,14 @@ from bbcore_inducement_packs import pack_rules
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from bbcore.dice import DiceSource
     from bbcore.model.table import Row
     from bbcore.registry import DataRegistrar, SequenceStepRegistrar
     from bbcore.rules.board import Board, PlayerState
     from bbcore.rules.events import Event
+    from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
     from bbcore.rules.injury import CasualtyTreatment
+    from bbcore.rules.sequences import GameState
     from bbcore.rules_files import RulesFileProblem
     from bbcore.ruleset import Ruleset
 
@@ -87,9 +90,26 @@ def bbcore_casualty_treatment(ruleset: Ruleset, player: PlayerState, casualty: R
 def bbcore_modifier_names(ruleset: Ruleset) -> dict[str, str]:
     """The modifiers the packs' procedures read from their inducements' effects."""
     from bbcore_inducement_packs.boons import FAN_FACTOR  # noqa: PLC0415 - the procedures import the core's rules
-    from bbcore_inducement_packs.referees import ARGUE_THE_CALL  # noqa: PLC0415
 
-    return {FAN_FACTOR: "each team's Fan Factor (a swarm of Nurglings)", ARGUE_THE_CALL: "the hiring team's Argue the Call rolls"}
+    return {FAN_FACTOR: "each team's Fan Factor (a swarm of Nurglings)"}
+
+
+@hookimpl
+def bbcore_foul_call(ruleset: Ruleset, state: GameState, report: FoulReport, dice: DiceSource) -> FoulCall | None:
+    """A biased referee hired by the fouler's opponent watches (see :func:`bbcore_inducement_packs.referees.foul_call`)."""
+    from bbcore_inducement_packs.referees import foul_call  # noqa: PLC0415 - the procedures import the core's rules
+
+    return foul_call(ruleset, state, report, dice)
+
+
+@hookimpl
+def bbcore_argue_the_call(
+    ruleset: Ruleset, state: GameState, team_id: str, player_id: str, reason: str, dice: DiceSource
+) -> ArgueOutcome | None:
+    """Ranulf's axe, a referee who forbids arguing, a fixer (see :func:`bbcore_inducement_packs.referees.argue`)."""
+    from bbcore_inducement_packs.referees import argue  # noqa: PLC0415 - the procedures import the core's rules
+
+    return argue(ruleset, state, team_id, player_id, reason, dice)
 
 
 @hookimpl

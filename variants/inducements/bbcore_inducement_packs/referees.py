@@ -19,9 +19,13 @@ happened:
 kick-off: on the entry's number one random opposing player on the pitch who is not
 Marked is Placed Prone and Stunned.
 
-Off the Foul (``referee_calls`` in ``pack-rules.yaml``): :func:`argue_modifier` is what a
-team's hired referees add to its Argue the Call rolls (their inducements' ``argue-the-call``
-modifier effects), :func:`may_argue` whether anyone may
+:func:`foul_call` and :func:`argue` are the plugin's answers to the core's Foul
+(``bbcore_foul_call``, ``bbcore_argue_the_call``; see :mod:`bbcore.rules.foul`): they put
+the functions above into the core's Foul and Sent-off procedures. What a referee adds to
+his team's Argue the Call rolls is his inducement's ``argue-the-call`` modifier, which the
+core reads (:func:`bbcore.rules.foul.argue_the_call_modifier`).
+
+Off the Foul (``referee_calls`` in ``pack-rules.yaml``): :func:`may_argue` says whether anyone may
 Argue the Call at all, and :func:`get_the_ref` replaces the Get the Ref kick-off event while
 a referee is hired; its bool asks the caller to roll the kick-off event again.
 """
@@ -37,8 +41,10 @@ from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.rules.board import Status
 from bbcore.rules.drive import FREE_BRIBE, pick_at_random
 from bbcore.rules.events import Event
+from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
 from bbcore.rules.injury import Harm, knock_down, roll_armour, roll_injury
 from bbcore.rules.sequences import GameState
+from bbcore_inducement_packs.coaching_staff import argue_the_call, has_fixer
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
 
 if TYPE_CHECKING:
@@ -86,18 +92,18 @@ def watch_foul(
 def argue_with_the_axe(
     ruleset: Ruleset, state: GameState, inducement: str, fouler_id: str, dice: DiceSource
 ) -> tuple[GameState, bool, tuple[Event, ...]]:
-    """The fouler argues with a ``halt`` referee: an Armour roll at +bonus; the bool is whether a Turnover follows.
+    """The fouler argues with a ``halt`` referee: an Armour roll at +bonus; the bool is whether he is still to go.
 
     Armour broken: the player goes Prone and takes an Injury roll, stays in the game, no
-    Turnover. Armour held: the player is Sent-off and it is a Turnover.
+    Turnover. Armour held: the argument changed nothing; the caller sends him off, and it
+    is a Turnover (:func:`argue` hands this to the core's :func:`~bbcore.rules.foul.send_off`).
     """
     referee = rules_for(pack_rules(ruleset).referees, inducement, "biased referee")
     harm = Harm(cause="referee", armour_modifier=referee.bonus)
     board = state.board
     broken, _, armour = roll_armour(ruleset, board, fouler_id, harm, dice)
     if not broken:
-        board = board.with_player(board.player(fouler_id).with_status(Status.SENT_OFF))
-        return attrs.evolve(state, board=board), True, (armour, Event("sent-off", fouler_id, (), "referee", {"inducement": inducement}))
+        return state, True, (armour,)
     board = board.with_player(board.player(fouler_id).with_status(Status.PRONE))
     injured = roll_injury(ruleset, board, fouler_id, Harm(cause="referee"), dice)
     return attrs.evolve(state, board=injured.board), False, (armour, *injured.events)
@@ -131,19 +137,46 @@ def _hired(ruleset: Ruleset, state: GameState, team_id: str | None = None) -> li
     return [(t.id, r) for t in teams for r in sorted(calls) if t.inducements.get(r, 0) > 0]
 
 
-#: The modifier a referee's inducement gives to his team's Argue the Call rolls.
-ARGUE_THE_CALL = "argue-the-call"
+def foul_call(ruleset: Ruleset, state: GameState, report: FoulReport, dice: DiceSource) -> FoulCall | None:
+    """The packs' answer to ``bbcore_foul_call``: a referee hired by the fouler's opponent watches a Foul with no double.
+
+    With a double, or no such referee, the core rules (None). A ``sent-off`` call is a
+    Sent-off for the Foul (a Bribe as the referee allows); a ``halt`` call names the
+    referee as its reason, so that :func:`argue` settles the argument with his axe.
+    """
+    fouler = state.board.player(report.fouler)
+    watching = [r for _, r in _hired(ruleset, state, state.opponent(fouler.team).id) if r in pack_rules(ruleset).referees]
+    if not watching or report.armour_double or report.injury_double:
+        return None
+    referee = watching[0]
+    after, call = watch_foul(ruleset, state, referee, report.fouler, report.victim, False, dice)
+    if call.halted:
+        return FoulCall(report.fouler, call.bribe, referee, events=call.events)
+    board = after.board if after is not state else None
+    return FoulCall(call.sent_off, call.bribe, board=board, events=call.events)
 
 
-def argue_modifier(ruleset: Ruleset, state: GameState, team_id: str) -> int:
-    """What ``team_id``'s hired referees add to its Argue the Call rolls: the ``argue-the-call`` modifier
-    effects of each one's inducement and its profiles."""
-    total = 0
-    for _, referee in _hired(ruleset, state, team_id):
-        inducement = ruleset.inducement(referee)
-        effects = [*inducement.effects, *(e for profile in inducement.profiles for e in profile.effects)]
-        total += sum(effect.by or 0 for effect in effects if effect.modifier == ARGUE_THE_CALL)
-    return total
+def argue(ruleset: Ruleset, state: GameState, team_id: str, player_id: str, reason: str, dice: DiceSource) -> ArgueOutcome | None:
+    """The packs' answer to ``bbcore_argue_the_call``.
+
+    A player a ``halt`` referee stopped argues with the axe (:func:`argue_with_the_axe`);
+    a Bribe is the other choice, not one after it. While a referee who forbids arguing is
+    hired nobody argues. A team with a fixer argues on his terms
+    (:func:`bbcore_inducement_packs.coaching_staff.argue_the_call`). Anything else is the
+    core's roll (None).
+    """
+    referees = pack_rules(ruleset).referees
+    if reason in referees and referees[reason].call == "halt":
+        after, goes, events = argue_with_the_axe(ruleset, state, reason, player_id, dice)
+        return ArgueOutcome(None, after, reversed=not goes, events=events, turnover=goes, bribe=False)
+    if not may_argue(ruleset, state):
+        return ArgueOutcome(None, state, events=(Event("argue-the-call", player_id, (), "not-allowed", {"team": team_id}),))
+    inducements = state.team(team_id).inducements
+    if not has_fixer(ruleset, inducements):
+        return None
+    row, _, event = argue_the_call(ruleset, inducements, dice)
+    stays = not any(effect.status == Status.SENT_OFF.value for effect in row.effects)
+    return ArgueOutcome(row, state, reversed=stays, events=(event,))
 
 
 def may_argue(ruleset: Ruleset, state: GameState) -> bool:
@@ -186,10 +219,10 @@ def get_the_ref(ruleset: Ruleset, state: GameState) -> tuple[GameState, bool, tu
 
 
 __all__ = [
-    "ARGUE_THE_CALL",
     "RefereeCall",
-    "argue_modifier",
+    "argue",
     "argue_with_the_axe",
+    "foul_call",
     "get_the_ref",
     "kit_argument",
     "may_argue",

@@ -6,13 +6,14 @@ import attrs
 import pytest
 from bbcore_inducement_packs.bugman import charge_on, temper_roll
 from bbcore_inducement_packs.giants import base_squares, giant_scatter, pushed_into_crowd
-from bbcore_inducement_packs.referees import argue_modifier, get_the_ref, may_argue
+from bbcore_inducement_packs.referees import get_the_ref, may_argue
 
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import BBCoreError
 from bbcore.rules.board import Status, build_board
 from bbcore.rules.drive import FREE_BRIBE
+from bbcore.rules.foul import argue_the_call_modifier
 from bbcore.rules.sequences import GameState, TeamState
 
 LINEMAN = "human/human-lineman"
@@ -40,8 +41,8 @@ def game(rules: bbcore.Ruleset, home: dict[str, int], away: dict[str, int] | Non
 
 def test_the_biased_referee_adds_one_to_his_teams_argue_the_call(bb2020: bbcore.Ruleset) -> None:
     state = game(bb2020, {"bb2020/biased-referee": 1})
-    assert argue_modifier(PACKS, state, "home") == 1
-    assert argue_modifier(PACKS, state, "away") == 0
+    assert argue_the_call_modifier(PACKS, state, "home") == 1
+    assert argue_the_call_modifier(PACKS, state, "away") == 0
 
 
 @pytest.mark.parametrize("side", ["home", "away"])

@@ -97,9 +97,9 @@ def test_ranulf_halts_play_and_his_axe_settles_the_argument(bb2020: bbcore.Rules
     assert not turnover
     assert after.board.player("f").status is Status.STUNNED
     with ScriptedDice([3, 3]) as dice:
-        after, turnover, _ = argue_with_the_axe(bb2020, state, "bb2020/ranulf-red-hokuli", "f", dice)
-    assert turnover
-    assert after.board.player("f").status is Status.SENT_OFF
+        after, goes, _ = argue_with_the_axe(bb2020, state, "bb2020/ranulf-red-hokuli", "f", dice)
+    assert goes  # the Sent-off procedure sends him off
+    assert after.board.player("f").status is Status.STANDING
 
 
 @pytest.mark.parametrize(("roll", "stunned"), [(6, True), (5, False)])

@@ -318,6 +318,8 @@ class Heuristic:
     _use_sideline = _yes
     _use_tool = _yes
     _team_reroll = _yes
+    _argue_the_call = _yes  # the worst result only stops later arguments
+    _bribe = _yes
 
     def _reroll_block(self, choice: Choice, view: View) -> int:
         """The plain coach's rule: re-roll when the face that would be taken puts the blocker down."""
@@ -751,6 +753,12 @@ class PolicyCoach:
             defender_has_block=defender_has_block,
             attacker_chooses=attacker_chooses,
         )
+
+    def argue_the_call(self, team: str, player_id: str) -> bool:
+        return bool(self.ask("argue-the-call", team, NO_YES, player=player_id))
+
+    def use_bribe(self, team: str, player_id: str) -> bool:
+        return bool(self.ask("bribe", team, NO_YES, player=player_id))
 
     def touchback_receiver(self, team: str, candidates: Sequence[str]) -> str:
         return str(self.ask("touchback", team, list(candidates)))

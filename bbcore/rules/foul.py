@@ -1,0 +1,357 @@
+"""The Foul action, and what follows when a player is Sent-off.
+
+:func:`foul` is the Foul itself, once the fouler has finished moving: an Armour Roll for
+a Prone or Stunned opponent next to him, helped by assists as a block is (``fouls`` in
+the parameters), then an Injury Roll if the armour breaks. The skills that change it:
+Dirty Player (its bonus goes on the Armour Roll when that breaks the armour, else on
+the Injury Roll, as Mighty Blow's does), Lone Fouler (re-roll a held Armour Roll when
+nobody assists either side), Put the Boot In (a team-mate with it assists however
+marked), Sneaky Git (a double on an Armour Roll that held sends nobody off).
+
+The officials then judge what they saw, through the ``bbcore_foul_call`` hook: the core
+(:func:`doubles_call`) sends the fouler off when a natural double came up on any Armour
+Roll or on the Injury Roll. A variant with no referee, or one a team has paid, answers
+first.
+
+:func:`send_off` is being Sent-off, for a Foul or for any other reason: the coach may
+Argue the Call (``bbcore_argue_the_call``; the core rolls on the ``argue-the-call``
+table, see :func:`core_argue_the_call`), then spend a Bribe (a D6 of ``targets.bribe``
+or more keeps the player in the game and stops the Turnover). A player who stays off
+leaves the pitch; a ball he held bounces from his square.
+
+What a Foul does not settle here belongs to the turn that calls it: one Foul per team
+turn, the move before it, and the end of the activation afterwards (unless Quick Foul).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+from attrs import frozen
+
+from bbcore.dice import DiceSource, roll_dice
+from bbcore.errors import UsageError
+from bbcore.rules.ball import bounce
+from bbcore.rules.block import assists
+from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent
+from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.events import Event
+from bbcore.rules.injury import Harm, roll_armour, roll_injury, treatment_from
+from bbcore.rules.sequences import GameState
+
+if TYPE_CHECKING:
+    from bbcore.model.table import Row
+    from bbcore.ruleset import Ruleset
+
+#: The cause named on a Foul's Armour and Injury Rolls (hooks such as ``bbcore_armour_modifiers`` see it).
+FOUL = "foul"
+#: The role of the table a coach rolls on to Argue the Call.
+ARGUE_THE_CALL_ROLE = "argue-the-call"
+#: The modifier effect (of an inducement the team holds) added to its Argue the Call rolls.
+ARGUE_THE_CALL = "argue-the-call"
+#: The inducement spent to keep a Sent-off player in the game.
+BRIBES = "bribes"
+
+
+@frozen
+class FoulReport:
+    """What happened in a Foul, as the officials see it.
+
+    ``armour`` holds the natural dice of every Armour Roll made (two when Lone Fouler
+    re-rolled), ``injury`` those of the Injury Roll (empty when the armour held).
+    """
+
+    fouler: str
+    victim: str
+    armour: tuple[tuple[int, ...], ...]
+    broken: bool
+    injury: tuple[int, ...] = ()
+
+    @property
+    def armour_double(self) -> bool:
+        """A natural double came up on an Armour Roll."""
+        return any(_double(rolls) for rolls in self.armour)
+
+    @property
+    def injury_double(self) -> bool:
+        return _double(self.injury)
+
+
+def _double(rolls: tuple[int, ...]) -> bool:
+    return len(rolls) > 1 and len(set(rolls)) == 1
+
+
+@frozen
+class FoulCall:
+    """What the officials made of a Foul.
+
+    ``sent_off`` is the player to send off (None: nobody), ``bribe`` whether a Bribe may
+    still keep him on, ``reason`` what the Sent-off is for (``bbcore_argue_the_call`` is
+    told it). ``board`` is the board after whatever the officials did themselves (None:
+    they touched nothing), and ``events`` what they did.
+    """
+
+    sent_off: str | None = None
+    bribe: bool = True
+    reason: str = FOUL
+    board: Board | None = None
+    events: tuple[Event, ...] = ()
+
+
+@frozen
+class ArgueOutcome:
+    """An Argue the Call: the row rolled (None when nobody could argue), the state after it, its events.
+
+    ``reversed`` is true when the player stays in the game. ``turnover`` False lifts the
+    Turnover a reversed call would still cause; ``bribe`` False offers no Bribe after an
+    argument that failed (for an argument a coach makes instead of bribing).
+    """
+
+    row: Row | None
+    state: GameState
+    reversed: bool = False
+    events: tuple[Event, ...] = ()
+    turnover: bool = True
+    bribe: bool = True
+
+
+@frozen
+class SentOff:
+    """Being Sent-off, settled: the state after it, what happened, whether the player is still
+    in the game (the call reversed or a Bribe taken), and whether his team's turn ends."""
+
+    state: GameState
+    events: tuple[Event, ...]
+    stays: bool
+    turnover: bool
+
+
+@frozen
+class FoulOutcome:
+    """A Foul, settled: the state after it, what happened in order, who was Sent-off for it
+    (None: nobody, or a Bribe or an argument kept him on) and whether the fouling team's turn ends."""
+
+    state: GameState
+    events: tuple[Event, ...]
+    sent_off: str | None = None
+    turnover: bool = False
+
+
+def foul_assists(board: Board, fouler: PlayerState, victim: PlayerState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The offensive and defensive assists of a Foul: a block's, and a team-mate with Put the Boot In
+    next to the victim assists however many opponents mark him."""
+    offensive, defensive = assists(board, fouler, victim)
+    booted = tuple(
+        p.id
+        for p in board.team_players(fouler.team)
+        if p.id != fouler.id
+        and p.id not in offensive
+        and p.has("put-the-boot-in")
+        and board.in_play(p)
+        and p.square is not None
+        and victim.square is not None
+        and adjacent(p.square, victim.square)
+    )
+    return offensive + booted, defensive
+
+
+def _check_foul(board: Board, fouler_id: str, victim_id: str) -> tuple[PlayerState, PlayerState]:
+    fouler, victim = board.player(fouler_id), board.player(victim_id)
+    if not fouler.standing:
+        raise UsageError(f"{fouler_id} cannot foul: only a Standing player on the pitch fouls (he is {fouler.status.value})")
+    if victim.team == fouler.team:
+        raise UsageError(f"{fouler_id} cannot foul {victim_id}: a Foul is against an opposition player")
+    if victim.status not in (Status.PRONE, Status.STUNNED):
+        raise UsageError(f"{fouler_id} cannot foul {victim_id}: the victim must be Prone or Stunned (he is {victim.status.value})")
+    if fouler.square is None or victim.square is None or not adjacent(fouler.square, victim.square):
+        raise UsageError(f"{fouler_id} cannot foul {victim_id}: the fouler must be next to the victim")
+    return fouler, victim
+
+
+def foul(
+    ruleset: Ruleset,
+    state: GameState,
+    fouler_id: str,
+    victim_id: str,
+    dice: DiceSource,
+    decisions: Decisions | None = None,
+) -> FoulOutcome:
+    """``fouler_id`` fouls ``victim_id``: the Armour Roll, the Injury Roll, the officials' call and any Sent-off.
+
+    The fouler must be Standing next to the victim, an opposition player who is Prone or
+    Stunned; anything else is a :class:`~bbcore.errors.UsageError`. The coach's choices
+    (Lone Fouler's re-roll, an apothecary, Arguing the Call, a Bribe) are asked of
+    ``decisions`` (:class:`~bbcore.rules.decisions.DefaultDecisions` when None).
+    """
+    decisions = decisions or DefaultDecisions()
+    board = state.board
+    fouler, victim = _check_foul(board, fouler_id, victim_id)
+    rules = ruleset.parameters.fouls
+    offensive, defensive = foul_assists(board, fouler, victim)
+    harm = Harm(
+        FOUL,
+        attacker=fouler,
+        armour_modifier=rules.per_assist * (len(offensive) - len(defensive)),
+        mighty_blow=fouler.has("dirty-player"),
+        blow_bonus=rules.dirty_player,
+    )
+    events: list[Event] = [Event("foul", fouler_id, (), victim_id, {"offensive": list(offensive), "defensive": list(defensive)})]
+    broken, spent, armour = roll_armour(ruleset, board, victim_id, harm, dice)
+    events.append(armour)
+    armour_rolls = [armour.rolls]
+    lone = not offensive and not defensive and fouler.has("lone-fouler")
+    if not broken and lone and decisions.use_skill(fouler_id, "lone-fouler", FOUL):
+        events.append(Event("skill", fouler_id, (), "lone-fouler", {"situation": FOUL}))
+        broken, spent, armour = roll_armour(ruleset, board, victim_id, harm, dice)
+        events.append(armour)
+        armour_rolls.append(armour.rolls)
+    injury: tuple[int, ...] = ()
+    if broken:
+        injured = roll_injury(
+            ruleset,
+            board,
+            victim_id,
+            attrs.evolve(harm, mighty_blow=harm.mighty_blow and not spent),
+            dice,
+            lambda player, result: decisions.use_apothecary(player.id, result),
+            choose_treatment=treatment_from(decisions),
+        )
+        board = injured.board
+        events.extend(injured.events)
+        injury = next((e.rolls for e in injured.events if e.kind == "injury"), ())
+    state = attrs.evolve(state, board=board)
+    report = FoulReport(fouler_id, victim_id, tuple(armour_rolls), broken, injury)
+    call: FoulCall = ruleset.hook.bbcore_foul_call(ruleset=ruleset, state=state, report=report, dice=dice)
+    if call.board is not None:
+        state = attrs.evolve(state, board=call.board)
+    events.extend(call.events)
+    if call.sent_off is None or state.board.player(call.sent_off).status is Status.SENT_OFF:
+        return FoulOutcome(state, tuple(events))
+    off = send_off(ruleset, state, call.sent_off, dice, decisions, reason=call.reason, bribe=call.bribe, active_team=fouler.team)
+    return FoulOutcome(off.state, (*events, *off.events), None if off.stays else call.sent_off, off.turnover)
+
+
+def doubles_call(ruleset: Ruleset, state: GameState, report: FoulReport) -> FoulCall:
+    """The core's answer to ``bbcore_foul_call``: a natural double on an Armour Roll or the Injury Roll
+    sends the fouler off, except a held Armour Roll's double for a player with Sneaky Git."""
+    fouler = state.board.player(report.fouler)
+    armour_counts = report.armour_double and (report.broken or not fouler.has("sneaky-git"))
+    if armour_counts or report.injury_double:
+        return FoulCall(sent_off=report.fouler, events=(Event("referee", report.fouler, (), "sent-off", {"seen": "double"}),))
+    return FoulCall()
+
+
+def send_off(
+    ruleset: Ruleset,
+    state: GameState,
+    player_id: str,
+    dice: DiceSource,
+    decisions: Decisions | None = None,
+    *,
+    reason: str,
+    bribe: bool = True,
+    active_team: str | None = None,
+) -> SentOff:
+    """Send ``player_id`` off for ``reason``, letting his coach Argue the Call and then spend a Bribe.
+
+    ``bribe`` False: no Bribe may be used. ``active_team`` is the team whose turn it is
+    (None: nobody's, as at the end of a drive); a player of that team Sent-off ends its
+    turn, even when the argument wins, but not when a Bribe keeps him on. A ball the
+    player held bounces from his square during a turn, and stays where it is between
+    drives. A player who was off the pitch (knocked out, say) simply becomes Sent-off.
+    """
+    decisions = decisions or DefaultDecisions()
+    player = state.board.player(player_id)
+    events: list[Event] = []
+    turnover = player.team == active_team
+    argued = _argue(ruleset, state, player, dice, decisions, reason)
+    state = argued.state
+    events.extend(argued.events)
+    if argued.reversed:
+        return SentOff(state, tuple(events), stays=True, turnover=turnover and argued.turnover)
+    held = state.team(player.team).inducements.get(BRIBES, 0)
+    if bribe and argued.bribe and held > 0 and decisions.use_bribe(player.team, player_id):
+        inducements = {**state.team(player.team).inducements, BRIBES: held - 1}
+        state = state.update_team(player.team, inducements=inducements)
+        (roll,) = roll_dice(dice, "D6")
+        worked = roll >= ruleset.parameters.targets.bribe
+        events.append(Event("bribe", player_id, (roll,), "worked" if worked else "wasted", {"left": held - 1}))
+        if worked:
+            return SentOff(state, tuple(events), stays=True, turnover=False)
+    board, gone = _leave(ruleset, state.board, player, dice, decisions, reason, bounce_ball=active_team is not None)
+    return SentOff(attrs.evolve(state, board=board), (*events, *gone), stays=False, turnover=turnover)
+
+
+def _argue(ruleset: Ruleset, state: GameState, player: PlayerState, dice: DiceSource, decisions: Decisions, reason: str) -> ArgueOutcome:
+    team = state.team(player.team)
+    if team.coach_ejected or not decisions.argue_the_call(player.team, player.id):
+        return ArgueOutcome(None, state)
+    argued: ArgueOutcome = ruleset.hook.bbcore_argue_the_call(
+        ruleset=ruleset, state=state, team_id=player.team, player_id=player.id, reason=reason, dice=dice
+    )
+    if argued.row is not None and argued.row.id == ruleset.parameters.fouls.coach_ejected_by:
+        return attrs.evolve(argued, state=argued.state.update_team(player.team, coach_ejected=True))
+    return argued
+
+
+def argue_the_call_modifier(ruleset: Ruleset, state: GameState, team_id: str) -> int:
+    """What the team's inducements add to its Argue the Call rolls: their ``argue-the-call`` modifier effects, profiles' included."""
+    total = 0
+    for inducement_id, count in state.team(team_id).inducements.items():
+        if count <= 0 or inducement_id not in ruleset.inducements:
+            continue
+        inducement = ruleset.inducement(inducement_id)
+        effects = [*inducement.effects, *(e for profile in inducement.profiles for e in profile.effects)]
+        total += sum(effect.by or 0 for effect in effects if effect.modifier == ARGUE_THE_CALL)
+    return total
+
+
+def core_argue_the_call(ruleset: Ruleset, state: GameState, team_id: str, player_id: str, reason: str, dice: DiceSource) -> ArgueOutcome:
+    """The core's answer to ``bbcore_argue_the_call``: a roll on the ``argue-the-call`` table with the
+    team's :func:`argue_the_call_modifier`; the player stays in the game on a row that does not set his
+    status to Sent-off."""
+    table = ruleset.table(ARGUE_THE_CALL_ROLE)
+    rolls = roll_dice(dice, table.dice or "D6")
+    modifier = argue_the_call_modifier(ruleset, state, team_id)
+    low, high = table.range or (1, 6)
+    total = min(max(sum(rolls) + modifier, low), high)
+    row = table.row_for(total)
+    stays = not any(effect.status == Status.SENT_OFF.value for effect in row.effects)
+    event = Event("argue-the-call", player_id, rolls, row.id, {"team": team_id, "total": total, "reason": reason})
+    return ArgueOutcome(row, state, stays, (event,))
+
+
+def _leave(
+    ruleset: Ruleset, board: Board, player: PlayerState, dice: DiceSource, decisions: Decisions, reason: str, *, bounce_ball: bool
+) -> tuple[Board, tuple[Event, ...]]:
+    """The player leaves the pitch Sent-off; a ball he held bounces from his square (or lies there, ``bounce_ball`` False)."""
+    square = player.square
+    held = square is not None and board.ball.carrier == player.id
+    board = board.with_player(player.with_status(Status.SENT_OFF))
+    events = (Event("sent-off", player.id, (), reason, {"was": player.status.value}),)
+    if not held or square is None:
+        return board, events
+    if not bounce_ball:
+        return board.with_ball(BallState(square=square)), events
+    loose = bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions)
+    return loose.board, events + loose.events
+
+
+__all__ = [
+    "ARGUE_THE_CALL",
+    "ARGUE_THE_CALL_ROLE",
+    "BRIBES",
+    "FOUL",
+    "ArgueOutcome",
+    "FoulCall",
+    "FoulOutcome",
+    "FoulReport",
+    "SentOff",
+    "argue_the_call_modifier",
+    "core_argue_the_call",
+    "doubles_call",
+    "foul",
+    "foul_assists",
+    "send_off",
+]

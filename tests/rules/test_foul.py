@@ -1,0 +1,227 @@
+"""The Foul action and being Sent-off: assists, the foul skills, the doubles, Arguing the Call and Bribes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import bbcore
+from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
+from bbcore.rules.board import Status
+from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.foul import ArgueOutcome, FoulCall, foul, foul_assists, send_off
+from bbcore.rules.sequences import GameState
+from bbcore.ruleset import Ruleset
+from bbcore.testing import MakeRuleset
+from tests.rules.game_states import AWAY_LINEMAN, HOME_LINEMAN, game, home_team
+
+#: Orc Lineman's AV is the target the fouls below are rolled against.
+FOULER, VICTIM = (10, 7), (11, 7)
+
+
+def scene(core: Ruleset, extra: dict[str, Any] | None = None, **kwargs: Any) -> GameState:
+    """A home Human fouling a Prone away Orc, with ``extra`` players."""
+    players = {"fouler": ("home", HOME_LINEMAN, FOULER), "victim": ("away", AWAY_LINEMAN, VICTIM), **(extra or {})}
+    statuses = {"victim": "prone", **kwargs.pop("statuses", {})}
+    return game(core, players, statuses=statuses, **kwargs)
+
+
+def av(core: Ruleset) -> int:
+    return core.position(AWAY_LINEMAN).av
+
+
+def pair(total: int) -> list[int]:
+    """Two dice making ``total`` that are not a double (which would send the fouler off)."""
+    low = total // 2 - (1 if total % 2 == 0 else 0)
+    return [low, total - low]
+
+
+def no_arguing() -> ScriptedDecisions:
+    return ScriptedDecisions([("argue-the-call", False), ("bribe", False)])
+
+
+def test_an_unassisted_foul_breaks_armour_at_the_av_and_rolls_injury(core: Ruleset) -> None:
+    state = scene(core)
+    held = av(core) - 1
+    with ScriptedDice(pair(held)) as dice:
+        outcome = foul(core, state, "fouler", "victim", dice)
+    assert [e.result for e in outcome.events if e.kind == "armour"] == ["held"]
+    assert outcome.state.board.player("victim").status is Status.PRONE
+    with ScriptedDice([*pair(av(core)), 2, 3]) as dice:  # broken, then an injury roll of 5: Stunned
+        outcome = foul(core, state, "fouler", "victim", dice)
+    assert outcome.state.board.player("victim").status is Status.STUNNED
+    assert outcome.sent_off is None
+    assert not outcome.turnover
+
+
+def test_assists_count_for_and_against_the_fouler(core: Ruleset) -> None:
+    helper = {"helper": ("home", HOME_LINEMAN, (11, 6))}
+    spoiler = {"spoiler": ("away", AWAY_LINEMAN, (9, 8))}
+    state = scene(core, {**helper, **spoiler, "helper2": ("home", HOME_LINEMAN, (12, 8))})
+    offensive, defensive = foul_assists(state.board, state.board.player("fouler"), state.board.player("victim"))
+    assert set(offensive) == {"helper", "helper2"}
+    assert defensive == ("spoiler",)
+    one_short = av(core) - 2  # +2 -1 = +1: still one short
+    with ScriptedDice(pair(one_short)) as dice:
+        outcome = foul(core, state, "fouler", "victim", dice)
+    armour = next(e for e in outcome.events if e.kind == "armour")
+    assert armour.result == "held"
+    assert armour.detail["total"] == av(core) - 1
+
+
+def test_a_marked_team_mate_assists_only_with_put_the_boot_in(core: Ruleset) -> None:
+    extra = {"helper": ("home", HOME_LINEMAN, (11, 6)), "marker": ("away", AWAY_LINEMAN, (12, 5))}
+    plain = scene(core, extra)
+    assert foul_assists(plain.board, plain.board.player("fouler"), plain.board.player("victim"))[0] == ()
+    booted = scene(core, extra, skills={"helper": {"put-the-boot-in": None}})
+    assert foul_assists(booted.board, booted.board.player("fouler"), booted.board.player("victim"))[0] == ("helper",)
+
+
+def test_dirty_player_breaks_armour_one_short_or_else_adds_to_injury(core: Ruleset) -> None:
+    state = scene(core, skills={"fouler": {"dirty-player": None}})
+    short = av(core) - 1
+    with ScriptedDice([*pair(short), 4, 5]) as dice:  # 9 on injury: KO, the bonus spent on armour
+        outcome = foul(core, state, "fouler", "victim", dice)
+    armour = next(e for e in outcome.events if e.kind == "armour")
+    assert armour.result == "broken"
+    assert armour.detail["mighty_blow"] is True
+    assert next(e for e in outcome.events if e.kind == "injury").detail["total"] == 9
+    with ScriptedDice([*pair(av(core)), 4, 3]) as dice:  # broken unaided: the +1 goes on the injury roll
+        outcome = foul(core, state, "fouler", "victim", dice)
+    assert next(e for e in outcome.events if e.kind == "injury").detail["total"] == 8
+
+
+def test_claws_do_not_break_armour_on_a_foul(core: Ruleset) -> None:
+    state = scene(core, skills={"fouler": {"claws": None}})
+    with ScriptedDice([3, 5]) as dice:
+        outcome = foul(core, state, "fouler", "victim", dice)
+    assert av(core) > 8
+    assert next(e for e in outcome.events if e.kind == "armour").result == "held"
+
+
+def test_lone_fouler_rolls_a_held_armour_roll_again_only_without_assists(core: Ruleset) -> None:
+    lone = scene(core, skills={"fouler": {"lone-fouler": None}})
+    with ScriptedDice([1, 2, *pair(av(core)), 1, 2]) as dice:
+        outcome = foul(core, lone, "fouler", "victim", dice)
+    assert [e.result for e in outcome.events if e.kind == "armour"] == ["held", "broken"]
+    helped = scene(core, {"helper": ("home", HOME_LINEMAN, (11, 6))}, skills={"fouler": {"lone-fouler": None}})
+    with ScriptedDice([1, 2]) as dice:
+        outcome = foul(core, helped, "fouler", "victim", dice)
+    assert [e.result for e in outcome.events if e.kind == "armour"] == ["held"]
+
+
+def test_a_double_on_the_armour_roll_sends_the_fouler_off_and_ends_the_turn(core: Ruleset) -> None:
+    with ScriptedDice([2, 2]) as dice:
+        outcome = foul(core, scene(core), "fouler", "victim", dice, no_arguing())
+    assert outcome.sent_off == "fouler"
+    assert outcome.turnover
+    assert outcome.state.board.player("fouler").status is Status.SENT_OFF
+    assert outcome.state.board.player("fouler").square is None
+
+
+def test_a_double_on_the_injury_roll_sends_the_fouler_off(core: Ruleset) -> None:
+    with ScriptedDice([*pair(av(core)), 4, 4]) as dice:
+        outcome = foul(core, scene(core), "fouler", "victim", dice, no_arguing())
+    assert outcome.sent_off == "fouler"
+    assert outcome.state.board.player("victim").status is Status.KO  # the foul still hurt
+
+
+def test_sneaky_git_survives_a_double_only_while_the_armour_holds(core: Ruleset) -> None:
+    git = scene(core, skills={"fouler": {"sneaky-git": None}})
+    with ScriptedDice([2, 2]) as dice:
+        assert foul(core, git, "fouler", "victim", dice, no_arguing()).sent_off is None
+    with ScriptedDice([5, 5, 1, 3]) as dice:
+        assert foul(core, git, "fouler", "victim", dice, no_arguing()).sent_off == "fouler"
+
+
+def test_arguing_the_call_on_a_six_keeps_the_player_but_not_the_turn(core: Ruleset) -> None:
+    with ScriptedDice([2, 2, 6]) as dice:
+        outcome = foul(core, scene(core), "fouler", "victim", dice)
+    assert outcome.sent_off is None
+    assert outcome.turnover
+    assert outcome.state.board.player("fouler").square == FOULER
+    assert [e.result for e in outcome.events if e.kind == "argue-the-call"] == ["well-when-you-put-it-like-that"]
+
+
+def test_an_ejected_coach_argues_no_more(core: Ruleset) -> None:
+    state = scene(core, {"other": ("home", HOME_LINEMAN, (5, 5))})
+    with ScriptedDice([1]) as dice:
+        first = send_off(core, state, "other", dice, ScriptedDecisions([("argue-the-call", True), ("bribe", False)]), reason="test")
+    assert first.state.team("home").coach_ejected
+    assert not first.stays
+    with ScriptedDice([]) as dice:  # nothing is rolled: the coach may not argue
+        second = send_off(core, first.state, "fouler", dice, reason="test", active_team="home")
+    assert not second.stays
+    assert second.turnover
+    assert not any(e.kind == "argue-the-call" for e in second.events)
+
+
+def test_a_bribe_keeps_the_player_and_the_turn_on_two_or_more(core: Ruleset) -> None:
+    state = scene(core, home=home_team(inducements={"bribes": 2}))
+    target = core.parameters.targets.bribe
+    with ScriptedDice([2, 2, target]) as dice:
+        outcome = foul(core, state, "fouler", "victim", dice, ScriptedDecisions([("argue-the-call", False), ("bribe", True)]))
+    assert outcome.sent_off is None
+    assert not outcome.turnover
+    assert outcome.state.team("home").inducements["bribes"] == 1
+    with ScriptedDice([2, 2, target - 1]) as dice:
+        outcome = foul(core, state, "fouler", "victim", dice, ScriptedDecisions([("argue-the-call", False), ("bribe", True)]))
+    assert outcome.sent_off == "fouler"
+    assert outcome.turnover
+    assert [e.result for e in outcome.events if e.kind == "bribe"] == ["wasted"]
+
+
+def test_a_sent_off_ball_carrier_drops_the_ball(core: Ruleset) -> None:
+    state = scene(core, ball="fouler")
+    with ScriptedDice([2, 2, 3]) as dice:  # the double, then the ball bounces on a D8
+        outcome = foul(core, state, "fouler", "victim", dice, no_arguing())
+    assert outcome.state.board.ball.carrier is None
+    assert outcome.state.board.ball.square != FOULER
+
+
+@pytest.mark.parametrize(
+    ("statuses", "squares", "message"),
+    [
+        ({"fouler": "prone"}, {}, "only a Standing player"),
+        ({"victim": "standing"}, {}, "must be Prone or Stunned"),
+        ({}, {"victim": (13, 7)}, "next to the victim"),
+    ],
+)
+def test_a_foul_that_cannot_be_made_is_refused(core: Ruleset, statuses: Any, squares: Any, message: str) -> None:
+    players = {
+        "fouler": ("home", HOME_LINEMAN, squares.get("fouler", FOULER)),
+        "victim": ("away", AWAY_LINEMAN, squares.get("victim", VICTIM)),
+    }
+    state = game(core, players, statuses={"victim": "prone", **statuses})
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match=message):
+        foul(core, state, "fouler", "victim", dice)
+
+
+def test_a_team_mate_is_no_victim(core: Ruleset) -> None:
+    state = scene(core, {"mate": ("home", HOME_LINEMAN, (9, 7))}, statuses={"mate": "prone"})
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match="opposition player"):
+        foul(core, state, "fouler", "mate", dice)
+
+
+class NoReferee:
+    @bbcore.hookimpl
+    def bbcore_foul_call(self, ruleset: Any, state: Any, report: Any, dice: Any) -> FoulCall:
+        return FoulCall()
+
+
+class SternReferee:
+    @bbcore.hookimpl
+    def bbcore_argue_the_call(self, ruleset: Any, state: Any, team_id: str, player_id: str, reason: str, dice: Any) -> ArgueOutcome:
+        return ArgueOutcome(None, state)
+
+
+def test_a_plugin_answers_for_the_officials(make_ruleset: MakeRuleset) -> None:
+    rules = make_ruleset(plugins=[("no-referee", NoReferee())], entry_points=False)
+    with ScriptedDice([2, 2]) as dice:
+        assert foul(rules, scene(rules), "fouler", "victim", dice).sent_off is None
+    stern = make_ruleset(plugins=[("stern", SternReferee())], entry_points=False)
+    with ScriptedDice([2, 2]) as dice:  # nothing rolled for the argument the referee will not hear
+        outcome = foul(stern, scene(stern), "fouler", "victim", dice, ScriptedDecisions([("argue-the-call", True), ("bribe", False)]))
+    assert outcome.sent_off == "fouler"
