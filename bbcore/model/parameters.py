@@ -111,6 +111,7 @@ class FoulRules:
     per_assist: int
     dirty_player: int
     coach_ejected_by: str
+    friends_with_the_ref_from: int
 
 
 @frozen

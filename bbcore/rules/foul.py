@@ -52,6 +52,9 @@ ARGUE_THE_CALL_ROLE = "argue-the-call"
 ARGUE_THE_CALL = "argue-the-call"
 #: The inducement spent to keep a Sent-off player in the game.
 BRIBES = "bribes"
+#: Prayers to Nuffle (rows of the prayers table) that change a Foul's call and the argument.
+UNDER_SCRUTINY = "under-scrutiny"
+FRIENDS_WITH_THE_REF = "friends-with-the-ref"
 
 
 @frozen
@@ -234,11 +237,15 @@ def foul(
 
 def doubles_call(ruleset: Ruleset, state: GameState, report: FoulReport) -> FoulCall:
     """The core's answer to ``bbcore_foul_call``: a natural double on an Armour Roll or the Injury Roll
-    sends the fouler off, except a held Armour Roll's double for a player with Sneaky Git."""
+    sends the fouler off, except a held Armour Roll's double for a player with Sneaky Git; a foul that
+    breaks the armour of a player whose team prayed for Under Scrutiny sends him off, double or not."""
     fouler = state.board.player(report.fouler)
     armour_counts = report.armour_double and (report.broken or not fouler.has("sneaky-git"))
     if armour_counts or report.injury_double:
         return FoulCall(sent_off=report.fouler, events=(Event("referee", report.fouler, (), "sent-off", {"seen": "double"}),))
+    victims = state.team(state.board.player(report.victim).team)
+    if report.broken and UNDER_SCRUTINY in victims.prayers:
+        return FoulCall(sent_off=report.fouler, events=(Event("referee", report.fouler, (), "sent-off", {"seen": UNDER_SCRUTINY}),))
     return FoulCall()
 
 
@@ -279,7 +286,7 @@ def send_off(
         events.append(Event("bribe", player_id, (roll,), "worked" if worked else "wasted", {"left": held - 1}))
         if worked:
             return SentOff(state, tuple(events), stays=True, turnover=False)
-    board, gone = _leave(ruleset, state.board, player, dice, decisions, reason, bounce_ball=active_team is not None)
+    board, gone = leave_pitch_sent_off(ruleset, state.board, player, dice, decisions, reason, bounce_ball=active_team is not None)
     return SentOff(attrs.evolve(state, board=board), (*events, *gone), stays=False, turnover=turnover)
 
 
@@ -310,22 +317,28 @@ def argue_the_call_modifier(ruleset: Ruleset, state: GameState, team_id: str) ->
 def core_argue_the_call(ruleset: Ruleset, state: GameState, team_id: str, player_id: str, reason: str, dice: DiceSource) -> ArgueOutcome:
     """The core's answer to ``bbcore_argue_the_call``: a roll on the ``argue-the-call`` table with the
     team's :func:`argue_the_call_modifier`; the player stays in the game on a row that does not set his
-    status to Sent-off."""
+    status to Sent-off. A team that prayed for Friends with the Ref gets the last row on a natural
+    ``fouls.friends_with_the_ref_from`` or more."""
     table = ruleset.table(ARGUE_THE_CALL_ROLE)
     rolls = roll_dice(dice, table.dice or "D6")
     modifier = argue_the_call_modifier(ruleset, state, team_id)
     low, high = table.range or (1, 6)
     total = min(max(sum(rolls) + modifier, low), high)
     row = table.row_for(total)
+    if FRIENDS_WITH_THE_REF in state.team(team_id).prayers and sum(rolls) >= ruleset.parameters.fouls.friends_with_the_ref_from:
+        row = table.rows[-1]
     stays = not any(effect.status == Status.SENT_OFF.value for effect in row.effects)
     event = Event("argue-the-call", player_id, rolls, row.id, {"team": team_id, "total": total, "reason": reason})
     return ArgueOutcome(row, state, stays, (event,))
 
 
-def _leave(
-    ruleset: Ruleset, board: Board, player: PlayerState, dice: DiceSource, decisions: Decisions, reason: str, *, bounce_ball: bool
+def leave_pitch_sent_off(
+    ruleset: Ruleset, board: Board, player: PlayerState, dice: DiceSource, decisions: Decisions, reason: str, *, bounce_ball: bool = True
 ) -> tuple[Board, tuple[Event, ...]]:
-    """The player leaves the pitch Sent-off; a ball he held bounces from his square (or lies there, ``bounce_ball`` False)."""
+    """The player leaves the pitch Sent-off, with no argument nor Bribe (:func:`send_off` offers those first).
+
+    A ball he held bounces from his square (or lies there, ``bounce_ball`` False).
+    """
     square = player.square
     held = square is not None and board.ball.carrier == player.id
     board = board.with_player(player.with_status(Status.SENT_OFF))
@@ -343,6 +356,8 @@ __all__ = [
     "ARGUE_THE_CALL_ROLE",
     "BRIBES",
     "FOUL",
+    "FRIENDS_WITH_THE_REF",
+    "UNDER_SCRUTINY",
     "ArgueOutcome",
     "FoulCall",
     "FoulOutcome",
@@ -353,5 +368,6 @@ __all__ = [
     "doubles_call",
     "foul",
     "foul_assists",
+    "leave_pitch_sent_off",
     "send_off",
 ]

@@ -273,7 +273,9 @@ def pray_to_nuffle(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
 
     The prayers are the inducements whose ``table`` is the prayers table (by role or
     id). The results are kept in ``TeamState.prayers`` and last the game; what each one
-    does to players (a random player gains Stab...) is recorded, not applied.
+    does to players (a random player gains Stab...) is recorded, not applied. The
+    procedures a prayer changes read it from there (Under Scrutiny and Friends with the
+    Ref: :mod:`bbcore.rules.foul`).
     """
     table = ruleset.table(PRAYERS_ROLE)
     events = []

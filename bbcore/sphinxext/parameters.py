@@ -148,7 +148,8 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
                 "Foul",
                 f"Armour Roll {params.fouls.per_assist:+d} per offensive assist, {-params.fouls.per_assist:+d} per defensive one; "
                 f"Dirty Player {params.fouls.dirty_player:+d} to Armour or Injury; Argue the Call result "
-                f"{literal(params.fouls.coach_ejected_by)} ejects the coach",
+                f"{literal(params.fouls.coach_ejected_by)} ejects the coach; with Friends with the Ref a natural "
+                f"{params.fouls.friends_with_the_ref_from}+ wins the argument",
             ),
             ("Bribe", f"a D6 of {params.targets.bribe}+ keeps a Sent-off player in the game"),
             ("Deviate", f"{params.ball.deviate_distance} squares in a D8 direction"),

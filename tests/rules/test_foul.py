@@ -15,7 +15,7 @@ from bbcore.rules.foul import ArgueOutcome, FoulCall, foul, foul_assists, send_o
 from bbcore.rules.sequences import GameState
 from bbcore.ruleset import Ruleset
 from bbcore.testing import MakeRuleset
-from tests.rules.game_states import AWAY_LINEMAN, HOME_LINEMAN, game, home_team
+from tests.rules.game_states import AWAY_LINEMAN, HOME_LINEMAN, away_team, game, home_team
 
 #: Orc Lineman's AV is the target the fouls below are rolled against.
 FOULER, VICTIM = (10, 7), (11, 7)
@@ -225,3 +225,26 @@ def test_a_plugin_answers_for_the_officials(make_ruleset: MakeRuleset) -> None:
     with ScriptedDice([2, 2]) as dice:  # nothing rolled for the argument the referee will not hear
         outcome = foul(stern, scene(stern), "fouler", "victim", dice, ScriptedDecisions([("argue-the-call", True), ("bribe", False)]))
     assert outcome.sent_off == "fouler"
+
+
+def test_under_scrutiny_sends_off_a_fouler_who_breaks_armour_without_a_double(core: Ruleset) -> None:
+    watched = scene(core, away=away_team(prayers=("under-scrutiny",)))
+    with ScriptedDice([*pair(av(core)), 2, 3]) as dice:
+        assert foul(core, watched, "fouler", "victim", dice, no_arguing()).sent_off == "fouler"
+    with ScriptedDice(pair(av(core) - 1)) as dice:  # the armour held: nothing to see
+        assert foul(core, watched, "fouler", "victim", dice, no_arguing()).sent_off is None
+    with ScriptedDice([*pair(av(core)), 2, 3]) as dice:  # the fouler's own prayer does nothing for the victim
+        assert foul(core, scene(core, home=home_team(prayers=("under-scrutiny",))), "fouler", "victim", dice).sent_off is None
+
+
+def test_friends_with_the_ref_win_the_argument_from_a_five(core: Ruleset) -> None:
+    five = core.parameters.fouls.friends_with_the_ref_from
+    friendly = scene(core, home=home_team(prayers=("friends-with-the-ref",)))
+    argue = ScriptedDecisions([("argue-the-call", True), ("bribe", False)])
+    with ScriptedDice([2, 2, five]) as dice:
+        assert foul(core, friendly, "fouler", "victim", dice, argue).sent_off is None
+    with ScriptedDice([2, 2, five]) as dice:
+        assert (
+            foul(core, scene(core), "fouler", "victim", dice, ScriptedDecisions([("argue-the-call", True), ("bribe", False)])).sent_off
+            == "fouler"
+        )

@@ -380,6 +380,7 @@ class RefereeCalls:
     argue: bool
     get_the_ref: str
     fan_factor: int
+    ejection_sends_off: int
 
 
 @frozen

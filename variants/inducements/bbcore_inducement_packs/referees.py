@@ -39,9 +39,10 @@ from attrs import frozen
 
 from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.rules.board import Status
+from bbcore.rules.decisions import DefaultDecisions
 from bbcore.rules.drive import FREE_BRIBE, pick_at_random
 from bbcore.rules.events import Event
-from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
+from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport, core_argue_the_call, leave_pitch_sent_off
 from bbcore.rules.injury import Harm, knock_down, roll_armour, roll_injury
 from bbcore.rules.sequences import GameState
 from bbcore_inducement_packs.coaching_staff import argue_the_call, has_fixer
@@ -153,7 +154,7 @@ def foul_call(ruleset: Ruleset, state: GameState, report: FoulReport, dice: Dice
     if call.halted:
         return FoulCall(report.fouler, call.bribe, referee, events=call.events)
     board = after.board if after is not state else None
-    return FoulCall(call.sent_off, call.bribe, board=board, events=call.events)
+    return FoulCall(call.sent_off, call.bribe, referee, board=board, events=call.events)
 
 
 def argue(ruleset: Ruleset, state: GameState, team_id: str, player_id: str, reason: str, dice: DiceSource) -> ArgueOutcome | None:
@@ -162,8 +163,10 @@ def argue(ruleset: Ruleset, state: GameState, team_id: str, player_id: str, reas
     A player a ``halt`` referee stopped argues with the axe (:func:`argue_with_the_axe`);
     a Bribe is the other choice, not one after it. While a referee who forbids arguing is
     hired nobody argues. A team with a fixer argues on his terms
-    (:func:`bbcore_inducement_packs.coaching_staff.argue_the_call`). Anything else is the
-    core's roll (None).
+    (:func:`bbcore_inducement_packs.coaching_staff.argue_the_call`). When the referee who
+    made the call sends more players off on an ejection (``ejection_sends_off``), an
+    argument that gets the coach ejected costs his team that many more players on the
+    pitch, picked at random. Anything else is the core's roll (None).
     """
     referees = pack_rules(ruleset).referees
     if reason in referees and referees[reason].call == "halt":
@@ -172,11 +175,32 @@ def argue(ruleset: Ruleset, state: GameState, team_id: str, player_id: str, reas
     if not may_argue(ruleset, state):
         return ArgueOutcome(None, state, events=(Event("argue-the-call", player_id, (), "not-allowed", {"team": team_id}),))
     inducements = state.team(team_id).inducements
-    if not has_fixer(ruleset, inducements):
+    extra = pack_rules(ruleset).referee_calls[reason].ejection_sends_off if reason in pack_rules(ruleset).referee_calls else 0
+    if has_fixer(ruleset, inducements):
+        row, _, event = argue_the_call(ruleset, inducements, dice)
+        stays = not any(effect.status == Status.SENT_OFF.value for effect in row.effects)
+        argued = ArgueOutcome(row, state, reversed=stays, events=(event,))
+    elif extra:
+        argued = core_argue_the_call(ruleset, state, team_id, player_id, reason, dice)
+    else:
         return None
-    row, _, event = argue_the_call(ruleset, inducements, dice)
-    stays = not any(effect.status == Status.SENT_OFF.value for effect in row.effects)
-    return ArgueOutcome(row, state, reversed=stays, events=(event,))
+    if not extra or argued.row is None or argued.row.id != ruleset.parameters.fouls.coach_ejected_by:
+        return argued
+    return _send_off_more(ruleset, argued, team_id, player_id, reason, extra, dice)
+
+
+def _send_off_more(
+    ruleset: Ruleset, argued: ArgueOutcome, team_id: str, player_id: str, referee: str, count: int, dice: DiceSource
+) -> ArgueOutcome:
+    """``count`` more of the team's players on the pitch, picked at random, are Sent-off with the one argued for."""
+    board = argued.state.board
+    others = sorted(p.id for p in board.team_players(team_id) if p.on_pitch and p.id != player_id)
+    picked, picks = pick_at_random(dice, others, count)
+    events = [Event("referee", team_id, picks, ",".join(picked) or "none", {"inducement": referee, "ejection": True})]
+    for other in picked:
+        board, gone = leave_pitch_sent_off(ruleset, board, board.player(other), dice, DefaultDecisions(), referee)
+        events.extend(gone)
+    return attrs.evolve(argued, state=attrs.evolve(argued.state, board=board), events=(*argued.events, *events))
 
 
 def may_argue(ruleset: Ruleset, state: GameState) -> bool:

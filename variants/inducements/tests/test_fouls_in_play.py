@@ -12,6 +12,7 @@ from bbcore.rules.foul import foul
 from bbcore.rules.sequences import GameState, TeamState
 
 LINEMAN = "human/human-lineman"
+PLAYERS = (("f", ("away", LINEMAN, (10, 5))), ("v", ("home", LINEMAN, (9, 5))), ("h2", ("home", LINEMAN, (3, 3))))
 HELD = [3, 4]  # an Armour Roll of 7 against AV 9, no double: only a referee can send the fouler off
 
 
@@ -22,8 +23,7 @@ def bb2020() -> bbcore.Ruleset:
 
 def game(rules: bbcore.Ruleset, home: dict[str, int], away: dict[str, int] | None = None) -> GameState:
     """The away fouler ``f`` beside the Prone home player ``v``; ``home`` and ``away`` are what each team induced."""
-    players = {"f": ("away", LINEMAN, (10, 5)), "v": ("home", LINEMAN, (9, 5)), "h2": ("home", LINEMAN, (3, 3))}
-    board = build_board(rules, players, statuses={"v": "prone"})
+    board = build_board(rules, dict(PLAYERS), statuses={"v": "prone"})
     return GameState(
         TeamState("home", "H", "human", 1, inducements=home), TeamState("away", "A", "human", 1, inducements=away or {}), board
     )
@@ -105,3 +105,19 @@ def test_fink_argues_on_his_own_terms(bb2020: bbcore.Ruleset) -> None:
     ]
     with ScriptedDice([4, 4, 5]) as dice:  # without him a 5 is just another refusal
         assert foul(bb2020, game(bb2020, {}), "f", "v", dice, answers(argue=True)).sent_off == "f"
+
+
+def test_korensson_sends_off_one_more_when_the_coach_is_ejected(bb2020: bbcore.Ruleset) -> None:
+    state = game(bb2020, {"bb2020/thoron-korensson": 1}, {"bribes": 1})
+    more = {"a2": ("away", LINEMAN, (20, 8)), "a3": ("away", LINEMAN, (20, 10))}
+    state = GameState(state.home, state.away, build_board(bb2020, {**dict(PLAYERS), **more}, statuses={"v": "prone"}))
+    with ScriptedDice([*HELD, 4, 1, 2]) as dice:  # spotted; the argument: a 1; the D2 picks a3
+        outcome = foul(bb2020, state, "f", "v", dice, answers(argue=True, bribe=True))
+    assert outcome.sent_off == "f"
+    assert outcome.state.away.coach_ejected
+    assert outcome.state.board.player("a3").status is Status.SENT_OFF
+    assert outcome.state.board.player("a2").status is Status.STANDING
+    assert not any(e.kind == "bribe" for e in outcome.events)  # Korensson takes no Bribes
+    with ScriptedDice([*HELD, 4, 2]) as dice:  # refused, but nobody else goes
+        outcome = foul(bb2020, state, "f", "v", dice, answers(argue=True))
+    assert [p for p in outcome.state.board.players.values() if p.status is Status.SENT_OFF] == [outcome.state.board.player("f")]
