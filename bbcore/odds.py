@@ -11,14 +11,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+import attrs
 from attrs import frozen
 
 from bbcore.dice import DiceSource, exact_outcomes, passes, table_odds
 from bbcore.errors import UsageError
 from bbcore.rules.activation import activation_modifier, activation_target, activation_traits
 from bbcore.rules.block import block_dice, effective_face, roll_block
-from bbcore.rules.board import BallState, Board, PlayerState, Square
+from bbcore.rules.board import BallState, Board, PlayerState, Square, Status
 from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.foul import foul
 from bbcore.rules.injury import Harm, injury_result, roll_armour
 from bbcore.rules.passing import (
     ACCURATE,
@@ -32,6 +34,7 @@ from bbcore.rules.passing import (
     safe_pass,
 )
 from bbcore.rules.rerolls import RerollBudget
+from bbcore.rules.sequences import GameState, TeamState
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -159,6 +162,93 @@ def armour_odds(ruleset: Ruleset, board: Board, player_id: str, harm: Harm) -> A
     results = {"armour-held": outcomes.get("armour-held", Fraction(0))}
     results.update({row.id: outcomes.get(row.id, Fraction(0)) for row in table.rows})
     return ArmourOdds(1 - results["armour-held"], results)
+
+
+#: How many assists a foul board can give each side: the free squares beyond the victim and behind the fouler.
+FOUL_BOARD_ASSISTS = 3
+
+
+def foul_board(
+    ruleset: Ruleset,
+    av: int,
+    *,
+    assists: int = 0,
+    defensive_assists: int = 0,
+    fouler_skills: Iterable[str] = (),
+    victim_skills: Iterable[str] = (),
+    victim_status: str = "prone",
+    victim_team_inducements: Iterable[str] = (),
+    victim_team_prayers: Iterable[str] = (),
+) -> GameState:
+    """A game in which ``fouler`` (home) stands beside ``victim`` (away, AV ``av``, Prone or Stunned), for odds.
+
+    ``assists`` team-mates stand beyond the victim and ``defensive_assists`` of the
+    victim's team-mates behind the fouler, each marking only the player in front, so
+    each one assists (at most :data:`FOUL_BOARD_ASSISTS` a side). The victim's team
+    holds one of each of ``victim_team_inducements`` (a referee it paid, say) and has
+    prayed for ``victim_team_prayers``.
+    """
+    if not 0 <= assists <= FOUL_BOARD_ASSISTS or not 0 <= defensive_assists <= FOUL_BOARD_ASSISTS:
+        raise UsageError(f"a foul board has room for 0 to {FOUL_BOARD_ASSISTS} assists a side")
+    x, y = ruleset.pitch.half_length - 2, ruleset.pitch.width // 2
+    players = [
+        _player("fouler", "home", 3, 9, fouler_skills, (x, y)),
+        attrs.evolve(_player("victim", "away", 3, av, victim_skills, (x + 1, y)), status=Status(victim_status)),
+    ]
+    players += [_player(f"helper-{n}", "home", 3, 9, (), (x + 2, y - 1 + n)) for n in range(assists)]
+    players += [_player(f"guard-{n}", "away", 3, 9, (), (x - 1, y - 1 + n)) for n in range(defensive_assists)]
+    board = Board.build(ruleset.pitch, players)
+    away = TeamState("away", "Away", "", 0, inducements=dict.fromkeys(victim_team_inducements, 1), prayers=tuple(victim_team_prayers))
+    return GameState(TeamState("home", "Home", "", 0), away, board)
+
+
+@frozen
+class FoulOdds:
+    """Exact odds of a Foul before anyone argues or bribes: the armour breaking, each result, the fouler Sent-off."""
+
+    broken: Fraction
+    results: Mapping[str, Fraction]  # "armour-held" and each injury row id
+    sent_off: Fraction
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "broken": float(self.broken),
+            "sent_off": float(self.sent_off),
+            "results": {k: float(v) for k, v in self.results.items()},
+            "exact": {"broken": str(self.broken), "sent_off": str(self.sent_off), **{k: str(v) for k, v in self.results.items()}},
+        }
+
+
+class _TakesTheCall(DefaultDecisions):
+    """A coach who neither argues nor bribes: the odds are of the call itself."""
+
+    def argue_the_call(self, team: str, player_id: str) -> bool:
+        return False
+
+    def use_bribe(self, team: str, player_id: str) -> bool:
+        return False
+
+
+def foul_odds(ruleset: Ruleset, state: GameState, fouler_id: str, victim_id: str) -> FoulOdds:
+    """The chance a Foul breaks armour, of each injury result, and that the fouler is Sent-off for it.
+
+    :func:`bbcore.rules.foul.foul` is run over every combination of dice, with the
+    officials' hook (a variant's or a pack's referee counts) and no argument nor Bribe
+    after the call.
+    """
+    decisions = _TakesTheCall()
+
+    def play(dice: DiceSource) -> tuple[str, bool]:
+        outcome = foul(ruleset, state, fouler_id, victim_id, dice, decisions)
+        injury = next((e.result for e in outcome.events if e.kind == "injury" and e.who == victim_id), "armour-held")
+        return injury, outcome.sent_off == fouler_id
+
+    outcomes = exact_outcomes(play)
+    table = ruleset.table("stunty-injury" if state.board.player(victim_id).has("stunty") else "injury")
+    results = {key: sum((p for (result, _), p in outcomes.items() if result == key), Fraction(0)) for key in ("armour-held",)}
+    results.update({row.id: sum((p for (result, _), p in outcomes.items() if result == row.id), Fraction(0)) for row in table.rows})
+    sent_off = sum((p for (_, off), p in outcomes.items() if off), Fraction(0))
+    return FoulOdds(1 - results["armour-held"], results, sent_off)
 
 
 def d6_test_chance(target: int, modifier: int = 0) -> Fraction:

@@ -12,9 +12,11 @@ import pytest
 import bbcore
 from bbcore.cli import main
 from bbcore.dice import SeededDice, roll_on_table
-from bbcore.odds import armour_odds, block_odds, chain_odds, d6_test_chance, duel_board, table_distribution
+from bbcore.odds import armour_odds, block_odds, chain_odds, d6_test_chance, duel_board, foul_board, foul_odds, table_distribution
 from bbcore.rules.block import block
 from bbcore.rules.board import Status
+from bbcore.rules.decisions import DefaultDecisions
+from bbcore.rules.foul import foul
 from bbcore.rules.injury import Harm, knock_down
 from bbcore.ruleset import Ruleset
 
@@ -172,3 +174,48 @@ def test_dauntless_mixes_the_two_blocks_by_the_chance_of_its_roll(core: Ruleset)
     matched = block_odds(core, duel_board(core, 4, 4), "attacker", "defender").results
     assert all(dauntless[r] == Fraction(1, 6) * weaker[r] + Fraction(5, 6) * matched[r] for r in dauntless)
     assert dauntless["defender-down"] > weaker["defender-down"]
+
+
+def test_foul_odds_know_the_doubles_and_the_assists(core: Ruleset) -> None:
+    plain = foul_odds(core, foul_board(core, 9), "fouler", "victim")
+    assert plain.broken == Fraction(10, 36)  # 9+ on 2D6
+    # Any double on the Armour Roll, or a double on the Injury Roll after a break without one.
+    assert plain.sent_off == Fraction(6, 36) + Fraction(8, 36) * Fraction(6, 36)
+    assert plain.results["casualty"] == Fraction(10, 36) * Fraction(6, 36)
+    helped = foul_odds(core, foul_board(core, 9, assists=2, defensive_assists=1), "fouler", "victim")
+    assert helped.broken == Fraction(15, 36)  # 8+: one assist's worth
+    git = foul_odds(core, foul_board(core, 9, fouler_skills=["sneaky-git"]), "fouler", "victim")
+    assert git.sent_off == Fraction(2, 36) + Fraction(8, 36) * Fraction(6, 36)  # only 5-5 and 6-6 count
+
+
+def test_foul_odds_agree_with_a_monte_carlo_of_the_foul(core: Ruleset) -> None:
+    state = foul_board(core, 8, assists=1, fouler_skills=["dirty-player"], victim_skills=["thick-skull"])
+    exact = foul_odds(core, state, "fouler", "victim")
+    decisions = DefaultDecisions()
+    dice = SeededDice(11)
+    counts: Counter[str] = Counter()
+    sent_off = 0
+    for _ in range(RUNS):
+        outcome = foul(core, state, "fouler", "victim", dice, decisions)
+        counts[next((e.result for e in outcome.events if e.kind == "injury"), "armour-held")] += 1
+        sent_off += any(e.kind == "referee" and e.result == "sent-off" for e in outcome.events)
+    for result, chance in exact.results.items():
+        assert abs(counts[result] / RUNS - float(chance)) < 0.03, result
+    assert abs(sent_off / RUNS - float(exact.sent_off)) < 0.03
+
+
+def test_the_cli_gives_foul_odds(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "foul", "--av", "9", "--assists", "1", "--json"]) == 0
+    odds = json.loads(capsys.readouterr().out)
+    assert odds["exact"]["broken"] == "5/12"  # 8+ on 2D6
+    assert main(["odds", "foul", "--av", "9", "--variant", "gutterbowl", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["sent_off"] == 0  # no referee
+    assert main(["odds", "foul", "--av", "9", "--assists", "4"]) == 2
+    assert "0 to 3" in capsys.readouterr().err
+    # A biased referee spots a double-free foul on 5+: a third of the fouls he did not see already.
+    argv = ["odds", "foul", "--av", "9", "--pack", "bb2020", "--victim-team-inducements", "bb2020/biased-referee", "--json"]
+    assert main(argv) == 0
+    plain = Fraction(11, 54)
+    assert Fraction(json.loads(capsys.readouterr().out)["exact"]["sent_off"]) == plain + (1 - plain) * Fraction(2, 6)
+    assert main(["odds", "foul", "--av", "9", "--victim-team-prayers", "under-scrutiny", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["exact"]["sent_off"] == str(Fraction(6, 36) + Fraction(8, 36))

@@ -571,6 +571,31 @@ def cmd_odds_armour(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_odds_foul(args: argparse.Namespace) -> int:
+    from bbcore.odds import foul_board, foul_odds  # noqa: PLC0415
+
+    ruleset = _ruleset(args)
+    _check_skills(ruleset, _skills(args.fouler_skills) + _skills(args.victim_skills))
+    state = foul_board(
+        ruleset,
+        args.av,
+        assists=args.assists,
+        defensive_assists=args.defensive_assists,
+        fouler_skills=_skills(args.fouler_skills),
+        victim_skills=_skills(args.victim_skills),
+        victim_status="stunned" if args.stunned else "prone",
+        victim_team_inducements=[ruleset.inducement(i).id for i in _skills(args.victim_team_inducements)],
+        victim_team_prayers=[ruleset.table("prayers-to-nuffle").row(p).id for p in _skills(args.victim_team_prayers)],
+    )
+    odds = foul_odds(ruleset, state, "fouler", "victim")
+    if args.json:
+        emit_json(odds.to_json())
+    else:
+        print(f"armour breaks: {float(odds.broken):.1%}; the fouler is Sent-off: {float(odds.sent_off):.1%}")
+        print(columns([[k, f"{float(v):.1%}"] for k, v in odds.results.items()]))
+    return EXIT_OK
+
+
 def cmd_odds_table(args: argparse.Namespace) -> int:
     from bbcore.odds import table_distribution  # noqa: PLC0415
 
@@ -635,6 +660,15 @@ def _whole_number(text: str) -> int:
         return int(text.rstrip("+"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number such as 9 or 9+, got {text!r}") from None
+
+
+def _foul_assists(text: str) -> int:
+    from bbcore.odds import FOUL_BOARD_ASSISTS  # noqa: PLC0415
+
+    value = _whole_number(text)
+    if not 0 <= value <= FOUL_BOARD_ASSISTS:
+        raise argparse.ArgumentTypeError(f"a foul's assists run from 0 to {FOUL_BOARD_ASSISTS} a side, got {text!r}")
+    return value
 
 
 def _target_av(text: str) -> int:
@@ -739,6 +773,16 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     odds_armour.add_argument("--skills", metavar="IDS", help="other skills of the victim, comma-separated")
     odds_armour.add_argument("--cause", default="block", help="why the roll is made (block, fall, foul...), for hooks")
     odds_armour.set_defaults(handler=cmd_odds_armour)
+    odds_foul = odds.add_parser("foul", help="a Foul's armour, injury and Sent-off odds", parents=[as_json, rules])
+    odds_foul.add_argument("--av", type=_target_av, required=True, help="the victim's Armour Value as a target number, e.g. 9")
+    odds_foul.add_argument("--assists", type=_foul_assists, default=0, help="offensive assists (0-3)")
+    odds_foul.add_argument("--defensive-assists", type=_foul_assists, default=0, help="defensive assists (0-3)")
+    odds_foul.add_argument("--fouler-skills", metavar="IDS", help="comma-separated skill ids, e.g. dirty-player,sneaky-git")
+    odds_foul.add_argument("--victim-skills", metavar="IDS", help="comma-separated skill ids, e.g. thick-skull")
+    odds_foul.add_argument("--stunned", action="store_true", help="the victim is Stunned rather than Prone")
+    odds_foul.add_argument("--victim-team-inducements", metavar="IDS", help="inducements the victim's team holds, e.g. a referee")
+    odds_foul.add_argument("--victim-team-prayers", metavar="IDS", help="Prayers to Nuffle results of the victim's team")
+    odds_foul.set_defaults(handler=cmd_odds_foul)
     odds_table = odds.add_parser("table", help="the chance of each row of a table", parents=[as_json, rules])
     odds_table.add_argument("id", metavar="ID_OR_ROLE")
     odds_table.add_argument("--modifier", type=int, default=0)
