@@ -1,4 +1,4 @@
-"""The Pass Action: the range, the test for accuracy, interceptions, and where the ball comes down.
+"""The Pass Action: the range, the test for accuracy, interceptions, and where the ball comes down; and the Hand-off.
 
 The range is read from the ``pass-range`` table (the same Range Ruler as Throw
 Team-mate, :func:`bbcore.rules.ttm.pass_range`); the other numbers are the
@@ -17,6 +17,10 @@ Catch (through :func:`bbcore.rules.ball.catch`) and Loner on team re-rolls. Stro
 Arm helps only a Throw Team-mate Action in Blood Bowl 2025. Not handled: Dump-off
 (a Quick Pass out of turn, which its caller would make with this procedure) and the
 skills that move players while a pass is declared.
+
+:func:`hand_off` gives the ball to a team-mate alongside, who must catch it (the
+``hand_off`` catch modifier, markers, the weather's). As for a pass, the move before it,
+the one Hand-off a turn and Give and Go's move after it are the turn's.
 """
 
 from __future__ import annotations
@@ -463,3 +467,51 @@ def pass_ball(
         )
     outcome = outcome.then(down)
     return Outcome(outcome.board, outcome.events, turnover=not held_by_team(outcome.board, passer.team))
+
+
+#: The ``ball.catch_modifiers`` situation of a ball handed off.
+HAND_OFF = "hand_off"
+
+
+def hand_off(
+    ruleset: Ruleset,
+    board: Board,
+    giver_id: str,
+    receiver_id: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    team_reroll: int | bool = False,
+    weather: Mapping[str, int] | None = None,
+) -> Outcome:
+    """The ball carrier hands the ball to a team-mate alongside, who must catch it.
+
+    The receiver must be a Standing team-mate next to the giver who has his Tackle Zone
+    (not Distracted); anything else is a :class:`~bbcore.errors.UsageError`. The catch
+    is :func:`bbcore.rules.ball.catch` in the ``hand_off`` situation, with the weather's
+    ``catch`` modifier and ``team_reroll`` team re-rolls to spend on a miss; a missed
+    ball bounces from the receiver's square. Unless a player of the giver's team holds
+    the ball at the end, it is a turnover.
+    """
+    giver, receiver = board.player(giver_id), board.player(receiver_id)
+    if board.ball.carrier != giver_id or not giver.standing:
+        raise UsageError(f"{giver_id} cannot hand the ball off: only a Standing ball carrier can")
+    if receiver.team != giver.team or receiver_id == giver_id:
+        raise UsageError(f"{giver_id} cannot hand the ball to {receiver_id}: the receiver must be a team-mate")
+    if not board.in_play(receiver):
+        raise UsageError(f"{giver_id} cannot hand the ball to {receiver_id}: the receiver must be Standing with his Tackle Zone")
+    if giver.square is None or receiver.square is None or not adjacent(giver.square, receiver.square):
+        raise UsageError(f"{giver_id} cannot hand the ball to {receiver_id}: the receiver must be next to him")
+    handed = Event("hand-off", giver_id, (), receiver_id)
+    arriving = board.with_ball(BallState(square=receiver.square))
+    caught = ball.catch(
+        ruleset,
+        arriving,
+        receiver_id,
+        dice,
+        decisions,
+        situation=HAND_OFF,
+        modifier=(weather or {}).get("catch", 0),
+        team_reroll=team_reroll,
+    )
+    return Outcome(caught.board, (handed, *caught.events), turnover=not held_by_team(caught.board, giver.team))

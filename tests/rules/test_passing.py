@@ -23,7 +23,7 @@ from bbcore.odds import pass_odds, passing_board
 from bbcore.rules.board import Board, Square
 from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.passing import accuracy_judge, pass_ball, under_ruler
+from bbcore.rules.passing import accuracy_judge, hand_off, pass_ball, under_ruler
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
 
@@ -428,3 +428,67 @@ def test_pass_odds_agree_with_a_monte_carlo_of_the_pass(core: Ruleset) -> None:
         counts[only(outcome, "pass").result] += 1
     for result, chance in exact.items():
         assert abs(counts[result] / runs - float(chance)) < 0.03, result
+
+
+# -- the Hand-off -------------------------------------------------------------------------------------
+
+
+NEXT_TO: Square = (6, 7)
+
+
+def test_a_hand_off_is_caught_on_the_receivers_agility(core: Ruleset) -> None:
+    board = pitch(core, {"r": ("home", LINEMAN, NEXT_TO)})
+    ag = board.player("r").ag
+    with ScriptedDice([ag]) as dice:
+        outcome = hand_off(core, board, "p", "r", dice, DefaultDecisions())
+    assert outcome.board.ball.carrier == "r"
+    assert not outcome.turnover
+    assert [e.kind for e in outcome.events] == ["hand-off", "catch"]
+
+
+def test_a_marked_receiver_drops_it_and_the_turn_is_over(core: Ruleset) -> None:
+    board = pitch(core, {"r": ("home", LINEMAN, NEXT_TO), "o": ("away", ORC, (7, 7))})
+    ag = board.player("r").ag
+    with ScriptedDice([ag, UP]) as dice:  # one short for the marker; the ball bounces up from (6, 7)
+        outcome = hand_off(core, board, "p", "r", dice, DefaultDecisions())
+    assert outcome.board.ball.square == (6, 6)
+    assert outcome.turnover
+
+
+def test_a_team_re_roll_or_catch_saves_a_dropped_hand_off(core: Ruleset) -> None:
+    board = pitch(core, {"r": ("home", LINEMAN, NEXT_TO)})
+    with ScriptedDice([1, 6]) as dice:
+        outcome = hand_off(core, board, "p", "r", dice, ScriptedDecisions([("team-reroll", True)]), team_reroll=1)
+    assert outcome.board.ball.carrier == "r"
+    catcher = pitch(core, {"r": ("home", LINEMAN, NEXT_TO)}, skills={"r": {"catch": None}})
+    with ScriptedDice([1, 6]) as dice:
+        assert hand_off(core, catcher, "p", "r", dice, DefaultDecisions()).board.ball.carrier == "r"
+
+
+def test_the_weathers_catch_modifier_counts(core: Ruleset) -> None:
+    board = pitch(core, {"r": ("home", LINEMAN, NEXT_TO)})
+    ag = board.player("r").ag
+    with ScriptedDice([ag, UP]) as dice:
+        assert hand_off(core, board, "p", "r", dice, DefaultDecisions(), weather={"catch": -1}).turnover
+
+
+@pytest.mark.parametrize(
+    ("giver", "others", "statuses", "message"),
+    [
+        ("r", {"r": ("home", LINEMAN, NEXT_TO)}, {}, "only a Standing ball carrier"),
+        ("p", {"r": ("away", ORC, NEXT_TO)}, {}, "must be a team-mate"),
+        ("p", {"r": ("home", LINEMAN, (8, 7))}, {}, "next to him"),
+        ("p", {"r": ("home", LINEMAN, NEXT_TO)}, {"r": "prone"}, "Standing with his Tackle Zone"),
+    ],
+)
+def test_a_hand_off_that_cannot_be_made_is_refused(core: Ruleset, giver: str, others: Any, statuses: Any, message: str) -> None:
+    board = pitch(core, others, statuses=statuses)
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match=message):
+        hand_off(core, board, giver, "r", dice, DefaultDecisions())
+
+
+def test_a_distracted_team_mate_cannot_take_a_hand_off(core: Ruleset) -> None:
+    board = pitch(core, {"r": ("home", LINEMAN, NEXT_TO)})
+    board = board.with_player(attrs.evolve(board.player("r"), tackle_zone=False))
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match="Tackle Zone"):
+        hand_off(core, board, "p", "r", dice, DefaultDecisions())
