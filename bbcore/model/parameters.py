@@ -115,6 +115,41 @@ class FoulRules:
 
 
 @frozen
+class ChainsawRules:
+    kick_back_at_most: int
+    armour: int
+
+
+@frozen
+class VomitRules:
+    hits_on: int
+
+
+@frozen
+class BreatheFireRules:
+    strong_target_st: int
+    strong_target_modifier: int
+    knocked_down_at_most: int
+    nothing_at_most: int
+    knock_down_natural: int
+
+
+@frozen
+class GazeRules:
+    gaze_on: int
+
+
+@frozen
+class SpecialActionRules:
+    """The D6 of each special action; the fields are documented in ``parameters.yaml``."""
+
+    chainsaw: ChainsawRules
+    projectile_vomit: VomitRules
+    breathe_fire: BreatheFireRules
+    hypnotic_gaze: GazeRules
+
+
+@frozen
 class BlockRules:
     dice_equal: int
     dice_stronger: int
@@ -290,6 +325,7 @@ class GameParameters:
     targets: FixedTargets
     block: BlockRules
     fouls: FoulRules
+    special_actions: SpecialActionRules
     movement: MovementRules
     throw_team_mate: ThrowTeamMateRules
     passing: PassingRules

@@ -47,7 +47,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, adjacent
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Harm, injury_result, knock_down, suffer_casualty, treatment_from
+from bbcore.rules.injury import Harm, apothecary_from, injury_result, knock_down, suffer_casualty, treatment_from
 from bbcore.rules.rerolls import RerollBudget, plugin_reroll, take_test, target_test
 
 if TYPE_CHECKING:
@@ -195,7 +195,7 @@ def _lash_out(
         victim_id,
         harm,
         dice,
-        lambda hurt, injury: decisions.use_apothecary(hurt.id, injury),
+        apothecary_from(decisions),
         choose_treatment=treatment_from(decisions),
     )
     outcome = Outcome(down.board, (lashed, *down.events))
@@ -404,7 +404,7 @@ def bite(ruleset: Ruleset, board: Board, player_id: str, thrall_id: str | None, 
             board,
             thrall_id,
             dice,
-            lambda hurt, kind: decisions.use_apothecary(hurt.id, kind),
+            apothecary_from(decisions),
             roll=any(effect.roll_on for effect in row.effects),
             choose_treatment=treatment_from(decisions),
             counts_as=trait.bites.casualty_counts_as if trait.bites is not None else None,

@@ -25,7 +25,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Apothecary, Harm, knock_down, treatment_from
+from bbcore.rules.injury import Apothecary, Harm, apothecary_from, knock_down, treatment_from
 from bbcore.rules.push import push
 from bbcore.rules.rerolls import TEAM_REROLL, spend_team_reroll
 
@@ -277,8 +277,7 @@ def apply_block_face(
     def harm_by(hitter: PlayerState) -> Harm:
         return Harm("block", attacker=hitter, mighty_blow=hitter.has("mighty-blow"))
 
-    def apothecary(player: PlayerState, injury: str) -> bool:
-        return decisions.use_apothecary(player.id, injury)
+    apothecary = apothecary_from(decisions)
 
     if face == "player-down":
         down = knock_down(ruleset, board, attacker_id, harm_by(defender), dice, apothecary, choose_treatment=treatment_from(decisions))

@@ -37,8 +37,9 @@ from bbcore.rules.block import assists
 from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event
-from bbcore.rules.injury import Harm, roll_armour, roll_injury, treatment_from
+from bbcore.rules.injury import Harm, apothecary_from, roll_armour, roll_injury, treatment_from
 from bbcore.rules.sequences import GameState
+from bbcore.rules.special_actions import chainsaw_kick_back
 
 if TYPE_CHECKING:
     from bbcore.model.table import Row
@@ -179,6 +180,8 @@ def foul(
     victim_id: str,
     dice: DiceSource,
     decisions: Decisions | None = None,
+    *,
+    chainsaw: bool = False,
 ) -> FoulOutcome:
     """``fouler_id`` fouls ``victim_id``: the Armour Roll, the Injury Roll, the officials' call and any Sent-off.
 
@@ -186,20 +189,31 @@ def foul(
     Stunned; anything else is a :class:`~bbcore.errors.UsageError`. The coach's choices
     (Lone Fouler's re-roll, an apothecary, Arguing the Call, a Bribe) are asked of
     ``decisions`` (:class:`~bbcore.rules.decisions.DefaultDecisions` when None).
+    ``chainsaw`` fouls with the fouler's Chainsaw: its kick-back D6 first (a kick-back
+    Knocks him Down instead, a turnover), then its bonus on the Armour Roll.
     """
     decisions = decisions or DefaultDecisions()
     board = state.board
     fouler, victim = _check_foul(board, fouler_id, victim_id)
+    if chainsaw and not fouler.has("chainsaw"):
+        raise UsageError(f"{fouler_id} has no Chainsaw to foul with")
     rules = ruleset.parameters.fouls
     offensive, defensive = foul_assists(board, fouler, victim)
+    events: list[Event] = [Event("foul", fouler_id, (), victim_id, {"offensive": list(offensive), "defensive": list(defensive)})]
+    bonus = 0
+    if chainsaw:
+        kicked, started = chainsaw_kick_back(ruleset, board, fouler_id, victim_id, dice, decisions)
+        if kicked:
+            return FoulOutcome(attrs.evolve(state, board=started.board), (*events, *started.events), None, turnover=True)
+        events.extend(started.events)
+        bonus = ruleset.parameters.special_actions.chainsaw.armour
     harm = Harm(
         FOUL,
         attacker=fouler,
-        armour_modifier=rules.per_assist * (len(offensive) - len(defensive)),
+        armour_modifier=rules.per_assist * (len(offensive) - len(defensive)) + bonus,
         mighty_blow=fouler.has("dirty-player"),
         blow_bonus=rules.dirty_player,
     )
-    events: list[Event] = [Event("foul", fouler_id, (), victim_id, {"offensive": list(offensive), "defensive": list(defensive)})]
     broken, spent, armour = roll_armour(ruleset, board, victim_id, harm, dice)
     events.append(armour)
     armour_rolls = [armour.rolls]
@@ -217,7 +231,7 @@ def foul(
             victim_id,
             attrs.evolve(harm, mighty_blow=harm.mighty_blow and not spent),
             dice,
-            lambda player, result: decisions.use_apothecary(player.id, result),
+            apothecary_from(decisions),
             choose_treatment=treatment_from(decisions),
         )
         board = injured.board

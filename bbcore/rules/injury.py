@@ -48,6 +48,7 @@ class Harm:
     mighty_blow: bool = False  # the attacker may add +1 to the armour or the injury roll
     blow_bonus: int = 1  # what that choice adds: Mighty Blow's 1, more for a blast that says so
     crowd: bool = False  # injury by the crowd: a Stunned player goes to the reserves
+    unmodified: bool = False  # an Armour Roll that nothing may modify (a Stab, Projectile Vomit)
 
 
 @frozen
@@ -74,6 +75,11 @@ def untreated(casualty: Row, treatment: str | None) -> CasualtyTreatment:
     return CasualtyTreatment(casualty)
 
 
+def apothecary_from(decisions: Decisions) -> Apothecary:
+    """The ``use_apothecary`` callback that asks the coaches (``Decisions.use_apothecary``)."""
+    return lambda player, injury: decisions.use_apothecary(player.id, injury)
+
+
 def treatment_from(decisions: Decisions) -> TreatmentChoice:
     """The ``choose_treatment`` callback that asks the coaches (``Decisions.casualty_treatment``)."""
     return lambda player, casualty: decisions.casualty_treatment(player.id, casualty)
@@ -85,7 +91,13 @@ def _sum_hook(results: list[int | None]) -> int:
 
 def armour_modifier(ruleset: Ruleset, board: Board, player: PlayerState, harm: Harm) -> int:
     """Modifiers from the situation, the ``armour`` modifier in force for the player
-    (:meth:`~bbcore.rules.board.Board.modifier`) and hooks; Iron Hard Skin cancels those the opposing side would bring."""
+    (:meth:`~bbcore.rules.board.Board.modifier`) and hooks; Iron Hard Skin cancels those the opposing side would bring.
+
+    A player with a Chainsaw always takes its ``special_actions.chainsaw.armour`` on his own
+    Armour Rolls. An ``unmodified`` roll takes nothing.
+    """
+    if harm.unmodified:
+        return 0
     total = (
         harm.armour_modifier
         + board.modifier("armour", player)
@@ -95,6 +107,8 @@ def armour_modifier(ruleset: Ruleset, board: Board, player: PlayerState, harm: H
     )
     if player.has("iron-hard-skin"):
         total = min(total, 0)
+    if player.has("chainsaw"):
+        total += ruleset.parameters.special_actions.chainsaw.armour
     return total
 
 
@@ -111,12 +125,18 @@ def roll_armour(ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice
     total = natural + armour_modifier(ruleset, board, player, harm)
     broken = total >= player.av
     # Claws is for a player knocked down by a hit; a Foul's victim was down already.
-    claws = harm.cause != "foul" and harm.attacker is not None and harm.attacker.has("claws") and not player.has("iron-hard-skin")
+    claws = (
+        harm.cause != "foul"
+        and not harm.unmodified
+        and harm.attacker is not None
+        and harm.attacker.has("claws")
+        and not player.has("iron-hard-skin")
+    )
     if claws and natural >= ruleset.parameters.block.claws_breaks_on:
         broken = True
     spent = False
     bonus = harm.blow_bonus
-    if not broken and harm.mighty_blow and not player.has("iron-hard-skin") and total + bonus >= player.av:
+    if not broken and harm.mighty_blow and not harm.unmodified and not player.has("iron-hard-skin") and total + bonus >= player.av:
         broken, spent, total = True, True, total + bonus
     event = Event("armour", player_id, rolls, "broken" if broken else "held", {"total": total, "av": player.av, "mighty_blow": spent})
     return broken, spent, event

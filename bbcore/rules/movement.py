@@ -27,7 +27,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Apothecary, Harm, knock_down, treatment_from
+from bbcore.rules.injury import Harm, apothecary_from, knock_down, treatment_from
 from bbcore.rules.rerolls import ExtraBonus, ExtraReroll, Judge, RerollBudget, Verdict, plugin_reroll, take_test, target_test
 
 if TYPE_CHECKING:
@@ -617,14 +617,10 @@ def fall_over(
     board = board.with_player(player.moved(square))
     events = (Event("fall", player_id, (), reason, {"square": list(square)}),)
     down = knock_down(
-        ruleset, board, player_id, harm or Harm("fall"), dice, _apothecary(decisions), choose_treatment=treatment_from(decisions)
+        ruleset, board, player_id, harm or Harm("fall"), dice, apothecary_from(decisions), choose_treatment=treatment_from(decisions)
     )
     outcome = Outcome(down.board, events + down.events)
     resting = outcome.board.ball
     if resting.carrier is None and resting.square == square:
         outcome = outcome.then(ball.bounce(ruleset, outcome.board, square, dice, decisions))
     return outcome
-
-
-def _apothecary(decisions: Decisions) -> Apothecary:
-    return lambda player, injury: decisions.use_apothecary(player.id, injury)

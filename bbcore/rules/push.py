@@ -17,7 +17,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import DIRECTIONS, BallState, Board, PlayerState, Square, Status, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Apothecary, Harm, injury_by_the_crowd, knock_down, treatment_from
+from bbcore.rules.injury import Harm, apothecary_from, injury_by_the_crowd, knock_down, treatment_from
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -261,7 +261,7 @@ def _into_the_crowd(
     board = board.with_player(pushed.moved(None))
     if carried:
         board = board.with_ball(BallState(square=origin, carrier=None))
-    crowd = injury_by_the_crowd(ruleset, board, pushed.id, dice, _apothecary(decisions), choose_treatment=treatment_from(decisions))
+    crowd = injury_by_the_crowd(ruleset, board, pushed.id, dice, apothecary_from(decisions), choose_treatment=treatment_from(decisions))
     events: tuple[Event, ...] = (Event("push", pushed.id, (), "into-crowd", {"from": list(origin), "label": label}),)
     if carried:
         events += (Event("ball-loose", pushed.id, (), "throw-in", {"square": list(origin)}),)
@@ -285,7 +285,7 @@ def _against_something(
         pushed.id,
         Harm(label, armour_modifier=answer.armour_modifier),
         dice,
-        _apothecary(decisions),
+        apothecary_from(decisions),
         choose_treatment=treatment_from(decisions),
     )
     return PushResult(
@@ -310,7 +310,7 @@ def _removed(
             board.with_player(pushed.moved(None)),
             pushed.id,
             dice,
-            _apothecary(decisions),
+            apothecary_from(decisions),
             choose_treatment=treatment_from(decisions),
         )
         return PushResult(Outcome(hurt.board, events + hurt.events), moved=True, vacated=origin, left_pitch=True)
@@ -332,7 +332,3 @@ def push_in_direction(
         if not result.moved or result.left_pitch:
             break
     return outcome
-
-
-def _apothecary(decisions: Decisions) -> Apothecary:
-    return lambda player, injury: decisions.use_apothecary(player.id, injury)

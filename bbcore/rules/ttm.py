@@ -24,7 +24,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, adjacent, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Apothecary, Harm, injury_by_the_crowd, knock_down, treatment_from
+from bbcore.rules.injury import Apothecary, Harm, apothecary_from, injury_by_the_crowd, knock_down, treatment_from
 from bbcore.rules.movement import fall_over
 from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, plugin_reroll, take_test, target_test
 
@@ -304,8 +304,7 @@ class _Flight:
         self.budget = budget
 
     def apothecary(self) -> Apothecary:
-        decisions = self.decisions
-        return lambda player, injury: decisions.use_apothecary(player.id, injury)
+        return apothecary_from(self.decisions)
 
     def carrier(self, board: Board) -> bool:
         return board.ball.carrier == self.thrown.id

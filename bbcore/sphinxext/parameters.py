@@ -47,6 +47,7 @@ PHRASED = frozenset(
         "kick_off_events",
         "block",
         "fouls",
+        "special_actions",
         "activation",
     }
 )
@@ -54,6 +55,22 @@ PHRASED = frozenset(
 
 def _modifiers(modifiers: Mapping[str, int]) -> str:
     return ", ".join(f"{k.replace('_', ' ').replace('-', ' ')} {v:+d}" for k, v in modifiers.items())
+
+
+def _special_action_words(params: GameParameters) -> str:
+    saw, vomit, fire, gaze = (
+        params.special_actions.chainsaw,
+        params.special_actions.projectile_vomit,
+        params.special_actions.breathe_fire,
+        params.special_actions.hypnotic_gaze,
+    )
+    return (
+        f"Chainsaw: kick-back on {saw.kick_back_at_most} or less, {saw.armour:+d} to the Armour Roll (the wielder's own too); "
+        f"Projectile Vomit hits on {vomit.hits_on}+; Breathe Fire {fire.strong_target_modifier:+d} against ST "
+        f"{fire.strong_target_st}+, the breather down on {fire.knocked_down_at_most} or less, nothing up to "
+        f"{fire.nothing_at_most}, the target Prone above it and Knocked Down on a natural {fire.knock_down_natural}; "
+        f"Hypnotic Gaze on {gaze.gaze_on}+"
+    )
 
 
 def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
@@ -152,6 +169,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
                 f"{params.fouls.friends_with_the_ref_from}+ wins the argument",
             ),
             ("Bribe", f"a D6 of {params.targets.bribe}+ keeps a Sent-off player in the game"),
+            ("Special actions", _special_action_words(params)),
             ("Deviate", f"{params.ball.deviate_distance} squares in a D8 direction"),
             ("Throw-in", f"{params.ball.throw_in_distance} squares; from a corner, {params.ball.corner_throw_in_dice} picks the direction"),
             ("Catching", ", ".join(f"{k.replace('_', ' ').replace('-', ' ')} {v:+d}" for k, v in params.ball.catch_modifiers.items())),

@@ -1,0 +1,208 @@
+"""The special actions some skills and traits give: Stab, Chainsaw Attack, Projectile Vomit, Breathe Fire, Hypnotic Gaze.
+
+Each is one procedure, made once the player has been activated for it (any number of
+players may declare these each turn; Hypnotic Gaze may follow a move, the others may
+stand in for a Blitz's block). Their dice are the ``special_actions`` parameters. Each
+returns an :class:`~bbcore.rules.events.Outcome` whose ``turnover`` is true when the
+acting player ends up down (a Chainsaw's kick-back, his own vomit, a failed Breathe
+Fire) or his team loses the ball it held.
+
+- :func:`stab`: an Armour Roll nothing may modify against a Standing opponent alongside,
+  then an Injury Roll if it breaks. The victim is not Knocked Down.
+- :func:`chainsaw_attack`: a D6; on a kick-back the wielder is Knocked Down, otherwise an
+  Armour Roll with the chainsaw's bonus against an opponent he marks. (A Chainsaw on a
+  Foul is :func:`bbcore.rules.foul.foul`'s ``chainsaw``; the wielder's own Armour Rolls
+  always take the bonus, see :func:`bbcore.rules.injury.armour_modifier`.)
+- :func:`projectile_vomit`: a D6; a hit is an unmodified Armour Roll against the target,
+  a miss one against the vomiter.
+- :func:`breathe_fire`: a D6 against an opponent he marks, worse against a strong one:
+  the breather Knocked Down, nothing, the target Placed Prone, or Knocked Down on the
+  natural top roll.
+- :func:`hypnotic_gaze`: a D6; on a success the target is Distracted (loses his Tackle
+  Zone until he is next activated).
+
+Whether a team re-roll may be spent on these dice is the caller's to offer; none is
+offered here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from bbcore.dice import DiceSource, roll_dice
+from bbcore.errors import UsageError
+from bbcore.rules import ball
+from bbcore.rules.board import Board, PlayerState, Status, adjacent
+from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.events import Event, Outcome
+from bbcore.rules.injury import Harm, apothecary_from, knock_down, roll_armour, roll_injury, treatment_from
+
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
+
+STAB, CHAINSAW, PROJECTILE_VOMIT, BREATHE_FIRE, HYPNOTIC_GAZE = (
+    "stab",
+    "chainsaw",
+    "projectile-vomit",
+    "breathe-fire",
+    "hypnotic-gaze",
+)
+
+
+def _pair(board: Board, player_id: str, target_id: str, skill: str, *, marking: bool = False) -> tuple[PlayerState, PlayerState]:
+    """The acting player (Standing, with ``skill``) and his target (a Standing opponent alongside, marked by him if ``marking``)."""
+    player, target = board.player(player_id), board.player(target_id)
+    if not player.has(skill):
+        raise UsageError(f"{player_id} has no {skill} to use")
+    if not player.standing or (marking and not board.in_play(player)):
+        raise UsageError(f"{player_id} cannot use {skill}: he must be Standing" + (" and marking his target" if marking else ""))
+    if target.team == player.team or not target.standing:
+        raise UsageError(f"{player_id} cannot use {skill} on {target_id}: the target must be a Standing opposition player")
+    if player.square is None or target.square is None or not adjacent(player.square, target.square):
+        raise UsageError(f"{player_id} cannot use {skill} on {target_id}: the target must be next to him")
+    return player, target
+
+
+def _settle(ruleset: Ruleset, before: Board, after: Outcome, acting: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
+    """Bounce a ball that a player who went down let fall, and say whether the acting team's turn is over."""
+    outcome = after
+    carrier = before.ball.carrier
+    if carrier is not None and outcome.board.ball.carrier is None and outcome.board.ball.square is not None:
+        square = outcome.board.ball.square
+        outcome = outcome.then(ball.bounce(ruleset, outcome.board, square, dice, decisions))
+    held = carrier is not None and before.player(carrier).team == acting.team
+    lost = held and (outcome.board.ball.carrier is None or outcome.board.player(outcome.board.ball.carrier).team != acting.team)
+    return Outcome(outcome.board, outcome.events, not outcome.board.player(acting.id).standing or lost)
+
+
+def _armour_then_injury(ruleset: Ruleset, board: Board, victim_id: str, harm: Harm, dice: DiceSource, decisions: Decisions) -> Outcome:
+    """An Armour Roll against a player who stays where he is, and an Injury Roll if it breaks."""
+    broken, _, armour = roll_armour(ruleset, board, victim_id, harm, dice)
+    if not broken:
+        return Outcome(board, (armour,))
+    injured = roll_injury(
+        ruleset,
+        board,
+        victim_id,
+        attrs.evolve(harm, mighty_blow=False),
+        dice,
+        apothecary_from(decisions),
+        choose_treatment=treatment_from(decisions),
+    )
+    return Outcome(injured.board, (armour, *injured.events))
+
+
+def _down(ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice: DiceSource, decisions: Decisions) -> Outcome:
+    return knock_down(
+        ruleset,
+        board,
+        player_id,
+        harm,
+        dice,
+        apothecary_from(decisions),
+        choose_treatment=treatment_from(decisions),
+    )
+
+
+def stab(ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None) -> Outcome:
+    """``player_id`` stabs ``target_id``: an Armour Roll nothing modifies, then an Injury Roll if it breaks."""
+    decisions = decisions or DefaultDecisions()
+    player, _ = _pair(board, player_id, target_id, STAB)
+    declared = Event(STAB, player_id, (), target_id)
+    hit = _armour_then_injury(ruleset, board, target_id, Harm(STAB, attacker=player, unmodified=True), dice, decisions)
+    return _settle(ruleset, board, Outcome(hit.board, (declared, *hit.events)), player, dice, decisions)
+
+
+def chainsaw_attack(
+    ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None
+) -> Outcome:
+    """A Chainsaw Attack on an opponent the wielder marks: a D6 for kick-back, then an Armour Roll with the chainsaw's bonus."""
+    decisions = decisions or DefaultDecisions()
+    player, _ = _pair(board, player_id, target_id, CHAINSAW, marking=True)
+    kicked, started = chainsaw_kick_back(ruleset, board, player_id, target_id, dice, decisions)
+    if kicked:
+        return started
+    harm = Harm(CHAINSAW, attacker=player, armour_modifier=ruleset.parameters.special_actions.chainsaw.armour)
+    hit = _armour_then_injury(ruleset, board, target_id, harm, dice, decisions)
+    return _settle(ruleset, board, Outcome(hit.board, (*started.events, *hit.events)), player, dice, decisions)
+
+
+def chainsaw_kick_back(
+    ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions
+) -> tuple[bool, Outcome]:
+    """The Chainsaw's D6 before it bites (in an attack or a Foul on ``target_id``): whether it kicked back, and the outcome.
+
+    On a kick-back the wielder is Knocked Down (with the chainsaw's bonus on his own
+    Armour Roll) and the outcome is a turnover; otherwise it holds only the roll's event.
+    """
+    player = board.player(player_id)
+    (roll,) = roll_dice(dice, "D6")
+    if roll > ruleset.parameters.special_actions.chainsaw.kick_back_at_most:
+        return False, Outcome(board, (Event(CHAINSAW, player_id, (roll,), "runs", {"target": target_id}),))
+    kicked = _down(ruleset, board, player_id, Harm(CHAINSAW), dice, decisions)
+    outcome = Outcome(kicked.board, (Event(CHAINSAW, player_id, (roll,), "kick-back", {"target": target_id}), *kicked.events))
+    return True, _settle(ruleset, board, outcome, player, dice, decisions)
+
+
+def projectile_vomit(
+    ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None
+) -> Outcome:
+    """Projectile Vomit: a D6; on a hit an unmodified Armour Roll against the target, on a miss against the vomiter."""
+    decisions = decisions or DefaultDecisions()
+    player, _ = _pair(board, player_id, target_id, PROJECTILE_VOMIT)
+    (roll,) = roll_dice(dice, "D6")
+    hits = roll >= ruleset.parameters.special_actions.projectile_vomit.hits_on
+    victim = target_id if hits else player_id
+    hit = _armour_then_injury(ruleset, board, victim, Harm(PROJECTILE_VOMIT, attacker=player, unmodified=True), dice, decisions)
+    declared = Event(PROJECTILE_VOMIT, player_id, (roll,), "hit" if hits else "self", {"target": target_id})
+    return _settle(ruleset, board, Outcome(hit.board, (declared, *hit.events)), player, dice, decisions)
+
+
+def breathe_fire(
+    ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None
+) -> Outcome:
+    """Breathe Fire on an opponent the breather marks: the breather down, nothing, the target Prone, or Knocked Down."""
+    decisions = decisions or DefaultDecisions()
+    player, target = _pair(board, player_id, target_id, BREATHE_FIRE, marking=True)
+    rules = ruleset.parameters.special_actions.breathe_fire
+    (roll,) = roll_dice(dice, "D6")
+    total = roll + (rules.strong_target_modifier if target.st >= rules.strong_target_st else 0)
+    if roll == rules.knock_down_natural:
+        result, hit = "knocked-down", _down(ruleset, board, target_id, Harm(BREATHE_FIRE, attacker=player), dice, decisions)
+    elif total <= rules.knocked_down_at_most:
+        result, hit = "backfire", _down(ruleset, board, player_id, Harm(BREATHE_FIRE), dice, decisions)
+    elif total <= rules.nothing_at_most:
+        result, hit = "nothing", Outcome(board)
+    else:
+        result, hit = "placed-prone", Outcome(board.with_player(target.with_status(Status.PRONE)))
+    declared = Event(BREATHE_FIRE, player_id, (roll,), result, {"target": target_id, "total": total})
+    return _settle(ruleset, board, Outcome(hit.board, (declared, *hit.events)), player, dice, decisions)
+
+
+def hypnotic_gaze(
+    ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None
+) -> Outcome:
+    """Hypnotic Gaze on an opponent alongside: on a success he is Distracted (no Tackle Zone until next activated)."""
+    _, target = _pair(board, player_id, target_id, HYPNOTIC_GAZE)
+    (roll,) = roll_dice(dice, "D6")
+    if roll < ruleset.parameters.special_actions.hypnotic_gaze.gaze_on:
+        return Outcome(board, (Event(HYPNOTIC_GAZE, player_id, (roll,), "resisted", {"target": target_id}),))
+    gazed = board.with_player(attrs.evolve(target, tackle_zone=False))
+    return Outcome(gazed, (Event(HYPNOTIC_GAZE, player_id, (roll,), "distracted", {"target": target_id}),))
+
+
+__all__ = [
+    "BREATHE_FIRE",
+    "CHAINSAW",
+    "HYPNOTIC_GAZE",
+    "PROJECTILE_VOMIT",
+    "STAB",
+    "breathe_fire",
+    "chainsaw_attack",
+    "chainsaw_kick_back",
+    "hypnotic_gaze",
+    "projectile_vomit",
+    "stab",
+]
