@@ -17,7 +17,7 @@ from attrs import frozen
 from bbcore.dice import DiceSource, exact_outcomes, passes, table_odds
 from bbcore.errors import UsageError
 from bbcore.rules.activation import activation_modifier, activation_target, activation_traits
-from bbcore.rules.block import block_dice, effective_face, roll_block
+from bbcore.rules.block import CANCELLED, block_dice, effective_face, foul_appearance_test, roll_block
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.foul import foul
@@ -39,7 +39,7 @@ from bbcore.rules.sequences import GameState, TeamState
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
 
-#: What a block can come to, before any armour roll.
+#: What a block can come to, before any armour roll (and ``cancelled``, by Foul Appearance, when it never comes).
 BLOCK_RESULTS = ("defender-down", "pushed", "both-down", "attacker-down", "both-standing")
 
 
@@ -110,7 +110,9 @@ def block_odds(
 
     The dice are rolled as :func:`~bbcore.rules.block.block` rolls them
     (:func:`~bbcore.rules.block.roll_block`): Dauntless, Brawler and, with
-    ``team_reroll``, a team re-roll all count, each used as ``decisions`` say.
+    ``team_reroll``, a team re-roll all count, each used as ``decisions`` say. Against a
+    player with Foul Appearance a ``cancelled`` result is added: the block that never
+    happened (the faces then add up to what is left).
     """
     decisions = decisions or DefaultDecisions()
     attacker, defender = board.player(attacker_id), board.player(defender_id)
@@ -118,6 +120,9 @@ def block_odds(
     faces_table = ruleset.table("block-dice")
 
     def one_block(dice: DiceSource) -> tuple[str, str]:
+        appearance = foul_appearance_test(ruleset, board, attacker_id, defender_id, dice)
+        if appearance is not None and appearance.result == CANCELLED:
+            return CANCELLED, CANCELLED
         rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll)
         face = effective_face(rolled.face, attacker, defender, blitz=blitz)
         return rolled.face, _block_result(face, attacker, defender, decisions)
@@ -126,6 +131,9 @@ def block_odds(
     faces: dict[str, Fraction] = {row.id: Fraction(0) for row in faces_table.rows}
     results: dict[str, Fraction] = dict.fromkeys(BLOCK_RESULTS, Fraction(0))
     for (face, result), chance in outcomes.items():
+        if face == CANCELLED:
+            results[CANCELLED] = chance
+            continue
         faces[face] += chance
         results[result] += chance
     return BlockOdds(plan.count, plan.chooser, faces, results)

@@ -166,6 +166,8 @@ class FixedTargets:
     ko_recovery: int
     regeneration: int
     bribe: int
+    foul_appearance: int
+    animosity: int
 
 
 @frozen
@@ -194,6 +196,7 @@ class MovementRules:
     stand_up_roll_at_most_ma: int
     sprint_extra_rushes: int
     dodge_modifiers: Mapping[str, int] = field(factory=dict)
+    rush_modifiers: Mapping[str, int] = field(factory=dict)
     jump_modifiers: Mapping[str, int] = field(factory=dict)
     break_tackle: tuple[StrengthBand, ...] = ()
 
@@ -335,6 +338,7 @@ class GameParameters:
     petty_cash: PettyCashRules
     kick_off_events: KickOffEventRules
     staff: Mapping[str, StaffTerms] = field(factory=dict)
+    casualty_modifiers: Mapping[str, int] = field(factory=dict)
     #: Tests some traits make a player roll when activated.
     activation: ActivationRules = field(factory=ActivationRules)
     #: A budget of its own for sideline staff, apart from ``draft_budget``; None: staff come from the draft budget.

@@ -95,6 +95,13 @@ def disturbing_presences(ruleset: Ruleset, board: Board, player: PlayerState) ->
     )
 
 
+#: The test names and results of a pick-up and a catch, as their events record them.
+PICK_UP, PICKED_UP, FUMBLED = "pick-up", "picked-up", "fumbled"
+CATCH, CAUGHT, DROPPED = "catch", "caught", "dropped"
+#: The trait of a player who never holds the ball: every catch and pick-up fails, he never intercepts.
+NO_BALL = "no-ball"
+
+
 def catch_modifier(ruleset: Ruleset, board: Board, player: PlayerState, situation: str) -> int:
     """The Agility Test modifier to catch the ball in ``situation``.
 
@@ -141,8 +148,13 @@ def _catching(
     modifier: int,
     budget: RerollBudget,
 ) -> tuple[bool, tuple[Event, ...], RerollBudget]:
-    """The catch as a test: Catch, a plugin's source, then a team re-roll from ``budget``; the ``catch`` event first."""
+    """The catch as a test: Catch, a plugin's source, then a team re-roll from ``budget``; the ``catch`` event first.
+
+    A player with No Ball fails at once, as on a natural 1 (nothing is rolled, nothing re-rolled).
+    """
     player = board.player(player_id)
+    if player.has(NO_BALL):
+        return False, (Event(CATCH, player_id, (), DROPPED, {"situation": situation, "no_ball": True}),), budget
     total = catch_modifier(ruleset, board, player, situation) + modifier
     judge = TargetJudge(player.ag, total, CAUGHT, DROPPED)
     detail: dict[str, object] = {"situation": situation}
@@ -185,18 +197,13 @@ def catch(
     return Outcome(loose.board, (*events, *loose.events), loose.turnover)
 
 
-#: The test names and results of a pick-up and a catch, as their events record them.
-PICK_UP, PICKED_UP, FUMBLED = "pick-up", "picked-up", "fumbled"
-CATCH, CAUGHT, DROPPED = "catch", "caught", "dropped"
-
-
 def pick_up(
     ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, decisions: Decisions, *, team_reroll: int | bool = False
 ) -> Outcome:
     """A player moving onto the ball tries to pick it up; failing bounces the ball and is a turnover.
 
     Each marker adds the ``pick_up_modifiers.per_marker`` parameter; Big Hand ignores
-    negative modifiers; Extra Arms gives +1. A failure may be rolled again once: by Sure
+    negative modifiers; Extra Arms gives +1; No Ball fails at once, with no roll. A failure may be rolled again once: by Sure
     Hands, by a plugin's source (``bbcore_test_reroll``), or with a team re-roll when
     ``team_reroll`` allows one (:func:`~bbcore.rules.rerolls.take_test`).
     """
@@ -211,6 +218,10 @@ def pick_up_spending(
     player = board.player(player_id)
     square = player.square
     assert square is not None
+    if player.has(NO_BALL):
+        missed = Event(PICK_UP, player_id, (), FUMBLED, {"no_ball": True})
+        loose = bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions)
+        return Outcome(loose.board, (missed, *loose.events), turnover=True), budget
     modifier = ruleset.parameters.ball.pick_up_modifiers.get("per_marker", 0) * _markers(board, player)
     if player.has("big-hand"):
         modifier = max(modifier, 0)

@@ -124,8 +124,15 @@ def block(
     ``block`` event then carries every die and ``rerolled_with``, and a ``team-reroll``
     event follows it. Returns the new board, the events, and whether the block caused a
     turnover (the attacker went down, or was pushed into the crowd by a chain push).
+
+    Against a player with Foul Appearance the blocker rolls first
+    (:func:`foul_appearance_test`); when it calls the block off, the outcome holds only
+    that event (result ``cancelled``) and the blocker's activation is over.
     """
     decisions = decisions or DefaultDecisions()
+    appearance = foul_appearance_test(ruleset, board, attacker_id, defender_id, dice)
+    if appearance is not None and appearance.result == CANCELLED:
+        return Outcome(board, (appearance,))
     rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll)
     plan, rolls, faces, face = rolled.plan, rolled.rolls, list(rolled.faces), rolled.face
     roll_event = Event(
@@ -146,7 +153,25 @@ def block(
         },
     )
     applied = apply_block_face(ruleset, board, attacker_id, defender_id, face, dice, decisions, blitz=blitz)
-    return Outcome(applied.board, (*rolled.before, roll_event, *rolled.after, *applied.events), applied.turnover)
+    braved = (appearance,) if appearance is not None else ()
+    return Outcome(applied.board, (*braved, *rolled.before, roll_event, *rolled.after, *applied.events), applied.turnover)
+
+
+#: The trait that makes an opponent roll before blocking (or singling out) its bearer, and the result that calls it off.
+FOUL_APPEARANCE = "foul-appearance"
+CANCELLED = "cancelled"
+
+
+def foul_appearance_test(ruleset: Ruleset, board: Board, actor_id: str, target_id: str, dice: DiceSource) -> Event | None:
+    """The D6 ``actor_id`` rolls before blocking ``target_id`` (or aiming a special action at him) when the target has
+    Foul Appearance: None when he has not; else the event, whose result is ``cancelled`` when the action is called
+    off (the actor's activation ends, no turnover) and ``braved`` when it goes ahead. The target is the
+    ``targets.foul_appearance`` parameter."""
+    if not board.player(target_id).has(FOUL_APPEARANCE):
+        return None
+    (roll,) = roll_dice(dice, "D6")
+    braved = roll >= ruleset.parameters.targets.foul_appearance
+    return Event(FOUL_APPEARANCE, actor_id, (roll,), "braved" if braved else CANCELLED, {"target": target_id})
 
 
 @frozen
@@ -301,19 +326,18 @@ def apply_block_face(
     board = outcome.board
     fend = board.player(defender_id).has("fend") and not juggernaut
     rooted = board.player(attacker_id).rooted
-    if (
-        pushed.moved
-        and pushed.vacated is not None
-        and not pushed.left_pitch
-        and not fend
-        and not rooted
-        and decisions.follow_up(attacker_id)
-    ):
+    can_follow = pushed.moved and pushed.vacated is not None and not pushed.left_pitch and not rooted
+    # Taunt: the pushed player's coach may drag the blocker after him.
+    taunted = can_follow and defender.has("taunt") and decisions.use_skill(defender_id, "taunt", "follow-up")
+    if can_follow and pushed.vacated is not None and (taunted or (not fend and decisions.follow_up(attacker_id))):
         board = board.with_player(board.player(attacker_id).moved(pushed.vacated))
         outcome = Outcome(
-            board, (*outcome.events, Event("follow-up", attacker_id, (), "followed", {"to": list(pushed.vacated)})), outcome.turnover
+            board,
+            (*outcome.events, Event("follow-up", attacker_id, (), "taunted" if taunted else "followed", {"to": list(pushed.vacated)})),
+            outcome.turnover,
         )
-    if carried and pushed.moved and not pushed.left_pitch and attacker.has("strip-ball") and not defender.has("sure-hands"):
+    strippable = not defender.has("sure-hands") and not defender.has("monstrous-mouth")
+    if carried and pushed.moved and not pushed.left_pitch and attacker.has("strip-ball") and strippable:
         outcome = outcome.then(_strip_ball(ruleset, outcome.board, attacker_id, defender_id, dice, decisions))
         board = outcome.board
     if face == "pow" and not pushed.left_pitch and board.player(defender_id).standing:

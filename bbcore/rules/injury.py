@@ -237,6 +237,8 @@ def suffer_casualty(
     """
     player = board.player(player_id)
     events: list[Event] = []
+    # Decay and the like: added to every casualty roll, as Niggling Injuries are.
+    niggling_injuries += sum(by for trait, by in ruleset.parameters.casualty_modifiers.items() if player.has(trait))
     if player.has("regeneration"):
         (regen,) = roll_dice(dice, "D6")
         target = ruleset.parameters.targets.regeneration

@@ -113,6 +113,13 @@ def stand_up_cost(ruleset: Ruleset, player: PlayerState) -> int:
     return 0 if player.has("jump-up") else ruleset.parameters.movement.stand_up_cost
 
 
+def rush_modifier(ruleset: Ruleset, board: Board, player: PlayerState) -> int:
+    """What the player's Rush tests take: the ``rush`` modifier in force for him and the
+    ``movement.rush_modifiers`` of his traits (Drunkard)."""
+    traits = sum(by for trait, by in ruleset.parameters.movement.rush_modifiers.items() if player.has(trait))
+    return board.modifier("rush", player) + traits
+
+
 def dodge_modifier(ruleset: Ruleset, board: Board, player: PlayerState, origin: Square, target: Square) -> int:
     """The modifier to a Dodge from ``origin`` to ``target``.
 
@@ -512,7 +519,7 @@ class _Moving:
         target = self.ruleset.parameters.targets.rush
         for _ in range(rushes):
             self.rushes_used += 1
-            judge = target_test(target, self.rush_modifier + board.modifier("rush", player))
+            judge = target_test(target, self.rush_modifier + rush_modifier(self.ruleset, board, player))
             detail: dict[str, object] = {"target": target, "square": list(player.square), "rush": self.rushes_used, "for": reason}
             if not self.test(board, player, "rush", judge, detail, skill="sure-feet"):
                 return self._fall(board, player.square, "rush")
@@ -526,7 +533,7 @@ class _Moving:
         targets = ruleset.parameters.targets
         for _ in range(leg.rushes):
             self.rushes_used += 1
-            judge = target_test(targets.rush, self.rush_modifier + board.modifier("rush", player))
+            judge = target_test(targets.rush, self.rush_modifier + rush_modifier(ruleset, board, player))
             detail: dict[str, object] = {"target": targets.rush, "square": list(leg.target), "rush": self.rushes_used}
             if not self.test(board, player, "rush", judge, detail, skill="sure-feet"):
                 # A failed rush for a jump leaves the jumper where they stand; otherwise they fall in the new square.

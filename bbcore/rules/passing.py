@@ -213,7 +213,7 @@ def interception_candidates(
     The ruler lies from the passer's square to ``landing`` (see :func:`under_ruler`,
     ``passing.ruler_width``); the passer's and the landing square do not count. A
     passer with Cloud Burster leaves only players with Very Long Legs to try. The
-    likeliest to succeed come first, then by id.
+    likeliest to succeed come first, then by id. A player with No Ball never intercepts.
     """
     assert passer.square is not None
     width = ruleset.parameters.passing.ruler_width
@@ -226,6 +226,7 @@ def interception_candidates(
         and board.in_play(player)
         and under_ruler(passer.square, landing, player.square, width)
         and (not passer.has("cloud-burster") or player.has("very-long-legs"))
+        and not player.has(ball.NO_BALL)
     ]
     return sorted(found, key=lambda p: (p.ag - interception_modifier(ruleset, board, p, accuracy, weather=weather), p.id))
 
@@ -365,6 +366,8 @@ def _check(board: Board, passer: PlayerState, target: Square) -> None:
         raise UsageError(f"{passer.id} cannot pass: they are {passer.status.value}")
     if board.ball.carrier != passer.id:
         raise UsageError(f"{passer.id} cannot pass: they do not hold the ball")
+    if passer.has(MY_BALL):
+        raise UsageError(f"{passer.id} cannot pass: with My Ball he never gives the ball up")
     if not board.geometry.on_pitch(target):
         raise UsageError(f"the target square {target} is off the pitch")
 
@@ -422,6 +425,10 @@ def pass_ball(
     if hail_mary and not passer.has("hail-mary-pass"):
         raise UsageError(f"{passer_id} cannot make a Hail Mary Pass: they do not have the skill")
     assert passer.square is not None
+    receiver = board.at(target)
+    refused = animosity_test(ruleset, board, passer, receiver, dice) if receiver is not None else None
+    if refused is not None and refused.result == REFUSED:
+        return Outcome(board, (refused,))
     weather = weather or {}
     band = measure_range(ruleset, passer, target, hail_mary=hail_mary, open_bands=open_bands)
     declared = Event(
@@ -435,7 +442,7 @@ def pass_ball(
     rolled, budget = roll_for_accuracy(
         ruleset, board, passer_id, target, band, dice, decisions, budget, weather=weather.get("pass", 0), hail_mary=hail_mary
     )
-    events = (declared, *rolled.events)
+    events = (*((refused,) if refused is not None else ()), declared, *rolled.events)
     accuracy = rolled.verdict.result
     if accuracy == FUMBLED:
         if safe_pass(passer, rolled):
@@ -496,12 +503,17 @@ def hand_off(
     giver, receiver = board.player(giver_id), board.player(receiver_id)
     if board.ball.carrier != giver_id or not giver.standing:
         raise UsageError(f"{giver_id} cannot hand the ball off: only a Standing ball carrier can")
+    if giver.has(MY_BALL):
+        raise UsageError(f"{giver_id} cannot hand the ball off: with My Ball he never gives the ball up")
     if receiver.team != giver.team or receiver_id == giver_id:
         raise UsageError(f"{giver_id} cannot hand the ball to {receiver_id}: the receiver must be a team-mate")
     if not board.in_play(receiver):
         raise UsageError(f"{giver_id} cannot hand the ball to {receiver_id}: the receiver must be Standing with his Tackle Zone")
     if giver.square is None or receiver.square is None or not adjacent(giver.square, receiver.square):
         raise UsageError(f"{giver_id} cannot hand the ball to {receiver_id}: the receiver must be next to him")
+    refused = animosity_test(ruleset, board, giver, receiver, dice)
+    if refused is not None and refused.result == REFUSED:
+        return Outcome(board, (refused,))
     handed = Event("hand-off", giver_id, (), receiver_id)
     arriving = board.with_ball(BallState(square=receiver.square))
     caught = ball.catch(
@@ -514,4 +526,34 @@ def hand_off(
         modifier=(weather or {}).get("catch", 0),
         team_reroll=team_reroll,
     )
-    return Outcome(caught.board, (handed, *caught.events), turnover=not held_by_team(caught.board, giver.team))
+    braved = (refused,) if refused is not None else ()
+    return Outcome(caught.board, (*braved, handed, *caught.events), turnover=not held_by_team(caught.board, giver.team))
+
+
+#: The trait of a player who never gives the ball up, and the one that may make a player refuse to give it.
+MY_BALL = "my-ball"
+ANIMOSITY = "animosity"
+REFUSED = "refused"
+
+
+def _keywords(ruleset: Ruleset, player: PlayerState) -> tuple[str, ...]:
+    """The keywords of the player's position; none for a player from no roster of the ruleset (a hired giant, say)."""
+    roster_id, _, position_id = (player.position or "").partition("/")
+    roster = ruleset.rosters.get(roster_id)
+    position = roster.position(position_id) if roster is not None else None
+    return position.keywords if position is not None else ()
+
+
+def animosity_test(ruleset: Ruleset, board: Board, giver: PlayerState, receiver: PlayerState, dice: DiceSource) -> Event | None:
+    """The D6 a player with Animosity (X) rolls before passing or handing off to a team-mate X names (a keyword of the
+    team-mate's position, or ``all``): None when no roll is due; else the event, ``refused`` when he will not (his
+    activation ends, no turnover). The target is the ``targets.animosity`` parameter."""
+    named = giver.skills.get(ANIMOSITY) if giver.has(ANIMOSITY) else None
+    if named is None or receiver.team != giver.team or receiver.id == giver.id:
+        return None
+    keywords = {k.lower() for k in _keywords(ruleset, receiver)}
+    if str(named).lower() != "all" and str(named).lower() not in keywords:
+        return None
+    (roll,) = roll_dice(dice, "D6")
+    passed = roll >= ruleset.parameters.targets.animosity
+    return Event(ANIMOSITY, giver.id, (roll,), "overcome" if passed else REFUSED, {"to": receiver.id, "keyword": str(named)})

@@ -21,12 +21,15 @@ Fire) or his team loses the ball it held.
 - :func:`hypnotic_gaze`: a D6; on a success the target is Distracted (loses his Tackle
   Zone until he is next activated).
 
-Whether a team re-roll may be spent on these dice is the caller's to offer; none is
-offered here.
+A player with Foul Appearance makes the acting player roll first
+(:func:`bbcore.rules.block.foul_appearance_test`); when that calls the action off, the
+outcome holds only its event and the activation is over. Whether a team re-roll may be
+spent on these dice is the caller's to offer; none is offered here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
@@ -34,6 +37,7 @@ import attrs
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
+from bbcore.rules.block import CANCELLED, foul_appearance_test
 from bbcore.rules.board import Board, PlayerState, Status, adjacent
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
@@ -41,6 +45,9 @@ from bbcore.rules.injury import Harm, apothecary_from, knock_down, roll_armour, 
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
+
+    #: The body of a special action, once its target is checked: (ruleset, board, player, target, dice, decisions).
+    _Body = Callable[[Ruleset, Board, PlayerState, PlayerState, DiceSource, Decisions], Outcome]
 
 STAB, CHAINSAW, PROJECTILE_VOMIT, BREATHE_FIRE, HYPNOTIC_GAZE = (
     "stab",
@@ -106,12 +113,36 @@ def _down(ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice: Dice
     )
 
 
+def _act(
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    target_id: str,
+    dice: DiceSource,
+    decisions: Decisions | None,
+    skill: str,
+    body: _Body,
+    *,
+    marking: bool = False,
+) -> Outcome:
+    """Check the pair, let Foul Appearance call the action off, then play ``body``; its outcome follows the braved roll."""
+    player, target = _pair(board, player_id, target_id, skill, marking=marking)
+    appearance = foul_appearance_test(ruleset, board, player_id, target_id, dice)
+    if appearance is not None and appearance.result == CANCELLED:
+        return Outcome(board, (appearance,))
+    done = body(ruleset, board, player, target, dice, decisions or DefaultDecisions())
+    braved = (appearance,) if appearance is not None else ()
+    return Outcome(done.board, (*braved, *done.events), done.turnover)
+
+
 def stab(ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None) -> Outcome:
     """``player_id`` stabs ``target_id``: an Armour Roll nothing modifies, then an Injury Roll if it breaks."""
-    decisions = decisions or DefaultDecisions()
-    player, _ = _pair(board, player_id, target_id, STAB)
-    declared = Event(STAB, player_id, (), target_id)
-    hit = _armour_then_injury(ruleset, board, target_id, Harm(STAB, attacker=player, unmodified=True), dice, decisions)
+    return _act(ruleset, board, player_id, target_id, dice, decisions, STAB, _stab)
+
+
+def _stab(ruleset: Ruleset, board: Board, player: PlayerState, target: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
+    declared = Event(STAB, player.id, (), target.id)
+    hit = _armour_then_injury(ruleset, board, target.id, Harm(STAB, attacker=player, unmodified=True), dice, decisions)
     return _settle(ruleset, board, Outcome(hit.board, (declared, *hit.events)), player, dice, decisions)
 
 
@@ -119,13 +150,15 @@ def chainsaw_attack(
     ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None
 ) -> Outcome:
     """A Chainsaw Attack on an opponent the wielder marks: a D6 for kick-back, then an Armour Roll with the chainsaw's bonus."""
-    decisions = decisions or DefaultDecisions()
-    player, _ = _pair(board, player_id, target_id, CHAINSAW, marking=True)
-    kicked, started = chainsaw_kick_back(ruleset, board, player_id, target_id, dice, decisions)
+    return _act(ruleset, board, player_id, target_id, dice, decisions, CHAINSAW, _chainsaw, marking=True)
+
+
+def _chainsaw(ruleset: Ruleset, board: Board, player: PlayerState, target: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
+    kicked, started = chainsaw_kick_back(ruleset, board, player.id, target.id, dice, decisions)
     if kicked:
         return started
     harm = Harm(CHAINSAW, attacker=player, armour_modifier=ruleset.parameters.special_actions.chainsaw.armour)
-    hit = _armour_then_injury(ruleset, board, target_id, harm, dice, decisions)
+    hit = _armour_then_injury(ruleset, board, target.id, harm, dice, decisions)
     return _settle(ruleset, board, Outcome(hit.board, (*started.events, *hit.events)), player, dice, decisions)
 
 
@@ -150,13 +183,15 @@ def projectile_vomit(
     ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None
 ) -> Outcome:
     """Projectile Vomit: a D6; on a hit an unmodified Armour Roll against the target, on a miss against the vomiter."""
-    decisions = decisions or DefaultDecisions()
-    player, _ = _pair(board, player_id, target_id, PROJECTILE_VOMIT)
+    return _act(ruleset, board, player_id, target_id, dice, decisions, PROJECTILE_VOMIT, _vomit)
+
+
+def _vomit(ruleset: Ruleset, board: Board, player: PlayerState, target: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
     (roll,) = roll_dice(dice, "D6")
     hits = roll >= ruleset.parameters.special_actions.projectile_vomit.hits_on
-    victim = target_id if hits else player_id
+    victim = target.id if hits else player.id
     hit = _armour_then_injury(ruleset, board, victim, Harm(PROJECTILE_VOMIT, attacker=player, unmodified=True), dice, decisions)
-    declared = Event(PROJECTILE_VOMIT, player_id, (roll,), "hit" if hits else "self", {"target": target_id})
+    declared = Event(PROJECTILE_VOMIT, player.id, (roll,), "hit" if hits else "self", {"target": target.id})
     return _settle(ruleset, board, Outcome(hit.board, (declared, *hit.events)), player, dice, decisions)
 
 
@@ -164,20 +199,22 @@ def breathe_fire(
     ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None
 ) -> Outcome:
     """Breathe Fire on an opponent the breather marks: the breather down, nothing, the target Prone, or Knocked Down."""
-    decisions = decisions or DefaultDecisions()
-    player, target = _pair(board, player_id, target_id, BREATHE_FIRE, marking=True)
+    return _act(ruleset, board, player_id, target_id, dice, decisions, BREATHE_FIRE, _fire, marking=True)
+
+
+def _fire(ruleset: Ruleset, board: Board, player: PlayerState, target: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
     rules = ruleset.parameters.special_actions.breathe_fire
     (roll,) = roll_dice(dice, "D6")
     total = roll + (rules.strong_target_modifier if target.st >= rules.strong_target_st else 0)
     if roll == rules.knock_down_natural:
-        result, hit = "knocked-down", _down(ruleset, board, target_id, Harm(BREATHE_FIRE, attacker=player), dice, decisions)
+        result, hit = "knocked-down", _down(ruleset, board, target.id, Harm(BREATHE_FIRE, attacker=player), dice, decisions)
     elif total <= rules.knocked_down_at_most:
-        result, hit = "backfire", _down(ruleset, board, player_id, Harm(BREATHE_FIRE), dice, decisions)
+        result, hit = "backfire", _down(ruleset, board, player.id, Harm(BREATHE_FIRE), dice, decisions)
     elif total <= rules.nothing_at_most:
         result, hit = "nothing", Outcome(board)
     else:
         result, hit = "placed-prone", Outcome(board.with_player(target.with_status(Status.PRONE)))
-    declared = Event(BREATHE_FIRE, player_id, (roll,), result, {"target": target_id, "total": total})
+    declared = Event(BREATHE_FIRE, player.id, (roll,), result, {"target": target.id, "total": total})
     return _settle(ruleset, board, Outcome(hit.board, (declared, *hit.events)), player, dice, decisions)
 
 
@@ -185,12 +222,15 @@ def hypnotic_gaze(
     ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None
 ) -> Outcome:
     """Hypnotic Gaze on an opponent alongside: on a success he is Distracted (no Tackle Zone until next activated)."""
-    _, target = _pair(board, player_id, target_id, HYPNOTIC_GAZE)
+    return _act(ruleset, board, player_id, target_id, dice, decisions, HYPNOTIC_GAZE, _gaze)
+
+
+def _gaze(ruleset: Ruleset, board: Board, player: PlayerState, target: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
     (roll,) = roll_dice(dice, "D6")
     if roll < ruleset.parameters.special_actions.hypnotic_gaze.gaze_on:
-        return Outcome(board, (Event(HYPNOTIC_GAZE, player_id, (roll,), "resisted", {"target": target_id}),))
+        return Outcome(board, (Event(HYPNOTIC_GAZE, player.id, (roll,), "resisted", {"target": target.id}),))
     gazed = board.with_player(attrs.evolve(target, tackle_zone=False))
-    return Outcome(gazed, (Event(HYPNOTIC_GAZE, player_id, (roll,), "distracted", {"target": target_id}),))
+    return Outcome(gazed, (Event(HYPNOTIC_GAZE, player.id, (roll,), "distracted", {"target": target.id}),))
 
 
 __all__ = [

@@ -48,6 +48,7 @@ PHRASED = frozenset(
         "block",
         "fouls",
         "special_actions",
+        "casualty_modifiers",
         "activation",
     }
 )
@@ -126,6 +127,10 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
                 f"({params.movement.sprint_extra_rushes:+d} with Sprint)",
             ),
             ("Dodging", _modifiers(params.movement.dodge_modifiers)),
+            ("Rushing", _modifiers(params.movement.rush_modifiers)),
+            ("Casualty Rolls", _modifiers(params.casualty_modifiers)),
+            ("Foul Appearance", f"a D6 of {params.targets.foul_appearance}+ to block (or single out) such a player"),
+            ("Animosity", f"a D6 of {params.targets.animosity}+ to pass or hand off to the team-mates it names"),
             ("Jumping", _modifiers(params.movement.jump_modifiers)),
             (
                 "Break Tackle",

@@ -34,7 +34,7 @@ from bbcore.odds import activation_odds
 from bbcore.rules.block import BlockDice, block_dice
 from bbcore.rules.board import Board, Square, adjacent, distance, step
 from bbcore.rules.decisions import DefaultDecisions
-from bbcore.rules.movement import stand_up_cost
+from bbcore.rules.movement import rush_modifier, stand_up_cost
 from bbcore.rules.ttm import pass_range
 from bbcore_skurling.arc import CUDDLER, GOON, WHACKER, Action, ArcState, Blitz, Block, EndTurn, Move, MoveOn, SecondHit, Throw, Touch
 from bbcore_skurling.arc_rules import arc_rules
@@ -255,7 +255,7 @@ def walk_chance(ruleset: Ruleset, arc: ArcState, player_id: str, path: Sequence[
             passes = _test_chance(player.ag, modifier)
             chance *= 1 - (1 - passes) ** 2 if player.has("dodge") else passes
         if number > free_steps:
-            chance *= _test_chance(ruleset.parameters.targets.rush, board.modifier("rush", player))
+            chance *= _test_chance(ruleset.parameters.targets.rush, rush_modifier(ruleset, board, player))
         here = square
     return chance
 

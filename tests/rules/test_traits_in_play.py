@@ -1,0 +1,152 @@
+"""Foul Appearance, Taunt, Monstrous Mouth, No Ball, Drunkard, Decay, My Ball and Animosity, with scripted dice.
+
+Each test would fail without the rule it names; the numbers come from the parameters.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
+from bbcore.odds import block_odds
+from bbcore.rules.ball import catch, pick_up
+from bbcore.rules.board import BallState, Status
+from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
+from bbcore.rules.injury import suffer_casualty
+from bbcore.rules.passing import hand_off, interception_candidates
+from bbcore.rules.special_actions import stab
+from bbcore.ruleset import Ruleset
+from tests.rules.test_block import PUSH, duel
+from tests.rules.test_more_skills import block_with
+from tests.rules.test_movement import east, field, walk
+from tests.rules.test_passing import LINEMAN, ORC, SHORT, pitch, throw
+
+NEXT_TO = (6, 7)
+
+
+# -- Foul Appearance --------------------------------------------------------------------------------
+
+
+def test_foul_appearance_calls_a_block_off_on_a_low_roll(core: Ruleset) -> None:
+    board = duel(core, skills={"d": {"foul-appearance": None}})
+    needed = core.parameters.targets.foul_appearance
+    called_off = block_with(core, board, [needed - 1], [])
+    assert [(e.kind, e.result) for e in called_off.events] == [("foul-appearance", "cancelled")]
+    assert called_off.board == board
+    assert not called_off.turnover
+    braved = block_with(core, board, [needed, PUSH], [("push-square", (12, 7)), ("follow-up", False)])
+    assert [e.kind for e in braved.events][:2] == ["foul-appearance", "block"]
+
+
+def test_foul_appearance_counts_in_the_block_odds(core: Ruleset) -> None:
+    plain = block_odds(core, duel(core), "a", "d")
+    ugly = block_odds(core, duel(core, skills={"d": {"foul-appearance": None}}), "a", "d")
+    called_off = Fraction(core.parameters.targets.foul_appearance - 1, 6)
+    assert ugly.results["cancelled"] == called_off
+    assert ugly.results["pushed"] == plain.results["pushed"] * (1 - called_off)
+    assert sum(ugly.results.values()) == 1
+
+
+def test_foul_appearance_calls_off_a_special_action_aimed_at_him(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"stab": None}, "d": {"foul-appearance": None}})
+    with ScriptedDice([1]) as dice:
+        outcome = stab(core, board, "a", "d", dice)
+    assert [e.result for e in outcome.events] == ["cancelled"]
+
+
+# -- Taunt and Monstrous Mouth ----------------------------------------------------------------------
+
+
+def test_taunt_drags_the_blocker_after_the_pushed_player(core: Ruleset) -> None:
+    board = duel(core, skills={"d": {"taunt": None}})
+    dragged = block_with(core, board, [PUSH], [("push-square", (12, 7)), ("use-skill", True)])
+    assert dragged.board.player("a").square == (11, 7)
+    assert [e.result for e in dragged.events if e.kind == "follow-up"] == ["taunted"]
+    spared = block_with(core, board, [PUSH], [("push-square", (12, 7)), ("use-skill", False), ("follow-up", False)])
+    assert spared.board.player("a").square == (10, 7)
+
+
+def test_strip_ball_cannot_take_the_ball_from_a_monstrous_mouth(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"strip-ball": None}, "d": {"monstrous-mouth": None}}, ball="d")
+    kept = block_with(core, board, [PUSH], [("push-square", (12, 7)), ("follow-up", False)])
+    assert kept.board.ball.carrier == "d"
+
+
+# -- No Ball ----------------------------------------------------------------------------------------
+
+
+def test_no_ball_never_catches_nor_picks_up_and_rolls_nothing(core: Ruleset) -> None:
+    board = pitch(core, {"r": ("home", LINEMAN, NEXT_TO)}, skills={"r": {"no-ball": None, "catch": None}})
+    arriving = board.with_ball(BallState(square=NEXT_TO))
+    with ScriptedDice([2]) as dice:  # only the bounce's D8 (up)
+        dropped = catch(core, arriving, "r", dice, DefaultDecisions(), team_reroll=1)
+    assert dropped.board.ball.square == (6, 6)
+    assert [e.detail.get("no_ball") for e in dropped.events if e.kind == "catch"] == [True]
+    lying = pitch(core, {"r": ("home", LINEMAN, NEXT_TO)}, skills={"r": {"no-ball": None}}).with_ball(BallState(square=NEXT_TO))
+    with ScriptedDice([2]) as dice:
+        fumbled = pick_up(core, lying, "r", dice, DefaultDecisions(), team_reroll=1)
+    assert fumbled.turnover
+
+
+def test_no_ball_never_intercepts(core: Ruleset) -> None:
+    others = {"o": ("away", ORC, (7, 7)), "r": ("home", LINEMAN, SHORT)}
+    board = pitch(core, others, skills={"o": {"no-ball": None}})
+    assert interception_candidates(core, board, board.player("p"), SHORT, "accurate") == []
+    assert throw(core, board, SHORT, [5, 6]).board.ball.carrier == "r"
+
+
+# -- Drunkard and Decay -----------------------------------------------------------------------------
+
+
+def test_a_drunkard_rushes_worse(core: Ruleset) -> None:
+    target = core.parameters.targets.rush
+    penalty = core.parameters.movement.rush_modifiers["drunkard"]
+    ma = field(core).player("m").ma
+    sober = walk(core, field(core), east((5, 5), ma + 1), [target])
+    assert sober.board.player("m").square == (5 + ma + 1, 5)
+    drunk = walk(core, field(core, skills={"m": {"drunkard": None}}), east((5, 5), ma + 1), [target - penalty - 1, 1, 1])
+    assert drunk.board.player("m").status is Status.PRONE
+    assert drunk.turnover
+
+
+def test_decay_worsens_every_casualty_roll(core: Ruleset) -> None:
+    board = duel(core, skills={"d": {"decay": None}})
+    bonus = core.parameters.casualty_modifiers["decay"]
+    with ScriptedDice([1]) as dice:
+        outcome = suffer_casualty(core, board, "d", dice)
+    assert [e.detail["total"] for e in outcome.events if e.kind == "casualty"] == [1 + bonus]
+
+
+# -- My Ball and Animosity --------------------------------------------------------------------------
+
+
+def test_my_ball_never_gives_the_ball_up(core: Ruleset) -> None:
+    board = pitch(core, {"r": ("home", LINEMAN, NEXT_TO)}, skills={"p": {"my-ball": None}})
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match="My Ball"):
+        hand_off(core, board, "p", "r", dice, DefaultDecisions())
+    with pytest.raises(UsageError, match="My Ball"):
+        throw(core, board, SHORT, [])
+
+
+@pytest.mark.parametrize(("named", "rolls"), [("All", True), ("Lineman", True), ("Big Guy", False)])
+def test_animosity_may_refuse_a_hand_off_to_the_team_mates_it_names(core: Ruleset, named: str, rolls: bool) -> None:
+    board = pitch(core, {"r": ("home", LINEMAN, NEXT_TO)}, skills={"p": {"animosity": named}})
+    refuse = core.parameters.targets.animosity - 1
+    dice = ScriptedDice([refuse, board.player("r").ag])
+    outcome = hand_off(core, board, "p", "r", dice, ScriptedDecisions([]))
+    if rolls:
+        assert [(e.kind, e.result) for e in outcome.events] == [("animosity", "refused")]
+        assert outcome.board.ball.carrier == "p"
+        assert not outcome.turnover
+    else:  # no roll: the first die is the catch, and it fails
+        assert outcome.events[0].kind == "hand-off"
+
+
+def test_animosity_overcome_lets_the_pass_go(core: Ruleset) -> None:
+    board = pitch(core, {"r": ("home", LINEMAN, SHORT)}, skills={"p": {"animosity": "All"}})
+    passed = throw(core, board, SHORT, [core.parameters.targets.animosity, 5, 6])
+    assert [e.kind for e in passed.events][:2] == ["animosity", "pass-action"]
+    assert passed.board.ball.carrier == "r"
