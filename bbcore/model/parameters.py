@@ -168,6 +168,8 @@ class FixedTargets:
     bribe: int
     foul_appearance: int
     animosity: int
+    tentacles: int
+    shadowing: int
 
 
 @frozen
@@ -195,6 +197,7 @@ class MovementRules:
     blitz_block_cost: int
     stand_up_roll_at_most_ma: int
     sprint_extra_rushes: int
+    arm_bar: int
     dodge_modifiers: Mapping[str, int] = field(factory=dict)
     rush_modifiers: Mapping[str, int] = field(factory=dict)
     jump_modifiers: Mapping[str, int] = field(factory=dict)

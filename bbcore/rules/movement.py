@@ -8,8 +8,17 @@ and is a turnover. The numbers come from the ``movement`` and ``targets``
 parameters; what a feature costs comes through the ``bbcore_crossing`` hook.
 
 Skills handled here: Jump Up on standing up; Dodge, Tackle, Stunty, Titchy, Two Heads,
-Prehensile Tail and Break Tackle on dodges; Sure Feet and Sprint on rushes; Leap, Pogo
-and Very Long Legs on jumps; Loner on team re-rolls (see :mod:`bbcore.rules.rerolls`).
+Prehensile Tail and Break Tackle on dodges; Sure Feet, Sprint and Drunkard on rushes;
+Leap, Pogo and Very Long Legs on jumps; Loner on team re-rolls (see
+:mod:`bbcore.rules.rerolls`).
+
+The markers of the square a player leaves by a Dodge or a Jump may act, each skill by
+one of them only (the first whose coach uses it, by id): Tentacles may hold him in his
+square (the move ends there, ``move-ends`` result ``held``, no turnover); Diving Tackle,
+offered only when its modifier would fail a roll that passed, fails it and lies Prone
+in the square left; Shadowing follows a Dodge into the square left; Arm Bar adds its
+bonus to the Armour or Injury Roll of a player who falls. How often a Shadowing player
+may follow in a turn (his MA) is the turn's to count.
 """
 
 from __future__ import annotations
@@ -19,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from bbcore.dice import DiceSource
+from bbcore.dice import DiceSource, passes, roll_dice
 from bbcore.errors import UsageError
 from bbcore.hooktrace import active_trace
 from bbcore.plugins import CORE_PLUGIN
@@ -372,6 +381,8 @@ def move(
         events.extend(taken.events)
         if taken.turnover or not board.player(player_id).standing:
             return state.finish(Outcome(board, tuple(events), taken.turnover), "ended")
+        if state.held:
+            return state.finish(Outcome(board, tuple(events)), "held")
     return state.finish(Outcome(board, tuple(events)), "completed")
 
 
@@ -469,6 +480,8 @@ class _Moving:
         self.rush_modifier = rush_modifier
         self._events: list[Event] = []
         self._last_rolls: tuple[int, ...] = ()
+        self._last_verdict: Verdict | None = None
+        self.held = False  # Tentacles kept the mover in his square: the move ends there, no turnover
 
     def finish(self, outcome: Outcome, result: str) -> Outcome:
         detail = {
@@ -509,6 +522,7 @@ class _Moving:
         )
         self._events.extend(rolled.events)
         self._last_rolls = rolled.rolls
+        self._last_verdict = rolled.verdict
         return rolled.passed
 
     def spend_in_place(self, board: Board, cost: int, rushes: int, reason: str) -> Outcome:
@@ -540,21 +554,9 @@ class _Moving:
                 return self._fall(board, leg.origin if leg.jump is not None else leg.target, "rush")
         self.ma_used += leg.cost
 
-        if leg.jump is not None:
-            modifier = jump_modifier(ruleset, board, player, leg.origin, leg.target)
-            judge = target_test(player.ag, modifier)
-            if not self.test(board, player, "jump", judge, {"target": player.ag, "over": list(leg.jump.over), "square": list(leg.target)}):
-                # A natural 1 trips the jumper before they leave; any other failure lands them badly.
-                natural_one = self._last_rolls[-1] == 1
-                return self._fall(board, leg.origin if natural_one else leg.target, "jump")
-            board = board.with_player(player.moved(leg.target))
-            self._events.append(Event("step", player_id, (), "jumped", {"from": list(leg.origin), "to": list(leg.target)}))
-        else:
-            marked = bool(_markers_around(board, player, leg.origin))
-            board = board.with_player(player.moved(leg.target))
-            self._events.append(Event("step", player_id, (), "moved", {"from": list(leg.origin), "to": list(leg.target)}))
-            if marked and not self._dodge(board, player, leg):
-                return self._fall(board, leg.target, "dodge")
+        board, ended = self._leave(board, player, leg)
+        if ended is not None:
+            return ended
 
         for risk in leg.risks:
             detail = {"risk": risk, "from": list(leg.origin), "to": list(leg.target)}
@@ -566,6 +568,39 @@ class _Moving:
             picked, self.budget = ball.pick_up_spending(ruleset, board, player_id, self.dice, self.decisions, self.budget)
             return Outcome(picked.board, events + picked.events, picked.turnover)
         return Outcome(board, events)
+
+    def _leave(self, board: Board, player: PlayerState, leg: PlannedStep) -> tuple[Board, Outcome | None]:
+        """The step out of the square: Tentacles, the Jump or the Dodge, Diving Tackle, Shadowing.
+
+        Returns the board with the player moved, and an outcome when the leg ends there
+        (held by Tentacles, or fallen).
+        """
+        player_id = player.id
+        leaving = _markers_around(board, player, leg.origin)
+        if (leg.jump is not None or leaving) and self._held_by_tentacles(board, player, leaving):
+            self.held = True
+            return board, Outcome(board, tuple(self._events))
+        if leg.jump is not None:
+            judge = target_test(player.ag, jump_modifier(self.ruleset, board, player, leg.origin, leg.target))
+            jumped = self.test(board, player, "jump", judge, {"target": player.ag, "over": list(leg.jump.over), "square": list(leg.target)})
+            if not jumped:
+                # A natural 1 trips the jumper before they leave; any other failure lands them badly.
+                natural_one = self._last_rolls[-1] == 1
+                return board, self._fall(board, leg.origin if natural_one else leg.target, "jump", leaving)
+            board = board.with_player(player.moved(leg.target))
+            self._events.append(Event("step", player_id, (), "jumped", {"from": list(leg.origin), "to": list(leg.target)}))
+            board, tackled = self._diving_tackle(board, player, leaving, leg, "jump")
+            return board, (self._fall(board, leg.target, "jump", leaving) if tackled else None)
+        board = board.with_player(player.moved(leg.target))
+        self._events.append(Event("step", player_id, (), "moved", {"from": list(leg.origin), "to": list(leg.target)}))
+        if not leaving:
+            return board, None
+        dodged = self._dodge(board, player, leg)
+        if dodged:
+            board, tackled = self._diving_tackle(board, player, leaving, leg, "dodge")
+            dodged = not tackled
+        board = self._shadow(board, player, leaving, leg.origin)
+        return board, (None if dodged else self._fall(board, leg.target, "dodge", leaving))
 
     def _dodge(self, board: Board, player: PlayerState, leg: PlannedStep) -> bool:
         ruleset = self.ruleset
@@ -590,9 +625,64 @@ class _Moving:
             detail["tackle"] = True
         return self.test(board, player, "dodge", judge, detail, skill="dodge", skill_allowed=not tackled)
 
-    def _fall(self, board: Board, square: Square, reason: str) -> Outcome:
-        fell = fall_over(self.ruleset, board, self.player_id, square, self.dice, self.decisions, reason=reason)
+    def _fall(self, board: Board, square: Square, reason: str, leaving: Sequence[PlayerState] = ()) -> Outcome:
+        # Arm Bar: one marker of the square left adds its bonus to the fall's Armour or Injury Roll.
+        barrer = self._marker_using(leaving, "arm-bar", reason)
+        harm = None
+        if barrer is not None:
+            harm = Harm("fall", attacker=barrer, mighty_blow=True, blow_bonus=self.ruleset.parameters.movement.arm_bar)
+            self._events.append(Event("arm-bar", barrer.id, (), "used", {"against": self.player_id}))
+        fell = fall_over(self.ruleset, board, self.player_id, square, self.dice, self.decisions, reason=reason, harm=harm)
         return Outcome(fell.board, (*self._events, *fell.events), turnover=True)
+
+    def _marker_using(self, markers: Sequence[PlayerState], skill: str, situation: str) -> PlayerState | None:
+        """The one marker with ``skill`` whose coach uses it (the first willing, by id): only one may, however many have it."""
+        for marker in sorted(markers, key=lambda p: p.id):
+            if marker.has(skill) and self.decisions.use_skill(marker.id, skill, situation):
+                return marker
+        return None
+
+    def _held_by_tentacles(self, board: Board, player: PlayerState, leaving: Sequence[PlayerState]) -> bool:
+        """Tentacles: D6 + the holder's ST - the leaver's ST reaching ``targets.tentacles`` (or a natural 6) holds him."""
+        holder = self._marker_using(leaving, "tentacles", "leaving")
+        if holder is None:
+            return False
+        (roll,) = roll_dice(self.dice, "D6")
+        total = roll + holder.st - player.st
+        held = roll != 1 and (roll == 6 or total >= self.ruleset.parameters.targets.tentacles)
+        self._events.append(Event("tentacles", holder.id, (roll,), "held" if held else "slipped", {"against": player.id, "total": total}))
+        return held
+
+    def _diving_tackle(
+        self, board: Board, player: PlayerState, leaving: Sequence[PlayerState], leg: PlannedStep, test: str
+    ) -> tuple[Board, bool]:
+        """Diving Tackle, once the Dodge or Jump has passed: offered only when its modifier would fail the roll; the
+        tackler lies Prone in the square left. Returns the board and whether the leaver now fails."""
+        verdict, rolls = self._last_verdict, self._last_rolls
+        modifiers = self.ruleset.parameters.movement.dodge_modifiers if test == "dodge" else self.ruleset.parameters.movement.jump_modifiers
+        dive = modifiers.get("diving_tackle", 0)
+        if verdict is None or not rolls or not dive or passes(rolls[-1], player.ag, verdict.modifier + dive):
+            return board, False
+        diver = self._marker_using(leaving, "diving-tackle", test)
+        if diver is None:
+            return board, False
+        board = board.with_player(board.player(diver.id).moved(leg.origin).with_status(Status.PRONE))
+        self._events.append(
+            Event("diving-tackle", diver.id, (), "tackled", {"against": player.id, "modifier": dive, "square": list(leg.origin)})
+        )
+        return board, True
+
+    def _shadow(self, board: Board, player: PlayerState, leaving: Sequence[PlayerState], origin: Square) -> Board:
+        """Shadowing: after a Dodge, one marker of the square left follows into it on ``targets.shadowing`` or more."""
+        if board.at(origin) is not None:
+            return board
+        shadow = self._marker_using([m for m in leaving if board.player(m.id).standing], "shadowing", "dodge")
+        if shadow is None:
+            return board
+        (roll,) = roll_dice(self.dice, "D6")
+        followed = roll >= self.ruleset.parameters.targets.shadowing
+        self._events.append(Event("shadowing", shadow.id, (roll,), "followed" if followed else "lost", {"against": player.id}))
+        return board.with_player(board.player(shadow.id).moved(origin)) if followed else board
 
 
 def _crossing_judge(risk: int) -> Judge:

@@ -131,6 +131,11 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ("Casualty Rolls", _modifiers(params.casualty_modifiers)),
             ("Foul Appearance", f"a D6 of {params.targets.foul_appearance}+ to block (or single out) such a player"),
             ("Animosity", f"a D6 of {params.targets.animosity}+ to pass or hand off to the team-mates it names"),
+            (
+                "Leaving a tackle zone",
+                f"Tentacles hold on D6 + ST - the leaver's ST of {params.targets.tentacles}+; Shadowing follows on "
+                f"{params.targets.shadowing}+; Arm Bar adds {params.movement.arm_bar:+d} to the fall's Armour or Injury Roll",
+            ),
             ("Jumping", _modifiers(params.movement.jump_modifiers)),
             (
                 "Break Tackle",

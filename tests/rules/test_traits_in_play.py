@@ -150,3 +150,56 @@ def test_animosity_overcome_lets_the_pass_go(core: Ruleset) -> None:
     passed = throw(core, board, SHORT, [core.parameters.targets.animosity, 5, 6])
     assert [e.kind for e in passed.events][:2] == ["animosity", "pass-action"]
     assert passed.board.ball.carrier == "r"
+
+
+# -- Leaving a tackle zone: Tentacles, Diving Tackle, Shadowing, Arm Bar -----------------------------
+
+MARKER = (4, 5)  # marks the mover's square (5, 5), not the square (6, 5) he steps into
+USE = ("use-skill", True)
+
+
+def test_tentacles_hold_a_leaving_player_on_a_natural_six_or_enough_strength(core: Ruleset) -> None:
+    board = field(core, opponents=[MARKER], skills={"o0": {"tentacles": None}})
+    held = walk(core, board, [(6, 5)], [6], [USE])
+    assert held.board.player("m").square == (5, 5)
+    assert not held.turnover
+    assert [e.result for e in held.events if e.kind == "move-ends"] == ["held"]
+    # 5 + ST 3 - ST 3 falls short of the target: he slips away and dodges (a 4).
+    slipped = walk(core, board, [(6, 5)], [5, 4], [USE])
+    assert slipped.board.player("m").square == (6, 5)
+    assert [e.result for e in slipped.events if e.kind == "tentacles"] == ["slipped"]
+
+
+def test_diving_tackle_turns_a_bare_pass_into_a_fall_and_lies_in_the_square_left(core: Ruleset) -> None:
+    board = field(core, opponents=[MARKER], skills={"o0": {"diving-tackle": None}})
+    ag = board.player("m").ag
+    tackled = walk(core, board, [(6, 5)], [ag, 1, 1], [USE])  # the dodge at exactly AG, then armour that holds
+    assert tackled.turnover
+    assert tackled.board.player("m").square == (6, 5)
+    assert tackled.board.player("m").status is Status.PRONE
+    assert tackled.board.player("o0").square == (5, 5)
+    assert tackled.board.player("o0").status is Status.PRONE
+    # Enough to spare: the tackle would change nothing, so it is not offered.
+    spared = walk(core, board, [(6, 5)], [6])
+    assert spared.board.player("m").standing
+    assert spared.board.player("o0").square == MARKER
+
+
+def test_shadowing_follows_into_the_square_left(core: Ruleset) -> None:
+    board = field(core, opponents=[MARKER], skills={"o0": {"shadowing": None}})
+    needed = core.parameters.targets.shadowing
+    followed = walk(core, board, [(6, 5)], [4, needed], [USE])
+    assert followed.board.player("o0").square == (5, 5)
+    lost = walk(core, board, [(6, 5)], [4, needed - 1], [USE])
+    assert lost.board.player("o0").square == MARKER
+
+
+def test_arm_bar_adds_to_the_armour_of_a_player_who_falls_leaving(core: Ruleset) -> None:
+    board = field(core, opponents=[MARKER], skills={"o0": {"arm-bar": None}})
+    av = board.player("m").av
+    low = (av - 1) // 2
+    barred = walk(core, board, [(6, 5)], [1, low, av - 1 - low, 1, 2], [USE])
+    armour = next(e for e in barred.events if e.kind == "armour")
+    assert armour.result == "broken"
+    assert armour.detail["mighty_blow"] is True
+    assert [e.who for e in barred.events if e.kind == "arm-bar"] == ["o0"]
