@@ -33,7 +33,7 @@ from bbcore.rules.passing import (
     roll_for_accuracy,
     safe_pass,
 )
-from bbcore.rules.rerolls import RerollBudget
+from bbcore.rules.rerolls import RerollBudget, pro_for
 from bbcore.rules.sequences import GameState, TeamState
 
 if TYPE_CHECKING:
@@ -383,7 +383,7 @@ def pass_odds(
     decisions = decisions or DefaultDecisions()
     passer = board.player(passer_id)
     band = measure_range(ruleset, passer, target)
-    budget = RerollBudget(1 if team_reroll else 0)
+    budget = RerollBudget(1 if team_reroll else 0, pro=pro_for(ruleset, passer_id))
 
     def accuracy(dice: DiceSource) -> str:
         rolled, _ = roll_for_accuracy(ruleset, board, passer_id, target, band, dice, decisions, budget, weather=weather)

@@ -170,6 +170,7 @@ class FixedTargets:
     animosity: int
     tentacles: int
     shadowing: int
+    pro: int
 
 
 @frozen

@@ -48,7 +48,7 @@ from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, ad
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, apothecary_from, injury_result, knock_down, suffer_casualty, treatment_from
-from bbcore.rules.rerolls import RerollBudget, plugin_reroll, take_test, target_test
+from bbcore.rules.rerolls import RerollBudget, plugin_reroll, pro_for, take_test, target_test
 
 if TYPE_CHECKING:
     from bbcore.model.parameters import ActivationRules, ActivationTrait
@@ -263,7 +263,7 @@ def activation_test(
         player = attrs.evolve(player, tackle_zone=True)
         board = board.with_player(player)
         events.append(Event("distraction-ends", player_id, (), "tackle-zone-back"))
-    budget = RerollBudget(int(team_reroll), frozenset(spent))
+    budget = RerollBudget(int(team_reroll), frozenset(spent), pro=pro_for(ruleset, player_id))
     rules = ruleset.parameters.activation
     passed, may_act, turnover = True, True, False
     actions: tuple[str, ...] = (action,)

@@ -22,7 +22,7 @@ from attrs import frozen
 
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.rules import ball
-from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent
+from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent, position_keywords
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Apothecary, Harm, apothecary_from, knock_down, treatment_from
@@ -211,7 +211,7 @@ def roll_block(
     faces_table = ruleset.table("block-dice")
     rolls = tuple(dice.roll(6) for _ in range(plan.count))
     faces = [faces_table.row_for(r).id for r in rolls]
-    brawled = _brawler(attacker, faces, blitz, decisions)
+    brawled, by = _one_die_again(ruleset, attacker, defender, faces, blitz, decisions)
     rerolled = False
     after: tuple[Event, ...] = ()
     if brawled is not None:
@@ -228,7 +228,7 @@ def roll_block(
         if len(faces) == 1
         else decisions.block_face(chooser_team, faces, attacker.has("block"), defender.has("block"), plan.chooser == "attacker")
     )
-    rerolled_with = TEAM_REROLL if rerolled else ("brawler" if brawled is not None else None)
+    rerolled_with = TEAM_REROLL if rerolled else by
     return RolledBlock(plan, rolls, tuple(faces), faces[index], rerolled_with, before, after)
 
 
@@ -245,15 +245,24 @@ def _dauntless(
     return (event,), board.with_player(attrs.evolve(attacker, st=defender.st)) if matched else board
 
 
-def _brawler(attacker: PlayerState, faces: list[str], blitz: bool, decisions: Decisions) -> int | None:
-    """Which Both Down die a Brawler making a Block (not a Blitz) rolls again, if he does."""
-    if blitz or not attacker.has("brawler") or BOTH_DOWN not in faces or not decisions.use_skill(attacker.id, "brawler", "block"):
-        return None
-    return faces.index(BOTH_DOWN)
+def _one_die_again(
+    ruleset: Ruleset, attacker: PlayerState, defender: PlayerState, faces: list[str], blitz: bool, decisions: Decisions
+) -> tuple[int | None, str | None]:
+    """Which one die the blocker rolls again, and by which skill: a Brawler's Both Down on a Block (not a Blitz),
+    or Hatred's Player Down against a player with the keyword it names (``all``: anybody)."""
+    if not blitz and attacker.has("brawler") and BOTH_DOWN in faces and decisions.use_skill(attacker.id, "brawler", "block"):
+        return faces.index(BOTH_DOWN), "brawler"
+    hated = attacker.skills.get(HATRED) if attacker.has(HATRED) else None
+    keywords = {k.lower() for k in position_keywords(ruleset, defender)} | {"all"}
+    if hated is not None and str(hated).lower() in keywords and PLAYER_DOWN in faces and decisions.use_skill(attacker.id, HATRED, "block"):
+        return faces.index(PLAYER_DOWN), HATRED
+    return None, None
 
 
-#: The face Brawler may roll again, and the roll name of the block dice (``CORE_ROLLS``).
+#: The faces Brawler and Hatred may roll again, and the roll name of the block dice (``CORE_ROLLS``).
 BOTH_DOWN = "both-down"
+PLAYER_DOWN = "player-down"
+HATRED = "hatred"
 BLOCK_ROLL = "block"
 
 
@@ -304,7 +313,7 @@ def apply_block_face(
 
     apothecary = apothecary_from(decisions)
 
-    if face == "player-down":
+    if face == PLAYER_DOWN:
         down = knock_down(ruleset, board, attacker_id, harm_by(defender), dice, apothecary, choose_treatment=treatment_from(decisions))
         return Outcome(down.board, down.events, turnover=True)
     if face == "both-down":

@@ -218,6 +218,15 @@ class PlayerState:
         return copy
 
 
+def position_keywords(ruleset: Ruleset, player: PlayerState) -> tuple[str, ...]:
+    """The keywords of the player's position (Lineman, Big Guy...); none for a player from no roster of the
+    ruleset (a hired giant, say). Animosity and Hatred name the players they concern by keyword."""
+    roster_id, _, position_id = (player.position or "").partition("/")
+    roster = ruleset.rosters.get(roster_id)
+    position = roster.position(position_id) if roster is not None else None
+    return position.keywords if position is not None else ()
+
+
 def player_from_position(
     ruleset: Ruleset,
     player_id: str,

@@ -37,7 +37,7 @@ from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, apothecary_from, knock_down, treatment_from
-from bbcore.rules.rerolls import ExtraBonus, ExtraReroll, Judge, RerollBudget, Verdict, plugin_reroll, take_test, target_test
+from bbcore.rules.rerolls import ExtraBonus, ExtraReroll, Judge, RerollBudget, Verdict, plugin_reroll, pro_for, take_test, target_test
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -344,7 +344,14 @@ def move(
     if player.rooted and path:
         raise UsageError(f"{player_id} cannot move: they are rooted to their square")
     params = ruleset.parameters
-    budget = RerollBudget(int(team_reroll), frozenset(spent), tuple(extra_rerolls), tuple(extra_bonuses), frozenset(team_reroll_barred))
+    budget = RerollBudget(
+        int(team_reroll),
+        frozenset(spent),
+        tuple(extra_rerolls),
+        tuple(extra_bonuses),
+        frozenset(team_reroll_barred),
+        pro_for(ruleset, player_id),
+    )
     events: list[Event] = []
     rolls_to_stand = player.status is Status.PRONE and not player.has("jump-up") and player.ma <= params.movement.stand_up_roll_at_most_ma
     if player.status is Status.PRONE:
@@ -450,7 +457,9 @@ def pay_for_block(
     limit = max_rushes(ruleset, player)
     if progress.rushes_used + rushes > limit:
         raise UsageError(f"{player_id} has no movement left for the block: at most {limit} rushes are allowed in one activation")
-    budget = RerollBudget(progress.team_rerolls, progress.spent, tuple(extra_rerolls), tuple(extra_bonuses))
+    budget = RerollBudget(
+        progress.team_rerolls, progress.spent, tuple(extra_rerolls), tuple(extra_bonuses), pro=pro_for(ruleset, player_id)
+    )
     state = _Moving(ruleset, dice, decisions, player_id, budget, progress.ma_used, progress.rushes_used, rush_modifier)
     outcome = state.spend_in_place(board, cost, rushes, "block")
     return state.finish(outcome, "ended" if outcome.turnover else "completed")

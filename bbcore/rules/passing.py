@@ -32,10 +32,10 @@ from typing import TYPE_CHECKING
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.board import BallState, Board, PlayerState, Square, adjacent, step
+from bbcore.rules.board import BallState, Board, PlayerState, Square, adjacent, position_keywords, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.rerolls import Judge, RerollBudget, RolledTest, Verdict, plugin_reroll, take_test, target_test
+from bbcore.rules.rerolls import Judge, RerollBudget, RolledTest, Verdict, plugin_reroll, pro_for, take_test, target_test
 from bbcore.rules.ttm import pass_range, range_in_squares
 
 if TYPE_CHECKING:
@@ -438,7 +438,7 @@ def pass_ball(
         band.id,
         {"target": list(target), "range": range_in_squares(passer.square, target), "hail_mary": hail_mary},
     )
-    budget = RerollBudget(int(team_reroll), frozenset(spent))
+    budget = RerollBudget(int(team_reroll), frozenset(spent), pro=pro_for(ruleset, passer_id))
     rolled, budget = roll_for_accuracy(
         ruleset, board, passer_id, target, band, dice, decisions, budget, weather=weather.get("pass", 0), hail_mary=hail_mary
     )
@@ -536,14 +536,6 @@ ANIMOSITY = "animosity"
 REFUSED = "refused"
 
 
-def _keywords(ruleset: Ruleset, player: PlayerState) -> tuple[str, ...]:
-    """The keywords of the player's position; none for a player from no roster of the ruleset (a hired giant, say)."""
-    roster_id, _, position_id = (player.position or "").partition("/")
-    roster = ruleset.rosters.get(roster_id)
-    position = roster.position(position_id) if roster is not None else None
-    return position.keywords if position is not None else ()
-
-
 def animosity_test(ruleset: Ruleset, board: Board, giver: PlayerState, receiver: PlayerState, dice: DiceSource) -> Event | None:
     """The D6 a player with Animosity (X) rolls before passing or handing off to a team-mate X names (a keyword of the
     team-mate's position, or ``all``): None when no roll is due; else the event, ``refused`` when he will not (his
@@ -551,7 +543,7 @@ def animosity_test(ruleset: Ruleset, board: Board, giver: PlayerState, receiver:
     named = giver.skills.get(ANIMOSITY) if giver.has(ANIMOSITY) else None
     if named is None or receiver.team != giver.team or receiver.id == giver.id:
         return None
-    keywords = {k.lower() for k in _keywords(ruleset, receiver)}
+    keywords = {k.lower() for k in position_keywords(ruleset, receiver)}
     if str(named).lower() != "all" and str(named).lower() not in keywords:
         return None
     (roll,) = roll_dice(dice, "D6")

@@ -121,13 +121,17 @@ class ExtraBonus:
 class RerollBudget:
     """What the active team may still spend: team re-rolls left, once-per-turn skills already used this turn,
     the caller's :class:`ExtraReroll` and :class:`ExtraBonus` sources with their uses left, and the tests on
-    which no team re-roll may be used for now (``barred``: a variant's event that forbids them)."""
+    which no team re-roll may be used for now (``barred``: a variant's event that forbids them).
+
+    ``pro`` is (player id, target) when the budget is that player's activation: his Pro may
+    then try to re-roll one of his own tests (:func:`pro_for`); nobody else's."""
 
     team_rerolls: int = 0
     spent: frozenset[str] = frozenset()
     extra: tuple[ExtraReroll, ...] = ()
     bonuses: tuple[ExtraBonus, ...] = ()
     barred: frozenset[str] = frozenset()
+    pro: tuple[str, int] | None = None
 
     def spend(self, source: str) -> RerollBudget:
         if source == TEAM_REROLL:
@@ -197,6 +201,15 @@ class TargetJudge:
         return TargetJudge(self.target, self.modifier + by, self.passed, self.failed)
 
 
+#: The skill that may try to re-roll one of the player's own dice in his activation.
+PRO = "pro"
+
+
+def pro_for(ruleset: Ruleset, player_id: str) -> tuple[str, int]:
+    """The ``pro`` of a :class:`RerollBudget` for ``player_id``'s activation: his id and the ``targets.pro`` number."""
+    return player_id, ruleset.parameters.targets.pro
+
+
 def target_test(target: int, modifier: int) -> Judge:
     """The usual test (:class:`TargetJudge`) for ``target`` with ``modifier``."""
     return TargetJudge(target, modifier)
@@ -254,7 +267,9 @@ def take_test(
     """Roll one D6 test for ``player``, offering one re-roll if it fails.
 
     ``skill`` names the player's once-per-turn re-roll skill for this test (Dodge, Sure
-    Feet); ``skill_allowed`` false denies it (a marker with Tackle). ``offered`` (see
+    Feet); ``skill_allowed`` false denies it (a marker with Tackle). Next, in the player's
+    own activation (``budget.pro``), Pro is offered: its D6 decides whether the die is
+    rolled again, and no other source is asked after it. ``offered`` (see
     :func:`~bbcore.rules.rerolls.plugin_reroll`) is asked about a failure the skill does not re-roll: a source
     it names is used if the coach agrees (``Decisions.use_skill`` with that name), before
     any team re-roll, and is not taken off the budget. Failing that, an
@@ -286,6 +301,19 @@ def take_test(
         ):
             source = skill
             budget = budget.spend(skill)
+        elif (
+            (pro := budget.pro) is not None
+            and pro[0] == player.id
+            and player.has(PRO)
+            and PRO not in budget.spent
+            and decisions.use_skill(player.id, PRO, test)
+        ):
+            # Once Pro is tried, no other source may re-roll this die, whatever its D6 says.
+            budget = budget.spend(PRO)
+            (attempt,) = roll_dice(dice, "D6")
+            allowed = attempt >= pro[1]
+            events.append(Event(PRO, player.id, (attempt,), "re-roll" if allowed else "refused", {"test": test}))
+            source = PRO if allowed else None
         elif offered is not None and (other := offered(verdict)) is not None and decisions.use_skill(player.id, other, test):
             source = other
         elif (extra := budget.extra_for(test)) is not None and decisions.use_skill(player.id, extra, test):

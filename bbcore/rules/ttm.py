@@ -26,7 +26,7 @@ from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Apothecary, Harm, apothecary_from, injury_by_the_crowd, knock_down, treatment_from
 from bbcore.rules.movement import fall_over
-from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, plugin_reroll, take_test, target_test
+from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, plugin_reroll, pro_for, take_test, target_test
 
 if TYPE_CHECKING:
     from bbcore.model.table import Row
@@ -141,7 +141,7 @@ def throw_team_mate(
     assert thrown.square is not None
     assert thrower.pa is not None
     params = ruleset.parameters.throw_team_mate
-    budget = RerollBudget(int(team_reroll), frozenset(spent))
+    budget = RerollBudget(int(team_reroll), frozenset(spent), pro=pro_for(ruleset, thrower.id))
     squares = range_in_squares(thrower.square, target)
     events: list[Event] = [
         Event("throw-team-mate", thrower_id, (), str(band.values["throw"]), {"thrown": thrown_id, "target": list(target), "range": squares})

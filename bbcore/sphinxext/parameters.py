@@ -131,6 +131,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ("Casualty Rolls", _modifiers(params.casualty_modifiers)),
             ("Foul Appearance", f"a D6 of {params.targets.foul_appearance}+ to block (or single out) such a player"),
             ("Animosity", f"a D6 of {params.targets.animosity}+ to pass or hand off to the team-mates it names"),
+            ("Pro", f"a D6 of {params.targets.pro}+ to re-roll one of the player's own tests in his activation"),
             (
                 "Leaving a tackle zone",
                 f"Tentacles hold on D6 + ST - the leaver's ST of {params.targets.tentacles}+; Shadowing follows on "

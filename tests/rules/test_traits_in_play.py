@@ -16,10 +16,11 @@ from bbcore.rules.ball import catch, pick_up
 from bbcore.rules.board import BallState, Status
 from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
 from bbcore.rules.injury import suffer_casualty
+from bbcore.rules.movement import move
 from bbcore.rules.passing import hand_off, interception_candidates
 from bbcore.rules.special_actions import stab
 from bbcore.ruleset import Ruleset
-from tests.rules.test_block import PUSH, duel
+from tests.rules.test_block import PLAYER_DOWN, PUSH, duel
 from tests.rules.test_more_skills import block_with
 from tests.rules.test_movement import east, field, walk
 from tests.rules.test_passing import LINEMAN, ORC, SHORT, pitch, throw
@@ -203,3 +204,43 @@ def test_arm_bar_adds_to_the_armour_of_a_player_who_falls_leaving(core: Ruleset)
     assert armour.result == "broken"
     assert armour.detail["mighty_blow"] is True
     assert [e.who for e in barred.events if e.kind == "arm-bar"] == ["o0"]
+
+
+# -- Pro and Hatred ---------------------------------------------------------------------------------
+
+
+def test_pro_rerolls_a_failed_dodge_on_its_number(core: Ruleset) -> None:
+    board = field(core, opponents=[MARKER], skills={"m": {"pro": None}})
+    needed = core.parameters.targets.pro
+    saved = walk(core, board, [(6, 5)], [1, needed, 4], [USE])
+    assert saved.board.player("m").square == (6, 5)
+    assert saved.board.player("m").standing
+    assert [e.result for e in saved.events if e.kind == "pro"] == ["re-roll"]
+
+
+def test_pro_refused_leaves_no_other_re_roll(core: Ruleset) -> None:
+    board = field(core, opponents=[MARKER], skills={"m": {"pro": None}})
+    willing = ScriptedDecisions([USE], DefaultDecisions())  # a coach who would spend a team re-roll if asked
+    with ScriptedDice([1, core.parameters.targets.pro - 1, 1, 1]) as dice:
+        refused = move(core, board, "m", [(6, 5)], dice, willing, team_reroll=1)
+    assert refused.turnover
+    assert not [e for e in refused.events if e.kind == "team-reroll"]
+
+
+def test_pro_helps_only_in_the_players_own_activation(core: Ruleset) -> None:
+    board = pitch(core, {"r": ("home", LINEMAN, NEXT_TO)}, skills={"r": {"pro": None}})
+    with ScriptedDice([1, 2]) as dice:  # the receiver's miss, then the bounce: no Pro for a catch in another's activation
+        outcome = hand_off(core, board, "p", "r", dice, ScriptedDecisions([USE]))
+    assert not [e for e in outcome.events if e.kind == "pro"]
+
+
+@pytest.mark.parametrize(("hated", "rerolls"), [("All", True), ("Lineman", True), ("Big Guy", False)])
+def test_hatred_rolls_one_player_down_again_against_those_it_names(core: Ruleset, hated: str, rerolls: bool) -> None:
+    board = duel(core, skills={"a": {"hatred": hated}})
+    if rerolls:
+        outcome = block_with(core, board, [PLAYER_DOWN, PUSH], [USE, ("push-square", (12, 7)), ("follow-up", False)])
+        assert [e.detail["rerolled_with"] for e in outcome.events if e.kind == "block"] == ["hatred"]
+        assert outcome.board.player("a").standing
+    else:
+        outcome = block_with(core, board, [PLAYER_DOWN, 1, 1], [])
+        assert not outcome.board.player("a").standing

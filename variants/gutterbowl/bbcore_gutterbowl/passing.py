@@ -33,7 +33,7 @@ from bbcore.rules.passing import (
     roll_for_accuracy,
     safe_pass,
 )
-from bbcore.rules.rerolls import RerollBudget
+from bbcore.rules.rerolls import RerollBudget, pro_for
 from bbcore_gutterbowl.features import inside_a_feature, is_wall, wall_past, wall_squares_crossed
 from bbcore_gutterbowl.variant_rules import variant_rules
 
@@ -209,7 +209,7 @@ def throw_at_wall(
         band,
         dice,
         decisions,
-        RerollBudget(int(team_reroll), frozenset(spent)),
+        RerollBudget(int(team_reroll), frozenset(spent), pro=pro_for(ruleset, passer_id)),
         weather=weather.get("pass", 0),
     )
     events = (declared, *rolled.events)
