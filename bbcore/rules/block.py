@@ -115,6 +115,7 @@ def block(
     *,
     blitz: bool = False,
     team_reroll: int | bool = False,
+    pay_second_block: Callable[[Board], Outcome] | None = None,
 ) -> Outcome:
     """Resolve a block: roll the dice, let the right coach choose a face, and apply it.
 
@@ -128,11 +129,69 @@ def block(
     Against a player with Foul Appearance the blocker rolls first
     (:func:`foul_appearance_test`); when it calls the block off, the outcome holds only
     that event (result ``cancelled``) and the blocker's activation is over.
+
+    Frenzy: the blocker follows up whenever he can, and when the target was pushed back
+    and still stands beside him, a ``frenzy`` event and a second block against him
+    follow (once), with the team re-roll if it was not spent on the first. On a Blitz the
+    second block costs movement: ``pay_second_block`` is called with the board and pays
+    it (:func:`bbcore.rules.movement.pay_for_block`, say); its outcome's events come
+    first, and a turnover there ends everything. Without it a Blitz's second block is
+    not made (event result ``unpaid``).
     """
     decisions = decisions or DefaultDecisions()
+    first, face = _one_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll)
+    if not _frenzy_goes_on(first, attacker_id, defender_id, face):
+        return first
+    board, events = first.board, list(first.events)
+    if blitz:
+        if pay_second_block is None:
+            return Outcome(board, (*events, Event(FRENZY, attacker_id, (), "unpaid", {"defender": defender_id})), first.turnover)
+        paid = pay_second_block(board)
+        board = paid.board
+        events.extend(paid.events)
+        if paid.turnover or not board.player(attacker_id).standing:
+            return Outcome(board, tuple(events), True)
+    events.append(Event(FRENZY, attacker_id, (), "second-block", {"defender": defender_id}))
+    left = max(0, int(team_reroll) - sum(1 for e in first.events if e.kind == TEAM_REROLL))
+    second, _ = _one_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=left)
+    return Outcome(second.board, (*events, *second.events), second.turnover)
+
+
+#: The skill that makes a blocker follow up and block a pushed target again.
+FRENZY = "frenzy"
+
+
+def _frenzy_goes_on(first: Outcome, attacker_id: str, defender_id: str, face: str | None) -> bool:
+    """Frenzy's second block is due: the target was pushed back and both still stand side by side."""
+    board = first.board
+    attacker, defender = board.player(attacker_id), board.player(defender_id)
+    return (
+        attacker.has(FRENZY)
+        and face == PUSH_BACK
+        and not first.turnover
+        and attacker.standing
+        and defender.standing
+        and attacker.square is not None
+        and defender.square is not None
+        and adjacent(attacker.square, defender.square)
+    )
+
+
+def _one_block(
+    ruleset: Ruleset,
+    board: Board,
+    attacker_id: str,
+    defender_id: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    blitz: bool,
+    team_reroll: int | bool,
+) -> tuple[Outcome, str | None]:
+    """One block, Foul Appearance to the applied face; also the face as applied (None when called off)."""
     appearance = foul_appearance_test(ruleset, board, attacker_id, defender_id, dice)
     if appearance is not None and appearance.result == CANCELLED:
-        return Outcome(board, (appearance,))
+        return Outcome(board, (appearance,)), None
     rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll)
     plan, rolls, faces, face = rolled.plan, rolled.rolls, list(rolled.faces), rolled.face
     roll_event = Event(
@@ -154,7 +213,8 @@ def block(
     )
     applied = apply_block_face(ruleset, board, attacker_id, defender_id, face, dice, decisions, blitz=blitz)
     braved = (appearance,) if appearance is not None else ()
-    return Outcome(applied.board, (*braved, *rolled.before, roll_event, *rolled.after, *applied.events), applied.turnover)
+    outcome = Outcome(applied.board, (*braved, *rolled.before, roll_event, *rolled.after, *applied.events), applied.turnover)
+    return outcome, effective_face(face, board.player(attacker_id), board.player(defender_id), blitz=blitz)
 
 
 #: The trait that makes an opponent roll before blocking (or singling out) its bearer, and the result that calls it off.
@@ -259,9 +319,11 @@ def _one_die_again(
     return None, None
 
 
-#: The faces Brawler and Hatred may roll again, and the roll name of the block dice (``CORE_ROLLS``).
+#: The faces Brawler and Hatred may roll again, the face Frenzy blocks again after, and the roll name of the
+#: block dice (``CORE_ROLLS``).
 BOTH_DOWN = "both-down"
 PLAYER_DOWN = "player-down"
+PUSH_BACK = "push-back"
 HATRED = "hatred"
 BLOCK_ROLL = "block"
 
@@ -336,9 +398,10 @@ def apply_block_face(
     fend = board.player(defender_id).has("fend") and not juggernaut
     rooted = board.player(attacker_id).rooted
     can_follow = pushed.moved and pushed.vacated is not None and not pushed.left_pitch and not rooted
-    # Taunt: the pushed player's coach may drag the blocker after him.
+    # Taunt: the pushed player's coach may drag the blocker after him; Frenzy follows whenever it can.
     taunted = can_follow and defender.has("taunt") and decisions.use_skill(defender_id, "taunt", "follow-up")
-    if can_follow and pushed.vacated is not None and (taunted or (not fend and decisions.follow_up(attacker_id))):
+    frenzied = attacker.has(FRENZY)
+    if can_follow and pushed.vacated is not None and (taunted or (not fend and (frenzied or decisions.follow_up(attacker_id)))):
         board = board.with_player(board.player(attacker_id).moved(pushed.vacated))
         outcome = Outcome(
             board,

@@ -13,14 +13,15 @@ from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.odds import block_odds
 from bbcore.rules.ball import catch, pick_up
+from bbcore.rules.block import block
 from bbcore.rules.board import BallState, Status
 from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
 from bbcore.rules.injury import suffer_casualty
-from bbcore.rules.movement import move
+from bbcore.rules.movement import MoveProgress, move, pay_for_block
 from bbcore.rules.passing import hand_off, interception_candidates
 from bbcore.rules.special_actions import stab
 from bbcore.ruleset import Ruleset
-from tests.rules.test_block import PLAYER_DOWN, PUSH, duel
+from tests.rules.test_block import PLAYER_DOWN, POW, PUSH, duel
 from tests.rules.test_more_skills import block_with
 from tests.rules.test_movement import east, field, walk
 from tests.rules.test_passing import LINEMAN, ORC, SHORT, pitch, throw
@@ -244,3 +245,45 @@ def test_hatred_rolls_one_player_down_again_against_those_it_names(core: Ruleset
     else:
         outcome = block_with(core, board, [PLAYER_DOWN, 1, 1], [])
         assert not outcome.board.player("a").standing
+
+
+# -- Frenzy -----------------------------------------------------------------------------------------
+
+
+def test_frenzy_follows_up_and_blocks_a_pushed_target_again(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"frenzy": None}})
+    twice = block_with(core, board, [PUSH, PUSH], [("push-square", (12, 7)), ("push-square", (13, 7))])
+    assert [e.kind for e in twice.events].count("block") == 2
+    assert [e.result for e in twice.events if e.kind == "frenzy"] == ["second-block"]
+    assert twice.board.player("a").square == (12, 7)
+    assert twice.board.player("d").square == (13, 7)
+
+
+def test_frenzy_stops_when_the_target_goes_down(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"frenzy": None}})
+    once = block_with(core, board, [POW, 1, 1], [("push-square", (12, 7))])
+    assert [e.kind for e in once.events].count("block") == 1
+    assert not [e for e in once.events if e.kind == "frenzy"]
+
+
+def test_a_frenzied_blitz_pays_for_its_second_block(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"frenzy": None}})
+    ma = board.player("a").ma
+    spent = MoveProgress(ma_used=ma)  # the blitzer has walked his whole allowance: the second block needs a Rush
+    rush = core.parameters.targets.rush
+    with ScriptedDice([PUSH, rush, PUSH]) as dice, ScriptedDecisions([("push-square", (12, 7)), ("push-square", (13, 7))]) as decisions:
+        paid = block(
+            core,
+            board,
+            "a",
+            "d",
+            dice,
+            decisions,
+            blitz=True,
+            pay_second_block=lambda now: pay_for_block(core, now, "a", spent, dice, decisions),
+        )
+    assert [e.kind for e in paid.events].count("block") == 2
+    assert [e.kind for e in paid.events].count("rush") == 1
+    with ScriptedDice([PUSH]) as dice, ScriptedDecisions([("push-square", (12, 7))]) as decisions:
+        unpaid = block(core, board, "a", "d", dice, decisions, blitz=True)
+    assert [e.result for e in unpaid.events if e.kind == "frenzy"] == ["unpaid"]

@@ -898,7 +898,22 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
     board = arc.board
     if cheered:
         board = board.with_player(attrs.evolve(player, modifiers={**player.modifiers, "block": player.modifiers.get("block", 0) + cheered}))
-    outcome = block(ruleset, board, player.id, target.id, dice, decisions, blitz=blitz, team_reroll=reroll_available(ruleset, arc))
+    paid_from = progress
+    # Frenzy's second block on a Blitz costs movement too, paid from what the first left.
+    pay_second = (lambda now: pay_for_block(ruleset, now, player.id, paid_from, dice, decisions)) if blitz and paid_from else None
+    outcome = block(
+        ruleset,
+        board,
+        player.id,
+        target.id,
+        dice,
+        decisions,
+        blitz=blitz,
+        team_reroll=reroll_available(ruleset, arc),
+        pay_second_block=pay_second,
+    )
+    if pay_second is not None and any(e.kind == "move-ends" and e.who == player.id for e in outcome.events):
+        progress = MoveProgress.after(outcome, player.id)
     if cheered and player.id in outcome.board.players:
         outcome = attrs.evolve(
             outcome, board=outcome.board.with_player(attrs.evolve(outcome.board.player(player.id), modifiers=player.modifiers))
