@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from bbcore.rules.skills_applied import applied_by
 from bbcore.sphinxext.rst import Rst, escape, literal
 from bbcore.sphinxext.selection import Labels, RulesetDirective
 from bbcore.sphinxext.words import category_name, linked_text
@@ -40,7 +41,19 @@ def skill_rst(ruleset: Ruleset, labels: Labels, skill: Skill, level: int) -> Rst
     if skill.parameter is not None:
         kind = _PARAMETER.get(skill.parameter, skill.parameter)
         out.paragraph(f"Written with {escape(kind)} in brackets: {escape(skill.display('X'))}.")
+    origin = ruleset.origins.get(("skill", skill.id))
+    if origin is not None and origin.layer == 0:
+        out.paragraph(_played_by(skill.id))
     return out
+
+
+def _played_by(skill_id: str) -> str:
+    """Whether bbcore's procedures play a core skill, and which modules do (:mod:`bbcore.rules.skills_applied`)."""
+    modules = applied_by(skill_id)
+    if not modules:
+        return "*In play:* not yet applied by bbcore's procedures; the text above is for reference."
+    # Plain names, not cross-references: a plugin's own site renders this page without bbcore's API pages.
+    return "*In play:* applied by " + ", ".join(literal(f"bbcore.{m}") for m in modules) + "."
 
 
 class SkillsDirective(RulesetDirective):

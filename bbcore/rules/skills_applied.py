@@ -1,0 +1,115 @@
+"""Which of the core's skills and traits the library plays, and where.
+
+``bbcore/data/skills.yaml`` describes every skill and trait of Blood Bowl 2025; not every
+one is played by a procedure yet. :data:`SKILLS_APPLIED_BY` names, for each skill a
+procedure applies, the modules that apply it. The skills page shows it under each skill,
+so a reader knows which rules bbcore plays and which it only describes, and a caller
+knows which ones are still his to apply.
+
+A test keeps the list honest both ways: every module named must name the skill (in its
+code, or through the ``parameters`` it reads), and a skill id that a rules module names
+must be listed here, unless it is one of :data:`NOT_THE_SKILL` (words that are a skill's
+id by chance).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+#: Skill id -> the modules that apply it (dotted, under ``bbcore``).
+SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
+    "accurate": ("rules.passing",),
+    "always-hungry": ("rules.ttm",),
+    "animal-savagery": ("rules.activation",),
+    "animosity": ("rules.passing",),
+    "arm-bar": ("rules.movement",),
+    "big-hand": ("rules.ball",),
+    "block": ("rules.block",),
+    "bloodlust": ("rules.activation",),
+    "bone-head": ("rules.activation",),
+    "brawler": ("rules.block",),
+    "break-tackle": ("rules.movement",),
+    "breathe-fire": ("rules.special_actions",),
+    "bullseye": ("rules.ttm",),
+    "cannoneer": ("rules.passing",),
+    "catch": ("rules.ball",),
+    "chainsaw": ("rules.special_actions", "rules.foul", "rules.injury"),
+    "claws": ("rules.injury",),
+    "cloud-burster": ("rules.passing",),
+    "dauntless": ("rules.block",),
+    "decay": ("rules.injury",),
+    "dirty-player": ("rules.foul",),
+    "disturbing-presence": ("rules.ball",),
+    "diving-catch": ("rules.passing",),
+    "diving-tackle": ("rules.movement",),
+    "dodge": ("rules.movement", "rules.block"),
+    "drunkard": ("rules.movement",),
+    "extra-arms": ("rules.ball", "rules.passing"),
+    "fend": ("rules.block",),
+    "foul-appearance": ("rules.block",),
+    "frenzy": ("rules.block",),
+    "grab": ("rules.push",),
+    "guard": ("rules.block",),
+    "hail-mary-pass": ("rules.passing",),
+    "hatred": ("rules.block",),
+    "horns": ("rules.block",),
+    "hypnotic-gaze": ("rules.special_actions",),
+    "insignificant": ("teams.checks",),
+    "iron-hard-skin": ("rules.injury",),
+    "juggernaut": ("rules.block",),
+    "jump-up": ("rules.movement",),
+    "leap": ("rules.movement",),
+    "lethal-flight": ("rules.ttm",),
+    "lone-fouler": ("rules.foul",),
+    "loner": ("rules.rerolls",),
+    "mighty-blow": ("rules.block", "rules.activation"),
+    "monstrous-mouth": ("rules.block",),
+    "my-ball": ("rules.passing",),
+    "nerves-of-steel": ("rules.ball", "rules.passing"),
+    "no-ball": ("rules.ball",),
+    "pass": ("rules.passing",),
+    "pogo": ("rules.movement",),
+    "prehensile-tail": ("rules.movement",),
+    "pro": ("rules.rerolls",),
+    "projectile-vomit": ("rules.special_actions",),
+    "put-the-boot-in": ("rules.foul",),
+    "really-stupid": ("rules.activation",),
+    "regeneration": ("rules.injury",),
+    "right-stuff": ("rules.ttm",),
+    "safe-pass": ("rules.passing",),
+    "secret-weapon": ("rules.drive",),
+    "shadowing": ("rules.movement",),
+    "sidestep": ("rules.push",),
+    "sneaky-git": ("rules.foul",),
+    "sprint": ("rules.movement",),
+    "stab": ("rules.special_actions",),
+    "stand-firm": ("rules.push",),
+    "strip-ball": ("rules.block",),
+    "strong-arm": ("rules.ttm",),
+    "stunty": ("rules.movement", "rules.injury"),
+    "sure-feet": ("rules.movement",),
+    "sure-hands": ("rules.ball", "rules.block"),
+    "tackle": ("rules.movement", "rules.block"),
+    "take-root": ("rules.activation",),
+    "taunt": ("rules.block",),
+    "tentacles": ("rules.movement",),
+    "thick-skull": ("rules.injury",),
+    "throw-team-mate": ("rules.ttm",),
+    "titchy": ("rules.movement",),
+    "two-heads": ("rules.movement",),
+    "unchannelled-fury": ("rules.activation",),
+    "very-long-legs": ("rules.movement", "rules.passing"),
+    "wrestle": ("rules.block",),
+}
+
+#: Skill ids that the rules modules use as other words: the kick-off's ``kick``, an
+#: assist's ``defensive`` side.
+NOT_THE_SKILL = frozenset({"kick", "defensive"})
+
+
+def applied_by(skill_id: str) -> tuple[str, ...]:
+    """The modules (dotted, under ``bbcore``) that apply the skill; empty when no procedure does yet."""
+    return SKILLS_APPLIED_BY.get(skill_id, ())
+
+
+__all__ = ["NOT_THE_SKILL", "SKILLS_APPLIED_BY", "applied_by"]
