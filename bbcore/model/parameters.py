@@ -176,6 +176,7 @@ class FixedTargets:
 @frozen
 class BallRules:
     deviate_distance: str
+    kick_deviate_distance: str
     throw_in_distance: str
     corner_throw_in_dice: str
     disturbing_presence_range: int

@@ -68,10 +68,11 @@ def scatter(ruleset: Ruleset, square: Square, times: int, dice: DiceSource) -> t
     return path, rolls
 
 
-def deviate(ruleset: Ruleset, square: Square, dice: DiceSource) -> tuple[Square, tuple[int, ...]]:
-    """Deviate: a D8 direction and a distance from the ``ball`` parameters; the square reached and the rolls (direction first)."""
+def deviate(ruleset: Ruleset, square: Square, dice: DiceSource, *, distance: str | None = None) -> tuple[Square, tuple[int, ...]]:
+    """Deviate: a D8 direction and a distance from the ``ball`` parameters (``distance`` instead, when given); the
+    square reached and the rolls (direction first)."""
     direction, direction_rolls = scatter_direction(ruleset, dice)
-    distance_rolls = roll_dice(dice, ruleset.parameters.ball.deviate_distance)
+    distance_rolls = roll_dice(dice, distance or ruleset.parameters.ball.deviate_distance)
     return step(square, direction, sum(distance_rolls)), direction_rolls + distance_rolls
 
 
@@ -473,10 +474,16 @@ def throw_in(
     return _prepend(event, land_ball(ruleset, board, square, dice, decisions, cause="throw-in"))
 
 
-def kick(ruleset: Ruleset, target: Square, dice: DiceSource, *, receiving_team: str) -> tuple[Square, Event]:
-    """The kick deviates from the target square: where the ball will come down (perhaps off the pitch), still in the air."""
-    landing, rolls = deviate(ruleset, target, dice)
-    return landing, Event("kick", receiving_team, rolls, "deviated", {"target": list(target), "landing": list(landing)})
+def kick(ruleset: Ruleset, target: Square, dice: DiceSource, *, receiving_team: str, kicker: str | None = None) -> tuple[Square, Event]:
+    """The kick deviates from the target square: where the ball will come down (perhaps off the pitch), still in the air.
+
+    ``kicker`` names a nominated kicker who uses Kick: the deviation is then
+    ``ball.kick_deviate_distance`` squares instead of ``ball.deviate_distance``.
+    """
+    distance = ruleset.parameters.ball.kick_deviate_distance if kicker is not None else None
+    landing, rolls = deviate(ruleset, target, dice, distance=distance)
+    detail = {"target": list(target), "landing": list(landing), **({"kicker": kicker} if kicker is not None else {})}
+    return landing, Event("kick", receiving_team, rolls, "deviated", detail)
 
 
 def _edge_crossing(board: Board, origin: Square, landing: Square) -> tuple[Square, Square]:

@@ -149,7 +149,10 @@ def kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisi
     """The kicking team aims at a square of the receiving half (``Decisions.kick_off_target``) and kicks.
 
     The ball deviates (:func:`bbcore.rules.ball.kick`) and stays in the air through the
-    kick-off event; the ``ball-lands`` step brings it down.
+    kick-off event; the ``ball-lands`` step brings it down. A player with Kick, set up
+    where a kicker may stand (not on the line of scrimmage nor in a wide zone), is
+    nominated to kick when his coach uses the skill (``Decisions.use_skill``; the first
+    willing, by id): the ball then deviates less.
     """
     kicking, receiving = _kicking(state)
     board = state.board
@@ -164,7 +167,20 @@ def kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisi
     if target not in squares:
         raise UsageError(f"the kick-off target {target} is not open ground in the receiving team's half")
     aimed = (target[0], target[1])
-    landing, flight = ball.kick(ruleset, aimed, dice, receiving_team=receiving)
+    kicker = next(
+        (
+            p.id
+            for p in sorted(board.team_players(kicking), key=lambda p: p.id)
+            if p.standing
+            and p.has("kick")
+            and p.square is not None
+            and not board.geometry.on_line_of_scrimmage(p.square)
+            and not board.geometry.in_wide_zone(p.square)
+            and decisions.use_skill(p.id, "kick", "kick-off")
+        ),
+        None,
+    )
+    landing, flight = ball.kick(ruleset, aimed, dice, receiving_team=receiving, kicker=kicker)
     event = Event("kick-off", kicking, result="kicked", detail={"target": list(aimed)})
     return attrs.evolve(state, kick_target=aimed, kick_landing=landing, kick_scatters=0), (event, flight)
 

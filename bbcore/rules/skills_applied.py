@@ -57,6 +57,7 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "insignificant": ("teams.checks",),
     "iron-hard-skin": ("rules.injury",),
     "juggernaut": ("rules.block",),
+    "kick": ("rules.drive",),
     "jump-up": ("rules.movement",),
     "leap": ("rules.movement",),
     "lethal-flight": ("rules.ttm",),
@@ -102,9 +103,8 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "wrestle": ("rules.block",),
 }
 
-#: Skill ids that the rules modules use as other words: the kick-off's ``kick``, an
-#: assist's ``defensive`` side.
-NOT_THE_SKILL = frozenset({"kick", "defensive"})
+#: Skill ids that the rules modules use as other words: an assist's ``defensive`` side.
+NOT_THE_SKILL = frozenset({"defensive"})
 
 
 def applied_by(skill_id: str) -> tuple[str, ...]:

@@ -393,6 +393,22 @@ def test_the_kick_lands_where_it_deviates_and_bounces(core: Ruleset) -> None:
     assert after.board.ball == BallState(square=(22, 8))
 
 
+def test_a_nominated_kicker_with_kick_deviates_less(core: Ruleset) -> None:
+    state = attrs.evolve(game(core, skills={"home-4": {"kick": None}}), kicking_team="home")  # behind the line, not in a wide zone
+    short = core.parameters.ball.kick_deviate_distance
+    answers = [("kick-off-target", (20, 7)), ("use-skill", True)]
+    with ScriptedDice([5, 3]) as dice, ScriptedDecisions(answers, strict=True) as decisions:
+        in_the_air, events = kick(core, state, dice, decisions)
+    assert events[1].detail["kicker"] == "home-4"
+    assert in_the_air.kick_landing == (23, 7)
+    assert short != core.parameters.ball.deviate_distance
+    declined = [("kick-off-target", (20, 7)), ("use-skill", False)]
+    with ScriptedDice([5, 6]) as dice, ScriptedDecisions(declined, strict=True) as decisions:
+        in_the_air, events = kick(core, state, dice, decisions)
+    assert "kicker" not in events[1].detail
+    assert in_the_air.kick_landing == (26, 7)
+
+
 def test_a_kick_out_of_the_receiving_half_is_a_touchback(core: Ruleset) -> None:
     state = kicked_off(core)
     # Aimed at (14, 7); D8 4 goes back towards the kicker's half, D6 3: (11, 7), a touchback.
