@@ -155,6 +155,7 @@ class BlockRules:
     dice_stronger: int
     dice_over_double: int
     claws_breaks_on: int
+    multiple_block_strength: int
 
 
 @frozen

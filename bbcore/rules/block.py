@@ -14,13 +14,14 @@ Blitz) may roll one Both Down again; otherwise a team re-roll may roll them all 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
 from attrs import frozen
 
 from bbcore.dice import DiceSource, roll_dice
+from bbcore.errors import UsageError
 from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent, position_keywords
 from bbcore.rules.decisions import Decisions, DefaultDecisions
@@ -157,6 +158,83 @@ def block(
     return Outcome(second.board, (*events, *second.events), second.turnover)
 
 
+def _told(attacker_id: str, defender_id: str, rolled: RolledBlock, *, blitz: bool) -> tuple[Event, ...]:
+    """The events of a block's dice: what came before them, the ``block`` event with every die, what came after."""
+    plan = rolled.plan
+    detail = {
+        "defender": defender_id,
+        "faces": list(rolled.faces),
+        "chooser": plan.chooser,
+        "attacker_strength": plan.attacker_strength,
+        "defender_strength": plan.defender_strength,
+        "offensive_assists": list(plan.offensive_assists),
+        "defensive_assists": list(plan.defensive_assists),
+        "blitz": blitz,
+        "rerolled_with": rolled.rerolled_with,
+    }
+    return (*rolled.before, Event("block", attacker_id, rolled.rolls, rolled.face, detail), *rolled.after)
+
+
+#: The skill of a blocker who blocks two players at once.
+MULTIPLE_BLOCK = "multiple-block"
+
+
+def multiple_block(
+    ruleset: Ruleset,
+    board: Board,
+    attacker_id: str,
+    defender_ids: Sequence[str],
+    dice: DiceSource,
+    decisions: Decisions | None = None,
+    *,
+    team_reroll: int | bool = False,
+) -> Outcome:
+    """Multiple Block: two blocks at once against two different opponents the blocker marks.
+
+    The blocker's Strength takes ``block.multiple_block_strength`` for both. Foul
+    Appearance is rolled for each target first (either calls the whole action off);
+    then both blocks' dice are rolled and chosen, and both faces are applied in the
+    order given, in full even when the first puts the blocker down (a face that would
+    put him down again leaves him as he is). Nobody follows up. The team re-roll, if
+    any, may go on either block's dice. Turnover when either block is one.
+    """
+    decisions = decisions or DefaultDecisions()
+    attacker = board.player(attacker_id)
+    targets = tuple(defender_ids)
+    if not attacker.has(MULTIPLE_BLOCK):
+        raise UsageError(f"{attacker_id} has no Multiple Block")
+    if len(targets) != 2 or targets[0] == targets[1]:
+        raise UsageError(f"a Multiple Block targets two different players, not {list(targets)}")
+    for target in targets:
+        defender = board.player(target)
+        if not board.in_play(attacker) or attacker.square is None or defender.square is None:
+            raise UsageError(f"{attacker_id} must be Standing and marking both his targets")
+        if defender.team == attacker.team or not defender.standing or not adjacent(attacker.square, defender.square):
+            raise UsageError(f"{attacker_id} cannot block {target}: a target is a Standing opposition player he marks")
+    weaker = board.with_player(attrs.evolve(attacker, st=attacker.st + ruleset.parameters.block.multiple_block_strength))
+    events: list[Event] = []
+    for target in targets:
+        appearance = foul_appearance_test(ruleset, weaker, attacker_id, target, dice)
+        if appearance is not None:
+            events.append(appearance)
+            if appearance.result == CANCELLED:
+                return Outcome(board, tuple(events))
+    rolled: list[tuple[str, RolledBlock]] = []
+    left = int(team_reroll)
+    for target in targets:
+        dice_of = roll_block(ruleset, weaker, attacker_id, target, dice, decisions, team_reroll=left)
+        left -= dice_of.rerolled_with == TEAM_REROLL
+        rolled.append((target, dice_of))
+    now, turnover = weaker, False
+    for target, dice_of in rolled:
+        applied = apply_block_face(ruleset, now, attacker_id, target, dice_of.face, dice, decisions, follow_up=False)
+        events.extend((*_told(attacker_id, target, dice_of, blitz=False), *applied.events))
+        now, turnover = applied.board, turnover or applied.turnover
+    if attacker_id in now.players:
+        now = now.with_player(attrs.evolve(now.player(attacker_id), st=attacker.st))
+    return Outcome(now, tuple(events), turnover)
+
+
 #: The skill that makes a blocker follow up and block a pushed target again.
 FRENZY = "frenzy"
 
@@ -193,27 +271,11 @@ def _one_block(
     if appearance is not None and appearance.result == CANCELLED:
         return Outcome(board, (appearance,)), None
     rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll)
-    plan, rolls, faces, face = rolled.plan, rolled.rolls, list(rolled.faces), rolled.face
-    roll_event = Event(
-        "block",
-        attacker_id,
-        rolls,
-        face,
-        {
-            "defender": defender_id,
-            "faces": faces,
-            "chooser": plan.chooser,
-            "attacker_strength": plan.attacker_strength,
-            "defender_strength": plan.defender_strength,
-            "offensive_assists": list(plan.offensive_assists),
-            "defensive_assists": list(plan.defensive_assists),
-            "blitz": blitz,
-            "rerolled_with": rolled.rerolled_with,
-        },
-    )
+    face = rolled.face
     applied = apply_block_face(ruleset, board, attacker_id, defender_id, face, dice, decisions, blitz=blitz)
     braved = (appearance,) if appearance is not None else ()
-    outcome = Outcome(applied.board, (*braved, *rolled.before, roll_event, *rolled.after, *applied.events), applied.turnover)
+    told = _told(attacker_id, defender_id, rolled, blitz=blitz)
+    outcome = Outcome(applied.board, (*braved, *told, *applied.events), applied.turnover)
     return outcome, effective_face(face, board.player(attacker_id), board.player(defender_id), blitz=blitz)
 
 
@@ -363,8 +425,14 @@ def apply_block_face(
     decisions: Decisions,
     *,
     blitz: bool = False,
+    follow_up: bool = True,
 ) -> Outcome:
-    """Apply one block face with the skills that change it: Block, Wrestle, Dodge, Tackle, Juggernaut, Strip Ball."""
+    """Apply one block face with the skills that change it: Block, Wrestle, Dodge, Tackle, Juggernaut, Strip Ball.
+
+    ``follow_up`` False: the blocker never follows up (a Multiple Block). A face that would
+    put a blocker down who is down already (the second block of a Multiple Block) leaves
+    him as he is.
+    """
     attacker, defender = board.player(attacker_id), board.player(defender_id)
     carried = board.ball.carrier == defender_id
     juggernaut = blitz and attacker.has("juggernaut")
@@ -375,6 +443,8 @@ def apply_block_face(
 
     apothecary = apothecary_from(decisions)
 
+    if face == PLAYER_DOWN and not attacker.standing:
+        return Outcome(board)
     if face == PLAYER_DOWN:
         down = knock_down(ruleset, board, attacker_id, harm_by(defender), dice, apothecary, choose_treatment=treatment_from(decisions))
         return Outcome(down.board, down.events, turnover=True)
@@ -397,7 +467,7 @@ def apply_block_face(
     board = outcome.board
     fend = board.player(defender_id).has("fend") and not juggernaut
     rooted = board.player(attacker_id).rooted
-    can_follow = pushed.moved and pushed.vacated is not None and not pushed.left_pitch and not rooted
+    can_follow = follow_up and pushed.moved and pushed.vacated is not None and not pushed.left_pitch and not rooted and attacker.standing
     # Taunt: the pushed player's coach may drag the blocker after him; Frenzy follows whenever it can.
     taunted = can_follow and defender.has("taunt") and decisions.use_skill(defender_id, "taunt", "follow-up")
     frenzied = attacker.has(FRENZY)
@@ -461,7 +531,7 @@ def _both_down(
             # Being placed prone is not being knocked down: no armour rolls, and no turnover for the attacker.
             return Outcome(board, tuple(events), turnover=False)
     outcome = Outcome(board)
-    attacker_falls = not (attacker.has("block") and decisions.use_skill(attacker.id, "block", "both-down"))
+    attacker_falls = attacker.standing and not (attacker.has("block") and decisions.use_skill(attacker.id, "block", "both-down"))
     defender_falls = not (defender.has("block") and decisions.use_skill(defender.id, "block", "both-down"))
     if defender_falls:
         outcome = outcome.then(

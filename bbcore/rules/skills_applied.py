@@ -65,6 +65,7 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "loner": ("rules.rerolls",),
     "mighty-blow": ("rules.block", "rules.activation"),
     "monstrous-mouth": ("rules.block",),
+    "multiple-block": ("rules.block",),
     "my-ball": ("rules.passing",),
     "nerves-of-steel": ("rules.ball", "rules.passing"),
     "no-ball": ("rules.ball",),

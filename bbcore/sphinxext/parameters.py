@@ -172,6 +172,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
                 f"{params.block.dice_over_double} when it has more than double",
             ),
             ("Claws", f"a natural armour roll of {params.block.claws_breaks_on}+ breaks armour"),
+            ("Multiple Block", f"two blocks at once, at {params.block.multiple_block_strength:+d} Strength, with no follow-up"),
             (
                 "Foul",
                 f"Armour Roll {params.fouls.per_assist:+d} per offensive assist, {-params.fouls.per_assist:+d} per defensive one; "

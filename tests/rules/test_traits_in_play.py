@@ -13,14 +13,15 @@ from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.odds import block_odds
 from bbcore.rules.ball import catch, pick_up
-from bbcore.rules.block import block
-from bbcore.rules.board import BallState, Status
+from bbcore.rules.block import block, multiple_block
+from bbcore.rules.board import BallState, Board, Status
 from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
 from bbcore.rules.injury import suffer_casualty
 from bbcore.rules.movement import MoveProgress, move, pay_for_block
 from bbcore.rules.passing import hand_off, interception_candidates
 from bbcore.rules.special_actions import stab
 from bbcore.ruleset import Ruleset
+from bbcore.testing import build_board
 from tests.rules.test_block import PLAYER_DOWN, POW, PUSH, duel
 from tests.rules.test_more_skills import block_with
 from tests.rules.test_movement import east, field, walk
@@ -287,3 +288,45 @@ def test_a_frenzied_blitz_pays_for_its_second_block(core: Ruleset) -> None:
     with ScriptedDice([PUSH]) as dice, ScriptedDecisions([("push-square", (12, 7))]) as decisions:
         unpaid = block(core, board, "a", "d", dice, decisions, blitz=True)
     assert [e.result for e in unpaid.events if e.kind == "frenzy"] == ["unpaid"]
+
+
+# -- Multiple Block ---------------------------------------------------------------------------------
+
+
+def two_targets(core: Ruleset) -> Board:
+    """A Human with Multiple Block marking two Orcs, one beside him, one diagonally."""
+    players = {"a": ("home", LINEMAN, (10, 7)), "d": ("away", ORC, (11, 7)), "e": ("away", ORC, (11, 8))}
+    return build_board(core, players, skills={"a": {"multiple-block": None}})
+
+
+def test_multiple_block_blocks_two_at_once_weaker_and_never_follows(core: Ruleset) -> None:
+    board = two_targets(core)
+    weaker = board.player("a").st + core.parameters.block.multiple_block_strength
+    # Less than half each Orc's Strength: three dice each, and the Orcs' coach chooses among pushes.
+    answers = [("block-face", 0), ("block-face", 0), ("push-square", (12, 7)), ("push-square", (12, 9))]
+    with ScriptedDice([PUSH] * 6) as dice, ScriptedDecisions(answers) as decisions:
+        outcome = multiple_block(core, board, "a", ("d", "e"), dice, decisions)
+    blocks = [e for e in outcome.events if e.kind == "block"]
+    assert [e.detail["defender"] for e in blocks] == ["d", "e"]
+    assert {e.detail["attacker_strength"] for e in blocks} == {weaker}
+    assert not [e for e in outcome.events if e.kind == "follow-up"]
+    assert outcome.board.player("a").square == (10, 7)
+    assert outcome.board.player("a").st == board.player("a").st  # his Strength back
+    assert not outcome.turnover
+
+
+def test_both_blocks_resolve_even_when_the_first_puts_the_blocker_down(core: Ruleset) -> None:
+    board = two_targets(core)
+    answers = [("block-face", 0), ("block-face", 0), ("push-square", (12, 9))]
+    with ScriptedDice([PLAYER_DOWN] * 3 + [PUSH] * 3 + [1, 1]) as dice, ScriptedDecisions(answers) as decisions:
+        outcome = multiple_block(core, board, "a", ("d", "e"), dice, decisions)
+    assert outcome.turnover
+    assert not outcome.board.player("a").standing
+    assert outcome.board.player("e").square == (12, 9)  # the second block still pushed
+    assert [e.kind for e in outcome.events].count("armour") == 1  # knocked down once
+
+
+@pytest.mark.parametrize("targets", [("d",), ("d", "d")])
+def test_a_multiple_block_needs_two_different_targets(core: Ruleset, targets: tuple[str, ...]) -> None:
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match="two different players"):
+        multiple_block(core, two_targets(core), "a", targets, dice)
