@@ -212,6 +212,8 @@ def test_the_cli_gives_foul_odds(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(capsys.readouterr().out)["sent_off"] == 0  # no referee
     assert main(["odds", "foul", "--av", "9", "--assists", "4"]) == 2
     assert "0 to 3" in capsys.readouterr().err
+    assert main(["odds", "foul", "--av", "9", "--victim-team-prayers", "nope"]) == 2
+    assert "unknown prayer 'nope'" in capsys.readouterr().err
     # A biased referee spots a double-free foul on 5+: a third of the fouls he did not see already.
     argv = ["odds", "foul", "--av", "9", "--pack", "bb2020", "--victim-team-inducements", "bb2020/biased-referee", "--json"]
     assert main(argv) == 0

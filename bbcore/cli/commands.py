@@ -571,6 +571,16 @@ def cmd_odds_armour(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _prayers(ruleset: Ruleset, ids: list[str]) -> list[str]:
+    """Prayers to Nuffle results by row id, each checked against the ruleset's prayers table."""
+    table = ruleset.table("prayers-to-nuffle")
+    known = [row.id for row in table.rows]
+    for prayer in ids:
+        if prayer not in known:
+            raise CliUsageError(f"unknown prayer {prayer!r}; the rows of table {table.id!r}: {', '.join(known)}")
+    return ids
+
+
 def cmd_odds_foul(args: argparse.Namespace) -> int:
     from bbcore.odds import foul_board, foul_odds  # noqa: PLC0415
 
@@ -585,7 +595,7 @@ def cmd_odds_foul(args: argparse.Namespace) -> int:
         victim_skills=_skills(args.victim_skills),
         victim_status="stunned" if args.stunned else "prone",
         victim_team_inducements=[ruleset.inducement(i).id for i in _skills(args.victim_team_inducements)],
-        victim_team_prayers=[ruleset.table("prayers-to-nuffle").row(p).id for p in _skills(args.victim_team_prayers)],
+        victim_team_prayers=_prayers(ruleset, _skills(args.victim_team_prayers)),
     )
     odds = foul_odds(ruleset, state, "fouler", "victim")
     if args.json:
