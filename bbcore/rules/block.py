@@ -23,7 +23,7 @@ from attrs import frozen
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent, position_keywords
+from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent, named_by
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Apothecary, Harm, apothecary_from, knock_down, treatment_from
@@ -375,8 +375,12 @@ def _one_die_again(
     if not blitz and attacker.has("brawler") and BOTH_DOWN in faces and decisions.use_skill(attacker.id, "brawler", "block"):
         return faces.index(BOTH_DOWN), "brawler"
     hated = attacker.skills.get(HATRED) if attacker.has(HATRED) else None
-    keywords = {k.lower() for k in position_keywords(ruleset, defender)} | {"all"}
-    if hated is not None and str(hated).lower() in keywords and PLAYER_DOWN in faces and decisions.use_skill(attacker.id, HATRED, "block"):
+    if (
+        hated is not None
+        and PLAYER_DOWN in faces
+        and named_by(ruleset, hated, defender)
+        and decisions.use_skill(attacker.id, HATRED, "block")
+    ):
         return faces.index(PLAYER_DOWN), HATRED
     return None, None
 

@@ -227,6 +227,13 @@ def position_keywords(ruleset: Ruleset, player: PlayerState) -> tuple[str, ...]:
     return position.keywords if position is not None else ()
 
 
+def named_by(ruleset: Ruleset, keyword: object, player: PlayerState) -> bool:
+    """Whether a skill's bracketed keyword (Animosity (X), Hatred (X)) names the player: ``all``, or a keyword of
+    his position, in any case."""
+    wanted = str(keyword).lower()
+    return wanted == "all" or wanted in {k.lower() for k in position_keywords(ruleset, player)}
+
+
 def player_from_position(
     ruleset: Ruleset,
     player_id: str,

@@ -324,14 +324,29 @@ def knock_down(
     """Place the player prone and make an armour roll; on a break, an injury roll."""
     player = board.player(player_id)
     board = board.with_player(attrs.evolve(player, status=Status.PRONE))
-    events = [Event("knocked-down", player_id, (), "prone", {"cause": harm.cause})]
+    knocked = Event("knocked-down", player_id, (), "prone", {"cause": harm.cause})
+    hurt = armour_and_injury(ruleset, board, player_id, harm, dice, use_apothecary, choose_treatment=choose_treatment)
+    return Outcome(hurt.board, (knocked, *hurt.events))
+
+
+def armour_and_injury(
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    harm: Harm,
+    dice: DiceSource,
+    use_apothecary: Apothecary | None = None,
+    *,
+    choose_treatment: TreatmentChoice | None = None,
+) -> Outcome:
+    """An armour roll against the player where he is, and on a break an injury roll (a Mighty Blow not spent on the
+    armour goes on it). :func:`knock_down` places him prone first; a Stab hits him standing."""
     broken, spent, armour_event = roll_armour(ruleset, board, player_id, harm, dice)
-    events.append(armour_event)
     if not broken:
-        return Outcome(board, tuple(events))
+        return Outcome(board, (armour_event,))
     injury_harm = attrs.evolve(harm, mighty_blow=harm.mighty_blow and not spent)
     injured = roll_injury(ruleset, board, player_id, injury_harm, dice, use_apothecary, choose_treatment=choose_treatment)
-    return Outcome(injured.board, tuple(events) + injured.events)
+    return Outcome(injured.board, (armour_event, *injured.events))
 
 
 def injury_by_the_crowd(

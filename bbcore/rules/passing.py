@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.board import BallState, Board, PlayerState, Square, adjacent, position_keywords, step
+from bbcore.rules.board import BallState, Board, PlayerState, Square, adjacent, named_by, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.rerolls import Judge, RerollBudget, RolledTest, Verdict, plugin_reroll, pro_for, take_test, target_test
@@ -543,8 +543,7 @@ def animosity_test(ruleset: Ruleset, board: Board, giver: PlayerState, receiver:
     named = giver.skills.get(ANIMOSITY) if giver.has(ANIMOSITY) else None
     if named is None or receiver.team != giver.team or receiver.id == giver.id:
         return None
-    keywords = {k.lower() for k in position_keywords(ruleset, receiver)}
-    if str(named).lower() != "all" and str(named).lower() not in keywords:
+    if not named_by(ruleset, named, receiver):
         return None
     (roll,) = roll_dice(dice, "D6")
     passed = roll >= ruleset.parameters.targets.animosity

@@ -41,7 +41,7 @@ from bbcore.rules.block import CANCELLED, foul_appearance_test
 from bbcore.rules.board import Board, PlayerState, Status, adjacent
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Harm, apothecary_from, knock_down, roll_armour, roll_injury, treatment_from
+from bbcore.rules.injury import Harm, apothecary_from, armour_and_injury, knock_down, treatment_from
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -86,19 +86,7 @@ def _settle(ruleset: Ruleset, before: Board, after: Outcome, acting: PlayerState
 
 def _armour_then_injury(ruleset: Ruleset, board: Board, victim_id: str, harm: Harm, dice: DiceSource, decisions: Decisions) -> Outcome:
     """An Armour Roll against a player who stays where he is, and an Injury Roll if it breaks."""
-    broken, _, armour = roll_armour(ruleset, board, victim_id, harm, dice)
-    if not broken:
-        return Outcome(board, (armour,))
-    injured = roll_injury(
-        ruleset,
-        board,
-        victim_id,
-        attrs.evolve(harm, mighty_blow=False),
-        dice,
-        apothecary_from(decisions),
-        choose_treatment=treatment_from(decisions),
-    )
-    return Outcome(injured.board, (armour, *injured.events))
+    return armour_and_injury(ruleset, board, victim_id, harm, dice, apothecary_from(decisions), choose_treatment=treatment_from(decisions))
 
 
 def _down(ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice: DiceSource, decisions: Decisions) -> Outcome:
