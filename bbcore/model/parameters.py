@@ -201,6 +201,7 @@ class MovementRules:
     stand_up_roll_at_most_ma: int
     sprint_extra_rushes: int
     arm_bar: int
+    timmm_ber: int
     dodge_modifiers: Mapping[str, int] = field(factory=dict)
     rush_modifiers: Mapping[str, int] = field(factory=dict)
     jump_modifiers: Mapping[str, int] = field(factory=dict)

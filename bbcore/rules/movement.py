@@ -122,6 +122,23 @@ def stand_up_cost(ruleset: Ruleset, player: PlayerState) -> int:
     return 0 if player.has("jump-up") else ruleset.parameters.movement.stand_up_cost
 
 
+def stand_up_modifier(ruleset: Ruleset, board: Board, player: PlayerState) -> int:
+    """What is added to a slow player's roll to stand up: Timmm-ber!'s ``movement.timmm_ber`` for each Open Standing
+    team-mate next to him (Open: marked by nobody). A natural 1 fails whatever the modifier."""
+    if not player.has("timmm-ber") or player.square is None:
+        return 0
+    helpers = sum(
+        1
+        for mate in board.team_players(player.team)
+        if mate.id != player.id
+        and mate.standing
+        and mate.square is not None
+        and adjacent(mate.square, player.square)
+        and board.tackle_zones_on(mate.square, mate.team) == 0
+    )
+    return helpers * ruleset.parameters.movement.timmm_ber
+
+
 def rush_modifier(ruleset: Ruleset, board: Board, player: PlayerState) -> int:
     """What the player's Rush tests take: the ``rush`` modifier in force for him and the
     ``movement.rush_modifiers`` of his traits (Drunkard)."""
@@ -364,14 +381,15 @@ def move(
     if player.status is Status.PRONE:
         if rolls_to_stand:
             target = params.targets.stand_up
+            helped = stand_up_modifier(ruleset, board, player)
             rolled, state.budget = take_test(
                 player,
                 "stand-up",
-                target_test(target, 0),
+                target_test(target, helped),
                 dice,
                 decisions,
                 state.budget,
-                detail={"target": target},
+                detail={"target": target, "modifier": helped} if helped else {"target": target},
                 offered=plugin_reroll(ruleset, board, player, "stand-up"),
             )
             events.extend(rolled.events)

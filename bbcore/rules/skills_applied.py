@@ -98,6 +98,7 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "thick-skull": ("rules.injury",),
     "throw-team-mate": ("rules.ttm",),
     "titchy": ("rules.movement",),
+    "timmm-ber": ("rules.movement",),
     "two-heads": ("rules.movement",),
     "unchannelled-fury": ("rules.activation",),
     "very-long-legs": ("rules.movement", "rules.passing"),

@@ -157,7 +157,8 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             (
                 "Standing up",
                 f"costs {params.movement.stand_up_cost} MA; with MA {params.movement.stand_up_roll_at_most_ma} or less, "
-                f"a D6 of {params.targets.stand_up}+",
+                f"a D6 of {params.targets.stand_up}+ (Timmm-ber!: +{params.movement.timmm_ber} for each Open Standing team-mate "
+                "next to the player; a natural 1 still fails)",
             ),
             (
                 "Blitz",
