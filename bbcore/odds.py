@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import attrs
 from attrs import frozen
 
-from bbcore.dice import DiceSource, exact_outcomes, passes, table_odds
+from bbcore.dice import DiceSource, exact_outcomes, passes, roll_dice, table_odds
 from bbcore.errors import UsageError
 from bbcore.rules.activation import activation_modifier, activation_target, activation_traits
 from bbcore.rules.block import CANCELLED, block_dice, effective_face, foul_appearance_test, roll_block
@@ -89,8 +89,32 @@ def _block_result(face: str, attacker: PlayerState, defender: PlayerState, decis
     return {"player-down": "attacker-down", "pow": "defender-down"}.get(face, "pushed")
 
 
+def _after_steady_footing(
+    ruleset: Ruleset, face: str, result: str, attacker: PlayerState, defender: PlayerState, dice: DiceSource, decisions: Decisions
+) -> str:
+    """The result once Steady Footing has rolled for each player about to be knocked down (defender first, as the block does)."""
+    placed_prone = face == "both-down" and _wrestled(attacker, defender, decisions)
+    if result not in ("defender-down", "attacker-down", "both-down") or placed_prone:
+        return result
+    target = ruleset.parameters.targets.steady_footing
+
+    def goes_down(player: PlayerState, knocked: bool) -> bool:
+        return knocked and not (player.has("steady-footing") and roll_dice(dice, "D6")[0] >= target)
+
+    defender_down = goes_down(defender, result in ("defender-down", "both-down"))
+    attacker_down = goes_down(attacker, result in ("attacker-down", "both-down"))
+    if defender_down or attacker_down:
+        return {(True, True): "both-down", (True, False): "defender-down", (False, True): "attacker-down"}[(defender_down, attacker_down)]
+    return "pushed" if face == "pow" else "both-standing"
+
+
+def _wrestled(attacker: PlayerState, defender: PlayerState, decisions: Decisions) -> bool:
+    """Whether a Wrestle turns a Both Down into both placed prone (no knock-down)."""
+    return any(w.has("wrestle") and decisions.use_skill(w.id, "wrestle", "both-down") for w in (attacker, defender))
+
+
 def _both_down_result(attacker: PlayerState, defender: PlayerState, decisions: Decisions) -> str:
-    if any(w.has("wrestle") and decisions.use_skill(w.id, "wrestle", "both-down") for w in (attacker, defender)):
+    if _wrestled(attacker, defender, decisions):
         return "both-down"
     standing = (attacker.has("block"), defender.has("block"))
     return {(True, True): "both-standing", (True, False): "defender-down", (False, True): "attacker-down"}.get(standing, "both-down")
@@ -112,7 +136,8 @@ def block_odds(
     (:func:`~bbcore.rules.block.roll_block`): Dauntless, Brawler and, with
     ``team_reroll``, a team re-roll all count, each used as ``decisions`` say. Against a
     player with Foul Appearance a ``cancelled`` result is added: the block that never
-    happened (the faces then add up to what is left).
+    happened (the faces then add up to what is left). A player with Steady Footing who
+    keeps his feet is not counted as down.
     """
     decisions = decisions or DefaultDecisions()
     attacker, defender = board.player(attacker_id), board.player(defender_id)
@@ -125,7 +150,8 @@ def block_odds(
             return CANCELLED, CANCELLED
         rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll)
         face = effective_face(rolled.face, attacker, defender, blitz=blitz)
-        return rolled.face, _block_result(face, attacker, defender, decisions)
+        result = _block_result(face, attacker, defender, decisions)
+        return rolled.face, _after_steady_footing(ruleset, face, result, attacker, defender, dice, decisions)
 
     outcomes = exact_outcomes(one_block)
     faces: dict[str, Fraction] = {row.id: Fraction(0) for row in faces_table.rows}

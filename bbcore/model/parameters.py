@@ -172,6 +172,8 @@ class FixedTargets:
     tentacles: int
     shadowing: int
     pro: int
+    steady_footing: int
+    saboteur: int
 
 
 @frozen

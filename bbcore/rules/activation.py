@@ -202,7 +202,7 @@ def _lash_out(
     resting = outcome.board.ball
     if held_ball and resting.carrier is None and resting.square is not None and resting.square == victim.square:
         outcome = outcome.then(ball.bounce(ruleset, outcome.board, resting.square, dice, decisions))
-    if held_ball:
+    if held_ball and outcome.board.ball.carrier != victim_id:
         return _Failure(outcome.board, outcome.events, False, (), turnover=True)
     return _Failure(outcome.board, outcome.events, True, actions)
 

@@ -451,7 +451,7 @@ def apply_block_face(
         return Outcome(board)
     if face == PLAYER_DOWN:
         down = knock_down(ruleset, board, attacker_id, harm_by(defender), dice, apothecary, choose_treatment=treatment_from(decisions))
-        return Outcome(down.board, down.events, turnover=True)
+        return Outcome(down.board, down.events, turnover=not down.board.player(attacker_id).standing)
     if face == "both-down":
         return _both_down(ruleset, board, attacker, defender, dice, decisions, juggernaut, harm_by, apothecary)
     # push-back or pow
@@ -545,4 +545,4 @@ def _both_down(
         outcome = outcome.then(
             knock_down(ruleset, outcome.board, attacker.id, harm_by(defender), dice, apothecary, choose_treatment=treatment_from(decisions))
         )
-    return Outcome(outcome.board, outcome.events, turnover=attacker_falls)
+    return Outcome(outcome.board, outcome.events, turnover=attacker_falls and not outcome.board.player(attacker.id).standing)

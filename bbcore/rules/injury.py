@@ -320,13 +320,41 @@ def knock_down(
     use_apothecary: Apothecary | None = None,
     *,
     choose_treatment: TreatmentChoice | None = None,
+    may_keep_footing: bool = True,
 ) -> Outcome:
-    """Place the player prone and make an armour roll; on a break, an injury roll."""
+    """Place the player prone and make an armour roll; on a break, an injury roll.
+
+    A standing player with Steady Footing rolls first (:func:`steady_footing`); when he
+    keeps his feet the outcome holds only that event and he stands where he was, still
+    holding any ball. ``may_keep_footing=False`` skips that roll for a caller who made it.
+    """
     player = board.player(player_id)
+    kept = steady_footing(ruleset, board, player_id, dice) if may_keep_footing else None
+    if kept is not None and kept.result == KEPT_FOOTING:
+        return Outcome(board, (kept,))
     board = board.with_player(attrs.evolve(player, status=Status.PRONE))
     knocked = Event("knocked-down", player_id, (), "prone", {"cause": harm.cause})
     hurt = armour_and_injury(ruleset, board, player_id, harm, dice, use_apothecary, choose_treatment=choose_treatment)
-    return Outcome(hurt.board, (knocked, *hurt.events))
+    return Outcome(hurt.board, (*((kept,) if kept else ()), knocked, *hurt.events))
+
+
+#: The result of a ``steady-footing`` event whose roll kept the player on his feet.
+KEPT_FOOTING = "kept-footing"
+
+
+def steady_footing(ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource) -> Event | None:
+    """Steady Footing: a standing player about to be Knocked Down or Fall Over rolls a D6, and on
+    ``targets.steady_footing`` or more he does not go down (result ``kept-footing``, else ``fell``).
+
+    None when the player lacks the skill or is not standing. In his own activation a
+    player who keeps his feet carries on, and it is no turnover: the callers see him standing.
+    """
+    player = board.player(player_id)
+    if not player.has("steady-footing") or not player.standing:
+        return None
+    (roll,) = roll_dice(dice, "D6")
+    target = ruleset.parameters.targets.steady_footing
+    return Event("steady-footing", player_id, (roll,), KEPT_FOOTING if roll >= target else "fell", {"target": target})
 
 
 def armour_and_injury(

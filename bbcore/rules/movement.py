@@ -36,7 +36,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Harm, apothecary_from, knock_down, treatment_from
+from bbcore.rules.injury import KEPT_FOOTING, Harm, apothecary_from, knock_down, steady_footing, treatment_from
 from bbcore.rules.rerolls import ExtraBonus, ExtraReroll, Judge, RerollBudget, Verdict, plugin_reroll, pro_for, take_test, target_test
 
 if TYPE_CHECKING:
@@ -563,7 +563,9 @@ class _Moving:
             judge = target_test(target, self.rush_modifier + rush_modifier(self.ruleset, board, player))
             detail: dict[str, object] = {"target": target, "square": list(player.square), "rush": self.rushes_used, "for": reason}
             if not self.test(board, player, "rush", judge, detail, skill="sure-feet"):
-                return self._fall(board, player.square, "rush")
+                fell = self._fall(board, player.square, "rush")
+                if fell is not None:
+                    return fell
         self.ma_used += cost
         return Outcome(board, tuple(self._events))
 
@@ -578,7 +580,9 @@ class _Moving:
             detail: dict[str, object] = {"target": targets.rush, "square": list(leg.target), "rush": self.rushes_used}
             if not self.test(board, player, "rush", judge, detail, skill="sure-feet"):
                 # A failed rush for a jump leaves the jumper where they stand; otherwise they fall in the new square.
-                return self._fall(board, leg.origin if leg.jump is not None else leg.target, "rush")
+                fell = self._fall(board, leg.origin if leg.jump is not None else leg.target, "rush")
+                if fell is not None:
+                    return fell
         self.ma_used += leg.cost
 
         board, ended = self._leave(board, player, leg)
@@ -588,7 +592,9 @@ class _Moving:
         for risk in leg.risks:
             detail = {"risk": risk, "from": list(leg.origin), "to": list(leg.target)}
             if not self.test(board, board.player(player_id), "crossing", _crossing_judge(risk), detail):
-                return self._fall(board, leg.target, "crossing")
+                fell = self._fall(board, leg.target, "crossing")
+                if fell is not None:
+                    return fell
 
         events = tuple(self._events)
         if board.ball.carrier is None and board.ball.square == leg.target:
@@ -613,7 +619,9 @@ class _Moving:
             if not jumped:
                 # A natural 1 trips the jumper before they leave; any other failure lands them badly.
                 natural_one = self._last_rolls[-1] == 1
-                return board, self._fall(board, leg.origin if natural_one else leg.target, "jump", leaving)
+                fell = self._fall(board, leg.origin if natural_one else leg.target, "jump", leaving)
+                if fell is not None:
+                    return board, fell
             board = board.with_player(player.moved(leg.target))
             self._events.append(Event("step", player_id, (), "jumped", {"from": list(leg.origin), "to": list(leg.target)}))
             board, tackled = self._diving_tackle(board, player, leaving, leg, "jump")
@@ -652,14 +660,23 @@ class _Moving:
             detail["tackle"] = True
         return self.test(board, player, "dodge", judge, detail, skill="dodge", skill_allowed=not tackled)
 
-    def _fall(self, board: Board, square: Square, reason: str, leaving: Sequence[PlayerState] = ()) -> Outcome:
+    def _fall(self, board: Board, square: Square, reason: str, leaving: Sequence[PlayerState] = ()) -> Outcome | None:
+        """The mover falls over in ``square``: the outcome, a turnover. None when Steady Footing keeps him on his feet
+        where he stands: the step goes on as if the failed test had passed."""
+        kept = steady_footing(self.ruleset, board, self.player_id, self.dice)
+        if kept is not None:
+            self._events.append(kept)
+            if kept.result == KEPT_FOOTING:
+                return None
         # Arm Bar: one marker of the square left adds its bonus to the fall's Armour or Injury Roll.
         barrer = self._marker_using(leaving, "arm-bar", reason)
         harm = None
         if barrer is not None:
             harm = Harm("fall", attacker=barrer, mighty_blow=True, blow_bonus=self.ruleset.parameters.movement.arm_bar)
             self._events.append(Event("arm-bar", barrer.id, (), "used", {"against": self.player_id}))
-        fell = fall_over(self.ruleset, board, self.player_id, square, self.dice, self.decisions, reason=reason, harm=harm)
+        fell = fall_over(
+            self.ruleset, board, self.player_id, square, self.dice, self.decisions, reason=reason, harm=harm, may_keep_footing=False
+        )
         return Outcome(fell.board, (*self._events, *fell.events), turnover=True)
 
     def _marker_using(self, markers: Sequence[PlayerState], skill: str, situation: str) -> PlayerState | None:
@@ -731,19 +748,33 @@ def fall_over(
     *,
     reason: str,
     harm: Harm | None = None,
+    may_keep_footing: bool = True,
 ) -> Outcome:
     """The player falls over in ``square``: placed there, knocked down (armour, perhaps injury), and the ball bounces.
 
     The ball bounces whether the player held it or it lay in that square. Whether
-    this is a turnover is the caller's to say (it is for the active player).
+    this is a turnover is the caller's to say (it is for the active player). A player
+    whom Steady Footing keeps on his feet (:func:`bbcore.rules.injury.steady_footing`)
+    stands in ``square``; ``may_keep_footing=False`` skips that roll for a caller who made it.
     """
     player = board.player(player_id)
     board = board.with_player(player.moved(square))
-    events = (Event("fall", player_id, (), reason, {"square": list(square)}),)
-    down = knock_down(
-        ruleset, board, player_id, harm or Harm("fall"), dice, apothecary_from(decisions), choose_treatment=treatment_from(decisions)
-    )
-    outcome = Outcome(down.board, events + down.events)
+    kept = steady_footing(ruleset, board, player_id, dice) if may_keep_footing else None
+    if kept is not None and kept.result == KEPT_FOOTING:
+        outcome = Outcome(board, (kept,))
+    else:
+        events = (*((kept,) if kept else ()), Event("fall", player_id, (), reason, {"square": list(square)}))
+        down = knock_down(
+            ruleset,
+            board,
+            player_id,
+            harm or Harm("fall"),
+            dice,
+            apothecary_from(decisions),
+            choose_treatment=treatment_from(decisions),
+            may_keep_footing=False,
+        )
+        outcome = Outcome(down.board, events + down.events)
     resting = outcome.board.ball
     if resting.carrier is None and resting.square == square:
         outcome = outcome.then(ball.bounce(ruleset, outcome.board, square, dice, decisions))

@@ -86,6 +86,7 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "sprint": ("rules.movement",),
     "stab": ("rules.special_actions",),
     "stand-firm": ("rules.push",),
+    "steady-footing": ("rules.injury",),
     "strip-ball": ("rules.block",),
     "strong-arm": ("rules.ttm",),
     "stunty": ("rules.movement", "rules.injury"),

@@ -453,7 +453,7 @@ class _Flight:
         board = board.with_player(self.thrown.moved(square))
         harm = Harm("landing", armour_modifier=armour_modifier)
         fell = fall_over(self.ruleset, board, self.thrown.id, square, self.dice, self.decisions, reason=reason, harm=harm)
-        return attrs.evolve(fell, turnover=carried)
+        return attrs.evolve(fell, turnover=carried and fell.board.ball.carrier != self.thrown.id)
 
     def land(self, board: Board, square: Square) -> Outcome:
         """The landing test; players thrown while prone fail it without a roll."""

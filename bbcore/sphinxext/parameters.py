@@ -132,6 +132,12 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ("Foul Appearance", f"a D6 of {params.targets.foul_appearance}+ to block (or single out) such a player"),
             ("Animosity", f"a D6 of {params.targets.animosity}+ to pass or hand off to the team-mates it names"),
             ("Pro", f"a D6 of {params.targets.pro}+ to re-roll one of the player's own tests in his activation"),
+            ("Steady Footing", f"a D6 of {params.targets.steady_footing}+ keeps the player on his feet instead of going down"),
+            (
+                "Saboteur",
+                f"a D6 of {params.targets.saboteur}+ as the player is knocked down by a block: the blocker goes down too, "
+                "and the player is Knocked Out with no Armour Roll",
+            ),
             (
                 "Leaving a tackle zone",
                 f"Tentacles hold on D6 + ST - the leaver's ST of {params.targets.tentacles}+; Shadowing follows on "
