@@ -47,7 +47,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, adjacent
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Harm, apothecary_from, injury_result, knock_down, suffer_casualty, treatment_from
+from bbcore.rules.injury import Harm, apothecary_from, injury_result, knock_down_with_ball, suffer_casualty, treatment_from
 from bbcore.rules.rerolls import RerollBudget, plugin_reroll, pro_for, take_test, target_test
 
 if TYPE_CHECKING:
@@ -185,23 +185,11 @@ def _lash_out(
     if not candidates:
         return _distracted(board, player_id, trait_id)
     victim_id = decisions.team_mate(player_id, trait_id, candidates)
-    victim = board.player(victim_id)
     held_ball = board.ball.carrier == victim_id
     lashed = Event("lash-out", player_id, (), "knocked-down", {"team_mate": victim_id, "cause": trait_id})
     harm = Harm(trait_id, attacker=player, mighty_blow=player.has("mighty-blow"))
-    down = knock_down(
-        ruleset,
-        board,
-        victim_id,
-        harm,
-        dice,
-        apothecary_from(decisions),
-        choose_treatment=treatment_from(decisions),
-    )
+    down = knock_down_with_ball(ruleset, board, victim_id, harm, dice, decisions, apothecary_from(decisions))
     outcome = Outcome(down.board, (lashed, *down.events))
-    resting = outcome.board.ball
-    if held_ball and resting.carrier is None and resting.square is not None and resting.square == victim.square:
-        outcome = outcome.then(ball.bounce(ruleset, outcome.board, resting.square, dice, decisions))
     if held_ball and outcome.board.ball.carrier != victim_id:
         return _Failure(outcome.board, outcome.events, False, (), turnover=True)
     return _Failure(outcome.board, outcome.events, True, actions)

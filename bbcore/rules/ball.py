@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from bbcore.dice import DiceSource, roll_dice
+from bbcore.errors import UsageError
 from bbcore.rules.board import BallState, Board, PlayerState, Square, distance, step
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
@@ -267,6 +268,25 @@ def bounce(
             break
         square = outcome.board.ball.square
     return outcome
+
+
+#: The skill that lets a player going down set the ball beside him instead of letting it bounce.
+SAFE_PAIR_OF_HANDS = "safe-pair-of-hands"
+
+
+def drop_ball(ruleset: Ruleset, board: Board, player_id: str, square: Square, dice: DiceSource, decisions: Decisions) -> Outcome:
+    """The ball of ``player_id``, who held it and went down in ``square`` (knocked down, fallen or placed prone), lies
+    there: it bounces, unless the player has Safe Pair of Hands and his coach sets it in an empty square next to
+    ``square`` (``Decisions.place_ball``), where it stays."""
+    if board.player(player_id).has(SAFE_PAIR_OF_HANDS):
+        squares = [s for s in board.neighbours(square) if not board.occupied(s)]
+        chosen = decisions.place_ball(player_id, squares) if squares else None
+        if chosen is not None:
+            if chosen not in squares:
+                raise UsageError(f"{player_id} cannot set the ball in {chosen}: it is not an empty square next to {square}")
+            placed = Event(SAFE_PAIR_OF_HANDS, player_id, (), "placed", {"from": list(square), "square": list(chosen)})
+            return Outcome(board.with_ball(BallState(square=chosen)), (placed,))
+    return bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions)
 
 
 def land_ball(

@@ -26,7 +26,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent, named_by
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Apothecary, Harm, apothecary_from, knock_down, treatment_from
+from bbcore.rules.injury import Apothecary, Harm, apothecary_from, knock_down_with_ball
 from bbcore.rules.push import push
 from bbcore.rules.rerolls import TEAM_REROLL, spend_team_reroll
 
@@ -436,7 +436,48 @@ def apply_block_face(
     ``follow_up`` False: the blocker never follows up (a Multiple Block). A face that would
     put a blocker down who is down already (the second block of a Multiple Block) leaves
     him as he is.
+
+    A carrier who goes down drops the ball as he does (it bounces, or Safe Pair of Hands
+    sets it down); then :func:`settle_ball` throws in a ball carried into the crowd and
+    bounces one a player was pushed onto.
     """
+    applied = _apply_face(ruleset, board, attacker_id, defender_id, face, dice, decisions, blitz=blitz, follow_up=follow_up)
+    return settle_ball(ruleset, board, applied, dice, decisions)
+
+
+def settle_ball(ruleset: Ruleset, before: Board, after: Outcome, dice: DiceSource, decisions: Decisions) -> Outcome:
+    """The ball once a block's pushes are done (``before`` is the board the block began on): carried into the crowd,
+    the crowd throws it in; a player pushed onto a loose ball makes it bounce.
+
+    A carrier knocked down or placed prone has dropped it already, as he went down
+    (:func:`bbcore.rules.ball.drop_ball`), and a ball Strip Ball knocked loose has bounced.
+    """
+    resting = after.board.ball
+    if resting.carrier is not None or resting.square is None or any(e.kind == "strip-ball" for e in after.events):
+        return after
+    loose = [e for e in after.events if e.kind == "ball-loose" and e.detail.get("square") == list(resting.square)]
+    crowd = next((e for e in loose if e.result == "throw-in" and "off" in e.detail), None)
+    if crowd is not None:
+        off = crowd.detail["off"]
+        assert isinstance(off, list)
+        return after.then(ball.throw_in(ruleset, after.board, resting.square, (off[0], off[1]), dice, decisions))
+    if any(e.result == "pushed-onto-ball" for e in loose):
+        return after.then(ball.bounce(ruleset, after.board, resting.square, dice, decisions))
+    return after
+
+
+def _apply_face(
+    ruleset: Ruleset,
+    board: Board,
+    attacker_id: str,
+    defender_id: str,
+    face: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    blitz: bool,
+    follow_up: bool,
+) -> Outcome:
     attacker, defender = board.player(attacker_id), board.player(defender_id)
     carried = board.ball.carrier == defender_id
     juggernaut = blitz and attacker.has("juggernaut")
@@ -450,7 +491,7 @@ def apply_block_face(
     if face == PLAYER_DOWN and not attacker.standing:
         return Outcome(board)
     if face == PLAYER_DOWN:
-        down = knock_down(ruleset, board, attacker_id, harm_by(defender), dice, apothecary, choose_treatment=treatment_from(decisions))
+        down = knock_down_with_ball(ruleset, board, attacker_id, harm_by(defender), dice, decisions, apothecary)
         return Outcome(down.board, down.events, turnover=not down.board.player(attacker_id).standing)
     if face == "both-down":
         return _both_down(ruleset, board, attacker, defender, dice, decisions, juggernaut, harm_by, apothecary)
@@ -487,10 +528,7 @@ def apply_block_face(
         outcome = outcome.then(_strip_ball(ruleset, outcome.board, attacker_id, defender_id, dice, decisions))
         board = outcome.board
     if face == "pow" and not pushed.left_pitch and board.player(defender_id).standing:
-        down = knock_down(
-            ruleset, outcome.board, defender_id, harm_by(attacker), dice, apothecary, choose_treatment=treatment_from(decisions)
-        )
-        outcome = outcome.then(down)
+        outcome = outcome.then(knock_down_with_ball(ruleset, outcome.board, defender_id, harm_by(attacker), dice, decisions, apothecary))
     # A chain push that sends one of the attacker's own team into the crowd is a turnover.
     if any(
         e.kind == "push" and e.result == "into-crowd" and board.players[e.who or ""].team == attacker.team
@@ -529,20 +567,20 @@ def _both_down(
             and not (juggernaut and wrestler is defender)
             and decisions.use_skill(wrestler.id, "wrestle", "both-down")
         ):
+            carrier, resting = board.ball.carrier, board.ball_square()
             board = board.with_player(attrs.evolve(board.player(attacker.id), status=Status.PRONE))
             board = board.with_player(attrs.evolve(board.player(defender.id), status=Status.PRONE))
             events.append(Event("wrestle", wrestler.id, (), "both-placed-prone"))
             # Being placed prone is not being knocked down: no armour rolls, and no turnover for the attacker.
-            return Outcome(board, tuple(events), turnover=False)
+            placed = Outcome(board, tuple(events), turnover=False)
+            if carrier in (attacker.id, defender.id) and resting is not None:
+                placed = placed.then(ball.drop_ball(ruleset, board, carrier, resting, dice, decisions))
+            return placed
     outcome = Outcome(board)
     attacker_falls = attacker.standing and not (attacker.has("block") and decisions.use_skill(attacker.id, "block", "both-down"))
     defender_falls = not (defender.has("block") and decisions.use_skill(defender.id, "block", "both-down"))
     if defender_falls:
-        outcome = outcome.then(
-            knock_down(ruleset, outcome.board, defender.id, harm_by(attacker), dice, apothecary, choose_treatment=treatment_from(decisions))
-        )
+        outcome = outcome.then(knock_down_with_ball(ruleset, outcome.board, defender.id, harm_by(attacker), dice, decisions, apothecary))
     if attacker_falls:
-        outcome = outcome.then(
-            knock_down(ruleset, outcome.board, attacker.id, harm_by(defender), dice, apothecary, choose_treatment=treatment_from(decisions))
-        )
+        outcome = outcome.then(knock_down_with_ball(ruleset, outcome.board, attacker.id, harm_by(defender), dice, decisions, apothecary))
     return Outcome(outcome.board, outcome.events, turnover=attacker_falls and not outcome.board.player(attacker.id).standing)

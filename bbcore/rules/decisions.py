@@ -111,6 +111,11 @@ class Decisions(Protocol):
         """
         ...
 
+    def place_ball(self, player_id: str, squares: Sequence[Square]) -> Square | None:
+        """Where ``player_id``, going down with the ball, sets it (one of ``squares``: the empty ones around him), or None
+        to let it bounce. Asked of a player with Safe Pair of Hands."""
+        ...
+
     def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
         """Which free block the team makes, as (attacker id, defender id) among ``blocks``, or None for none.
 
@@ -212,6 +217,9 @@ class DefaultDecisions:
     def interceptor(self, team: str, candidates: Sequence[str]) -> str | None:
         return candidates[0] if candidates else None  # a miss costs nothing, so the likeliest always tries
 
+    def place_ball(self, player_id: str, squares: Sequence[Square]) -> Square | None:
+        return squares[0] if squares else None  # set down, the ball stays where the coach wants it
+
     def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
         return blocks[0] if blocks else None  # a free block risks no turnover
 
@@ -238,7 +246,8 @@ class ScriptedDecisions:
     ``inducements`` (a mapping of id to count), ``kick-off-target`` (a square),
     ``mvp-nominees`` (player ids), ``casualty-treatment`` (an id, or None for none),
     ``agreed-choice`` (an option), ``hand-out`` ((player id, inducement id)
-    pairs), ``interceptor`` (a player id, or None for nobody), ``weather-modifier``
+    pairs), ``interceptor`` (a player id, or None for nobody), ``place-ball`` (a square, or None
+    to let the ball bounce), ``weather-modifier``
     (one of the allowed modifiers), ``gained-skills`` (skill ids) and ``team-mate`` (a player id). Use it as a context manager to fail
     when answers are left over. A question whose kind is not next in the script goes
     to ``fallback`` (:class:`DefaultDecisions` unless given); with ``strict`` every
@@ -378,6 +387,15 @@ class ScriptedDecisions:
             return None if answer is None else str(answer)
         self._next("interceptor")  # raises when strict
         return self._fallback.interceptor(team, candidates) if self._fallback is not None else None
+
+    def place_ball(self, player_id: str, squares: Sequence[Square]) -> Square | None:
+        if self._answers and self._answers[0][0] == "place-ball":
+            answer = self._answers.pop(0)[1]
+            if answer is not None and tuple(answer) not in [tuple(s) for s in squares]:
+                raise DecisionScriptError(f"scripted ball square {answer} is not among {list(squares)}")
+            return None if answer is None else (int(answer[0]), int(answer[1]))
+        self._next("place-ball")  # raises when strict
+        return self._fallback.place_ball(player_id, squares) if self._fallback is not None else None
 
     def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
         if self._answers and self._answers[0][0] == "free-block":

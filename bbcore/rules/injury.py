@@ -18,6 +18,7 @@ from attrs import frozen
 
 from bbcore.dice import DiceSource, passes, roll_dice
 from bbcore.errors import UsageError
+from bbcore.rules import ball
 from bbcore.rules.board import Board, PlayerState, Status
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
@@ -336,6 +337,25 @@ def knock_down(
     knocked = Event("knocked-down", player_id, (), "prone", {"cause": harm.cause})
     hurt = armour_and_injury(ruleset, board, player_id, harm, dice, use_apothecary, choose_treatment=choose_treatment)
     return Outcome(hurt.board, (*((kept,) if kept else ()), knocked, *hurt.events))
+
+
+def knock_down_with_ball(
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    harm: Harm,
+    dice: DiceSource,
+    decisions: Decisions,
+    use_apothecary: Apothecary | None = None,
+) -> Outcome:
+    """:func:`knock_down` (the casualty treatment asked of ``decisions``), and then a ball the player held drops in the
+    square he went down in (:func:`bbcore.rules.ball.drop_ball`: it bounces, or Safe Pair of Hands sets it down)."""
+    square = board.player(player_id).square
+    held = board.ball.carrier == player_id
+    down = knock_down(ruleset, board, player_id, harm, dice, use_apothecary, choose_treatment=treatment_from(decisions))
+    if held and square is not None and down.board.ball.carrier != player_id:
+        return down.then(ball.drop_ball(ruleset, down.board, player_id, square, dice, decisions))
+    return down
 
 
 #: The result of a ``steady-footing`` event whose roll kept the player on his feet.

@@ -752,12 +752,14 @@ def fall_over(
 ) -> Outcome:
     """The player falls over in ``square``: placed there, knocked down (armour, perhaps injury), and the ball bounces.
 
-    The ball bounces whether the player held it or it lay in that square. Whether
+    The ball bounces whether the player held it or it lay in that square (one he held
+    may be set down by Safe Pair of Hands: :func:`bbcore.rules.ball.drop_ball`). Whether
     this is a turnover is the caller's to say (it is for the active player). A player
     whom Steady Footing keeps on his feet (:func:`bbcore.rules.injury.steady_footing`)
     stands in ``square``; ``may_keep_footing=False`` skips that roll for a caller who made it.
     """
     player = board.player(player_id)
+    held = board.ball.carrier == player_id
     board = board.with_player(player.moved(square))
     kept = steady_footing(ruleset, board, player_id, dice) if may_keep_footing else None
     if kept is not None and kept.result == KEPT_FOOTING:
@@ -777,5 +779,11 @@ def fall_over(
         outcome = Outcome(down.board, events + down.events)
     resting = outcome.board.ball
     if resting.carrier is None and resting.square == square:
-        outcome = outcome.then(ball.bounce(ruleset, outcome.board, square, dice, decisions))
+        drop = ball.drop_ball if held else _bounce_loose
+        outcome = outcome.then(drop(ruleset, outcome.board, player_id, square, dice, decisions))
     return outcome
+
+
+def _bounce_loose(ruleset: Ruleset, board: Board, player_id: str, square: Square, dice: DiceSource, decisions: Decisions) -> Outcome:
+    """A ball lying where a player falls (he did not hold it) bounces."""
+    return ball.bounce(ruleset, board, square, dice, decisions)

@@ -246,7 +246,8 @@ def _blocked_push(
                 entered = entered.then(ball.land_ball(ruleset, loose, target, dice, decisions, cause="loose"))
             return PushResult(entered, moved=True, vacated=origin)
     if answer.outcome == "crowd":
-        return _into_the_crowd(ruleset, board, pushed, origin, label, dice, decisions)
+        off = next((b.square for b in blocked if b.reason == "off-pitch"), None)
+        return _into_the_crowd(ruleset, board, pushed, origin, label, dice, decisions, off)
     if answer.outcome == "knocked-down" or (answer.outcome == "stays" and answer.fall_on is not None):
         return _against_something(ruleset, board, pushed, answer, label, dice, decisions)
     if answer.outcome == "removed":
@@ -255,8 +256,17 @@ def _blocked_push(
 
 
 def _into_the_crowd(
-    ruleset: Ruleset, board: Board, pushed: PlayerState, origin: Square, label: str, dice: DiceSource, decisions: Decisions
+    ruleset: Ruleset,
+    board: Board,
+    pushed: PlayerState,
+    origin: Square,
+    label: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    off: Square | None = None,
 ) -> PushResult:
+    """Into the crowd from ``origin`` (over ``off``, the square beyond the edge, when known): an injury roll; a ball he
+    held lies at ``origin`` for the crowd to throw in (a ``ball-loose`` ``throw-in`` event)."""
     carried = board.ball.carrier == pushed.id
     board = board.with_player(pushed.moved(None))
     if carried:
@@ -264,7 +274,8 @@ def _into_the_crowd(
     crowd = injury_by_the_crowd(ruleset, board, pushed.id, dice, apothecary_from(decisions), choose_treatment=treatment_from(decisions))
     events: tuple[Event, ...] = (Event("push", pushed.id, (), "into-crowd", {"from": list(origin), "label": label}),)
     if carried:
-        events += (Event("ball-loose", pushed.id, (), "throw-in", {"square": list(origin)}),)
+        where: dict[str, object] = {"square": list(origin)} if off is None else {"square": list(origin), "off": list(off)}
+        events += (Event("ball-loose", pushed.id, (), "throw-in", where),)
     return PushResult(Outcome(crowd.board, events + crowd.events), moved=True, vacated=origin, left_pitch=True)
 
 

@@ -80,6 +80,7 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "right-stuff": ("rules.ttm",),
     "safe-pass": ("rules.passing",),
     "secret-weapon": ("rules.drive",),
+    "safe-pair-of-hands": ("rules.ball",),
     "shadowing": ("rules.movement",),
     "sidestep": ("rules.push",),
     "sneaky-git": ("rules.foul",),

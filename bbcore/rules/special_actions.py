@@ -73,12 +73,13 @@ def _pair(board: Board, player_id: str, target_id: str, skill: str, *, marking: 
 
 
 def _settle(ruleset: Ruleset, before: Board, after: Outcome, acting: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
-    """Bounce a ball that a player who went down let fall, and say whether the acting team's turn is over."""
+    """Drop the ball of a player who went down (:func:`bbcore.rules.ball.drop_ball`), and say whether the acting team's
+    turn is over."""
     outcome = after
     carrier = before.ball.carrier
     if carrier is not None and outcome.board.ball.carrier is None and outcome.board.ball.square is not None:
         square = outcome.board.ball.square
-        outcome = outcome.then(ball.bounce(ruleset, outcome.board, square, dice, decisions))
+        outcome = outcome.then(ball.drop_ball(ruleset, outcome.board, carrier, square, dice, decisions))
     held = carrier is not None and before.player(carrier).team == acting.team
     lost = held and (outcome.board.ball.carrier is None or outcome.board.player(outcome.board.ball.carrier).team != acting.team)
     return Outcome(outcome.board, outcome.events, not outcome.board.player(acting.id).standing or lost)

@@ -24,7 +24,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, adjacent, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Apothecary, Harm, apothecary_from, injury_by_the_crowd, knock_down, treatment_from
+from bbcore.rules.injury import Apothecary, Harm, apothecary_from, injury_by_the_crowd, knock_down_with_ball, treatment_from
 from bbcore.rules.movement import fall_over
 from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, plugin_reroll, pro_for, take_test, target_test
 
@@ -382,17 +382,11 @@ class _Flight:
         harm = Harm("crash-landing", mighty_blow=lethal)
         assert occupant.square is not None
         events = (Event("crash-landing", self.thrown.id, (), "crashed", {"into": occupant.id, "square": list(occupant.square)}),)
-        down = knock_down(
-            self.ruleset, board, occupant.id, harm, self.dice, self.apothecary(), choose_treatment=treatment_from(self.decisions)
-        )
+        down = knock_down_with_ball(self.ruleset, board, occupant.id, harm, self.dice, self.decisions, self.apothecary())
         after = down.board.player(occupant.id)
         if occupant.status is Status.STUNNED and after.status is Status.PRONE:
             down = Outcome(down.board.with_player(after.with_status(Status.STUNNED)), down.events)
-        outcome = Outcome(down.board, events + down.events, turnover=occupant.team == self.active_team)
-        resting = outcome.board.ball
-        if resting.carrier is None and resting.square == occupant.square and board.ball.carrier == occupant.id:
-            outcome = outcome.then(ball.bounce(self.ruleset, outcome.board, occupant.square, self.dice, self.decisions))
-        return outcome
+        return Outcome(down.board, events + down.events, turnover=occupant.team == self.active_team)
 
     def feature_decides(self, board: Board, square: Square) -> Outcome | None:
         """Ask ``bbcore_thrown_player_lands_on_feature`` about the feature in ``square`` and apply its answer; None: land as usual."""

@@ -32,7 +32,7 @@ from bbcore.rules.board import Board, PlayerState, Status, distance
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.drive import pick_at_random
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import CasualtyTreatment, Harm, knock_down
+from bbcore.rules.injury import CasualtyTreatment, Harm, knock_down_with_ball
 from bbcore.rules.sequences import GameState
 from bbcore.ruleset import Ruleset
 from bbcore_gutterbowl.staff import TREATMENT_EVENT
@@ -107,14 +107,6 @@ def spell_hits(
     return picked[0], (Event("spell-hits", picked[0], (*rolls, *pick_rolls), "closest-player", detail),)
 
 
-def _drop_ball(ruleset: Ruleset, outcome: Outcome, held_at: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
-    """A ball the player held falls where he stood and bounces."""
-    if held_at.square is None or outcome.board.ball.carrier == held_at.id:
-        return outcome
-    board = outcome.board.with_ball(evolve(outcome.board.ball, square=held_at.square, carrier=None))
-    return outcome.then(ball.bounce(ruleset, board, held_at.square, dice, decisions))
-
-
 def firebolt(
     ruleset: Ruleset, board: Board, caster_team: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None
 ) -> Outcome:
@@ -124,12 +116,7 @@ def firebolt(
     outcome = Outcome(board, (Event("spell", caster_team, (), FIREBOLT, {"target": target_id}), *events))
     if hit is None:
         return outcome
-    player = board.player(hit)
-    down = knock_down(
-        ruleset, board, hit, Harm(SPELL), dice, choose_treatment=lambda p, casualty: decisions.casualty_treatment(p.id, casualty)
-    )
-    outcome = outcome.then(down)
-    return _drop_ball(ruleset, outcome, player, dice, decisions) if board.ball.carrier == hit else outcome
+    return outcome.then(knock_down_with_ball(ruleset, board, hit, Harm(SPELL), dice, decisions))
 
 
 def transmutation(

@@ -10,7 +10,6 @@ Judgement call: a target moved off the pitch hits nobody.
 
 from __future__ import annotations
 
-import attrs
 from attrs import frozen
 
 from bbcore.dice import DiceSource, roll_dice, roll_on_table
@@ -19,7 +18,7 @@ from bbcore.rules.board import Board, Square, Status, step
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.drive import pick_at_random
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Harm, knock_down, roll_armour
+from bbcore.rules.injury import Harm, knock_down_with_ball, roll_armour
 from bbcore.ruleset import Ruleset
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
 
@@ -46,15 +45,7 @@ def _around(board: Board, square: Square) -> list[Square]:
 
 
 def _down(ruleset: Ruleset, outcome: Outcome, player_id: str, harm: Harm, dice: DiceSource, decisions: Decisions) -> Outcome:
-    board = outcome.board
-    held = board.ball.carrier == player_id
-    square = board.player(player_id).square
-    choose = lambda p, casualty: decisions.casualty_treatment(p.id, casualty)  # noqa: E731
-    outcome = outcome.then(knock_down(ruleset, board, player_id, harm, dice, choose_treatment=choose))
-    if held and square is not None:
-        dropped = outcome.board.with_ball(attrs.evolve(outcome.board.ball, square=square, carrier=None))
-        outcome = outcome.then(ball.bounce(ruleset, dropped, square, dice, decisions))
-    return outcome
+    return outcome.then(knock_down_with_ball(ruleset, outcome.board, player_id, harm, dice, decisions))
 
 
 def _turnover(rule: str, team: str, board: Board, player_id: str) -> bool:

@@ -35,7 +35,7 @@ from bbcore.rules.board import Board, PlayerState, Square, Status, distance
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.effects import LOWER_IS_BETTER, PROFILE_FIELDS, apply_effects, changed_characteristic, restore, transform
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import CasualtyTreatment, Harm, knock_down
+from bbcore.rules.injury import CasualtyTreatment, Harm, knock_down_with_ball
 from bbcore.rules.sequences import GameState
 from bbcore.rules.ttm import fly, pass_range
 from bbcore.ruleset import Ruleset
@@ -97,11 +97,8 @@ def _drop(ruleset: Ruleset, outcome: Outcome, player: PlayerState, dice: DiceSou
 
 
 def _knock_down(ruleset: Ruleset, outcome: Outcome, player_id: str, bonus: int, dice: DiceSource, decisions: Decisions) -> Outcome:
-    player = outcome.board.player(player_id)
     harm = Harm(SPELL, mighty_blow=bonus > 0, blow_bonus=bonus)
-    choose = lambda p, casualty: decisions.casualty_treatment(p.id, casualty)  # noqa: E731
-    outcome = outcome.then(knock_down(ruleset, outcome.board, player_id, harm, dice, choose_treatment=choose))
-    return _drop(ruleset, outcome, player, dice, decisions)
+    return outcome.then(knock_down_with_ball(ruleset, outcome.board, player_id, harm, dice, decisions))
 
 
 def _cast(caster_team: str, inducement: str, spell: str, target: object) -> Event:

@@ -797,6 +797,9 @@ class PolicyCoach:
     def interceptor(self, team: str, candidates: Sequence[str]) -> str | None:
         return self.ask("interceptor", team, [None, *candidates])  # type: ignore[no-any-return]
 
+    def place_ball(self, player_id: str, squares: Sequence[Square]) -> Square | None:
+        return self.ask("place-ball", self.team_of(player_id), [None, *squares])  # type: ignore[no-any-return]
+
     def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
         return self.ask("free-block", team, [None, *blocks])  # type: ignore[no-any-return]
 

@@ -1,0 +1,130 @@
+"""What a block does with the ball, and Safe Pair of Hands, with scripted dice.
+
+A carrier who goes down drops the ball as he does: it bounces from his square, unless
+Safe Pair of Hands sets it in an empty square beside him. A carrier pushed into the crowd
+has the ball thrown in; a player pushed onto a loose ball makes it bounce.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
+from bbcore.rules.ball import drop_ball
+from bbcore.rules.block import apply_block_face
+from bbcore.rules.board import BallState, Board, Square, Status
+from bbcore.rules.decisions import DecisionScriptError, DefaultDecisions, ScriptedDecisions
+from bbcore.rules.events import Event, Outcome
+from bbcore.ruleset import Ruleset
+from bbcore.testing import build_board
+from tests.rules.test_block import duel
+from tests.rules.test_movement import east, field, walk
+
+HANDS = {"safe-pair-of-hands": None}
+HELD = [2, 2]  # an armour roll that breaks nobody's armour
+BOUNCE_EAST, BOUNCE_WEST = 5, 4  # the random-direction rolls that send a bounce one square east, west
+PUSHED_TO = (12, 7)
+
+
+def kinds(outcome: Outcome) -> list[str]:
+    return [e.kind for e in outcome.events]
+
+
+def only(outcome: Outcome, kind: str) -> Event:
+    (event,) = [e for e in outcome.events if e.kind == kind]
+    return event
+
+
+def face(rules: Ruleset, board: Board, which: str, rolls: list[int], answers: list[tuple[str, object]]) -> Outcome:
+    with ScriptedDice(rolls) as dice, ScriptedDecisions(answers) as decisions:
+        return apply_block_face(rules, board, "a", "d", which, dice, decisions)
+
+
+PUSH_ON = [("push-square", PUSHED_TO), ("follow-up", False)]
+
+
+def test_the_bounce_direction_roll_is_east(core: Ruleset) -> None:
+    table = core.table("random-direction")
+    assert table.row_for(BOUNCE_EAST).id == "right"
+    assert table.row_for(BOUNCE_WEST).id == "left"
+
+
+def test_a_carrier_knocked_down_by_a_pow_drops_the_ball_where_he_falls(core: Ruleset) -> None:
+    outcome = face(core, duel(core, ball="d"), "pow", [*HELD, BOUNCE_EAST], PUSH_ON)
+    bounce = only(outcome, "bounce")
+    assert bounce.detail == {"from": list(PUSHED_TO), "to": [13, 7]}
+    assert kinds(outcome).index("armour") < kinds(outcome).index("bounce")
+    assert outcome.board.ball == BallState(square=(13, 7))
+
+
+def test_a_blocker_who_goes_down_with_the_ball_drops_it(core: Ruleset) -> None:
+    outcome = face(core, duel(core, ball="a"), "player-down", [*HELD, BOUNCE_WEST], [])
+    assert outcome.turnover
+    assert only(outcome, "bounce").detail == {"from": [10, 7], "to": [9, 7]}
+
+
+def test_a_wrestled_carrier_placed_prone_drops_the_ball(core: Ruleset) -> None:
+    board = duel(core, ball="d", skills={"a": {"wrestle": None}})
+    outcome = face(core, board, "both-down", [BOUNCE_EAST], [("use-skill", True)])
+    assert kinds(outcome) == ["wrestle", "bounce", "ball-rests"]
+    assert only(outcome, "bounce").detail["from"] == [11, 7]
+
+
+def test_safe_pair_of_hands_sets_the_ball_beside_the_fallen_carrier(core: Ruleset) -> None:
+    board = duel(core, ball="d", skills={"d": HANDS})
+    beside = (13, 8)
+    outcome = face(core, board, "pow", HELD, [*PUSH_ON, ("place-ball", beside)])
+    assert "bounce" not in kinds(outcome)
+    assert only(outcome, "safe-pair-of-hands").detail == {"from": list(PUSHED_TO), "square": list(beside)}
+    assert outcome.board.ball == BallState(square=beside)
+
+
+def test_safe_pair_of_hands_may_let_the_ball_bounce(core: Ruleset) -> None:
+    board = duel(core, ball="d", skills={"d": HANDS})
+    outcome = face(core, board, "pow", [*HELD, BOUNCE_EAST], [*PUSH_ON, ("place-ball", None)])
+    assert "safe-pair-of-hands" not in kinds(outcome)
+    assert only(outcome, "bounce").detail["from"] == list(PUSHED_TO)
+
+
+def test_safe_pair_of_hands_only_sets_the_ball_in_an_empty_square_beside_him(core: Ruleset) -> None:
+    board = duel(core, ball="d", skills={"d": HANDS})
+    with pytest.raises(DecisionScriptError, match="not among"):
+        face(core, board, "pow", HELD, [*PUSH_ON, ("place-ball", (10, 7))])
+
+    class Careless(DefaultDecisions):
+        def place_ball(self, player_id: str, squares: object) -> Square | None:
+            return (20, 7)
+
+    down = board.with_player(board.player("d").with_status(Status.PRONE))
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match="not an empty square next to"):
+        drop_ball(core, down, "d", (11, 7), dice, Careless())
+
+
+def test_a_carrier_who_falls_while_dodging_may_set_the_ball_down(core: Ruleset) -> None:
+    board = field(core, opponents=[(4, 5)], skills={"m": HANDS}, ball="m")
+    failed_dodge = 1
+    outcome = walk(core, board, east((5, 5), 1), [failed_dodge, *HELD], [("place-ball", (7, 5))])
+    assert outcome.turnover
+    assert outcome.board.ball == BallState(square=(7, 5))
+    assert "bounce" not in kinds(outcome)
+
+
+def test_a_carrier_pushed_into_the_crowd_has_the_ball_thrown_in(core: Ruleset) -> None:
+    board = build_board(core, {"a": ("home", "human/human-lineman", (11, 1)), "d": ("away", "orc/orc-lineman", (11, 0))}, ball="d")
+    crowd_injury = [2, 2]
+    throw_in_rolls = [3, 1, 1]  # straight in, two squares
+    caught = 5
+    outcome = face(core, board, "push-back", [*crowd_injury, *throw_in_rolls, caught], [])
+    assert outcome.board.player("d").square is None
+    loose = only(outcome, "ball-loose")
+    assert loose.detail == {"square": [11, 0], "off": [11, -1]}
+    assert kinds(outcome)[-2:] == ["throw-in", "catch"]
+    assert outcome.board.ball.carrier == "a"  # thrown in two squares, onto the blocker, who catches it
+
+
+def test_a_player_pushed_onto_a_loose_ball_makes_it_bounce(core: Ruleset) -> None:
+    board = duel(core, ball=PUSHED_TO)
+    outcome = face(core, board, "push-back", [BOUNCE_EAST], PUSH_ON)
+    assert only(outcome, "bounce").detail == {"from": list(PUSHED_TO), "to": [13, 7]}
+    assert outcome.board.ball == BallState(square=(13, 7))
