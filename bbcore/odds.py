@@ -17,7 +17,7 @@ from attrs import frozen
 from bbcore.dice import DiceSource, exact_outcomes, passes, roll_dice, table_odds
 from bbcore.errors import UsageError
 from bbcore.rules.activation import activation_modifier, activation_target, activation_traits
-from bbcore.rules.block import CANCELLED, block_dice, effective_face, foul_appearance_test, roll_block
+from bbcore.rules.block import CANCELLED, SABOTEUR, block_dice, effective_face, foul_appearance_test, roll_block
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.foul import foul
@@ -92,7 +92,8 @@ def _block_result(face: str, attacker: PlayerState, defender: PlayerState, decis
 def _after_steady_footing(
     ruleset: Ruleset, face: str, result: str, attacker: PlayerState, defender: PlayerState, dice: DiceSource, decisions: Decisions
 ) -> str:
-    """The result once Steady Footing has rolled for each player about to be knocked down (defender first, as the block does)."""
+    """The result once Steady Footing has rolled for each player about to be knocked down (defender first, as the block
+    does), and a Saboteur knocked down has rolled to bring the blocker down with him."""
     placed_prone = face == "both-down" and _wrestled(attacker, defender, decisions)
     if result not in ("defender-down", "attacker-down", "both-down") or placed_prone:
         return result
@@ -102,7 +103,9 @@ def _after_steady_footing(
         return knocked and not (player.has("steady-footing") and roll_dice(dice, "D6")[0] >= target)
 
     defender_down = goes_down(defender, result in ("defender-down", "both-down"))
-    attacker_down = goes_down(attacker, result in ("attacker-down", "both-down"))
+    sabotaged = defender_down and defender.has(SABOTEUR) and roll_dice(dice, "D6")[0] >= ruleset.parameters.targets.saboteur
+    # Kept on his feet against the sabotage, a blocker who fell anyway (Both Down) rolls again, as the block does.
+    attacker_down = goes_down(attacker, sabotaged) or goes_down(attacker, result in ("attacker-down", "both-down"))
     if defender_down or attacker_down:
         return {(True, True): "both-down", (True, False): "defender-down", (False, True): "attacker-down"}[(defender_down, attacker_down)]
     return "pushed" if face == "pow" else "both-standing"

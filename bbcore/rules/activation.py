@@ -241,7 +241,8 @@ def activation_test(
     ``spent`` the once-per-turn skills already used this turn. ``adjacent_help`` true
     or false overrides whether a team-mate next to the player helps (Really Stupid);
     None reads the board. Being activated ends a distraction first (``tackle_zone``
-    back to true) unless ``ends_distraction`` is false. A player with several traits
+    back to true) unless ``ends_distraction`` is false, and gives back the assists Eye
+    Gouge took (``gives_assists``). A player with several traits
     rolls for each in the data's order, stopping once the activation ends. A player
     with none passes without a roll or an event (beyond the distraction ending).
     """
@@ -251,6 +252,10 @@ def activation_test(
         player = attrs.evolve(player, tackle_zone=True)
         board = board.with_player(player)
         events.append(Event("distraction-ends", player_id, (), "tackle-zone-back"))
+    if not player.gives_assists:
+        player = attrs.evolve(player, gives_assists=True)
+        board = board.with_player(player)
+        events.append(Event("assists-back", player_id, (), "activated"))
     budget = RerollBudget(int(team_reroll), frozenset(spent), pro=pro_for(ruleset, player_id))
     rules = ruleset.parameters.activation
     passed, may_act, turnover = True, True, False

@@ -10,6 +10,11 @@ drops the ball where he lands, after the follow-up and before a POW knocks him d
 Before the dice, a blocker with Dauntless facing a stronger player may roll to match
 his Strength for the block. After them, a blocker with Brawler making a Block (not a
 Blitz) may roll one Both Down again; otherwise a team re-roll may roll them all again.
+
+A player the block pushes back gives no assists until he is next activated when the
+blocker has Eye Gouge. A defender with Saboteur about to be knocked down may bring the
+blocker down with him (:func:`sabotage`). A carrier who goes down drops the ball, and
+:func:`settle_ball` deals with a ball carried into the crowd or pushed onto.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent, named_by
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Apothecary, Harm, apothecary_from, knock_down_with_ball
+from bbcore.rules.injury import KEPT_FOOTING, Apothecary, Harm, apothecary_from, knock_down_with_ball, steady_footing
 from bbcore.rules.push import push
 from bbcore.rules.rerolls import TEAM_REROLL, spend_team_reroll
 
@@ -48,7 +53,7 @@ class BlockDice:
 
 def _can_assist(board: Board, helper: PlayerState, target: PlayerState, exempt: PlayerState) -> bool:
     """A helper assists against ``target`` if standing and marking it, and marked by nobody else (unless it has Guard)."""
-    if helper.id == exempt.id or not board.in_play(helper) or helper.square is None or target.square is None:
+    if helper.id == exempt.id or not helper.gives_assists or not board.in_play(helper) or helper.square is None or target.square is None:
         return False
     if not adjacent(helper.square, target.square):
         return False
@@ -523,12 +528,16 @@ def _apply_face(
             (*outcome.events, Event("follow-up", attacker_id, (), "taunted" if taunted else "followed", {"to": list(pushed.vacated)})),
             outcome.turnover,
         )
+    if pushed.moved and attacker.has(EYE_GOUGE) and board.player(defender_id).on_pitch:
+        gouged = attrs.evolve(board.player(defender_id), gives_assists=False)
+        board = board.with_player(gouged)
+        outcome = Outcome(board, (*outcome.events, Event(EYE_GOUGE, attacker_id, (), "gouged", {"player": defender_id})), outcome.turnover)
     strippable = not defender.has("sure-hands") and not defender.has("monstrous-mouth")
     if carried and pushed.moved and not pushed.left_pitch and attacker.has("strip-ball") and strippable:
         outcome = outcome.then(_strip_ball(ruleset, outcome.board, attacker_id, defender_id, dice, decisions))
         board = outcome.board
     if face == "pow" and not pushed.left_pitch and board.player(defender_id).standing:
-        outcome = outcome.then(knock_down_with_ball(ruleset, outcome.board, defender_id, harm_by(attacker), dice, decisions, apothecary))
+        outcome = outcome.then(_knock_down_defender(ruleset, outcome.board, attacker_id, defender_id, harm_by(attacker), dice, decisions))
     # A chain push that sends one of the attacker's own team into the crowd is a turnover.
     if any(
         e.kind == "push" and e.result == "into-crowd" and board.players[e.who or ""].team == attacker.team
@@ -537,6 +546,57 @@ def _apply_face(
     ):
         outcome = attrs.evolve(outcome, turnover=True)
     return outcome
+
+
+def _knock_down_defender(
+    ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str, harm: Harm, dice: DiceSource, decisions: Decisions
+) -> Outcome:
+    """The block knocks the defender down; a Saboteur rolls before his Armour Roll (:func:`sabotage`)."""
+    apothecary = apothecary_from(decisions)
+    if not board.player(defender_id).has(SABOTEUR):
+        return knock_down_with_ball(ruleset, board, defender_id, harm, dice, decisions, apothecary)
+    kept = steady_footing(ruleset, board, defender_id, dice)
+    footing = (kept,) if kept is not None else ()
+    if kept is not None and kept.result == KEPT_FOOTING:
+        return Outcome(board, footing)
+    sabotaged = sabotage(ruleset, board, attacker_id, defender_id, dice, decisions)
+    if sabotaged.events[0].result == WENT_OFF:
+        return Outcome(sabotaged.board, footing + sabotaged.events, sabotaged.turnover)
+    down = knock_down_with_ball(ruleset, board, defender_id, harm, dice, decisions, apothecary, may_keep_footing=False)
+    return Outcome(down.board, (*footing, *sabotaged.events, *down.events), down.turnover)
+
+
+#: The skill that stops a player this blocker pushes back from giving assists until he is next activated.
+EYE_GOUGE = "eye-gouge"
+#: The skill of a Secret Weapon player whose weapon may go off as he is knocked down by a block.
+SABOTEUR = "saboteur"
+#: The result of a ``saboteur`` event whose weapon went off.
+WENT_OFF = "went-off"
+
+
+def sabotage(ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str, dice: DiceSource, decisions: Decisions) -> Outcome:
+    """Saboteur: the defender, about to be knocked down by a block, rolls a D6 before his Armour Roll.
+
+    On ``targets.saboteur`` or more (result ``went-off``) he is Knocked Out with no Armour
+    Roll, a ball he held dropping in his square, and the blocker is knocked down too: a
+    turnover only if the blocker held the ball. Otherwise (result ``nothing``) the board
+    is as it was and the knock-down goes on as usual.
+    """
+    (roll,) = roll_dice(dice, "D6")
+    target = ruleset.parameters.targets.saboteur
+    if roll < target:
+        return Outcome(board, (Event(SABOTEUR, defender_id, (roll,), "nothing", {"target": target}),))
+    saboteur = board.player(defender_id)
+    square, held = saboteur.square, board.ball.carrier == defender_id
+    # Down first, so that a ball he held stays in his square, then off to the Knocked-out box.
+    board = board.with_player(saboteur.with_status(Status.PRONE))
+    board = board.with_player(board.player(defender_id).with_status(Status.KO))
+    outcome = Outcome(board, (Event(SABOTEUR, defender_id, (roll,), WENT_OFF, {"target": target, "blocker": attacker_id}),))
+    if held and square is not None:
+        outcome = outcome.then(ball.drop_ball(ruleset, outcome.board, defender_id, square, dice, decisions))
+    carried = outcome.board.ball.carrier == attacker_id
+    down = knock_down_with_ball(ruleset, outcome.board, attacker_id, Harm(SABOTEUR), dice, decisions, apothecary_from(decisions))
+    return Outcome(down.board, outcome.events + down.events, carried and down.board.ball.carrier != attacker_id)
 
 
 def _strip_ball(ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str, dice: DiceSource, decisions: Decisions) -> Outcome:
@@ -580,7 +640,9 @@ def _both_down(
     attacker_falls = attacker.standing and not (attacker.has("block") and decisions.use_skill(attacker.id, "block", "both-down"))
     defender_falls = not (defender.has("block") and decisions.use_skill(defender.id, "block", "both-down"))
     if defender_falls:
-        outcome = outcome.then(knock_down_with_ball(ruleset, outcome.board, defender.id, harm_by(attacker), dice, decisions, apothecary))
-    if attacker_falls:
+        outcome = outcome.then(_knock_down_defender(ruleset, outcome.board, attacker.id, defender.id, harm_by(attacker), dice, decisions))
+    # A blocker whom a Saboteur brought down already is not knocked down twice.
+    if attacker_falls and outcome.board.player(attacker.id).standing:
         outcome = outcome.then(knock_down_with_ball(ruleset, outcome.board, attacker.id, harm_by(defender), dice, decisions, apothecary))
-    return Outcome(outcome.board, outcome.events, turnover=attacker_falls and not outcome.board.player(attacker.id).standing)
+    fell = attacker_falls and not outcome.board.player(attacker.id).standing
+    return Outcome(outcome.board, outcome.events, turnover=fell or outcome.turnover)

@@ -168,6 +168,8 @@ class PlayerState:
     they may not move, follow up or be pushed back; it ends when they stop standing.
     ``anchored`` marks a player whom no push ever moves, standing or not (a variant's
     ball-that-is-a-player, a figure fixed to the pitch): a chain push that reaches them stops.
+    ``gives_assists`` is False while the player may give no Offensive or Defensive Assists
+    (pushed back by a player with Eye Gouge); being activated gives them back.
     """
 
     id: str
@@ -185,6 +187,7 @@ class PlayerState:
     modifiers: Mapping[str, int] = field(factory=dict, converter=_frozen_modifiers)
     rooted: bool = False
     anchored: bool = False
+    gives_assists: bool = True
 
     def has(self, skill_id: str) -> bool:
         return skill_id in self.skills

@@ -152,6 +152,7 @@ def foul_assists(board: Board, fouler: PlayerState, victim: PlayerState) -> tupl
         if p.id != fouler.id
         and p.id not in offensive
         and p.has("put-the-boot-in")
+        and p.gives_assists
         and board.in_play(p)
         and p.square is not None
         and victim.square is not None

@@ -1,0 +1,139 @@
+"""Saboteur and Eye Gouge, with scripted dice.
+
+Each test would fail without the rule it names; the numbers come from the parameters.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+
+from bbcore.dice import ScriptedDice
+from bbcore.odds import block_odds
+from bbcore.rules.activation import activation_test
+from bbcore.rules.block import apply_block_face, assists
+from bbcore.rules.board import Board, Status
+from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.events import Outcome
+from bbcore.rules.foul import foul_assists
+from bbcore.ruleset import Ruleset
+from bbcore.testing import build_board
+from tests.rules.test_block import duel
+
+SABOTEUR = {"saboteur": None, "secret-weapon": None}
+HELD = [2, 2]  # an armour roll that breaks nobody's armour
+PUSH_ON = [("push-square", (12, 7)), ("follow-up", False)]
+
+
+def face(rules: Ruleset, board: Board, which: str, rolls: list[int], answers: list[tuple[str, object]]) -> Outcome:
+    with ScriptedDice(rolls) as dice, ScriptedDecisions(answers) as decisions:
+        return apply_block_face(rules, board, "a", "d", which, dice, decisions)
+
+
+def results(outcome: Outcome, kind: str) -> list[str]:
+    return [e.result for e in outcome.events if e.kind == kind]
+
+
+# -- Saboteur ---------------------------------------------------------------------------------------
+
+
+def test_a_saboteur_whose_weapon_goes_off_is_knocked_out_and_brings_the_blocker_down(core: Ruleset) -> None:
+    goes_off = core.parameters.targets.saboteur
+    outcome = face(core, duel(core, skills={"d": SABOTEUR}), "pow", [goes_off, *HELD], PUSH_ON)
+    assert outcome.board.player("d").status is Status.KO
+    assert outcome.board.player("d").square is None
+    assert outcome.board.player("a").status is Status.PRONE
+    assert results(outcome, "saboteur") == ["went-off"]
+    assert [e.who for e in outcome.events if e.kind == "armour"] == ["a"]  # none for the saboteur
+    assert not outcome.turnover
+
+
+def test_a_blocker_brought_down_by_a_saboteur_while_holding_the_ball_causes_a_turnover(core: Ruleset) -> None:
+    goes_off = core.parameters.targets.saboteur
+    bounce_west = 4
+    board = duel(core, skills={"d": SABOTEUR}, ball="a")
+    outcome = face(core, board, "pow", [goes_off, *HELD, bounce_west], PUSH_ON)
+    assert outcome.turnover
+    assert outcome.board.ball.carrier is None
+
+
+def test_a_saboteur_who_rolls_low_is_knocked_down_as_usual(core: Ruleset) -> None:
+    dud = core.parameters.targets.saboteur - 1
+    outcome = face(core, duel(core, skills={"d": SABOTEUR}), "pow", [dud, *HELD], PUSH_ON)
+    assert results(outcome, "saboteur") == ["nothing"]
+    assert outcome.board.player("d").status is Status.PRONE
+    assert outcome.board.player("a").standing
+
+
+def test_a_both_down_blocker_brought_down_by_the_saboteur_is_not_knocked_down_twice(core: Ruleset) -> None:
+    goes_off = core.parameters.targets.saboteur
+    outcome = face(core, duel(core, skills={"d": SABOTEUR}), "both-down", [goes_off, *HELD], [])
+    assert [e.who for e in outcome.events if e.kind == "knocked-down"] == ["a"]
+    assert outcome.turnover  # the blocker fell on a Both Down without Block
+
+
+def test_the_block_odds_count_the_saboteur(core: Ruleset) -> None:
+    goes_off = Fraction(7 - core.parameters.targets.saboteur, 6)
+    plain = block_odds(core, duel(core), "a", "d").results
+    sabotaged = block_odds(core, duel(core, skills={"d": SABOTEUR}), "a", "d").results
+    assert sabotaged["defender-down"] == plain["defender-down"] * (1 - goes_off)
+    assert sabotaged["both-down"] == plain["both-down"] + plain["defender-down"] * goes_off
+
+
+# -- Eye Gouge --------------------------------------------------------------------------------------
+
+
+def gouging(rules: Ruleset) -> Board:
+    """a (Eye Gouge) blocks d; d's team-mate h and a's team-mate t stand near."""
+    return build_board(
+        rules,
+        {
+            "a": ("home", "human/human-lineman", (10, 7)),
+            "t": ("home", "human/human-lineman", (13, 8)),
+            "d": ("away", "orc/orc-lineman", (11, 7)),
+            "h": ("away", "orc/orc-lineman", (13, 7)),
+        },
+        skills={"a": {"eye-gouge": None}},
+    )
+
+
+def test_a_player_pushed_back_by_eye_gouge_gives_no_assists_until_activated(core: Ruleset) -> None:
+    outcome = face(core, gouging(core), "push-back", [], [("push-square", (12, 7)), ("follow-up", False)])
+    board = outcome.board
+    assert results(outcome, "eye-gouge") == ["gouged"]
+    assert board.player("d").gives_assists is False
+    # d now stands next to t, marked by t alone: were he not gouged, he would assist h's block on t.
+    offensive, _ = assists(board, board.player("h"), board.player("t"))
+    assert offensive == ()
+    ungouged = board.with_player(attrs.evolve(board.player("d"), gives_assists=True))
+    offensive, _ = assists(ungouged, ungouged.player("h"), ungouged.player("t"))
+    assert offensive == ("d",)
+    with ScriptedDice([]) as dice, ScriptedDecisions([]) as decisions:
+        activated = activation_test(core, board, "d", "move", dice, decisions)
+    assert activated.board.player("d").gives_assists is True
+    assert [e.kind for e in activated.events] == ["assists-back"]
+
+
+def test_a_player_who_stands_firm_is_not_gouged(core: Ruleset) -> None:
+    board = gouging(core)
+    board = board.with_player(attrs.evolve(board.player("d"), skills={"stand-firm": None}))
+    outcome = face(core, board, "push-back", [], [("use-skill", True)])
+    assert results(outcome, "eye-gouge") == []
+    assert outcome.board.player("d").gives_assists is True
+
+
+def test_a_gouged_player_gives_no_foul_assists_either(core: Ruleset) -> None:
+    board = build_board(
+        core,
+        {
+            "f": ("home", "human/human-lineman", (10, 7)),
+            "b": ("home", "human/human-lineman", (12, 7)),
+            "v": ("away", "orc/orc-lineman", (11, 7)),
+        },
+        skills={"b": {"put-the-boot-in": None}},
+        statuses={"v": "prone"},
+    )
+    assert foul_assists(board, board.player("f"), board.player("v"))[0] == ("b",)
+    gouged = board.with_player(attrs.evolve(board.player("b"), gives_assists=False))
+    assert foul_assists(gouged, gouged.player("f"), gouged.player("v"))[0] == ()
