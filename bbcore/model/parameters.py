@@ -150,6 +150,16 @@ class SpecialActionRules:
 
 
 @frozen
+class SecureTheBallRules:
+    """The Secure the Ball Action; the fields are documented in ``parameters.yaml``."""
+
+    pick_up_on: int
+    clear_of: int
+    barred_keywords: tuple[str, ...] = ()
+    barred_skills: tuple[str, ...] = ()
+
+
+@frozen
 class BlockRules:
     dice_equal: int
     dice_stronger: int
@@ -338,6 +348,7 @@ class GameParameters:
     block: BlockRules
     fouls: FoulRules
     special_actions: SpecialActionRules
+    secure_the_ball: SecureTheBallRules
     movement: MovementRules
     throw_team_mate: ThrowTeamMateRules
     passing: PassingRules

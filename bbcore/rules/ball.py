@@ -237,6 +237,33 @@ def pick_up_spending(
     return Outcome(loose.board, (*rolled.events, *loose.events), turnover=True), budget
 
 
+#: The roll (and the action) that picks up a loose ball with no opponent near: a plain D6, no Agility Test.
+SECURE_THE_BALL = "secure-the-ball"
+
+
+def secure_pick_up(
+    ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, decisions: Decisions, budget: RerollBudget
+) -> tuple[Outcome, RerollBudget]:
+    """The pick-up of a Secure the Ball Action: a D6 of ``secure_the_ball.pick_up_on`` or more, with no modifier and no
+    Sure Hands (a team re-roll or Pro may still roll it again). A failure bounces the ball and is a turnover; a player
+    with No Ball fails without a roll."""
+    player = board.player(player_id)
+    square = player.square
+    assert square is not None
+    if player.has(NO_BALL):
+        missed = Event(SECURE_THE_BALL, player_id, (), FUMBLED, {"no_ball": True})
+        loose = bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions)
+        return Outcome(loose.board, (missed, *loose.events), turnover=True), budget
+    target = ruleset.parameters.secure_the_ball.pick_up_on
+    judge = TargetJudge(target, 0, PICKED_UP, FUMBLED)
+    offered = plugin_reroll(ruleset, board, player, SECURE_THE_BALL)
+    rolled, budget = take_test(player, SECURE_THE_BALL, judge, dice, decisions, budget, detail={"target": target}, offered=offered)
+    if rolled.passed:
+        return Outcome(board.with_ball(BallState(carrier=player_id)), rolled.events), budget
+    loose = bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions)
+    return Outcome(loose.board, (*rolled.events, *loose.events), turnover=True), budget
+
+
 def bounce(
     ruleset: Ruleset,
     board: Board,

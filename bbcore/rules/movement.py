@@ -336,6 +336,7 @@ def move(
     extra_rerolls: Sequence[ExtraReroll] = (),
     extra_bonuses: Sequence[ExtraBonus] = (),
     team_reroll_barred: Collection[str] = (),
+    securing: bool = False,
 ) -> Outcome:
     """Move a player along ``path``, standing up first if prone, rolling for everything the steps need.
 
@@ -349,6 +350,9 @@ def move(
     ``extra_bonuses`` (:class:`~bbcore.rules.rerolls.ExtraBonus`) are limited bonuses
     offered on a failed roll they would turn into a pass. ``team_reroll_barred`` names the
     tests (``pick-up``, ``dodge``...) on which no team re-roll may be spent for now.
+    ``securing`` makes it a Secure the Ball Action's move: stepping onto the loose ball
+    makes that action's roll (:func:`bbcore.rules.ball.secure_pick_up`), not a pick-up
+    (call :func:`bbcore.rules.secure_the_ball.secure_the_ball`, which checks the rest).
     The path is checked in full before any die is rolled: a
     step that is not allowed raises ``UsageError``. The outcome
     ends with a ``move-ends`` event recording what was spent (:class:`MoveProgress`), and,
@@ -377,6 +381,7 @@ def move(
     standing = player.with_status(Status.STANDING)
     legs = plan_path(ruleset, board, standing, path, ma_used=ma_used, rushes_used=rushes_used, careful_crossings=careful_crossings)
     state = _Moving(ruleset, dice, decisions, player_id, budget, ma_used, rushes_used, rush_modifier)
+    state.securing = securing
 
     if player.status is Status.PRONE:
         if rolls_to_stand:
@@ -509,6 +514,7 @@ class _Moving:
         self._last_rolls: tuple[int, ...] = ()
         self._last_verdict: Verdict | None = None
         self.held = False  # Tentacles kept the mover in his square: the move ends there, no turnover
+        self.securing = False  # a Secure the Ball Action's move: the pick-up is the action's own roll
 
     def finish(self, outcome: Outcome, result: str) -> Outcome:
         detail = {
@@ -598,7 +604,8 @@ class _Moving:
 
         events = tuple(self._events)
         if board.ball.carrier is None and board.ball.square == leg.target:
-            picked, self.budget = ball.pick_up_spending(ruleset, board, player_id, self.dice, self.decisions, self.budget)
+            pick_up = ball.secure_pick_up if self.securing else ball.pick_up_spending
+            picked, self.budget = pick_up(ruleset, board, player_id, self.dice, self.decisions, self.budget)
             return Outcome(picked.board, events + picked.events, picked.turnover)
         return Outcome(board, events)
 

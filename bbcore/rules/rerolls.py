@@ -49,6 +49,7 @@ CORE_ROLLS: Mapping[str, str] = {
     "stand-up": "standing up (a slow player)",
     "crossing": "crossing a feature that risks a fall",
     "pick-up": "picking up the ball",
+    "secure-the-ball": "picking up the ball in a Secure the Ball Action",
     "catch": "catching the ball",
     "pass": "a Passing Ability Test",
     "interception": "an interception",

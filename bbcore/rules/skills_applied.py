@@ -104,6 +104,7 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "titchy": ("rules.movement",),
     "timmm-ber": ("rules.movement",),
     "two-heads": ("rules.movement",),
+    "unsteady": ("rules.secure_the_ball",),
     "unchannelled-fury": ("rules.activation",),
     "very-long-legs": ("rules.movement", "rules.passing"),
     "wrestle": ("rules.block",),

@@ -48,6 +48,7 @@ PHRASED = frozenset(
         "block",
         "fouls",
         "special_actions",
+        "secure_the_ball",
         "casualty_modifiers",
         "activation",
     }
@@ -72,6 +73,16 @@ def _special_action_words(params: GameParameters) -> str:
         f"{fire.nothing_at_most}, the target Prone above it and Knocked Down on a natural {fire.knock_down_natural}; "
         f"Hypnotic Gaze on {gaze.gaze_on}+"
     )
+
+
+def _secure_words(ruleset: Ruleset, params: GameParameters) -> str:
+    rules = params.secure_the_ball
+    barred = [*(f"a {escape(k)}" for k in rules.barred_keywords), *(escape(ruleset.skill_display(s)) for s in rules.barred_skills)]
+    words = (
+        f"a free move onto the loose ball, then a D6 of {rules.pick_up_on}+ picks it up; only while no Standing, "
+        f"undistracted opponent is within {rules.clear_of} squares of the ball"
+    )
+    return words + (f"; not for {', '.join(barred)}" if barred else "")
 
 
 def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
@@ -159,6 +170,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
                 + ", ".join(f"{k.replace('_', ' ')} on {v}+" for k, v in params.throw_team_mate.always_hungry.items()),
             ),
             ("Pass Action", _passing_words(params)),
+            ("Secure the Ball Action", _secure_words(ruleset, params)),
             ("Activation tests", _activation_words(ruleset, params)),
             (
                 "Standing up",

@@ -39,7 +39,9 @@ def test_each_module_named_names_the_skill(skill: str) -> None:
     for module in applied_by(skill):
         path = PACKAGE / (module.replace(".", "/") + ".py")
         in_code = skill in strings_in(path)
-        in_parameters = re.search(rf"(^|[{{,])\s*{re.escape(skill)}:", PARAMETERS, re.MULTILINE) is not None
+        as_key = rf"(^|[{{,])\s*{re.escape(skill)}:"
+        in_a_list = rf"[\[,]\s*{re.escape(skill)}\s*[,\]]"
+        in_parameters = re.search(f"{as_key}|{in_a_list}", PARAMETERS, re.MULTILINE) is not None
         assert in_code or in_parameters, f"{module} does not name {skill!r}, in its code or through the parameters"
 
 
