@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from bbcore.registry import DataRegistrar, RowEffectRegistrar, SequenceStepRegistrar
     from bbcore.rules.ball import BallReentry
     from bbcore.rules.board import Board, PlayerState, Square
+    from bbcore.rules.events import Event
     from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
     from bbcore.rules.injury import CasualtyTreatment
     from bbcore.rules.movement import Crossing
@@ -150,6 +151,17 @@ def bbcore_casualty_treatment(
     from bbcore.rules.injury import untreated  # noqa: PLC0415
 
     return untreated(casualty, treatment)
+
+
+@hookimpl(tryfirst=True)
+def bbcore_turn_end_effects(
+    ruleset: Ruleset, board: Board, team: str, dice: DiceSource, weather: str | None, drive_effects: frozenset[str]
+) -> tuple[Board, tuple[Event, ...]] | None:
+    """Pick-me-up helps the other team's Prone players up."""
+    from bbcore.rules.turn_end import pick_me_up  # noqa: PLC0415
+
+    board, events = pick_me_up(ruleset, board, team, dice)
+    return (board, events) if events else None
 
 
 @hookimpl(trylast=True)

@@ -1051,7 +1051,8 @@ def bbcore_turn_end_effects(
 
     Called after each turn. Implementations are called in turn; each returns the new
     board and its events, or None for no change. The board each receives is the
-    previous one's result.
+    previous one's result. The core's own (``tryfirst``) plays Pick-me-up
+    (:func:`bbcore.rules.turn_end.pick_me_up`).
 
     :param team: the id of the team whose turn ends.
     :param weather: the id of the weather row in force (``GameState.weather``), None

@@ -184,6 +184,7 @@ class FixedTargets:
     pro: int
     steady_footing: int
     saboteur: int
+    pick_me_up: int
 
 
 @frozen
@@ -214,6 +215,7 @@ class MovementRules:
     sprint_extra_rushes: int
     arm_bar: int
     timmm_ber: int
+    pick_me_up_reach: int
     dodge_modifiers: Mapping[str, int] = field(factory=dict)
     rush_modifiers: Mapping[str, int] = field(factory=dict)
     jump_modifiers: Mapping[str, int] = field(factory=dict)

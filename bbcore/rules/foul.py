@@ -19,6 +19,9 @@ table, see :func:`core_argue_the_call`), then spend a Bribe (a D6 of ``targets.b
 or more keeps the player in the game and stops the Turnover). A player who stays off
 leaves the pitch; a ball he held bounces from his square.
 
+:func:`pile_driver` is the free Foul a blocker with Pile Driver makes against the player
+his Block Action knocked down, after which he is Placed Prone.
+
 What a Foul does not settle here belongs to the turn that calls it: one Foul per team
 turn, the move before it, and the end of the activation afterwards (unless Quick Foul).
 """
@@ -32,7 +35,7 @@ from attrs import frozen
 
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
-from bbcore.rules.ball import bounce
+from bbcore.rules.ball import bounce, drop_ball
 from bbcore.rules.block import assists
 from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent
 from bbcore.rules.decisions import Decisions, DefaultDecisions
@@ -248,6 +251,43 @@ def foul(
         return FoulOutcome(state, tuple(events))
     off = send_off(ruleset, state, call.sent_off, dice, decisions, reason=call.reason, bribe=call.bribe, active_team=fouler.team)
     return FoulOutcome(off.state, (*events, *off.events), None if off.stays else call.sent_off, off.turnover)
+
+
+#: The skill that lets a blocker foul the player his block knocked down, for free.
+PILE_DRIVER = "pile-driver"
+
+
+def pile_driver(
+    ruleset: Ruleset, state: GameState, player_id: str, victim_id: str, dice: DiceSource, decisions: Decisions | None = None
+) -> FoulOutcome:
+    """Pile Driver: ``player_id``'s Block Action has just knocked ``victim_id`` down; still Standing and Marking him,
+    he makes a free Foul against him (:func:`foul`; it is not the team's Foul of the turn), then is Placed Prone (no
+    Armour Roll; a ball he held drops, :func:`bbcore.rules.ball.drop_ball`) and his activation ends.
+
+    The caller knows the block knocked the victim down; a player without the skill, not
+    in play or not next to the victim raises :class:`~bbcore.errors.UsageError`. A
+    pile-driver Sent-off for the Foul leaves the pitch instead of going Prone.
+    """
+    decisions = decisions or DefaultDecisions()
+    player = state.board.player(player_id)
+    if not player.has(PILE_DRIVER):
+        raise UsageError(f"{player_id} has no Pile Driver")
+    if not state.board.in_play(player):
+        raise UsageError(f"{player_id} cannot use Pile Driver: he must be Standing and Marking the player he knocked down")
+    used = Event(PILE_DRIVER, player_id, (), "used", {"victim": victim_id})
+    fouled = foul(ruleset, state, player_id, victim_id, dice, decisions)
+    state = fouled.state
+    after = state.board.player(player_id)
+    if not after.standing:
+        return attrs.evolve(fouled, events=(used, *fouled.events))
+    held = state.board.ball.carrier == player_id
+    board = state.board.with_player(after.with_status(Status.PRONE))
+    events = [used, *fouled.events, Event(PILE_DRIVER, player_id, (), "placed-prone")]
+    if held and after.square is not None:
+        dropped = drop_ball(ruleset, board, player_id, after.square, dice, decisions)
+        board = dropped.board
+        events.extend(dropped.events)
+    return FoulOutcome(attrs.evolve(state, board=board), tuple(events), fouled.sent_off, fouled.turnover)
 
 
 def doubles_call(ruleset: Ruleset, state: GameState, report: FoulReport) -> FoulCall:

@@ -71,6 +71,8 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "nerves-of-steel": ("rules.ball", "rules.passing"),
     "no-ball": ("rules.ball",),
     "pass": ("rules.passing",),
+    "pick-me-up": ("rules.turn_end",),
+    "pile-driver": ("rules.foul",),
     "pogo": ("rules.movement",),
     "prehensile-tail": ("rules.movement",),
     "pro": ("rules.rerolls",),

@@ -145,6 +145,11 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ("Pro", f"a D6 of {params.targets.pro}+ to re-roll one of the player's own tests in his activation"),
             ("Steady Footing", f"a D6 of {params.targets.steady_footing}+ keeps the player on his feet instead of going down"),
             (
+                "Pick-me-up",
+                f"at the end of the opposition's turn, a Prone player within {params.movement.pick_me_up_reach} squares of a "
+                f"Standing team-mate with it stands up on a D6 of {params.targets.pick_me_up}+",
+            ),
+            (
                 "Saboteur",
                 f"a D6 of {params.targets.saboteur}+ as the player is knocked down by a block: the blocker goes down too, "
                 "and the player is Knocked Out with no Armour Roll",

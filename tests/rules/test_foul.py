@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 import bbcore
@@ -11,7 +12,7 @@ from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.board import Status
 from bbcore.rules.decisions import ScriptedDecisions
-from bbcore.rules.foul import ArgueOutcome, FoulCall, foul, foul_assists, send_off
+from bbcore.rules.foul import ArgueOutcome, FoulCall, foul, foul_assists, pile_driver, send_off
 from bbcore.rules.sequences import GameState
 from bbcore.ruleset import Ruleset
 from bbcore.testing import MakeRuleset
@@ -248,3 +249,49 @@ def test_friends_with_the_ref_win_the_argument_from_a_five(core: Ruleset) -> Non
             foul(core, scene(core), "fouler", "victim", dice, ScriptedDecisions([("argue-the-call", True), ("bribe", False)])).sent_off
             == "fouler"
         )
+
+
+# -- Pile Driver ------------------------------------------------------------------------------------
+
+
+def test_pile_driver_fouls_the_player_it_knocked_down_then_goes_prone(core: Ruleset) -> None:
+    state = scene(core, skills={"fouler": {"pile-driver": None}})
+    with ScriptedDice(pair(av(core) - 1)) as dice:
+        outcome = pile_driver(core, state, "fouler", "victim", dice, no_arguing())
+    board = outcome.state.board
+    assert board.player("fouler").status is Status.PRONE
+    assert [(e.kind, e.result) for e in outcome.events if e.kind == "pile-driver"] == [
+        ("pile-driver", "used"),
+        ("pile-driver", "placed-prone"),
+    ]
+    assert [e.kind for e in outcome.events].count("armour") == 1  # the foul's; none for being placed prone
+    assert not outcome.turnover
+
+
+def test_a_pile_driver_holding_the_ball_drops_it_as_he_goes_prone(core: Ruleset) -> None:
+    state = scene(core, skills={"fouler": {"pile-driver": None}}, ball="fouler")
+    bounce_west = 4
+    with ScriptedDice([*pair(av(core) - 1), bounce_west]) as dice:
+        outcome = pile_driver(core, state, "fouler", "victim", dice, no_arguing())
+    assert outcome.state.board.ball.square == (FOULER[0] - 1, FOULER[1])
+
+
+def test_a_pile_driver_sent_off_for_the_foul_leaves_the_pitch(core: Ruleset) -> None:
+    state = scene(core, skills={"fouler": {"pile-driver": None}})
+    double = [1, 1]
+    with ScriptedDice(double) as dice:
+        outcome = pile_driver(core, state, "fouler", "victim", dice, no_arguing())
+    assert outcome.sent_off == "fouler"
+    assert outcome.state.board.player("fouler").status is Status.SENT_OFF
+    assert outcome.turnover
+
+
+def test_pile_driver_needs_the_skill_and_a_player_in_play(core: Ruleset) -> None:
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match="no Pile Driver"):
+        pile_driver(core, scene(core), "fouler", "victim", dice)
+    distracted = scene(core, skills={"fouler": {"pile-driver": None}})
+    distracted = attrs.evolve(
+        distracted, board=distracted.board.with_player(attrs.evolve(distracted.board.player("fouler"), tackle_zone=False))
+    )
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match="Standing and Marking"):
+        pile_driver(core, distracted, "fouler", "victim", dice)

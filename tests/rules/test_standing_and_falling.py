@@ -1,4 +1,4 @@
-"""Timmm-ber! and Steady Footing, with scripted dice.
+"""Timmm-ber!, Steady Footing and Pick-me-up, with scripted dice.
 
 Each test would fail without the rule it names; the numbers come from the parameters.
 """
@@ -11,8 +11,11 @@ from bbcore.dice import ScriptedDice
 from bbcore.odds import block_odds
 from bbcore.rules.board import Board, Square, Status
 from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.drive import end_turn
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.movement import MoveProgress, move, stand_up_modifier
+from bbcore.rules.sequences import GameState, TeamState
+from bbcore.rules.turn_end import pick_me_up
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
 from tests.rules.test_block import PLAYER_DOWN, POW, duel
@@ -144,3 +147,50 @@ def test_the_block_odds_count_steady_footing(core: Ruleset) -> None:
     assert steady["both-down"] == plain["both-down"] * falls
     assert steady["attacker-down"] == plain["attacker-down"] + plain["both-down"] * (1 - falls)
     assert sum(steady.values()) == 1
+
+
+# -- Pick-me-up -------------------------------------------------------------------------------------
+
+
+def helpers_board(rules: Ruleset, helper_status: str = "standing") -> Board:
+    players: dict[str, tuple[str, str, Square | None]] = {
+        "helper": ("home", HALFLING, (5, 5)),
+        "near": ("home", HALFLING, (8, 5)),
+        "far": ("home", HALFLING, (9, 5)),
+        "foe": ("away", ORC, (20, 5)),
+    }
+    return build_board(
+        rules,
+        players,
+        skills={"helper": {"pick-me-up": None}},
+        statuses={"near": "prone", "far": "prone", "helper": helper_status, "foe": "prone"},
+    )
+
+
+def test_pick_me_up_stands_prone_team_mates_near_it_at_the_end_of_the_opposition_turn(core: Ruleset) -> None:
+    reach, target = core.parameters.movement.pick_me_up_reach, core.parameters.targets.pick_me_up
+    board = helpers_board(core)
+    assert board.player("far").square[0] - board.player("helper").square[0] == reach + 1  # type: ignore[index]
+    with ScriptedDice([target]) as dice:
+        after, events = end_turn(core, GameState(TeamState("home", "H", "", 0), TeamState("away", "A", "", 0), board), "away", dice)
+    assert after.board.player("near").status is Status.STANDING
+    assert after.board.player("far").status is Status.PRONE  # out of reach
+    assert after.board.player("foe").status is Status.PRONE  # an opponent is never helped
+    assert [(e.who, e.result, e.detail["helper"]) for e in events] == [("near", "stood-up", "helper")]
+
+
+def test_pick_me_up_fails_on_a_low_roll_and_does_nothing_after_the_own_teams_turn(core: Ruleset) -> None:
+    target = core.parameters.targets.pick_me_up
+    board = helpers_board(core)
+    with ScriptedDice([target - 1]) as dice:
+        stayed, events = pick_me_up(core, board, "away", dice)
+    assert stayed.player("near").status is Status.PRONE
+    assert [e.result for e in events] == ["stayed-down"]
+    with ScriptedDice([]) as dice:
+        assert pick_me_up(core, board, "home", dice) == (board, ())
+
+
+def test_a_prone_pick_me_up_player_helps_nobody(core: Ruleset) -> None:
+    with ScriptedDice([]) as dice:
+        board = helpers_board(core, helper_status="prone")
+        assert pick_me_up(core, board, "away", dice) == (board, ())
