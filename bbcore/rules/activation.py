@@ -36,6 +36,7 @@ Blitz of the turn): the caller keeps that count.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import attrs
@@ -95,6 +96,21 @@ def _rules(ruleset: Ruleset | None) -> ActivationRules:
 def activation_traits(ruleset: Ruleset, player: PlayerState) -> tuple[str, ...]:
     """The player's traits that make them roll when activated, in the order they are rolled."""
     return tuple(trait_id for trait_id in ruleset.parameters.activation.traits if player.has(trait_id))
+
+
+#: The skill that lets an activation go on after an action that ends it, by that action; a Pass counts only at the
+#: range named (``pass:quick``: a Quick Pass).
+GOES_ON_AFTER: Mapping[str, str] = {"foul": "quick-foul", "pass:quick": "give-and-go", "hand-off": "give-and-go"}
+
+
+def activation_goes_on(player: PlayerState, action: str, *, pass_range: str | None = None, turnover: bool = False) -> bool:
+    """Whether the player's activation goes on after ``action`` (``foul``, ``pass``, ``hand-off``), so that he may
+    move on with whatever movement he has left: Quick Foul after a Foul, Give and Go after a Quick Pass
+    (``pass_range`` ``quick``, a row of the ``pass-range`` table) or a Hand-off. Never after a turnover, nor for a
+    player no longer Standing on the pitch (Sent-off, say)."""
+    key = f"{action}:{pass_range}" if action == "pass" else action
+    skill = GOES_ON_AFTER.get(key)
+    return skill is not None and player.has(skill) and player.standing and not turnover
 
 
 def needs_activation_test(player: PlayerState, ruleset: Ruleset | None = None) -> bool:

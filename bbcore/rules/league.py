@@ -23,7 +23,9 @@ from attrs import frozen
 
 from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.errors import UsageError
+from bbcore.rules.board import PlayerState
 from bbcore.rules.events import Event
+from bbcore.rules.special_actions import HARMFUL
 
 if TYPE_CHECKING:
     from bbcore.model.table import Row, Table
@@ -133,6 +135,31 @@ def spp_for(ruleset: Ruleset, achievement: str, special_rules: Collection[str] =
     if standard is None:
         raise UsageError(f"the row {achievement!r} of table {table.id!r} has no spp effect")
     return standard
+
+
+#: The skill that earns a player the casualty award for the Casualties his special actions cause.
+VIOLENT_INNOVATOR = "violent-innovator"
+#: The skill that earns a thrown player the award for an opponent he crashes into.
+LETHAL_FLIGHT = "lethal-flight"
+
+
+def casualty_earns_spp(cause: str, causer: PlayerState | None) -> bool:
+    """Whether a Casualty earns ``causer`` the casualty award (``spp_for(ruleset, "casualty")``), by its cause (the
+    ``cause`` of the :class:`~bbcore.rules.injury.Harm` that hurt the victim).
+
+    A Block Action's knock-down (``block``) earns it whoever made the block, even when
+    the apothecary or Regeneration saves the victim; a special action's (Stab, Chainsaw,
+    Projectile Vomit, Breathe Fire) only for a player with Violent Innovator; a thrown
+    player crashing into an opponent (``crash-landing``) only with Lethal Flight. The
+    crowd, a Foul, a fall and anything else earn nobody anything.
+    """
+    if causer is None:
+        return False
+    if cause == "block":
+        return True
+    if cause in HARMFUL:
+        return causer.has(VIOLENT_INNOVATOR)
+    return cause == "crash-landing" and causer.has(LETHAL_FLIGHT)
 
 
 def choose_mvp(ruleset: Ruleset, nominees: Sequence[str], dice: DiceSource, *, who: str | None = None) -> tuple[str, tuple[Event, ...]]:
@@ -472,13 +499,16 @@ def _row(table: Table, row_id: str) -> Row:
 
 
 __all__ = [
+    "LETHAL_FLIGHT",
     "RESULTS",
     "TIE_BREAKERS",
+    "VIOLENT_INNOVATOR",
     "CharacteristicImprovement",
     "FixtureRecord",
     "Standing",
     "advancement_cost",
     "bonus_points",
+    "casualty_earns_spp",
     "choose_mvp",
     "expensive_mistake",
     "league_points",

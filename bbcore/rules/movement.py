@@ -745,6 +745,45 @@ def _crossing_judge(risk: int) -> Judge:
     return judge
 
 
+#: The skill that gives a free step away from every opponent after a Block or a Stab.
+HIT_AND_RUN = "hit-and-run"
+
+
+def hit_and_run_squares(board: Board, player_id: str) -> list[Square]:
+    """Where Hit and Run may take the player: an empty square next to him, one he could step into, the ball not in
+    it, with no opponent on the pitch next to it (so he neither marks nor is marked there). Empty when he is not
+    Standing or lacks the skill."""
+    player = board.player(player_id)
+    if not player.has(HIT_AND_RUN) or not player.standing or player.square is None:
+        return []
+    origin = player.square
+    opponents = [p.square for p in board.players.values() if p.team != player.team and p.on_pitch and p.square is not None]
+    return [
+        square
+        for square in board.neighbours(origin)
+        if _blocked(board, origin, square) is None
+        and board.ball_square() != square
+        and not any(adjacent(square, other) for other in opponents)
+    ]
+
+
+def hit_and_run(board: Board, player_id: str, square: Square) -> Outcome:
+    """Hit and Run: after fully resolving his Block Action or Stab, still Standing, the player takes one free step to
+    ``square`` (one of :func:`hit_and_run_squares`), ignoring tackle zones: no Dodge, no movement spent.
+
+    A square not on that list raises :class:`~bbcore.errors.UsageError`. Taking the
+    step is the coach's choice; the rule bars it after a Frenzy second block only
+    because the two skills never go together (a player cannot have both). The ball is
+    never in the square: a step onto it would be a pick-up, which the rule does not give.
+    """
+    allowed = hit_and_run_squares(board, player_id)
+    if square not in allowed:
+        raise UsageError(f"{player_id} cannot Hit and Run to {square}: the squares allowed are {allowed}")
+    origin = board.player(player_id).square
+    moved = board.with_player(board.player(player_id).moved(square))
+    return Outcome(moved, (Event(HIT_AND_RUN, player_id, (), "stepped", {"from": list(origin or square), "to": list(square)}),))
+
+
 def fall_over(
     ruleset: Ruleset,
     board: Board,

@@ -56,6 +56,8 @@ STAB, CHAINSAW, PROJECTILE_VOMIT, BREATHE_FIRE, HYPNOTIC_GAZE = (
     "breathe-fire",
     "hypnotic-gaze",
 )
+#: The special actions that can hurt a player, by the cause their ``Harm`` carries.
+HARMFUL = frozenset({STAB, CHAINSAW, PROJECTILE_VOMIT, BREATHE_FIRE})
 
 
 def _pair(board: Board, player_id: str, target_id: str, skill: str, *, marking: bool = False) -> tuple[PlayerState, PlayerState]:
