@@ -51,21 +51,32 @@ class BlockDice:
     chooser: str  # "attacker" or "defender"
 
 
-def _can_assist(board: Board, helper: PlayerState, target: PlayerState, exempt: PlayerState) -> bool:
-    """A helper assists against ``target`` if standing and marking it, and marked by nobody else (unless it has Guard)."""
+#: The skill that, in the other team's turn, stops the players it marks from using Guard or Put the Boot In.
+DEFENSIVE = "defensive"
+
+
+def marked_by_defensive(board: Board, player: PlayerState) -> bool:
+    """Whether an opponent with Defensive marks ``player``: in his own team's turn he may then use neither Guard
+    nor Put the Boot In."""
+    return any(marker.has(DEFENSIVE) for marker in board.markers_of(player))
+
+
+def _can_assist(board: Board, helper: PlayerState, target: PlayerState, exempt: PlayerState, *, helpers_turn: bool) -> bool:
+    """A helper assists against ``target`` if standing and marking it, and marked by nobody else (unless it has Guard,
+    which a Defensive marker takes away in the helper's own team's turn)."""
     if helper.id == exempt.id or not helper.gives_assists or not board.in_play(helper) or helper.square is None or target.square is None:
         return False
     if not adjacent(helper.square, target.square):
         return False
-    if helper.has("guard"):
+    if helper.has("guard") and not (helpers_turn and marked_by_defensive(board, helper)):
         return True
     return all(marker.id == target.id for marker in board.markers_of(helper))
 
 
 def assists(board: Board, attacker: PlayerState, defender: PlayerState) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The ids of the offensive and the defensive assists of a block."""
-    offensive = tuple(p.id for p in board.team_players(attacker.team) if _can_assist(board, p, defender, attacker))
-    defensive = tuple(p.id for p in board.team_players(defender.team) if _can_assist(board, p, attacker, defender))
+    """The ids of the offensive and the defensive assists of a block (made in the attacker's team's turn)."""
+    offensive = tuple(p.id for p in board.team_players(attacker.team) if _can_assist(board, p, defender, attacker, helpers_turn=True))
+    defensive = tuple(p.id for p in board.team_players(defender.team) if _can_assist(board, p, attacker, defender, helpers_turn=False))
     return offensive, defensive
 
 

@@ -36,7 +36,7 @@ from attrs import frozen
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules.ball import bounce, drop_ball
-from bbcore.rules.block import assists
+from bbcore.rules.block import assists, marked_by_defensive
 from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event
@@ -147,7 +147,7 @@ class FoulOutcome:
 
 def foul_assists(board: Board, fouler: PlayerState, victim: PlayerState) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The offensive and defensive assists of a Foul: a block's, and a team-mate with Put the Boot In
-    next to the victim assists however many opponents mark him."""
+    next to the victim assists however many opponents mark him, unless one of them has Defensive."""
     offensive, defensive = assists(board, fouler, victim)
     booted = tuple(
         p.id
@@ -156,6 +156,7 @@ def foul_assists(board: Board, fouler: PlayerState, victim: PlayerState) -> tupl
         and p.id not in offensive
         and p.has("put-the-boot-in")
         and p.gives_assists
+        and not marked_by_defensive(board, p)
         and board.in_play(p)
         and p.square is not None
         and victim.square is not None

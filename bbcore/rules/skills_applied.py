@@ -38,6 +38,7 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "cloud-burster": ("rules.passing",),
     "dauntless": ("rules.block",),
     "decay": ("rules.injury",),
+    "defensive": ("rules.block", "rules.foul"),
     "dirty-player": ("rules.foul",),
     "disturbing-presence": ("rules.ball",),
     "diving-catch": ("rules.passing",),
@@ -116,8 +117,9 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "wrestle": ("rules.block",),
 }
 
-#: Skill ids that the rules modules use as other words: an assist's ``defensive`` side.
-NOT_THE_SKILL = frozenset({"defensive"})
+#: Skill ids that the rules modules use as other words, not naming the skill (none at present: the
+#: Defensive skill is applied, so the word naming an assist's side counts as naming it too).
+NOT_THE_SKILL: frozenset[str] = frozenset()
 
 
 def applied_by(skill_id: str) -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""Saboteur and Eye Gouge, with scripted dice.
+"""Saboteur, Eye Gouge and Defensive, with scripted dice.
 
 Each test would fail without the rule it names; the numbers come from the parameters.
 """
@@ -137,3 +137,47 @@ def test_a_gouged_player_gives_no_foul_assists_either(core: Ruleset) -> None:
     assert foul_assists(board, board.player("f"), board.player("v"))[0] == ("b",)
     gouged = board.with_player(attrs.evolve(board.player("b"), gives_assists=False))
     assert foul_assists(gouged, gouged.player("f"), gouged.player("v"))[0] == ()
+
+
+# -- Defensive --------------------------------------------------------------------------------------
+
+
+def guarded(rules: Ruleset, marker_skills: dict[str, int | str | None]) -> Board:
+    """a blocks d; a's team-mate g (Guard) stands by d, marked by d and by m, whose skills are given."""
+    return build_board(
+        rules,
+        {
+            "a": ("home", "human/human-lineman", (10, 7)),
+            "g": ("home", "human/human-lineman", (11, 8)),
+            "d": ("away", "orc/orc-lineman", (11, 7)),
+            "m": ("away", "orc/orc-lineman", (12, 9)),
+        },
+        skills={"g": {"guard": None}, "m": marker_skills},
+    )
+
+
+def test_a_defensive_marker_takes_guard_away_in_the_other_teams_turn(core: Ruleset) -> None:
+    plain = guarded(core, {})
+    assert assists(plain, plain.player("a"), plain.player("d"))[0] == ("g",)
+    board = guarded(core, {"defensive": None})
+    assert assists(board, board.player("a"), board.player("d"))[0] == ()
+
+
+def test_a_defensive_player_does_not_stop_guard_in_his_own_teams_turn(core: Ruleset) -> None:
+    # The away team's d blocks a: the home Guard g, marked by the Defensive m, still helps a, as it is m's own turn.
+    board = guarded(core, {"defensive": None})
+    _, defensive = assists(board, board.player("d"), board.player("a"))
+    assert defensive == ("g",)
+
+
+def test_a_defensive_marker_stops_put_the_boot_in(core: Ruleset) -> None:
+    players = {
+        "f": ("home", "human/human-lineman", (10, 7)),
+        "b": ("home", "human/human-lineman", (11, 8)),
+        "v": ("away", "orc/orc-lineman", (11, 7)),
+        "m": ("away", "orc/orc-lineman", (12, 9)),
+    }
+    booting = build_board(core, players, skills={"b": {"put-the-boot-in": None}}, statuses={"v": "prone"})
+    assert foul_assists(booting, booting.player("f"), booting.player("v"))[0] == ("b",)
+    stopped = build_board(core, players, skills={"b": {"put-the-boot-in": None}, "m": {"defensive": None}}, statuses={"v": "prone"})
+    assert foul_assists(stopped, stopped.player("f"), stopped.player("v"))[0] == ()
