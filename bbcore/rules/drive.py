@@ -508,9 +508,55 @@ def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource) ->
     return attrs.evolve(state, board=board), events
 
 
+# -- the Leader Re-roll ----------------------------------------------------------------------------
+
+#: The skill that gives its team one more team re-roll for a half it starts on the pitch.
+LEADER = "leader"
+
+
+def starts_a_half(state: GameState) -> bool:
+    """Whether the coming drive is the first of a half: neither team has played a turn of it."""
+    return all(team.turn == 0 for team in state.teams)
+
+
+def _leader_on_pitch(state: GameState, team_id: str) -> bool:
+    return any(p.has(LEADER) and p.on_pitch for p in state.board.team_players(team_id))
+
+
+def leader_reroll(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """The start-of-drive step ``leader-reroll``, after set-up: at the start of a half (:func:`starts_a_half`), a team
+    with a Leader on the pitch gains its Leader Re-roll for the half (``TeamState.leader_reroll``); one without
+    loses any left from the last half. Nothing happens on the other drives."""
+    if not starts_a_half(state):
+        return state, ()
+    events = []
+    for team in state.teams:
+        gained = _leader_on_pitch(state, team.id)
+        state = state.update_team(team.id, leader_reroll=gained)
+        if gained:
+            events.append(Event("leader-reroll", team.id, (), "gained", {"half": state.half}))
+    return state, tuple(events)
+
+
+def may_use_leader_reroll(state: GameState, team_id: str) -> bool:
+    """Whether the team may spend its Leader Re-roll now: it has one left and a Leader is still on the pitch
+    (with every Leader removed, a Casualty or Sent-off, it cannot be used). It is spent like a team re-roll, and a
+    Halfling Master Chef cannot take it: the chefs take from ``TeamState.rerolls`` only."""
+    return state.team(team_id).leader_reroll and _leader_on_pitch(state, team_id)
+
+
+def use_leader_reroll(state: GameState, team_id: str) -> tuple[GameState, tuple[Event, ...]]:
+    """Spend the team's Leader Re-roll (the caller then re-rolls as with a team re-roll); a
+    :class:`~bbcore.errors.UsageError` when :func:`may_use_leader_reroll` says it may not."""
+    if not may_use_leader_reroll(state, team_id):
+        raise UsageError(f"team {team_id!r} has no Leader Re-roll it may use: none left this half, or no Leader on the pitch")
+    return state.update_team(team_id, leader_reroll=False), (Event("leader-reroll", team_id, (), "used"),)
+
+
 #: The core's procedures for the start-of-drive and end-of-drive steps, by step id.
 STEPS: dict[str, StepProcedure] = {
     "set-up": set_up,
+    "leader-reroll": leader_reroll,
     "kick-off": kick,
     "kick-off-event": kick_off_event,
     "ball-lands": ball_lands,

@@ -63,6 +63,7 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "juggernaut": ("rules.block",),
     "kick": ("rules.drive",),
     "jump-up": ("rules.movement",),
+    "leader": ("rules.drive",),
     "leap": ("rules.movement",),
     "lethal-flight": ("rules.ttm", "rules.league"),
     "lone-fouler": ("rules.foul",),

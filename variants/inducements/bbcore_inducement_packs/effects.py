@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
+from bbcore.rules.drive import starts_a_half
 from bbcore.rules.events import Event
 from bbcore.rules.pregame import roll_weather
 from bbcore.rules.sequences import GameState
@@ -34,11 +35,6 @@ if TYPE_CHECKING:
 
 #: The step ids the packs add for the chef, one per pack.
 CHEF_STEPS = ("bb2020/chef", "classic/chef")
-
-
-def starts_a_half(state: GameState) -> bool:
-    """Whether the coming drive is the first of a half: neither team has played a turn of it."""
-    return all(team.turn == 0 for team in state.teams)
 
 
 def cook(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
