@@ -143,7 +143,8 @@ def block(
     event follows it. Returns the new board, the events, and whether the block caused a
     turnover (the attacker went down, or was pushed into the crowd by a chain push).
 
-    Against a player with Foul Appearance the blocker rolls first
+    A target with Trickster may first move to another square next to the blocker
+    (:func:`trickster`). Against a player with Foul Appearance the blocker rolls first
     (:func:`foul_appearance_test`); when it calls the block off, the outcome holds only
     that event (result ``cancelled``) and the blocker's activation is over.
 
@@ -156,7 +157,9 @@ def block(
     not made (event result ``unpaid``).
     """
     decisions = decisions or DefaultDecisions()
-    first, face = _one_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll)
+    tricked = trickster(ruleset, board, attacker_id, defender_id, dice, decisions)
+    first, face = _one_block(ruleset, tricked.board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll)
+    first = Outcome(first.board, (*tricked.events, *first.events), first.turnover)
     if not _frenzy_goes_on(first, attacker_id, defender_id, face):
         return first
     board, events = first.board, list(first.events)
@@ -575,6 +578,41 @@ def _knock_down_defender(
         return Outcome(sabotaged.board, footing + sabotaged.events, sabotaged.turnover)
     down = knock_down_with_ball(ruleset, board, defender_id, harm, dice, decisions, apothecary, may_keep_footing=False)
     return Outcome(down.board, (*footing, *sabotaged.events, *down.events), down.turnover)
+
+
+#: The skill that lets the target of a block or a special action step to another square beside the one making it.
+TRICKSTER = "trickster"
+
+
+def trickster(ruleset: Ruleset, board: Board, actor_id: str, target_id: str, dice: DiceSource, decisions: Decisions) -> Outcome:
+    """Trickster: ``target_id``, about to be blocked by ``actor_id`` or singled out by his special action, may first
+    move to another empty square next to ``actor_id`` (``Decisions.choose_square``, reason ``trickster``), before
+    the dice are counted. Landing on the loose ball, he tries to pick it up (:func:`bbcore.rules.ball.pick_up`); a
+    failure bounces it and is no turnover, as it is not his turn.
+
+    Without the skill, or when his coach keeps him where he is, the board is unchanged and
+    there are no events. A square not offered raises :class:`~bbcore.errors.UsageError`.
+    """
+    target, actor = board.player(target_id), board.player(actor_id)
+    if not target.has(TRICKSTER) or target.square is None or actor.square is None:
+        return Outcome(board)
+    geometry = board.geometry
+    squares = [
+        s
+        for s in board.neighbours(actor.square)
+        if s != target.square and not board.occupied(s) and not ((f := geometry.feature_at(s)) is not None and f.blocks_movement)
+    ]
+    chosen = decisions.choose_square(target_id, TRICKSTER, squares) if squares else None
+    if chosen is None:
+        return Outcome(board)
+    if chosen not in squares:
+        raise UsageError(f"{target_id} cannot use Trickster to reach {chosen}: the squares offered are {squares}")
+    moved = board.with_player(target.moved(chosen))
+    outcome = Outcome(moved, (Event(TRICKSTER, target_id, (), "moved", {"from": list(target.square), "to": list(chosen)}),))
+    if moved.ball.carrier is None and moved.ball.square == chosen:
+        picked = ball.pick_up(ruleset, moved, target_id, dice, decisions)
+        outcome = Outcome(picked.board, (*outcome.events, *picked.events))
+    return outcome
 
 
 #: The skill that stops a player this blocker pushes back from giving assists until he is next activated.

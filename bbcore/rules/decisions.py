@@ -111,6 +111,14 @@ class Decisions(Protocol):
         """
         ...
 
+    def choose_square(self, player_id: str, reason: str, squares: Sequence[Square]) -> Square | None:
+        """Which of ``squares`` a rule lets ``player_id`` move to, for ``reason``, or None to stay where he is.
+
+        Asked when a skill offers the player a move of his own (``trickster``: away from
+        a block or special action, to a square next to the one making it).
+        """
+        ...
+
     def place_ball(self, player_id: str, squares: Sequence[Square]) -> Square | None:
         """Where ``player_id``, going down with the ball, sets it (one of ``squares``: the empty ones around him), or None
         to let it bounce. Asked of a player with Safe Pair of Hands."""
@@ -220,6 +228,9 @@ class DefaultDecisions:
     def place_ball(self, player_id: str, squares: Sequence[Square]) -> Square | None:
         return squares[0] if squares else None  # set down, the ball stays where the coach wants it
 
+    def choose_square(self, player_id: str, reason: str, squares: Sequence[Square]) -> Square | None:
+        return None  # where to go needs the board read as a coach would: staying put changes nothing
+
     def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
         return blocks[0] if blocks else None  # a free block risks no turnover
 
@@ -247,7 +258,7 @@ class ScriptedDecisions:
     ``mvp-nominees`` (player ids), ``casualty-treatment`` (an id, or None for none),
     ``agreed-choice`` (an option), ``hand-out`` ((player id, inducement id)
     pairs), ``interceptor`` (a player id, or None for nobody), ``place-ball`` (a square, or None
-    to let the ball bounce), ``weather-modifier``
+    to let the ball bounce), ``square`` (a square, or None to stay), ``weather-modifier``
     (one of the allowed modifiers), ``gained-skills`` (skill ids) and ``team-mate`` (a player id). Use it as a context manager to fail
     when answers are left over. A question whose kind is not next in the script goes
     to ``fallback`` (:class:`DefaultDecisions` unless given); with ``strict`` every
@@ -387,6 +398,15 @@ class ScriptedDecisions:
             return None if answer is None else str(answer)
         self._next("interceptor")  # raises when strict
         return self._fallback.interceptor(team, candidates) if self._fallback is not None else None
+
+    def choose_square(self, player_id: str, reason: str, squares: Sequence[Square]) -> Square | None:
+        if self._answers and self._answers[0][0] == "square":
+            answer = self._answers.pop(0)[1]
+            if answer is not None and tuple(answer) not in [tuple(s) for s in squares]:
+                raise DecisionScriptError(f"scripted square {answer} for {reason!r} is not among {list(squares)}")
+            return None if answer is None else (int(answer[0]), int(answer[1]))
+        self._next("square")  # raises when strict
+        return self._fallback.choose_square(player_id, reason, squares) if self._fallback is not None else None
 
     def place_ball(self, player_id: str, squares: Sequence[Square]) -> Square | None:
         if self._answers and self._answers[0][0] == "place-ball":

@@ -110,6 +110,7 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "throw-team-mate": ("rules.ttm",),
     "titchy": ("rules.movement",),
     "timmm-ber": ("rules.movement",),
+    "trickster": ("rules.block",),
     "two-heads": ("rules.movement",),
     "unsteady": ("rules.secure_the_ball",),
     "unchannelled-fury": ("rules.activation",),

@@ -37,7 +37,7 @@ import attrs
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.block import CANCELLED, foul_appearance_test
+from bbcore.rules.block import CANCELLED, foul_appearance_test, trickster
 from bbcore.rules.board import Board, PlayerState, Status, adjacent
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
@@ -116,14 +116,18 @@ def _act(
     *,
     marking: bool = False,
 ) -> Outcome:
-    """Check the pair, let Foul Appearance call the action off, then play ``body``; its outcome follows the braved roll."""
-    player, target = _pair(board, player_id, target_id, skill, marking=marking)
+    """Check the pair, let a Trickster target step aside (:func:`bbcore.rules.block.trickster`) and Foul Appearance
+    call the action off, then play ``body``; its outcome follows those."""
+    player, _ = _pair(board, player_id, target_id, skill, marking=marking)
+    decisions = decisions or DefaultDecisions()
+    tricked = trickster(ruleset, board, player_id, target_id, dice, decisions)
+    board = tricked.board
     appearance = foul_appearance_test(ruleset, board, player_id, target_id, dice)
     if appearance is not None and appearance.result == CANCELLED:
-        return Outcome(board, (appearance,))
-    done = body(ruleset, board, player, target, dice, decisions or DefaultDecisions())
+        return Outcome(board, (*tricked.events, appearance))
+    done = body(ruleset, board, player, board.player(target_id), dice, decisions)
     braved = (appearance,) if appearance is not None else ()
-    return Outcome(done.board, (*braved, *done.events), done.turnover)
+    return Outcome(done.board, (*tricked.events, *braved, *done.events), done.turnover)
 
 
 def stab(ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None) -> Outcome:

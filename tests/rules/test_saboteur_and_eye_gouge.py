@@ -1,4 +1,4 @@
-"""Saboteur, Eye Gouge and Defensive, with scripted dice.
+"""Saboteur, Eye Gouge, Defensive and Trickster, with scripted dice.
 
 Each test would fail without the rule it names; the numbers come from the parameters.
 """
@@ -8,18 +8,20 @@ from __future__ import annotations
 from fractions import Fraction
 
 import attrs
+import pytest
 
 from bbcore.dice import ScriptedDice
 from bbcore.odds import block_odds
 from bbcore.rules.activation import activation_test
-from bbcore.rules.block import apply_block_face, assists
+from bbcore.rules.block import apply_block_face, assists, block, trickster
 from bbcore.rules.board import Board, Status
-from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.decisions import DecisionScriptError, ScriptedDecisions
 from bbcore.rules.events import Outcome
 from bbcore.rules.foul import foul_assists
+from bbcore.rules.special_actions import stab
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
-from tests.rules.test_block import duel
+from tests.rules.test_block import PUSH, duel
 
 SABOTEUR = {"saboteur": None, "secret-weapon": None}
 HELD = [2, 2]  # an armour roll that breaks nobody's armour
@@ -181,3 +183,46 @@ def test_a_defensive_marker_stops_put_the_boot_in(core: Ruleset) -> None:
     assert foul_assists(booting, booting.player("f"), booting.player("v"))[0] == ("b",)
     stopped = build_board(core, players, skills={"b": {"put-the-boot-in": None}, "m": {"defensive": None}}, statuses={"v": "prone"})
     assert foul_assists(stopped, stopped.player("f"), stopped.player("v"))[0] == ()
+
+
+# -- Trickster --------------------------------------------------------------------------------------
+
+
+def test_trickster_steps_beside_the_blocker_before_the_dice(core: Ruleset) -> None:
+    board = duel(core, skills={"d": {"trickster": None}})
+    with (
+        ScriptedDice([PUSH]) as dice,
+        ScriptedDecisions([("square", (10, 6)), ("push-square", (10, 5)), ("follow-up", False)]) as decisions,
+    ):
+        outcome = block(core, board, "a", "d", dice, decisions)
+    assert [e.kind for e in outcome.events][:2] == ["trickster", "block"]
+    assert outcome.board.player("d").square == (10, 5)  # pushed on from the square he chose, away from the blocker
+
+
+def test_a_trickster_landing_on_the_ball_tries_to_pick_it_up(core: Ruleset) -> None:
+    board = duel(core, skills={"d": {"trickster": None}}, ball=(9, 7))
+    picked_up = 6
+    with (
+        ScriptedDice([picked_up, PUSH]) as dice,
+        ScriptedDecisions([("square", (9, 7)), ("push-square", (8, 7)), ("follow-up", False)]) as decisions,
+    ):
+        outcome = block(core, board, "a", "d", dice, decisions)
+    assert [e.kind for e in outcome.events][:3] == ["trickster", "pick-up", "block"]
+    assert outcome.board.ball.carrier == "d"
+
+
+def test_a_trickster_may_stay_and_may_only_go_beside_the_actor(core: Ruleset) -> None:
+    board = duel(core, skills={"d": {"trickster": None}})
+    with ScriptedDice([PUSH]) as dice, ScriptedDecisions([("square", None), ("push-square", (12, 7)), ("follow-up", False)]) as decisions:
+        stayed = block(core, board, "a", "d", dice, decisions)
+    assert "trickster" not in [e.kind for e in stayed.events]
+    with ScriptedDice([]) as dice, pytest.raises(DecisionScriptError, match="not among"):
+        trickster(core, board, "a", "d", dice, ScriptedDecisions([("square", (13, 7))]))
+
+
+def test_a_trickster_steps_aside_from_a_stab_too(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"stab": None}, "d": {"trickster": None}})
+    with ScriptedDice(HELD) as dice, ScriptedDecisions([("square", (10, 8))]) as decisions:
+        outcome = stab(core, board, "a", "d", dice, decisions)
+    assert outcome.board.player("d").square == (10, 8)
+    assert [e.kind for e in outcome.events][:2] == ["trickster", "stab"]

@@ -797,6 +797,9 @@ class PolicyCoach:
     def interceptor(self, team: str, candidates: Sequence[str]) -> str | None:
         return self.ask("interceptor", team, [None, *candidates])  # type: ignore[no-any-return]
 
+    def choose_square(self, player_id: str, reason: str, squares: Sequence[Square]) -> Square | None:
+        return self.ask("square", self.team_of(player_id), [None, *squares], reason=reason)  # type: ignore[no-any-return]
+
     def place_ball(self, player_id: str, squares: Sequence[Square]) -> Square | None:
         return self.ask("place-ball", self.team_of(player_id), [None, *squares])  # type: ignore[no-any-return]
 
