@@ -62,6 +62,7 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "iron-hard-skin": ("rules.injury",),
     "juggernaut": ("rules.block",),
     "kick": ("rules.drive",),
+    "kick-team-mate": ("rules.ttm",),
     "jump-up": ("rules.movement",),
     "leader": ("rules.drive",),
     "leap": ("rules.movement",),

@@ -7,7 +7,7 @@ a pitch feature is asked about through ``bbcore_thrown_player_lands_on_feature``
 failed test (the throw's Passing Ability Test among them) may be re-rolled from a
 source a plugin names through ``bbcore_test_reroll`` (an inducement's, say).
 
-Skills handled here: Throw Team-mate and Right Stuff (who may throw and be thrown),
+Skills handled here: Throw Team-mate, Kick Team-mate and Right Stuff (who may throw or kick and be thrown),
 Always Hungry, Strong Arm, Bullseye, Lethal Flight, and Loner on team re-rolls.
 """
 
@@ -24,7 +24,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, adjacent, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Apothecary, Harm, apothecary_from, injury_by_the_crowd, knock_down_with_ball, treatment_from
+from bbcore.rules.injury import Apothecary, Harm, apothecary_from, injury_by_the_crowd, knock_down_with_ball, roll_injury, treatment_from
 from bbcore.rules.movement import fall_over
 from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, plugin_reroll, pro_for, take_test, target_test
 
@@ -92,9 +92,14 @@ def landing_modifier(ruleset: Ruleset, board: Board, thrown: PlayerState, square
     return modifiers.get(quality, 0) + markers + board.modifier("landing", thrown)
 
 
-def _check(ruleset: Ruleset, board: Board, thrower: PlayerState, thrown: PlayerState, target: Square) -> Row:
-    if not thrower.standing or not thrower.has("throw-team-mate"):
-        raise UsageError(f"{thrower.id} cannot throw a team-mate: they must be standing and have Throw Team-mate")
+#: The trait that throws a team-mate, and the one that kicks him instead (a special action played the same way).
+THROW_TEAM_MATE, KICK_TEAM_MATE = "throw-team-mate", "kick-team-mate"
+
+
+def _check(ruleset: Ruleset, board: Board, thrower: PlayerState, thrown: PlayerState, target: Square, skill: str) -> Row:
+    if not thrower.standing or not thrower.has(skill):
+        verb = "kick" if skill == KICK_TEAM_MATE else "throw"
+        raise UsageError(f"{thrower.id} cannot {verb} a team-mate: they must be standing and have {ruleset.skill_display(skill)}")
     if thrower.pa is None:
         raise UsageError(f"{thrower.id} has no Passing Ability and cannot make the Passing Ability Test of a throw")
     if thrown.team != thrower.team or not thrown.has("right-stuff"):
@@ -122,8 +127,11 @@ def throw_team_mate(
     *,
     team_reroll: int | bool = False,
     spent: frozenset[str] = frozenset(),
+    kick: bool = False,
 ) -> Outcome:
     """Throw a Right Stuff team-mate at ``target`` and resolve the flight and the landing.
+
+    ``kick`` makes it a Kick Team-mate special action (see :func:`kick_team_mate`).
 
     Always Hungry is rolled first. The Passing Ability Test then says Superb, Subpar
     or Fumbled: Superb and Subpar scatter from the target (Bullseye keeps a Superb
@@ -136,7 +144,7 @@ def throw_team_mate(
     thrower's own team knocked down by a crash landing.
     """
     thrower, thrown = board.player(thrower_id), board.player(thrown_id)
-    band = _check(ruleset, board, thrower, thrown, target)
+    band = _check(ruleset, board, thrower, thrown, target, KICK_TEAM_MATE if kick else THROW_TEAM_MATE)
     assert thrower.square is not None
     assert thrown.square is not None
     assert thrower.pa is not None
@@ -194,6 +202,9 @@ def throw_team_mate(
         events.extend(rolled.events)
         quality = rolled.verdict.result
 
+    if kick and quality == "fumbled":
+        hurt = _kick_fumbled(ruleset, board, thrown, dice, decisions)
+        return Outcome(hurt.board, (*events, *hurt.events), hurt.turnover)
     in_air = _lift(board, thrown)
     if quality == "fumbled":
         direction, rolls = ball.scatter_direction(ruleset, dice)
@@ -210,6 +221,44 @@ def throw_team_mate(
     flight = _Flight(ruleset, dice, decisions, thrown, thrower.team, quality, budget)
     landed = flight.come_down(in_air, square, last)
     return Outcome(landed.board, (*events, *landed.events), landed.turnover)
+
+
+def kick_team_mate(
+    ruleset: Ruleset,
+    board: Board,
+    kicker_id: str,
+    kicked_id: str,
+    target: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    team_reroll: int | bool = False,
+    spent: frozenset[str] = frozenset(),
+) -> Outcome:
+    """A Kick Team-mate special action: :func:`throw_team_mate` played by a player with Kick Team-mate, every skill of
+    a throw applying, except that a Fumbled kick hurts the kicked team-mate where he stands: an Injury Roll with Stunned
+    counted as Knocked Out, a ball he held bouncing from his square (a turnover). It is not the team's Throw
+    Team-mate Action of the turn; one Kick Team-mate a turn is the caller's to count."""
+    return throw_team_mate(ruleset, board, kicker_id, kicked_id, target, dice, decisions, team_reroll=team_reroll, spent=spent, kick=True)
+
+
+def _kick_fumbled(ruleset: Ruleset, board: Board, kicked: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
+    square = kicked.square
+    assert square is not None
+    held = board.ball.carrier == kicked.id
+    if held:
+        board = board.with_ball(BallState(square=square))
+    hurt = roll_injury(
+        ruleset, board, kicked.id, Harm(KICK_TEAM_MATE), dice, apothecary_from(decisions), choose_treatment=treatment_from(decisions)
+    )
+    after = hurt.board.player(kicked.id)
+    outcome = Outcome(hurt.board, (Event(KICK_TEAM_MATE, kicked.id, (), "fumbled-kick", {"square": list(square)}), *hurt.events))
+    if after.status is Status.STUNNED:
+        knocked_out = Event("injury-changed", kicked.id, (), Status.KO.value, {"was": Status.STUNNED.value, "cause": KICK_TEAM_MATE})
+        outcome = Outcome(outcome.board.with_player(after.with_status(Status.KO)), (*outcome.events, knocked_out))
+    if held:
+        outcome = outcome.then(ball.bounce(ruleset, outcome.board, square, dice, decisions))
+    return attrs.evolve(outcome, turnover=held)
 
 
 def fly(

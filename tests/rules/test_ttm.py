@@ -14,12 +14,12 @@ from bbcore.rules.board import Board, Square, Status
 from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.push import PushBlocked
-from bbcore.rules.ttm import fly, pass_range, range_in_squares, throw_team_mate
+from bbcore.rules.ttm import fly, kick_team_mate, pass_range, range_in_squares, throw_team_mate
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
 from tests.fixtures.plugins import DataPlugin
 
-OGRE, HALFLING, ORC = "human/ogre", "human/halfling-hopeful", "orc/orc-lineman"
+OGRE, HALFLING, ORC, LINEMAN = "human/ogre", "human/halfling-hopeful", "orc/orc-lineman", "human/human-lineman"
 TROLL, GOBLIN = "black-orc/trained-troll", "black-orc/goblin-bruiser"
 HELD = [2, 2]  # an armour roll that breaks nobody's armour
 # Random direction D8 faces used below: 2 up, 4 left, 5 right, 7 down.
@@ -467,3 +467,43 @@ def test_a_declined_or_unoffered_plugin_re_roll_leaves_the_throw_as_rolled(make_
     # Without Bullseye nobody offers anything, however the throw went.
     plain = throw(rules, pitch(rules), QUICK, [1, DOWN, 4])
     assert only(plain, "throw").rolls == (1,)
+
+
+# -- Kick Team-mate ---------------------------------------------------------------------------------
+
+KICKER = {"t": {"kick-team-mate": None}}
+
+
+def kick(rules: Ruleset, board: Board, target: Square, rolls: Iterable[int]) -> Outcome:
+    with ScriptedDice(rolls) as dice, ScriptedDecisions([]) as decisions:
+        return kick_team_mate(rules, board, "t", "h", target, dice, decisions)
+
+
+def test_a_kicked_team_mate_flies_and_lands_as_a_thrown_one(core: Ruleset) -> None:
+    board = pitch(core, thrower=LINEMAN, skills=KICKER)
+    outcome = kick(core, board, QUICK, [6, RIGHT, RIGHT, RIGHT, 6])
+    assert only(outcome, "throw").result == "superb"
+    assert outcome.board.player("h").square == (QUICK[0] + 3, QUICK[1])
+    assert outcome.board.player("h").standing
+
+
+def test_a_fumbled_kick_hurts_the_team_mate_where_he_stands_stunned_counting_as_knocked_out(core: Ruleset) -> None:
+    board = pitch(core, thrower=LINEMAN, skills=KICKER)
+    stunned = [2, 3]
+    outcome = kick(core, board, QUICK, [1, *stunned])
+    assert only(outcome, "kick-team-mate").result == "fumbled-kick"
+    assert outcome.board.player("h").status is Status.KO
+    assert "thrown-player-bounce" not in [e.kind for e in outcome.events]
+    assert not outcome.turnover
+
+
+def test_a_fumbled_kick_of_the_ball_carrier_bounces_the_ball_and_is_a_turnover(core: Ruleset) -> None:
+    board = pitch(core, thrower=LINEMAN, skills=KICKER, ball="h")
+    outcome = kick(core, board, QUICK, [1, 2, 3, DOWN])
+    assert outcome.turnover
+    assert outcome.board.ball.square == (10, 9)
+
+
+def test_only_a_player_with_kick_team_mate_kicks(core: Ruleset) -> None:
+    with pytest.raises(UsageError, match="cannot kick a team-mate"):
+        kick(core, pitch(core, thrower=LINEMAN), QUICK, [])
