@@ -150,6 +150,15 @@ class SpecialActionRules:
 
 
 @frozen
+class PlagueRiddenRules:
+    """Plague Ridden; the fields are documented in ``parameters.yaml``."""
+
+    casualty: str
+    immune_keywords: tuple[str, ...] = ()
+    immune_skills: tuple[str, ...] = ()
+
+
+@frozen
 class SecureTheBallRules:
     """The Secure the Ball Action; the fields are documented in ``parameters.yaml``."""
 
@@ -351,6 +360,7 @@ class GameParameters:
     fouls: FoulRules
     special_actions: SpecialActionRules
     secure_the_ball: SecureTheBallRules
+    plague_ridden: PlagueRiddenRules
     movement: MovementRules
     throw_team_mate: ThrowTeamMateRules
     passing: PassingRules

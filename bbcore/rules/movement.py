@@ -33,7 +33,7 @@ from bbcore.errors import UsageError
 from bbcore.hooktrace import active_trace
 from bbcore.plugins import CORE_PLUGIN
 from bbcore.rules import ball
-from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent
+from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, adjacent
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import KEPT_FOOTING, Harm, apothecary_from, knock_down, steady_footing, treatment_from
@@ -337,6 +337,7 @@ def move(
     extra_bonuses: Sequence[ExtraBonus] = (),
     team_reroll_barred: Collection[str] = (),
     securing: bool = False,
+    leave_ball_at: Square | None = None,
 ) -> Outcome:
     """Move a player along ``path``, standing up first if prone, rolling for everything the steps need.
 
@@ -350,6 +351,8 @@ def move(
     ``extra_bonuses`` (:class:`~bbcore.rules.rerolls.ExtraBonus`) are limited bonuses
     offered on a failed roll they would turn into a pass. ``team_reroll_barred`` names the
     tests (``pick-up``, ``dodge``...) on which no team re-roll may be spent for now.
+    ``leave_ball_at`` (Fumblerooski) is a square the carrier moves out of, his first or
+    one on the path, where he sets the ball down as he leaves it: no turnover, no bounce.
     ``securing`` makes it a Secure the Ball Action's move: stepping onto the loose ball
     makes that action's roll (:func:`bbcore.rules.ball.secure_pick_up`), not a pick-up
     (call :func:`bbcore.rules.secure_the_ball.secure_the_ball`, which checks the rest).
@@ -380,8 +383,11 @@ def move(
         ma_used = max(ma_used, player.ma) if rolls_to_stand else ma_used + stand_up_cost(ruleset, player)
     standing = player.with_status(Status.STANDING)
     legs = plan_path(ruleset, board, standing, path, ma_used=ma_used, rushes_used=rushes_used, careful_crossings=careful_crossings)
+    if leave_ball_at is not None:
+        _check_fumblerooski(board, player_id, path, leave_ball_at)
     state = _Moving(ruleset, dice, decisions, player_id, budget, ma_used, rushes_used, rush_modifier)
     state.securing = securing
+    state.leave_ball_at = leave_ball_at
 
     if player.status is Status.PRONE:
         if rolls_to_stand:
@@ -515,6 +521,7 @@ class _Moving:
         self._last_verdict: Verdict | None = None
         self.held = False  # Tentacles kept the mover in his square: the move ends there, no turnover
         self.securing = False  # a Secure the Ball Action's move: the pick-up is the action's own roll
+        self.leave_ball_at: Square | None = None  # Fumblerooski: where the carrier sets the ball down as he leaves
 
     def finish(self, outcome: Outcome, result: str) -> Outcome:
         detail = {
@@ -616,6 +623,9 @@ class _Moving:
         (held by Tentacles, or fallen).
         """
         player_id = player.id
+        if self.leave_ball_at == leg.origin and board.ball.carrier == player_id:
+            board = board.with_ball(BallState(square=leg.origin))
+            self._events.append(Event(FUMBLEROOSKI, player_id, (), "ball-left", {"square": list(leg.origin)}))
         leaving = _markers_around(board, player, leg.origin)
         if (leg.jump is not None or leaving) and self._held_by_tentacles(board, player, leaving):
             self.held = True
@@ -743,6 +753,21 @@ def _crossing_judge(risk: int) -> Judge:
         return Verdict(roll > risk, "crossed" if roll > risk else "failed")
 
     return judge
+
+
+#: The skill that lets a carrier set the ball down in a square he moves out of.
+FUMBLEROOSKI = "fumblerooski"
+
+
+def _check_fumblerooski(board: Board, player_id: str, path: Sequence[Square | Jump], square: Square) -> None:
+    player = board.player(player_id)
+    if not player.has(FUMBLEROOSKI):
+        raise UsageError(f"{player_id} has no Fumblerooski to leave the ball with")
+    if board.ball.carrier != player_id:
+        raise UsageError(f"{player_id} does not hold the ball to leave it behind")
+    left = [player.square, *(leg.to if isinstance(leg, Jump) else _as_square(leg) for leg in path)][:-1]
+    if square not in left:
+        raise UsageError(f"{player_id} cannot leave the ball at {square}: he moves out of only {left}")
 
 
 #: The skill that gives a free step away from every opponent after a Block or a Stab.

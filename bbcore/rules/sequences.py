@@ -69,6 +69,7 @@ class TeamState:
     casualties_caused: int = 0
     stalled: bool = False
     coach_ejected: bool = False  # after Argue the Call went that badly: no more arguing this game
+    plague_ridden_used: bool = False  # the game's one new Lineman from Plague Ridden has come
     leader_reroll: bool = False  # the half's Leader Re-roll, not yet used (see bbcore.rules.drive.leader_reroll)
     team: Team | None = field(default=None, eq=False, repr=False)
 

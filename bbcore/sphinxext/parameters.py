@@ -49,6 +49,7 @@ PHRASED = frozenset(
         "fouls",
         "special_actions",
         "secure_the_ball",
+        "plague_ridden",
         "casualty_modifiers",
         "activation",
     }
@@ -83,6 +84,13 @@ def _secure_words(ruleset: Ruleset, params: GameParameters) -> str:
         f"undistracted opponent is within {rules.clear_of} squares of the ball"
     )
     return words + (f"; not for {', '.join(barred)}" if barred else "")
+
+
+def _plague_words(ruleset: Ruleset, params: GameParameters) -> str:
+    rules = params.plague_ridden
+    immune = [*(f"a {escape(k)}" for k in rules.immune_keywords), *(escape(ruleset.skill_display(s)) for s in rules.immune_skills)]
+    words = f"once a game, a Block that gives an opponent a {escape(rules.casualty)} Casualty adds a new Lineman to the Reserves"
+    return words + (f"; never against {', '.join(immune)}" if immune else "")
 
 
 def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
@@ -176,6 +184,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ),
             ("Pass Action", _passing_words(params)),
             ("Secure the Ball Action", _secure_words(ruleset, params)),
+            ("Plague Ridden", _plague_words(ruleset, params)),
             ("Activation tests", _activation_words(ruleset, params)),
             (
                 "Standing up",

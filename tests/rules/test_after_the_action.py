@@ -1,18 +1,24 @@
 """What a player may do once an action is over: Hit and Run's free step, Quick Foul and Give and Go's move on,
-and which Casualties earn Star Player Points (Violent Innovator, Lethal Flight)."""
+which Casualties earn Star Player Points (Violent Innovator, Lethal Flight); and Fumblerooski, Plague Ridden."""
 
 from __future__ import annotations
 
 import attrs
 import pytest
 
+from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.activation import activation_goes_on
 from bbcore.rules.board import Board, Square, Status
+from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.events import Outcome
 from bbcore.rules.league import casualty_earns_spp
-from bbcore.rules.movement import hit_and_run, hit_and_run_squares
+from bbcore.rules.movement import hit_and_run, hit_and_run_squares, move
+from bbcore.rules.plague_ridden import plague_ridden
+from bbcore.rules.sequences import GameState
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
+from tests.rules.game_states import game, home_team
 
 HUMAN, ORC = "human/human-lineman", "orc/orc-lineman"
 
@@ -91,3 +97,64 @@ def test_which_casualties_earn_star_player_points(core: Ruleset) -> None:
     assert not casualty_earns_spp("crash-landing", plain)
     assert casualty_earns_spp("crash-landing", flier)
     assert not casualty_earns_spp("block", None)
+
+
+# -- Fumblerooski -----------------------------------------------------------------------------------
+
+
+def carrier(rules: Ruleset, skills: dict[str, int | str | None]) -> Board:
+    return build_board(rules, {"c": ("home", HUMAN, (5, 5)), "o": ("away", ORC, (4, 4))}, skills={"c": skills}, ball="c")
+
+
+def run(rules: Ruleset, board: Board, rolls: list[int], **options: object) -> Outcome:
+    with ScriptedDice(rolls) as dice, ScriptedDecisions([]) as decisions:
+        return move(rules, board, "c", [(6, 5), (7, 5), (8, 5)], dice, decisions, **options)  # type: ignore[arg-type]
+
+
+def test_fumblerooski_leaves_the_ball_in_a_square_moved_out_of(core: Ruleset) -> None:
+    board = carrier(core, {"fumblerooski": None})
+    dodged = 6
+    outcome = run(core, board, [dodged], leave_ball_at=(6, 5))
+    assert outcome.board.ball.square == (6, 5)
+    assert outcome.board.ball.carrier is None
+    assert outcome.board.player("c").square == (8, 5)
+    assert [e.result for e in outcome.events if e.kind == "fumblerooski"] == ["ball-left"]
+    assert not outcome.turnover
+    from_the_start = run(core, board, [dodged], leave_ball_at=(5, 5))
+    assert from_the_start.board.ball.square == (5, 5)
+
+
+def test_fumblerooski_needs_the_skill_the_ball_and_a_square_left(core: Ruleset) -> None:
+    with pytest.raises(UsageError, match="no Fumblerooski"):
+        run(core, carrier(core, {}), [], leave_ball_at=(6, 5))
+    with pytest.raises(UsageError, match="moves out of only"):
+        run(core, carrier(core, {"fumblerooski": None}), [], leave_ball_at=(8, 5))
+
+
+# -- Plague Ridden ----------------------------------------------------------------------------------
+
+
+def plague(rules: Ruleset, victim: str = HUMAN, **changes: object) -> GameState:
+    players = {"p": ("home", "nurgle/pestigor", (10, 7)), "v": ("away", victim, None)}
+    state = game(rules, players, home=home_team(roster="nurgle"), statuses={"v": "casualty"})
+    return attrs.evolve(state, **changes)
+
+
+def test_a_dead_victim_of_a_plague_ridden_block_becomes_a_new_lineman(core: Ruleset) -> None:
+    dead = core.parameters.plague_ridden.casualty
+    after, events = plague_ridden(core, plague(core), "p", "v", dead, ScriptedDecisions([]))
+    (event,) = events
+    new = after.board.player(event.detail["player"])
+    assert (new.team, new.position, new.status) == ("home", "nurgle/rotter", Status.RESERVES)
+    assert new.id in after.journeymen
+    assert after.home.plague_ridden_used
+    again, nothing = plague_ridden(core, after, "p", "v", dead, ScriptedDecisions([]))
+    assert nothing == ()  # once a game
+    assert again == after
+
+
+def test_plague_ridden_needs_a_death_and_a_victim_it_may_claim(core: Ruleset) -> None:
+    dead = core.parameters.plague_ridden.casualty
+    assert plague_ridden(core, plague(core), "p", "v", "badly-hurt", ScriptedDecisions([]))[1] == ()
+    assert plague_ridden(core, plague(core, victim="human/ogre"), "p", "v", dead, ScriptedDecisions([]))[1] == ()
+    assert plague_ridden(core, plague(core, victim="human/halfling-hopeful"), "p", "v", dead, ScriptedDecisions([]))[1] == ()
