@@ -864,7 +864,7 @@ def bbcore_crossing(ruleset: Ruleset, board: Board, player: PlayerState, origin:
 def bbcore_ball_bounces_on_landing(ruleset: Ruleset, board: Board, square: Square, cause: str) -> int | None:
     """How many times a ball bounces when it lands untouched (the core: once).
 
-    ``firstresult``. ``cause`` is ``kick-off``, ``pass``, ``loose`` or ``throw-in``.
+    ``firstresult``. ``cause`` is ``kick-off``, ``pass``, ``loose``, ``throw-in`` or ``punt``.
 
     **Example.** The street variant's cobblestones answer this way: a ball that comes down
     untouched bounces twice, as its rules file says.

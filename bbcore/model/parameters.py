@@ -201,6 +201,7 @@ class BallRules:
     deviate_distance: str
     kick_deviate_distance: str
     throw_in_distance: str
+    punt_distance: str
     corner_throw_in_dice: str
     disturbing_presence_range: int
     catch_modifiers: Mapping[str, int] = field(factory=dict)

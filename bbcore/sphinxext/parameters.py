@@ -218,6 +218,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ("Deviate", f"{params.ball.deviate_distance} squares in a D8 direction"),
             ("Kick", f"a kick-off by a nominated kicker with Kick deviates {params.ball.kick_deviate_distance} squares"),
             ("Throw-in", f"{params.ball.throw_in_distance} squares; from a corner, {params.ball.corner_throw_in_dice} picks the direction"),
+            ("Punt", f"{params.ball.punt_distance} squares in a direction off the throw-in template, facing an End Zone or a sideline"),
             ("Catching", ", ".join(f"{k.replace('_', ' ').replace('-', ' ')} {v:+d}" for k, v in params.ball.catch_modifiers.items())),
             ("Picking up", ", ".join(f"{k.replace('_', ' ').replace('-', ' ')} {v:+d}" for k, v in params.ball.pick_up_modifiers.items())),
         ],
