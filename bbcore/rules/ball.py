@@ -445,6 +445,10 @@ def direction_into(board: Board, off_square: Square) -> Square:
     return (dx, dy)
 
 
+#: The ways a throw-in template set over a player may face (a Punt, a Swoop): towards either End Zone or either sideline.
+TEMPLATE_FACINGS: tuple[Square, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
 def template_direction(facing: Square, row: Row) -> Square:
     """A throw-in row's direction for a template facing ``facing``: forward along it, lateral to its right (y grows downwards)."""
     forward, lateral = int(row.values["forward"] or 0), int(row.values["lateral"] or 0)

@@ -18,7 +18,7 @@ import attrs
 
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
-from bbcore.rules.ball import land_ball, leave_pitch, template_direction
+from bbcore.rules.ball import TEMPLATE_FACINGS, land_ball, leave_pitch, template_direction
 from bbcore.rules.board import BallState, Board, Square, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
@@ -28,8 +28,6 @@ if TYPE_CHECKING:
 
 #: The skill that kicks the ball downfield, and the one that lets the kicker roll again.
 PUNT, KICK = "punt", "kick"
-#: The ways the template may face: towards either End Zone or either sideline.
-FACINGS: tuple[Square, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
 def _roll(
@@ -45,7 +43,7 @@ def _roll(
 
 def punt(ruleset: Ruleset, board: Board, player_id: str, facing: Square, dice: DiceSource, decisions: Decisions) -> Outcome:
     """``player_id``, Standing with Punt and the ball after his move, punts it with the template facing ``facing``
-    (one of :data:`FACINGS`).
+    (one of :data:`bbcore.rules.ball.TEMPLATE_FACINGS`).
 
     Kick's re-rolls are asked with ``Decisions.use_skill`` (situations ``punt-direction``
     and ``punt-distance``). The ``punt`` event carries every die, the direction and the
@@ -57,8 +55,8 @@ def punt(ruleset: Ruleset, board: Board, player_id: str, facing: Square, dice: D
         raise UsageError(f"{player_id} cannot Punt: only a Standing player with Punt can")
     if board.ball.carrier != player_id:
         raise UsageError(f"{player_id} cannot Punt: he does not hold the ball")
-    if facing not in FACINGS:
-        raise UsageError(f"the template must face an End Zone or a sideline, one of {list(FACINGS)}; not {facing}")
+    if facing not in TEMPLATE_FACINGS:
+        raise UsageError(f"the template must face an End Zone or a sideline, one of {list(TEMPLATE_FACINGS)}; not {facing}")
     kicks = player.has(KICK)
     table = ruleset.table("throw-in")
     way, way_kept = _roll(dice, table.dice or "D6", player_id, decisions, kicks, "punt-direction")

@@ -108,6 +108,7 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "sure-hands": ("rules.ball", "rules.block"),
     "tackle": ("rules.movement", "rules.block"),
     "take-root": ("rules.activation",),
+    "swoop": ("rules.ttm",),
     "taunt": ("rules.block",),
     "tentacles": ("rules.movement",),
     "thick-skull": ("rules.injury",),

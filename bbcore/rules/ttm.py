@@ -7,7 +7,7 @@ a pitch feature is asked about through ``bbcore_thrown_player_lands_on_feature``
 failed test (the throw's Passing Ability Test among them) may be re-rolled from a
 source a plugin names through ``bbcore_test_reroll`` (an inducement's, say).
 
-Skills handled here: Throw Team-mate, Kick Team-mate and Right Stuff (who may throw or kick and be thrown),
+Skills handled here: Throw Team-mate, Kick Team-mate and Right Stuff (who may throw or kick and be thrown), Swoop,
 Always Hungry, Strong Arm, Bullseye, Lethal Flight, and Loner on team re-rolls.
 """
 
@@ -128,10 +128,15 @@ def throw_team_mate(
     team_reroll: int | bool = False,
     spent: frozenset[str] = frozenset(),
     kick: bool = False,
+    swoop_facing: Square | None = None,
 ) -> Outcome:
     """Throw a Right Stuff team-mate at ``target`` and resolve the flight and the landing.
 
     ``kick`` makes it a Kick Team-mate special action (see :func:`kick_team_mate`).
+    ``swoop_facing`` (one of :data:`bbcore.rules.ball.TEMPLATE_FACINGS`) is a thrown
+    player's Swoop: instead of the Scatter he travels ``swoop_distance`` squares from
+    the target in a direction off the throw-in template so faced, and may roll his
+    landing again (the skill's re-roll). A Fumbled Throw is not saved by it.
 
     Always Hungry is rolled first. The Passing Ability Test then says Superb, Subpar
     or Fumbled: Superb and Subpar scatter from the target (Bullseye keeps a Superb
@@ -145,6 +150,8 @@ def throw_team_mate(
     """
     thrower, thrown = board.player(thrower_id), board.player(thrown_id)
     band = _check(ruleset, board, thrower, thrown, target, KICK_TEAM_MATE if kick else THROW_TEAM_MATE)
+    if swoop_facing is not None and (not thrown.has(SWOOP) or swoop_facing not in ball.TEMPLATE_FACINGS):
+        raise UsageError(f"{thrown_id} cannot Swoop facing {swoop_facing}: he needs Swoop and a facing of {list(ball.TEMPLATE_FACINGS)}")
     assert thrower.square is not None
     assert thrown.square is not None
     assert thrower.pa is not None
@@ -211,6 +218,9 @@ def throw_team_mate(
         square = step(thrower.square, direction)
         events.append(Event("thrown-player-bounce", thrown_id, rolls, "dropped", {"from": list(thrower.square), "to": list(square)}))
         last = thrower.square
+    elif swoop_facing is not None:
+        square, last, rolls = _swoop(ruleset, in_air, target, swoop_facing, dice)
+        events.append(Event(SWOOP, thrown_id, rolls, "swooped", {"from": list(target), "to": list(square)}))
     elif quality == "superb" and thrower.has("bullseye"):
         square, last = target, target
         events.append(Event("scatter", thrown_id, (), "on-target", {"square": list(target), "skill": "bullseye"}))
@@ -219,6 +229,7 @@ def throw_team_mate(
         events.append(Event("scatter", thrown_id, rolls, "scattered", {"from": list(target), "to": list(square)}))
 
     flight = _Flight(ruleset, dice, decisions, thrown, thrower.team, quality, budget)
+    flight.swooped = swoop_facing is not None and quality != "fumbled"
     landed = flight.come_down(in_air, square, last)
     return Outcome(landed.board, (*events, *landed.events), landed.turnover)
 
@@ -316,6 +327,26 @@ def _scatter(ruleset: Ruleset, board: Board, start: Square, times: int, dice: Di
     return square, last, rolls
 
 
+#: The trait that lets a thrown player glide off the template instead of scattering.
+SWOOP = "swoop"
+
+
+def _swoop(ruleset: Ruleset, board: Board, start: Square, facing: Square, dice: DiceSource) -> tuple[Square, Square, tuple[int, ...]]:
+    """Swoop from ``start``: a throw-in table direction for the template facing ``facing``, then ``swoop_distance``
+    squares; stop at the first square off the pitch. Returns (square reached, last square on the pitch, rolls)."""
+    table = ruleset.table("throw-in")
+    way = roll_dice(dice, table.dice or "D6")
+    direction = ball.template_direction(facing, table.row_for(sum(way)))
+    far = roll_dice(dice, ruleset.parameters.throw_team_mate.swoop_distance)
+    square, last = start, start
+    for _ in range(sum(far)):
+        square = step(square, direction)
+        if not board.geometry.on_pitch(square):
+            break
+        last = square
+    return square, last, way + far
+
+
 def _eaten(
     ruleset: Ruleset, board: Board, thrown: PlayerState, dice: DiceSource, decisions: Decisions, events: tuple[Event, ...]
 ) -> Outcome:
@@ -351,6 +382,7 @@ class _Flight:
         self.active_team = active_team
         self.quality = quality
         self.budget = budget
+        self.swooped = False  # came down by Swoop: the landing may be rolled again (the skill's re-roll)
 
     def apothecary(self) -> Apothecary:
         return apothecary_from(self.decisions)
@@ -514,6 +546,7 @@ class _Flight:
             self.dice,
             self.decisions,
             self.budget,
+            skill=SWOOP if self.swooped else None,
             detail={"target": thrown.ag, "square": list(square), "throw": self.quality},
             offered=plugin_reroll(self.ruleset, placed, thrown, "landing"),
         )

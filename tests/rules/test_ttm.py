@@ -507,3 +507,33 @@ def test_a_fumbled_kick_of_the_ball_carrier_bounces_the_ball_and_is_a_turnover(c
 def test_only_a_player_with_kick_team_mate_kicks(core: Ruleset) -> None:
     with pytest.raises(UsageError, match="cannot kick a team-mate"):
         kick(core, pitch(core, thrower=LINEMAN), QUICK, [])
+
+
+# -- Swoop ------------------------------------------------------------------------------------------
+
+SWOOPER = {"h": {"swoop": None}}
+STRAIGHT = 3  # the throw-in table's straight-ahead roll
+
+
+def test_a_swooping_team_mate_travels_off_the_template_instead_of_scattering(core: Ruleset) -> None:
+    board = pitch(core, skills=SWOOPER)
+    outcome = throw(core, board, QUICK, [6, STRAIGHT, 2, 6], swoop_facing=(1, 0))
+    swoop = only(outcome, "swoop")
+    assert swoop.detail == {"from": list(QUICK), "to": [QUICK[0] + 2, QUICK[1]]}
+    assert "scatter" not in [e.kind for e in outcome.events]
+    assert outcome.board.player("h").square == (QUICK[0] + 2, QUICK[1])
+
+
+def test_a_swooping_team_mate_may_roll_the_landing_again(core: Ruleset) -> None:
+    board = pitch(core, skills=SWOOPER)
+    outcome = throw(core, board, QUICK, [6, STRAIGHT, 2, 1, 6], [("use-skill", True)], swoop_facing=(1, 0))
+    landing = only(outcome, "landing")
+    assert landing.detail["rerolled_with"] == "swoop"
+    assert outcome.board.player("h").standing
+
+
+def test_only_a_swooper_swoops_and_only_facing_an_edge(core: Ruleset) -> None:
+    with pytest.raises(UsageError, match="cannot Swoop"):
+        throw(core, pitch(core), QUICK, [], swoop_facing=(1, 0))
+    with pytest.raises(UsageError, match="cannot Swoop"):
+        throw(core, pitch(core, skills=SWOOPER), QUICK, [], swoop_facing=(1, 1))
