@@ -218,19 +218,38 @@ def pick_up_spending(
 ) -> tuple[Outcome, RerollBudget]:
     """:func:`pick_up` from a running :class:`~bbcore.rules.rerolls.RerollBudget` (a move's), and the budget left."""
     player = board.player(player_id)
-    square = player.square
-    assert square is not None
-    if player.has(NO_BALL):
-        missed = Event(PICK_UP, player_id, (), FUMBLED, {"no_ball": True})
-        loose = bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions)
-        return Outcome(loose.board, (missed, *loose.events), turnover=True), budget
     modifier = ruleset.parameters.ball.pick_up_modifiers.get("per_marker", 0) * _markers(board, player)
     if player.has("big-hand"):
         modifier = max(modifier, 0)
     modifier += (1 if player.has("extra-arms") else 0) + board.modifier("pick-up", player)
     judge = TargetJudge(player.ag, modifier, PICKED_UP, FUMBLED)
-    offered = plugin_reroll(ruleset, board, player, PICK_UP)
-    rolled, budget = take_test(player, PICK_UP, judge, dice, decisions, budget, skill="sure-hands", offered=offered)
+    return _pick_up_test(ruleset, board, player_id, PICK_UP, judge, dice, decisions, budget, skill="sure-hands")
+
+
+def _pick_up_test(
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    test: str,
+    judge: TargetJudge,
+    dice: DiceSource,
+    decisions: Decisions,
+    budget: RerollBudget,
+    *,
+    skill: str | None = None,
+    detail: dict[str, object] | None = None,
+) -> tuple[Outcome, RerollBudget]:
+    """Roll ``test`` to pick up the ball in the player's square: held on a pass, else it bounces (a turnover). A
+    player with No Ball fails without a roll."""
+    player = board.player(player_id)
+    square = player.square
+    assert square is not None
+    if player.has(NO_BALL):
+        missed = Event(test, player_id, (), FUMBLED, {"no_ball": True})
+        loose = bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions)
+        return Outcome(loose.board, (missed, *loose.events), turnover=True), budget
+    offered = plugin_reroll(ruleset, board, player, test)
+    rolled, budget = take_test(player, test, judge, dice, decisions, budget, skill=skill, detail=detail, offered=offered)
     if rolled.passed:
         return Outcome(board.with_ball(BallState(carrier=player_id)), rolled.events), budget
     loose = bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions)
@@ -247,21 +266,9 @@ def secure_pick_up(
     """The pick-up of a Secure the Ball Action: a D6 of ``secure_the_ball.pick_up_on`` or more, with no modifier and no
     Sure Hands (a team re-roll or Pro may still roll it again). A failure bounces the ball and is a turnover; a player
     with No Ball fails without a roll."""
-    player = board.player(player_id)
-    square = player.square
-    assert square is not None
-    if player.has(NO_BALL):
-        missed = Event(SECURE_THE_BALL, player_id, (), FUMBLED, {"no_ball": True})
-        loose = bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions)
-        return Outcome(loose.board, (missed, *loose.events), turnover=True), budget
     target = ruleset.parameters.secure_the_ball.pick_up_on
     judge = TargetJudge(target, 0, PICKED_UP, FUMBLED)
-    offered = plugin_reroll(ruleset, board, player, SECURE_THE_BALL)
-    rolled, budget = take_test(player, SECURE_THE_BALL, judge, dice, decisions, budget, detail={"target": target}, offered=offered)
-    if rolled.passed:
-        return Outcome(board.with_ball(BallState(carrier=player_id)), rolled.events), budget
-    loose = bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions)
-    return Outcome(loose.board, (*rolled.events, *loose.events), turnover=True), budget
+    return _pick_up_test(ruleset, board, player_id, SECURE_THE_BALL, judge, dice, decisions, budget, detail={"target": target})
 
 
 def bounce(

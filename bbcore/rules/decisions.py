@@ -390,41 +390,43 @@ class ScriptedDecisions:
             return self._fallback.hand_out_inducements(team, inducements, players)
         return tuple((str(player), str(inducement)) for player, inducement in answer)
 
-    def interceptor(self, team: str, candidates: Sequence[str]) -> str | None:
-        if self._answers and self._answers[0][0] == "interceptor":
+    def _pick_or_none(self, kind: str, options: Sequence[Any]) -> tuple[bool, Any]:
+        """The next answer when it is of ``kind``: (True, None or one of ``options``, as a tuple when it is a pair);
+        (False, None) when the script has none (``_next`` raises first when strict)."""
+        if self._answers and self._answers[0][0] == kind:
             answer = self._answers.pop(0)[1]
-            if answer is not None and answer not in candidates:
-                raise DecisionScriptError(f"scripted interceptor {answer!r} is not among {list(candidates)}")
+            if answer is None:
+                return True, None
+            chosen = tuple(answer) if isinstance(answer, (list, tuple)) else answer
+            if chosen not in [tuple(o) if isinstance(o, (list, tuple)) else o for o in options]:
+                raise DecisionScriptError(f"scripted {kind} {answer!r} is not among {list(options)}")
+            return True, chosen
+        self._next(kind)  # raises when strict
+        return False, None
+
+    def interceptor(self, team: str, candidates: Sequence[str]) -> str | None:
+        scripted, answer = self._pick_or_none("interceptor", candidates)
+        if scripted or self._fallback is None:
             return None if answer is None else str(answer)
-        self._next("interceptor")  # raises when strict
-        return self._fallback.interceptor(team, candidates) if self._fallback is not None else None
+        return self._fallback.interceptor(team, candidates)
 
     def choose_square(self, player_id: str, reason: str, squares: Sequence[Square]) -> Square | None:
-        if self._answers and self._answers[0][0] == "square":
-            answer = self._answers.pop(0)[1]
-            if answer is not None and tuple(answer) not in [tuple(s) for s in squares]:
-                raise DecisionScriptError(f"scripted square {answer} for {reason!r} is not among {list(squares)}")
+        scripted, answer = self._pick_or_none("square", squares)
+        if scripted or self._fallback is None:
             return None if answer is None else (int(answer[0]), int(answer[1]))
-        self._next("square")  # raises when strict
-        return self._fallback.choose_square(player_id, reason, squares) if self._fallback is not None else None
+        return self._fallback.choose_square(player_id, reason, squares)
 
     def place_ball(self, player_id: str, squares: Sequence[Square]) -> Square | None:
-        if self._answers and self._answers[0][0] == "place-ball":
-            answer = self._answers.pop(0)[1]
-            if answer is not None and tuple(answer) not in [tuple(s) for s in squares]:
-                raise DecisionScriptError(f"scripted ball square {answer} is not among {list(squares)}")
+        scripted, answer = self._pick_or_none("place-ball", squares)
+        if scripted or self._fallback is None:
             return None if answer is None else (int(answer[0]), int(answer[1]))
-        self._next("place-ball")  # raises when strict
-        return self._fallback.place_ball(player_id, squares) if self._fallback is not None else None
+        return self._fallback.place_ball(player_id, squares)
 
     def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
-        if self._answers and self._answers[0][0] == "free-block":
-            answer = self._answers.pop(0)[1]
-            if answer is not None and tuple(answer) not in [tuple(b) for b in blocks]:
-                raise DecisionScriptError(f"scripted free block {answer} is not among {list(blocks)}")
+        scripted, answer = self._pick_or_none("free-block", blocks)
+        if scripted or self._fallback is None:
             return None if answer is None else (str(answer[0]), str(answer[1]))
-        self._next("free-block")  # raises when strict
-        return self._fallback.free_block(team, blocks) if self._fallback is not None else None
+        return self._fallback.free_block(team, blocks)
 
     def weather_modifier(self, team: str, allowed: Sequence[int]) -> int:
         answer = self._next("weather-modifier")
