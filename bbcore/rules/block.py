@@ -32,6 +32,7 @@ from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent, 
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import KEPT_FOOTING, Apothecary, Harm, apothecary_from, knock_down_with_ball, steady_footing
+from bbcore.rules.passing import dump_off
 from bbcore.rules.push import push
 from bbcore.rules.rerolls import TEAM_REROLL, spend_team_reroll
 
@@ -143,8 +144,9 @@ def block(
     event follows it. Returns the new board, the events, and whether the block caused a
     turnover (the attacker went down, or was pushed into the crowd by a chain push).
 
-    A target with Trickster may first move to another square next to the blocker
-    (:func:`trickster`). Against a player with Foul Appearance the blocker rolls first
+    A target holding the ball with Dump-off may first throw a Quick Pass
+    (:func:`bbcore.rules.passing.dump_off`), and one with Trickster may then move to
+    another square next to the blocker (:func:`trickster`). Against a player with Foul Appearance the blocker rolls first
     (:func:`foul_appearance_test`); when it calls the block off, the outcome holds only
     that event (result ``cancelled``) and the blocker's activation is over.
 
@@ -157,9 +159,10 @@ def block(
     not made (event result ``unpaid``).
     """
     decisions = decisions or DefaultDecisions()
-    tricked = trickster(ruleset, board, attacker_id, defender_id, dice, decisions)
+    before = dump_off(ruleset, board, defender_id, dice, decisions)
+    tricked = trickster(ruleset, before.board, attacker_id, defender_id, dice, decisions)
     first, face = _one_block(ruleset, tricked.board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll)
-    first = Outcome(first.board, (*tricked.events, *first.events), first.turnover)
+    first = Outcome(first.board, (*before.events, *tricked.events, *first.events), first.turnover)
     if not _frenzy_goes_on(first, attacker_id, defender_id, face):
         return first
     board, events = first.board, list(first.events)

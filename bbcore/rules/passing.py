@@ -385,6 +385,36 @@ def fumble(ruleset: Ruleset, board: Board, passer: PlayerState, dice: DiceSource
     return Outcome(dropped.board, dropped.events, turnover=True)
 
 
+#: The skill that lets a carrier about to be blocked (or singled out) throw a Quick Pass first.
+DUMP_OFF = "dump-off"
+#: The band of the ``pass-range`` table a Dump-off may use.
+QUICK_BAND = "quick"
+
+
+def dump_off(ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, decisions: Decisions) -> Outcome:
+    """Dump-off: ``player_id``, holding the ball, is about to be blocked or singled out by a special action; he may
+    first throw a Quick Pass (:func:`pass_ball`, the ``quick`` band only) to a square his coach picks
+    (``Decisions.choose_square``, reason ``dump-off``; None: no pass). It causes no turnover, whatever happens to
+    the ball; the action against him goes on afterwards. Without the skill or the ball nothing happens."""
+    player = board.player(player_id)
+    if not player.has(DUMP_OFF) or board.ball.carrier != player_id or player.square is None or player.pa is None:
+        return Outcome(board)
+    origin = player.square
+    squares = [
+        (x, y)
+        for x in range(board.geometry.pitch.length)
+        for y in range(board.geometry.pitch.width)
+        if (x, y) != origin and (band := pass_range(ruleset, origin, (x, y))) is not None and band.id == QUICK_BAND
+    ]
+    target = decisions.choose_square(player_id, DUMP_OFF, squares) if squares else None
+    if target is None:
+        return Outcome(board)
+    if target not in squares:
+        raise UsageError(f"{player_id} cannot Dump-off to {target}: only a Quick Pass is allowed")
+    passed = pass_ball(ruleset, board, player_id, target, dice, decisions, open_bands=(QUICK_BAND,))
+    return Outcome(passed.board, (Event(DUMP_OFF, player_id, (), "quick-pass", {"target": list(target)}), *passed.events))
+
+
 def pass_ball(
     ruleset: Ruleset,
     board: Board,

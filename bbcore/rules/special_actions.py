@@ -42,6 +42,7 @@ from bbcore.rules.board import Board, PlayerState, Status, adjacent
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, apothecary_from, armour_and_injury, knock_down, treatment_from
+from bbcore.rules.passing import dump_off
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -120,7 +121,9 @@ def _act(
     call the action off, then play ``body``; its outcome follows those."""
     player, _ = _pair(board, player_id, target_id, skill, marking=marking)
     decisions = decisions or DefaultDecisions()
-    tricked = trickster(ruleset, board, player_id, target_id, dice, decisions)
+    dumped = dump_off(ruleset, board, target_id, dice, decisions)
+    tricked = trickster(ruleset, dumped.board, player_id, target_id, dice, decisions)
+    tricked = Outcome(tricked.board, (*dumped.events, *tricked.events))
     board = tricked.board
     appearance = foul_appearance_test(ruleset, board, player_id, target_id, dice)
     if appearance is not None and appearance.result == CANCELLED:

@@ -1,4 +1,4 @@
-"""Saboteur, Eye Gouge, Defensive and Trickster, with scripted dice.
+"""Saboteur, Eye Gouge, Defensive, Trickster and Dump-off, with scripted dice.
 
 Each test would fail without the rule it names; the numbers come from the parameters.
 """
@@ -18,6 +18,7 @@ from bbcore.rules.board import Board, Status
 from bbcore.rules.decisions import DecisionScriptError, ScriptedDecisions
 from bbcore.rules.events import Outcome
 from bbcore.rules.foul import foul_assists
+from bbcore.rules.passing import dump_off
 from bbcore.rules.special_actions import stab
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
@@ -226,3 +227,44 @@ def test_a_trickster_steps_aside_from_a_stab_too(core: Ruleset) -> None:
         outcome = stab(core, board, "a", "d", dice, decisions)
     assert outcome.board.player("d").square == (10, 8)
     assert [e.kind for e in outcome.events][:2] == ["trickster", "stab"]
+
+
+# -- Dump-off ---------------------------------------------------------------------------------------
+
+
+def dumping(rules: Ruleset) -> Board:
+    """The away Orc a blocks the home carrier d (Dump-off); d's team-mate c stands three squares away."""
+    players = {
+        "a": ("away", "orc/orc-lineman", (4, 7)),
+        "d": ("home", "human/human-lineman", (5, 7)),
+        "c": ("home", "human/human-lineman", (8, 7)),
+    }
+    return build_board(rules, players, skills={"d": {"dump-off": None}}, ball="d")
+
+
+def test_dump_off_throws_a_quick_pass_before_the_block(core: Ruleset) -> None:
+    accurate, caught = 6, 6
+    answers = [("square", (8, 7)), ("push-square", (6, 7)), ("follow-up", False)]
+    with ScriptedDice([accurate, caught, PUSH]) as dice, ScriptedDecisions(answers) as decisions:
+        outcome = block(core, dumping(core), "a", "d", dice, decisions)
+    kinds = [e.kind for e in outcome.events]
+    assert kinds.index("dump-off") < kinds.index("pass") < kinds.index("block")
+    assert outcome.board.ball.carrier == "c"
+    assert not outcome.turnover
+
+
+def test_a_dropped_dump_off_is_no_turnover_for_anyone(core: Ruleset) -> None:
+    fumbled, bounce_down = 1, 7
+    answers = [("square", (8, 7)), ("push-square", (6, 7)), ("follow-up", False)]
+    with ScriptedDice([fumbled, bounce_down, PUSH]) as dice, ScriptedDecisions(answers) as decisions:
+        outcome = block(core, dumping(core), "a", "d", dice, decisions)
+    assert outcome.board.ball.carrier is None
+    assert not outcome.turnover
+
+
+def test_dump_off_allows_only_a_quick_pass(core: Ruleset) -> None:
+    with ScriptedDice([]) as dice, pytest.raises(DecisionScriptError, match="not among"):
+        dump_off(core, dumping(core), "d", dice, ScriptedDecisions([("square", (12, 7))]))
+    with ScriptedDice([]) as dice:
+        board = dumping(core)
+        assert dump_off(core, board, "d", dice, ScriptedDecisions([("square", None)])) == Outcome(board)
