@@ -213,8 +213,9 @@ def multiple_block(
 ) -> Outcome:
     """Multiple Block: two blocks at once against two different opponents the blocker marks.
 
-    The blocker's Strength takes ``block.multiple_block_strength`` for both. Foul
-    Appearance is rolled for each target first (either calls the whole action off);
+    The blocker's Strength takes ``block.multiple_block_strength`` for both. Each target
+    may first throw a Dump-off and step aside with Trickster; Foul Appearance is then
+    rolled for each target (either calls the whole action off);
     then both blocks' dice are rolled and chosen, and both faces are applied in the
     order given, in full even when the first puts the blocker down (a face that would
     put him down again leaves him as he is). Nobody follows up. The team re-roll, if
@@ -233,8 +234,15 @@ def multiple_block(
             raise UsageError(f"{attacker_id} must be Standing and marking both his targets")
         if defender.team == attacker.team or not defender.standing or not adjacent(attacker.square, defender.square):
             raise UsageError(f"{attacker_id} cannot block {target}: a target is a Standing opposition player he marks")
-    weaker = board.with_player(attrs.evolve(attacker, st=attacker.st + ruleset.parameters.block.multiple_block_strength))
     events: list[Event] = []
+    for target in targets:
+        # Each target may throw a Dump-off and step aside with Trickster before any die is counted.
+        dumped = dump_off(ruleset, board, target, dice, decisions)
+        tricked = trickster(ruleset, dumped.board, attacker_id, target, dice, decisions)
+        board = tricked.board
+        events.extend((*dumped.events, *tricked.events))
+    attacker = board.player(attacker_id)
+    weaker = board.with_player(attrs.evolve(attacker, st=attacker.st + ruleset.parameters.block.multiple_block_strength))
     for target in targets:
         appearance = foul_appearance_test(ruleset, weaker, attacker_id, target, dice)
         if appearance is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import attrs
 import pytest
 
 from bbcore.dice import ScriptedDice
@@ -330,3 +331,14 @@ def test_both_blocks_resolve_even_when_the_first_puts_the_blocker_down(core: Rul
 def test_a_multiple_block_needs_two_different_targets(core: Ruleset, targets: tuple[str, ...]) -> None:
     with ScriptedDice([]) as dice, pytest.raises(UsageError, match="two different players"):
         multiple_block(core, two_targets(core), "a", targets, dice)
+
+
+def test_each_target_of_a_multiple_block_may_step_aside_with_trickster_first(core: Ruleset) -> None:
+    board = two_targets(core)
+    board = board.with_player(attrs.evolve(board.player("d"), skills={**board.player("d").skills, "trickster": None}))
+    answers = [("square", (10, 6)), ("block-face", 0), ("block-face", 0), ("push-square", (10, 5)), ("push-square", (12, 9))]
+    with ScriptedDice([PUSH] * 6) as dice, ScriptedDecisions(answers) as decisions:
+        outcome = multiple_block(core, board, "a", ("d", "e"), dice, decisions)
+    kinds = [e.kind for e in outcome.events]
+    assert kinds.index("trickster") < kinds.index("block")
+    assert outcome.board.player("d").square == (10, 5)  # pushed on from the square he stepped to
