@@ -797,9 +797,9 @@ def hit_and_run(board: Board, player_id: str, square: Square) -> Outcome:
     ``square`` (one of :func:`hit_and_run_squares`), ignoring tackle zones: no Dodge, no movement spent.
 
     A square not on that list raises :class:`~bbcore.errors.UsageError`. Taking the
-    step is the coach's choice; the rule bars it after a Frenzy second block only
-    because the two skills never go together (a player cannot have both). The ball is
-    never in the square: a step onto it would be a pick-up, which the rule does not give.
+    step is the coach's choice (a player never has both Hit and Run and Frenzy). The
+    ball is never in the square: a step onto it would be a pick-up, which the rule does
+    not give.
     """
     allowed = hit_and_run_squares(board, player_id)
     if square not in allowed:
