@@ -9,7 +9,7 @@ import bbcore
 from bbcore.errors import DataError, UsageError
 from bbcore.ruleset import Ruleset
 from bbcore.testing import MakeRuleset
-from tests.fixtures.plugins import DataPlugin
+from tests.fixtures.plugins import DataPlugin, ParameterPlugin
 
 STREET = DataPlugin("variant", "street", "street", (("ground", ("street", "sewer"), "street"),))
 
@@ -77,6 +77,20 @@ def test_variant_parameters_are_merged_key_by_key(make_ruleset: MakeRuleset) -> 
     assert rules.parameters.rerolls.fixed_cost == 100_000
     assert rules.parameters.rerolls.max == 8  # untouched keys keep the core's value
     assert rules.parameters.players_on_pitch == 11
+    # One key of a nested section may change alone; its sibling keys keep the core's values.
+    assert rules.parameters.special_actions.chainsaw.armour == 2
+    core_chainsaw = bbcore.load_ruleset().parameters.special_actions.chainsaw
+    assert rules.parameters.special_actions.chainsaw.kick_back_at_most == core_chainsaw.kick_back_at_most
+
+
+def test_merged_parameters_that_do_not_fit_are_reported_against_the_core_file(make_ruleset: MakeRuleset) -> None:
+    # Each layer may be partial, so the whole is checked once more after merging.
+    with pytest.raises(DataError) as caught:
+        make_ruleset(plugins=[("odd", ParameterPlugin({"special_actions": {"chainsaw": {"armour": "lots"}}}))], entry_points=False)
+    message = str(caught.value)
+    assert "bbcore/data/parameters.yaml" in message
+    assert "after merging every layer" in message
+    assert "$.special_actions.chainsaw.armour" in message
 
 
 def test_options_are_checked(make_ruleset: MakeRuleset) -> None:
