@@ -226,6 +226,7 @@ class MovementRules:
     arm_bar: int
     timmm_ber: int
     pick_me_up_reach: int
+    on_the_ball_squares: int
     dodge_modifiers: Mapping[str, int] = field(factory=dict)
     rush_modifiers: Mapping[str, int] = field(factory=dict)
     jump_modifiers: Mapping[str, int] = field(factory=dict)

@@ -119,6 +119,16 @@ class Decisions(Protocol):
         """
         ...
 
+    def free_move(self, team: str, reason: str, moves: Sequence[tuple[str, tuple[Square, ...]]]) -> tuple[str, Sequence[Square]] | None:
+        """Which player of ``team`` makes a free move a rule offers, and along which path, or None for nobody.
+
+        ``moves`` offers one path of plain steps to each square each player may reach, as
+        (player id, path); the answer may be any legal path of one of those players (the
+        procedure checks it). Asked for On the Ball (reason ``pass-declared`` or ``kick-off``);
+        after a pass is declared it is asked again after each move, until it says None.
+        """
+        ...
+
     def place_ball(self, player_id: str, squares: Sequence[Square]) -> Square | None:
         """Where ``player_id``, going down with the ball, sets it (one of ``squares``: the empty ones around him), or None
         to let it bounce. Asked of a player with Safe Pair of Hands."""
@@ -231,6 +241,9 @@ class DefaultDecisions:
     def choose_square(self, player_id: str, reason: str, squares: Sequence[Square]) -> Square | None:
         return None  # where to go needs the board read as a coach would: staying put changes nothing
 
+    def free_move(self, team: str, reason: str, moves: Sequence[tuple[str, tuple[Square, ...]]]) -> tuple[str, Sequence[Square]] | None:
+        return None  # the same: where to stand needs the board read as a coach would
+
     def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
         return blocks[0] if blocks else None  # a free block risks no turnover
 
@@ -258,9 +271,10 @@ class ScriptedDecisions:
     ``mvp-nominees`` (player ids), ``casualty-treatment`` (an id, or None for none),
     ``agreed-choice`` (an option), ``hand-out`` ((player id, inducement id)
     pairs), ``interceptor`` (a player id, or None for nobody), ``place-ball`` (a square, or None
-    to let the ball bounce), ``square`` (a square, or None to stay), ``weather-modifier``
-    (one of the allowed modifiers), ``gained-skills`` (skill ids) and ``team-mate`` (a player id). Use it as a context manager to fail
-    when answers are left over. A question whose kind is not next in the script goes
+    to let the ball bounce), ``square`` (a square, or None to stay), ``free-move`` ((player id,
+    path of squares), or None), ``weather-modifier`` (one of the allowed modifiers),
+    ``gained-skills`` (skill ids) and ``team-mate`` (a player id). Use it as a context
+    manager to fail when answers are left over. A question whose kind is not next in the script goes
     to ``fallback`` (:class:`DefaultDecisions` unless given); with ``strict`` every
     unscripted question is an error.
     """
@@ -415,6 +429,18 @@ class ScriptedDecisions:
         if scripted or self._fallback is None:
             return None if answer is None else (int(answer[0]), int(answer[1]))
         return self._fallback.choose_square(player_id, reason, squares)
+
+    def free_move(self, team: str, reason: str, moves: Sequence[tuple[str, tuple[Square, ...]]]) -> tuple[str, Sequence[Square]] | None:
+        if self._answers and self._answers[0][0] == "free-move":
+            answer = self._answers.pop(0)[1]
+            if answer is None:
+                return None
+            player_id, path = answer
+            if player_id not in {mover for mover, _ in moves}:
+                raise DecisionScriptError(f"scripted free-move player {player_id!r} is not among those who may move")
+            return str(player_id), tuple((int(x), int(y)) for x, y in path)
+        self._next("free-move")  # raises when strict
+        return self._fallback.free_move(team, reason, moves) if self._fallback is not None else None
 
     def place_ball(self, player_id: str, squares: Sequence[Square]) -> Square | None:
         scripted, answer = self._pick_or_none("place-ball", squares)

@@ -23,6 +23,7 @@ from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event
 from bbcore.rules.foul import BRIBES, send_off
 from bbcore.rules.injury import recover_knocked_out
+from bbcore.rules.on_the_ball import kick_off_move
 from bbcore.rules.pregame import roll_weather
 from bbcore.rules.sequences import DriveChange, GameState, StepProcedure, chain_board_hook, row_effect
 
@@ -558,6 +559,7 @@ STEPS: dict[str, StepProcedure] = {
     "set-up": set_up,
     "leader-reroll": leader_reroll,
     "kick-off": kick,
+    "on-the-ball": kick_off_move,
     "kick-off-event": kick_off_event,
     "ball-lands": ball_lands,
     "secret-weapons": send_off_secret_weapons,

@@ -23,7 +23,7 @@ may follow in a turn (his MA) is the turn's to count.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING
 
 from attrs import frozen
@@ -768,6 +768,41 @@ def _check_fumblerooski(board: Board, player_id: str, path: Sequence[Square | Ju
     left = [player.square, *(leg.to if isinstance(leg, Jump) else _as_square(leg) for leg in path)][:-1]
     if square not in left:
         raise UsageError(f"{player_id} cannot leave the ball at {square}: he moves out of only {left}")
+
+
+def paths_within(
+    ruleset: Ruleset, board: Board, player: PlayerState, squares: int, *, within: Callable[[Square], bool] | None = None
+) -> list[tuple[Square, ...]]:
+    """One path of plain steps (no jumps) to each square ``player`` can reach in at most ``squares`` squares of
+    movement without a Rush, every square on the way passing ``within`` when given; the nearest squares first.
+
+    A path costs what :func:`plan_path` says (a feature's crossing may cost more than a step). Used where a rule
+    offers a short free move (On the Ball) and a coach picks among the places it can end.
+    """
+    if player.square is None or squares <= 0:
+        return []
+    here = board.without(player.id)
+    ma_used = player.ma - squares
+    found: dict[Square, tuple[Square, ...]] = {player.square: ()}
+    ring: list[tuple[Square, ...]] = [()]
+    for _ in range(squares):
+        grown: list[tuple[Square, ...]] = []
+        for path in ring:
+            origin = path[-1] if path else player.square
+            for target in board.neighbours(origin):
+                if target in found or _blocked(here, origin, target) is not None or (within is not None and not within(target)):
+                    continue
+                longer = (*path, target)
+                try:
+                    legs = plan_path(ruleset, board, player, longer, ma_used=ma_used, rushes_used=0)
+                except UsageError:  # a crossing too dear even with every Rush
+                    continue
+                if any(leg.rushes for leg in legs):
+                    continue
+                found[target] = longer
+                grown.append(longer)
+        ring = grown
+    return [path for path in found.values() if path]
 
 
 #: The skill that gives a free step away from every opponent after a Block or a Stab.

@@ -35,6 +35,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, adjacent, named_by, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
+from bbcore.rules.on_the_ball import before_pass
 from bbcore.rules.rerolls import Judge, RerollBudget, RolledTest, Verdict, plugin_reroll, pro_for, take_test, target_test
 from bbcore.rules.ttm import pass_range, range_in_squares
 
@@ -439,6 +440,9 @@ def pass_ball(
     makes it a Hail Mary Pass (the passer needs the skill): any square of the pitch,
     tested as ``hail_mary_band``, never Accurate, never intercepted.
 
+    Once the target is declared, opponents with On the Ball may move
+    (:func:`bbcore.rules.on_the_ball.before_pass`) before the Passing Ability Test.
+
     A Fumbled Pass bounces from the passer and is a turnover, unless Safe Pass keeps the
     ball (no turnover; the activation ends). Otherwise the ball is destined for the
     target (Accurate), Scatter (``inaccurate_scatter``) from it (Inaccurate), or a
@@ -468,11 +472,14 @@ def pass_ball(
         band.id,
         {"target": list(target), "range": range_in_squares(passer.square, target), "hail_mary": hail_mary},
     )
+    # Opponents with On the Ball move once the target is known, before the test.
+    on_the_ball = before_pass(ruleset, board, passer_id, dice, decisions)
+    board = on_the_ball.board
     budget = RerollBudget(int(team_reroll), frozenset(spent), pro=pro_for(ruleset, passer_id))
     rolled, budget = roll_for_accuracy(
         ruleset, board, passer_id, target, band, dice, decisions, budget, weather=weather.get("pass", 0), hail_mary=hail_mary
     )
-    events = (*((refused,) if refused is not None else ()), declared, *rolled.events)
+    events = (*((refused,) if refused is not None else ()), declared, *on_the_ball.events, *rolled.events)
     accuracy = rolled.verdict.result
     if accuracy == FUMBLED:
         if safe_pass(passer, rolled):

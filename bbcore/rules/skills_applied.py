@@ -77,6 +77,7 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "my-ball": ("rules.passing",),
     "nerves-of-steel": ("rules.ball", "rules.passing"),
     "no-ball": ("rules.ball",),
+    "on-the-ball": ("rules.on_the_ball",),
     "pass": ("rules.passing",),
     "pick-me-up": ("rules.turn_end",),
     "pile-driver": ("rules.foul",),

@@ -158,6 +158,11 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
                 f"Standing team-mate with it stands up on a D6 of {params.targets.pick_me_up}+",
             ),
             (
+                "On the Ball",
+                f"a free move of up to {params.movement.on_the_ball_squares} squares, never a Rush: for each opponent with it "
+                "once a pass's target is declared, and for one Open receiver in his own half once the kick has deviated",
+            ),
+            (
                 "Saboteur",
                 f"a D6 of {params.targets.saboteur}+ as the player is knocked down by a block: the blocker goes down too, "
                 "and the player is Knocked Out with no Armour Roll",
