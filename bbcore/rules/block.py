@@ -31,7 +31,17 @@ from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent, named_by
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import KEPT_FOOTING, Apothecary, Harm, apothecary_from, knock_down_with_ball, steady_footing
+from bbcore.rules.injury import (
+    BALL_AND_CHAIN,
+    KEPT_FOOTING,
+    Apothecary,
+    Harm,
+    apothecary_from,
+    knock_down_with_ball,
+    place_prone,
+    steady_footing,
+    treatment_from,
+)
 from bbcore.rules.passing import dump_off
 from bbcore.rules.push import push
 from bbcore.rules.rerolls import TEAM_REROLL, spend_team_reroll
@@ -300,13 +310,53 @@ def _one_block(
     appearance = foul_appearance_test(ruleset, board, attacker_id, defender_id, dice)
     if appearance is not None and appearance.result == CANCELLED:
         return Outcome(board, (appearance,)), None
-    rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll)
-    face = rolled.face
-    applied = apply_block_face(ruleset, board, attacker_id, defender_id, face, dice, decisions, blitz=blitz)
+    rolled, applied = _roll_and_apply(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll)
     braved = (appearance,) if appearance is not None else ()
+    outcome = Outcome(applied.board, (*braved, *applied.events), applied.turnover)
+    return outcome, effective_face(rolled.face, board.player(attacker_id), board.player(defender_id), blitz=blitz)
+
+
+def _roll_and_apply(
+    ruleset: Ruleset,
+    board: Board,
+    attacker_id: str,
+    defender_id: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    blitz: bool,
+    team_reroll: int | bool,
+    must_follow_up: bool = False,
+) -> tuple[RolledBlock, Outcome]:
+    """The block's dice and the face applied; the outcome's events start with the dice's."""
+    rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll)
+    applied = apply_block_face(
+        ruleset, board, attacker_id, defender_id, rolled.face, dice, decisions, blitz=blitz, must_follow_up=must_follow_up
+    )
     told = _told(attacker_id, defender_id, rolled, blitz=blitz)
-    outcome = Outcome(applied.board, (*braved, *told, *applied.events), applied.turnover)
-    return outcome, effective_face(face, board.player(attacker_id), board.player(defender_id), blitz=blitz)
+    return rolled, Outcome(applied.board, (*told, *applied.events), applied.turnover)
+
+
+def automatic_block(
+    ruleset: Ruleset,
+    board: Board,
+    attacker_id: str,
+    defender_id: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    team_reroll: int | bool = False,
+    must_follow_up: bool = False,
+) -> Outcome:
+    """A block a rule makes happen rather than one a coach declares (a Ball & Chain moving into a Standing player):
+    the dice and the face at once, with no Dump-off, Trickster or Foul Appearance roll before them.
+
+    The target may be a team-mate: the faces are then chosen by the coach of both. ``must_follow_up`` makes the
+    blocker follow up whenever he can. The outcome is a turnover as :func:`block`'s is.
+    """
+    return _roll_and_apply(
+        ruleset, board, attacker_id, defender_id, dice, decisions, blitz=False, team_reroll=team_reroll, must_follow_up=must_follow_up
+    )[1]
 
 
 #: The trait that makes an opponent roll before blocking (or singling out) its bearer, and the result that calls it off.
@@ -460,10 +510,12 @@ def apply_block_face(
     *,
     blitz: bool = False,
     follow_up: bool = True,
+    must_follow_up: bool = False,
 ) -> Outcome:
     """Apply one block face with the skills that change it: Block, Wrestle, Dodge, Tackle, Juggernaut, Strip Ball.
 
-    ``follow_up`` False: the blocker never follows up (a Multiple Block). A face that would
+    ``follow_up`` False: the blocker never follows up (a Multiple Block); ``must_follow_up``: he
+    always does when he can, as with Frenzy (a Ball & Chain's block). A face that would
     put a blocker down who is down already (the second block of a Multiple Block) leaves
     him as he is.
 
@@ -471,7 +523,9 @@ def apply_block_face(
     sets it down); then :func:`settle_ball` throws in a ball carried into the crowd and
     bounces one a player was pushed onto.
     """
-    applied = _apply_face(ruleset, board, attacker_id, defender_id, face, dice, decisions, blitz=blitz, follow_up=follow_up)
+    applied = _apply_face(
+        ruleset, board, attacker_id, defender_id, face, dice, decisions, blitz=blitz, follow_up=follow_up, must_follow_up=must_follow_up
+    )
     return settle_ball(ruleset, board, applied, dice, decisions)
 
 
@@ -507,6 +561,7 @@ def _apply_face(
     *,
     blitz: bool,
     follow_up: bool,
+    must_follow_up: bool = False,
 ) -> Outcome:
     attacker, defender = board.player(attacker_id), board.player(defender_id)
     carried = board.ball.carrier == defender_id
@@ -540,12 +595,13 @@ def _apply_face(
     )
     outcome = pushed.outcome
     board = outcome.board
-    fend = board.player(defender_id).has("fend") and not juggernaut
+    # Fend holds back neither a Juggernaut on a Blitz nor a Ball & Chain.
+    fend = board.player(defender_id).has("fend") and not juggernaut and not attacker.has(BALL_AND_CHAIN)
     rooted = board.player(attacker_id).rooted
     can_follow = follow_up and pushed.moved and pushed.vacated is not None and not pushed.left_pitch and not rooted and attacker.standing
     # Taunt: the pushed player's coach may drag the blocker after him; Frenzy follows whenever it can.
     taunted = can_follow and defender.has("taunt") and decisions.use_skill(defender_id, "taunt", "follow-up")
-    frenzied = attacker.has(FRENZY)
+    frenzied = attacker.has(FRENZY) or must_follow_up
     if can_follow and pushed.vacated is not None and (taunted or (not fend and (frenzied or decisions.follow_up(attacker_id)))):
         board = board.with_player(board.player(attacker_id).moved(pushed.vacated))
         outcome = Outcome(
@@ -688,10 +744,12 @@ def _both_down(
             and decisions.use_skill(wrestler.id, "wrestle", "both-down")
         ):
             carrier, resting = board.ball.carrier, board.ball_square()
-            board = board.with_player(attrs.evolve(board.player(attacker.id), status=Status.PRONE))
-            board = board.with_player(attrs.evolve(board.player(defender.id), status=Status.PRONE))
             events.append(Event("wrestle", wrestler.id, (), "both-placed-prone"))
             # Being placed prone is not being knocked down: no armour rolls, and no turnover for the attacker.
+            for placed_id, by in ((attacker.id, defender), (defender.id, attacker)):
+                lying = place_prone(ruleset, board, placed_id, harm_by(by), dice, apothecary, choose_treatment=treatment_from(decisions))
+                board = lying.board
+                events.extend(lying.events)
             placed = Outcome(board, tuple(events), turnover=False)
             if carrier in (attacker.id, defender.id) and resting is not None:
                 placed = placed.then(ball.drop_ball(ruleset, board, carrier, resting, dice, decisions))

@@ -129,6 +129,14 @@ class Decisions(Protocol):
         """
         ...
 
+    def template_facing(self, player_id: str, reason: str, facings: Sequence[Square]) -> Square | None:
+        """Which way (one of ``facings``, unit steps towards an End Zone or a sideline) ``player_id``'s coach sets the
+        throw-in template over him, for ``reason``, or None to stop.
+
+        Asked before each square of a Ball & Chain special action (reason ``ball-and-chain``).
+        """
+        ...
+
     def place_ball(self, player_id: str, squares: Sequence[Square]) -> Square | None:
         """Where ``player_id``, going down with the ball, sets it (one of ``squares``: the empty ones around him), or None
         to let it bounce. Asked of a player with Safe Pair of Hands."""
@@ -244,6 +252,9 @@ class DefaultDecisions:
     def free_move(self, team: str, reason: str, moves: Sequence[tuple[str, tuple[Square, ...]]]) -> tuple[str, Sequence[Square]] | None:
         return None  # the same: where to stand needs the board read as a coach would
 
+    def template_facing(self, player_id: str, reason: str, facings: Sequence[Square]) -> Square | None:
+        return None  # a lurch may hit team-mates: staying put risks nothing
+
     def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
         return blocks[0] if blocks else None  # a free block risks no turnover
 
@@ -272,7 +283,7 @@ class ScriptedDecisions:
     ``agreed-choice`` (an option), ``hand-out`` ((player id, inducement id)
     pairs), ``interceptor`` (a player id, or None for nobody), ``place-ball`` (a square, or None
     to let the ball bounce), ``square`` (a square, or None to stay), ``free-move`` ((player id,
-    path of squares), or None), ``weather-modifier`` (one of the allowed modifiers),
+    path of squares), or None), ``facing`` (a unit step, or None to stop), ``weather-modifier`` (one of the allowed modifiers),
     ``gained-skills`` (skill ids) and ``team-mate`` (a player id). Use it as a context
     manager to fail when answers are left over. A question whose kind is not next in the script goes
     to ``fallback`` (:class:`DefaultDecisions` unless given); with ``strict`` every
@@ -429,6 +440,12 @@ class ScriptedDecisions:
         if scripted or self._fallback is None:
             return None if answer is None else (int(answer[0]), int(answer[1]))
         return self._fallback.choose_square(player_id, reason, squares)
+
+    def template_facing(self, player_id: str, reason: str, facings: Sequence[Square]) -> Square | None:
+        scripted, answer = self._pick_or_none("facing", facings)
+        if scripted or self._fallback is None:
+            return None if answer is None else (int(answer[0]), int(answer[1]))
+        return self._fallback.template_facing(player_id, reason, facings)
 
     def free_move(self, team: str, reason: str, moves: Sequence[tuple[str, tuple[Square, ...]]]) -> tuple[str, Sequence[Square]] | None:
         if self._answers and self._answers[0][0] == "free-move":

@@ -35,6 +35,10 @@ Apothecary = Callable[[PlayerState, str], bool]
 #: team still has; see ``bbcore_casualty_treatment``.
 TreatmentChoice = Callable[[PlayerState, str], str | None]
 
+#: The trait of a player who is never left lying on the pitch: going down means an Injury Roll at once, with no
+#: Armour Roll, and Stunned counts as Knocked-out (see :mod:`bbcore.rules.ball_and_chain` for its action).
+BALL_AND_CHAIN = "ball-and-chain"
+
 #: The injury table rows' status effects, as board statuses.
 _STATUS_OF_EFFECT = {"stunned": Status.STUNNED, "ko": Status.KO, "casualty": Status.CASUALTY}
 
@@ -171,7 +175,8 @@ def roll_injury(
 ) -> Outcome:
     """Roll on the injury table and apply the result: stunned, knocked out or a casualty.
 
-    Thick Skull turns the lowest knocked-out result into Stunned. A casualty is rolled on
+    Thick Skull turns the lowest knocked-out result into Stunned; Ball & Chain turns Stunned into
+    Knocked-out (except in the crowd, where Stunned already means the Reserves). A casualty is rolled on
     the casualty table unless the row says otherwise (the stunty Badly Hurt row);
     Regeneration, a treatment (``choose_treatment``, see :func:`suffer_casualty`) and the
     team's apothecary are offered as the rules allow.
@@ -211,6 +216,9 @@ def injury_result(ruleset: Ruleset, board: Board, player_id: str, harm: Harm, di
     if status is Status.KO and player.has("thick-skull") and total == row.min:
         status = Status.STUNNED
         row = next(r for r in table.rows if _row_status(r) is Status.STUNNED)
+    if status is Status.STUNNED and player.has(BALL_AND_CHAIN) and not harm.crowd:
+        status = Status.KO
+        row = next(r for r in table.rows if _row_status(r) is Status.KO)
     return row, status, Event("injury", player_id, rolls, row.id, {"total": total, "table": table.id, "status": status.value})
 
 
@@ -328,6 +336,7 @@ def knock_down(
     A standing player with Steady Footing rolls first (:func:`steady_footing`); when he
     keeps his feet the outcome holds only that event and he stands where he was, still
     holding any ball. ``may_keep_footing=False`` skips that roll for a caller who made it.
+    A player with Ball & Chain has the injury roll at once, with no armour roll.
     """
     player = board.player(player_id)
     kept = steady_footing(ruleset, board, player_id, dice) if may_keep_footing else None
@@ -335,8 +344,33 @@ def knock_down(
         return Outcome(board, (kept,))
     board = board.with_player(attrs.evolve(player, status=Status.PRONE))
     knocked = Event("knocked-down", player_id, (), "prone", {"cause": harm.cause})
-    hurt = armour_and_injury(ruleset, board, player_id, harm, dice, use_apothecary, choose_treatment=choose_treatment)
+    if player.has(BALL_AND_CHAIN):
+        hurt = roll_injury(ruleset, board, player_id, harm, dice, use_apothecary, choose_treatment=choose_treatment)
+    else:
+        hurt = armour_and_injury(ruleset, board, player_id, harm, dice, use_apothecary, choose_treatment=choose_treatment)
     return Outcome(hurt.board, (*((kept,) if kept else ()), knocked, *hurt.events))
+
+
+def place_prone(
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    harm: Harm,
+    dice: DiceSource,
+    use_apothecary: Apothecary | None = None,
+    *,
+    choose_treatment: TreatmentChoice | None = None,
+) -> Outcome:
+    """Place the player Prone where he stands: no armour roll, and no event of its own (the caller's says why).
+
+    A player with Ball & Chain has an injury roll at once (Stunned counting as Knocked-out). A ball
+    he held stays in his square: dropping it is the caller's (:func:`bbcore.rules.ball.drop_ball`).
+    """
+    player = board.player(player_id)
+    board = board.with_player(attrs.evolve(player, status=Status.PRONE))
+    if not player.has(BALL_AND_CHAIN):
+        return Outcome(board)
+    return roll_injury(ruleset, board, player_id, harm, dice, use_apothecary, choose_treatment=choose_treatment)
 
 
 def knock_down_with_ball(

@@ -23,6 +23,7 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "animal-savagery": ("rules.activation",),
     "animosity": ("rules.passing",),
     "arm-bar": ("rules.movement",),
+    "ball-and-chain": ("rules.ball_and_chain", "rules.injury", "rules.block"),
     "big-hand": ("rules.ball",),
     "block": ("rules.block",),
     "bloodlust": ("rules.activation",),

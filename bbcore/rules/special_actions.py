@@ -38,10 +38,10 @@ from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
 from bbcore.rules.block import CANCELLED, foul_appearance_test, trickster
-from bbcore.rules.board import Board, PlayerState, Status, adjacent
+from bbcore.rules.board import Board, PlayerState, adjacent
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Harm, apothecary_from, armour_and_injury, knock_down, treatment_from
+from bbcore.rules.injury import Harm, apothecary_from, armour_and_injury, knock_down, place_prone, treatment_from
 from bbcore.rules.passing import dump_off
 
 if TYPE_CHECKING:
@@ -211,7 +211,18 @@ def _fire(ruleset: Ruleset, board: Board, player: PlayerState, target: PlayerSta
     elif total <= rules.nothing_at_most:
         result, hit = "nothing", Outcome(board)
     else:
-        result, hit = "placed-prone", Outcome(board.with_player(target.with_status(Status.PRONE)))
+        result, hit = (
+            "placed-prone",
+            place_prone(
+                ruleset,
+                board,
+                target.id,
+                Harm(BREATHE_FIRE, attacker=player),
+                dice,
+                apothecary_from(decisions),
+                choose_treatment=treatment_from(decisions),
+            ),
+        )
     declared = Event(BREATHE_FIRE, player.id, (roll,), result, {"target": target.id, "total": total})
     return _settle(ruleset, board, Outcome(hit.board, (declared, *hit.events)), player, dice, decisions)
 
