@@ -140,6 +140,11 @@ class GazeRules:
 
 
 @frozen
+class BombRules:
+    adjacent_hit_on: int
+
+
+@frozen
 class SpecialActionRules:
     """The D6 of each special action; the fields are documented in ``parameters.yaml``."""
 
@@ -147,6 +152,7 @@ class SpecialActionRules:
     projectile_vomit: VomitRules
     breathe_fire: BreatheFireRules
     hypnotic_gaze: GazeRules
+    throw_bomb: BombRules
 
 
 @frozen

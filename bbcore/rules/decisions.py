@@ -129,6 +129,14 @@ class Decisions(Protocol):
         """
         ...
 
+    def throw_target(self, player_id: str, reason: str, squares: Sequence[Square]) -> Square:
+        """Where ``player_id``, who must throw something at once, throws it: one of ``squares`` (listed best first
+        for a coach who only wants it away safely).
+
+        Asked of a player who caught or intercepted a bomb (reason ``throw-bomb``).
+        """
+        ...
+
     def template_facing(self, player_id: str, reason: str, facings: Sequence[Square]) -> Square | None:
         """Which way (one of ``facings``, unit steps towards an End Zone or a sideline) ``player_id``'s coach sets the
         throw-in template over him, for ``reason``, or None to stop.
@@ -255,6 +263,9 @@ class DefaultDecisions:
     def template_facing(self, player_id: str, reason: str, facings: Sequence[Square]) -> Square | None:
         return None  # a lurch may hit team-mates: staying put risks nothing
 
+    def throw_target(self, player_id: str, reason: str, squares: Sequence[Square]) -> Square:
+        return squares[0]  # listed safest first
+
     def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
         return blocks[0] if blocks else None  # a free block risks no turnover
 
@@ -275,19 +286,17 @@ class DecisionScriptError(BBCoreError, AssertionError):
 class ScriptedDecisions:
     """Answers given in advance as ``(kind, answer)`` pairs, checked in order.
 
-    Kinds: ``block-face`` (an index), ``push-square`` (a square), ``follow-up``,
-    ``use-skill``, ``apothecary``, ``team-reroll`` and ``reroll-block`` (booleans), ``touchback`` (a player id),
-    ``kick-or-receive`` (``kick`` or ``receive``), ``journeyman`` (a position),
-    ``inducements`` (a mapping of id to count), ``kick-off-target`` (a square),
-    ``mvp-nominees`` (player ids), ``casualty-treatment`` (an id, or None for none),
-    ``agreed-choice`` (an option), ``hand-out`` ((player id, inducement id)
-    pairs), ``interceptor`` (a player id, or None for nobody), ``place-ball`` (a square, or None
-    to let the ball bounce), ``square`` (a square, or None to stay), ``free-move`` ((player id,
-    path of squares), or None), ``facing`` (a unit step, or None to stop), ``weather-modifier`` (one of the allowed modifiers),
-    ``gained-skills`` (skill ids) and ``team-mate`` (a player id). Use it as a context
-    manager to fail when answers are left over. A question whose kind is not next in the script goes
-    to ``fallback`` (:class:`DefaultDecisions` unless given); with ``strict`` every
-    unscripted question is an error.
+    Kinds: ``block-face`` (an index), ``push-square`` (a square), ``follow-up``, ``use-skill``, ``apothecary``,
+    ``team-reroll`` and ``reroll-block`` (booleans), ``touchback`` (a player id), ``kick-or-receive`` (``kick``
+    or ``receive``), ``journeyman`` (a position), ``inducements`` (a mapping of id to count),
+    ``kick-off-target`` (a square), ``mvp-nominees`` (player ids), ``casualty-treatment`` (an id, or None for
+    none), ``agreed-choice`` (an option), ``hand-out`` ((player id, inducement id) pairs), ``interceptor`` (a
+    player id, or None for nobody), ``place-ball`` (a square, or None to let the ball bounce), ``square`` (a
+    square, or None to stay), ``free-move`` ((player id, path of squares), or None), ``facing`` (a unit step, or
+    None to stop), ``throw-target`` (a square), ``weather-modifier`` (one of the allowed modifiers),
+    ``gained-skills`` (skill ids) and ``team-mate`` (a player id). Use it as a context manager to fail when
+    answers are left over. A question whose kind is not next in the script goes to ``fallback``
+    (:class:`DefaultDecisions` unless given); with ``strict`` every unscripted question is an error.
     """
 
     def __init__(self, answers: Iterable[tuple[str, Any]], fallback: Decisions | None = None, *, strict: bool = False) -> None:
@@ -440,6 +449,14 @@ class ScriptedDecisions:
         if scripted or self._fallback is None:
             return None if answer is None else (int(answer[0]), int(answer[1]))
         return self._fallback.choose_square(player_id, reason, squares)
+
+    def throw_target(self, player_id: str, reason: str, squares: Sequence[Square]) -> Square:
+        scripted, answer = self._pick_or_none("throw-target", squares)
+        if scripted and answer is not None:
+            return (int(answer[0]), int(answer[1]))
+        if scripted or self._fallback is None:
+            raise DecisionScriptError("a throw-target must be a square: the player has to throw")
+        return self._fallback.throw_target(player_id, reason, squares)
 
     def template_facing(self, player_id: str, reason: str, facings: Sequence[Square]) -> Square | None:
         scripted, answer = self._pick_or_none("facing", facings)

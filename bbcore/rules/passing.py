@@ -249,6 +249,28 @@ def intercept(
     :func:`interception_modifier`. A success gives the interceptor the ball and is a
     turnover; a failure changes nothing but the events.
     """
+    tried = try_interception(ruleset, board, passer_id, landing, accuracy, dice, decisions, weather=weather)
+    if tried is None:
+        return None
+    interceptor, events = tried
+    if interceptor is not None:
+        return Outcome(board.with_ball(BallState(carrier=interceptor)), events, turnover=True)
+    return Outcome(board, events)
+
+
+def try_interception(
+    ruleset: Ruleset,
+    board: Board,
+    passer_id: str,
+    landing: Square,
+    accuracy: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    weather: int = 0,
+) -> tuple[str | None, tuple[Event, ...]] | None:
+    """:func:`intercept`'s choice and test with nothing moved: None when nobody tries, else (the interceptor's id
+    when he succeeds, None when he fails; the events). A thrown bomb is intercepted this way."""
     passer = board.player(passer_id)
     candidates = interception_candidates(ruleset, board, passer, landing, accuracy, weather=weather)
     if not candidates:
@@ -269,9 +291,7 @@ def intercept(
         detail={"target": player.ag, "pass": accuracy},
         offered=plugin_reroll(ruleset, board, player, "interception"),
     )
-    if rolled.passed:
-        return Outcome(board.with_ball(BallState(carrier=chosen)), rolled.events, turnover=True)
-    return Outcome(board, rolled.events)
+    return (chosen if rolled.passed else None), rolled.events
 
 
 def _diving_catchers(board: Board, square: Square, passing_team: str) -> list[PlayerState]:
@@ -326,7 +346,7 @@ def ball_comes_down(
     )
 
 
-def _flight(
+def pass_flight(
     ruleset: Ruleset, board: Board, passer: PlayerState, target: Square, accuracy: str, dice: DiceSource
 ) -> tuple[Square, Square, Event]:
     """Where the pass is destined to land: (that square, perhaps off the pitch; the last square on the pitch on the way; the event).
@@ -487,7 +507,7 @@ def pass_ball(
         dropped = fumble(ruleset, board, passer, dice, decisions)
         return Outcome(dropped.board, events + dropped.events, turnover=True)
 
-    landing, last, flight = _flight(ruleset, board, passer, target, accuracy, dice)
+    landing, last, flight = pass_flight(ruleset, board, passer, target, accuracy, dice)
     outcome = Outcome(board.with_ball(BallState()), (*events, flight))
     if not (hail_mary or accuracy == WILDLY_INACCURATE):
         stolen = intercept(ruleset, outcome.board, passer_id, landing, accuracy, dice, decisions, weather=weather.get("interception", 0))

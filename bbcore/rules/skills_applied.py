@@ -27,6 +27,7 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "big-hand": ("rules.ball",),
     "block": ("rules.block",),
     "bloodlust": ("rules.activation",),
+    "bombardier": ("rules.bombardier",),
     "bone-head": ("rules.activation",),
     "brawler": ("rules.block",),
     "break-tackle": ("rules.movement",),

@@ -41,7 +41,7 @@ from bbcore.rules.block import CANCELLED, foul_appearance_test, trickster
 from bbcore.rules.board import Board, PlayerState, adjacent
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Harm, apothecary_from, armour_and_injury, knock_down, place_prone, treatment_from
+from bbcore.rules.injury import BALL_AND_CHAIN, Harm, apothecary_from, armour_and_injury, knock_down, place_prone, treatment_from
 from bbcore.rules.passing import dump_off
 
 if TYPE_CHECKING:
@@ -57,8 +57,10 @@ STAB, CHAINSAW, PROJECTILE_VOMIT, BREATHE_FIRE, HYPNOTIC_GAZE = (
     "breathe-fire",
     "hypnotic-gaze",
 )
+#: Bombardier's special action (:mod:`bbcore.rules.bombardier`).
+THROW_BOMB = "throw-bomb"
 #: The special actions that can hurt a player, by the cause their ``Harm`` carries.
-HARMFUL = frozenset({STAB, CHAINSAW, PROJECTILE_VOMIT, BREATHE_FIRE})
+HARMFUL = frozenset({STAB, CHAINSAW, PROJECTILE_VOMIT, BREATHE_FIRE, THROW_BOMB, BALL_AND_CHAIN})
 
 
 def _pair(board: Board, player_id: str, target_id: str, skill: str, *, marking: bool = False) -> tuple[PlayerState, PlayerState]:

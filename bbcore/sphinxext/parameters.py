@@ -61,18 +61,20 @@ def _modifiers(modifiers: Mapping[str, int]) -> str:
 
 
 def _special_action_words(params: GameParameters) -> str:
-    saw, vomit, fire, gaze = (
+    saw, vomit, fire, gaze, bomb = (
         params.special_actions.chainsaw,
         params.special_actions.projectile_vomit,
         params.special_actions.breathe_fire,
         params.special_actions.hypnotic_gaze,
+        params.special_actions.throw_bomb,
     )
     return (
         f"Chainsaw: kick-back on {saw.kick_back_at_most} or less, {saw.armour:+d} to the Armour Roll (the wielder's own too); "
         f"Projectile Vomit hits on {vomit.hits_on}+; Breathe Fire {fire.strong_target_modifier:+d} against ST "
         f"{fire.strong_target_st}+, the breather down on {fire.knocked_down_at_most} or less, nothing up to "
         f"{fire.nothing_at_most}, the target Prone above it and Knocked Down on a natural {fire.knock_down_natural}; "
-        f"Hypnotic Gaze on {gaze.gaze_on}+"
+        f"Hypnotic Gaze on {gaze.gaze_on}+; a bomb's blast hits the player in its square, and each one next to it on "
+        f"{bomb.adjacent_hit_on}+"
     )
 
 

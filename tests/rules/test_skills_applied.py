@@ -75,7 +75,7 @@ def test_every_skill_a_rules_module_names_is_listed(core: Ruleset) -> None:
     assert not unlisted, f"skills named by a rules module but not in SKILLS_APPLIED_BY: {unlisted}"
 
 
-def test_a_skill_nobody_applies_has_no_modules(core: Ruleset) -> None:
-    unapplied = sorted(set(core.skills) - set(SKILLS_APPLIED_BY))
-    assert unapplied  # the list of what is still to do is not empty yet; when it is, this test says so
-    assert all(applied_by(skill) == () for skill in unapplied)
+def test_every_core_skill_is_applied_and_an_unknown_one_by_nobody(core: Ruleset) -> None:
+    # A skill added to the core's data without a procedure shows up here (and on the site as not yet applied).
+    assert sorted(set(core.skills) - set(SKILLS_APPLIED_BY)) == []
+    assert applied_by("no-such-skill") == ()

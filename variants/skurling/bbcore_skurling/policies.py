@@ -800,6 +800,9 @@ class PolicyCoach:
     def choose_square(self, player_id: str, reason: str, squares: Sequence[Square]) -> Square | None:
         return self.ask("square", self.team_of(player_id), [None, *squares], reason=reason)  # type: ignore[no-any-return]
 
+    def throw_target(self, player_id: str, reason: str, squares: Sequence[Square]) -> Square:
+        return self.ask("throw-target", self.team_of(player_id), list(squares), reason=reason)  # type: ignore[no-any-return]
+
     def template_facing(self, player_id: str, reason: str, facings: Sequence[Square]) -> Square | None:
         return self.ask("facing", self.team_of(player_id), [None, *facings], reason=reason)  # type: ignore[no-any-return]
 
