@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Collection, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from bbcore.errors import JsonPath, Problem
 from bbcore.model.common import Condition, Effect, SkillRef
 from bbcore.modifiers import known_modifiers
 
 if TYPE_CHECKING:
+    from bbcore.loading.yaml_source import YamlDocument
     from bbcore.model.table import Table
     from bbcore.ruleset import Origin, Ruleset
 
@@ -232,6 +233,41 @@ def _team_file_problems(ruleset: Ruleset) -> Iterator[Problem]:
 
     for team_ref in ruleset.team_files:
         yield from position_problems(ruleset, team_ref)
+
+
+#: Where the parameters name skills or traits: (path to a mapping whose keys are skill ids, or to a list of them).
+PARAMETER_SKILL_KEYS: tuple[JsonPath, ...] = (("activation", "traits"), ("casualty_modifiers",), ("passing", "skill_modifiers"))
+PARAMETER_SKILL_LISTS: tuple[JsonPath, ...] = (("secure_the_ball", "barred_skills"), ("plague_ridden", "immune_skills"))
+
+
+def _at(data: object, path: JsonPath) -> object:
+    for key in path:
+        if not isinstance(data, Mapping) or key not in data:
+            return None
+        data = data[key]
+    return data
+
+
+def parameter_skill_problems(skills: Collection[str], layers: Iterable[tuple[YamlDocument, Mapping[str, Any]]]) -> list[Problem]:
+    """Every skill or trait id a parameters file names (see :data:`PARAMETER_SKILL_KEYS` and
+    :data:`PARAMETER_SKILL_LISTS`) that no rules layer defines, at its line in that file."""
+    problems: list[Problem] = []
+    for document, data in layers:
+        for path in PARAMETER_SKILL_KEYS:
+            found = _at(data, path)
+            if isinstance(found, Mapping):
+                problems.extend(
+                    document.problem((*path, key), "unknown-skill", f"unknown skill or trait {key!r}") for key in found if key not in skills
+                )
+        for path in PARAMETER_SKILL_LISTS:
+            found = _at(data, path)
+            if isinstance(found, list):
+                problems.extend(
+                    document.problem((*path, i), "unknown-skill", f"unknown skill or trait {item!r}")
+                    for i, item in enumerate(found)
+                    if item not in skills
+                )
+    return problems
 
 
 def reference_problems(ruleset: Ruleset) -> list[Problem]:

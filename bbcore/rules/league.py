@@ -143,20 +143,28 @@ VIOLENT_INNOVATOR = "violent-innovator"
 LETHAL_FLIGHT = "lethal-flight"
 
 
-def casualty_earns_spp(cause: str, causer: PlayerState | None) -> bool:
+#: The Prayer to Nuffle whose team's fouls earn the casualty award.
+FOULING_FRENZY = "fouling-frenzy"
+
+
+def casualty_earns_spp(cause: str, causer: PlayerState | None, *, prayers: Collection[str] = ()) -> bool:
     """Whether a Casualty earns ``causer`` the casualty award (``spp_for(ruleset, "casualty")``), by its cause (the
     ``cause`` of the :class:`~bbcore.rules.injury.Harm` that hurt the victim).
 
     A Block Action's knock-down (``block``) earns it whoever made the block, even when
     the apothecary or Regeneration saves the victim; a special action's (Stab, Chainsaw,
     Projectile Vomit, Breathe Fire) only for a player with Violent Innovator; a thrown
-    player crashing into an opponent (``crash-landing``) only with Lethal Flight. The
-    crowd, a Foul, a fall and anything else earn nobody anything.
+    player crashing into an opponent (``crash-landing``) only with Lethal Flight; a Foul
+    (``foul``) only while the Prayer to Nuffle Fouling Frenzy is among ``prayers``, those of
+    the causer's team (``TeamState.prayers``). The crowd, a fall and anything else earn
+    nobody anything.
     """
     if causer is None:
         return False
     if cause == "block":
         return True
+    if cause == "foul":
+        return FOULING_FRENZY in prayers
     if cause in HARMFUL:
         return causer.has(VIOLENT_INNOVATOR)
     return cause == "crash-landing" and causer.has(LETHAL_FLIGHT)
@@ -499,6 +507,7 @@ def _row(table: Table, row_id: str) -> Row:
 
 
 __all__ = [
+    "FOULING_FRENZY",
     "LETHAL_FLIGHT",
     "RESULTS",
     "TIE_BREAKERS",
