@@ -3,7 +3,8 @@
 One player a turn may declare it, and he may not move first (both the caller's to
 keep). :func:`throw_bomb` throws it at a square as a pass is thrown (the range, the
 Passing Ability Test with its modifiers and re-rolls, the flight, one interception),
-with no On the Ball and no ball: the real ball stays where it is.
+with no On the Ball and no ball: the real ball stays where it is. A thrower with Hail
+Mary Pass may throw it as one.
 
 - A fumbled bomb explodes in the thrower's square (Safe Pass keeps it from being
   fumbled: he keeps it, and it goes off harmlessly in his hands; a judgement).
@@ -35,6 +36,7 @@ from bbcore.rules.injury import Harm, apothecary_from, armour_and_injury, knock_
 from bbcore.rules.passing import (
     ACCURATE,
     FUMBLED,
+    HAIL_MARY_PASS,
     WILDLY_INACCURATE,
     measure_range,
     pass_flight,
@@ -85,8 +87,12 @@ def throw_bomb(
     *,
     team_reroll: int | bool = False,
     weather: Mapping[str, int] | None = None,
+    hail_mary: bool = False,
 ) -> Outcome:
     """``thrower_id``, Standing with Bombardier, throws a bomb at ``target`` (see the module).
+
+    ``hail_mary`` throws it as a Hail Mary Pass (the thrower needs that skill too): any square of the pitch,
+    never Accurate, never intercepted. A player who must throw it on throws it the usual way.
 
     ``team_reroll`` is how many team re-rolls his team may spend on its own players' Passing
     Ability Tests; ``weather`` holds the weather's modifiers by test (``pass``,
@@ -103,6 +109,8 @@ def throw_bomb(
         raise UsageError(f"{thrower_id} cannot throw a bomb: he is not Standing on the pitch")
     if not board.geometry.on_pitch(target):
         raise UsageError(f"the target square {target} is off the pitch")
+    if hail_mary and not thrower.has(HAIL_MARY_PASS):
+        raise UsageError(f"{thrower_id} cannot throw a bomb as a Hail Mary Pass: he does not have the skill")
     weather = weather or {}
     active_team = thrower.team
     budget = RerollBudget(int(team_reroll), pro=pro_for(ruleset, thrower_id))
@@ -117,7 +125,9 @@ def throw_bomb(
             if aim not in squares:
                 raise UsageError(f"{holder} cannot throw the bomb to {aim}: it is out of range")
         own = budget if player.team == active_team else RerollBudget()
-        thrown, holder, left = _one_throw(ruleset, board, player, aim, dice, decisions, own, weather)
+        thrown, holder, left = _one_throw(
+            ruleset, board, player, aim, dice, decisions, own, weather, hail_mary=hail_mary and holder == thrower_id
+        )
         if player.team == active_team:
             budget = left
         board = thrown.board
@@ -137,6 +147,8 @@ def _one_throw(
     decisions: Decisions,
     budget: RerollBudget,
     weather: Mapping[str, int],
+    *,
+    hail_mary: bool = False,
 ) -> tuple[Outcome, str | None, RerollBudget]:
     """One throw of the bomb (``target`` None: he cannot throw, having no Passing Ability): the outcome, who must throw
     it next (None when it is done), the budget left."""
@@ -144,9 +156,12 @@ def _one_throw(
     if target is None or thrower.pa is None:
         fumbled = Event("bomb", thrower.id, (), "exploded", {"square": list(thrower.square), "why": "no-passing-ability"})
         return _then_explode(ruleset, board, thrower, thrower.square, (fumbled,), dice, decisions), None, budget
-    band = measure_range(ruleset, thrower, target)
-    declared = Event(THROW_BOMB, thrower.id, (), band.id, {"target": list(target), "range": range_in_squares(thrower.square, target)})
-    rolled, budget = roll_for_accuracy(ruleset, board, thrower.id, target, band, dice, decisions, budget, weather=weather.get("pass", 0))
+    band = measure_range(ruleset, thrower, target, hail_mary=hail_mary)
+    range_ = range_in_squares(thrower.square, target)
+    declared = Event(THROW_BOMB, thrower.id, (), band.id, {"target": list(target), "range": range_, "hail_mary": hail_mary})
+    rolled, budget = roll_for_accuracy(
+        ruleset, board, thrower.id, target, band, dice, decisions, budget, weather=weather.get("pass", 0), hail_mary=hail_mary
+    )
     events = (declared, *rolled.events)
     accuracy = rolled.verdict.result
     if accuracy == FUMBLED:
@@ -154,7 +169,9 @@ def _one_throw(
             return Outcome(board, (*events, Event("bomb", thrower.id, (), "kept", {"square": list(thrower.square)}))), None, budget
         fumbled = Event("bomb", thrower.id, (), "exploded", {"square": list(thrower.square), "why": "fumbled"})
         return _then_explode(ruleset, board, thrower, thrower.square, (*events, fumbled), dice, decisions), None, budget
-    thrown, holder = _in_flight(ruleset, board, thrower, target, accuracy, events, dice, decisions, weather)
+    thrown, holder = _in_flight(
+        ruleset, board, thrower, target, accuracy, events, dice, decisions, weather, may_be_intercepted=not hail_mary
+    )
     return thrown, holder, budget
 
 
@@ -168,12 +185,14 @@ def _in_flight(
     dice: DiceSource,
     decisions: Decisions,
     weather: Mapping[str, int],
+    *,
+    may_be_intercepted: bool = True,
 ) -> tuple[Outcome, str | None]:
     """The bomb, thrown well enough not to be fumbled, flies, may be intercepted, and lands: the outcome, and who must
     throw it next."""
     landing, _, flight = pass_flight(ruleset, board, thrower, target, accuracy, dice)
     events = (*events, flight)
-    if accuracy != WILDLY_INACCURATE:
+    if may_be_intercepted and accuracy != WILDLY_INACCURATE:
         tried = try_interception(ruleset, board, thrower.id, landing, accuracy, dice, decisions, weather=weather.get("interception", 0))
         if tried is not None:
             interceptor, tested = tried

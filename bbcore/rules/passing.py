@@ -47,6 +47,8 @@ if TYPE_CHECKING:
 #: The test's name in events and in re-roll questions.
 PASS_TEST = "pass"  # noqa: S105 - a test name, not a password
 ACCURATE, INACCURATE, WILDLY_INACCURATE, FUMBLED = "accurate", "inaccurate", "wildly-inaccurate", "fumbled"
+#: The skill that lets a pass go to any square of the pitch.
+HAIL_MARY_PASS = "hail-mary-pass"  # noqa: S105 - a skill id
 #: A natural 1 that Safe Pass turns from a fumble into keeping the ball.
 SAFE_PASS = "safe-pass"  # noqa: S105 - a result name
 #: The catch situations (keys of ``ball.catch_modifiers``) for each kind of pass that reaches its square.
@@ -476,7 +478,7 @@ def pass_ball(
     """
     passer = board.player(passer_id)
     _check(board, passer, target)
-    if hail_mary and not passer.has("hail-mary-pass"):
+    if hail_mary and not passer.has(HAIL_MARY_PASS):
         raise UsageError(f"{passer_id} cannot make a Hail Mary Pass: they do not have the skill")
     assert passer.square is not None
     receiver = board.at(target)

@@ -57,7 +57,7 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "give-and-go": ("rules.activation",),
     "grab": ("rules.push",),
     "guard": ("rules.block",),
-    "hail-mary-pass": ("rules.passing",),
+    "hail-mary-pass": ("rules.passing", "rules.bombardier"),
     "hatred": ("rules.block",),
     "hit-and-run": ("rules.movement",),
     "horns": ("rules.block",),

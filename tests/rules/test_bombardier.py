@@ -181,3 +181,14 @@ def test_casualties_of_special_actions_earn_nothing_without_violent_innovator(co
     assert THROW_BOMB in HARMFUL
     assert casualty_earns_spp(THROW_BOMB, board.player("b"))
     assert not casualty_earns_spp(THROW_BOMB, scene(core).player("b"))
+
+
+def test_a_hail_mary_bomb_goes_anywhere_and_nobody_intercepts_it(core: Ruleset) -> None:
+    board = scene(core, {"i": ("away", ORC, (12, 7))}, skills={"b": {"hail-mary-pass": None}})
+    # A 6 is still only Inaccurate; three scatters (D8 2: up) from (20, 7) to (20, 4), open ground.
+    with ScriptedDice([6, 2, 2, 2]) as dice, ScriptedDecisions([], strict=True) as decisions:
+        blast = throw_bomb(core, board, "b", (20, 7), dice, decisions, hail_mary=True)
+    assert of_kind(blast, THROW_BOMB)[0].detail["hail_mary"] is True
+    assert of_kind(blast, "bomb")[-1].detail["square"] == [20, 4]
+    with pytest.raises(UsageError, match="Hail Mary Pass"):
+        throw_bomb(core, scene(core), "b", (20, 7), ScriptedDice([]), DefaultDecisions(), hail_mary=True)
