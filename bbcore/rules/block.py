@@ -44,7 +44,7 @@ from bbcore.rules.injury import (
 )
 from bbcore.rules.passing import dump_off
 from bbcore.rules.push import push
-from bbcore.rules.rerolls import TEAM_REROLL, spend_team_reroll
+from bbcore.rules.rerolls import PRO, TEAM_REROLL, spend_team_reroll
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -144,6 +144,7 @@ def block(
     blitz: bool = False,
     team_reroll: int | bool = False,
     pay_second_block: Callable[[Board], Outcome] | None = None,
+    pro: bool = True,
 ) -> Outcome:
     """Resolve a block: roll the dice, let the right coach choose a face, and apply it.
 
@@ -153,6 +154,7 @@ def block(
     ``block`` event then carries every die and ``rerolled_with``, and a ``team-reroll``
     event follows it. Returns the new board, the events, and whether the block caused a
     turnover (the attacker went down, or was pushed into the crowd by a chain push).
+    ``pro`` False: the blocker has tried Pro already in this activation (see :func:`roll_block`).
 
     A target holding the ball with Dump-off may first throw a Quick Pass
     (:func:`bbcore.rules.passing.dump_off`), and one with Trickster may then move to
@@ -171,7 +173,9 @@ def block(
     decisions = decisions or DefaultDecisions()
     before = dump_off(ruleset, board, defender_id, dice, decisions)
     tricked = trickster(ruleset, before.board, attacker_id, defender_id, dice, decisions)
-    first, face = _one_block(ruleset, tricked.board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll)
+    first, face = _one_block(
+        ruleset, tricked.board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll, pro=pro
+    )
     first = Outcome(first.board, (*before.events, *tricked.events, *first.events), first.turnover)
     if not _frenzy_goes_on(first, attacker_id, defender_id, face):
         return first
@@ -186,7 +190,8 @@ def block(
             return Outcome(board, tuple(events), True)
     events.append(Event(FRENZY, attacker_id, (), "second-block", {"defender": defender_id}))
     left = max(0, int(team_reroll) - sum(1 for e in first.events if e.kind == TEAM_REROLL))
-    second, _ = _one_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=left)
+    pro_left = pro and not any(e.kind == PRO for e in first.events)
+    second, _ = _one_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=left, pro=pro_left)
     return Outcome(second.board, (*events, *second.events), second.turnover)
 
 
@@ -220,6 +225,7 @@ def multiple_block(
     decisions: Decisions | None = None,
     *,
     team_reroll: int | bool = False,
+    pro: bool = True,
 ) -> Outcome:
     """Multiple Block: two blocks at once against two different opponents the blocker marks.
 
@@ -229,7 +235,8 @@ def multiple_block(
     then both blocks' dice are rolled and chosen, and both faces are applied in the
     order given, in full even when the first puts the blocker down (a face that would
     put him down again leaves him as he is). Nobody follows up. The team re-roll, if
-    any, may go on either block's dice. Turnover when either block is one.
+    any, may go on either block's dice, and Pro (``pro``: not tried yet in this activation) on
+    one die of either. Turnover when either block is one.
     """
     decisions = decisions or DefaultDecisions()
     attacker = board.player(attacker_id)
@@ -262,8 +269,9 @@ def multiple_block(
     rolled: list[tuple[str, RolledBlock]] = []
     left = int(team_reroll)
     for target in targets:
-        dice_of = roll_block(ruleset, weaker, attacker_id, target, dice, decisions, team_reroll=left)
+        dice_of = roll_block(ruleset, weaker, attacker_id, target, dice, decisions, team_reroll=left, pro=pro)
         left -= dice_of.rerolled_with == TEAM_REROLL
+        pro = pro and not any(e.kind == PRO for e in dice_of.after)
         rolled.append((target, dice_of))
     now, turnover = weaker, False
     for target, dice_of in rolled:
@@ -305,12 +313,15 @@ def _one_block(
     *,
     blitz: bool,
     team_reroll: int | bool,
+    pro: bool = False,
 ) -> tuple[Outcome, str | None]:
     """One block, Foul Appearance to the applied face; also the face as applied (None when called off)."""
     appearance = foul_appearance_test(ruleset, board, attacker_id, defender_id, dice)
     if appearance is not None and appearance.result == CANCELLED:
         return Outcome(board, (appearance,)), None
-    rolled, applied = _roll_and_apply(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll)
+    rolled, applied = _roll_and_apply(
+        ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll, pro=pro
+    )
     braved = (appearance,) if appearance is not None else ()
     outcome = Outcome(applied.board, (*braved, *applied.events), applied.turnover)
     return outcome, effective_face(rolled.face, board.player(attacker_id), board.player(defender_id), blitz=blitz)
@@ -327,9 +338,10 @@ def _roll_and_apply(
     blitz: bool,
     team_reroll: int | bool,
     must_follow_up: bool = False,
+    pro: bool = False,
 ) -> tuple[RolledBlock, Outcome]:
     """The block's dice and the face applied; the outcome's events start with the dice's."""
-    rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll)
+    rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll, pro=pro)
     applied = apply_block_face(
         ruleset, board, attacker_id, defender_id, rolled.face, dice, decisions, blitz=blitz, must_follow_up=must_follow_up
     )
@@ -404,9 +416,16 @@ def roll_block(
     *,
     blitz: bool = False,
     team_reroll: int | bool = False,
+    pro: bool = False,
 ) -> RolledBlock:
-    """Roll a block's dice and choose its face, nothing applied: Dauntless first, then the dice, then Brawler or a
-    team re-roll, then the choosing coach. :func:`block` and :func:`bbcore.odds.block_odds` both roll through it."""
+    """Roll a block's dice and choose its face, nothing applied: Dauntless first, then the dice, then Brawler (or
+    Hatred), Pro or a team re-roll, then the choosing coach. :func:`block` and :func:`bbcore.odds.block_odds` both
+    roll through it.
+
+    ``pro``: the blocker may still try Pro in this activation. When his coach wants the dice rolled again
+    (``Decisions.reroll_block``) and uses it (``Decisions.use_skill``, situation ``block``), he rolls the Pro D6
+    (``targets.pro``) for the one die showing the face worst for him; whatever it says, no team re-roll follows.
+    """
     attacker, defender = board.player(attacker_id), board.player(defender_id)
     before, lent = _dauntless(board, attacker, defender, dice, decisions)
     plan = block_dice(ruleset, lent, attacker_id, defender_id, blitz=blitz)
@@ -416,10 +435,12 @@ def roll_block(
     brawled, by = _one_die_again(ruleset, attacker, defender, faces, blitz, decisions)
     rerolled = False
     after: tuple[Event, ...] = ()
+    if brawled is None and pro:
+        brawled, by, after = _pro_die(ruleset, attacker, defender, faces, plan.chooser == "attacker", dice, decisions)
     if brawled is not None:
         again = dice.roll(6)
         rolls, faces = (*rolls, again), [*faces[:brawled], faces_table.row_for(again).id, *faces[brawled + 1 :]]
-    else:
+    elif by != PRO:
         rerolled, after = _team_reroll(attacker, faces, plan.chooser == "attacker", defender.has("block"), dice, decisions, team_reroll)
     if rerolled:
         more = tuple(dice.roll(6) for _ in range(plan.count))
@@ -430,7 +451,7 @@ def roll_block(
         if len(faces) == 1
         else decisions.block_face(chooser_team, faces, attacker.has("block"), defender.has("block"), plan.chooser == "attacker")
     )
-    rerolled_with = TEAM_REROLL if rerolled else by
+    rerolled_with = TEAM_REROLL if rerolled else (by if brawled is not None else None)
     return RolledBlock(plan, rolls, tuple(faces), faces[index], rerolled_with, before, after)
 
 
@@ -472,6 +493,35 @@ PLAYER_DOWN = "player-down"
 PUSH_BACK = "push-back"
 HATRED = "hatred"
 BLOCK_ROLL = "block"
+
+
+#: The block faces from the worst for the blocker to the best: the die Pro rolls again is the first of them shown.
+WORST_FACES_FIRST = (PLAYER_DOWN, BOTH_DOWN, PUSH_BACK, "stumble", "pow")
+
+
+def _pro_die(
+    ruleset: Ruleset,
+    attacker: PlayerState,
+    defender: PlayerState,
+    faces: list[str],
+    attacker_chooses: bool,
+    dice: DiceSource,
+    decisions: Decisions,
+) -> tuple[int | None, str | None, tuple[Event, ...]]:
+    """Pro on the block dice: (the die to roll again or None, ``pro`` when it was tried, the Pro event)."""
+    if not attacker.has(PRO) or not decisions.reroll_block(
+        attacker.id, faces, attacker.has("block"), defender.has("block"), attacker_chooses
+    ):
+        return None, None, ()
+    if not decisions.use_skill(attacker.id, PRO, BLOCK_ROLL):
+        return None, None, ()
+    (attempt,) = roll_dice(dice, "D6")
+    allowed = attempt >= ruleset.parameters.targets.pro
+    event = Event(PRO, attacker.id, (attempt,), "re-roll" if allowed else "refused", {"test": BLOCK_ROLL})
+    worst = min(
+        range(len(faces)), key=lambda i: WORST_FACES_FIRST.index(faces[i]) if faces[i] in WORST_FACES_FIRST else len(WORST_FACES_FIRST)
+    )
+    return (worst if allowed else None), PRO, (event,)
 
 
 def _team_reroll(

@@ -47,7 +47,11 @@ class Decisions(Protocol):
     def reroll_block(
         self, player_id: str, faces: Sequence[str], attacker_has_block: bool, defender_has_block: bool, attacker_chooses: bool
     ) -> bool:
-        """Whether the blocker's team spends a team re-roll on the block dice showing ``faces`` (all of them are rolled again)."""
+        """Whether the blocker's team spends a team re-roll on the block dice showing ``faces`` (all of them are rolled again).
+
+        Also asked, with or without a team re-roll to spend, of a blocker who may still try Pro: whether he wants the
+        dice rolled again at all (``use_skill`` then asks about Pro itself, for one die).
+        """
         ...
 
     def argue_the_call(self, team: str, player_id: str) -> bool:

@@ -86,7 +86,7 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "plague-ridden": ("rules.plague_ridden",),
     "pogo": ("rules.movement",),
     "prehensile-tail": ("rules.movement",),
-    "pro": ("rules.rerolls",),
+    "pro": ("rules.rerolls", "rules.block"),
     "projectile-vomit": ("rules.special_actions",),
     "punt": ("rules.punt",),
     "put-the-boot-in": ("rules.foul",),

@@ -1,0 +1,114 @@
+"""Pro on the block dice: one die rolled again, on the Pro D6, once in an activation, and no team re-roll after it.
+
+``a`` (a Human Lineman with Pro) blocks ``d`` (an Orc Lineman): ST 3 against 3, one die,
+unless a test gives ``a`` more Strength.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from bbcore.dice import ScriptedDice
+from bbcore.rules.block import block, multiple_block, roll_block
+from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.events import Event, Outcome
+from bbcore.ruleset import Ruleset
+from bbcore.testing import build_board
+from tests.rules.test_block import BOTH_DOWN, PLAYER_DOWN, POW, PUSH, duel
+
+PRO = {"pro": None}
+
+
+def hit(
+    core: Ruleset, rolls: Iterable[int], answers: Iterable[tuple[str, Any]], *, skills: dict[str, Any] | None = None, **options: Any
+) -> Outcome:
+    board = duel(core, skills=skills if skills is not None else {"a": PRO})
+    with ScriptedDice(rolls) as dice, ScriptedDecisions(answers, strict=True) as decisions:
+        return block(core, board, "a", "d", dice, decisions, **options)
+
+
+def the(outcome: Outcome, kind: str) -> list[Event]:
+    return [e for e in outcome.events if e.kind == kind]
+
+
+def test_pro_rolls_a_bad_die_again_on_its_d6(core: Ruleset) -> None:
+    # Player Down; the coach wants it gone and uses Pro: a 4 (3+) lets the die go again, a POW; armour 1+1 holds.
+    answers = [("reroll-block", True), ("use-skill", True), ("push-square", (12, 7)), ("follow-up", False)]
+    outcome = hit(core, [PLAYER_DOWN, 4, POW, 1, 1], answers)
+    (rolled,) = the(outcome, "block")
+    assert (rolled.rolls, rolled.result, rolled.detail["rerolled_with"]) == ((PLAYER_DOWN, POW), "pow", "pro")
+    (pro,) = the(outcome, "pro")
+    assert (pro.rolls, pro.result) == ((4,), "re-roll")
+    assert not outcome.turnover
+
+
+def test_a_refused_pro_keeps_the_die_and_no_team_reroll_follows(core: Ruleset) -> None:
+    # The Pro D6 is a 2: the Player Down stands, though a team re-roll was there to spend.
+    outcome = hit(core, [PLAYER_DOWN, 2, 1, 1], [("reroll-block", True), ("use-skill", True)], team_reroll=1)
+    (rolled,) = the(outcome, "block")
+    assert (rolled.rolls, rolled.result, rolled.detail["rerolled_with"]) == ((PLAYER_DOWN,), "player-down", None)
+    assert the(outcome, "pro")[0].result == "refused"
+    assert not the(outcome, "team-reroll")
+    assert outcome.turnover
+
+
+def test_without_pro_left_the_team_reroll_is_offered_as_before(core: Ruleset) -> None:
+    answers = [("reroll-block", True), ("push-square", (12, 7)), ("follow-up", False)]
+    outcome = hit(core, [PLAYER_DOWN, POW, 1, 1], answers, team_reroll=1, pro=False)
+    assert the(outcome, "block")[0].detail["rerolled_with"] == "team-reroll"
+    assert not the(outcome, "pro")
+
+
+def test_pro_is_not_asked_about_good_dice(core: Ruleset) -> None:
+    outcome = hit(core, [PUSH], [("reroll-block", False), ("push-square", (12, 7)), ("follow-up", False)])
+    assert not the(outcome, "pro")
+
+
+def test_the_die_rolled_again_is_the_worst_one(core: Ruleset) -> None:
+    board = duel(core, skills={"a": PRO})
+    board = board.with_player(attrs.evolve(board.player("a"), st=4))
+    # Two dice, the blocker chooses: Both Down and Player Down; Pro (a 6) rolls the Player Down again, a POW.
+    answers = [("reroll-block", True), ("use-skill", True), ("block-face", 1)]
+    with ScriptedDice([BOTH_DOWN, PLAYER_DOWN, 6, POW]) as dice, ScriptedDecisions(answers, strict=True) as decisions:
+        rolled = roll_block(core, board, "a", "d", dice, decisions, pro=True)
+    assert rolled.faces == ("both-down", "pow")
+
+
+def test_a_frenzied_second_block_gets_no_second_pro(core: Ruleset) -> None:
+    skills = {"a": {**PRO, "frenzy": None}}
+    # First block: Push, fine (no Pro asked); the Orc is pushed and followed. Second block: Player Down, and the coach
+    # would re-roll; Pro is asked and tried (a 1: refused).
+    answers = [
+        ("reroll-block", False),
+        ("push-square", (12, 7)),
+        ("reroll-block", True),
+        ("use-skill", True),
+    ]
+    outcome = hit(core, [PUSH, PLAYER_DOWN, 1, 1, 1], answers, skills=skills)
+    assert [e.result for e in the(outcome, "pro")] == ["refused"]
+    # Had Pro been tried on the first block, the second would not even ask for a re-roll (the script has none left).
+    answers_first = [("reroll-block", True), ("use-skill", True), ("push-square", (12, 7))]
+    outcome = hit(core, [PLAYER_DOWN, 5, PUSH, PLAYER_DOWN, 1, 1], answers_first, skills=skills)
+    assert len(the(outcome, "pro")) == 1
+
+
+def test_a_multiple_block_tries_pro_once(core: Ruleset) -> None:
+    board = build_board(
+        core,
+        {
+            "a": ("home", "human/human-lineman", (10, 7)),
+            "d": ("away", "orc/orc-lineman", (11, 7)),
+            "e": ("away", "orc/orc-lineman", (11, 8)),
+        },
+        skills={"a": {**PRO, "multiple-block": None}},
+    )
+    board = board.with_player(attrs.evolve(board.player("a"), st=5))
+    # ST 5 less 2 for the Multiple Block, each target assisted by the other: two dice each, the Orcs choose.
+    # Pro is tried (a 1) on the first pair; the second pair would be offered it by the default coach if it were left.
+    answers = [("reroll-block", True), ("use-skill", True)]
+    with ScriptedDice([PLAYER_DOWN, PLAYER_DOWN, 1, PLAYER_DOWN, PLAYER_DOWN, 1, 1]) as dice, ScriptedDecisions(answers) as decisions:
+        outcome = multiple_block(core, board, "a", ["d", "e"], dice, decisions)
+    assert len(the(outcome, "pro")) == 1
