@@ -58,6 +58,10 @@ CORE_ROLLS: Mapping[str, str] = {
     "always-hungry": "Always Hungry, before a team-mate is thrown",
     "squirm-free": "squirming free of an Always Hungry thrower",
     "block": "the block dice",
+    "chainsaw": "a Chainsaw's D6 for kick-back",
+    "projectile-vomit": "Projectile Vomit's D6",
+    "breathe-fire": "Breathe Fire's D6",
+    "hypnotic-gaze": "Hypnotic Gaze's D6",
 }
 
 

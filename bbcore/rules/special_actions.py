@@ -23,8 +23,12 @@ Fire) or his team loses the ball it held.
 
 A player with Foul Appearance makes the acting player roll first
 (:func:`bbcore.rules.block.foul_appearance_test`); when that calls the action off, the
-outcome holds only its event and the activation is over. Whether a team re-roll may be
-spent on these dice is the caller's to offer; none is offered here.
+outcome holds only its event and the activation is over. The D6 of Chainsaw, Projectile
+Vomit, Breathe Fire and Hypnotic Gaze is rolled as a test (:func:`bbcore.rules.rerolls.take_test`):
+a bad result may be rolled again with the player's Pro (``pro``: not tried yet in this
+activation), a plugin's source, or a team re-roll the caller offers (``team_reroll``); the
+action's event then carries every die and ``rerolled_with``, followed by the re-roll's own
+events.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from bbcore.dice import DiceSource, roll_dice
+from bbcore.dice import DiceSource
 from bbcore.errors import UsageError
 from bbcore.rules import ball
 from bbcore.rules.block import CANCELLED, foul_appearance_test, trickster
@@ -43,12 +47,13 @@ from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import BALL_AND_CHAIN, Harm, apothecary_from, armour_and_injury, knock_down, place_prone, treatment_from
 from bbcore.rules.passing import dump_off
+from bbcore.rules.rerolls import RerollBudget, Verdict, plugin_reroll, pro_for, take_test
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
 
-    #: The body of a special action, once its target is checked: (ruleset, board, player, target, dice, decisions).
-    _Body = Callable[[Ruleset, Board, PlayerState, PlayerState, DiceSource, Decisions], Outcome]
+    #: The body of a special action, once its target is checked: (ruleset, board, player, target, dice, decisions, budget).
+    _Body = Callable[[Ruleset, Board, PlayerState, PlayerState, DiceSource, Decisions, RerollBudget], Outcome]
 
 STAB, CHAINSAW, PROJECTILE_VOMIT, BREATHE_FIRE, HYPNOTIC_GAZE = (
     "stab",
@@ -75,6 +80,40 @@ def _pair(board: Board, player_id: str, target_id: str, skill: str, *, marking: 
     if player.square is None or target.square is None or not adjacent(player.square, target.square):
         raise UsageError(f"{player_id} cannot use {skill} on {target_id}: the target must be next to him")
     return player, target
+
+
+def _budget(ruleset: Ruleset, player_id: str, team_reroll: int | bool, pro: bool) -> RerollBudget:
+    return RerollBudget(int(team_reroll), pro=pro_for(ruleset, player_id) if pro else None)
+
+
+def _action_roll(
+    ruleset: Ruleset,
+    board: Board,
+    player: PlayerState,
+    action: str,
+    judge: Callable[[int], Verdict],
+    dice: DiceSource,
+    decisions: Decisions,
+    budget: RerollBudget,
+) -> tuple[int, tuple[int, ...], str | None, tuple[Event, ...]]:
+    """The action's D6 as a test: (the roll that stands, every die, the re-roll source or None, the re-roll's events)."""
+    rolled, _ = take_test(player, action, judge, dice, decisions, budget, offered=plugin_reroll(ruleset, board, player, action))
+    return rolled.rolls[-1], rolled.rolls, rolled.rerolled_with, rolled.events[1:]
+
+
+def _banded(keep: Callable[[int], bool], kept: str, failed: str) -> Callable[[int], Verdict]:
+    """A judge for an action's D6: a roll worth keeping passes, any other may be rolled again."""
+
+    def judge(roll: int) -> Verdict:
+        ok = keep(roll)
+        return Verdict(ok, kept if ok else failed)
+
+    return judge
+
+
+def _told(action: str, player: PlayerState, rolls: tuple[int, ...], result: str, detail: dict[str, object], source: str | None) -> Event:
+    """The action's event: every die, and ``rerolled_with`` only when a die was rolled again."""
+    return Event(action, player.id, rolls, result, {**detail, "rerolled_with": source} if len(rolls) > 1 else detail)
 
 
 def _settle(ruleset: Ruleset, before: Board, after: Outcome, acting: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
@@ -118,6 +157,8 @@ def _act(
     body: _Body,
     *,
     marking: bool = False,
+    team_reroll: int | bool = False,
+    pro: bool = True,
 ) -> Outcome:
     """Check the pair, let a Trickster target step aside (:func:`bbcore.rules.block.trickster`) and Foul Appearance
     call the action off, then play ``body``; its outcome follows those."""
@@ -130,7 +171,7 @@ def _act(
     appearance = foul_appearance_test(ruleset, board, player_id, target_id, dice)
     if appearance is not None and appearance.result == CANCELLED:
         return Outcome(board, (*tricked.events, appearance))
-    done = body(ruleset, board, player, board.player(target_id), dice, decisions)
+    done = body(ruleset, board, player, board.player(target_id), dice, decisions, _budget(ruleset, player_id, team_reroll, pro))
     braved = (appearance,) if appearance is not None else ()
     return Outcome(done.board, (*tricked.events, *braved, *done.events), done.turnover)
 
@@ -140,21 +181,33 @@ def stab(ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: D
     return _act(ruleset, board, player_id, target_id, dice, decisions, STAB, _stab)
 
 
-def _stab(ruleset: Ruleset, board: Board, player: PlayerState, target: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
+def _stab(
+    ruleset: Ruleset, board: Board, player: PlayerState, target: PlayerState, dice: DiceSource, decisions: Decisions, budget: RerollBudget
+) -> Outcome:
     declared = Event(STAB, player.id, (), target.id)
     hit = _armour_then_injury(ruleset, board, target.id, Harm(STAB, attacker=player, unmodified=True), dice, decisions)
     return _settle(ruleset, board, Outcome(hit.board, (declared, *hit.events)), player, dice, decisions)
 
 
 def chainsaw_attack(
-    ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    target_id: str,
+    dice: DiceSource,
+    decisions: Decisions | None = None,
+    *,
+    team_reroll: int | bool = False,
+    pro: bool = True,
 ) -> Outcome:
     """A Chainsaw Attack on an opponent the wielder marks: a D6 for kick-back, then an Armour Roll with the chainsaw's bonus."""
-    return _act(ruleset, board, player_id, target_id, dice, decisions, CHAINSAW, _chainsaw, marking=True)
+    return _act(ruleset, board, player_id, target_id, dice, decisions, CHAINSAW, _chainsaw, marking=True, team_reroll=team_reroll, pro=pro)
 
 
-def _chainsaw(ruleset: Ruleset, board: Board, player: PlayerState, target: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
-    kicked, started = chainsaw_kick_back(ruleset, board, player.id, target.id, dice, decisions)
+def _chainsaw(
+    ruleset: Ruleset, board: Board, player: PlayerState, target: PlayerState, dice: DiceSource, decisions: Decisions, budget: RerollBudget
+) -> Outcome:
+    kicked, started = chainsaw_kick_back(ruleset, board, player.id, target.id, dice, decisions, budget=budget)
     if kicked:
         return started
     harm = Harm(CHAINSAW, attacker=player, armour_modifier=ruleset.parameters.special_actions.chainsaw.armour)
@@ -163,49 +216,91 @@ def _chainsaw(ruleset: Ruleset, board: Board, player: PlayerState, target: Playe
 
 
 def chainsaw_kick_back(
-    ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    target_id: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    budget: RerollBudget | None = None,
 ) -> tuple[bool, Outcome]:
     """The Chainsaw's D6 before it bites (in an attack or a Foul on ``target_id``): whether it kicked back, and the outcome.
 
     On a kick-back the wielder is Knocked Down (with the chainsaw's bonus on his own
     Armour Roll) and the outcome is a turnover; otherwise it holds only the roll's event.
+    ``budget`` holds the re-rolls a kick-back may be rolled again with (none when None).
     """
     player = board.player(player_id)
-    (roll,) = roll_dice(dice, "D6")
-    if roll > ruleset.parameters.special_actions.chainsaw.kick_back_at_most:
-        return False, Outcome(board, (Event(CHAINSAW, player_id, (roll,), "runs", {"target": target_id}),))
+    at_most = ruleset.parameters.special_actions.chainsaw.kick_back_at_most
+    roll, rolls, source, more = _action_roll(
+        ruleset, board, player, CHAINSAW, _banded(lambda r: r > at_most, "runs", "kick-back"), dice, decisions, budget or RerollBudget()
+    )
+    if roll > at_most:
+        return False, Outcome(board, (_told(CHAINSAW, player, rolls, "runs", {"target": target_id}, source), *more))
     kicked = _down(ruleset, board, player_id, Harm(CHAINSAW), dice, decisions)
-    outcome = Outcome(kicked.board, (Event(CHAINSAW, player_id, (roll,), "kick-back", {"target": target_id}), *kicked.events))
+    outcome = Outcome(kicked.board, (_told(CHAINSAW, player, rolls, "kick-back", {"target": target_id}, source), *more, *kicked.events))
     return True, _settle(ruleset, board, outcome, player, dice, decisions)
 
 
 def projectile_vomit(
-    ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    target_id: str,
+    dice: DiceSource,
+    decisions: Decisions | None = None,
+    *,
+    team_reroll: int | bool = False,
+    pro: bool = True,
 ) -> Outcome:
     """Projectile Vomit: a D6; on a hit an unmodified Armour Roll against the target, on a miss against the vomiter."""
-    return _act(ruleset, board, player_id, target_id, dice, decisions, PROJECTILE_VOMIT, _vomit)
+    return _act(ruleset, board, player_id, target_id, dice, decisions, PROJECTILE_VOMIT, _vomit, team_reroll=team_reroll, pro=pro)
 
 
-def _vomit(ruleset: Ruleset, board: Board, player: PlayerState, target: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
-    (roll,) = roll_dice(dice, "D6")
-    hits = roll >= ruleset.parameters.special_actions.projectile_vomit.hits_on
+def _vomit(
+    ruleset: Ruleset, board: Board, player: PlayerState, target: PlayerState, dice: DiceSource, decisions: Decisions, budget: RerollBudget
+) -> Outcome:
+    hits_on = ruleset.parameters.special_actions.projectile_vomit.hits_on
+    roll, rolls, source, more = _action_roll(
+        ruleset, board, player, PROJECTILE_VOMIT, _banded(lambda r: r >= hits_on, "hit", "self"), dice, decisions, budget
+    )
+    hits = roll >= hits_on
     victim = target.id if hits else player.id
     hit = _armour_then_injury(ruleset, board, victim, Harm(PROJECTILE_VOMIT, attacker=player, unmodified=True), dice, decisions)
-    declared = Event(PROJECTILE_VOMIT, player.id, (roll,), "hit" if hits else "self", {"target": target.id})
-    return _settle(ruleset, board, Outcome(hit.board, (declared, *hit.events)), player, dice, decisions)
+    declared = _told(PROJECTILE_VOMIT, player, rolls, "hit" if hits else "self", {"target": target.id}, source)
+    return _settle(ruleset, board, Outcome(hit.board, (declared, *more, *hit.events)), player, dice, decisions)
 
 
 def breathe_fire(
-    ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    target_id: str,
+    dice: DiceSource,
+    decisions: Decisions | None = None,
+    *,
+    team_reroll: int | bool = False,
+    pro: bool = True,
 ) -> Outcome:
     """Breathe Fire on an opponent the breather marks: the breather down, nothing, the target Prone, or Knocked Down."""
-    return _act(ruleset, board, player_id, target_id, dice, decisions, BREATHE_FIRE, _fire, marking=True)
+    return _act(ruleset, board, player_id, target_id, dice, decisions, BREATHE_FIRE, _fire, marking=True, team_reroll=team_reroll, pro=pro)
 
 
-def _fire(ruleset: Ruleset, board: Board, player: PlayerState, target: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
+def _fire(
+    ruleset: Ruleset, board: Board, player: PlayerState, target: PlayerState, dice: DiceSource, decisions: Decisions, budget: RerollBudget
+) -> Outcome:
     rules = ruleset.parameters.special_actions.breathe_fire
-    (roll,) = roll_dice(dice, "D6")
-    total = roll + (rules.strong_target_modifier if target.st >= rules.strong_target_st else 0)
+    modifier = rules.strong_target_modifier if target.st >= rules.strong_target_st else 0
+
+    def worked(natural: int) -> bool:
+        # Worth keeping: the target goes down or Prone; a backfire or nothing may be rolled again.
+        return natural == rules.knock_down_natural or natural + modifier > rules.nothing_at_most
+
+    roll, rolls, source, more = _action_roll(
+        ruleset, board, player, BREATHE_FIRE, _banded(worked, "worked", "failed"), dice, decisions, budget
+    )
+    total = roll + modifier
     if roll == rules.knock_down_natural:
         result, hit = "knocked-down", _down(ruleset, board, target.id, Harm(BREATHE_FIRE, attacker=player), dice, decisions)
     elif total <= rules.knocked_down_at_most:
@@ -225,23 +320,36 @@ def _fire(ruleset: Ruleset, board: Board, player: PlayerState, target: PlayerSta
                 choose_treatment=treatment_from(decisions),
             ),
         )
-    declared = Event(BREATHE_FIRE, player.id, (roll,), result, {"target": target.id, "total": total})
-    return _settle(ruleset, board, Outcome(hit.board, (declared, *hit.events)), player, dice, decisions)
+    declared = _told(BREATHE_FIRE, player, rolls, result, {"target": target.id, "total": total}, source)
+    return _settle(ruleset, board, Outcome(hit.board, (declared, *more, *hit.events)), player, dice, decisions)
 
 
 def hypnotic_gaze(
-    ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    target_id: str,
+    dice: DiceSource,
+    decisions: Decisions | None = None,
+    *,
+    team_reroll: int | bool = False,
+    pro: bool = True,
 ) -> Outcome:
     """Hypnotic Gaze on an opponent alongside: on a success he is Distracted (no Tackle Zone until next activated)."""
-    return _act(ruleset, board, player_id, target_id, dice, decisions, HYPNOTIC_GAZE, _gaze)
+    return _act(ruleset, board, player_id, target_id, dice, decisions, HYPNOTIC_GAZE, _gaze, team_reroll=team_reroll, pro=pro)
 
 
-def _gaze(ruleset: Ruleset, board: Board, player: PlayerState, target: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
-    (roll,) = roll_dice(dice, "D6")
-    if roll < ruleset.parameters.special_actions.hypnotic_gaze.gaze_on:
-        return Outcome(board, (Event(HYPNOTIC_GAZE, player.id, (roll,), "resisted", {"target": target.id}),))
+def _gaze(
+    ruleset: Ruleset, board: Board, player: PlayerState, target: PlayerState, dice: DiceSource, decisions: Decisions, budget: RerollBudget
+) -> Outcome:
+    gaze_on = ruleset.parameters.special_actions.hypnotic_gaze.gaze_on
+    roll, rolls, source, more = _action_roll(
+        ruleset, board, player, HYPNOTIC_GAZE, _banded(lambda r: r >= gaze_on, "distracted", "resisted"), dice, decisions, budget
+    )
+    if roll < gaze_on:
+        return Outcome(board, (_told(HYPNOTIC_GAZE, player, rolls, "resisted", {"target": target.id}, source), *more))
     gazed = board.with_player(attrs.evolve(target, tackle_zone=False))
-    return Outcome(gazed, (Event(HYPNOTIC_GAZE, player.id, (roll,), "distracted", {"target": target.id}),))
+    return Outcome(gazed, (_told(HYPNOTIC_GAZE, player, rolls, "distracted", {"target": target.id}, source), *more))
 
 
 __all__ = [

@@ -11,8 +11,8 @@ from bbcore.rules.rerolls import CORE_ROLLS, roll_names
 RULES = Path(bbcore.__file__).parent / "rules"
 #: Where each call names its test, by position: take_test(player, TEST, ...), the move's
 #: self.test(board, player, TEST, ...), plugin_reroll(ruleset, board, player, TEST) and the
-#: ball's _pick_up_test(ruleset, board, player_id, TEST, ...).
-TEST_ARGUMENT = {"take_test": 1, "test": 2, "plugin_reroll": 3, "_pick_up_test": 3}
+#: ball's _pick_up_test(ruleset, board, player_id, TEST, ...) and the special actions' _action_roll(ruleset, board, player, TEST, ...).
+TEST_ARGUMENT = {"take_test": 1, "test": 2, "plugin_reroll": 3, "_pick_up_test": 3, "_action_roll": 3}
 
 
 def _constants(tree: ast.Module) -> dict[str, str]:

@@ -10,6 +10,7 @@ import pytest
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.board import Board, Status
+from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.rules.foul import foul
 from bbcore.rules.injury import Harm, knock_down
 from bbcore.rules.special_actions import breathe_fire, chainsaw_attack, hypnotic_gaze, projectile_vomit, stab
@@ -172,3 +173,46 @@ def test_a_foul_with_a_chainsaw(core: Ruleset) -> None:
     assert [e.who for e in outcome.events if e.kind == "armour"] == ["actor"]
     with ScriptedDice([]) as dice, pytest.raises(UsageError, match="no Chainsaw"):
         foul(core, game(core, players, statuses={"target": "prone"}), "actor", "target", dice, chainsaw=True)
+
+
+# -- re-rolls on the action's D6 ----------------------------------------------------------------------------
+
+
+def test_a_team_reroll_the_caller_offers_rolls_a_failed_gaze_again(core: Ruleset) -> None:
+    board = duel(core, "hypnotic-gaze")
+    gaze_on = core.parameters.special_actions.hypnotic_gaze.gaze_on
+    with ScriptedDice([gaze_on - 1, gaze_on]) as dice, ScriptedDecisions([("team-reroll", True)], strict=True) as decisions:
+        gazed = hypnotic_gaze(core, board, "actor", "target", dice, decisions, team_reroll=1)
+    (event,) = [e for e in gazed.events if e.kind == "hypnotic-gaze"]
+    assert (event.rolls, event.result, event.detail["rerolled_with"]) == ((gaze_on - 1, gaze_on), "distracted", "team-reroll")
+    assert [e.kind for e in gazed.events] == ["hypnotic-gaze", "team-reroll"]
+    # Offered none, the miss stands and nobody is asked.
+    with ScriptedDice([gaze_on - 1]) as dice, ScriptedDecisions([], strict=True) as decisions:
+        missed = hypnotic_gaze(core, board, "actor", "target", dice, decisions)
+    assert [(e.kind, e.rolls, "rerolled_with" in e.detail) for e in missed.events] == [("hypnotic-gaze", (gaze_on - 1,), False)]
+
+
+def test_pro_may_roll_a_kick_back_again(core: Ruleset) -> None:
+    board = duel(core, "chainsaw", skills={"actor": {"chainsaw": None, "pro": None}})
+    kick_back = core.parameters.special_actions.chainsaw.kick_back_at_most
+    # A kick-back; Pro's D6 is a 5, so the chainsaw's D6 goes again: it runs; the victim's armour 1+1 holds.
+    with ScriptedDice([kick_back, 5, kick_back + 1, 1, 1]) as dice, ScriptedDecisions([("use-skill", True)], strict=True) as decisions:
+        sawn = chainsaw_attack(core, board, "actor", "target", dice, decisions)
+    saw = next(e for e in sawn.events if e.kind == "chainsaw")
+    assert (saw.result, saw.detail["rerolled_with"]) == ("runs", "pro")
+    assert sawn.board.player("actor").status is Status.STANDING
+    with ScriptedDice([kick_back, 1, 1]) as dice, ScriptedDecisions([], strict=True) as decisions:
+        tried = chainsaw_attack(core, board, "actor", "target", dice, decisions, pro=False)
+    assert tried.turnover  # Pro spent already in this activation: the kick-back stands
+
+
+def test_breathe_fire_may_roll_a_backfire_or_nothing_again_but_keeps_a_hit(core: Ruleset) -> None:
+    board = duel(core, "breathe-fire")
+    rules = core.parameters.special_actions.breathe_fire
+    rolls = [rules.nothing_at_most, rules.knock_down_natural, 1, 1]  # nothing, then the top roll: Knocked Down, armour 1+1
+    with ScriptedDice(rolls) as dice, ScriptedDecisions([("team-reroll", True)], strict=True) as decisions:
+        burnt = breathe_fire(core, board, "actor", "target", dice, decisions, team_reroll=True)
+    assert next(e for e in burnt.events if e.kind == "breathe-fire").result == "knocked-down"
+    with ScriptedDice([rules.nothing_at_most + 1]) as dice, ScriptedDecisions([], strict=True) as decisions:
+        prone = breathe_fire(core, board, "actor", "target", dice, decisions, team_reroll=True)
+    assert prone.board.player("target").status is Status.PRONE  # a success: no re-roll is offered
