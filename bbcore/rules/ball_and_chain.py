@@ -46,7 +46,7 @@ from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import BALL_AND_CHAIN, Harm, apothecary_from, armour_and_injury, injury_by_the_crowd, treatment_from
 from bbcore.rules.push import push
-from bbcore.rules.rerolls import TEAM_REROLL, RerollBudget, plugin_reroll, pro_for, take_test, target_test
+from bbcore.rules.rerolls import PRO, TEAM_REROLL, RerollBudget, plugin_reroll, pro_for, take_test, target_test
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -69,12 +69,14 @@ def ball_and_chain(
     *,
     team_reroll: int | bool = False,
     rush_modifier: int = 0,
+    pro: bool = True,
 ) -> Outcome:
     """Play ``player_id``'s Ball & Chain special action (see the module) until his coach stops him, his movement and
     Rushes run out, or he goes down or off the pitch.
 
     ``team_reroll`` is how many team re-rolls may be spent (on a Rush, or on his blocks' dice);
-    ``rush_modifier`` (the weather's) is added to each Rush. Each square is a ``ball-and-chain`` event
+    ``rush_modifier`` (the weather's) is added to each Rush; ``pro`` (not tried yet in this activation) lets a
+    player with Pro try it once, on a Rush or on a block's dice. Each square is a ``ball-and-chain`` event
     (result ``moved``, ``blocked``, ``pushed``, ``ball``, ``crowd`` or ``stopped``, with the template's
     roll, the facing, the square and whether it was a Rush), followed by what it caused. A player
     without the trait, or not Standing on the pitch, raises :class:`~bbcore.errors.UsageError`.
@@ -85,7 +87,7 @@ def ball_and_chain(
     if not player.standing or player.square is None:
         raise UsageError(f"{player_id} cannot swing his Ball & Chain: he is not Standing on the pitch")
     table = ruleset.table("throw-in")
-    budget = RerollBudget(int(team_reroll), pro=pro_for(ruleset, player_id))
+    budget = RerollBudget(int(team_reroll), pro=pro_for(ruleset, player_id) if pro else None)
     events: list[Event] = []
     squares, rushes = 0, 0
     while True:
@@ -119,9 +121,11 @@ def ball_and_chain(
         squares += 1
         rolls = roll_dice(dice, table.dice or "D6")
         direction = template_direction(facing, table.row_for(sum(rolls)))
-        entered = _enter(ruleset, board, player, step(player.square, direction), dice, decisions, budget.team_rerolls)
+        pro_left = budget.pro is not None and PRO not in budget.spent
+        entered = _enter(ruleset, board, player, step(player.square, direction), dice, decisions, budget.team_rerolls, pro=pro_left)
         spent = sum(1 for e in entered.events if e.kind == TEAM_REROLL)
-        budget = RerollBudget(budget.team_rerolls - spent, budget.spent, pro=budget.pro)
+        tried = frozenset({PRO}) if any(e.kind == PRO for e in entered.events) else frozenset()
+        budget = RerollBudget(budget.team_rerolls - spent, budget.spent | tried, pro=budget.pro)
         head, *rest = entered.events
         told = Event(head.kind, head.who, rolls, head.result, {**head.detail, "facing": list(facing), "rush": rushing})
         events.extend((told, *rest))
@@ -143,7 +147,15 @@ def _event(player: PlayerState, result: str, square: Square, **detail: object) -
 
 
 def _enter(
-    ruleset: Ruleset, board: Board, player: PlayerState, square: Square, dice: DiceSource, decisions: Decisions, team_rerolls: int
+    ruleset: Ruleset,
+    board: Board,
+    player: PlayerState,
+    square: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    team_rerolls: int,
+    *,
+    pro: bool,
 ) -> Outcome:
     """He tries to move into ``square``; the first event is his ``ball-and-chain`` event (its rolls added by the caller)."""
     assert player.square is not None
@@ -158,7 +170,7 @@ def _enter(
         return Outcome(board, (_event(player, "stopped", square, by=feature.id),))
     occupant = board.at(square)
     if occupant is not None and occupant.standing:
-        return _block(ruleset, board, player, occupant, dice, decisions, team_rerolls)
+        return _block(ruleset, board, player, occupant, dice, decisions, team_rerolls, pro=pro)
     if occupant is not None:
         return _push_and_armour(ruleset, board, player, occupant, dice, decisions)
     moved = board.with_player(player.moved(square))
@@ -176,10 +188,12 @@ def _block(
     dice: DiceSource,
     decisions: Decisions,
     team_rerolls: int,
+    *,
+    pro: bool,
 ) -> Outcome:
     """He blocks whoever stands in the square (no Foul Appearance roll), and follows up whenever he can."""
     assert target.square is not None
-    hit = automatic_block(ruleset, board, player.id, target.id, dice, decisions, team_reroll=team_rerolls, must_follow_up=True)
+    hit = automatic_block(ruleset, board, player.id, target.id, dice, decisions, team_reroll=team_rerolls, must_follow_up=True, pro=pro)
     team_mate_down = target.team == player.team and hit.board.player(target.id).status is not Status.STANDING
     return Outcome(hit.board, (_event(player, "blocked", target.square, target=target.id), *hit.events), hit.turnover or team_mate_down)
 

@@ -359,15 +359,26 @@ def automatic_block(
     *,
     team_reroll: int | bool = False,
     must_follow_up: bool = False,
+    pro: bool = False,
 ) -> Outcome:
     """A block a rule makes happen rather than one a coach declares (a Ball & Chain moving into a Standing player):
     the dice and the face at once, with no Dump-off, Trickster or Foul Appearance roll before them.
 
     The target may be a team-mate: the faces are then chosen by the coach of both. ``must_follow_up`` makes the
-    blocker follow up whenever he can. The outcome is a turnover as :func:`block`'s is.
+    blocker follow up whenever he can; ``pro`` lets him try Pro on the dice (see :func:`roll_block`). The outcome
+    is a turnover as :func:`block`'s is.
     """
     return _roll_and_apply(
-        ruleset, board, attacker_id, defender_id, dice, decisions, blitz=False, team_reroll=team_reroll, must_follow_up=must_follow_up
+        ruleset,
+        board,
+        attacker_id,
+        defender_id,
+        dice,
+        decisions,
+        blitz=False,
+        team_reroll=team_reroll,
+        must_follow_up=must_follow_up,
+        pro=pro,
     )[1]
 
 

@@ -201,3 +201,24 @@ def test_an_ordinary_block_on_him_skips_his_armour(core: Ruleset) -> None:
     (injury,) = [e for e in hit.events if e.kind == "injury"]
     assert injury.who == "f"
     assert hit.board.player("f").status is not Status.STANDING
+
+
+def test_pro_may_roll_one_of_his_block_dice_again_once(core: Ruleset) -> None:
+    board = scene(core, {"o": ("away", ORC, (11, 7)), "p": ("away", ORC, (13, 7))}, skills={"f": {"pro": None}})
+    # Three Player Downs; Pro's D6 is a 4, so the first die goes again: a Push he takes, pushing o to (12, 7) and
+    # following him. The next square east holds o again: three Player Downs, and this time Pro is not offered
+    # (tried already): he goes down, his injury 1+1 (Stunned, which counts as Knocked-out).
+    script = [
+        EAST,
+        ("reroll-block", True),
+        ("use-skill", True),
+        ("block-face", 0),
+        ("push-square", (12, 7)),
+        EAST,
+        ("block-face", 0),
+    ]
+    rolls = [AHEAD, PLAYER_DOWN, PLAYER_DOWN, PLAYER_DOWN, 4, PUSH, AHEAD, PLAYER_DOWN, PLAYER_DOWN, PLAYER_DOWN, 1, 1]
+    hit = swing(core, board, script, rolls)
+    assert [e.result for e in hit.events if e.kind == "pro"] == ["re-roll"]
+    assert hit.board.player("f").status is Status.KO
+    assert hit.turnover
