@@ -10,8 +10,9 @@ deviation already makes it a touchback (:func:`kick_off_move`).
 
 Either move follows the rules of a Move Action, dodges included, except that the
 player may not Rush; ``movement.on_the_ball_squares`` (parameters) says how far he
-goes, and his Move Allowance still bounds it. The move is out of his team's turn, so
-no team re-roll is offered and a fall is no turnover for anyone.
+goes, and his Move Allowance still bounds it. The move is out of his team's turn and his
+own activation, so neither a team re-roll nor Pro is offered, and a fall is no turnover
+for anyone.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from bbcore.rules.board import Board, PlayerState, Square
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.movement import Jump, move, paths_within, plan_path
+from bbcore.rules.rerolls import PRO
 
 if TYPE_CHECKING:
     from bbcore.rules.sequences import GameState
@@ -90,7 +92,8 @@ def on_the_ball_move(
         outside = [leg.target for leg in legs if board.geometry.half_of(leg.target) != half]
         if outside:
             raise UsageError(f"{player_id} may not leave his own half in an On the Ball move: {outside[0]} is past the line")
-    moved = move(ruleset, board, player_id, path, dice, decisions, ma_used=ma_used)
+    # Out of his own activation: no Pro, and no team re-roll.
+    moved = move(ruleset, board, player_id, path, dice, decisions, ma_used=ma_used, spent=frozenset({PRO}))
     fell = not moved.board.player(player_id).standing
     declared = Event(ON_THE_BALL, player_id, (), "fell" if fell else "moved", {"reason": reason, "path": [list(s) for s in _squares(path)]})
     return Outcome(moved.board, (declared, *moved.events))

@@ -36,7 +36,7 @@ from bbcore.rules.board import BallState, Board, PlayerState, Square, adjacent, 
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.on_the_ball import before_pass
-from bbcore.rules.rerolls import Judge, RerollBudget, RolledTest, Verdict, plugin_reroll, pro_for, take_test, target_test
+from bbcore.rules.rerolls import PRO, Judge, RerollBudget, RolledTest, Verdict, plugin_reroll, pro_for, take_test, target_test
 from bbcore.rules.ttm import pass_range, range_in_squares
 
 if TYPE_CHECKING:
@@ -434,7 +434,8 @@ def dump_off(ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, d
         return Outcome(board)
     if target not in squares:
         raise UsageError(f"{player_id} cannot Dump-off to {target}: only a Quick Pass is allowed")
-    passed = pass_ball(ruleset, board, player_id, target, dice, decisions, open_bands=(QUICK_BAND,))
+    # Thrown in the other team's turn: no team re-roll, and no Pro (it is not his activation).
+    passed = pass_ball(ruleset, board, player_id, target, dice, decisions, open_bands=(QUICK_BAND,), spent=frozenset({PRO}))
     return Outcome(passed.board, (Event(DUMP_OFF, player_id, (), "quick-pass", {"target": list(target)}), *passed.events))
 
 

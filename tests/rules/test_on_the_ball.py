@@ -121,6 +121,15 @@ def test_a_fall_ends_every_later_move_and_is_no_turnover(core: Ruleset) -> None:
     assert of_kind(outcome, "catch")[0].result == "caught"
 
 
+def test_a_failed_dodge_is_not_rolled_again_with_pro_out_of_his_activation(core: Ruleset) -> None:
+    board = pitch(core, {"a": ("away", ORC, (9, 8))})
+    board = board.with_player(attrs.evolve(board.player("a"), skills={"on-the-ball": None, "pro": None}))
+    # The Dodge fails on a 1 and nobody is asked about Pro (the script is strict); armour 2+3 holds; then the pass.
+    outcome = throw(core, board, [1, 2, 3, 5, 4], [("free-move", ("a", [(10, 9)]))])
+    assert [e.result for e in outcome.events if e.kind == "on-the-ball"] == ["fell"]
+    assert not [e for e in outcome.events if e.kind == "pro"]
+
+
 def test_the_move_may_not_rush_nor_go_past_his_movement(core: Ruleset) -> None:
     board = pitch(core, {"o": ("away", ORC, (5, 12))})
     with pytest.raises(UsageError, match="may not Rush"):

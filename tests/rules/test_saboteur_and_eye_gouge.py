@@ -268,3 +268,15 @@ def test_dump_off_allows_only_a_quick_pass(core: Ruleset) -> None:
     with ScriptedDice([]) as dice:
         board = dumping(core)
         assert dump_off(core, board, "d", dice, ScriptedDecisions([("square", None)])) == Outcome(board)
+
+
+def test_a_dump_off_is_out_of_the_throwers_activation_so_pro_is_not_offered(core: Ruleset) -> None:
+    board = dumping(core)
+    board = board.with_player(attrs.evolve(board.player("d"), skills={"dump-off": None, "pro": None}))
+    fumbled, bounce_down = 1, 7
+    answers = [("square", (8, 7)), ("push-square", (6, 7)), ("follow-up", False)]
+    # Strict: a question about Pro after the fumble would find no answer.
+    with ScriptedDice([fumbled, bounce_down, PUSH]) as dice, ScriptedDecisions(answers, strict=True) as decisions:
+        outcome = block(core, board, "a", "d", dice, decisions)
+    assert not [e for e in outcome.events if e.kind == "pro"]
+    assert outcome.board.ball.carrier is None
