@@ -162,12 +162,9 @@ def _enter(
     if not board.geometry.on_pitch(square):
         crowd = injury_by_the_crowd(ruleset, board, player.id, dice, apothecary_from(decisions), choose_treatment=treatment_from(decisions))
         return Outcome(crowd.board, (_event(player, "crowd", square), *crowd.events))
-    geometry = board.geometry
-    feature = next(
-        (f for f in (geometry.feature_at(square), geometry.feature_between(player.square, square)) if f and f.blocks_movement), None
-    )
+    feature = movement.blocking_feature(board, player.square, square)
     if feature is not None:
-        return Outcome(board, (_event(player, "stopped", square, by=feature.id),))
+        return Outcome(board, (_event(player, "stopped", square, by=feature[0]),))
     occupant = board.at(square)
     if occupant is not None and occupant.standing:
         return _block(ruleset, board, player, occupant, dice, decisions, team_rerolls, pro=pro)

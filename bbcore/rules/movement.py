@@ -204,20 +204,30 @@ def _markers_around(board: Board, player: PlayerState, square: Square) -> list[P
     ]
 
 
+def blocking_feature(board: Board, origin: Square, target: Square) -> tuple[str, str] | None:
+    """The pitch feature that keeps a player from stepping from ``origin`` into ``target``, as (its id, ``fills``
+    when it fills the square or ``between`` when it stands on the edge crossed), or None."""
+    geometry = board.geometry
+    feature = geometry.feature_at(target)
+    if feature is not None and feature.blocks_movement:
+        return feature.id, "fills"
+    edge = geometry.feature_between(origin, target)
+    if edge is not None and edge.blocks_movement:
+        return edge.id, "between"
+    return None
+
+
 def _blocked(board: Board, origin: Square, target: Square) -> str | None:
     """Why a player cannot enter ``target`` from ``origin``, or None."""
-    geometry = board.geometry
-    if not geometry.on_pitch(target):
+    if not board.geometry.on_pitch(target):
         return "it is off the pitch"
     if board.occupied(target):
         return "it is occupied"
-    feature = geometry.feature_at(target)
-    if feature is not None and feature.blocks_movement:
-        return f"{feature.id} fills it"
-    edge = geometry.feature_between(origin, target)
-    if edge is not None and edge.blocks_movement:
-        return f"{edge.id} is in the way"
-    return None
+    found = blocking_feature(board, origin, target)
+    if found is None:
+        return None
+    feature_id, where = found
+    return f"{feature_id} fills it" if where == "fills" else f"{feature_id} is in the way"
 
 
 def _crossing(ruleset: Ruleset, board: Board, player: PlayerState, origin: Square, target: Square) -> Crossing:

@@ -222,3 +222,18 @@ def test_pro_may_roll_one_of_his_block_dice_again_once(core: Ruleset) -> None:
     assert [e.result for e in hit.events if e.kind == "pro"] == ["re-roll"]
     assert hit.board.player("f").status is Status.KO
     assert hit.turnover
+
+
+def test_a_feature_that_blocks_movement_stops_him_and_spends_the_square() -> None:
+    import bbcore
+
+    street = bbcore.load_ruleset("gutterbowl")
+    board = build_board(street, {"f": ("home", FANATIC, (3, 2))})  # a market stall fills (4, 2)
+    stopped = swing(street, board, [EAST, EAST, EAST, None], [AHEAD, AHEAD, AHEAD])
+    first, *_ = steps(stopped)
+    feature = board.geometry.feature_at((4, 2))
+    assert feature is not None
+    assert (first.result, first.detail["by"]) == ("stopped", feature.id)
+    # Each try spends a square of his Move Allowance: after three, a fourth would be a Rush.
+    assert [(e.result, e.detail["rush"]) for e in steps(stopped)] == [("stopped", False)] * 3
+    assert stopped.board.player("f").square == (3, 2)

@@ -15,7 +15,7 @@ RULES = Path(bbcore.__file__).parent / "rules"
 TEST_ARGUMENT = {"take_test": 1, "test": 2, "plugin_reroll": 3, "_pick_up_test": 3, "_action_roll": 3}
 
 
-def _constants(tree: ast.Module) -> dict[str, str]:
+def module_constants(tree: ast.Module) -> dict[str, str]:
     """The module's string constants, ``A = "x"`` and ``A, B = "x", "y"``."""
     found: dict[str, str] = {}
     for node in tree.body:
@@ -39,7 +39,7 @@ def names_the_core_tests() -> tuple[set[str], int]:
     variable = 0
     for path in sorted(RULES.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        constants = _constants(tree)
+        constants = module_constants(tree)
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue

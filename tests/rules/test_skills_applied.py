@@ -12,6 +12,7 @@ import pytest
 import bbcore
 from bbcore.rules.skills_applied import NOT_THE_SKILL, SKILLS_APPLIED_BY, applied_by
 from bbcore.ruleset import Ruleset
+from tests.rules.test_roll_names import module_constants
 
 PACKAGE = Path(bbcore.__file__).parent
 PARAMETERS = (PACKAGE / "data" / "parameters.yaml").read_text(encoding="utf-8")
@@ -31,14 +32,8 @@ def strings_in(path: Path) -> frozenset[str]:
 
 @cache
 def constants_of(path: Path) -> dict[str, str]:
-    """A module's top-level ``NAME = "string"`` constants."""
-    return {
-        target.id: node.value.value
-        for node in ast.parse(path.read_text(encoding="utf-8")).body
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
-        for target in node.targets
-        if isinstance(target, ast.Name)
-    }
+    """A module's top-level string constants."""
+    return module_constants(ast.parse(path.read_text(encoding="utf-8")))
 
 
 def strings_named_in(path: Path) -> frozenset[str]:
