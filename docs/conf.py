@@ -40,7 +40,7 @@ nitpick_ignore_regex = [
     # classes that appear in signatures have nowhere to link to.
     ("py:class", r"(collections\.abc|pathlib|typing|fractions)\..*"),
     # Type variables of generic helpers have no page of their own.
-    ("py:class", r"bbcore\.(dice\.R|ruleset\.T)"),
+    ("py:class", r"bbcore\.(dice\.R|ruleset\.T|rules\.decisions\.Option)"),
 ]
 
 autodoc_member_order = "bysource"

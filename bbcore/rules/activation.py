@@ -46,7 +46,7 @@ from bbcore.dice import DiceSource
 from bbcore.errors import UsageError
 from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, adjacent
-from bbcore.rules.decisions import Decisions
+from bbcore.rules.decisions import Decisions, checked_choice
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, apothecary_from, injury_result, knock_down_with_ball, suffer_casualty, treatment_from
 from bbcore.rules.rerolls import RerollBudget, plugin_reroll, pro_for, take_test, target_test
@@ -200,7 +200,7 @@ def _lash_out(
     ]
     if not candidates:
         return _distracted(board, player_id, trait_id)
-    victim_id = decisions.team_mate(player_id, trait_id, candidates)
+    victim_id = checked_choice(decisions.team_mate(player_id, trait_id, candidates), candidates, question="team-mate", who=player_id)
     held_ball = board.ball.carrier == victim_id
     lashed = Event("lash-out", player_id, (), "knocked-down", {"team_mate": victim_id, "cause": trait_id})
     harm = Harm(trait_id, attacker=player, mighty_blow=player.has("mighty-blow"))

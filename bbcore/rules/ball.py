@@ -21,7 +21,7 @@ from attrs import frozen
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules.board import BallState, Board, PlayerState, Square, distance, step
-from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_choice
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.rerolls import RerollBudget, TargetJudge, plugin_reroll, take_test
 
@@ -614,7 +614,9 @@ def touchback(board: Board, receiving_team: str, decisions: Decisions, events: t
     """The receiving coach gives the ball to one of their standing players (none standing: it is placed in their half)."""
     candidates = sorted(p.id for p in board.team_players(receiving_team) if p.standing)
     if candidates:
-        chosen = decisions.touchback_receiver(receiving_team, candidates)
+        chosen = checked_choice(
+            decisions.touchback_receiver(receiving_team, candidates), candidates, question="touchback", who=receiving_team
+        )
         event = Event("touchback", receiving_team, (), "given", {"to": chosen})
         return Outcome(board.with_ball(BallState(carrier=chosen)), (*events, event))
     half_x = 0 if receiving_team == board.home else board.pitch.length - 1

@@ -29,7 +29,7 @@ from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent, named_by
-from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_index
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import (
     BALL_AND_CHAIN,
@@ -460,7 +460,12 @@ def roll_block(
     index = (
         0
         if len(faces) == 1
-        else decisions.block_face(chooser_team, faces, attacker.has("block"), defender.has("block"), plan.chooser == "attacker")
+        else checked_index(
+            decisions.block_face(chooser_team, faces, attacker.has("block"), defender.has("block"), plan.chooser == "attacker"),
+            len(faces),
+            question="block-face",
+            who=chooser_team,
+        )
     )
     rerolled_with = TEAM_REROLL if rerolled else (by if brawled is not None else None)
     return RolledBlock(plan, rolls, tuple(faces), faces[index], rerolled_with, before, after)

@@ -8,10 +8,15 @@ and quick simulations use); :class:`ScriptedDecisions` replays answers in tests.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from bbcore.errors import BBCoreError
+from bbcore.errors import BBCoreError, UsageError
 from bbcore.rules.board import Square
+
+Option = TypeVar("Option")
+
+#: How many of the choices an error message lists before it says how many more there were.
+_SHOWN_CHOICES = 12
 
 #: Block faces in the order an attacker likes them; a defender likes them reversed.
 ATTACKER_PREFERENCE = ("pow", "stumble", "push-back", "both-down", "player-down")
@@ -281,6 +286,63 @@ class DefaultDecisions:
 
     def gained_skills(self, player_id: str, skills: Sequence[str], count: int) -> Sequence[str]:
         return tuple(skills[:count])
+
+
+class IllegalAnswerError(UsageError):
+    """A coach answered a question with something it was not offered.
+
+    Procedures check every answer against what they offered, so a coach with a bug (a user interface,
+    a bot, a replay of the wrong log) stops the procedure with this error instead of playing a move the
+    rules do not allow.
+    """
+
+
+def _shown(offered: Sequence[object]) -> str:
+    listed = ", ".join(repr(option) for option in offered[:_SHOWN_CHOICES])
+    more = len(offered) - _SHOWN_CHOICES
+    return f"[{listed}{f', and {more} more' if more > 0 else ''}]"
+
+
+def _matches(answer: object, option: object) -> bool:
+    if isinstance(answer, bool) != isinstance(option, bool):
+        return False  # True is not the modifier 1, nor 0 the answer "no"
+    if isinstance(option, tuple) and isinstance(answer, list):
+        answer = tuple(answer)  # a square read from JSON arrives as a list
+    return answer == option
+
+
+def checked_choice(answer: object, offered: Sequence[Option], *, question: str, who: str) -> Option:
+    """The offered option a coach's ``answer`` names, as offered (a square given as a list comes back a tuple).
+
+    ``question`` is the kind of question (as :class:`ScriptedDecisions` names it) and ``who`` the player or
+    team it was asked for; both go into the :class:`IllegalAnswerError` raised when the answer was not offered.
+    """
+    for option in offered:
+        if _matches(answer, option):
+            return option
+    raise IllegalAnswerError(f"the {question!r} question for {who} was answered {answer!r}; the choices were {_shown(offered)}")
+
+
+def checked_choice_or_none(answer: object, offered: Sequence[Option], *, question: str, who: str) -> Option | None:
+    """Like :func:`checked_choice`, for a question the coach may decline by answering None."""
+    return None if answer is None else checked_choice(answer, offered, question=question, who=who)
+
+
+def checked_index(answer: object, count: int, *, question: str, who: str) -> int:
+    """A coach's answer that picks one of ``count`` things by position (0 is the first)."""
+    if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer < count:
+        raise IllegalAnswerError(f"the {question!r} question for {who} was answered {answer!r}; the choices were 0 to {count - 1}")
+    return answer
+
+
+def checked_choices(answer: Iterable[object], offered: Sequence[Option], most: int, *, question: str, who: str) -> tuple[Option, ...]:
+    """A coach's answer that picks up to ``most`` different options of ``offered``."""
+    picked = tuple(checked_choice(one, offered, question=question, who=who) for one in answer)
+    if len(set(picked)) != len(picked) or len(picked) > most:
+        raise IllegalAnswerError(
+            f"the {question!r} question for {who} was answered {list(picked)!r}; up to {most} different choices of {_shown(offered)}"
+        )
+    return picked
 
 
 class DecisionScriptError(BBCoreError, AssertionError):

@@ -33,7 +33,7 @@ from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, adjacent, named_by, step
-from bbcore.rules.decisions import Decisions
+from bbcore.rules.decisions import Decisions, checked_choice_or_none
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.on_the_ball import before_pass
 from bbcore.rules.rerolls import PRO, Judge, RerollBudget, RolledTest, Verdict, plugin_reroll, pro_for, take_test, target_test
@@ -277,7 +277,9 @@ def try_interception(
     candidates = interception_candidates(ruleset, board, passer, landing, accuracy, weather=weather)
     if not candidates:
         return None
-    chosen = decisions.interceptor(board.opponent_of(passer.team), [p.id for p in candidates])
+    ids = [p.id for p in candidates]
+    interceptors = board.opponent_of(passer.team)
+    chosen = checked_choice_or_none(decisions.interceptor(interceptors, ids), ids, question="interceptor", who=interceptors)
     if chosen is None:
         return None
     player = board.player(chosen)

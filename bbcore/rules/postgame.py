@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from bbcore.dice import DiceSource
-from bbcore.errors import UsageError
 from bbcore.rules.board import Status
-from bbcore.rules.decisions import Decisions
+from bbcore.rules.decisions import Decisions, checked_choices
 from bbcore.rules.events import Event
 from bbcore.rules.league import choose_mvp, expensive_mistake, league_points, spp_for, update_dedicated_fans, winnings
 from bbcore.rules.sequences import GameState, StepProcedure
@@ -94,10 +93,8 @@ def player_advancement(ruleset: Ruleset, state: GameState, dice: DiceSource, dec
         if not players:
             events.append(Event("mvp", team.id, result="nobody-took-part"))
             continue
-        nominees = tuple(decisions.mvp_nominees(team.id, players, ruleset.parameters.league.mvp.nominees))
-        strangers = [pid for pid in nominees if pid not in players]
-        if strangers:
-            raise UsageError(f"team {team.id!r} nominates for the MVP players who did not take part: {', '.join(strangers)}")
+        count = ruleset.parameters.league.mvp.nominees
+        nominees = checked_choices(decisions.mvp_nominees(team.id, players, count), players, count, question="mvp-nominees", who=team.id)
         mvp, mvp_events = choose_mvp(ruleset, nominees, dice, who=team.id)
         events.extend(mvp_events)
         spp[mvp] = spp.get(mvp, 0) + spp_for(ruleset, MVP_AWARD, team.special_rules)

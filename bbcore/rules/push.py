@@ -15,7 +15,7 @@ from attrs import frozen
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.rules import ball
 from bbcore.rules.board import DIRECTIONS, BallState, Board, PlayerState, Square, Status, step
-from bbcore.rules.decisions import Decisions
+from bbcore.rules.decisions import Decisions, checked_choice
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, apothecary_from, injury_by_the_crowd, knock_down, treatment_from
 
@@ -179,7 +179,9 @@ def push(
     reasons = {square: _why_blocked(board, origin, square) for square in candidates}
     free = [s for s in candidates if reasons[s] is None]
     if free:
-        target = free[0] if len(free) == 1 else decisions.push_square(picker, free)
+        target = (
+            free[0] if len(free) == 1 else checked_choice(decisions.push_square(picker, free), free, question="push-square", who=picker)
+        )
         return _move(board, pushed, origin, target)
 
     blocked = tuple(BlockedSquare(s, reasons[s] or "") for s in candidates)
@@ -188,7 +190,11 @@ def push(
     )
     if answer.outcome == "chain":
         occupied = [b.square for b in blocked if b.reason == "occupied"]
-        target = occupied[0] if len(occupied) == 1 else decisions.push_square(chooser, occupied)
+        target = (
+            occupied[0]
+            if len(occupied) == 1
+            else checked_choice(decisions.push_square(chooser, occupied), occupied, question="push-square", who=chooser)
+        )
         occupant = board.at(target)
         assert occupant is not None
         inner = push(

@@ -91,7 +91,10 @@ def test_a_team_nobody_played_for_has_no_mvp(core: Ruleset) -> None:
 
 def test_only_players_who_took_part_may_be_nominated(core: Ruleset) -> None:
     state = attrs.evolve(final(core, 1, 0), played=frozenset({"home-1", "away-1"}))
-    with pytest.raises(UsageError, match="did not take part: home-2"), ScriptedDecisions([("mvp-nominees", ["home-2"])]) as decisions:
+    with (
+        pytest.raises(UsageError, match="the 'mvp-nominees' question for home was answered 'home-2'"),
+        ScriptedDecisions([("mvp-nominees", ["home-2"])]) as decisions,
+    ):
         player_advancement(core, state, ScriptedDice([]), decisions)
 
 

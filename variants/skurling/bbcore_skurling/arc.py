@@ -63,6 +63,7 @@ from bbcore.errors import UsageError
 from bbcore.rules.activation import activation_test, bite, needs_activation_test, thralls_to_bite
 from bbcore.rules.block import block
 from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, player_from_position, step
+from bbcore.rules.decisions import checked_choice, checked_index
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, knock_down, roll_armour, treatment_from
 from bbcore.rules.movement import MoveProgress, max_rushes, move, pay_for_block
@@ -543,7 +544,7 @@ def _pay_the_bite(ruleset: Ruleset, arc: ArcState, dice: DiceSource, decisions: 
     if arc.over or biter not in arc.board.players or not arc.board.player(biter).on_pitch:
         return arc
     thralls = thralls_to_bite(ruleset, arc.board, biter)
-    bitten = decisions.team_mate(biter, "bite", thralls) if thralls else None
+    bitten = checked_choice(decisions.team_mate(biter, "bite", thralls), thralls, question="team-mate", who=biter) if thralls else None
     return _record(arc, bite(ruleset, arc.board, biter, bitten, dice, decisions))
 
 
@@ -1210,7 +1211,13 @@ def _touch_face(
                 events.append(Event("touch-reroll", hitter.id, (), "re-rolled", {"dice": list(rolls)}))
                 rolls = tuple(dice.roll(6) for _ in range(plan.count))
     faces = [faces_table.row_for(r).id for r in rolls]
-    index = 0 if len(faces) == 1 else decisions.block_face(arc.attacker, faces, hitter.has("block"), False, True)
+    index = (
+        0
+        if len(faces) == 1
+        else checked_index(
+            decisions.block_face(arc.attacker, faces, hitter.has("block"), False, True), len(faces), question="block-face", who=arc.attacker
+        )
+    )
     detail = {
         "faces": faces,
         "offensive_assists": list(plan.offensive_assists),

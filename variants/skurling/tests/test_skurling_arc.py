@@ -34,7 +34,7 @@ import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.board import Status, build_board
-from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError, ScriptedDecisions
 from bbcore.rules.events import Event
 from bbcore.ruleset import Ruleset
 
@@ -301,6 +301,14 @@ def test_one_team_reroll_a_turn(rules: Ruleset) -> None:
     assert after.reroll_used
     assert square_of(after, STOOGE) == (8, 1)
     assert reroll_available(rules, after) == 0
+
+
+def test_a_touch_face_that_was_not_rolled_is_refused(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1), OGRE: (4, 2)})
+    count = touch_dice(rules, arc.board, LINEMAN, STOOGE).count
+    assert count > 1
+    with pytest.raises(IllegalAnswerError, match="'block-face' question for home was answered 9; the choices were 0 to"):
+        apply(rules, arc, Touch(LINEMAN), ScriptedDice([3] * count), ScriptedDecisions([("block-face", 9)]))
 
 
 # -- the opening throw and the Ding-Dong ------------------------------------------------------
@@ -607,6 +615,15 @@ def test_a_vampire_who_fails_bloodlust_bites_a_thrall_at_the_end_of_his_action(r
     assert after.board.player("h-thrall").status is Status.STUNNED
     assert after.active == "home", "no turnover"
     assert after.owed_bite is None
+
+
+def test_a_bite_on_a_player_who_is_not_a_thrall_next_to_him_is_refused(rules: Ruleset) -> None:
+    coach = DefaultDecisions()
+    coach.team_mate = lambda *_: STOOGE  # type: ignore[method-assign]
+    with pytest.raises(
+        IllegalAnswerError, match=r"'team-mate' question for h-vamp was answered 'h-stooge'; the choices were \['h-thrall'\]"
+    ):
+        apply(rules, vampire_arc(rules, (2, 2)), Move("h-vamp", ((3, 1),)), ScriptedDice([1]), coach)
 
 
 # -- a Blitz's block costs movement, and the Blitz may move on after it -------------------------
