@@ -18,7 +18,7 @@ from bbcore.model.team import InducementOrder, Team, TeamPlayer
 from bbcore.rules.board import Status, player_from_position
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event
-from bbcore.rules.sequences import GameState, StepProcedure, TeamState
+from bbcore.rules.sequences import GameState, StepProcedure, TeamState, inducement_rerolls
 from bbcore.teams.checks import inducement_choice_problems
 from bbcore.teams.purchases import hires_a_player
 from bbcore.teams.valuation import inducement_price, may_buy, value_team
@@ -228,7 +228,8 @@ def _shop(ruleset: Ruleset, state: GameState, team_id: str, decisions: Decisions
     if problems:
         raise UsageError(f"team {team.id!r} cannot buy these inducements: " + "; ".join(problems))
     spent_treasury = max(0, cost - petty_cash)
-    state = state.update_team(team.id, inducements=combined, treasury=team.treasury - spent_treasury)
+    rerolls = team.rerolls + inducement_rerolls(ruleset, bought)
+    state = state.update_team(team.id, inducements=combined, treasury=team.treasury - spent_treasury, rerolls=rerolls)
     event = Event(
         "inducements",
         team.id,

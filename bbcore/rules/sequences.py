@@ -42,7 +42,8 @@ class TeamState:
     """One team as the sequences see it: what it brings to the game and what it has gained in it.
 
     ``assistant_coaches`` and ``cheerleaders`` are those on the team roster; inducements
-    that count as extra ones are in ``inducements``. ``drive_rerolls`` are team re-rolls
+    that count as extra ones are in ``inducements``. ``rerolls`` are the team re-rolls of each half: the
+    team's own and those its inducements add (:func:`inducement_rerolls`). ``drive_rerolls`` are team re-rolls
     that last only until the current drive ends. ``turn`` is the team's turn marker in
     the current half. ``team`` is the team file the state was made from, if any; it is
     what the team is valued from when the next fixture is prepared.
@@ -150,6 +151,22 @@ def drive_effect_id(table: str, row_id: str) -> str:
     return f"{table}/{row_id}"
 
 
+#: The ``who`` of an inducement's effect that the whole team gets.
+THE_TEAM = "team"
+
+
+def inducement_rerolls(ruleset: Ruleset, inducements: Mapping[str, int]) -> int:
+    """The team re-rolls that inducements add for the game (Extra Team Training): each held inducement's
+    ``rerolls`` effects for the team, times how many the team holds. Ids the active list does not have add none
+    (the team checks report them)."""
+    total = 0
+    for inducement_id, count in inducements.items():
+        inducement = ruleset.inducements.get(inducement_id)
+        if inducement is not None:
+            total += count * sum(effect.rerolls or 0 for effect in inducement.effects if effect.who == THE_TEAM)
+    return total
+
+
 def team_state(ruleset: Ruleset, team_id: str, team: Team) -> TeamState:
     """A team's record for a game, from its team file: roster, fans, re-rolls, Treasury, staff, special rules and CTV.
 
@@ -161,12 +178,13 @@ def team_state(ruleset: Ruleset, team_id: str, team: Team) -> TeamState:
         raise UsageError(f"team {team.name!r} names no roster, and has no player to take it from")
     staff = team.staff
     fans = staff.get("dedicated-fans", ruleset.parameters.dedicated_fans.start)
+    inducements = {order.id: order.count for order in team.inducements}
     return TeamState(
         id=team_id,
         name=team.name,
         roster=roster.id,
         dedicated_fans=staff_count(fans),
-        rerolls=team.rerolls,
+        rerolls=team.rerolls + inducement_rerolls(ruleset, inducements),
         treasury=team.treasury,
         apothecary=bool(staff_count(staff.get("apothecary", 0))),
         ctv=value_team(ruleset, team).current_team_value,
@@ -174,7 +192,7 @@ def team_state(ruleset: Ruleset, team_id: str, team: Team) -> TeamState:
         cheerleaders=staff_count(staff.get("cheerleaders", 0)),
         special_rules=tuple(sorted(team_special_rules(ruleset, team))),
         league=team.league,
-        inducements={order.id: order.count for order in team.inducements},
+        inducements=inducements,
         team=team,
     )
 

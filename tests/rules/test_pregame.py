@@ -152,6 +152,15 @@ def test_the_rulebook_petty_cash_example(core: Ruleset) -> None:
     assert after.home.inducements == {"blitzers-best-kegs": 1}
 
 
+def test_extra_team_training_bought_before_the_game_adds_team_rerolls(core: Ruleset) -> None:
+    state = petty_cash_game(core, 1_000_000, 1_200_000)
+    answers = [("inducements", {}), ("inducements", {"extra-team-training": 2})]
+    with ScriptedDecisions(answers, strict=True) as decisions:
+        after, _ = buy_inducements(core, state, ScriptedDice([]), decisions)
+    assert after.home.rerolls == state.home.rerolls + 2
+    assert after.away.rerolls == state.away.rerolls
+
+
 def test_teams_of_equal_ctv_buy_nothing(core: Ruleset) -> None:
     state = petty_cash_game(core, 1_000_000, 1_000_000, 200_000, 200_000)
     with ScriptedDecisions([], strict=True) as decisions:

@@ -200,6 +200,18 @@ def test_a_team_state_is_made_from_a_team_file(core: Ruleset) -> None:
         team_state(core, "home", attrs.evolve(human, players=(), roster=None))
 
 
+def test_extra_team_training_in_a_team_file_adds_its_rerolls(core: Ruleset) -> None:
+    from bbcore.model.team import InducementOrder
+
+    human = next(ref.team for ref in core.team_files if ref.id == "human-starter")
+    per_purchase = sum(effect.rerolls or 0 for effect in core.inducement("extra-team-training").effects)
+    assert per_purchase == 1
+    trained = attrs.evolve(human, inducements=(InducementOrder("extra-team-training", 2),))
+    assert team_state(core, "home", trained).rerolls == human.rerolls + 2 * per_purchase
+    kegs = attrs.evolve(human, inducements=(InducementOrder("blitzers-best-kegs", 2),))
+    assert team_state(core, "home", kegs).rerolls == human.rerolls
+
+
 # -- board hooks, called in turn -----------------------------------------------------------------------
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from bbcore_inducement_packs.blasts import cast_fireball, throw_pot
 from bbcore_inducement_packs.effects import call_weather_mage, cook
@@ -164,3 +165,14 @@ def test_the_boiling_pot_on_your_own_player_is_a_turnover(classic: bbcore.Rulese
     with ScriptedDice([6, 1, 1]) as dice:
         blast = throw_pot(classic, board, "home", "classic/boiling-pot", (10, 7), dice)
     assert blast.turnover
+
+
+@pytest.mark.parametrize(("pack", "inducement"), [("bb2020", "bb2020/extra-team-training"), ("classic", "classic/extra-training")])
+def test_a_packs_extra_training_adds_team_rerolls_for_the_game(pack: str, inducement: str) -> None:
+    from bbcore.model.team import InducementOrder
+    from bbcore.rules.sequences import team_state
+
+    rules = bbcore.load_ruleset(packs=[pack])
+    human = next(ref.team for ref in rules.team_files if ref.id == "human-starter")
+    trained = team_state(rules, "home", attrs.evolve(human, inducements=(InducementOrder(inducement, 1),)))
+    assert trained.rerolls == human.rerolls + 1
