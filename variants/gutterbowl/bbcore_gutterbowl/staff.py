@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+import attrs
+
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.model.table import Row, Table
 from bbcore.rules.board import PlayerState, Status
@@ -116,7 +118,7 @@ def snack_stand_refunds(
         rolls = roll_dice(dice, rules.dice)
         free = sum(rolls) >= rules.free_reroll_on
         if free:
-            budget = RerollBudget(budget.team_rerolls + 1, budget.spent)
+            budget = attrs.evolve(budget, team_rerolls=budget.team_rerolls + 1)  # what else the budget holds or bars stays
         found.append(Event("snack-stand", event.who, rolls, "free-reroll" if free else "reroll-spent"))
     return budget, tuple(found)
 

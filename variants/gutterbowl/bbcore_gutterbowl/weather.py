@@ -20,10 +20,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from bbcore.dice import DiceSource, roll_dice
-from bbcore.rules.board import Board, Status
+from bbcore.rules import ball
+from bbcore.rules.board import Board
+from bbcore.rules.decisions import DefaultDecisions
 from bbcore.rules.drive import pick_at_random
 from bbcore.rules.events import Event, Outcome
-from bbcore_gutterbowl.kick_off_events import _fall_over, _put
+from bbcore.rules.injury import Harm, place_prone
+from bbcore_gutterbowl.kick_off_events import _fall_over
 from bbcore_gutterbowl.variant_rules import variant_rules
 
 if TYPE_CHECKING:
@@ -79,7 +82,8 @@ def _standing(board: Board, team: str) -> list[str]:
 
 
 def turn_end_weather(ruleset: Ruleset, board: Board, team: str, dice: DiceSource, weather: str | None) -> Outcome:
-    """A Stormy Night (a D6; a low roll fells a random player of the team) or Unbearable Stench (a random one Placed Prone)."""
+    """A Stormy Night (a D6; a low roll fells a random player of the team) or Unbearable Stench (a random one Placed
+    Prone, as the core places a player prone: a ball he held bounces, and a Ball & Chain has his injury roll)."""
     if weather == STORMY_NIGHT:
         rules = variant_rules(ruleset).weather.stormy_night
         rolls = roll_dice(dice, rules.dice)
@@ -93,9 +97,16 @@ def turn_end_weather(ruleset: Ruleset, board: Board, team: str, dice: DiceSource
     if weather == UNBEARABLE_STENCH:
         count = variant_rules(ruleset).weather.unbearable_stench_players
         picked, pick_rolls = pick_at_random(dice, _standing(board, team), count)
+        events: list[Event] = [Event("unbearable-stench", team, pick_rolls, str(len(picked)), {"players": list(picked)})]
         for player_id in picked:
-            board = _put(board, board.player(player_id), Status.PRONE)
-        return Outcome(board, (Event("unbearable-stench", team, pick_rolls, str(len(picked)), {"players": list(picked)}),))
+            square = board.player(player_id).square
+            placed = place_prone(ruleset, board, player_id, Harm(UNBEARABLE_STENCH), dice)
+            if board.ball.carrier == player_id and square is not None:
+                # Placed Prone, he drops the ball: it bounces (Safe Pair of Hands may set it down instead).
+                placed = placed.then(ball.drop_ball(ruleset, placed.board, player_id, square, dice, DefaultDecisions()))
+            board = placed.board
+            events.extend(placed.events)
+        return Outcome(board, tuple(events))
     return Outcome(board)
 
 

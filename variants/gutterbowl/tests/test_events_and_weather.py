@@ -277,6 +277,16 @@ def test_unbearable_stench_places_a_random_active_player_prone(sewer: Ruleset) -
     assert (status(after, "a1"), status(after, "h1")) == (Status.PRONE, Status.STANDING)
 
 
+def test_unbearable_stench_on_the_ball_carrier_makes_the_ball_bounce(sewer: Ruleset) -> None:
+    state = game(sewer, {"h1": (5, 7), "a1": (13, 7)}, weather="unbearable-stench")
+    state = attrs.evolve(state, board=state.board.with_ball(BallState(carrier="a1")))
+    with ScriptedDice([1, 5, 5]) as dice:  # a1 picked; the bounce's D8, and again off the cobbles
+        after, events = end_turn(sewer, state, "away", dice)
+    assert status(after, "a1") is Status.PRONE
+    assert after.board.ball == BallState(square=(15, 7))
+    assert next(e.detail["from"] for e in events if e.kind == "bounce") == [13, 7]
+
+
 def test_an_underground_heatwave_makes_players_pass_out_on_a_one(sewer: Ruleset) -> None:
     state = game(sewer, {"h1": (12, 7), "a1": (13, 7)}, weather="underground-heatwave")
     with ScriptedDice([1, 6]) as dice:  # a1 then h1

@@ -519,6 +519,14 @@ def test_a_snack_stand_makes_a_used_team_reroll_free_on_a_six(gb: Ruleset, roll:
         assert snack_stand_refunds(gb, {}, used, RerollBudget(1), dice) == (RerollBudget(1), ())
 
 
+def test_a_snack_stand_refund_keeps_the_rest_of_the_budget(gb: Ruleset) -> None:
+    used = (Event(TEAM_REROLL, "p", (), "used", {"test": "dodge"}),)
+    budget = RerollBudget(0, frozenset({"dodge"}), barred=frozenset({"block"}), pro=("p", 3))
+    with ScriptedDice([6]) as dice:
+        refunded, _ = snack_stand_refunds(gb, {SNACK_STAND: 1}, used, budget, dice)
+    assert refunded == attrs.evolve(budget, team_rerolls=1)
+
+
 # -- the novice wizard --------------------------------------------------------------------------------------
 
 
