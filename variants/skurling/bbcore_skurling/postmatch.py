@@ -50,6 +50,7 @@ from bbcore.teams.valuation import value_team
 from bbcore_skurling.building import player_position, player_skills, reroll_price
 from bbcore_skurling.building_rules import building_rules
 from bbcore_skurling.coaching import DefaultSkurlingDecisions, SkurlingDecisions
+from bbcore_skurling.league_play import choose_mvp, spp_award
 from bbcore_skurling.league_rules import league_rules
 from bbcore_skurling.sidelines import sideline_list, team_sidelines
 from bbcore_skurling.sponsorship import Sponsor, available_sidelines, held_sidelines, look_for_sponsor
@@ -59,6 +60,8 @@ if TYPE_CHECKING:
 
 #: The key of the re-roll's price in the prices offered at the hiring step.
 REROLL = "reroll"
+#: The award of the SPP list the MVP earns.
+MVP_AWARD = "most-valuable-player"
 #: The advancement kinds that name a chosen skill, and the one rolled at random.
 CHOSEN_KINDS = {"chosen-primary": "primary", "chosen-secondary": "secondary"}
 RANDOM_KIND = "random-primary"
@@ -301,12 +304,19 @@ def advance_player(
 def player_advancement(
     ruleset: Ruleset, team: LeagueTeam, report: MatchReport, dice: DiceSource, decisions: SkurlingDecisions
 ) -> tuple[LeagueTeam, tuple[Event, ...]]:
-    """Step 5: add the match's SPP to the fielded roster miniatures (not Journeymen or the Headliner), then spend."""
+    """Step 5: the MVP (:func:`~bbcore_skurling.league_play.choose_mvp` among the fielded miniatures, in the
+    report's order), then the match's SPP added to the fielded roster miniatures (not Journeymen or the
+    Headliner, even as the MVP), then spent."""
     events: list[Event] = []
+    spp = dict(report.spp)
+    if report.fielded:
+        mvp, found = choose_mvp(ruleset, report.fielded, dice, team=team.id)
+        events.extend(found)
+        spp[mvp] = spp.get(mvp, 0) + spp_award(ruleset, MVP_AWARD)
     players = []
     for before in team.team.players:
         player = before
-        earned = report.spp.get(player.name, 0)
+        earned = spp.get(player.name, 0)
         if earned and player.name in report.fielded and player.name not in report.journeymen and player.name != report.headliner:
             player = attrs.evolve(player, spp=player.spp + earned)
             events.append(Event("star-player-points", player.name, result=str(earned), detail={"team": team.id, "spp": player.spp}))

@@ -5,7 +5,8 @@ side: the points, the arcs it scored in, the Fan Attendance, who took the field,
 casualties its miniatures suffered (with the casualty and lasting-injury rows the core
 rolled when they happened), and the SPP its miniatures earned by the awards of
 ``data/rules/league.yaml`` (the catch and the Ding-Dong for the Cuddler, and the
-provisional others). The MVP is the post-match sequence's own step.
+provisional others). The MVP is chosen in the post-match sequence's advancement step
+(:func:`bbcore_skurling.postmatch.player_advancement`).
 """
 
 from __future__ import annotations
@@ -102,12 +103,22 @@ def _casualties(events: Iterable[Event], side_key: str, names: Mapping[str, str]
 
 
 def match_report(
-    ruleset: Ruleset, match: MatchState, side: int, names: Mapping[str, str] | None = None
+    ruleset: Ruleset,
+    match: MatchState,
+    side: int,
+    names: Mapping[str, str] | None = None,
+    *,
+    journeymen: Iterable[str] = (),
+    headliner: str | None = None,
 ) -> tuple[MatchReport, tuple[Event, ...]]:
     """One side's report of a finished match, for :func:`bbcore_skurling.postmatch.run_post_match`.
 
     ``names`` maps the board's player ids to the names the team file uses (the report
-    speaks of names); ids stand for themselves when not given.
+    speaks of names); ids stand for themselves when not given. ``journeymen`` and
+    ``headliner`` are the board ids of the miniatures that stood in for the team in this
+    match (:func:`bbcore_skurling.league_play.take_on_journeymen`'s, the Headliner lent): the
+    report names them so that the post-match sequence gives them no SPP and ignores their
+    injuries.
     """
     names = dict(names or {})
     key = match.sides[side].key
@@ -130,5 +141,7 @@ def match_report(
         fielded=tuple(named),
         casualties=tuple(_casualties(everything, key, names)),
         spp=tally,
+        journeymen=tuple(names.get(pid, pid) for pid in journeymen),
+        headliner=None if headliner is None else names.get(headliner, headliner),
     )
     return report, tuple(events)

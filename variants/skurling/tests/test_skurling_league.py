@@ -15,6 +15,7 @@ from bbcore_skurling.league_play import (
     league_table,
     position_skills,
     recover_knocked_out,
+    spp_award,
     stooge_journeyman_positions,
     substitute,
     take_on_journeymen,
@@ -87,7 +88,7 @@ def _post_match(fans: tuple[int, int], rolls: list[int], *, treasury: int = 0) -
     teams = (LeagueTeam("win", rovers(treasury), fans[0]), LeagueTeam("lose", rovers(treasury), fans[1]))
     reports = (MatchReport("win", 11, 4, 6, FIELDED), MatchReport("lose", 8, 3, 6, FIELDED))
     decisions = ScriptedSkurlingDecisions([("look-for-sponsor", False), ("look-for-sponsor", False)])
-    with ScriptedDice(rolls) as dice, decisions:
+    with ScriptedDice([*rolls, 1, 1]) as dice, decisions:  # then each team's MVP: its first fielded miniature
         result = run_post_match(league(), teams, reports, dice, decisions)
     return result.teams[0].team, result.teams[1].team
 
@@ -108,8 +109,9 @@ def test_post_match_runs_the_eight_steps_and_rolls_expensive_mistakes_from_100k(
     teams = (league_team("win", treasury=60_000), league_team("lose", treasury=0))
     reports = (MatchReport("win", 10, 4, 8, FIELDED, spp={"Cat": 2}), MatchReport("lose", 6, 3, 8, FIELDED))
     # fans: 1 and 6; sponsors: win looks (1 + DF 2 + 1 = 4, no offer), lose declines;
+    # the MVPs: win's fifth fielded miniature (Cat), lose's first;
     # expensive mistakes: win has 60K + 90K = 150K -> D6 1 = minor incident, lose 1 D3.
-    rolls = [1, 6, 1, 1, 2]
+    rolls = [1, 6, 1, 5, 1, 1, 2]
     decisions = ScriptedSkurlingDecisions([("look-for-sponsor", True), ("look-for-sponsor", False)])
     with ScriptedDice(rolls) as dice, decisions:
         result = run_post_match(league(), teams, reports, dice, decisions)
@@ -128,7 +130,7 @@ def test_post_match_runs_the_eight_steps_and_rolls_expensive_mistakes_from_100k(
     assert (win.winnings, lose.winnings) == (90_000, 70_000)
     assert win.team.treasury == 150_000 - 20_000
     assert lose.team.treasury == 70_000
-    assert next(p.spp for p in win.team.team.players if p.name == "Cat") == 2
+    assert next(p.spp for p in win.team.team.players if p.name == "Cat") == 2 + spp_award(league(), "most-valuable-player")
     assert win.team_value == value_team(league(), win.team.team).current_team_value
 
 
@@ -283,14 +285,28 @@ def test_spp_go_to_fielded_roster_miniatures_and_buy_advancements_that_raise_tv(
         "rovers", 10, 4, 6, FIELDED, spp={"Hal": 6, "Ben": 4, "rovers-journeyman-1": 2}, journeymen=("rovers-journeyman-1",)
     )
     answers = [("advancement", AdvancementChoice("chosen-primary", skill="block"))]
-    with ScriptedDice([]) as dice, ScriptedSkurlingDecisions(answers) as decisions:
+    with ScriptedDice([4]) as dice, ScriptedSkurlingDecisions(answers) as decisions:  # the MVP: Gil
         advanced, _ = player_advancement(r, team, report, dice, decisions)
     players = {p.name: p for p in advanced.team.players}
+    assert players["Gil"].spp == spp_award(r, "most-valuable-player")
     assert players["Hal"].spp == 0
     assert players["Hal"].advancements[0].skill.id == "block"  # type: ignore[union-attr]
     assert players["Ben"].spp == 0  # not fielded
     value = value_team(r, advanced.team).current_team_value - value_team(r, team.team).current_team_value
     assert value == 30_000  # Block is an elite skill: the core's elite value increase
+
+
+def test_the_mvp_is_rolled_again_on_a_six_and_a_journeyman_mvp_earns_nothing() -> None:
+    r = league()
+    fielded = ("Bert", "Pip", "rovers-journeyman-1", "Gil", "Cat")
+    report = MatchReport("rovers", 10, 4, 6, fielded, journeymen=("rovers-journeyman-1",))
+    with ScriptedDice([6, 3]) as dice, ScriptedSkurlingDecisions([]) as decisions:
+        advanced, events = player_advancement(r, league_team(), report, dice, decisions)
+    assert [e.result for e in events if e.kind == "mvp"] == ["rolled-again", "rovers-journeyman-1"]
+    assert all(p.spp == 0 for p in advanced.team.players)
+    with ScriptedDice([2]) as dice, ScriptedSkurlingDecisions([]) as decisions:
+        advanced, _ = player_advancement(r, league_team(), report, dice, decisions)
+    assert {p.name: p.spp for p in advanced.team.players}["Pip"] == spp_award(r, "most-valuable-player")
 
 
 def test_rerolls_cost_double_after_building_and_the_roster_holds_ten() -> None:

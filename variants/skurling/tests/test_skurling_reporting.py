@@ -75,3 +75,26 @@ def test_a_report_of_a_simulated_match_adds_up() -> None:
         report, _ = match_report(SKURLING, played.match, side)
         assert report.points == played.match.score[side]
         assert report.arcs_scored == sum(1 for a in played.match.arcs if a.attacker == side and a.points)
+
+
+def test_journeymen_and_the_headliner_are_named_so_their_injuries_and_spp_do_not_count() -> None:
+    from bbcore_skurling.postmatch import LeagueTeam, apply_injuries
+
+    from bbcore.model.team import Team, TeamPlayer
+
+    home = Side("home", "rovers", (), 0)
+    hurt = [
+        Event("arc-set-up", "away", (), "set-up", {"roles": {"away-1": "whacker"}, "defender": "home", "defenders": ["home-journeyman-1"]}),
+        Event("casualty", "home-journeyman-1", (12,), "seriously-hurt"),
+        Event("casualty", "home-star", (12,), "badly-hurt"),
+        Event("arc-ends", "away", (), "no-score"),
+    ]
+    match = attrs.evolve(MatchState((home, Side("away", "crushers", (), 0))), score=(0, 10), attacks=(1, 1), arcs=(arc(1, 1, 0, hurt),))
+    report, _ = match_report(SKURLING, match, 0, {"home-1": "Bert"}, journeymen=["home-journeyman-1"], headliner="home-star")
+    assert (report.journeymen, report.headliner) == (("home-journeyman-1",), "home-star")
+    roster = Team(name="rovers", players=(TeamPlayer(name="Bert", position="human/human-lineman"),))
+    _, lasting, events = apply_injuries(
+        SKURLING, LeagueTeam("rovers", roster, 1), report.casualties, ignored=(*report.journeymen, str(report.headliner))
+    )
+    assert lasting == {}
+    assert [(e.who, e.result) for e in events] == [("home-journeyman-1", "ignored"), ("home-star", "ignored")]
