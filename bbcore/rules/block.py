@@ -28,7 +28,7 @@ from attrs import frozen
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent, named_by
+from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, adjacent, named_by
 from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_index
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import (
@@ -145,6 +145,7 @@ def block(
     team_reroll: int | bool = False,
     pay_second_block: Callable[[Board], Outcome] | None = None,
     pro: bool = True,
+    may_follow_to: Callable[[Square], bool] | None = None,
 ) -> Outcome:
     """Resolve a block: roll the dice, let the right coach choose a face, and apply it.
 
@@ -155,6 +156,9 @@ def block(
     event follows it. Returns the new board, the events, and whether the block caused a
     turnover (the attacker went down, or was pushed into the crowd by a chain push).
     ``pro`` False: the blocker has tried Pro already in this activation (see :func:`roll_block`).
+    ``may_follow_to``, when given, says whether the blocker may follow up into the square the target
+    left (a variant's player bound to part of the pitch); where it says no he stays, Frenzy and
+    Taunt notwithstanding.
 
     A target holding the ball with Dump-off may first throw a Quick Pass
     (:func:`bbcore.rules.passing.dump_off`), and one with Trickster may then move to
@@ -174,7 +178,16 @@ def block(
     before = dump_off(ruleset, board, defender_id, dice, decisions)
     tricked = trickster(ruleset, before.board, attacker_id, defender_id, dice, decisions)
     first, face = _one_block(
-        ruleset, tricked.board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll, pro=pro
+        ruleset,
+        tricked.board,
+        attacker_id,
+        defender_id,
+        dice,
+        decisions,
+        blitz=blitz,
+        team_reroll=team_reroll,
+        pro=pro,
+        may_follow_to=may_follow_to,
     )
     first = Outcome(first.board, (*before.events, *tricked.events, *first.events), first.turnover)
     if not _frenzy_goes_on(first, attacker_id, defender_id, face):
@@ -191,7 +204,9 @@ def block(
     events.append(Event(FRENZY, attacker_id, (), "second-block", {"defender": defender_id}))
     left = max(0, int(team_reroll) - sum(1 for e in first.events if e.kind == TEAM_REROLL))
     pro_left = pro and not any(e.kind == PRO for e in first.events)
-    second, _ = _one_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=left, pro=pro_left)
+    second, _ = _one_block(
+        ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=left, pro=pro_left, may_follow_to=may_follow_to
+    )
     return Outcome(second.board, (*events, *second.events), second.turnover)
 
 
@@ -314,13 +329,23 @@ def _one_block(
     blitz: bool,
     team_reroll: int | bool,
     pro: bool = False,
+    may_follow_to: Callable[[Square], bool] | None = None,
 ) -> tuple[Outcome, str | None]:
     """One block, Foul Appearance to the applied face; also the face as applied (None when called off)."""
     appearance = foul_appearance_test(ruleset, board, attacker_id, defender_id, dice)
     if appearance is not None and appearance.result == CANCELLED:
         return Outcome(board, (appearance,)), None
     rolled, applied = _roll_and_apply(
-        ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll, pro=pro
+        ruleset,
+        board,
+        attacker_id,
+        defender_id,
+        dice,
+        decisions,
+        blitz=blitz,
+        team_reroll=team_reroll,
+        pro=pro,
+        may_follow_to=may_follow_to,
     )
     braved = (appearance,) if appearance is not None else ()
     outcome = Outcome(applied.board, (*braved, *applied.events), applied.turnover)
@@ -339,11 +364,21 @@ def _roll_and_apply(
     team_reroll: int | bool,
     must_follow_up: bool = False,
     pro: bool = False,
+    may_follow_to: Callable[[Square], bool] | None = None,
 ) -> tuple[RolledBlock, Outcome]:
     """The block's dice and the face applied; the outcome's events start with the dice's."""
     rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll, pro=pro)
     applied = apply_block_face(
-        ruleset, board, attacker_id, defender_id, rolled.face, dice, decisions, blitz=blitz, must_follow_up=must_follow_up
+        ruleset,
+        board,
+        attacker_id,
+        defender_id,
+        rolled.face,
+        dice,
+        decisions,
+        blitz=blitz,
+        must_follow_up=must_follow_up,
+        may_follow_to=may_follow_to,
     )
     told = _told(attacker_id, defender_id, rolled, blitz=blitz)
     return rolled, Outcome(applied.board, (*told, *applied.events), applied.turnover)
@@ -577,11 +612,13 @@ def apply_block_face(
     blitz: bool = False,
     follow_up: bool = True,
     must_follow_up: bool = False,
+    may_follow_to: Callable[[Square], bool] | None = None,
 ) -> Outcome:
     """Apply one block face with the skills that change it: Block, Wrestle, Dodge, Tackle, Juggernaut, Strip Ball.
 
     ``follow_up`` False: the blocker never follows up (a Multiple Block); ``must_follow_up``: he
-    always does when he can, as with Frenzy (a Ball & Chain's block). A face that would
+    always does when he can, as with Frenzy (a Ball & Chain's block); ``may_follow_to`` (see
+    :func:`block`) may bar the square the target left. A face that would
     put a blocker down who is down already (the second block of a Multiple Block) leaves
     him as he is.
 
@@ -590,7 +627,17 @@ def apply_block_face(
     bounces one a player was pushed onto.
     """
     applied = _apply_face(
-        ruleset, board, attacker_id, defender_id, face, dice, decisions, blitz=blitz, follow_up=follow_up, must_follow_up=must_follow_up
+        ruleset,
+        board,
+        attacker_id,
+        defender_id,
+        face,
+        dice,
+        decisions,
+        blitz=blitz,
+        follow_up=follow_up,
+        must_follow_up=must_follow_up,
+        may_follow_to=may_follow_to,
     )
     return settle_ball(ruleset, board, applied, dice, decisions)
 
@@ -628,6 +675,7 @@ def _apply_face(
     blitz: bool,
     follow_up: bool,
     must_follow_up: bool = False,
+    may_follow_to: Callable[[Square], bool] | None = None,
 ) -> Outcome:
     attacker, defender = board.player(attacker_id), board.player(defender_id)
     carried = board.ball.carrier == defender_id
@@ -665,6 +713,8 @@ def _apply_face(
     fend = board.player(defender_id).has("fend") and not juggernaut and not attacker.has(BALL_AND_CHAIN)
     rooted = board.player(attacker_id).rooted
     can_follow = follow_up and pushed.moved and pushed.vacated is not None and not pushed.left_pitch and not rooted and attacker.standing
+    if can_follow and may_follow_to is not None and pushed.vacated is not None and not may_follow_to(pushed.vacated):
+        can_follow = False
     # Taunt: the pushed player's coach may drag the blocker after him; Frenzy follows whenever it can.
     taunted = can_follow and defender.has("taunt") and decisions.use_skill(defender_id, "taunt", "follow-up")
     frenzied = attacker.has(FRENZY) or must_follow_up

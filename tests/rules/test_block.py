@@ -214,3 +214,13 @@ def test_the_same_seed_gives_the_same_events(core: Ruleset) -> None:
 
     assert events(5) == events(5)
     assert events(5) != events(6)
+
+
+@pytest.mark.parametrize("skills", [{}, {"a": {"frenzy": None}}])
+def test_may_follow_to_bars_a_follow_up_even_for_frenzy(core: Ruleset, skills: dict[str, dict[str, None]]) -> None:
+    board = duel(core, skills=skills)
+    with ScriptedDice([PUSH]) as dice, ScriptedDecisions([("push-square", (12, 7))]) as decisions:
+        outcome = block(core, board, "a", "d", dice, decisions, may_follow_to=lambda square: square != (11, 7))
+    assert outcome.board.player("a").square == (10, 7)
+    assert outcome.board.player("d").square == (12, 7)
+    assert not any(e.kind == "follow-up" for e in outcome.events)

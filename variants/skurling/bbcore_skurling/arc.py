@@ -912,6 +912,7 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
         blitz=blitz,
         team_reroll=reroll_available(ruleset, arc),
         pay_second_block=pay_second,
+        may_follow_to=_end_zone_only(board) if arc.role_of(player.id) == CUDDLER else None,
     )
     if pay_second is not None and any(e.kind == "move-ends" and e.who == player.id for e in outcome.events):
         progress = MoveProgress.after(outcome, player.id)
@@ -921,6 +922,11 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
         )
     # No turnovers in Skurling: whatever the block did, the turn goes on.
     return _may_move_on(ruleset, _record(arc, outcome), player.id, progress)
+
+
+def _end_zone_only(board: Board) -> Callable[[Square], bool]:
+    """Where a Cuddler may follow up: only within the end zone, which he leaves only when displaced."""
+    return lambda square: in_destination(board, square)
 
 
 def _use_blitz(ruleset: Ruleset, arc: ArcState) -> ArcState:

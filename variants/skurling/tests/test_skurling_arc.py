@@ -582,6 +582,15 @@ def test_a_cuddler_pushed_out_of_the_end_zone_must_move_back(rules: Ruleset) -> 
         apply(rules, inside, Move(CUDDLER, ((24, 1),)), ScriptedDice([]), faces())
 
 
+@pytest.mark.parametrize(("orc", "followed_to"), [((24, 1), (25, 1)), ((25, 2), (25, 2))])
+def test_a_cuddler_follows_up_only_within_the_end_zone(rules: Ruleset, orc: tuple[int, int], followed_to: tuple[int, int]) -> None:
+    arc = arc_at(rules, {STOOGE: (10, 1), CUDDLER: (25, 1)}, defenders={"a-orc": ("orc/orc-lineman", orc)})
+    coach = ScriptedDecisions([("follow-up", True)])  # the coach would follow; out of the end zone the rules say no
+    after = apply(rules, arc, Block(CUDDLER, "a-orc"), ScriptedDice([3]), coach)  # one die: Push Back
+    assert square_of(after, "a-orc") != orc
+    assert square_of(after, CUDDLER) == followed_to
+
+
 def vampire_arc(rules: Ruleset, thrall: tuple[int, int]) -> ArcState:
     """A Vampire at (2, 1) whose Whacker's turn it is, the Stunned Stooge at (5, 1) and a Thrall (the Goon) at ``thrall``."""
     players = {
