@@ -124,22 +124,9 @@ def reachable(board: Board, player: PlayerState, squares: int, *, cuddler: bool 
 
 
 def legal_actions(ruleset: Ruleset, arc: ArcState) -> list[Action]:
-    """Every action the active team may take now, EndTurn last (none once the arc is over)."""
-    if arc.over:
-        return []
-    if arc.phase == THROW:
-        # Before the opening throw only the attacker's throwers act; a turn without one ends.
-        throws: list[Action] = list(_throws(ruleset, arc)) if arc.active == arc.attacker else []
-        return throws or [EndTurn()]
-    actions: list[Action] = list(_move_ons(ruleset, arc))
-    for player in arc.board.team_players(arc.active):
-        if player.id in arc.activated or player.id == arc.stooge or not player.on_pitch:
-            continue
-        if player.status not in (Status.STANDING, Status.PRONE):
-            continue
-        actions.extend(_player_actions(ruleset, arc, player))
-    actions.append(EndTurn())
-    return actions
+    """Every action the active team may take now, EndTurn last (none once the arc is over): each
+    :func:`declarations` entry's :func:`actions_for`, so the two never disagree."""
+    return [action for declaration in declarations(ruleset, arc) for action in actions_for(ruleset, arc, declaration)]
 
 
 def _move_ons(ruleset: Ruleset, arc: ArcState) -> Iterator[MoveOn]:
@@ -181,11 +168,6 @@ def _throw_targets(ruleset: Ruleset, length: int, width: int, origin: Square) ->
                     found.append((x, y))
         known[key] = tuple(found)
     return known[key]
-
-
-def _player_actions(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
-    for kind in KINDS:
-        yield from _ACTIONS[kind](ruleset, arc, player)
 
 
 class _PathMemo:

@@ -591,6 +591,19 @@ def test_a_cuddler_follows_up_only_within_the_end_zone(rules: Ruleset, orc: tupl
     assert square_of(after, CUDDLER) == followed_to
 
 
+def test_every_legal_action_of_a_cuddler_out_of_the_end_zone_is_one_apply_accepts(rules: Ruleset) -> None:
+    from bbcore_skurling.legal import legal_actions
+
+    from bbcore.dice import SeededDice
+    from bbcore.rules.decisions import DefaultDecisions
+
+    arc = arc_at(rules, {STOOGE: (10, 1), CUDDLER: (23, 1)}, defenders={"a-orc": ("orc/orc-lineman", (23, 2))})
+    listed = legal_actions(rules, arc)
+    assert {type(action).__name__ for action in listed if getattr(action, "player", None) == CUDDLER} == {"Move"}
+    for action in listed:
+        apply(rules, arc, action, SeededDice(1), DefaultDecisions())
+
+
 def vampire_arc(rules: Ruleset, thrall: tuple[int, int]) -> ArcState:
     """A Vampire at (2, 1) whose Whacker's turn it is, the Stunned Stooge at (5, 1) and a Thrall (the Goon) at ``thrall``."""
     players = {
