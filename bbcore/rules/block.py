@@ -175,6 +175,9 @@ def block(
     not made (event result ``unpaid``).
     """
     decisions = decisions or DefaultDecisions()
+    for who in (attacker_id, defender_id):
+        if board.trapped(board.player(who)):
+            raise UsageError(f"{attacker_id} cannot block {defender_id}: {who} is trapped in a feature of the pitch, out of play")
     before = dump_off(ruleset, board, defender_id, dice, decisions)
     tricked = trickster(ruleset, before.board, attacker_id, defender_id, dice, decisions)
     first, face = _one_block(

@@ -175,6 +175,9 @@ def _check_foul(board: Board, fouler_id: str, victim_id: str) -> tuple[PlayerSta
         raise UsageError(f"{fouler_id} cannot foul {victim_id}: the victim must be Prone or Stunned (he is {victim.status.value})")
     if fouler.square is None or victim.square is None or not adjacent(fouler.square, victim.square):
         raise UsageError(f"{fouler_id} cannot foul {victim_id}: the fouler must be next to the victim")
+    for who in (fouler, victim):
+        if board.trapped(who):
+            raise UsageError(f"{fouler_id} cannot foul {victim_id}: {who.id} is trapped in a feature of the pitch, out of play")
     return fouler, victim
 
 

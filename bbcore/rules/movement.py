@@ -377,6 +377,8 @@ def move(
         raise UsageError(f"{player_id} cannot move: they are {player.status.value}")
     if player.rooted and path:
         raise UsageError(f"{player_id} cannot move: they are rooted to their square")
+    if board.trapped(player):
+        raise UsageError(f"{player_id} cannot move: they are trapped in a feature of the pitch, out of play")
     params = ruleset.parameters
     budget = RerollBudget(
         int(team_reroll),

@@ -384,3 +384,29 @@ def test_a_team_mate_thrown_over_the_sideline_hits_the_wall(street: Ruleset) -> 
     armour = events(outcome, "armour")[0]
     rules = variant_rules(street)
     assert armour.detail["total"] == 2 + rules.thrown_into_wall_armour_modifier + rules.hard_landing_armour_modifier
+
+
+# -- a player in a sewer pit is out of play ------------------------------------------------------------
+
+
+def test_a_player_in_a_pit_cannot_be_activated_to_move(sewer: Ruleset) -> None:
+    from bbcore.rules.movement import move
+
+    trapped = board(sewer, {"s": ("home", HUMAN, (4, 3))})
+    with pytest.raises(UsageError, match="s cannot move: they are trapped"):
+        move(sewer, trapped, "s", [(3, 3)], ScriptedDice([]), DefaultDecisions())
+
+
+def test_nobody_blocks_or_fouls_a_player_in_a_pit(sewer: Ruleset) -> None:
+    from bbcore.rules.block import block
+    from bbcore.rules.foul import foul
+    from bbcore.rules.sequences import GameState, TeamState
+
+    players = {"s": ("home", HUMAN, (4, 3)), "o": ("away", HUMAN, (3, 3))}
+    standing = board(sewer, players)
+    with pytest.raises(UsageError, match="o cannot block s: s is trapped"):
+        block(sewer, standing, "o", "s", ScriptedDice([]), DefaultDecisions())
+    down = board(sewer, players, statuses={"s": "prone"})
+    state = GameState(TeamState("home", "Home", "human", 1), TeamState("away", "Away", "human", 1), down)
+    with pytest.raises(UsageError, match="o cannot foul s: s is trapped"):
+        foul(sewer, state, "o", "s", ScriptedDice([]), DefaultDecisions())
