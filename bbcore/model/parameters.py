@@ -106,12 +106,16 @@ class LeagueRules:
 
 @frozen
 class FoulRules:
-    """The Foul action: its assists and Dirty Player, and the Argue the Call result that ejects the coach."""
+    """The Foul action: its assists and Dirty Player, the Argue the Call result that ejects the coach, and the
+    inducements spent as Bribes (``bribes``, the first held first) with how many may be tried on one call
+    (``bribes_per_call``, None for no limit)."""
 
     per_assist: int
     dirty_player: int
     coach_ejected_by: str
     friends_with_the_ref_from: int
+    bribes: tuple[str, ...]
+    bribes_per_call: int | None
 
 
 @frozen

@@ -21,7 +21,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event
-from bbcore.rules.foul import BRIBES, send_off
+from bbcore.rules.foul import send_off
 from bbcore.rules.injury import recover_knocked_out
 from bbcore.rules.on_the_ball import kick_off_move
 from bbcore.rules.pregame import roll_weather
@@ -37,8 +37,6 @@ KICK_OFF_EVENTS_ROLE = "kick-off-events"
 #: ``{modifier: cheering-fans, by: N}`` as N more cheerleaders.
 BRILLIANT_COACHING = "brilliant-coaching"
 CHEERING_FANS = "cheering-fans"
-#: The inducement a Get the Ref event hands out.
-FREE_BRIBE = BRIBES
 
 StepResult = tuple[GameState, tuple[Event, ...]]
 
@@ -295,12 +293,22 @@ def _open_players(ruleset: Ruleset, dice: DiceSource) -> tuple[int, tuple[int, .
 
 
 def _get_the_ref(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    return hand_out_bribes(ruleset, state)
+
+
+def free_bribe(ruleset: Ruleset) -> str:
+    """The inducement a free Bribe is: the first the parameters name in ``fouls.bribes``."""
+    return ruleset.parameters.fouls.bribes[0]
+
+
+def hand_out_bribes(ruleset: Ruleset, state: GameState) -> StepResult:
+    """Get the Ref: each team gains one Bribe (:func:`free_bribe`), a ``free-inducement`` event each."""
+    bribe = free_bribe(ruleset)
     events = []
     for team in state.teams:
-        bribes = dict(team.inducements)
-        bribes[FREE_BRIBE] = bribes.get(FREE_BRIBE, 0) + 1
-        state = state.update_team(team.id, inducements=bribes)
-        events.append(Event("free-inducement", team.id, result=FREE_BRIBE, detail={"count": bribes[FREE_BRIBE]}))
+        held = {**team.inducements, bribe: team.inducements.get(bribe, 0) + 1}
+        state = state.update_team(team.id, inducements=held)
+        events.append(Event("free-inducement", team.id, result=bribe, detail={"count": held[bribe]}))
     return state, tuple(events)
 
 

@@ -54,8 +54,6 @@ FOUL = "foul"
 ARGUE_THE_CALL_ROLE = "argue-the-call"
 #: The modifier effect (of an inducement the team holds) added to its Argue the Call rolls.
 ARGUE_THE_CALL = "argue-the-call"
-#: The inducement spent to keep a Sent-off player in the game.
-BRIBES = "bribes"
 #: Prayers to Nuffle (rows of the prayers table) that change a Foul's call and the argument.
 UNDER_SCRUTINY = "under-scrutiny"
 FRIENDS_WITH_THE_REF = "friends-with-the-ref"
@@ -319,9 +317,11 @@ def send_off(
     bribe: bool = True,
     active_team: str | None = None,
 ) -> SentOff:
-    """Send ``player_id`` off for ``reason``, letting his coach Argue the Call and then spend a Bribe.
+    """Send ``player_id`` off for ``reason``, letting his coach Argue the Call and then spend Bribes.
 
-    ``bribe`` False: no Bribe may be used. ``active_team`` is the team whose turn it is
+    A Bribe is any inducement the parameters name in ``fouls.bribes`` (the first the team holds is
+    spent first); the coach is asked (``Decisions.use_bribe``) before each, up to
+    ``fouls.bribes_per_call`` tries on this call. ``bribe`` False: no Bribe may be used. ``active_team`` is the team whose turn it is
     (None: nobody's, as at the end of a drive); a player of that team Sent-off ends its
     turn, even when the argument wins, but not when a Bribe keeps him on. A ball the
     player held bounces from his square during a turn, and stays where it is between
@@ -336,13 +336,19 @@ def send_off(
     events.extend(argued.events)
     if argued.reversed:
         return SentOff(state, tuple(events), stays=True, turnover=turnover and argued.turnover)
-    held = state.team(player.team).inducements.get(BRIBES, 0)
-    if bribe and argued.bribe and held > 0 and decisions.use_bribe(player.team, player_id):
-        inducements = {**state.team(player.team).inducements, BRIBES: held - 1}
-        state = state.update_team(player.team, inducements=inducements)
+    rules = ruleset.parameters.fouls
+    tries = 0
+    while bribe and argued.bribe and (rules.bribes_per_call is None or tries < rules.bribes_per_call):
+        held = state.team(player.team).inducements
+        spent = next((key for key in rules.bribes if held.get(key, 0) > 0), None)
+        if spent is None or not decisions.use_bribe(player.team, player_id):
+            break
+        tries += 1
+        state = state.update_team(player.team, inducements={**held, spent: held[spent] - 1})
         (roll,) = roll_dice(dice, "D6")
         worked = roll >= ruleset.parameters.targets.bribe
-        events.append(Event("bribe", player_id, (roll,), "worked" if worked else "wasted", {"left": held - 1}))
+        detail = {"left": held[spent] - 1, "inducement": spent}
+        events.append(Event("bribe", player_id, (roll,), "worked" if worked else "wasted", detail))
         if worked:
             return SentOff(state, tuple(events), stays=True, turnover=False)
     board, gone = leave_pitch_sent_off(ruleset, state.board, player, dice, decisions, reason, bounce_ball=active_team is not None)
@@ -413,7 +419,6 @@ def leave_pitch_sent_off(
 __all__ = [
     "ARGUE_THE_CALL",
     "ARGUE_THE_CALL_ROLE",
-    "BRIBES",
     "FOUL",
     "FRIENDS_WITH_THE_REF",
     "UNDER_SCRUTINY",

@@ -56,6 +56,13 @@ PHRASED = frozenset(
 )
 
 
+def _bribe_words(params: GameParameters) -> str:
+    spent = ", ".join(literal(key) for key in params.fouls.bribes)
+    per_call = params.fouls.bribes_per_call
+    tries = "as many as the team holds" if per_call is None else f"at most {per_call}"
+    return f"a D6 of {params.targets.bribe}+ keeps a Sent-off player in the game; spent: {spent}; {tries} on one call"
+
+
 def _modifiers(modifiers: Mapping[str, int]) -> str:
     return ", ".join(f"{k.replace('_', ' ').replace('-', ' ')} {v:+d}" for k, v in modifiers.items())
 
@@ -221,7 +228,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
                 f"{literal(params.fouls.coach_ejected_by)} ejects the coach; with Friends with the Ref a natural "
                 f"{params.fouls.friends_with_the_ref_from}+ wins the argument",
             ),
-            ("Bribe", f"a D6 of {params.targets.bribe}+ keeps a Sent-off player in the game"),
+            ("Bribe", _bribe_words(params)),
             ("Special actions", _special_action_words(params)),
             ("Deviate", f"{params.ball.deviate_distance} squares in a D8 direction"),
             ("Kick", f"a kick-off by a nominated kicker with Kick deviates {params.ball.kick_deviate_distance} squares"),

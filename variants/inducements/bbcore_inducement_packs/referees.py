@@ -40,7 +40,7 @@ from attrs import frozen
 from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.rules.board import Status
 from bbcore.rules.decisions import DefaultDecisions
-from bbcore.rules.drive import FREE_BRIBE, pick_at_random
+from bbcore.rules.drive import hand_out_bribes, pick_at_random
 from bbcore.rules.events import Event
 from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport, core_argue_the_call, leave_pitch_sent_off
 from bbcore.rules.injury import Harm, knock_down, roll_armour, roll_injury
@@ -234,11 +234,8 @@ def get_the_ref(ruleset: Ruleset, state: GameState) -> tuple[GameState, bool, tu
             state = state.update_team(team.id, fan_factor=team.fan_factor + calls[referee].fan_factor)
         events.append(Event("get-the-ref", None, (), "rampage", {"inducement": referee, "fan_factor": calls[referee].fan_factor}))
     if not rampages:
-        for team in state.teams:
-            bribes = dict(team.inducements)
-            bribes[FREE_BRIBE] = bribes.get(FREE_BRIBE, 0) + 1
-            state = state.update_team(team.id, inducements=bribes)
-            events.append(Event("free-inducement", team.id, result=FREE_BRIBE, detail={"count": bribes[FREE_BRIBE]}))
+        state, handed = hand_out_bribes(ruleset, state)
+        events.extend(handed)
     return state, False, tuple(events)
 
 

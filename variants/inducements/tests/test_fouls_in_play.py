@@ -73,7 +73,7 @@ def test_the_triplets_may_send_off_the_victim(bb2020: bbcore.Ruleset) -> None:
 def test_ranulf_halts_play_and_the_axe_replaces_the_bribe(bb2020: bbcore.Ruleset) -> None:
     hired = {"bb2020/ranulf-red-hokuli": 1}
     with ScriptedDice([*HELD, 4, 3, 3]) as dice:  # halt; the axe: 6 + 2 = 8 holds against AV 9
-        outcome = foul(bb2020, game(bb2020, hired, {"bribes": 1}), "f", "v", dice, answers(argue=True, bribe=True))
+        outcome = foul(bb2020, game(bb2020, hired, {"bb2020/bribes": 1}), "f", "v", dice, answers(argue=True, bribe=True))
     assert outcome.sent_off == "f"
     assert outcome.turnover
     assert not any(e.kind == "bribe" for e in outcome.events)
@@ -83,7 +83,7 @@ def test_ranulf_halts_play_and_the_axe_replaces_the_bribe(bb2020: bbcore.Ruleset
     assert not outcome.turnover
     assert outcome.state.board.player("f").status is Status.STUNNED
     with ScriptedDice([*HELD, 4, 6]) as dice:  # no argument: the Bribe instead
-        outcome = foul(bb2020, game(bb2020, hired, {"bribes": 1}), "f", "v", dice, answers(argue=False, bribe=True))
+        outcome = foul(bb2020, game(bb2020, hired, {"bb2020/bribes": 1}), "f", "v", dice, answers(argue=False, bribe=True))
     assert outcome.sent_off is None
     assert not outcome.turnover
 
@@ -108,7 +108,7 @@ def test_fink_argues_on_his_own_terms(bb2020: bbcore.Ruleset) -> None:
 
 
 def test_korensson_sends_off_one_more_when_the_coach_is_ejected(bb2020: bbcore.Ruleset) -> None:
-    state = game(bb2020, {"bb2020/thoron-korensson": 1}, {"bribes": 1})
+    state = game(bb2020, {"bb2020/thoron-korensson": 1}, {"bb2020/bribes": 1})
     more = {"a2": ("away", LINEMAN, (20, 8)), "a3": ("away", LINEMAN, (20, 10))}
     state = GameState(state.home, state.away, build_board(bb2020, {**dict(PLAYERS), **more}, statuses={"v": "prone"}))
     with ScriptedDice([*HELD, 4, 1, 2]) as dice:  # spotted; the argument: a 1; the D2 picks a3
@@ -121,3 +121,29 @@ def test_korensson_sends_off_one_more_when_the_coach_is_ejected(bb2020: bbcore.R
     with ScriptedDice([*HELD, 4, 2]) as dice:  # refused, but nobody else goes
         outcome = foul(bb2020, state, "f", "v", dice, answers(argue=True))
     assert [p for p in outcome.state.board.players.values() if p.status is Status.SENT_OFF] == [outcome.state.board.player("f")]
+
+
+# -- the packs' own Bribes (the parameters' fouls.bribes) --------------------------------------------
+
+
+def test_a_bribe_bought_from_the_bb2020_list_keeps_a_sent_off_fouler_on(bb2020: bbcore.Ruleset) -> None:
+    with ScriptedDice([4, 4, 2]) as dice:  # a double: Sent-off; the Bribe: a 2 works
+        outcome = foul(bb2020, game(bb2020, {}, {"bb2020/bribes": 1}), "f", "v", dice, answers(argue=False, bribe=True))
+    assert outcome.sent_off is None
+    assert not outcome.turnover
+    assert outcome.state.away.inducements["bb2020/bribes"] == 0
+
+
+def test_one_bribe_a_call_in_bb2020_and_as_many_as_held_in_the_classic_pack(bb2020: bbcore.Ruleset) -> None:
+    two_tries = ScriptedDecisions([("argue-the-call", False), ("bribe", True), ("bribe", True)])
+    with ScriptedDice([4, 4, 1]) as dice:  # the first Bribe: a 1, wasted; no second try in bb2020
+        outcome = foul(bb2020, game(bb2020, {}, {"bb2020/bribes": 2}), "f", "v", dice, two_tries)
+    assert outcome.sent_off == "f"
+    assert outcome.state.away.inducements["bb2020/bribes"] == 1
+    classic = bbcore.load_ruleset(packs=["classic"])
+    two_tries = ScriptedDecisions([("argue-the-call", False), ("bribe", True), ("bribe", True)])
+    with ScriptedDice([4, 4, 1, 2]) as dice:  # the first wasted, the second works
+        outcome = foul(classic, game(classic, {}, {"classic/bribe": 2}), "f", "v", dice, two_tries)
+    assert outcome.sent_off is None
+    assert [e.result for e in outcome.events if e.kind == "bribe"] == ["wasted", "worked"]
+    assert outcome.state.away.inducements["classic/bribe"] == 0

@@ -12,7 +12,7 @@ import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import BBCoreError
 from bbcore.rules.board import Status, build_board
-from bbcore.rules.drive import FREE_BRIBE
+from bbcore.rules.drive import free_bribe
 from bbcore.rules.foul import argue_the_call_modifier
 from bbcore.rules.sequences import GameState, TeamState
 
@@ -56,14 +56,14 @@ def test_nobody_argues_the_call_once_ranulf_is_induced(bb2020: bbcore.Ruleset, s
 def test_get_the_ref_without_a_referee_gives_each_team_a_bribe(bb2020: bbcore.Ruleset) -> None:
     state, again, _ = get_the_ref(PACKS, game(bb2020, {}))
     assert not again
-    assert [t.inducements.get(FREE_BRIBE) for t in state.teams] == [1, 1]
+    assert [t.inducements.get(free_bribe(bb2020)) for t in state.teams] == [1, 1]
 
 
 def test_jorm_rampages_instead_of_the_bribes(bb2020: bbcore.Ruleset) -> None:
     state, again, events = get_the_ref(PACKS, game(bb2020, {"bb2020/jorm-the-ogre": 1}))
     assert not again
     assert [t.fan_factor for t in state.teams] == [2, 1]
-    assert all(FREE_BRIBE not in t.inducements for t in state.teams)
+    assert all(free_bribe(bb2020) not in t.inducements for t in state.teams)
     assert [e.result for e in events] == ["rampage"]
 
 
@@ -71,7 +71,7 @@ def test_the_triplets_leave_but_the_bribes_stay(bb2020: bbcore.Ruleset) -> None:
     state, again, _ = get_the_ref(PACKS, game(bb2020, {"bb2020/trundlefoot-triplets": 1}))
     assert not again
     assert "bb2020/trundlefoot-triplets" not in state.team("home").inducements
-    assert [t.inducements.get(FREE_BRIBE) for t in state.teams] == [1, 1]
+    assert [t.inducements.get(free_bribe(bb2020)) for t in state.teams] == [1, 1]
 
 
 def test_korensson_has_the_event_rolled_again(bb2020: bbcore.Ruleset) -> None:
