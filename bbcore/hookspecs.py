@@ -580,11 +580,16 @@ def bbcore_push_blocked_outcome(
 
 
 @hookspec
-def bbcore_armour_modifiers(ruleset: Ruleset, board: Board, player: PlayerState, cause: str, attacker: PlayerState | None) -> int | None:
+def bbcore_armour_modifiers(
+    ruleset: Ruleset, board: Board, player: PlayerState, cause: str, attacker: PlayerState | None, fell: bool
+) -> int | None:
     """Modifiers to an Armour Roll beyond the core skills (for example +1 for falling on cobbles).
 
     Called once per Armour Roll. All results are summed. ``cause`` names why the roll is
-    made: ``block``, ``fall``, ``foul``, ``landing``, ``crowd``, ``feature``...
+    made: ``block``, ``fall``, ``foul``, ``landing``, ``crowd``, ``feature``... ``fell`` is True
+    when the player has just gone to the ground (knocked down, fallen over, landed badly:
+    :func:`bbcore.rules.injury.knock_down`), False for a roll against a player who stays on
+    his feet or was down already (a Foul, a Stab, a Chainsaw, a bomb on a lying player).
 
     **Example.** The street variant's cobblestones answer this way: every player who falls
     over or is knocked down lands hard (the real plugin reads the +1 from its rules
@@ -593,10 +598,8 @@ def bbcore_armour_modifiers(ruleset: Ruleset, board: Board, player: PlayerState,
     .. code-block:: python
 
         @hookimpl
-        def bbcore_armour_modifiers(ruleset, board, player, cause, attacker):
-            if cause in ("crowd", "foul"):
-                return None  # nobody hit the cobbles
-            return 1
+        def bbcore_armour_modifiers(ruleset, board, player, cause, attacker, fell):
+            return 1 if fell else None  # only a player who hit the cobbles
     """
 
 

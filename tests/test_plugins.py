@@ -164,4 +164,4 @@ def test_a_plugin_raising_in_a_hook_called_straight_is_still_named() -> None:
     with pytest.raises(PluginError, match="plugin 'clumsy' raised in bbcore_test_reroll: KeyError"):
         ruleset.hook.bbcore_test_reroll(ruleset=ruleset, board=None, player=None, test="dodge", result="failed")
     # A hook nobody implements answers as pluggy does: None for a first-result hook, no answers otherwise.
-    assert ruleset.hook.bbcore_armour_modifiers(ruleset=ruleset, board=None, player=None, cause="block", attacker=None) == []
+    assert ruleset.hook.bbcore_armour_modifiers(ruleset=ruleset, board=None, player=None, cause="block", attacker=None, fell=True) == []

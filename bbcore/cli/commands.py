@@ -554,6 +554,7 @@ def cmd_odds_block(args: argparse.Namespace) -> int:
 
 def cmd_odds_armour(args: argparse.Namespace) -> int:
     from bbcore.odds import armour_odds, duel_board  # noqa: PLC0415
+    from bbcore.rules.foul import FOUL  # noqa: PLC0415
     from bbcore.rules.injury import Harm  # noqa: PLC0415
 
     ruleset = _ruleset(args)
@@ -561,7 +562,8 @@ def cmd_odds_armour(args: argparse.Namespace) -> int:
     hitter_skills = ["claws"] if args.claws else []
     _check_skills(ruleset, victim_skills + hitter_skills)
     board = duel_board(ruleset, 3, 3, attacker_skills=hitter_skills, defender_skills=victim_skills, defender_av=args.av)
-    harm = Harm(args.cause, board.player("attacker"), args.modifier, args.mighty_blow)
+    # The odds are for a player knocked down by ``cause``; a Foul's victim was down already.
+    harm = Harm(args.cause, board.player("attacker"), args.modifier, args.mighty_blow, fell=args.cause != FOUL)
     odds = armour_odds(ruleset, board, "defender", harm)
     if args.json:
         emit_json(odds.to_json())

@@ -54,6 +54,7 @@ class Harm:
     blow_bonus: int = 1  # what that choice adds: Mighty Blow's 1, more for a blast that says so
     crowd: bool = False  # injury by the crowd: a Stunned player goes to the reserves
     unmodified: bool = False  # an Armour Roll that nothing may modify (a Stab, Projectile Vomit)
+    fell: bool = False  # the player has just gone to the ground (knock_down sets it): a pitch may make that hurt more
 
 
 @frozen
@@ -107,7 +108,9 @@ def armour_modifier(ruleset: Ruleset, board: Board, player: PlayerState, harm: H
         harm.armour_modifier
         + board.modifier("armour", player)
         + _sum_hook(
-            ruleset.hook.bbcore_armour_modifiers(ruleset=ruleset, board=board, player=player, cause=harm.cause, attacker=harm.attacker)
+            ruleset.hook.bbcore_armour_modifiers(
+                ruleset=ruleset, board=board, player=player, cause=harm.cause, attacker=harm.attacker, fell=harm.fell
+            )
         )
     )
     if player.has("iron-hard-skin"):
@@ -343,6 +346,7 @@ def knock_down(
     if kept is not None and kept.result == KEPT_FOOTING:
         return Outcome(board, (kept,))
     board = board.with_player(attrs.evolve(player, status=Status.PRONE))
+    harm = attrs.evolve(harm, fell=True)
     knocked = Event("knocked-down", player_id, (), "prone", {"cause": harm.cause})
     if player.has(BALL_AND_CHAIN):
         hurt = roll_injury(ruleset, board, player_id, harm, dice, use_apothecary, choose_treatment=choose_treatment)

@@ -42,13 +42,6 @@ __all__ = [
     "thrown_player_meets_a_stall_or_a_pit",
 ]
 
-#: Armour-roll causes that are not a player hitting the cobbles, so no hard landing: an
-#: injury by the crowd (no armour roll at all), a foul (the player is already down), and
-#: the street kick-off event's falling roof tiles (an armour roll on a player who stays up).
-#: Every other cause (``block``, ``fall``, ``landing``, ``crash-landing``, a wall or a
-#: feature a player was pushed into, a variant's own knock-downs) is a fall.
-NOT_A_FALL = frozenset({"crowd", "foul", "falling-roof-tiles"})
-
 
 @hookimpl(specname="bbcore_push_blocked_outcome")
 def pushed_into_a_wall_or_a_pit(
@@ -76,11 +69,10 @@ def pushed_into_a_wall_or_a_pit(
 
 
 @hookimpl(specname="bbcore_armour_modifiers")
-def hard_landing(ruleset: Ruleset, board: Board, player: PlayerState, cause: str, attacker: PlayerState | None) -> int | None:
-    """Cobblestones: every player who falls over or is knocked down adds ``hard_landing_armour_modifier`` (not for :data:`NOT_A_FALL`)."""
-    if cause in NOT_A_FALL:
-        return None
-    return variant_rules(ruleset).hard_landing_armour_modifier
+def hard_landing(ruleset: Ruleset, board: Board, player: PlayerState, fell: bool) -> int | None:
+    """Cobblestones: a player who falls over or is knocked down (``fell``) adds ``hard_landing_armour_modifier``; a roll
+    against one who stays up or was down already (a Foul, a Chainsaw, falling roof tiles) does not."""
+    return variant_rules(ruleset).hard_landing_armour_modifier if fell else None
 
 
 @hookimpl(specname="bbcore_ball_bounces_on_landing")

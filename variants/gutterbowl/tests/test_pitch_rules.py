@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from bbcore_gutterbowl.features import check_kick_target, kick_target_allowed
-from bbcore_gutterbowl.pitch_hooks import NOT_A_FALL
 from bbcore_gutterbowl.variant_rules import variant_rules
 
 import bbcore
@@ -214,20 +213,26 @@ def test_someone_in_the_way_is_pushed_away_from_the_returning_player(sewer: Rule
 
 @pytest.mark.parametrize("cause", ["block", "fall", "landing", "wall"])
 def test_hard_landings_add_one_to_the_armour_roll(street: Ruleset, core: Ruleset, cause: str) -> None:
-    # 4 + 4 = 8 against AV 9: held in the core, broken on the cobbles.
+    from bbcore.rules.injury import knock_down
+
+    # Knocked down, 4 + 4 = 8 against AV 9: held in the core, broken on the cobbles (then an injury of 1 + 1).
     results = []
     for rules in (core, street):
-        with ScriptedDice([4, 4]) as dice:
-            broken, _, event = roll_armour(rules, board(rules, {"d": ("away", HUMAN, (5, 7))}), "d", Harm(cause), dice)
-        results.append((broken, event.detail["total"]))
-    assert results == [(False, 8), (True, 8 + variant_rules(street).hard_landing_armour_modifier)]
+        outcome = knock_down(rules, board(rules, {"d": ("away", HUMAN, (5, 7))}), "d", Harm(cause), ScriptedDice([4, 4, 1, 1]))
+        armour = next(e for e in outcome.events if e.kind == "armour")
+        results.append((armour.result, armour.detail["total"]))
+    assert results == [("held", 8), ("broken", 8 + variant_rules(street).hard_landing_armour_modifier)]
 
 
-@pytest.mark.parametrize("cause", sorted(NOT_A_FALL))
+@pytest.mark.parametrize("cause", ["foul", "chainsaw", "falling-roof-tiles", "throw-bomb", "block"])
 def test_no_hard_landing_without_a_fall(street: Ruleset, cause: str) -> None:
-    with ScriptedDice([4, 4]) as dice:
-        broken, _, _ = roll_armour(street, board(street, {"d": ("away", HUMAN, (5, 7))}), "d", Harm(cause), dice)
+    on_the_cobbles = board(street, {"d": ("away", HUMAN, (5, 7))})
+    with ScriptedDice([4, 4]) as dice:  # 8 against AV 9: only the cobbles' +1 would break it
+        broken, _, _ = roll_armour(street, on_the_cobbles, "d", Harm(cause), dice)
     assert not broken
+    with ScriptedDice([4, 4]) as dice:
+        broken, _, _ = roll_armour(street, on_the_cobbles, "d", Harm(cause, fell=True), dice)
+    assert broken
 
 
 def test_the_ball_bounces_twice_on_the_cobbles(street: Ruleset) -> None:
