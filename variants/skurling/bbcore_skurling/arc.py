@@ -70,6 +70,7 @@ from bbcore.rules.movement import MoveProgress, max_rushes, move, pay_for_block
 from bbcore.rules.rerolls import TEAM_REROLL, ExtraBonus, ExtraReroll
 from bbcore.rules.ttm import pass_range, throw_team_mate
 from bbcore_skurling.arc_rules import arc_rules
+from bbcore_skurling.building_rules import building_rules
 from bbcore_skurling.conditions import dress, row_of, without
 from bbcore_skurling.sidelines import BEFORE_TOUCH, CLEAR_PATH, REROLL, SIDELINE_EVENT, TOUCH_MOVE, Sideline, ready_sideline, sidelines_at
 from bbcore_skurling.tools import (
@@ -412,12 +413,22 @@ def set_up(
             players.append(player_from_position(ruleset, mini.id, team, mini.position, square, extra_skills=mini.skills))
     board = attrs.evolve(Board.build(ruleset.pitch, players, home=attack_key, away=defence_key), conditions=conditions or {})
     faults.extend(_placement_faults(ruleset, board, roles, attacking_ids, {m.id for m in defenders}, placements))
+    building = building_rules(ruleset)
     stooges = [pid for pid, role in roles.items() if role == STOOGE]
     if stooges and not board.players.get(stooges[0], None):
         faults.append(f"the Stooge {stooges[0]} is not placed")
-    elif stooges and not board.player(stooges[0]).has("right-stuff"):
-        faults.append(f"the Stooge {stooges[0]} must have Right Stuff")
-    throwers = [pid for pid, role in roles.items() if role == WHACKER and pid in board.players and board.player(pid).has("throw-team-mate")]
+    elif stooges and not board.player(stooges[0]).has(building.stooge_skill):
+        faults.append(f"the Stooge {stooges[0]} must have {ruleset.skill_display(building.stooge_skill)}")
+    light = sorted(pid for pid in attacking_ids if pid in board.players and board.player(pid).has(building.stooge_skill))
+    if len(light) > 1:
+        faults.append(f"only the Stooge may have {ruleset.skill_display(building.stooge_skill)}, not {', '.join(light)}")
+    for pid, role in roles.items():
+        barred = [s for s in building.never_cuddler_skills if role == CUDDLER and pid in board.players and board.player(pid).has(s)]
+        if barred:
+            faults.append(f"{pid} has {ruleset.skill_display(barred[0])} and cannot catch, so may not be the Cuddler")
+    throwers = [
+        pid for pid, role in roles.items() if role == WHACKER and pid in board.players and board.player(pid).has(building.thrower_skill)
+    ]
     if require_thrower and not throwers:
         faults.append("at least one Whacker must have Throw Team-mate")
     if faults:

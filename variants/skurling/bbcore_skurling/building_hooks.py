@@ -56,15 +56,21 @@ def one_weather_table_at_a_time(options: Mapping[str, str]) -> Iterable[str]:
     return []
 
 
+#: The kinds of match played without the extra rules (helmets, seasons, grounds), as the seed names them.
+WITHOUT_EXTRA_RULES = {"throwback": "a Throwback Night", "first-match": "a first match"}
+
+
 @hookimpl(specname="bbcore_option_problems")
 def no_extra_rules_at_throwback_nights(options: Mapping[str, str]) -> Iterable[str]:
-    """Throwback Nights are played as before the helmets: no extra rule may be chosen with ``match=throwback``."""
-    if options.get("match") != "throwback":
+    """Throwback Nights are played as before the helmets, and a first match leaves the extra rules out: no extra rule
+    may be chosen with ``match=throwback`` or ``match=first-match``."""
+    kind = WITHOUT_EXTRA_RULES.get(options.get("match", ""))
+    if kind is None:
         return []
     extras = [f"{key}={options[key]}" for key in EXCLUSIVE_WEATHER_OPTIONS if options.get(key, NOT_SET) != NOT_SET]
     if options.get("helmets") == "on":
         extras.append("helmets=on")
-    return [f"a Throwback Night uses none of the extra rules: drop {', '.join(extras)}"] if extras else []
+    return [f"{kind} uses none of the extra rules: drop {', '.join(extras)}"] if extras else []
 
 
 @hookimpl(specname="bbcore_rules_file_problems")

@@ -28,6 +28,7 @@ from bbcore.rules.events import Event
 from bbcore.teams.valuation import value_team
 from bbcore_skurling.arc import CUDDLER, GOON, STOOGE, THROW, WHACKER, Action, ArcState, Miniature, SecondHit, Throw, Touch, apply
 from bbcore_skurling.arc_rules import arc_rules
+from bbcore_skurling.building_rules import building_rules
 from bbcore_skurling.league_play import take_on_journeymen
 from bbcore_skurling.legal import actions_for, declarations
 from bbcore_skurling.match import (
@@ -97,8 +98,9 @@ def role_assignments(side: Side, fielded: Sequence[str], ruleset: Ruleset) -> li
     miniature as the Cuddler.
     """
     counts = arc_rules(ruleset).roles.counts()
+    building = building_rules(ruleset)
     skills = {pid: {ref.id for ref in ruleset.position(side.player(pid).position).skills} for pid in fielded}
-    stooges = [pid for pid in fielded if "right-stuff" in skills[pid]]
+    stooges = [pid for pid in fielded if building.stooge_skill in skills[pid]]
     if len(stooges) != counts[STOOGE]:
         raise UsageError(f"{side.name} fields {len(stooges)} Right Stuff miniatures; a Skurling team fields exactly one")
     others = [pid for pid in fielded if pid not in stooges]
@@ -106,8 +108,8 @@ def role_assignments(side: Side, fielded: Sequence[str], ruleset: Ruleset) -> li
     found: list[dict[str, str]] = []
     for order in sorted(set(permutations(slots))):
         roles = {stooges[0]: STOOGE, **dict(zip(others, order, strict=True))}
-        throwers = [pid for pid, role in roles.items() if role == WHACKER and "throw-team-mate" in skills[pid]]
-        no_hands = [pid for pid, role in roles.items() if role == CUDDLER and "no-ball" in skills[pid]]
+        throwers = [pid for pid, role in roles.items() if role == WHACKER and building.thrower_skill in skills[pid]]
+        no_hands = [pid for pid, role in roles.items() if role == CUDDLER and skills[pid] & set(building.never_cuddler_skills)]
         if throwers and not no_hands and roles not in found:
             found.append(roles)
     if not found:
@@ -161,7 +163,9 @@ class _Match:
         roles = coach.ask("roles", attacking.key, role_assignments(attacking, fielded, ruleset))
         squares = attacker_placements(ruleset, roles)
         goon = next(pid for pid, role in roles.items() if role == GOON)
-        able = [p.id for p in defending.players if p.id not in out and not _has(ruleset, defending, p.id, "right-stuff")]
+        able = [
+            p.id for p in defending.players if p.id not in out and not _has(ruleset, defending, p.id, building_rules(ruleset).stooge_skill)
+        ]
         defenders = able[: arc_rules(self.ruleset).setup.defenders]
         squares.update(coach.ask("formation", defending.key, formations(ruleset, squares[goon], defenders)))
         return match, start_arc(ruleset, match, roles, squares)
@@ -173,7 +177,7 @@ class _Match:
         rest of the roster, then Journeymen, stand in for the hurt, in team file order.
         """
         able = sorted((p.id for p in side.players if p.id not in out), key=lambda pid: (pid not in side.roles, 0))
-        stooges = [pid for pid in able if _has(self.ruleset, side, pid, "right-stuff")]
+        stooges = [pid for pid in able if _has(self.ruleset, side, pid, building_rules(self.ruleset).stooge_skill)]
         others = [pid for pid in able if pid not in stooges]
         return stooges[:1] + others[: sum(arc_rules(self.ruleset).roles.counts().values()) - 1]
 
@@ -190,7 +194,7 @@ class _Match:
         needed = sum(arc_rules(self.ruleset).roles.counts().values()) - len(able)
         if needed <= 0:
             return match
-        stooge_missing = not any(_has(self.ruleset, side, p.id, "right-stuff") for p in able)
+        stooge_missing = not any(_has(self.ruleset, side, p.id, building_rules(self.ruleset).stooge_skill) for p in able)
         goon = next((pid for pid, role in side.roles.items() if role == GOON), None)
         goon_roster = side.player(goon).position.split("/", 1)[0] if goon else side.players[0].position.split("/", 1)[0]
         hired, _ = take_on_journeymen(

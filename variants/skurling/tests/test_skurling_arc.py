@@ -508,6 +508,29 @@ def test_the_stooge_is_anchored_from_the_set_up(rules: Ruleset) -> None:
     assert arc.board.player(arc.stooge).anchored
 
 
+def test_the_set_up_refuses_a_no_ball_cuddler_and_a_second_right_stuff(rules: Ruleset) -> None:
+    from bbcore_skurling.match import default_placements, side_from_team, start_arc, start_match
+
+    from bbcore.teams.files import load_team_file
+
+    teams = Path(__file__).parents[1] / "bbcore_skurling" / "data" / "teams"
+    rovers = load_team_file(teams / "old-road-rovers.yaml").team
+    crushers = load_team_file(teams / "black-crag-crushers.yaml").team
+    match = start_match(rules, side_from_team(SKURLING, rovers, "home"), side_from_team(SKURLING, crushers, "away"))
+    side, other = match.sides
+    cuddler = next(pid for pid, role in side.roles.items() if role == "cuddler")
+    goon = next(pid for pid, role in side.roles.items() if role == "goon")
+    swapped = {cuddler: "norse/beer-boar", goon: "human/halfling-hopeful"}  # No Ball; a second Right Stuff
+    players = tuple(attrs.evolve(p, position=swapped.get(p.id, p.position)) for p in side.players)
+    match = attrs.evolve(match, sides=(attrs.evolve(side, players=players), other))
+    placements = default_placements(rules, match, side.roles, [p.id for p in other.players][1:])
+    with pytest.raises(UsageError) as raised:
+        start_arc(rules, match, side.roles, placements)
+    assert f"{cuddler} has No Ball and cannot catch, so may not be the Cuddler" in str(raised.value)
+    assert "only the Stooge may have Right Stuff, not " in str(raised.value)
+    assert goon in str(raised.value)
+
+
 def test_the_stooge_never_pushes_a_cuddler_who_cannot_catch_him(rules: Ruleset) -> None:
     arc = arc_at(rules, {STOOGE: (22, 1), LINEMAN: (21, 1), CUDDLER: (23, 1)})
     # The Cuddler, knocked out of the end zone, lies in the Stooge's path.

@@ -85,10 +85,14 @@ def test_helmets_need_the_extra_rule() -> None:
         apply(plain, arc, Throw(OGRE, (4, 2), helmet="tin-pot"), ScriptedDice([]), _decisions())
 
 
-def test_throwback_nights_refuse_every_extra_rule() -> None:
+@pytest.mark.parametrize(("match", "named"), [("throwback", "a Throwback Night"), ("first-match", "a first match")])
+def test_throwback_nights_and_a_first_match_refuse_every_extra_rule(match: str, named: str) -> None:
     for extra in ({"helmets": "on"}, {"season": "winter"}, {"ground": "moor"}):
-        with pytest.raises(UsageError, match="Throwback Night uses none of the extra rules"):
-            ruleset(match="throwback", **extra)
+        with pytest.raises(UsageError, match=f"{named} uses none of the extra rules"):
+            ruleset(match=match, **extra)
+
+
+def test_a_throwback_night_offers_no_helmet() -> None:
     assert not first_arc(ruleset(match="throwback"), match_for(ruleset(match="throwback"))).helmet_allowed
 
 
