@@ -18,7 +18,7 @@ from bbcore.rules.board import Board, Square, Status, step
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.drive import pick_at_random
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Harm, knock_down_with_ball, roll_armour
+from bbcore.rules.injury import Harm, apothecary_from, armour_and_injury, knock_down_with_ball, treatment_from
 from bbcore.ruleset import Ruleset
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
 
@@ -108,8 +108,11 @@ def throw_pot(
             turnover = _turnover(pot.turnover_direct, team, outcome.board, struck.id)
             outcome = _down(ruleset, outcome, struck.id, harm, dice, decisions)
         elif pot.hit_down_players:
-            _, _, event = roll_armour(ruleset, outcome.board, struck.id, harm, dice)
-            outcome = outcome.then(Outcome(outcome.board, (event,)))
+            # Down already: an Armour Roll (and, when it breaks, an Injury Roll) where he lies.
+            hurt = armour_and_injury(
+                ruleset, outcome.board, struck.id, harm, dice, apothecary_from(decisions), choose_treatment=treatment_from(decisions)
+            )
+            outcome = outcome.then(hurt)
     around = _around(board, target)
     for player in sorted((p for p in outcome.board.players.values() if p.square in around and p.standing), key=lambda p: p.id):
         rolls = roll_dice(dice, pot.splash_dice)

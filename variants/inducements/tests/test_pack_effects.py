@@ -152,6 +152,15 @@ def test_the_hot_pot_on_target_knocks_down_the_player_there_and_lays_the_splashe
     assert [e.kind for e in blast.outcome.events].count("armour") == 1
 
 
+def test_the_hot_pot_on_a_player_already_down_rolls_his_armour_then_his_injury(bb2020: bbcore.Ruleset) -> None:
+    board = build_board(bb2020, {"a": ("away", LINEMAN, (10, 7))}, statuses={"a": "prone"})
+    # on target (6); armour 5+4 = 9 breaks AV 9+; injury 2+2 = 4: Stunned
+    with ScriptedDice([6, 5, 4, 2, 2]) as dice:
+        blast = throw_pot(bb2020, board, "home", "bb2020/halfling-hot-pot", (10, 7), dice)
+    assert blast.outcome.board.player("a").status is Status.STUNNED
+    assert [e.kind for e in blast.outcome.events if e.kind in ("armour", "injury")] == ["armour", "injury"]
+
+
 def test_a_misfiring_pot_knocks_out_the_throwers_own_reserves(classic: bbcore.Ruleset) -> None:
     board = build_board(classic, {"r": ("home", LINEMAN, None)}, statuses={"r": "reserves"})
     # misfire (1), D3 players (1), the random pick among one (1)
