@@ -77,16 +77,6 @@ class ThrowAtWall:
 
 
 @frozen
-class Barricade:
-    """Crossing a barricade safely or recklessly, and blocking across one."""
-
-    safe_crossing_cost: int
-    reckless_dice: str
-    fall_at_most: int
-    block_strength_bonus: int
-
-
-@frozen
 class SecretWeapons:
     """The end-of-drive roll for Secret Weapon players."""
 
@@ -231,18 +221,13 @@ class VariantRules:
     fans_per_dedicated_fan: int
     referee: bool
     pitch_roll: PitchRoll
-    kick_re_entry_direction: str
     changing_weather: ChangingWeather
     wall_push: WallPush
-    wall_bounce_dice: str
     throw_at_wall: ThrowAtWall
     thrown_into_wall_armour_modifier: int
     pass_over_stall_modifier: int
     bounces_on_landing: int
     hard_landing_armour_modifier: int
-    sewer_pit_placement_direction: str
-    sewer_pit_landing_armour_roll: bool
-    barricade: Barricade
     secret_weapons: SecretWeapons
     restless_fans: RestlessFans
     sawbones: Sawbones

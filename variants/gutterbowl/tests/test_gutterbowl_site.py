@@ -26,7 +26,8 @@ def test_a_path_reads_the_value_in_the_data() -> None:
     rules = variant_rules(gutterbowl_ruleset("street"))
     street = gutterbowl_ruleset("street")
     assert lookup("rules.max_non_linemen") == rules.max_non_linemen
-    assert lookup("rules.barricade.safe_crossing_cost") == rules.barricade.safe_crossing_cost
+    barricade = next(t for t in street.pitch.feature_types if t.id == "barricade")
+    assert lookup("street.feature_types.barricade.crossing_cost") == barricade.crossing_cost
     assert lookup("params.draft_budget") == street.parameters.draft_budget
     assert lookup("street.centre_width") == street.pitch.centre_width
     assert lookup("sewer.features.home-sewer-pit-1.area.length") == gutterbowl_ruleset("sewer").pitch.features[0].area.length  # type: ignore[union-attr]
@@ -62,7 +63,7 @@ def test_the_roles_render_the_data_values(tmp_path: Path) -> None:
         "sewer on :gutterbowl-range:`rules.pitch_roll.sewer_at_most`, quiet on "
         ":gutterbowl-range:`tables.creature.rows.its-all-quiet-down-here`; stall "
         ":gutterbowl-modifier:`rules.pass_over_stall_modifier`; bounces :gutterbowl-times:`rules.bounces_on_landing`; "
-        "re-enters by :gutterbowl-value:`rules.kick_re_entry_direction`; barricades "
+        "pushed with :gutterbowl-value:`rules.wall_push.dice`; barricades "
         ":gutterbowl-count:`street.features.home-barricade-1.edges` long; core "
         ":bbcore-number:`parameters.turns_per_half` turns.",
         strict=True,
@@ -71,7 +72,7 @@ def test_the_roles_render_the_data_values(tmp_path: Path) -> None:
     assert f"From {money(params.draft_budget)} , at most {rules.max_non_linemen} ;" in page
     assert f"sewer on 1-{rules.pitch_roll.sewer_at_most} , quiet on 2-3 ;" in page
     assert f"stall {rules.pass_over_stall_modifier:+d} ; bounces twice ;" in page
-    assert f"re-enters by {rules.kick_re_entry_direction} ; barricades 3 long;" in page
+    assert f"pushed with {rules.wall_push.dice} ; barricades 3 long;" in page
     assert f"core {bbcore.load_ruleset().parameters.turns_per_half} turns" in page
 
 
@@ -84,7 +85,7 @@ def test_a_missing_path_fails_the_build_with_a_clear_message(tmp_path: Path, str
 
 
 def test_a_value_of_the_wrong_kind_fails_the_build(tmp_path: Path) -> None:
-    status, errors = build(tmp_path, "Money :gutterbowl-money:`rules.kick_re_entry_direction`.")
+    status, errors = build(tmp_path, "Money :gutterbowl-money:`rules.wall_push.dice`.")
     assert status != 0
     assert "is not an amount of gold" in errors
 

@@ -415,3 +415,23 @@ def test_nobody_blocks_or_fouls_a_player_in_a_pit(sewer: Ruleset) -> None:
     state = GameState(TeamState("home", "Home", "human", 1), TeamState("away", "Away", "human", 1), down)
     with pytest.raises(UsageError, match="o cannot foul s: s is trapped"):
         foul(sewer, state, "o", "s", ScriptedDice([]), DefaultDecisions())
+
+
+# -- barricades, with the numbers of the pitch files ------------------------------------------------
+
+
+def test_both_pitches_build_barricades_alike(street: Ruleset, sewer: Ruleset) -> None:
+    def barricade(rules: Ruleset) -> object:
+        return next(t for t in rules.pitch.feature_types if t.id == "barricade")
+
+    assert barricade(street) == barricade(sewer)
+
+
+def test_a_target_behind_a_barricade_blocks_with_its_strength_bonus(street: Ruleset) -> None:
+    from bbcore.rules.block import block_dice
+
+    bonus = next(t for t in street.pitch.feature_types if t.id == "barricade").block_strength_bonus
+    assert bonus > 0
+    across = board(street, {"a": ("home", HUMAN, (10, 1)), "d": ("away", HUMAN, (11, 1))})
+    alongside = board(street, {"a": ("home", HUMAN, (10, 4)), "d": ("away", HUMAN, (11, 4))})
+    assert block_dice(street, across, "a", "d").defender_strength == block_dice(street, alongside, "a", "d").defender_strength + bonus
