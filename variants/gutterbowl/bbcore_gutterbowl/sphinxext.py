@@ -7,7 +7,7 @@ Roles, each taking a dotted path whose first part names where to look:
 
 - ``:gutterbowl-number:`params.players_on_pitch``` shows a whole number (``7``);
 - ``:gutterbowl-money:`params.draft_budget``` shows gold as the site does (``750K``);
-- ``:gutterbowl-value:`rules.kick_re_entry_direction``` a number or a word (``D8``);
+- ``:gutterbowl-value:`rules.wall_push.dice``` a number or a word (``D6``);
 - ``:gutterbowl-modifier:`rules.pass_over_stall_modifier``` a signed modifier (``-1``);
 - ``:gutterbowl-range:`rules.secret_weapons.removed_at_most``` the die results "at most N"
   covers (``1-3``), or a table row's (``tables.creature.rows.its-all-quiet-down-here``:
