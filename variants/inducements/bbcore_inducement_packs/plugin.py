@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
     from bbcore.dice import DiceSource
     from bbcore.model.table import Row
-    from bbcore.registry import DataRegistrar, SequenceStepRegistrar
+    from bbcore.registry import DataRegistrar, RowEffectRegistrar, SequenceStepRegistrar
     from bbcore.rules.board import Board, PlayerState
     from bbcore.rules.events import Event
     from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
@@ -35,6 +35,14 @@ def bbcore_register_data(register: DataRegistrar) -> None:
         pack_rules.PackRules,
         "The numbers of the packs' inducements in play: dice, targets, distances, by inducement id.",
     )
+
+
+@hookimpl
+def bbcore_register_row_effects(register: RowEffectRegistrar) -> None:
+    """Get the Ref under a pack: the hired referees' own rules (:func:`~bbcore_inducement_packs.referees.get_the_ref_event`)."""
+    from bbcore_inducement_packs.referees import get_the_ref_event  # noqa: PLC0415 - the procedures import the core's rules
+
+    register.row("kick-off-events", "get-the-ref", get_the_ref_event)
 
 
 @hookimpl

@@ -39,8 +39,8 @@ from attrs import frozen
 
 from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.rules.board import Status
-from bbcore.rules.decisions import DefaultDecisions
-from bbcore.rules.drive import hand_out_bribes, pick_at_random
+from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.drive import hand_out_bribes, kick_off_event, pick_at_random
 from bbcore.rules.events import Event
 from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport, core_argue_the_call, leave_pitch_sent_off
 from bbcore.rules.injury import Harm, knock_down, roll_armour, roll_injury
@@ -209,6 +209,16 @@ def may_argue(ruleset: Ruleset, state: GameState) -> bool:
     return all(calls[r].argue for _, r in _hired(ruleset, state))
 
 
+def get_the_ref_event(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The Get the Ref row of the kick-off table while a pack is in play: :func:`get_the_ref`, and when a
+    hired referee has the event rolled again, the core's kick-off event step once more."""
+    state, again, events = get_the_ref(ruleset, state)
+    if not again:
+        return state, events
+    state, more = kick_off_event(ruleset, state, dice, decisions)
+    return state, (*events, *more)
+
+
 def get_the_ref(ruleset: Ruleset, state: GameState) -> tuple[GameState, bool, tuple[Event, ...]]:
     """A Get the Ref kick-off event with the hired referees' rules; the bool: roll the event again.
 
@@ -245,6 +255,7 @@ __all__ = [
     "argue_with_the_axe",
     "foul_call",
     "get_the_ref",
+    "get_the_ref_event",
     "kit_argument",
     "may_argue",
     "watch_foul",

@@ -155,3 +155,35 @@ def test_bugman_only_charges_on_by_his_sideline_out_of_tackle_zones(classic: bbc
     board = state.board.with_player(attrs.evolve(state.board.player("a"), square=(6, 1)))
     with pytest.raises(BBCoreError):
         charge_on(classic, attrs.evolve(state, board=board), "home", BUGMAN, square, "bugman")
+
+
+def kick_off_roll(rules: bbcore.Ruleset, row_id: str) -> list[int]:
+    total = rules.table("kick-off-events").row(row_id).min
+    assert total is not None
+    return [1, total - 1] if total <= 7 else [6, total - 6]
+
+
+def test_the_core_kick_off_step_follows_the_hired_referees_get_the_ref(bb2020: bbcore.Ruleset) -> None:
+    from bbcore.rules.decisions import DefaultDecisions
+    from bbcore.rules.drive import kick_off_event
+
+    state = attrs.evolve(game(bb2020, {"bb2020/jorm-the-ogre": 1}), kicking_team="home")
+    with ScriptedDice(kick_off_roll(bb2020, "get-the-ref")) as dice:
+        after, events = kick_off_event(bb2020, state, dice, DefaultDecisions())
+    assert [e.result for e in events if e.kind == "get-the-ref"] == ["rampage"]
+    assert all(free_bribe(bb2020) not in t.inducements for t in after.teams)
+    plain = attrs.evolve(game(bb2020, {}), kicking_team="home")
+    with ScriptedDice(kick_off_roll(bb2020, "get-the-ref")) as dice:
+        after, _ = kick_off_event(bb2020, plain, dice, DefaultDecisions())
+    assert [t.inducements.get(free_bribe(bb2020)) for t in after.teams] == [1, 1]
+
+
+def test_korensson_has_the_kick_off_event_rolled_again(bb2020: bbcore.Ruleset) -> None:
+    from bbcore.rules.decisions import DefaultDecisions
+    from bbcore.rules.drive import kick_off_event
+
+    state = attrs.evolve(game(bb2020, {"bb2020/thoron-korensson": 1}), kicking_team="home")
+    with ScriptedDice([*kick_off_roll(bb2020, "get-the-ref"), *kick_off_roll(bb2020, "time-out")]) as dice:
+        _, events = kick_off_event(bb2020, state, dice, DefaultDecisions())
+    assert [e.result for e in events if e.kind == "kick-off-event"] == ["get-the-ref", "time-out"]
+    assert [e.result for e in events if e.kind == "get-the-ref"] == ["roll-again"]
