@@ -275,12 +275,17 @@ def scout_journeymen(
 def experiment(
     ruleset: Ruleset, state: GameState, team_id: str, inducement: str, player_id: str, dice: DiceSource
 ) -> tuple[GameState, tuple[Event, ...]]:
-    """Krot's experiment on the team's ``player_id`` in the Casualty box: the row moves, harms or changes them."""
+    """Krot's experiment on the team's ``player_id`` in the Casualty box: the row moves, harms or changes them.
+
+    He experiments once per game: the experiment spends the inducement, and another one is an error.
+    """
     rules = rules_for(pack_rules(ruleset).coaching_staff.experiments, inducement, "experimenter")
     _need(state, team_id, inducement)
     player = state.board.player(player_id)
     if player.team != team_id or player.status is not Status.CASUALTY:
         raise UsageError(f"{player_id!r} is not a player of {team_id!r} in the Casualty box")
+    held = state.team(team_id).inducements
+    state = state.update_team(team_id, inducements={**held, inducement: held[inducement] - 1})
     table = ruleset.inducement(inducement).table
     assert table is not None
     rolled = roll_on_table(ruleset.table(table), dice)

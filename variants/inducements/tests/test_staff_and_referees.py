@@ -20,7 +20,7 @@ from bbcore_inducement_packs.referees import argue_with_the_axe, kit_argument, w
 
 import bbcore
 from bbcore.dice import ScriptedDice
-from bbcore.errors import BBCoreError
+from bbcore.errors import BBCoreError, UsageError
 from bbcore.rules.board import Board, Status, build_board
 from bbcore.rules.sequences import GameState, TeamState
 
@@ -225,3 +225,11 @@ def test_krot_makes_a_stupid_player_stupider_or_worse(bb2020: bbcore.Ruleset) ->
     assert events[-1].kind == "casualty"
     with pytest.raises(BBCoreError):
         experiment(bb2020, game(bb2020, {KROT: 1}), "home", KROT, "h2", ScriptedDice([6]))
+
+
+def test_krot_experiments_once_per_game(bb2020: bbcore.Ruleset) -> None:
+    with ScriptedDice([3]) as dice:  # the patient stays in the Casualty box
+        after, _ = experiment(bb2020, krot_game(bb2020), "home", KROT, "h2", dice)
+    assert after.home.inducements[KROT] == 0
+    with pytest.raises(UsageError, match="has no"):
+        experiment(bb2020, after, "home", KROT, "h2", ScriptedDice([6]))
