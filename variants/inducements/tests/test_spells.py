@@ -64,10 +64,19 @@ def test_zap_at_or_above_strength_turns_the_target_into_the_frog(bb2020: bbcore.
         outcome = zap(bb2020, one_away(bb2020), "home", WIZARD, "a", dice)
     frog = outcome.board.player("a")
     assert (frog.ma, frog.st, frog.ag, frog.pa, frog.av) == (5, 1, 2, None, 5)
-    assert frog.has("bb2020/no-hands")
+    assert frog.has("no-ball")
     assert frog.has("titchy")
     assert frog.square == (15, 7)
     assert frog.status is Status.STANDING
+    # In play the Frog cannot hold the ball: the core's pick-up fails with no die rolled for it.
+    from bbcore.rules.ball import pick_up
+    from bbcore.rules.board import BallState
+    from bbcore.rules.decisions import DefaultDecisions
+
+    on_the_ball = outcome.board.with_ball(BallState(square=(15, 7)))
+    picked = pick_up(bb2020, on_the_ball, "a", ScriptedDice([4, 4]), DefaultDecisions())  # the bounce's D8s
+    assert picked.board.ball.carrier is None
+    assert picked.turnover
 
 
 def test_zap_below_strength_only_gives_warts(bb2020: bbcore.Ruleset) -> None:
@@ -116,7 +125,7 @@ def test_the_classic_frog_is_read_from_the_old_scale(classic: bbcore.Ruleset) ->
         outcome = zap(classic, one_away(classic), "home", "classic/wizard", "a", dice)
     frog = outcome.board.player("a")
     assert (frog.ma, frog.st, frog.ag, frog.av) == (5, 1, 3, 5)  # old AG 4 is 3+, old AV 4 is 5+
-    assert frog.has("classic/no-hands")
+    assert frog.has("no-ball")
 
 
 # ---------------------------------------------------------------- bolts
@@ -227,7 +236,7 @@ def test_spore_cloud_hits_on_two_with_loner_and_really_stupid(bb2020: bbcore.Rul
 def test_incorporeal_gives_no_hands_and_drops_the_ball(bb2020: bbcore.Ruleset) -> None:
     with ScriptedDice([3, 1]) as dice:
         outcome = cast_hex(bb2020, one_away(bb2020, ball="a"), "home", "bb2020/sports-necrotheurge", "a", dice)
-    assert outcome.board.player("a").has("bb2020/no-hands")
+    assert outcome.board.player("a").has("no-ball")
     assert outcome.board.ball.carrier is None
 
 
@@ -241,7 +250,7 @@ def test_incorporeal_takes_the_tackle_zone_until_it_wears_off(bb2020: bbcore.Rul
     (hexed,) = [e for e in outcome.events if e.kind == "hexed"]
     back = wear_off(outcome.board, hexed)
     assert back.player("a").tackle_zone
-    assert not back.player("a").has("bb2020/no-hands")
+    assert not back.player("a").has("no-ball")
     assert [p.id for p in back.markers_of(back.player("h"))] == ["a"]
 
 
@@ -277,13 +286,13 @@ def test_reality_blinks_on_a_two_leaves_both_without_tackle_zones_or_hands_until
     assert board.player("p").square == (5, 5)
     for pid in ("p", "q"):
         assert not board.player(pid).tackle_zone
-        assert board.player(pid).has("bb2020/no-hands")
+        assert board.player(pid).has("no-ball")
     assert board.markers_of(board.player("o")) == []
     for event in (e for e in outcome.events if e.kind == "blinked"):
         board = wear_off(board, event)
     assert board.player("p").tackle_zone
     assert board.player("q").tackle_zone
-    assert not board.player("p").has("bb2020/no-hands")
+    assert not board.player("p").has("no-ball")
     assert [p.id for p in board.markers_of(board.player("o"))] == ["p"]
 
 
