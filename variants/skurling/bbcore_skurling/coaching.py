@@ -85,7 +85,8 @@ class SkurlingDecisions(Decisions, Protocol):
         ...
 
     def substitute(self, team: str, place: str, candidates: Sequence[str]) -> str | None:
-        """Who fills an empty ``place`` (a role, or a player id) at the start of an arc, or None for a Journeyman."""
+        """Who of ``candidates`` (the bench's fitting miniatures, never empty) fills an empty ``place`` (a role, or a
+        player id) at the start of an arc; Journeymen are taken on only when nobody fits, without asking."""
         ...
 
     def advancement(self, player: str, spp: int, costs: Mapping[str, int]) -> AdvancementChoice | None:

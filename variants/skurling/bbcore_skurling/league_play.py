@@ -27,6 +27,7 @@ from attrs import field, frozen
 from bbcore.dice import DiceSource, passes, roll_dice
 from bbcore.errors import UsageError
 from bbcore.model.common import SkillRef
+from bbcore.rules.decisions import checked_choice
 from bbcore.rules.events import Event
 from bbcore_skurling.building_rules import building_rules
 from bbcore_skurling.headliners import headliner
@@ -176,8 +177,9 @@ def substitute(
     ``removed`` and ``bench`` map miniature ids to whether each has the Stooge's skill;
     ``bench`` holds the roster miniatures able to play and not on the pitch. A place is
     filled from the bench (``SkurlingDecisions.substitute``, a miniature with the skill
-    for a miniature with it, one without for one without); when nobody fits, or the coach
-    names nobody, a Journeyman takes it.
+    for a miniature with it, one without for one without); only when nobody fits does a
+    Journeyman take it (the roster must be used up first), so a coach who names nobody while
+    the bench has a fitting miniature is refused.
     """
     free = dict(bench)
     replacements: dict[str, str] = {}
@@ -185,10 +187,8 @@ def substitute(
     journeymen: list[Journeyman] = []
     for place, needs_stooge in removed.items():
         candidates = [player for player, has in free.items() if has == needs_stooge]
-        chosen = decisions.substitute(team, place, candidates) if candidates else None
-        if chosen is not None:
-            if chosen not in candidates:
-                raise UsageError(f"{chosen!r} cannot replace {place!r}; candidates: {', '.join(candidates)}")
+        if candidates:
+            chosen = checked_choice(decisions.substitute(team, place, candidates), candidates, question="substitute", who=team)
             del free[chosen]
             replacements[place] = chosen
             events.append(Event("substitute", team, result=chosen, detail={"replaces": place}))

@@ -351,6 +351,14 @@ def test_substitutes_come_from_the_roster_and_a_journeyman_when_nobody_fits() ->
     assert result.replacements["Pip"] == result.journeymen[0].id
 
 
+def test_no_journeyman_while_the_bench_has_a_miniature_who_fits() -> None:
+    from bbcore.rules.decisions import IllegalAnswerError
+
+    refused = r"'substitute' question for rovers was answered None; the choices were \['Ben'\]"
+    with pytest.raises(IllegalAnswerError, match=refused), strict(("substitute", None)) as decisions:
+        substitute(league(), "rovers", removed={"Hal": False}, bench={"Ben": False}, goon_roster="human", decisions=decisions)
+
+
 def test_ko_recovery_at_the_end_of_an_arc_on_4_or_more() -> None:
     with ScriptedDice([4, 3, 6]) as dice:
         back, out, _ = recover_knocked_out(league(), ["a", "b", "c"], dice, {"c": -3})
