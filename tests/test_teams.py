@@ -63,10 +63,13 @@ def test_advancements_raise_current_value(core: Ruleset) -> None:
     assert value_team(core, team).team_value - value_team(core, load_team_file(HUMAN).team).team_value == expected
 
 
-def test_players_missing_the_next_game_leave_current_team_value(core: Ruleset) -> None:
+@pytest.mark.parametrize("absence", ["miss_next_game", "temporarily_retired"])
+def test_players_missing_the_next_game_or_retiring_leave_current_team_value(core: Ruleset, absence: str) -> None:
     players = human_team()["players"]
-    players[-1] = {**players[-1], "miss_next_game": True}
-    valuation = value_team(core, converter.structure(human_team(players=players), Team))
+    players[-1] = {**players[-1], absence: True}
+    team = converter.structure(human_team(players=players), Team)
+    assert not team.players[-1].available
+    valuation = value_team(core, team)
     assert valuation.team_value - valuation.current_team_value == core.position("human/ogre").cost
 
 

@@ -26,6 +26,13 @@ class TeamPlayer:
     spp: int = 0
     miss_next_game: bool = False
     niggling_injuries: int = 0
+    temporarily_retired: bool = False
+
+    @property
+    def available(self) -> bool:
+        """Whether the player may play the next game: neither missing it nor Temporarily Retiring (who stays on the
+        roster, counting towards its size, but plays no more this season and leaves the Current Team Value)."""
+        return not (self.miss_next_game or self.temporarily_retired)
 
     @property
     def roster_id(self) -> str:

@@ -325,7 +325,7 @@ def hired_player_problems(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
             hired[order.position] += order.count
     if not hired:
         return
-    playing = [p for p in team.players if not p.miss_next_game]
+    playing = [p for p in team.players if p.available]
     for ref, count in hired.items():
         position = ruleset.position(ref)
         fielded = sum(1 for p in playing if p.position == ref)

@@ -158,7 +158,7 @@ def core_valuation(ruleset: Ruleset, team: Team) -> TeamValuation:
         if params.low_cost_linemen_rule in rules and position is not None and "Lineman" in position.keywords:
             counted = 0  # Low Cost Linemen: paid for, but free in Team Value
         items.append(CostItem(f"{player.name} ({player.position})", hiring_fee, counted))
-        if player.miss_next_game:
+        if not player.available:
             unavailable += counted
     reroll_price = params.rerolls.fixed_cost if params.rerolls.fixed_cost is not None else (roster.reroll_cost if roster else 0)
     if team.rerolls:

@@ -68,9 +68,10 @@ def player_skills(ruleset: Ruleset, player: TeamPlayer) -> set[str]:
 
 
 def fielded(ruleset: Ruleset, team: Team) -> list[tuple[int, TeamPlayer]]:
-    """The miniatures that play, with their index in the file: every player, or in a league those with a role."""
+    """The miniatures that play, with their index in the file: every player, or in a league those with a role
+    and not Temporarily Retiring."""
     if is_league(ruleset.options):
-        return [(i, player) for i, player in enumerate(team.players) if player.role is not None]
+        return [(i, player) for i, player in enumerate(team.players) if player.role is not None and not player.temporarily_retired]
     return list(enumerate(team.players))
 
 
@@ -266,7 +267,7 @@ def skurling_valuation(ruleset: Ruleset, team: Team) -> TeamValuation:
     items: list[CostItem] = []
     for player in team.players:
         position = player_position(ruleset, player)
-        value = 0 if player.miss_next_game else player_value(ruleset, player)
+        value = player_value(ruleset, player) if player.available else 0
         items.append(CostItem(f"{player.name} ({player.position})", position.cost if position is not None else 0, value))
     if team.rerolls:
         price = reroll_price(ruleset, team)

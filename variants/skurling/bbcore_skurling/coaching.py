@@ -42,12 +42,14 @@ class HireOrder:
     """What a coach does in the hire, fire and retire step.
 
     ``hire`` holds (name, position) pairs (``roster/position``); ``fire`` names players
-    leaving the roster; ``rerolls`` are re-rolls bought; ``sidelines`` are hired and
-    ``dismiss_sidelines`` let go.
+    leaving the roster; ``retire`` names injured miniatures that Temporarily Retire (they
+    stay on the roster but play no more this season and leave the Team Value);
+    ``rerolls`` are re-rolls bought; ``sidelines`` are hired and ``dismiss_sidelines`` let go.
     """
 
     hire: tuple[tuple[str, str], ...] = ()
     fire: tuple[str, ...] = ()
+    retire: tuple[str, ...] = ()
     rerolls: int = 0
     sidelines: tuple[str, ...] = ()
     dismiss_sidelines: tuple[str, ...] = ()

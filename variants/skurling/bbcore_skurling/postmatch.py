@@ -342,14 +342,26 @@ def hire_fire_retire(ruleset: Ruleset, team: LeagueTeam, decisions: SkurlingDeci
     """Step 6: the coach's :class:`~bbcore_skurling.coaching.HireOrder`, checked and paid from the Treasury.
 
     Every problem is reported at once: unknown or banned positions, a roster above the
-    league size, a sideline already held (bought or sponsored) or not bought, the price
-    of a re-roll unknown (no Goon), or more gold than the Treasury holds.
+    league size, a miniature retired that is not injured (missing the next match or with a
+    Niggling Injury) or also fired, a sideline already held (bought or sponsored) or not
+    bought, the price of a re-roll unknown (no Goon), or more gold than the Treasury holds.
+    A miniature that Temporarily Retires keeps his place on the roster, loses his role and
+    leaves the Team Value (:attr:`bbcore.model.team.TeamPlayer.available`).
     """
     prices = hiring_prices(ruleset, team)
     order = decisions.hire_and_fire(team.id, team.treasury, prices)
     problems: list[str] = []
     names = [p.name for p in team.team.players]
     problems += [f"no miniature named {name!r} to fire" for name in order.fire if name not in names]
+    by_name = {p.name: p for p in team.team.players}
+    for name in order.retire:
+        player = by_name.get(name)
+        if player is None:
+            problems.append(f"no miniature named {name!r} to retire")
+        elif not (player.miss_next_game or player.niggling_injuries):
+            problems.append(f"{name!r} is not injured, so may not Temporarily Retire")
+        elif name in order.fire:
+            problems.append(f"{name!r} cannot both be fired and retire")
     cost = 0
     banned = set(building_rules(ruleset).banned_skills)
     for name, position_ref in order.hire:
@@ -380,9 +392,12 @@ def hire_fire_retire(ruleset: Ruleset, team: LeagueTeam, decisions: SkurlingDeci
         problems.append(f"the order costs {cost}; the Treasury holds {team.treasury}")
     if problems:
         raise UsageError(f"team {team.id!r} cannot hire and fire this way: " + "; ".join(problems))
-    players = tuple(p for p in team.team.players if p.name not in order.fire) + tuple(
-        TeamPlayer(name=name, position=position) for name, position in order.hire
-    )
+    retiring = set(order.retire)
+    players = tuple(
+        attrs.evolve(p, temporarily_retired=True, role=None) if p.name in retiring else p
+        for p in team.team.players
+        if p.name not in order.fire
+    ) + tuple(TeamPlayer(name=name, position=position) for name, position in order.hire)
     sidelines = [s for s in bought if s not in order.dismiss_sidelines] + list(order.sidelines)
     staff = {**team.team.staff, building_rules(ruleset).sidelines_staff_key: tuple(sidelines)}
     new_team = attrs.evolve(
@@ -391,6 +406,7 @@ def hire_fire_retire(ruleset: Ruleset, team: LeagueTeam, decisions: SkurlingDeci
     detail = {
         "hired": [list(h) for h in order.hire],
         "fired": list(order.fire),
+        "retired": list(order.retire),
         "rerolls": order.rerolls,
         "sidelines": list(order.sidelines),
     }

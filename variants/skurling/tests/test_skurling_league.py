@@ -39,7 +39,7 @@ from bbcore.errors import UsageError
 from bbcore.model.team import Team, TeamPlayer
 from bbcore.rules.decisions import DecisionScriptError
 from bbcore.ruleset import Ruleset
-from bbcore.teams.valuation import value_team
+from bbcore.teams.valuation import player_value, value_team
 
 #: The Skurling ruleset whose numbers these functions read.
 SKURLING = bbcore.load_ruleset("skurling")
@@ -320,6 +320,27 @@ def test_rerolls_cost_double_after_building_and_the_roster_holds_ten() -> None:
     five_more = tuple((f"New {n}", "human/human-lineman") for n in range(5))
     with pytest.raises(UsageError, match="at most 10"):
         hire_fire_retire(r, league_team(treasury=1_000_000), strict(("hire-and-fire", HireOrder(hire=five_more))))
+
+
+def test_an_injured_miniature_may_temporarily_retire_and_leaves_the_team_value() -> None:
+    r = league()
+    team = league_team()
+    hurt = attrs.evolve(
+        team,
+        team=attrs.evolve(
+            team.team, players=tuple(attrs.evolve(p, miss_next_game=True) if p.name == "Hal" else p for p in team.team.players)
+        ),
+    )
+    with strict(("hire-and-fire", HireOrder(retire=("Hal",)))) as decisions:
+        retired, events = hire_fire_retire(r, hurt, decisions)
+    hal = next(p for p in retired.team.players if p.name == "Hal")
+    assert (hal.temporarily_retired, hal.role) == (True, None)
+    assert len(retired.team.players) == len(team.team.players)  # still on the roster
+    assert events[0].detail["retired"] == ["Hal"]
+    healthy = value_team(r, attrs.evolve(hurt.team, players=tuple(attrs.evolve(p, miss_next_game=False) for p in hurt.team.players)))
+    assert healthy.current_team_value - value_team(r, retired.team).current_team_value == player_value(r, hal)
+    with pytest.raises(UsageError, match="'Pip' is not injured, so may not Temporarily Retire; no miniature named 'Nobody'"):
+        hire_fire_retire(r, team, strict(("hire-and-fire", HireOrder(retire=("Pip", "Nobody")))))
 
 
 # -- journeymen, substitutes, KO recovery ---------------------------------------------------------
