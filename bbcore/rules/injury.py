@@ -62,9 +62,11 @@ class CasualtyTreatment:
     """What a casualty roll became once treated: the result that stands, where the player goes, and what happened.
 
     ``status`` stays CASUALTY unless the treatment takes the player out of the Casualty
-    box (RESERVES for one patched up). ``treatment`` names what was used, None when
-    nothing was; the caller marks it as spent (the events say so too). ``apothecary``
-    False puts the result beyond an apothecary: none is offered.
+    box (RESERVES for one patched up, KO for one who is only knocked out). ``treatment``
+    names what was used, None when nothing was; the caller marks it as spent (the events
+    say so too). ``apothecary`` False puts the result beyond an apothecary: none is
+    offered. ``lost_skills`` are skills or traits of the player's that the treatment used
+    up (a once-only protection): he loses them.
     """
 
     row: Row
@@ -72,6 +74,7 @@ class CasualtyTreatment:
     treatment: str | None = None
     events: tuple[Event, ...] = ()
     apothecary: bool = True
+    lost_skills: tuple[str, ...] = ()
 
 
 def untreated(casualty: Row, treatment: str | None) -> CasualtyTreatment:
@@ -280,6 +283,8 @@ def suffer_casualty(
         )
         events.extend(treated.events)
         row = treated.row
+        if treated.lost_skills:
+            player = attrs.evolve(player, skills={k: v for k, v in player.skills.items() if k not in treated.lost_skills})
         if treated.status is not Status.CASUALTY:
             return Outcome(board.with_player(player.with_status(treated.status)), tuple(events))
         if treated.apothecary and use_apothecary is not None and use_apothecary(player, "casualty"):

@@ -33,7 +33,7 @@ from bbcore import hookimpl
 from bbcore_gutterbowl.drafting import NON_LINEMEN_CHECK, existing_team_parameters
 from bbcore_gutterbowl.kick_off_events import ROUND_ON_US, register_kick_off_events, round_on_us
 from bbcore_gutterbowl.passing import range_ignored
-from bbcore_gutterbowl.potions import MAGIC_POTIONS_STEP, give_magic_potions
+from bbcore_gutterbowl.potions import MAGIC_POTIONS_STEP, POTION_OF_ENDURANCE, endured, give_magic_potions
 from bbcore_gutterbowl.pregame import PITCH_STEP, SIDELINE_STAFF_STEP, choose_pitch, leave_sideline_staff_at_home
 from bbcore_gutterbowl.secret_weapons import SECRET_WEAPONS_STEP, deal_with_secret_weapons, no_argument, no_referee_call
 from bbcore_gutterbowl.staff import SAWBONES, sawbones
@@ -100,9 +100,12 @@ def bbcore_casualty_treatment(
     niggling_injuries: int,
     dice: DiceSource,
 ) -> CasualtyTreatment | None:
-    """A Frog's casualty is always Badly Hurt, Sawbones or not; otherwise the Sawbones when called."""
+    """A Frog's casualty is always Badly Hurt, Sawbones or not; a player who drank the Potion of Endurance is
+    Knocked-out instead, once (:func:`~bbcore_gutterbowl.potions.endured`); otherwise the Sawbones when called."""
     if is_frog(ruleset, player):
         return frog_casualty(ruleset, player, casualty, treatment)
+    if player.has(POTION_OF_ENDURANCE):
+        return endured(player, casualty)
     if treatment == SAWBONES:
         return sawbones(ruleset, player, casualty, niggling_injuries, dice)
     return None

@@ -15,9 +15,12 @@ The Potion of Accuracy's disregard for range cannot be said with a characteristi
 so its row also gives the ``gutterbowl/potion-of-accuracy`` trait, which the
 pass-modifier hook looks for (:func:`bbcore_gutterbowl.passing.range_ignored`).
 
+The Potion of Endurance's second effect is the ``gutterbowl/potion-of-endurance``
+trait: the casualty-treatment hook turns the first Casualty into a Knock-out and the
+player loses the trait (:func:`endured`).
+
 Left to the turn procedures, which the core does not have yet, and recorded only:
-the Potion of Endurance's first casualty that becomes a KO, and Warpstone Whiskey's
-first activation.
+Warpstone Whiskey's first activation.
 """
 
 from __future__ import annotations
@@ -30,11 +33,12 @@ import attrs
 
 from bbcore.dice import DiceSource, roll_on_table
 from bbcore.errors import UsageError
+from bbcore.model.table import Row
 from bbcore.rules.board import Board, PlayerState, Status
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.effects import apply_effects
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import suffer_casualty
+from bbcore.rules.injury import CasualtyTreatment, suffer_casualty
 from bbcore.rules.league import roll_random_skill
 from bbcore.rules.sequences import GameState
 from bbcore.ruleset import Ruleset
@@ -45,6 +49,9 @@ LESSER_MAGIC_POTION = "gutterbowl/lesser-magic-potion"
 SUPERIOR_MAGIC_POTION = "gutterbowl/superior-magic-potion"
 POTIONS = (LESSER_MAGIC_POTION, SUPERIOR_MAGIC_POTION)
 MAGIC_POTIONS_STEP = "gutterbowl/magic-potions"
+
+#: The trait the Potion of Endurance leaves: the first Casualty becomes a Knock-out.
+POTION_OF_ENDURANCE = "gutterbowl/potion-of-endurance"
 
 #: Who may be given a potion before set-up: players waiting in the Reserves, and Knocked-out ones.
 MAY_DRINK = (Status.RESERVES, Status.KO)
@@ -109,6 +116,12 @@ def drink(ruleset: Ruleset, board: Board, player_id: str, potion: str, dice: Dic
     return Outcome(board, tuple(events))
 
 
+def endured(player: PlayerState, casualty: Row) -> CasualtyTreatment:
+    """The Potion of Endurance answering a casualty roll: Knocked-out instead, and the trait is used up."""
+    event = Event(POTION_OF_ENDURANCE, player.id, (), Status.KO.value, {"instead_of": casualty.id})
+    return CasualtyTreatment(casualty, Status.KO, None, (event,), lost_skills=(POTION_OF_ENDURANCE,))
+
+
 def _check_hand_out(
     team: str, held: Mapping[str, int], players: Sequence[str], handed: Sequence[tuple[str, str]], per_player: int
 ) -> list[str]:
@@ -160,4 +173,14 @@ def give_magic_potions(ruleset: Ruleset, state: GameState, dice: DiceSource, dec
     return state, tuple(events)
 
 
-__all__ = ["LESSER_MAGIC_POTION", "MAGIC_POTIONS_STEP", "POTIONS", "SUPERIOR_MAGIC_POTION", "drink", "give_magic_potions", "profile"]
+__all__ = [
+    "LESSER_MAGIC_POTION",
+    "MAGIC_POTIONS_STEP",
+    "POTIONS",
+    "POTION_OF_ENDURANCE",
+    "SUPERIOR_MAGIC_POTION",
+    "drink",
+    "endured",
+    "give_magic_potions",
+    "profile",
+]

@@ -406,6 +406,25 @@ def test_bad_beer_gives_bone_head_and_a_worse_agility(gb: Ruleset) -> None:
     assert outcome.events[-1].detail["before"]["ag"] == gb.position(LINEMAN).ag
 
 
+def test_the_potion_of_endurance_turns_the_first_casualty_into_a_knock_out(gb: Ruleset) -> None:
+    from bbcore.rules.injury import suffer_casualty
+
+    with ScriptedDice([1]) as dice:
+        drunk = drink(gb, potion_state(gb, {}).board, "fresh", SUPERIOR_MAGIC_POTION, dice)
+    fresh = drunk.board.player("fresh")
+    assert fresh.has("gutterbowl/potion-of-endurance")
+    assert fresh.av == gb.position(LINEMAN).av + 1
+    with ScriptedDice([15]) as dice:  # a Dead result on the casualty roll: knocked out instead
+        first = suffer_casualty(gb, drunk.board, "fresh", dice)
+    after = first.board.player("fresh")
+    assert after.status is Status.KO
+    assert not after.has("gutterbowl/potion-of-endurance")
+    assert after.av == fresh.av  # the better armour stays
+    with ScriptedDice([1]) as dice:  # the next one is a Casualty (Badly Hurt)
+        second = suffer_casualty(gb, first.board, "fresh", dice)
+    assert second.board.player("fresh").status is Status.CASUALTY
+
+
 def test_manticore_venom_is_a_casualty_with_a_casualty_roll(gb: Ruleset) -> None:
     with ScriptedDice([1, 15]) as dice:
         outcome = drink(gb, potion_state(gb, {}).board, "fresh", LESSER_MAGIC_POTION, dice)
