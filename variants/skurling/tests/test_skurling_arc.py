@@ -28,6 +28,7 @@ from bbcore_skurling.arc import (
 )
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.landing import ASSIST
+from bbcore_skurling.match import MatchState
 from bbcore_skurling.touch import touch_dice
 
 import bbcore
@@ -494,29 +495,31 @@ def test_a_defenders_block_never_pushes_the_stooge_into_the_crowd(rules: Ruleset
     assert any(e.kind == "push" and e.result == "anchored" for e in after.events)
 
 
-def test_the_stooge_is_anchored_from_the_set_up(rules: Ruleset) -> None:
-    from bbcore_skurling.match import default_placements, side_from_team, start_arc, start_match
+def ready_match(rules: Ruleset) -> MatchState:
+    """A match between the two ready teams, the Rovers at home, before its first arc."""
+    from bbcore_skurling.match import side_from_team, start_match
 
     from bbcore.teams.files import load_team_file
 
     teams = Path(__file__).parents[1] / "bbcore_skurling" / "data" / "teams"
     rovers = load_team_file(teams / "old-road-rovers.yaml").team
     crushers = load_team_file(teams / "black-crag-crushers.yaml").team
-    match = start_match(rules, side_from_team(SKURLING, rovers, "home"), side_from_team(SKURLING, crushers, "away"))
+    return start_match(rules, side_from_team(SKURLING, rovers, "home"), side_from_team(SKURLING, crushers, "away"))
+
+
+def test_the_stooge_is_anchored_from_the_set_up(rules: Ruleset) -> None:
+    from bbcore_skurling.match import default_placements, start_arc
+
+    match = ready_match(rules)
     side, other = match.sides
     arc = start_arc(rules, match, side.roles, default_placements(rules, match, side.roles, [p.id for p in other.players][1:]))
     assert arc.board.player(arc.stooge).anchored
 
 
 def test_the_set_up_refuses_a_no_ball_cuddler_and_a_second_right_stuff(rules: Ruleset) -> None:
-    from bbcore_skurling.match import default_placements, side_from_team, start_arc, start_match
+    from bbcore_skurling.match import default_placements, start_arc
 
-    from bbcore.teams.files import load_team_file
-
-    teams = Path(__file__).parents[1] / "bbcore_skurling" / "data" / "teams"
-    rovers = load_team_file(teams / "old-road-rovers.yaml").team
-    crushers = load_team_file(teams / "black-crag-crushers.yaml").team
-    match = start_match(rules, side_from_team(SKURLING, rovers, "home"), side_from_team(SKURLING, crushers, "away"))
+    match = ready_match(rules)
     side, other = match.sides
     cuddler = next(pid for pid, role in side.roles.items() if role == "cuddler")
     goon = next(pid for pid, role in side.roles.items() if role == "goon")
