@@ -60,13 +60,33 @@ def test_the_core_lists_kegs_help_from_data_alone() -> None:
     assert outcome.board.player("p").status is Status.RESERVES
 
 
-def test_the_chef_gains_a_reroll_per_success_and_takes_the_opponents(bb2020: bbcore.Ruleset) -> None:
-    start = state(bb2020, two_teams(bb2020), {"bb2020/halfling-master-chef": 1}, rerolls=1)
-    with ScriptedDice([4, 6, 1]) as dice:
-        after, events = cook(bb2020, start, dice, ScriptedDecisions([]))
+@pytest.mark.parametrize(("pack", "chef"), [("bb2020", "bb2020/halfling-master-chef"), ("classic", "classic/chef")])
+def test_the_chef_gains_a_reroll_per_success_and_takes_the_opponents(pack: str, chef: str) -> None:
+    rules = bbcore.load_ruleset(packs=[pack])
+    start = state(rules, two_teams(rules), {chef: 1}, rerolls=1)
+    with ScriptedDice([4, 6, 3]) as dice:  # two of three dice at 4 or more; a 3 fails
+        after, events = cook(rules, start, dice, ScriptedDecisions([]))
     assert after.home.rerolls == 3
     assert after.away.rerolls == 0  # only one to take
     assert events[0].detail["taken"] == 1
+
+
+@pytest.mark.parametrize(("pack", "mage"), [("bb2020", "bb2020/weather-mage"), ("classic", "classic/weather-mage")])
+def test_the_weather_mage_allows_up_to_two_either_way(pack: str, mage: str) -> None:
+    from bbcore.errors import UsageError
+    from bbcore.rules.decisions import DefaultDecisions
+
+    class Greedy(DefaultDecisions):
+        def weather_modifier(self, team: str, allowed: object) -> int:
+            return 3
+
+    rules = bbcore.load_ruleset(packs=[pack])
+    start = state(rules, two_teams(rules), {mage: 1})
+    with pytest.raises(UsageError, match="3 is not a modifier"):
+        call_weather_mage(rules, start, "home", mage, ScriptedDice([]), Greedy())
+    with ScriptedDice([3, 4]) as dice:
+        _, events = call_weather_mage(rules, start, "home", mage, dice, ScriptedDecisions([("weather-modifier", -2)]))
+    assert events[0].result == "-2"
 
 
 def test_the_chef_step_runs_before_set_up_in_the_start_of_drive_sequence(classic: bbcore.Ruleset) -> None:
