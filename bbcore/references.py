@@ -238,6 +238,8 @@ def _team_file_problems(ruleset: Ruleset) -> Iterator[Problem]:
 #: Where the parameters name skills or traits: (path to a mapping whose keys are skill ids, or to a list of them).
 PARAMETER_SKILL_KEYS: tuple[JsonPath, ...] = (("activation", "traits"), ("casualty_modifiers",), ("passing", "skill_modifiers"))
 PARAMETER_SKILL_LISTS: tuple[JsonPath, ...] = (("secure_the_ball", "barred_skills"), ("plague_ridden", "immune_skills"))
+#: The lists of inducement ids in the parameters.
+PARAMETER_INDUCEMENT_LISTS: tuple[JsonPath, ...] = (("fouls", "bribes"),)
 
 
 def _at(data: object, path: JsonPath) -> object:
@@ -259,14 +261,30 @@ def parameter_skill_problems(skills: Collection[str], layers: Iterable[tuple[Yam
                 problems.extend(
                     document.problem((*path, key), "unknown-skill", f"unknown skill or trait {key!r}") for key in found if key not in skills
                 )
-        for path in PARAMETER_SKILL_LISTS:
-            found = _at(data, path)
-            if isinstance(found, list):
-                problems.extend(
-                    document.problem((*path, i), "unknown-skill", f"unknown skill or trait {item!r}")
-                    for i, item in enumerate(found)
-                    if item not in skills
-                )
+        problems.extend(_unknown_listed(document, data, PARAMETER_SKILL_LISTS, skills, "unknown-skill", "skill or trait"))
+    return problems
+
+
+def parameter_inducement_problems(inducements: Collection[str], layers: Iterable[tuple[YamlDocument, Mapping[str, Any]]]) -> list[Problem]:
+    """Every inducement id a parameters file names (see :data:`PARAMETER_INDUCEMENT_LISTS`) that no inducement list
+    loaded for the ruleset defines (a list another replaces still counts: a variant may keep the core's Bribes
+    named without selling them), at its line in that file."""
+    problems: list[Problem] = []
+    for document, data in layers:
+        problems.extend(_unknown_listed(document, data, PARAMETER_INDUCEMENT_LISTS, inducements, "unknown-inducement", "inducement"))
+    return problems
+
+
+def _unknown_listed(
+    document: YamlDocument, data: Mapping[str, Any], paths: Iterable[JsonPath], known: Collection[str], code: str, what: str
+) -> list[Problem]:
+    problems: list[Problem] = []
+    for path in paths:
+        found = _at(data, path)
+        if isinstance(found, list):
+            problems.extend(
+                document.problem((*path, i), code, f"unknown {what} {item!r}") for i, item in enumerate(found) if item not in known
+            )
     return problems
 
 
