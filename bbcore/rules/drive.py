@@ -49,7 +49,9 @@ def _side(board: Board, team: str) -> str:
     return "home" if team == board.home else "away"
 
 
-def setup_problems(ruleset: Ruleset, board: Board, team: str) -> tuple[Problem, ...]:
+def setup_problems(
+    ruleset: Ruleset, board: Board, team: str, *, extra_players: int = 0, barred: frozenset[str] = frozenset()
+) -> tuple[Problem, ...]:
     """Everything wrong with how a team stands on the pitch for a kick-off.
 
     A team fields as many of its available players (on the pitch or in the Reserves)
@@ -57,22 +59,30 @@ def setup_problems(ruleset: Ruleset, board: Board, team: str) -> tuple[Problem, 
     square; at least ``setup.min_on_line_of_scrimmage`` on its side of the line of
     scrimmage (every player, when it fields fewer); and at most
     ``setup.max_per_wide_zone`` in each of the two wide zones.
+
+    ``extra_players`` more may be fielded, but need not be (a set-up allowance such as
+    ``GameState.extra_set_up_players``); the ``barred`` players may not be set up at all
+    and do not count as available (``GameState.barred_from_set_up``).
     """
     params = ruleset.parameters
     geometry = board.geometry
     side = _side(board, team)
     players = list(board.team_players(team))
     fielded = sorted((p for p in players if p.on_pitch), key=lambda p: p.id)
-    available = sum(1 for p in players if p.on_pitch or p.status is Status.RESERVES)
+    available = sum(1 for p in players if (p.on_pitch or p.status is Status.RESERVES) and p.id not in barred)
+    most = params.players_on_pitch + extra_players
     problems: list[Problem] = []
 
     def add(code: str, message: str, *path: str) -> None:
         problems.append(Problem(code, message, format_json_path(("teams", team, *path))))
 
-    if len(fielded) > params.players_on_pitch:
-        add("too-many-players", f"{len(fielded)} players on the pitch; at most {params.players_on_pitch}")
+    if len(fielded) > most:
+        add("too-many-players", f"{len(fielded)} players on the pitch; at most {most}")
     elif len(fielded) < min(params.players_on_pitch, available):
         add("too-few-players", f"{len(fielded)} players on the pitch while {available} could play; field {params.players_on_pitch} or all")
+    for player in fielded:
+        if player.id in barred:
+            add("barred-from-set-up", f"{player.id} may not be set up for this drive", "players", player.id)
     squares = Counter(p.square for p in fielded)
     for player in fielded:
         assert player.square is not None  # on the pitch
@@ -106,12 +116,20 @@ def set_up(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Deci
     """Check both teams' set-up, the kicking team first, and note who takes part in the drive.
 
     The coaches place their players before the sequence runs (see :func:`place_players`);
-    this step only checks the result. Any problem, for either team, is an error listing
-    them all. The players on the pitch become ``GameState.drive_players`` and are added
-    to ``GameState.played``.
+    this step only checks the result, with the state's set-up allowances
+    (``GameState.extra_set_up_players`` and ``barred_from_set_up``, see
+    :func:`setup_problems`), which it then clears. Any problem, for either team, is an
+    error listing them all. The players on the pitch become ``GameState.drive_players``
+    and are added to ``GameState.played``.
     """
     order = _kick_order(state)
-    problems = [problem for team in order for problem in setup_problems(ruleset, state.board, team)]
+    problems = [
+        problem
+        for team in order
+        for problem in setup_problems(
+            ruleset, state.board, team, extra_players=state.extra_set_up_players.get(team, 0), barred=state.barred_from_set_up
+        )
+    ]
     if problems:
         raise UsageError("illegal set-up: " + "; ".join(f"{p.path}: {p.message}" for p in problems))
     events = []
@@ -120,7 +138,10 @@ def set_up(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Deci
         on_line = sum(1 for p in on_pitch if p.square is not None and state.board.geometry.on_line_of_scrimmage(p.square))
         events.append(Event("set-up", team, result="legal", detail={"players": len(on_pitch), "line_of_scrimmage": on_line}))
     taking_part = frozenset(p.id for p in state.board.players.values() if p.on_pitch)
-    return attrs.evolve(state, drive_players=taking_part, played=state.played | taking_part), tuple(events)
+    state = attrs.evolve(
+        state, drive_players=taking_part, played=state.played | taking_part, extra_set_up_players={}, barred_from_set_up=frozenset()
+    )
+    return state, tuple(events)
 
 
 def _kick_order(state: GameState) -> tuple[str, str]:

@@ -94,6 +94,11 @@ class GameState:
     and ``drive_effects`` the ids of table rows (``table/row``, see
     :func:`drive_effect_id`) whose effects last until the drive ends; the procedures
     that the effects change look for them, and the ``drive-ends`` step clears both.
+
+    ``extra_set_up_players`` (by team id) and ``barred_from_set_up`` (player ids) shape
+    the next set-up only: a step before it may let a team field more than
+    ``players_on_pitch``, or keep players out of the drive (a weather that makes them
+    pass out, say). The ``set-up`` step checks the teams against them and clears both.
     """
 
     home: TeamState
@@ -111,6 +116,8 @@ class GameState:
     drive_changes: tuple[DriveChange, ...] = ()
     drive_effects: frozenset[str] = frozenset()
     spp: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
+    extra_set_up_players: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
+    barred_from_set_up: frozenset[str] = frozenset()
 
     @property
     def teams(self) -> tuple[TeamState, TeamState]:

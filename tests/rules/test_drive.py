@@ -98,6 +98,36 @@ def test_the_set_up_step_notes_who_takes_part(core: Ruleset) -> None:
     assert after.played == after.drive_players | {"home-99"}
 
 
+def test_an_extra_player_allowance_lets_a_team_field_one_more_but_does_not_oblige_it(core: Ruleset) -> None:
+    twelve = game(core, {**formation("home", HOME_LINEMAN, 12), **formation("away", AWAY_LINEMAN)})
+    assert [p.code for p in setup_problems(core, twelve.board, "home", extra_players=1)] == []
+    eleven = game(core, {**formation("home", HOME_LINEMAN), "home-12": ("home", HOME_LINEMAN, None), **formation("away", AWAY_LINEMAN)})
+    assert [p.code for p in setup_problems(core, eleven.board, "home", extra_players=1)] == []
+    thirteen = game(core, {**formation("home", HOME_LINEMAN, 13), **formation("away", AWAY_LINEMAN)})
+    assert [p.code for p in setup_problems(core, thirteen.board, "home", extra_players=1)] == ["too-many-players"]
+
+
+def test_a_barred_player_may_not_be_set_up_and_is_not_counted_as_available(core: Ruleset) -> None:
+    players = {**formation("home", HOME_LINEMAN, 10), "home-11": ("home", HOME_LINEMAN, None), **formation("away", AWAY_LINEMAN)}
+    state = game(core, players)
+    assert codes(core, state, "home") == ["too-few-players"]
+    assert [p.code for p in setup_problems(core, state.board, "home", barred=frozenset({"home-11"}))] == []
+    (problem,) = setup_problems(core, state.board, "home", barred=frozenset({"home-1"}))
+    assert (problem.code, problem.path) == ("barred-from-set-up", "$.teams.home.players['home-1']")
+
+
+def test_the_set_up_step_reads_the_allowances_and_clears_them(core: Ruleset) -> None:
+    state = game(
+        core, {**formation("home", HOME_LINEMAN, 12), **formation("away", AWAY_LINEMAN, 10), "away-11": ("away", AWAY_LINEMAN, None)}
+    )
+    with pytest.raises(UsageError, match=r"home: 12 players on the pitch; at most 11"):
+        set_up(core, attrs.evolve(state, kicking_team="away"), ScriptedDice([]), DefaultDecisions())
+    allowed = attrs.evolve(state, kicking_team="away", extra_set_up_players={"home": 1}, barred_from_set_up=frozenset({"away-11"}))
+    after, events = set_up(core, allowed, ScriptedDice([]), DefaultDecisions())
+    assert events[1].detail["players"] == 12
+    assert (dict(after.extra_set_up_players), after.barred_from_set_up) == ({}, frozenset())
+
+
 def test_an_illegal_set_up_lists_every_problem_of_both_teams(core: Ruleset) -> None:
     state = game(core, {**formation("home", HOME_LINEMAN, line=2), **formation("away", AWAY_LINEMAN, 12)})
     with pytest.raises(UsageError, match=r"\$\.teams\.home: 2 players on the line.*\$\.teams\.away: 12 players on the pitch"):

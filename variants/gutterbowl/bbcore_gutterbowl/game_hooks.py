@@ -38,7 +38,7 @@ from bbcore_gutterbowl.pregame import PITCH_STEP, SIDELINE_STAFF_STEP, choose_pi
 from bbcore_gutterbowl.secret_weapons import SECRET_WEAPONS_STEP, deal_with_secret_weapons, no_argument, no_referee_call
 from bbcore_gutterbowl.staff import SAWBONES, sawbones
 from bbcore_gutterbowl.variant_rules import RULES_ID, reference_problems
-from bbcore_gutterbowl.weather import drive_end_weather, turn_end_weather
+from bbcore_gutterbowl.weather import CLOUDS_OF_SMOG_STEP, HEATWAVE_STEP, clouds_of_smog_step, heatwave_step, turn_end_weather
 from bbcore_gutterbowl.wizard import frog_casualty, is_frog
 
 if TYPE_CHECKING:
@@ -88,6 +88,8 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
     register.step(SIDELINE_STAFF_STEP, leave_sideline_staff_at_home)
     register.step(MAGIC_POTIONS_STEP, give_magic_potions)
     register.step(SECRET_WEAPONS_STEP, deal_with_secret_weapons)
+    register.step(CLOUDS_OF_SMOG_STEP, clouds_of_smog_step)
+    register.step(HEATWAVE_STEP, heatwave_step)
 
 
 @hookimpl
@@ -132,15 +134,12 @@ def weather_at_turn_end(
 
 
 @hookimpl(specname="bbcore_end_of_drive_effects")
-def weather_and_drinks_at_drive_end(
-    ruleset: Ruleset, board: Board, dice: DiceSource, weather: str | None, drive_effects: frozenset[str], drive_players: frozenset[str]
+def drinks_at_drive_end(
+    ruleset: Ruleset, board: Board, dice: DiceSource, drive_effects: frozenset[str], drive_players: frozenset[str]
 ) -> tuple[Board, tuple[Event, ...]] | None:
-    """ "This round is on us!" for the drive's KO'd players, then Underground Heatwave."""
+    """ "This round is on us!" for the drive's KO'd players (Underground Heatwave follows, as a step of its own)."""
     outcome = round_on_us(ruleset, board, dice, drive_players) if ROUND_ON_US in drive_effects else None
-    board, events = (outcome.board, outcome.events) if outcome is not None else (board, ())
-    heat = drive_end_weather(ruleset, board, dice, weather)
-    events = events + heat.events
-    return (heat.board, events) if events else None
+    return (outcome.board, outcome.events) if outcome is not None and outcome.events else None
 
 
 @hookimpl(specname="bbcore_rules_file_problems")
@@ -157,8 +156,8 @@ __all__: list[str] = [
     "bbcore_register_row_effects",
     "bbcore_register_sequence_steps",
     "bbcore_team_checks",
+    "drinks_at_drive_end",
     "potion_of_accuracy_ignores_range",
     "variant_rules_references",
-    "weather_and_drinks_at_drive_end",
     "weather_at_turn_end",
 ]

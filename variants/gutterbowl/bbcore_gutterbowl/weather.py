@@ -3,15 +3,17 @@
 The modifiers (Howling Winds, Sudden Downpour, A Stormy Night, Spilt Sewage, It's
 Getting Warm) are the rows' structured effects: :func:`weather_modifier` reads them
 for a test, and :func:`weather_modifiers` gives the mapping the core's pass procedure
-takes as ``weather``. Clouds of Smog's pass bands and start-of-drive roll are
-:func:`open_pass_bands` and :func:`smog_reinforcements`, for whoever runs the set-up.
+takes as ``weather``. Clouds of Smog's pass bands are :func:`open_pass_bands`; its roll as a drive starts is
+:func:`smog_reinforcements`, which the ``gutterbowl/clouds-of-smog`` step
+(:func:`clouds_of_smog_step`, before the set-up) turns into the core's
+``GameState.extra_set_up_players``.
 
-A Stormy Night and Unbearable Stench act when a team turn ends, Underground Heatwave
-when a drive ends: the ``bbcore_turn_end_effects`` and ``bbcore_end_of_drive_effects``
-hooks hand the weather in force to :func:`turn_end_weather` and :func:`drive_end_weather`.
-A player who passes out in the heat stays where the drive left them (the drive-ends
-step takes them to the Reserves): the ``passes-out`` event names them, and their coach
-leaves them out of the next set-up.
+A Stormy Night and Unbearable Stench act when a team turn ends, through the
+``bbcore_turn_end_effects`` hook and :func:`turn_end_weather`. Underground Heatwave
+acts when a drive ends, in the ``gutterbowl/underground-heatwave`` step
+(:func:`heatwave_step`, after the end-of-drive effects): a player who passes out stays
+where the drive left them (the drive-ends step takes them to the Reserves), and the
+step bars them from the next set-up (``GameState.barred_from_set_up``).
 """
 
 from __future__ import annotations
@@ -19,10 +21,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+import attrs
+
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.rules import ball
 from bbcore.rules.board import Board
-from bbcore.rules.decisions import DefaultDecisions
+from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.drive import pick_at_random
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, place_prone
@@ -30,13 +34,17 @@ from bbcore_gutterbowl.kick_off_events import _fall_over
 from bbcore_gutterbowl.variant_rules import variant_rules
 
 if TYPE_CHECKING:
+    from bbcore.rules.sequences import GameState
     from bbcore.ruleset import Ruleset
 
 WEATHER_ROLE = "weather"
 CLOUDS_OF_SMOG = "clouds-of-smog"
+CLOUDS_OF_SMOG_STEP = "gutterbowl/clouds-of-smog"
+HEATWAVE_STEP = "gutterbowl/underground-heatwave"
 STORMY_NIGHT = "a-stormy-night"
 UNBEARABLE_STENCH = "unbearable-stench"
 UNDERGROUND_HEATWAVE = "underground-heatwave"
+PASSED_OUT = "misses-next-drive"
 
 
 def weather_modifiers(ruleset: Ruleset, weather: str | None) -> Mapping[str, int]:
@@ -77,6 +85,14 @@ def smog_reinforcements(
     return extra, tuple(events)
 
 
+def clouds_of_smog_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The ``gutterbowl/clouds-of-smog`` step: in Clouds of Smog each team rolls, and a team that rolls high enough
+    may field one more player at this set-up (the core's ``set-up`` step reads and then clears the allowance)."""
+    extra, events = smog_reinforcements(ruleset, state.weather, tuple(team.id for team in state.teams), dice)
+    allowed = {team: count for team, count in extra.items() if count}
+    return (attrs.evolve(state, extra_set_up_players=allowed), events) if events else (state, ())
+
+
 def _standing(board: Board, team: str) -> list[str]:
     return sorted(p.id for p in board.team_players(team) if p.standing)
 
@@ -110,6 +126,14 @@ def turn_end_weather(ruleset: Ruleset, board: Board, team: str, dice: DiceSource
     return Outcome(board)
 
 
+def heatwave_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The ``gutterbowl/underground-heatwave`` step: the players who pass out (:func:`drive_end_weather`) are barred
+    from the next set-up (the core's ``set-up`` step checks it, then clears the bar)."""
+    heat = drive_end_weather(ruleset, state.board, dice, state.weather)
+    passed_out = frozenset(event.who for event in heat.events if event.result == PASSED_OUT and event.who is not None)
+    return attrs.evolve(state, board=heat.board, barred_from_set_up=state.barred_from_set_up | passed_out), heat.events
+
+
 def drive_end_weather(ruleset: Ruleset, board: Board, dice: DiceSource, weather: str | None) -> Outcome:
     """Underground Heatwave: a D6 for every player on the pitch; a low roll and they pass out, missing the next drive."""
     if weather != UNDERGROUND_HEATWAVE:
@@ -119,5 +143,5 @@ def drive_end_weather(ruleset: Ruleset, board: Board, dice: DiceSource, weather:
     for player in sorted((p for p in board.players.values() if p.on_pitch), key=lambda p: p.id):
         rolls = roll_dice(dice, rules.dice)
         if sum(rolls) <= rules.passes_out_at_most:
-            events.append(Event("passes-out", player.id, rolls, "misses-next-drive"))
+            events.append(Event("passes-out", player.id, rolls, PASSED_OUT))
     return Outcome(board, tuple(events))

@@ -8,16 +8,24 @@ from typing import Any
 import attrs
 import pytest
 from bbcore_gutterbowl import kick_off_events as gb_events
-from bbcore_gutterbowl.weather import open_pass_bands, smog_reinforcements, weather_modifier, weather_modifiers
+from bbcore_gutterbowl.weather import (
+    CLOUDS_OF_SMOG_STEP,
+    HEATWAVE_STEP,
+    open_pass_bands,
+    smog_reinforcements,
+    weather_modifier,
+    weather_modifiers,
+)
 
 import bbcore
 from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
 from bbcore.rules.board import BallState, Square, Status
 from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
 from bbcore.rules.drive import end_of_drive_effects, end_turn, kick_off_event
 from bbcore.rules.events import Event
 from bbcore.rules.movement import move
-from bbcore.rules.sequences import GameState, TeamState
+from bbcore.rules.sequences import GameState, TeamState, run_sequence, sequence_steps
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
 
@@ -287,8 +295,60 @@ def test_unbearable_stench_on_the_ball_carrier_makes_the_ball_bounce(sewer: Rule
     assert next(e.detail["from"] for e in events if e.kind == "bounce") == [13, 7]
 
 
+def step_ids(rules: Ruleset, sequence: str) -> list[str]:
+    return [step.id for step in rules.sequence(sequence).steps]
+
+
+def test_the_smog_is_rolled_before_the_set_up_and_the_heat_after_the_drive_effects(street: Ruleset) -> None:
+    start, end = step_ids(street, "start-of-drive"), step_ids(street, "end-of-drive")
+    assert start.index(CLOUDS_OF_SMOG_STEP) == start.index("set-up") - 1
+    assert end.index(HEATWAVE_STEP) == end.index("end-of-drive-effects") + 1
+
+
+def eight_home_players(rules: Ruleset, **changes: Any) -> GameState:
+    """Eight home players legally placed (three on the line), seven away players."""
+    home = {f"h{n}": (12, 5 + n) for n in range(3)} | {f"h{n}": (9, 3 + n) for n in range(3, 8)}
+    away = {f"a{n}": (13, 5 + n) for n in range(3)} | {f"a{n}": (16, 3 + n) for n in range(3, 7)}
+    return game(rules, home | away, **changes)
+
+
+def test_clouds_of_smog_let_a_team_that_rolls_high_set_up_an_eighth_player(street: Ruleset) -> None:
+    smog, set_up = sequence_steps(street)[CLOUDS_OF_SMOG_STEP], sequence_steps(street)["set-up"]
+    state = eight_home_players(street, weather="clouds-of-smog")
+    with ScriptedDice([5, 4]) as dice:  # home then away
+        rolled, events = smog(street, state, dice, DefaultDecisions())
+    assert [(e.who, e.result) for e in events] == [("home", "1"), ("away", "0")]
+    assert dict(rolled.extra_set_up_players) == {"home": 1}
+    after, _ = set_up(street, rolled, ScriptedDice([]), DefaultDecisions())
+    assert len(after.drive_players) == 15
+    assert dict(after.extra_set_up_players) == {}
+    with ScriptedDice([4, 6]) as dice:
+        unlucky, _ = smog(street, state, dice, DefaultDecisions())
+    with pytest.raises(UsageError, match=r"home: 8 players on the pitch; at most 7"):
+        set_up(street, unlucky, ScriptedDice([]), DefaultDecisions())
+
+
+def test_the_smog_step_rolls_nothing_in_other_weather(street: Ruleset) -> None:
+    state = eight_home_players(street, weather="a-normal-day")
+    assert sequence_steps(street)[CLOUDS_OF_SMOG_STEP](street, state, ScriptedDice([]), DefaultDecisions()) == (state, ())
+
+
 def test_an_underground_heatwave_makes_players_pass_out_on_a_one(sewer: Ruleset) -> None:
     state = game(sewer, {"h1": (12, 7), "a1": (13, 7)}, weather="underground-heatwave")
     with ScriptedDice([1, 6]) as dice:  # a1 then h1
-        _, events = end_of_drive_effects(sewer, state, dice, DefaultDecisions())
+        after, events = run_sequence(sewer, "end-of-drive", state, dice)
     assert [(e.kind, e.who) for e in events if e.kind == "passes-out"] == [("passes-out", "a1")]
+    assert after.barred_from_set_up == {"a1"}
+    assert status(after, "a1") is Status.RESERVES
+
+
+def test_a_player_who_passed_out_sits_out_the_next_drive_only(sewer: Ruleset) -> None:
+    set_up = sequence_steps(sewer)["set-up"]
+    fielded = eight_home_players(sewer, barred_from_set_up=frozenset({"a3"}))
+    with pytest.raises(UsageError, match=r"a3 may not be set up for this drive"):
+        set_up(sewer, fielded, ScriptedDice([]), DefaultDecisions())
+    without = attrs.evolve(fielded, board=fielded.board.with_player(fielded.board.player("a3").with_status(Status.RESERVES)))
+    without = attrs.evolve(without, board=without.board.with_player(without.board.player("h7").with_status(Status.RESERVES)))
+    after, events = set_up(sewer, without, ScriptedDice([]), DefaultDecisions())
+    assert [e.detail["players"] for e in events] == [7, 6]  # six away players are all it may field
+    assert after.barred_from_set_up == frozenset()
