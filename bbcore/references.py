@@ -190,6 +190,19 @@ def _inducement_problems(ruleset: Ruleset) -> Iterator[Problem]:
         yield from _effect_problems(ruleset, origin, ("effects",), inducement.effects)
 
 
+def _skill_form_problems(ruleset: Ruleset) -> Iterator[Problem]:
+    """A skill's ``acts_as`` must name another skill, one that is not itself a form of a third."""
+    for skill in ruleset.skills.values():
+        if skill.acts_as is None:
+            continue
+        origin = ruleset.origins[("skill", skill.id)]
+        base = ruleset.skills.get(skill.acts_as)
+        if base is None:
+            yield origin.problem(("acts_as",), "unknown-skill", f"{skill.name} acts as unknown skill or trait {skill.acts_as!r}")
+        elif base.id == skill.id or base.acts_as is not None:
+            yield origin.problem(("acts_as",), "skill-form-chain", f"{skill.name} must act as a skill of its own, not {skill.acts_as!r}")
+
+
 def _sequence_problems(ruleset: Ruleset) -> Iterator[Problem]:
     for sequence in ruleset.sequences.values():
         origin = ruleset.origins[("sequence", sequence.id)]
@@ -295,6 +308,7 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
         _table_problems,
         _argue_table_problems,
         _inducement_problems,
+        _skill_form_problems,
         _sequence_problems,
         _pitch_problems,
         _team_file_problems,

@@ -186,6 +186,15 @@ class Ruleset:
     hook: HookRelay = field(repr=False)
     #: Each plugin rules file in force, as amended by this ruleset's layers, structured (by rules id).
     rules_models: Mapping[str, Any] = field(repr=False, factory=dict)
+    _forms: Mapping[str, tuple[str, ...]] = field(init=False, repr=False)
+
+    @_forms.default
+    def _index_forms(self) -> Mapping[str, tuple[str, ...]]:
+        forms: dict[str, tuple[str, ...]] = {}
+        for skill in self.skills.values():
+            if skill.acts_as is not None:
+                forms[skill.acts_as] = (*forms.get(skill.acts_as, (skill.acts_as,)), skill.id)
+        return MappingProxyType(forms)
 
     @property
     def rules_files(self) -> Mapping[str, Mapping[str, Any]]:
@@ -266,6 +275,14 @@ class Ruleset:
         for roster in self.rosters.values():
             for position in roster.positions:
                 yield roster, position
+
+    def skill_forms(self, skill_id: str) -> tuple[str, ...]:
+        """The skill and every skill that acts as it (``acts_as``: an older form of it, say), the skill first.
+
+        The procedures look for all of them where they play the skill: see
+        :func:`bbcore.rules.skill_forms.held_form`.
+        """
+        return self._forms.get(skill_id, (skill_id,))
 
     def skill_display(self, skill_id: str, value: int | str | None = None) -> str:
         skill = self.skills.get(skill_id)

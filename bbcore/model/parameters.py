@@ -185,6 +185,7 @@ class BlockRules:
     dice_over_double: int
     claws_breaks_on: int
     multiple_block_strength: int
+    mighty_blow: int
 
 
 @frozen

@@ -18,6 +18,7 @@ class Skill:
     usage: str | None = None
     parameter: str | None = None
     replaces: str | None = None
+    acts_as: str | None = None  # the skill this one is a form of: played as that one (Ruleset.skill_forms)
     provisional: bool = False
     note: str | None = None
 

@@ -48,7 +48,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, adjacent
 from bbcore.rules.decisions import Decisions, checked_choice
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Harm, apothecary_from, injury_result, knock_down_with_ball, suffer_casualty, treatment_from
+from bbcore.rules.injury import Harm, apothecary_from, hit_by, injury_result, knock_down_with_ball, suffer_casualty, treatment_from
 from bbcore.rules.rerolls import RerollBudget, plugin_reroll, pro_for, take_test, target_test
 
 if TYPE_CHECKING:
@@ -123,18 +123,30 @@ def needs_activation_test(player: PlayerState, ruleset: Ruleset | None = None) -
     return any(player.has(trait_id) and (player.standing or not trait.standing_only) for trait_id, trait in rules.traits.items())
 
 
-def team_mate_helps(board: Board, player: PlayerState, trait_id: str) -> bool:
-    """Whether a Standing team-mate in play (not Distracted) who lacks ``trait_id`` stands next to the player."""
+def team_mate_helps(board: Board, player: PlayerState, trait_id: str, kin: tuple[str, ...] = ()) -> bool:
+    """Whether a Standing team-mate in play (not Distracted) who lacks ``trait_id`` stands next to the player.
+
+    ``kin`` are other forms of the same trait (see :meth:`~bbcore.ruleset.Ruleset.skill_forms`): a
+    team-mate with any of them does not help either.
+    """
     if player.square is None:
         return False
+    family = (trait_id, *kin)
     return any(
         other.id != player.id
         and other.square is not None
         and adjacent(other.square, player.square)
         and board.in_play(other)
-        and not other.has(trait_id)
+        and not any(form in other.skills for form in family)
         for other in board.team_players(player.team)
     )
+
+
+def trait_kin(ruleset: Ruleset, trait_id: str) -> tuple[str, ...]:
+    """The other forms of a trait: those of the skill it acts as (or of itself), but not the trait itself."""
+    skill = ruleset.skills.get(trait_id)
+    base = skill.acts_as if skill is not None and skill.acts_as is not None else trait_id
+    return tuple(form for form in ruleset.skill_forms(base) if form != trait_id)
 
 
 def activation_modifier(
@@ -155,7 +167,7 @@ def activation_modifier(
         total += trait.modifiers["block_or_blitz"]
         counted.append("block_or_blitz")
     if "team_mate_helps" in trait.modifiers:
-        helps = team_mate_helps(board, player, trait_id) if adjacent_help is None else adjacent_help
+        helps = team_mate_helps(board, player, trait_id, trait_kin(ruleset, trait_id)) if adjacent_help is None else adjacent_help
         if helps:
             total += trait.modifiers["team_mate_helps"]
             counted.append("team_mate_helps")
@@ -203,7 +215,7 @@ def _lash_out(
     victim_id = checked_choice(decisions.team_mate(player_id, trait_id, candidates), candidates, question="team-mate", who=player_id)
     held_ball = board.ball.carrier == victim_id
     lashed = Event("lash-out", player_id, (), "knocked-down", {"team_mate": victim_id, "cause": trait_id})
-    harm = Harm(trait_id, attacker=player, mighty_blow=player.has("mighty-blow"))
+    harm = hit_by(ruleset, trait_id, player)
     down = knock_down_with_ball(ruleset, board, victim_id, harm, dice, decisions, apothecary_from(decisions))
     outcome = Outcome(down.board, (lashed, *down.events))
     if held_ball and outcome.board.ball.carrier != victim_id:

@@ -37,6 +37,7 @@ from bbcore.rules.injury import (
     Apothecary,
     Harm,
     apothecary_from,
+    hit_by,
     knock_down_with_ball,
     place_prone,
     steady_footing,
@@ -45,6 +46,7 @@ from bbcore.rules.injury import (
 from bbcore.rules.passing import dump_off
 from bbcore.rules.push import push
 from bbcore.rules.rerolls import PRO, TEAM_REROLL, spend_team_reroll
+from bbcore.rules.skill_forms import held_form
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -476,7 +478,7 @@ def roll_block(
     (``targets.pro``) for the one die showing the face worst for him; whatever it says, no team re-roll follows.
     """
     attacker, defender = board.player(attacker_id), board.player(defender_id)
-    before, lent = _dauntless(board, attacker, defender, dice, decisions)
+    before, lent = _dauntless(ruleset, board, attacker, defender, dice, decisions)
     plan = block_dice(ruleset, lent, attacker_id, defender_id, blitz=blitz)
     faces_table = ruleset.table("block-dice")
     rolls = tuple(dice.roll(6) for _ in range(plan.count))
@@ -510,11 +512,12 @@ def roll_block(
 
 
 def _dauntless(
-    board: Board, attacker: PlayerState, defender: PlayerState, dice: DiceSource, decisions: Decisions
+    ruleset: Ruleset, board: Board, attacker: PlayerState, defender: PlayerState, dice: DiceSource, decisions: Decisions
 ) -> tuple[tuple[Event, ...], Board]:
-    """Dauntless against a stronger player: a D6 plus the blocker's Strength above the target's lends him
-    the target's Strength for this block. Returns the event and the board the dice are counted on."""
-    if not attacker.has("dauntless") or defender.st <= attacker.st or not decisions.use_skill(attacker.id, "dauntless", "block"):
+    """Dauntless (or a form of it) against a stronger player: a D6 plus the blocker's Strength above the target's
+    lends him the target's Strength for this block. Returns the event and the board the dice are counted on."""
+    form = held_form(ruleset, attacker, "dauntless")
+    if form is None or defender.st <= attacker.st or not decisions.use_skill(attacker.id, form, "block"):
         return (), board
     (roll,) = roll_dice(dice, "D6")
     matched = roll + attacker.st > defender.st
@@ -686,7 +689,7 @@ def _apply_face(
     face = effective_face(face, attacker, defender, blitz=blitz)
 
     def harm_by(hitter: PlayerState) -> Harm:
-        return Harm("block", attacker=hitter, mighty_blow=hitter.has("mighty-blow"))
+        return hit_by(ruleset, "block", hitter)
 
     apothecary = apothecary_from(decisions)
 

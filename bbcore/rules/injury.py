@@ -22,6 +22,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import Board, PlayerState, Status
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
+from bbcore.rules.skill_forms import held_form
 
 if TYPE_CHECKING:
     from bbcore.model.table import Row, Table
@@ -38,6 +39,7 @@ TreatmentChoice = Callable[[PlayerState, str], str | None]
 #: The trait of a player who is never left lying on the pitch: going down means an Injury Roll at once, with no
 #: Armour Roll, and Stunned counts as Knocked-out (see :mod:`bbcore.rules.ball_and_chain` for its action).
 BALL_AND_CHAIN = "ball-and-chain"
+MIGHTY_BLOW = "mighty-blow"
 
 #: The injury table rows' status effects, as board statuses.
 _STATUS_OF_EFFECT = {"stunned": Status.STUNNED, "ko": Status.KO, "casualty": Status.CASUALTY}
@@ -55,6 +57,18 @@ class Harm:
     crowd: bool = False  # injury by the crowd: a Stunned player goes to the reserves
     unmodified: bool = False  # an Armour Roll that nothing may modify (a Stab, Projectile Vomit)
     fell: bool = False  # the player has just gone to the ground (knock_down sets it): a pitch may make that hurt more
+
+
+def hit_by(ruleset: Ruleset, cause: str, hitter: PlayerState) -> Harm:
+    """The harm of a Knock Down that ``hitter`` caused (a Block, a lash-out, a Ball & Chain), his Mighty Blow counted.
+
+    Any form of Mighty Blow counts (:func:`~bbcore.rules.skill_forms.held_form`); it adds
+    its own value in brackets when it has one, else ``block.mighty_blow``.
+    """
+    form = held_form(ruleset, hitter, MIGHTY_BLOW)
+    value = None if form is None else hitter.skill_value(form)
+    bonus = value if isinstance(value, int) else ruleset.parameters.block.mighty_blow
+    return Harm(cause, attacker=hitter, mighty_blow=form is not None, blow_bonus=bonus)
 
 
 @frozen

@@ -73,7 +73,7 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "lethal-flight": ("rules.ttm", "rules.league"),
     "lone-fouler": ("rules.foul",),
     "loner": ("rules.rerolls",),
-    "mighty-blow": ("rules.block", "rules.activation"),
+    "mighty-blow": ("rules.injury",),
     "monstrous-mouth": ("rules.block",),
     "multiple-block": ("rules.block",),
     "my-ball": ("rules.passing",),

@@ -220,6 +220,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
                 f"{params.block.dice_over_double} when it has more than double",
             ),
             ("Claws", f"a natural armour roll of {params.block.claws_breaks_on}+ breaks armour"),
+            ("Mighty Blow", f"{params.block.mighty_blow:+d} to the Armour or the Injury Roll after a Knock Down by a Block"),
             ("Multiple Block", f"two blocks at once, at {params.block.multiple_block_strength:+d} Strength, with no follow-up"),
             (
                 "Foul",

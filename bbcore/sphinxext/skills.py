@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from bbcore.rules.skills_applied import applied_by
-from bbcore.sphinxext.rst import Rst, escape, literal
+from bbcore.sphinxext.rst import Rst, escape, literal, ref
 from bbcore.sphinxext.selection import Labels, RulesetDirective
 from bbcore.sphinxext.words import category_name, linked_text
 
@@ -44,6 +44,9 @@ def skill_rst(ruleset: Ruleset, labels: Labels, skill: Skill, level: int) -> Rst
     origin = ruleset.origins.get(("skill", skill.id))
     if origin is not None and origin.layer == 0:
         out.paragraph(_played_by(skill.id))
+    base = ruleset.skills.get(skill.acts_as) if skill.acts_as is not None else None
+    if base is not None:
+        out.paragraph(f"*In play:* a form of {ref(base.name, labels('skill', base.id))}, played as that skill.")
     return out
 
 

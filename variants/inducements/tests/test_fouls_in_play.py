@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.rules.board import Status, build_board
@@ -14,11 +12,6 @@ from bbcore.rules.sequences import GameState, TeamState
 LINEMAN = "human/human-lineman"
 PLAYERS = (("f", ("away", LINEMAN, (10, 5))), ("v", ("home", LINEMAN, (9, 5))), ("h2", ("home", LINEMAN, (3, 3))))
 HELD = [3, 4]  # an Armour Roll of 7 against AV 9, no double: only a referee can send the fouler off
-
-
-@pytest.fixture(scope="module")
-def bb2020() -> bbcore.Ruleset:
-    return bbcore.load_ruleset(packs=["bb2020"])
 
 
 def game(rules: bbcore.Ruleset, home: dict[str, int], away: dict[str, int] | None = None) -> GameState:

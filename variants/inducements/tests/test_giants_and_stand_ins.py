@@ -42,11 +42,6 @@ KARI, PROF, GIANT = "bb2020/kari-coldsteel", "bb2020/professeur-frunkleheim", "b
 PACKS = bbcore.load_ruleset(packs=["bb2020"])
 
 
-@pytest.fixture(scope="module")
-def bb2020() -> bbcore.Ruleset:
-    return bbcore.load_ruleset(packs=["bb2020"])
-
-
 def squad(rules: bbcore.Ruleset, size: int, inducements: dict[str, int], statuses: dict[str, str] | None = None) -> GameState:
     """A home team of ``size`` linemen in the Reserves (``h0``...), holding ``inducements``."""
     players: dict[str, tuple[str, str, tuple[int, int] | None]] = {f"h{i}": ("home", LINEMAN, None) for i in range(size)}

@@ -14,17 +14,6 @@ from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.rules.injury import recover_knocked_out
 from bbcore.rules.sequences import GameState, TeamState
 
-
-@pytest.fixture(scope="module")
-def bb2020() -> bbcore.Ruleset:
-    return bbcore.load_ruleset(packs=["bb2020"])
-
-
-@pytest.fixture(scope="module")
-def classic() -> bbcore.Ruleset:
-    return bbcore.load_ruleset(packs=["classic"])
-
-
 LINEMAN = "human/human-lineman"
 
 

@@ -23,16 +23,6 @@ HOPEFUL = "halfling/halfling-hopeful"
 PACKS = bbcore.load_ruleset(packs=["bb2020"])
 
 
-@pytest.fixture(scope="module")
-def bb2020() -> bbcore.Ruleset:
-    return bbcore.load_ruleset(packs=["bb2020"])
-
-
-@pytest.fixture(scope="module")
-def classic() -> bbcore.Ruleset:
-    return bbcore.load_ruleset(packs=["classic"])
-
-
 def game(board: Board, home: dict[str, int] | None = None, **team: int) -> GameState:
     return GameState(TeamState("home", "H", "human", 1, inducements=home or {}, **team), TeamState("away", "A", "human", 1), board)
 

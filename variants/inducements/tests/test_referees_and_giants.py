@@ -25,11 +25,6 @@ SLAVE_GIANT = "classic/slave-giant"
 PACKS = bbcore.load_ruleset(packs=["bb2020"])
 
 
-@pytest.fixture(scope="module")
-def bb2020() -> bbcore.Ruleset:
-    return bbcore.load_ruleset(packs=["bb2020"])
-
-
 def game(rules: bbcore.Ruleset, home: dict[str, int], away: dict[str, int] | None = None) -> GameState:
     board = build_board(rules, {"h": ("home", LINEMAN, (5, 5)), "a": ("away", LINEMAN, (20, 5))})
     return GameState(
@@ -116,11 +111,6 @@ def test_a_giant_half_off_the_pitch_is_in_the_crowd(bb2020: bbcore.Ruleset) -> N
 
 
 BUGMAN = "classic/joseph-bugman"
-
-
-@pytest.fixture(scope="module")
-def classic() -> bbcore.Ruleset:
-    return bbcore.load_ruleset(packs=["classic"])
 
 
 @pytest.mark.parametrize(("roll", "earlier", "lost"), [(6, 0, True), (5, 0, False), (4, 2, True), (3, 2, False)])

@@ -34,16 +34,6 @@ from bbcore.rules.sequences import GameState, TeamState
 PACKS = bbcore.load_ruleset(packs=["bb2020"])
 
 
-@pytest.fixture(scope="module")
-def bb2020() -> bbcore.Ruleset:
-    return bbcore.load_ruleset(packs=["bb2020"])
-
-
-@pytest.fixture(scope="module")
-def classic() -> bbcore.Ruleset:
-    return bbcore.load_ruleset(packs=["classic"])
-
-
 LINEMAN = "human/human-lineman"  # MA 6, ST 3, AG 3+, PA 4+, AV 9+
 WIZARD = "bb2020/hireling-sports-wizard"
 

@@ -31,11 +31,6 @@ LINEMAN = "human/human-lineman"
 PACKS = bbcore.load_ruleset(packs=["bb2020"])
 
 
-@pytest.fixture(scope="module")
-def bb2020() -> bbcore.Ruleset:
-    return bbcore.load_ruleset(packs=["bb2020"])
-
-
 def board(rules: bbcore.Ruleset) -> Board:
     players = {
         "f": ("away", LINEMAN, (10, 5)),
