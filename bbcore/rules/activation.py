@@ -94,8 +94,25 @@ def _rules(ruleset: Ruleset | None) -> ActivationRules:
 
 
 def activation_traits(ruleset: Ruleset, player: PlayerState) -> tuple[str, ...]:
-    """The player's traits that make them roll when activated, in the order they are rolled."""
-    return tuple(trait_id for trait_id in ruleset.parameters.activation.traits if player.has(trait_id))
+    """The player's traits that make them roll when activated, in the order they are rolled.
+
+    A player holding two forms of one trait (:meth:`~bbcore.ruleset.Ruleset.skill_forms`:
+    the core's Really Stupid and an older Really Stupid (5+), say) rolls for one of them
+    only: the one with the higher target, the first listed on a tie. A worse form given
+    for a time thus replaces the trait while it lasts.
+    """
+    traits = ruleset.parameters.activation.traits
+    held = tuple(trait_id for trait_id in traits if player.has(trait_id))
+    if len(held) < 2:
+        return held
+    order = {trait_id: index for index, trait_id in enumerate(held)}
+
+    def rank(trait_id: str) -> tuple[int, int]:
+        return activation_target(trait_id, traits[trait_id], player), -order[trait_id]
+
+    return tuple(
+        trait_id for trait_id in held if all(rank(other) < rank(trait_id) for other in trait_kin(ruleset, trait_id) if other in order)
+    )
 
 
 #: The skill that lets an activation go on after an action that ends it, by that action; a Pass counts only at the

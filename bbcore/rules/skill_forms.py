@@ -21,4 +21,3 @@ def held_form(ruleset: Ruleset, player: PlayerState, skill_id: str) -> str | Non
         if form in player.skills:
             return form
     return None
-

@@ -46,9 +46,10 @@ rows give are the caller's to pick, as the core has no skill categories to pick 
 Drive sequence, on a player of the team in the Casualty box: the ``worse`` row rolls on the
 casualty table (the event carries the new row for the caller's records); a ``back_in`` row
 moves the player to the Reserves, and the row's skills are given for the drive, the
-``trait`` rising by ``worse_by`` for a player who has it already. Sending the player back
-to the Casualty box when the next drive ends, and a raised trait back to its old value, is
-the caller's.
+``trait`` rising by ``worse_by`` for a player who has it already, in any form: a player
+with the core's Really Stupid gets the pack's one step worse for the drive, and rolls for
+that one only while it lasts (see :func:`bbcore.rules.activation.activation_traits`).
+Sending the player back to the Casualty box when the next drive ends is the caller's.
 
 Kari Coldsteel (``stand_ins`` entry) counts as the cheerleaders her entry's ``cheering-fans``
 effects give (:func:`staff_cheerleaders`; the core's kick-off step reads the same effects)
@@ -79,6 +80,7 @@ import attrs
 
 from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.errors import UsageError
+from bbcore.rules.activation import activation_target
 from bbcore.rules.board import Board, PlayerState, Status
 from bbcore.rules.drive import CHEERING_FANS, pick_at_random
 from bbcore.rules.effects import transform
@@ -272,6 +274,17 @@ def scout_journeymen(
     return tuple(results), tuple(events)
 
 
+def _held_target(ruleset: Ruleset, player: PlayerState, trait: str) -> int | None:
+    """The target of the form of ``trait`` the player holds (the core's own form read from the activation
+    parameters), None when he holds none."""
+    skill = ruleset.skill(trait)
+    for form in ruleset.skill_forms(skill.acts_as or trait):
+        rolled = ruleset.parameters.activation.traits.get(form)
+        if form in player.skills and rolled is not None:
+            return activation_target(form, rolled, player)
+    return None
+
+
 def experiment(
     ruleset: Ruleset, state: GameState, team_id: str, inducement: str, player_id: str, dice: DiceSource
 ) -> tuple[GameState, tuple[Event, ...]]:
@@ -297,7 +310,7 @@ def experiment(
         state = attrs.evolve(state, board=state.board.with_player(player.with_status(Status.RESERVES)))
         events.append(Event(Status.RESERVES.value, player_id, (), row.id))
         skills = [effect for effect in row.effects if effect.gain_skills]
-        had = player.skill_value(rules.trait) if player.has(rules.trait) else None
+        had = _held_target(ruleset, player, rules.trait)
         if skills:
             state, _ = give_for_drive(ruleset, state, player_id, skills)
         if isinstance(had, int):

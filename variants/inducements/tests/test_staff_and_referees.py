@@ -21,7 +21,10 @@ from bbcore_inducement_packs.referees import argue_with_the_axe, kit_argument, w
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import BBCoreError, UsageError
+from bbcore.rules.activation import activation_traits
 from bbcore.rules.board import Board, Status, build_board
+from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.drive import end_of_drive_effects
 from bbcore.rules.sequences import GameState, TeamState
 
 LINEMAN = "human/human-lineman"
@@ -220,6 +223,20 @@ def test_krot_makes_a_stupid_player_stupider_or_worse(bb2020: bbcore.Ruleset) ->
     assert events[-1].kind == "casualty"
     with pytest.raises(BBCoreError):
         experiment(bb2020, game(bb2020, {KROT: 1}), "home", KROT, "h2", ScriptedDice([6]))
+
+
+def test_krot_makes_the_core_really_stupid_one_worse_for_the_drive(bb2020: bbcore.Ruleset) -> None:
+    state = krot_game(bb2020)
+    patient = state.board.player("h2")
+    state = attrs.evolve(state, board=state.board.with_player(attrs.evolve(patient, skills={**patient.skills, "really-stupid": None})))
+    with ScriptedDice([4]) as dice:  # Flawed Execution
+        after, _ = experiment(bb2020, state, "home", KROT, "h2", dice)
+    worse = bb2020.parameters.activation.traits["really-stupid"].target + 1  # type: ignore[operator]
+    player = after.board.player("h2")
+    assert player.skill_value("bb2020/really-stupid") == worse
+    assert activation_traits(bb2020, player) == ("bb2020/really-stupid",)  # the worse form replaces the trait
+    ended, _ = end_of_drive_effects(bb2020, after, ScriptedDice([]), ScriptedDecisions([]))
+    assert activation_traits(bb2020, ended.board.player("h2")) == ("really-stupid",)
 
 
 def test_krot_experiments_once_per_game(bb2020: bbcore.Ruleset) -> None:
