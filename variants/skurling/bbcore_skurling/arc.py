@@ -72,6 +72,7 @@ from bbcore.rules.ttm import pass_range, throw_team_mate
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.building_rules import building_rules
 from bbcore_skurling.conditions import dress, row_of, without
+from bbcore_skurling.headliners import Headliner
 from bbcore_skurling.sidelines import BEFORE_TOUCH, CLEAR_PATH, REROLL, SIDELINE_EVENT, TOUCH_MOVE, Sideline, ready_sideline, sidelines_at
 from bbcore_skurling.tools import (
     BEFORE_THROW,
@@ -348,11 +349,29 @@ Action = Throw | Move | Block | Blitz | Touch | SecondHit | MoveOn | EndTurn
 
 @frozen
 class Miniature:
-    """A player of a team as the arc places them: id, ``roster/position`` and any skills gained."""
+    """A player of a team as the arc places them: id, ``roster/position`` and any skills gained.
+
+    A Headliner plays with his own profile (``headliner``); his ``position`` is then his
+    Headliner id, which names no roster position.
+    """
 
     id: str
     position: str
     skills: Mapping[str, int | str | None] = field(factory=dict)
+    headliner: Headliner | None = None
+
+    def skill_ids(self, ruleset: Ruleset) -> frozenset[str]:
+        """The skills and traits the miniature plays with: its position's (or Headliner's) and those gained."""
+        refs = self.headliner.skills if self.headliner is not None else ruleset.position(self.position).skills
+        return frozenset(ref.id for ref in refs) | frozenset(self.skills)
+
+    def player_state(self, ruleset: Ruleset, team: str, square: Square | None) -> PlayerState:
+        """The miniature on the board, standing on ``square``."""
+        guest = self.headliner
+        if guest is None:
+            return player_from_position(ruleset, self.id, team, self.position, square, extra_skills=self.skills)
+        skills = {ref.id: ref.value for ref in guest.skills} | dict(self.skills)
+        return PlayerState(self.id, team, guest.ma, guest.st, guest.ag, guest.pa, guest.av, skills, square)
 
 
 def set_up(
@@ -410,7 +429,7 @@ def set_up(
             square = placements.get(mini.id)
             if square is None:
                 continue
-            players.append(player_from_position(ruleset, mini.id, team, mini.position, square, extra_skills=mini.skills))
+            players.append(mini.player_state(ruleset, team, square))
     board = attrs.evolve(Board.build(ruleset.pitch, players, home=attack_key, away=defence_key), conditions=conditions or {})
     faults.extend(_placement_faults(ruleset, board, roles, attacking_ids, {m.id for m in defenders}, placements))
     building = building_rules(ruleset)

@@ -32,6 +32,7 @@ from bbcore.rules.events import Event
 from bbcore_skurling.arc import WEATHER_ROLE, ArcState, Miniature, set_up
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.conditions import lane_conditions, row_of
+from bbcore_skurling.headliners import headliner
 from bbcore_skurling.league_play import recover_knocked_out
 from bbcore_skurling.league_rules import league_rules
 from bbcore_skurling.prematch import PreMatch, attribute_table
@@ -87,9 +88,18 @@ def side_from_team(ruleset: Ruleset, team: Team, key: str) -> Side:
 
 def side_from_league_team(ruleset: Ruleset, team: LeagueTeam, key: str) -> Side:
     """A league team's side (:func:`side_from_team` of its team file) with what its sponsors give: their
-    sidelines beside those bought, and their tools."""
+    sidelines beside those bought, their tools, and the Headliner lent for this match, who joins the
+    players as ``<key>-<headliner id>`` with his own profile (any of the players may be fielded)."""
     side = side_from_team(ruleset, team.team, key)
-    return attrs.evolve(side, sidelines=held_sidelines(side.sidelines, team.sponsors), tools=sponsor_tools(team.sponsors))
+    guests: tuple[Miniature, ...] = ()
+    if team.headliner is not None:
+        guests = (Miniature(f"{key}-{team.headliner}", team.headliner, headliner=headliner(ruleset, team.headliner)),)
+    return attrs.evolve(
+        side,
+        players=side.players + guests,
+        sidelines=held_sidelines(side.sidelines, team.sponsors),
+        tools=sponsor_tools(team.sponsors),
+    )
 
 
 def pre_match_side_from_league_team(ruleset: Ruleset, team: LeagueTeam, key: str, team_value: int) -> PreMatchSide:

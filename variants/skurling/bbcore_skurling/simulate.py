@@ -99,7 +99,7 @@ def role_assignments(side: Side, fielded: Sequence[str], ruleset: Ruleset) -> li
     """
     counts = arc_rules(ruleset).roles.counts()
     building = building_rules(ruleset)
-    skills = {pid: {ref.id for ref in ruleset.position(side.player(pid).position).skills} for pid in fielded}
+    skills = {pid: side.player(pid).skill_ids(ruleset) for pid in fielded}
     stooges = [pid for pid in fielded if building.stooge_skill in skills[pid]]
     if len(stooges) != counts[STOOGE]:
         raise UsageError(f"{side.name} fields {len(stooges)} Right Stuff miniatures; a Skurling team fields exactly one")
@@ -252,7 +252,7 @@ class _Match:
 
 
 def _has(ruleset: Ruleset, side: Side, player_id: str, skill: str) -> bool:
-    return any(ref.id == skill for ref in ruleset.position(side.player(player_id).position).skills)
+    return skill in side.player(player_id).skill_ids(ruleset)
 
 
 def _pre_match_side(ruleset: Ruleset, key: str, team: Team) -> PreMatchSide:

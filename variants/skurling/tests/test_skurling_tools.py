@@ -10,8 +10,17 @@ from collections.abc import Sequence
 import attrs
 import pytest
 from bbcore_skurling.arc import ArcState, KeepTheCatch, Move, Throw, Touch, apply
+from bbcore_skurling.headliners import headliner
 from bbcore_skurling.landing import resolve_landing_event
-from bbcore_skurling.match import finish_arc, pre_match_side_from_league_team, side_from_league_team, side_from_team, start_match
+from bbcore_skurling.match import (
+    default_placements,
+    finish_arc,
+    pre_match_side_from_league_team,
+    side_from_league_team,
+    side_from_team,
+    start_arc,
+    start_match,
+)
 from bbcore_skurling.postmatch import LeagueTeam
 from bbcore_skurling.prematch import fan_factors
 from bbcore_skurling.sidelines import sideline_list
@@ -287,6 +296,25 @@ def test_a_league_sides_sponsors_give_their_sidelines_and_tools_to_the_match(rul
     match = start_match(rules, side, crushers)
     assert match.tools_left == ((BROOM,), ())
     assert match.sidelines_left[0]["skip"] == 1
+
+
+def test_a_lent_headliner_joins_the_side_and_takes_the_field_with_his_own_profile(rules: Ruleset) -> None:
+    team = attrs.evolve(league_team(()), headliner="pip-featherweight")
+    side = side_from_league_team(rules, team, "home")
+    guest = side.player("home-pip-featherweight")
+    pip = headliner(rules, "pip-featherweight")
+    assert len(side.players) == len(side_from_team(rules, team.team, "home").players) + 1
+    assert "right-stuff" in guest.skill_ids(rules)
+    # Pip takes the Stooge's place in the fielded five.
+    roles = {**{pid: role for pid, role in side.roles.items() if role != "stooge"}, guest.id: "stooge"}
+    crushers = side_from_team(rules, load_team_file(TEAMS / "black-crag-crushers.yaml").team, "away")
+    match = start_match(rules, side, crushers)
+    defenders = [p.id for p in crushers.players if crushers.roles.get(p.id) != "stooge"]
+    arc = start_arc(rules, match, roles, default_placements(rules, match, roles, defenders))
+    on_board = arc.board.player(guest.id)
+    assert (on_board.ma, on_board.st, on_board.ag, on_board.pa, on_board.av) == (pip.ma, pip.st, pip.ag, pip.pa, pip.av)
+    assert set(on_board.skills) == {ref.id for ref in pip.skills}
+    assert arc.roles[guest.id] == "stooge"
 
 
 def test_a_sponsored_sideline_works_in_the_pre_match_sequence_too(rules: Ruleset) -> None:
