@@ -120,7 +120,7 @@ def set_up(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Deci
     (``GameState.extra_set_up_players`` and ``barred_from_set_up``, see
     :func:`setup_problems`), which it then clears. Any problem, for either team, is an
     error listing them all. The players on the pitch become ``GameState.drive_players``
-    and are added to ``GameState.played``.
+    and are added to ``GameState.played``; ``GameState.drive`` counts one more drive.
     """
     order = _kick_order(state)
     problems = [
@@ -139,7 +139,12 @@ def set_up(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Deci
         events.append(Event("set-up", team, result="legal", detail={"players": len(on_pitch), "line_of_scrimmage": on_line}))
     taking_part = frozenset(p.id for p in state.board.players.values() if p.on_pitch)
     state = attrs.evolve(
-        state, drive_players=taking_part, played=state.played | taking_part, extra_set_up_players={}, barred_from_set_up=frozenset()
+        state,
+        drive=state.drive + 1,
+        drive_players=taking_part,
+        played=state.played | taking_part,
+        extra_set_up_players={},
+        barred_from_set_up=frozenset(),
     )
     return state, tuple(events)
 

@@ -37,6 +37,10 @@ def _frozen_counts(counts: Mapping[str, int]) -> Mapping[str, int]:
     return MappingProxyType(dict(counts))
 
 
+def _frozen_uses(uses: Mapping[str, tuple[tuple[int, int, int], ...]]) -> Mapping[str, tuple[tuple[int, int, int], ...]]:
+    return uses if isinstance(uses, MappingProxyType) else MappingProxyType(dict(uses))
+
+
 @frozen
 class TeamState:
     """One team as the sequences see it: what it brings to the game and what it has gained in it.
@@ -72,6 +76,9 @@ class TeamState:
     coach_ejected: bool = False  # after Argue the Call went that badly: no more arguing this game
     plague_ridden_used: bool = False  # the game's one new Lineman from Plague Ridden has come
     leader_reroll: bool = False  # the half's Leader Re-roll, not yet used (see bbcore.rules.drive.leader_reroll)
+    #: When each limited inducement was used, by id: (half, drive, the team's turn) per use
+    #: (see bbcore.rules.inducement_uses).
+    inducement_uses: Mapping[str, tuple[tuple[int, int, int], ...]] = field(factory=dict, converter=_frozen_uses)
     team: Team | None = field(default=None, eq=False, repr=False)
 
 
@@ -110,6 +117,7 @@ class GameState:
     kick_landing: tuple[int, int] | None = None  # where the kicked ball will come down, while it is in the air
     kick_scatters: int = 0  # extra scatters before it does (a change to calm weather)
     half: int = 1
+    drive: int = 0  # the drives set up so far in the game (the set-up step counts them)
     drive_players: frozenset[str] = frozenset()
     played: frozenset[str] = frozenset()
     journeymen: tuple[str, ...] = ()

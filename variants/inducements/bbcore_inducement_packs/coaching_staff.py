@@ -85,6 +85,7 @@ from bbcore.rules.board import Board, PlayerState, Status
 from bbcore.rules.drive import CHEERING_FANS, pick_at_random
 from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
+from bbcore.rules.inducement_uses import use_inducement
 from bbcore.rules.injury import casualty_roll
 from bbcore.rules.sequences import GameState
 from bbcore_inducement_packs.brews import give_for_drive
@@ -290,20 +291,20 @@ def experiment(
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Krot's experiment on the team's ``player_id`` in the Casualty box: the row moves, harms or changes them.
 
-    He experiments once per game: the experiment spends the inducement, and another one is an error.
+    He experiments as often as the inducement's ``uses`` allow (once per game): each experiment is a use
+    (:func:`bbcore.rules.inducement_uses.use_inducement`), and one too many is an error.
     """
     rules = rules_for(pack_rules(ruleset).coaching_staff.experiments, inducement, "experimenter")
     _need(state, team_id, inducement)
     player = state.board.player(player_id)
     if player.team != team_id or player.status is not Status.CASUALTY:
         raise UsageError(f"{player_id!r} is not a player of {team_id!r} in the Casualty box")
-    held = state.team(team_id).inducements
-    state = state.update_team(team_id, inducements={**held, inducement: held[inducement] - 1})
+    state, used = use_inducement(ruleset, state, team_id, inducement)
     table = ruleset.inducement(inducement).table
     assert table is not None
     rolled = roll_on_table(ruleset.table(table), dice)
     row = rolled.row
-    events = [Event("experiment", player_id, rolled.rolls, row.id, {"inducement": inducement})]
+    events = [used, Event("experiment", player_id, rolled.rolls, row.id, {"inducement": inducement})]
     if row.id == rules.worse:
         events.append(casualty_roll(ruleset, player_id, dice)[1])
     if row.id in rules.back_in:

@@ -25,6 +25,7 @@ from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules.drive import starts_a_half
 from bbcore.rules.events import Event
+from bbcore.rules.inducement_uses import use_inducement
 from bbcore.rules.pregame import roll_weather
 from bbcore.rules.sequences import GameState
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
@@ -61,23 +62,19 @@ def cook(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisi
 def call_weather_mage(
     ruleset: Ruleset, state: GameState, team_id: str, inducement: str, dice: DiceSource, decisions: Decisions
 ) -> tuple[GameState, tuple[Event, ...]]:
-    """The team's weather mage rolls the weather with a modifier its coach picks; the mage is spent.
+    """The team's weather mage rolls the weather with a modifier its coach picks: one of the mage's ``uses``
+    (:func:`bbcore.rules.inducement_uses.use_inducement`).
 
-    A team without that inducement left is a ``UsageError``.
+    A team without that inducement, or with no use of it left, is a ``UsageError``.
     """
     mage = rules_for(pack_rules(ruleset).weather_mages, inducement, "weather mage")
-    team = state.team(team_id)
-    if team.inducements.get(inducement, 0) <= 0:
-        raise UsageError(f"team {team_id!r} has no {inducement!r} left to use")
+    state, spent = use_inducement(ruleset, state, team_id, inducement)
     modifier = decisions.weather_modifier(team_id, mage.modifiers)
     if modifier not in mage.modifiers:
         raise UsageError(f"{modifier} is not a modifier the {inducement!r} allows: {list(mage.modifiers)}")
-    left = dict(team.inducements)
-    left[inducement] -= 1
-    state = state.update_team(team_id, inducements={key: count for key, count in left.items() if count})
     state, events = roll_weather(ruleset, state, dice, modifier)
     used = Event("weather-mage", team_id, (), str(modifier), {"inducement": inducement, "previous": events[0].detail["previous"]})
-    return state, (used, *events)
+    return state, (spent, used, *events)
 
 
 __all__ = ["CHEF_STEPS", "call_weather_mage", "cook", "starts_a_half"]

@@ -2,7 +2,8 @@
 
 As for :mod:`bbcore_inducement_packs.blasts`, the core runs no turns yet: whoever does
 calls a spell at the moment its profile's text names, with the target the coach
-picked, and spends the wizard. Every spell returns an :class:`Outcome`; the numbers are
+picked, and spends the wizard's use with :func:`bbcore.rules.inducement_uses.use_inducement`
+(which refuses one too many). Every spell returns an :class:`Outcome`; the numbers are
 in ``pack-rules.yaml`` under ``spells``, the profiles (the Frog, a hex's effects) in
 the pack's ``inducements.yaml``.
 

@@ -9,8 +9,10 @@ from bbcore_inducement_packs.effects import call_weather_mage, cook
 
 import bbcore
 from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
 from bbcore.rules.board import Board, Status, build_board
 from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.inducement_uses import uses_left
 from bbcore.rules.injury import recover_knocked_out
 from bbcore.rules.sequences import GameState, TeamState
 
@@ -75,7 +77,7 @@ def test_the_weather_mage_allows_up_to_two_either_way(pack: str, mage: str) -> N
         call_weather_mage(rules, start, "home", mage, ScriptedDice([]), Greedy())
     with ScriptedDice([3, 4]) as dice:
         _, events = call_weather_mage(rules, start, "home", mage, dice, ScriptedDecisions([("weather-modifier", -2)]))
-    assert events[0].result == "-2"
+    assert [(e.kind, e.result) for e in events[:2]] == [("inducement-used", mage), ("weather-mage", "-2")]
 
 
 def test_the_chef_step_runs_before_set_up_in_the_start_of_drive_sequence(classic: bbcore.Ruleset) -> None:
@@ -99,7 +101,9 @@ def test_the_weather_mage_adds_the_chosen_modifier_and_is_spent(bb2020: bbcore.R
     weather = events[-1]
     assert weather.detail["modifier"] == 2
     assert bb2020.table("weather").row_for(9).id == after.weather
-    assert "bb2020/weather-mage" not in after.home.inducements
+    assert uses_left(bb2020, after, "home", "bb2020/weather-mage") == 0
+    with pytest.raises(UsageError, match="has used Weather Mage as often as it may this game"):
+        call_weather_mage(bb2020, after, "home", "bb2020/weather-mage", ScriptedDice([]), ScriptedDecisions([]))
 
 
 def test_the_weather_mage_refuses_a_modifier_the_data_does_not_allow(classic: bbcore.Ruleset) -> None:

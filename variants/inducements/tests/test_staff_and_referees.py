@@ -25,6 +25,7 @@ from bbcore.rules.activation import activation_traits
 from bbcore.rules.board import Board, Status, build_board
 from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.rules.drive import end_of_drive_effects
+from bbcore.rules.inducement_uses import uses_left
 from bbcore.rules.sequences import GameState, TeamState
 
 LINEMAN = "human/human-lineman"
@@ -242,6 +243,6 @@ def test_krot_makes_the_core_really_stupid_one_worse_for_the_drive(bb2020: bbcor
 def test_krot_experiments_once_per_game(bb2020: bbcore.Ruleset) -> None:
     with ScriptedDice([3]) as dice:  # the patient stays in the Casualty box
         after, _ = experiment(bb2020, krot_game(bb2020), "home", KROT, "h2", dice)
-    assert after.home.inducements[KROT] == 0
-    with pytest.raises(UsageError, match="has no"):
+    assert uses_left(bb2020, after, "home", KROT) == 0
+    with pytest.raises(UsageError, match="as often as it may this game"):
         experiment(bb2020, after, "home", KROT, "h2", ScriptedDice([6]))
