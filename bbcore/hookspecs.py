@@ -838,6 +838,38 @@ def bbcore_argue_the_call(
 
 
 @hookspec(firstresult=True)
+def bbcore_bribe_reroll(ruleset: Ruleset, state: GameState, team_id: str, player_id: str) -> str | None:
+    """A re-roll for a Bribe's failed D6, from an inducement the team holds (a fixer, say).
+
+    Called by :func:`~bbcore.rules.foul.send_off` each time a Bribe's D6 fails, before the
+    player leaves. ``firstresult``: the first non-None answer wins; no answer (the core
+    gives none) means no re-roll. The coach is asked (``Decisions.use_skill`` with the
+    inducement's id and the situation ``bribe``); if he takes it, the core notes it as a
+    use of that inducement (:func:`~bbcore.rules.inducement_uses.use_inducement`, which
+    enforces the inducement's ``uses`` from its data) and rolls the D6 again, once.
+
+    :param state: the game as the Bribe fails (the Bribe already spent).
+    :param team_id: the team that spent the Bribe.
+    :param player_id: the player Sent-off.
+    :return: the id of an inducement the team holds, or None. A plugin whose re-roll is
+        limited otherwise than by the inducement's ``uses`` counts the earlier ones in
+        ``TeamState.inducement_uses``.
+
+    **Example.** A hired fixer who may roll a failed Bribe again once a game.
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_bribe_reroll(ruleset, state, team_id, player_id):
+            team = state.team(team_id)
+            if team.inducements.get("myplugin/fixer", 0) <= 0:
+                return None
+            used = len(team.inducement_uses.get("myplugin/fixer", ()))
+            return "myplugin/fixer" if used < 1 else None
+    """
+
+
+@hookspec(firstresult=True)
 def bbcore_crossing(ruleset: Ruleset, board: Board, player: PlayerState, origin: Square, target: Square) -> Crossing | None:
     """The extra movement cost and the risk of stepping from ``origin`` to ``target``.
 

@@ -40,6 +40,7 @@ from bbcore.rules.block import assists, marked_by_defensive
 from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event
+from bbcore.rules.inducement_uses import use_inducement
 from bbcore.rules.injury import Harm, apothecary_from, roll_armour, roll_injury, treatment_from
 from bbcore.rules.sequences import GameState
 from bbcore.rules.special_actions import chainsaw_kick_back
@@ -321,7 +322,8 @@ def send_off(
 
     A Bribe is any inducement the parameters name in ``fouls.bribes`` (the first the team holds is
     spent first); the coach is asked (``Decisions.use_bribe``) before each, up to
-    ``fouls.bribes_per_call`` tries on this call. ``bribe`` False: no Bribe may be used. ``active_team`` is the team whose turn it is
+    ``fouls.bribes_per_call`` tries on this call. A Bribe's failed D6 may be rolled again once with
+    what the ``bbcore_bribe_reroll`` hook offers. ``bribe`` False: no Bribe may be used. ``active_team`` is the team whose turn it is
     (None: nobody's, as at the end of a drive); a player of that team Sent-off ends its
     turn, even when the argument wins, but not when a Bribe keeps him on. A ball the
     player held bounces from his square during a turn, and stays where it is between
@@ -345,14 +347,29 @@ def send_off(
             break
         tries += 1
         state = state.update_team(player.team, inducements={**held, spent: held[spent] - 1})
-        (roll,) = roll_dice(dice, "D6")
-        worked = roll >= ruleset.parameters.targets.bribe
-        detail = {"left": held[spent] - 1, "inducement": spent}
-        events.append(Event("bribe", player_id, (roll,), "worked" if worked else "wasted", detail))
+        rolls = roll_dice(dice, "D6")
+        detail: dict[str, object] = {"left": held[spent] - 1, "inducement": spent}
+        if rolls[0] < ruleset.parameters.targets.bribe:
+            state, source = _bribe_reroll(ruleset, state, player_id, decisions)
+            if source is not None:
+                rolls, detail["rerolled_with"] = (*rolls, *roll_dice(dice, "D6")), source
+        worked = rolls[-1] >= ruleset.parameters.targets.bribe
+        events.append(Event("bribe", player_id, tuple(rolls), "worked" if worked else "wasted", detail))
         if worked:
             return SentOff(state, tuple(events), stays=True, turnover=False)
     board, gone = leave_pitch_sent_off(ruleset, state.board, player, dice, decisions, reason, bounce_ball=active_team is not None)
     return SentOff(attrs.evolve(state, board=board), (*events, *gone), stays=False, turnover=turnover)
+
+
+def _bribe_reroll(ruleset: Ruleset, state: GameState, player_id: str, decisions: Decisions) -> tuple[GameState, str | None]:
+    """What a failed Bribe's D6 may be rolled again with (``bbcore_bribe_reroll``), if the coach takes it:
+    the state with that use noted, and the source; None when there is no re-roll."""
+    team = state.board.player(player_id).team
+    source: str | None = ruleset.hook.bbcore_bribe_reroll(ruleset=ruleset, state=state, team_id=team, player_id=player_id)
+    if source is None or not decisions.use_skill(player_id, source, "bribe"):
+        return state, None
+    state, _ = use_inducement(ruleset, state, team, source)
+    return state, source
 
 
 def _argue(ruleset: Ruleset, state: GameState, player: PlayerState, dice: DiceSource, decisions: Decisions, reason: str) -> ArgueOutcome:

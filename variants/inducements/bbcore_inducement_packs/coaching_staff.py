@@ -25,12 +25,12 @@ roll whose natural D6 the ``ko_rerolls`` entry names (a 1).
 ``at_least``, plus the ``dice``), and the extra team re-rolls a natural Prayers to Nuffle
 roll gives; the caller adds them where its kick-off and pre-game steps keep them.
 
-:func:`argue_the_call` and :func:`bribe` are Fink da Fixer (``fixers`` entry): Argue the
-Call rolled on its table with Fink's natural rolls read as his rows (the flag says Fink
-goes with the coach), which the core's Sent-off procedure uses through the plugin's
-``bbcore_argue_the_call`` (:func:`bbcore_inducement_packs.referees.argue`), and a Bribe's
-D6 that a team with a Fink re-roll left may roll again once it fails, which the core's
-Bribe does not ask for yet (the caller's).
+:func:`argue_the_call` and :func:`bribe_reroll` are Fink da Fixer (``fixers`` entry):
+Argue the Call rolled on its table with Fink's natural rolls read as his rows (the flag
+says Fink goes with the coach), which the core's Sent-off procedure uses through the
+plugin's ``bbcore_argue_the_call`` (:func:`bbcore_inducement_packs.referees.argue`), and
+the re-roll of a failed Bribe's D6, once a game, which the core's Sent-off asks the
+plugin's ``bbcore_bribe_reroll`` for.
 
 :func:`sign_clients` is Schielund Scharlitan's pre-game pick (``agents`` entry): ``dice``
 players of the team able to play (not a Casualty nor Sent-off), picked at random, gain the
@@ -217,15 +217,16 @@ def argue_the_call(ruleset: Ruleset, inducements: Mapping[str, int], dice: DiceS
     return row, fixer_off, Event("argue-the-call", fixer or "coach", rolled.rolls, row.id, {"fixer_sent_off": fixer_off})
 
 
-def bribe(ruleset: Ruleset, inducement: str, rerolls_used: int, dice: DiceSource) -> tuple[bool, int, Event]:
-    """A Bribe's D6, rolled again once it fails while the fixer's re-roll is left: worked, re-rolls used now, the event."""
-    fixer = rules_for(pack_rules(ruleset).coaching_staff.fixers, inducement, "fixer")
-    rolls = [dice.roll(6)]
-    if rolls[0] < fixer.bribe_on and rerolls_used < fixer.bribe_rerolls:
-        rerolls_used += 1
-        rolls.append(dice.roll(6))
-    worked = rolls[-1] >= fixer.bribe_on
-    return worked, rerolls_used, Event("bribe", inducement, tuple(rolls), "worked" if worked else "wasted")
+def bribe_reroll(ruleset: Ruleset, state: GameState, team_id: str) -> str | None:
+    """The fixer who may roll the team's failed Bribe again (the packs' ``bbcore_bribe_reroll``): one the team
+    holds, with re-rolls left this game (``bribe_rerolls``, counted as its uses), while he is still in the game
+    (a fixer is Sent-off with his coach)."""
+    team = state.team(team_id)
+    fixer = _fixer(ruleset, team.inducements)
+    if fixer is None or team.coach_ejected:
+        return None
+    allowed = pack_rules(ruleset).coaching_staff.fixers[fixer].bribe_rerolls
+    return fixer if len(team.inducement_uses.get(fixer, ())) < allowed else None
 
 
 def _able_to_play(state: GameState, team_id: str) -> list[str]:
@@ -402,7 +403,7 @@ def upgrade(
 __all__ = [
     "argue_the_call",
     "bless",
-    "bribe",
+    "bribe_reroll",
     "cheering_fans_cheerleaders",
     "experiment",
     "may_reroll_recovery",

@@ -431,10 +431,9 @@ class Cheering:
 
 @frozen
 class Fixer:
-    """Bribe re-rolls a game, the Bribe's success number, and the Argue the Call rows by natural roll."""
+    """Bribe re-rolls a game, and the Argue the Call rows by natural roll."""
 
     bribe_rerolls: int
-    bribe_on: int
     argue: Mapping[str, tuple[int, ...]]
 
 

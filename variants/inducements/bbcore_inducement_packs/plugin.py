@@ -71,6 +71,14 @@ def bbcore_end_of_drive_effects(ruleset: Ruleset, board: Board, drive_effects: f
 
 
 @hookimpl
+def bbcore_bribe_reroll(ruleset: Ruleset, state: GameState, team_id: str) -> str | None:
+    """A hired fixer rolls a failed Bribe again (:func:`bbcore_inducement_packs.coaching_staff.bribe_reroll`)."""
+    from bbcore_inducement_packs.coaching_staff import bribe_reroll  # noqa: PLC0415 - the procedures import the core's rules
+
+    return bribe_reroll(ruleset, state, team_id)
+
+
+@hookimpl
 def bbcore_test_reroll(ruleset: Ruleset, player: PlayerState, test: str, result: str) -> str | None:
     """A giant may roll a Fumbled team-mate throw again (see :func:`bbcore_inducement_packs.giants.giant_throw_reroll`)."""
     from bbcore_inducement_packs.giants import giant_throw_reroll  # noqa: PLC0415 - the procedures import the core's rules

@@ -7,7 +7,6 @@ import pytest
 from bbcore_inducement_packs.coaching_staff import (
     argue_the_call,
     bless,
-    bribe,
     cheering_fans_cheerleaders,
     experiment,
     post_game_roll,
@@ -24,7 +23,8 @@ from bbcore.errors import BBCoreError, UsageError
 from bbcore.rules.activation import activation_traits
 from bbcore.rules.board import Board, Status, build_board
 from bbcore.rules.decisions import ScriptedDecisions
-from bbcore.rules.drive import end_of_drive_effects
+from bbcore.rules.drive import end_of_drive_effects, free_bribe
+from bbcore.rules.foul import SentOff, send_off
 from bbcore.rules.inducement_uses import uses_left
 from bbcore.rules.sequences import GameState, TeamState
 
@@ -170,13 +170,31 @@ def test_fink_reads_the_argue_the_call_roll_his_way(bb2020: bbcore.Ruleset, roll
     assert (got.id, off) == (row, fink_off)
 
 
-def test_fink_rolls_a_failed_bribe_again_once_a_game() -> None:
-    with ScriptedDice([1, 4]) as dice:
-        worked, used, _ = bribe(PACKS, FINK, 0, dice)
-    assert (worked, used) == (True, 1)
-    with ScriptedDice([1]) as dice:
-        worked, used, _ = bribe(PACKS, FINK, 1, dice)
-    assert (worked, used) == (False, 1)
+def bribed(rules: bbcore.Ruleset, state: GameState, player_id: str, rolls: list[int], *, offered: bool = False) -> SentOff:
+    """``player_id`` Sent-off; his coach does not argue (if he still may), spends a Bribe and takes the re-roll ``offered``."""
+    may_argue = not state.team(state.board.player(player_id).team).coach_ejected
+    answers = [*([("argue-the-call", False)] if may_argue else []), ("bribe", True), *([("use-skill", True)] if offered else [])]
+    with ScriptedDice(rolls) as dice, ScriptedDecisions(answers) as decisions:
+        return send_off(rules, state, player_id, dice, decisions, reason="foul")
+
+
+def test_fink_rolls_a_failed_bribe_again_once_a_game(bb2020: bbcore.Ruleset) -> None:
+    bribes = free_bribe(bb2020)
+    state = game(bb2020, {FINK: 1, bribes: 2})
+    kept = bribed(bb2020, state, "v", [1, bb2020.parameters.targets.bribe], offered=True)
+    assert kept.stays
+    event = next(e for e in kept.events if e.kind == "bribe")
+    assert (event.rolls, event.result, event.detail["rerolled_with"]) == ((1, bb2020.parameters.targets.bribe), "worked", FINK)
+    gone = bribed(bb2020, kept.state, "v", [1])  # his one re-roll is spent
+    assert not gone.stays
+    assert "rerolled_with" not in next(e for e in gone.events if e.kind == "bribe").detail
+
+
+def test_no_fixer_no_bribe_re_roll_and_fink_leaves_with_an_ejected_coach(bb2020: bbcore.Ruleset) -> None:
+    bribes = free_bribe(bb2020)
+    assert not bribed(bb2020, game(bb2020, {bribes: 1}), "v", [1]).stays
+    ejected = game(bb2020, {FINK: 1, bribes: 1}).update_team("home", coach_ejected=True)
+    assert not bribed(bb2020, ejected, "v", [1]).stays
 
 
 def test_schielund_picks_d3_players_able_to_play_who_gain_pro(bb2020: bbcore.Ruleset) -> None:
