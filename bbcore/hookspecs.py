@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from bbcore.registry import DataRegistrar, OptionRegistrar, RowEffectRegistrar, SequenceStepRegistrar
     from bbcore.rules.ball import BallReentry
     from bbcore.rules.board import Board, PlayerState, Square
+    from bbcore.rules.decisions import Decisions
     from bbcore.rules.events import Event
     from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
     from bbcore.rules.injury import CasualtyTreatment
@@ -1080,7 +1081,7 @@ def bbcore_thrown_player_leaves_pitch(
 
 @hookspec
 def bbcore_turn_end_effects(
-    ruleset: Ruleset, board: Board, team: str, dice: DiceSource, weather: str | None, drive_effects: frozenset[str]
+    ruleset: Ruleset, board: Board, team: str, dice: DiceSource, weather: str | None, drive_effects: frozenset[str], decisions: Decisions
 ) -> tuple[Board, tuple[Event, ...]] | None:
     """Effects at the end of a team's turn (a creature lurking under the pitch, a storm...).
 
@@ -1093,6 +1094,8 @@ def bbcore_turn_end_effects(
     :param weather: the id of the weather row in force (``GameState.weather``), None
         before any was rolled.
     :param drive_effects: the table rows in force for the drive (``GameState.drive_effects``).
+    :param decisions: the coaches' answers (a push to resolve, a treatment for a casualty...);
+        :class:`~bbcore.rules.decisions.DefaultDecisions` when the caller gave none.
 
     **Example.** The street variant rolls for whatever lurks in its pits at the end of each
     team turn; simplified (its real rule rolls on a table), a player of the team whose
@@ -1105,7 +1108,7 @@ def bbcore_turn_end_effects(
 
 
         @hookimpl
-        def bbcore_turn_end_effects(ruleset, board, team, dice, weather, drive_effects):
+        def bbcore_turn_end_effects(ruleset, board, team, dice, weather, drive_effects, decisions):
             events = []
             for player in list(board.team_players(team)):
                 if player.on_pitch and board.trapped(player):

@@ -19,7 +19,7 @@ from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.errors import Problem, UsageError, format_json_path
 from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status
-from bbcore.rules.decisions import Decisions
+from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event
 from bbcore.rules.foul import send_off
 from bbcore.rules.injury import recover_knocked_out
@@ -535,10 +535,18 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
 # -- the end of a turn -----------------------------------------------------------------------------
 
 
-def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource) -> StepResult:
-    """Whatever the active plugins do when ``team``'s turn ends (``bbcore_turn_end_effects``), each on the board the one before left."""
+def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions | None = None) -> StepResult:
+    """Whatever the active plugins do when ``team``'s turn ends (``bbcore_turn_end_effects``), each on the board the one
+    before left; ``decisions`` answer what the coaches decide there (the defaults without)."""
     board, events = chain_board_hook(
-        ruleset, "bbcore_turn_end_effects", state.board, team=team, dice=dice, weather=state.weather, drive_effects=state.drive_effects
+        ruleset,
+        "bbcore_turn_end_effects",
+        state.board,
+        team=team,
+        dice=dice,
+        weather=state.weather,
+        drive_effects=state.drive_effects,
+        decisions=decisions or DefaultDecisions(),
     )
     return attrs.evolve(state, board=board), events
 

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from bbcore.model.table import Row
     from bbcore.registry import RowEffectRegistrar, SequenceStepRegistrar
     from bbcore.rules.board import Board, PlayerState, Square
+    from bbcore.rules.decisions import Decisions
     from bbcore.rules.events import Event
     from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
     from bbcore.rules.injury import CasualtyTreatment
@@ -126,10 +127,10 @@ def bbcore_register_row_effects(register: RowEffectRegistrar) -> None:
 
 @hookimpl(specname="bbcore_turn_end_effects")
 def weather_at_turn_end(
-    ruleset: Ruleset, board: Board, team: str, dice: DiceSource, weather: str | None
+    ruleset: Ruleset, board: Board, team: str, dice: DiceSource, weather: str | None, decisions: Decisions
 ) -> tuple[Board, tuple[Event, ...]] | None:
     """A Stormy Night's lightning or Unbearable Stench when a team turn ends (:func:`bbcore_gutterbowl.weather.turn_end_weather`)."""
-    outcome = turn_end_weather(ruleset, board, team, dice, weather)
+    outcome = turn_end_weather(ruleset, board, team, dice, weather, decisions)
     return (outcome.board, outcome.events) if outcome.events else None
 
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from bbcore.dice import DiceSource
     from bbcore.model.table import Row
     from bbcore.rules.board import Board, PlayerState, Square
+    from bbcore.rules.decisions import Decisions
     from bbcore.rules.events import Event
     from bbcore.rules.push import BlockedSquare, PushBlocked
     from bbcore.ruleset import Ruleset
@@ -153,9 +154,11 @@ def thrown_player_hits_the_sideline(
 
 
 @hookimpl(specname="bbcore_turn_end_effects")
-def something_in_the_pit(ruleset: Ruleset, board: Board, team: str, dice: DiceSource) -> tuple[Board, tuple[Event, ...]] | None:
+def something_in_the_pit(
+    ruleset: Ruleset, board: Board, team: str, dice: DiceSource, decisions: Decisions
+) -> tuple[Board, tuple[Event, ...]] | None:
     """At the end of each team turn, the pit-creature roll for each of the active team's players in a sewer pit."""
-    outcome = sewers.something_in_the_pit(ruleset, board, team, dice)
+    outcome = sewers.something_in_the_pit(ruleset, board, team, dice, decisions)
     if not outcome.events:
         return None
     return outcome.board, outcome.events

@@ -41,7 +41,7 @@ from bbcore.rules.board import Board, Status
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
-from bbcore.rules.injury import Harm, roll_injury, suffer_casualty
+from bbcore.rules.injury import Harm, roll_injury, suffer_casualty, treatment_from
 from bbcore.rules.sequences import GameState
 from bbcore.ruleset import Ruleset
 from bbcore_gutterbowl.variant_rules import variant_rules
@@ -133,7 +133,8 @@ def restless_fans(
         carried = outcome.board.ball.carrier == player_id
         square = player.square
         hit = Outcome(outcome.board, (Event("restless-fans", player_id, rolls, "hit-by-a-bottle"),))
-        outcome = outcome.then(hit).then(roll_injury(ruleset, outcome.board, player_id, Harm(BOTTLE), dice))
+        hurt = roll_injury(ruleset, outcome.board, player_id, Harm(BOTTLE), dice, choose_treatment=treatment_from(decisions))
+        outcome = outcome.then(hit).then(hurt)
         if carried and square is not None and outcome.board.ball.carrier is None:
             outcome = outcome.then(
                 ball.bounce(ruleset, outcome.board.with_ball(attrs.evolve(outcome.board.ball, square=square)), square, dice, decisions)

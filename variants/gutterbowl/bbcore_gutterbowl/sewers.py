@@ -16,7 +16,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import Board, PlayerState, Square, Status, step
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import suffer_casualty
+from bbcore.rules.injury import suffer_casualty, treatment_from
 from bbcore.rules.push import BlockedSquare, PushBlocked, push
 from bbcore_gutterbowl.features import is_pit, out_of_feature
 
@@ -123,16 +123,16 @@ def _edge_of_pit(start: Square, target: Square) -> Square:
     return step(target, (-dx, -dy))
 
 
-def something_in_the_pit(ruleset: Ruleset, board: Board, team: str, dice: DiceSource) -> Outcome:
+def something_in_the_pit(ruleset: Ruleset, board: Board, team: str, dice: DiceSource, decisions: Decisions | None = None) -> Outcome:
     """At the end of ``team``'s turn, the pit-creature table for each of their players in a pit, by player id.
 
     Each row is read by its effects: a casualty (with a casualty roll when the row says
-    ``roll_on``, no apothecary in Gutter Bowl), back out standing, or nothing. A push the
-    return causes is resolved by the active coach with the default decisions, since the
-    turn-end hook is given none.
+    ``roll_on``, no apothecary in Gutter Bowl, but the coach may call a treatment such as
+    the Sawbones), back out standing, or nothing. ``decisions`` answer for the coaches:
+    the treatment, and a ball the return disturbs (the defaults without).
     """
     table = ruleset.table(CREATURE_ROLE)
-    decisions = DefaultDecisions()
+    decisions = decisions or DefaultDecisions()
     events: list[Event] = []
     for player_id in sorted(p.id for p in board.team_players(team) if p.on_pitch and board.trapped(p)):
         player = board.player(player_id)
@@ -141,7 +141,7 @@ def something_in_the_pit(ruleset: Ruleset, board: Board, team: str, dice: DiceSo
         status = _row_status(rolled.row)
         if status == Status.CASUALTY.value:
             roll = any(effect.roll_on for effect in rolled.row.effects)
-            hurt = suffer_casualty(ruleset, board, player_id, dice, roll=roll)
+            hurt = suffer_casualty(ruleset, board, player_id, dice, roll=roll, choose_treatment=treatment_from(decisions))
             board = hurt.board
             events.extend(hurt.events)
         elif status == Status.STANDING.value:

@@ -29,7 +29,7 @@ from bbcore.rules.board import Board
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.drive import pick_at_random
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Harm, place_prone
+from bbcore.rules.injury import Harm, place_prone, treatment_from
 from bbcore_gutterbowl.kick_off_events import _fall_over
 from bbcore_gutterbowl.variant_rules import variant_rules
 
@@ -97,7 +97,9 @@ def _standing(board: Board, team: str) -> list[str]:
     return sorted(p.id for p in board.team_players(team) if p.standing)
 
 
-def turn_end_weather(ruleset: Ruleset, board: Board, team: str, dice: DiceSource, weather: str | None) -> Outcome:
+def turn_end_weather(
+    ruleset: Ruleset, board: Board, team: str, dice: DiceSource, weather: str | None, decisions: Decisions | None = None
+) -> Outcome:
     """A Stormy Night (a D6; a low roll fells a random player of the team) or Unbearable Stench (a random one Placed
     Prone, as the core places a player prone: a ball he held bounces, and a Ball & Chain has his injury roll)."""
     if weather == STORMY_NIGHT:
@@ -109,17 +111,18 @@ def turn_end_weather(ruleset: Ruleset, board: Board, team: str, dice: DiceSource
         if not picked:
             return Outcome(board, (Event("lightning", team, rolls, "nobody-standing"),))
         struck = Event("lightning", picked[0], (*rolls, *pick_rolls), "struck")
-        return _fall_over(ruleset, board, board.player(picked[0]), dice, None, struck)
+        return _fall_over(ruleset, board, board.player(picked[0]), dice, decisions, struck)
     if weather == UNBEARABLE_STENCH:
         count = variant_rules(ruleset).weather.unbearable_stench_players
         picked, pick_rolls = pick_at_random(dice, _standing(board, team), count)
         events: list[Event] = [Event("unbearable-stench", team, pick_rolls, str(len(picked)), {"players": list(picked)})]
         for player_id in picked:
             square = board.player(player_id).square
-            placed = place_prone(ruleset, board, player_id, Harm(UNBEARABLE_STENCH), dice)
+            choose = treatment_from(decisions or DefaultDecisions())
+            placed = place_prone(ruleset, board, player_id, Harm(UNBEARABLE_STENCH), dice, choose_treatment=choose)
             if board.ball.carrier == player_id and square is not None:
                 # Placed Prone, he drops the ball: it bounces (Safe Pair of Hands may set it down instead).
-                placed = placed.then(ball.drop_ball(ruleset, placed.board, player_id, square, dice, DefaultDecisions()))
+                placed = placed.then(ball.drop_ball(ruleset, placed.board, player_id, square, dice, decisions or DefaultDecisions()))
             board = placed.board
             events.extend(placed.events)
         return Outcome(board, tuple(events))

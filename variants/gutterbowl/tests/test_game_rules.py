@@ -342,6 +342,15 @@ def test_on_two_or_more_the_bottle_hits_and_makes_an_injury_roll(gb: Ruleset) ->
     assert outcome.board.ball == BallState(square=(14, 8))
 
 
+def test_the_coach_may_call_the_sawbones_for_a_player_a_bottle_hurts(gb: Ruleset) -> None:
+    # hit, injury 6+6 (a casualty), the D16 (Dead), the Sawbones 2+, then Badly Hurt; the ball bounces (D8 5, 7)
+    decisions = ScriptedDecisions([("casualty-treatment", SAWBONES)])
+    with ScriptedDice([2, 6, 6, 16, 2, 4, 5, 7]) as dice, decisions:
+        outcome = restless_fans(gb, staller(gb).board, ["runner"], dice, decisions)
+    assert outcome.board.player("runner").status is Status.RESERVES
+    assert next(e for e in outcome.events if e.kind == "casualty-treatment").detail["results"] == ["dead", "badly-hurt"]
+
+
 def test_only_players_on_the_pitch_can_be_stalling(gb: Ruleset) -> None:
     with ScriptedDice([]) as dice, pytest.raises(UsageError, match="on the pitch"):
         restless_fans(gb, staller(gb).board, ["nobody"], dice)

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from bbcore_gutterbowl.features import check_kick_target, kick_target_allowed
+from bbcore_gutterbowl.staff import SAWBONES
 from bbcore_gutterbowl.variant_rules import variant_rules
 
 import bbcore
@@ -169,9 +170,13 @@ def test_a_ball_carrier_pushed_into_a_pit_loses_the_ball_which_comes_back_out(se
     assert outcome.board.ball.square == (11, 1)
 
 
-def creature(rules: Ruleset, on: Board, team: str, rolls: Iterable[int]) -> tuple[Board, tuple[Event, ...]]:
-    with ScriptedDice(rolls) as dice:
-        return chain_board_hook(rules, "bbcore_turn_end_effects", on, team=team, dice=dice, weather=None, drive_effects=frozenset())
+def creature(
+    rules: Ruleset, on: Board, team: str, rolls: Iterable[int], answers: Iterable[tuple[str, Any]] = ()
+) -> tuple[Board, tuple[Event, ...]]:
+    with ScriptedDice(rolls) as dice, ScriptedDecisions(answers) as decisions:
+        return chain_board_hook(
+            rules, "bbcore_turn_end_effects", on, team=team, dice=dice, weather=None, drive_effects=frozenset(), decisions=decisions
+        )
 
 
 def in_the_pit(rules: Ruleset, **others: tuple[str, str, Square]) -> Board:
@@ -183,6 +188,14 @@ def test_the_creature_takes_a_player_on_a_one_with_a_casualty_roll(sewer: Rulese
     assert after.player("s").status is Status.CASUALTY
     assert [e.kind for e in found][:2] == ["pit-creature", "casualty"]
     assert after.player("o").status is Status.STANDING  # only the active team's players roll
+
+
+def test_the_coach_may_call_the_sawbones_for_a_player_the_creature_takes(sewer: Ruleset) -> None:
+    # The creature's 1, the D16 (Dead), the Sawbones 2+, then his second roll: Badly Hurt.
+    after, found = creature(sewer, in_the_pit(sewer), "home", [1, 16, 2, 4], [("casualty-treatment", SAWBONES)])
+    assert after.player("s").status is Status.RESERVES
+    treated = next(e for e in found if e.kind == "casualty-treatment")
+    assert treated.detail["results"] == ["dead", "badly-hurt"]
 
 
 def test_the_player_stays_in_the_pit_on_two_or_three(sewer: Ruleset) -> None:
