@@ -19,6 +19,7 @@ EFFECT_VERBS = (
     "fans",
     "choose_improvement",
     "choose_skill",
+    "journeymen",
 )
 
 
@@ -58,6 +59,7 @@ class Effect:
     fans: int | None = None
     choose_improvement: tuple[str, ...] | None = None
     choose_skill: tuple[str, ...] | None = None
+    journeymen: str | None = None  # dice of extra Journeymen the team takes on for the game, plus ``by``
     by: int | None = None
     limit: int | None = None
     who: str | None = None

@@ -96,8 +96,31 @@ def _stand_in(team: TeamState, players: tuple[TeamPlayer, ...] = (), inducements
     )
 
 
+def _hire_journeymen(
+    ruleset: Ruleset, state: GameState, team: TeamState, count: int, decisions: Decisions
+) -> tuple[GameState, tuple[tuple[str, str], ...]]:
+    """``count`` Journeymen for the team, in the Reserves, each of a Journeyman position (the coach picks when
+    there are several) with the ``journeymen.skills``: the state and (player id, position) for each."""
+    skills = {skill.id: skill.value for skill in ruleset.parameters.journeymen.skills}
+    positions = journeyman_positions(ruleset, team.roster)
+    board = state.board
+    hired: list[tuple[str, str]] = []
+    for _ in range(count):
+        position = positions[0] if len(positions) == 1 else decisions.journeyman_position(team.id, positions)
+        if position not in positions:
+            raise UsageError(f"{position!r} is not a Journeyman position of team {team.id!r}; they are {', '.join(positions)}")
+        number = 1
+        while f"{team.id}-journeyman-{number}" in board.players:
+            number += 1
+        player_id = f"{team.id}-journeyman-{number}"
+        board = board.with_player(player_from_position(ruleset, player_id, team.id, position, None, Status.RESERVES, skills))
+        hired.append((player_id, position))
+    state = attrs.evolve(state, board=board, journeymen=state.journeymen + tuple(pid for pid, _ in hired))
+    return state, tuple(hired)
+
+
 def take_on_journeymen(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
-    """Make each short-handed team up to ``players_on_pitch`` with Journeymen.
+    """Make each short-handed team up to ``players_on_pitch`` with Journeymen, then add those its inducements bring.
 
     A team's players able to play are its players on the board who are in the Reserves
     or on the pitch (the caller leaves off the board those who miss the game). Each
@@ -105,48 +128,61 @@ def take_on_journeymen(ruleset: Ruleset, state: GameState, dice: DiceSource, dec
     (Loner (4+)) added, placed in the Reserves. With several such positions the coach
     picks one for each Journeyman (``Decisions.journeyman_position``); with none the team
     plays short. Journeymen count towards the team's CTV, valued through
-    :func:`bbcore.teams.value_team` as if they were on the team.
+    :func:`bbcore.teams.value_team` as if they were on the team. A team already holding
+    an inducement with a ``journeymen`` effect (Riotous Rookies) then takes on those too
+    (:func:`inducement_journeymen`).
     """
-    rules = ruleset.parameters.journeymen
-    skills = {skill.id: skill.value for skill in rules.skills}
     events = []
     for team in state.teams:
         able = [p for p in state.board.team_players(team.id) if p.status is Status.RESERVES or p.on_pitch]
         missing = ruleset.parameters.players_on_pitch - len(able)
-        if missing <= 0:
-            continue
-        positions = journeyman_positions(ruleset, team.roster)
-        if not positions:
+        if missing > 0 and not journeyman_positions(ruleset, team.roster):
             events.append(Event("journeymen", team.id, result="no-position", detail={"missing": missing}))
-            continue
-        board = state.board
-        hired: list[tuple[str, str]] = []
-        for _ in range(missing):
-            position = positions[0] if len(positions) == 1 else decisions.journeyman_position(team.id, positions)
-            if position not in positions:
-                raise UsageError(f"{position!r} is not a Journeyman position of team {team.id!r}; they are {', '.join(positions)}")
-            number = 1
-            while f"{team.id}-journeyman-{number}" in board.players:
-                number += 1
-            player_id = f"{team.id}-journeyman-{number}"
-            board = board.with_player(player_from_position(ruleset, player_id, team.id, position, None, Status.RESERVES, skills))
-            hired.append((player_id, position))
-        value = value_team(ruleset, _stand_in(team, tuple(TeamPlayer(name=pid, position=pos) for pid, pos in hired), {})).current_team_value
-        state = attrs.evolve(state, board=board, journeymen=state.journeymen + tuple(pid for pid, _ in hired))
-        state = state.update_team(team.id, ctv=team.ctv + value)
-        events.append(
-            Event(
-                "journeymen",
-                team.id,
-                result=str(len(hired)),
-                detail={
-                    "players": [pid for pid, _ in hired],
-                    "positions": [pos for _, pos in hired],
-                    "value": value,
-                    "ctv": team.ctv + value,
-                },
+        elif missing > 0:
+            state, hired = _hire_journeymen(ruleset, state, team, missing, decisions)
+            value = value_team(
+                ruleset, _stand_in(team, tuple(TeamPlayer(name=pid, position=pos) for pid, pos in hired), {})
+            ).current_team_value
+            state = state.update_team(team.id, ctv=team.ctv + value)
+            events.append(
+                Event(
+                    "journeymen",
+                    team.id,
+                    result=str(len(hired)),
+                    detail={
+                        "players": [pid for pid, _ in hired],
+                        "positions": [pos for _, pos in hired],
+                        "value": value,
+                        "ctv": team.ctv + value,
+                    },
+                )
             )
-        )
+        state, more = inducement_journeymen(ruleset, state, team.id, state.team(team.id).inducements, dice, decisions)
+        events.extend(more)
+    return state, tuple(events)
+
+
+def inducement_journeymen(
+    ruleset: Ruleset, state: GameState, team_id: str, inducements: Mapping[str, int], dice: DiceSource, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]]:
+    """The Journeymen that ``inducements`` (ids and counts the team holds) bring for the game: for each ``journeymen``
+    effect, its dice plus its ``by`` more, hired as :func:`take_on_journeymen` hires them (past any roster limit).
+    Judgement call: having been paid for as an inducement, they do not add to the team's CTV."""
+    team = state.team(team_id)
+    events: list[Event] = []
+    for inducement_id, held in sorted(inducements.items()):
+        inducement = ruleset.inducements.get(inducement_id)
+        effects = [e for e in inducement.effects if e.journeymen is not None] if inducement is not None and held > 0 else []
+        for effect in effects * held:
+            assert effect.journeymen is not None
+            rolls = roll_dice(dice, effect.journeymen)
+            count = sum(rolls) + (effect.by or 0)
+            if not journeyman_positions(ruleset, team.roster):
+                events.append(Event("journeymen", team_id, rolls, "no-position", {"inducement": inducement_id, "missing": count}))
+                continue
+            state, hired = _hire_journeymen(ruleset, state, state.team(team_id), count, decisions)
+            detail = {"inducement": inducement_id, "players": [pid for pid, _ in hired], "positions": [pos for _, pos in hired]}
+            events.append(Event("journeymen", team_id, rolls, str(len(hired)), detail))
     return state, tuple(events)
 
 
@@ -253,7 +289,8 @@ def buy_inducements(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     its Treasury) and a capped top-up from its own Treasury. With equal CTVs neither
     team buys anything. What to buy is asked of ``Decisions.buy_inducements``; a
     purchase over budget, not on offer or beyond an inducement's limits is an error
-    listing every problem.
+    listing every problem. Journeymen that a purchase brings (Riotous Rookies) join
+    at once (:func:`inducement_journeymen`).
     """
     home, away = state.teams
     if home.ctv == away.ctv:
@@ -263,7 +300,12 @@ def buy_inducements(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     state, spent, first = _shop(ruleset, state, higher.id, decisions, budget)
     budget = inducement_budget(ruleset, lower.ctv, lower.treasury, higher.ctv, spent)
     state, _, second = _shop(ruleset, state, lower.id, decisions, budget)
-    return state, (first, second)
+    events = [first, second]
+    for shopped in (first, second):
+        assert shopped.who is not None
+        state, rookies = inducement_journeymen(ruleset, state, shopped.who, shopped.detail["bought"], dice, decisions)
+        events.extend(rookies)
+    return state, tuple(events)
 
 
 # -- prayers to nuffle -------------------------------------------------------------------------------

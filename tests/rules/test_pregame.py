@@ -24,6 +24,8 @@ from bbcore.testing import MakeRuleset
 from tests.fixtures.plugins import ParameterPlugin
 from tests.rules.game_states import AWAY_LINEMAN, HOME_LINEMAN, away_team, game, home_team, reserves
 
+SNOTLING = "snotling/snotling-lineman"
+
 # -- the fans ----------------------------------------------------------------------------------------
 
 
@@ -159,6 +161,37 @@ def test_extra_team_training_bought_before_the_game_adds_team_rerolls(core: Rule
         after, _ = buy_inducements(core, state, ScriptedDice([]), decisions)
     assert after.home.rerolls == state.home.rerolls + 2
     assert after.away.rerolls == state.away.rerolls
+
+
+def snotlings_and_humans(core: Ruleset, snotlings: int = 11) -> GameState:
+    """A home Snotling team (Low Cost Linemen) of ``snotlings`` in the Reserves, 1,000K against 1,200K of Humans."""
+    state = game(
+        core,
+        {**reserves("home", SNOTLING, snotlings), **reserves("away", AWAY_LINEMAN, 11)},
+        home=home_team(ctv=1_000_000),
+        away=away_team(ctv=1_200_000),
+    )
+    return state.update_team("home", roster="snotling", special_rules=tuple(core.roster("snotling").special_rules))
+
+
+def test_riotous_rookies_bring_two_d3_plus_one_more_journeymen_at_once(core: Ruleset) -> None:
+    answers = [("inducements", {}), ("inducements", {"riotous-rookies": 1})]
+    with ScriptedDice([2, 3]) as dice, ScriptedDecisions(answers, strict=True) as decisions:
+        after, events = buy_inducements(core, snotlings_and_humans(core), dice, decisions)
+    rookies = events[-1]
+    assert (rookies.kind, rookies.who, rookies.rolls, rookies.result) == ("journeymen", "home", (2, 3), str(2 + 3 + 1))
+    assert len(after.journeymen) == 6
+    assert all(after.board.player(pid).position == SNOTLING for pid in after.journeymen)
+    assert all(after.board.player(pid).skill_value("loner") == 4 for pid in after.journeymen)
+    assert after.home.ctv == 1_000_000  # paid for as an inducement
+
+
+def test_riotous_rookies_held_from_the_team_file_join_after_the_free_journeymen(core: Ruleset) -> None:
+    state = snotlings_and_humans(core, snotlings=10).update_team("home", inducements={"riotous-rookies": 1})
+    with ScriptedDice([1, 1]) as dice:
+        after, (free, rookies) = take_on_journeymen(core, state, dice, DefaultDecisions())
+    assert (free.result, rookies.result, rookies.detail["inducement"]) == ("1", "3", "riotous-rookies")
+    assert after.journeymen == tuple(f"home-journeyman-{n}" for n in range(1, 5))
 
 
 def test_teams_of_equal_ctv_buy_nothing(core: Ruleset) -> None:
