@@ -264,8 +264,9 @@ def kick_off_event(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
     return state, (event, *more)
 
 
-def _staff(ruleset: Ruleset, state: GameState, team_id: str, test: str, on_roster: int) -> int:
-    """The team's staff on its roster plus what its inducements' ``test`` modifier effects add, once per inducement held.
+def kick_off_staff(ruleset: Ruleset, state: GameState, team_id: str, test: str, on_roster: int) -> int:
+    """The staff a team counts for a kick-off event: ``on_roster`` (its cheerleaders or assistant coaches) plus what
+    its inducements' ``test`` modifier effects add (``cheering-fans``, ``brilliant-coaching``), once per inducement held.
 
     Ids the active list does not know are ignored, as for KO recovery.
     """
@@ -378,14 +379,16 @@ def _high_kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: 
     return state, (Event("move-under-the-ball", receiving, result="may-move-one-open-player", detail=detail),)
 
 
-def _cheering_fans(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
-    bonuses = {team.id: _staff(ruleset, state, team.id, CHEERING_FANS, team.cheerleaders) for team in state.teams}
+def cheering_fans(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """The Cheering Fans kick-off event: each team rolls a D6 plus its cheerleaders (:func:`kick_off_staff`); the
+    highest wins. A plugin that changes who counts how many registers its own row effect and may call this one."""
+    bonuses = {team.id: kick_off_staff(ruleset, state, team.id, CHEERING_FANS, team.cheerleaders) for team in state.teams}
     _, event = contest(dice, "cheering-fans", bonuses, highest=True)
     return state, (event,)
 
 
 def _brilliant_coaching(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
-    bonuses = {team.id: _staff(ruleset, state, team.id, BRILLIANT_COACHING, team.assistant_coaches) for team in state.teams}
+    bonuses = {team.id: kick_off_staff(ruleset, state, team.id, BRILLIANT_COACHING, team.assistant_coaches) for team in state.teams}
     winners, event = contest(dice, "brilliant-coaching", bonuses, highest=True)
     extra = ruleset.parameters.kick_off_events.brilliant_coaching_rerolls
     for team_id in winners:
@@ -452,7 +455,7 @@ KICK_OFF_EFFECTS: dict[str, StepProcedure] = {
     "time-out": _time_out,
     "solid-defence": _solid_defence,
     "high-kick": _high_kick,
-    "cheering-fans": _cheering_fans,
+    "cheering-fans": cheering_fans,
     "brilliant-coaching": _brilliant_coaching,
     "changing-weather": _changing_weather,
     "quick-snap": _quick_snap,

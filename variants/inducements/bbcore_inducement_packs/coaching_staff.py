@@ -23,7 +23,9 @@ roll whose natural D6 the ``ko_rerolls`` entry names (a 1).
 :func:`cheering_fans_cheerleaders` and :func:`prayer_rerolls` are Galandril Silverwater
 (``cheering`` entry): the cheerleaders his team counts when it rolls Cheering Fans (at least
 ``at_least``, plus the ``dice``), and the extra team re-rolls a natural Prayers to Nuffle
-roll gives; the caller adds them where its kick-off and pre-game steps keep them.
+roll gives. The plugin plays both: :func:`go_team` is its Cheering Fans kick-off event
+(the core's contest with his dice added), and :func:`pray_and_cheer` its Prayers to Nuffle
+step (the core's prayers, then his re-rolls for each natural roll he names).
 
 :func:`argue_the_call` and :func:`bribe_reroll` are Fink da Fixer (``fixers`` entry):
 Argue the Call rolled on its table with Fink's natural rolls read as his rows (the flag
@@ -82,11 +84,13 @@ from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.errors import UsageError
 from bbcore.rules.activation import activation_target
 from bbcore.rules.board import Board, PlayerState, Status
-from bbcore.rules.drive import CHEERING_FANS, pick_at_random
+from bbcore.rules.decisions import Decisions
+from bbcore.rules.drive import CHEERING_FANS, cheering_fans, kick_off_staff, pick_at_random
 from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import use_inducement
 from bbcore.rules.injury import casualty_roll
+from bbcore.rules.pregame import PRAYERS_ROLE, pray_to_nuffle
 from bbcore.rules.sequences import GameState
 from bbcore_inducement_packs.brews import give_for_drive
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
@@ -183,6 +187,43 @@ def cheering_fans_cheerleaders(ruleset: Ruleset, inducement: str, cheerleaders: 
     rolls = roll_dice(dice, cheering.dice)
     total = max(cheerleaders, cheering.at_least) + sum(rolls)
     return total, Event("go-team", inducement, rolls, str(total))
+
+
+def go_team(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The Cheering Fans kick-off event under a pack: a team holding a cheering coach counts his dice more
+    cheerleaders for this roll (at least ``at_least`` before them), then the core's contest
+    (:func:`bbcore.rules.drive.cheering_fans`). The extra cheerleaders leave with the roll."""
+    coaches = pack_rules(ruleset).coaching_staff.cheering
+    cheering = state
+    events: list[Event] = []
+    for team in state.teams:
+        for inducement, count in sorted(team.inducements.items()):
+            if count <= 0 or inducement not in coaches:
+                continue
+            now = cheering.team(team.id)
+            counted = kick_off_staff(ruleset, cheering, team.id, CHEERING_FANS, now.cheerleaders)
+            total, event = cheering_fans_cheerleaders(ruleset, inducement, counted, dice)
+            cheering = cheering.update_team(team.id, cheerleaders=now.cheerleaders + total - counted)
+            events.append(attrs.evolve(event, who=team.id, detail={"inducement": inducement}))
+    after, contest = cheering_fans(ruleset, cheering, dice, decisions)
+    for team in state.teams:
+        after = after.update_team(team.id, cheerleaders=team.cheerleaders)
+    return after, (*events, *contest)
+
+
+def pray_and_cheer(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The Prayers to Nuffle step under a pack: the core's prayers (:func:`bbcore.rules.pregame.pray_to_nuffle`), then,
+    for a team holding a cheering coach, his extra team re-rolls for each natural roll on the table he names."""
+    after, events = pray_to_nuffle(ruleset, state, dice, decisions)
+    prayer_dice = ruleset.table(PRAYERS_ROLE).dice or "D16"
+    cheers: list[Event] = []
+    for team in after.teams:
+        rolls = [roll for event in events if event.kind == "prayer-to-nuffle" and event.who == team.id for roll in event.rolls]
+        gained = sum(prayer_rerolls(ruleset, team.inducements, prayer_dice, roll) for roll in rolls)
+        if gained:
+            after = after.update_team(team.id, rerolls=team.rerolls + gained)
+            cheers.append(Event("go-team", team.id, tuple(rolls), "rerolls", {"rerolls": gained}))
+    return after, (*events, *cheers)
 
 
 def prayer_rerolls(ruleset: Ruleset, inducements: Mapping[str, int], prayer_dice: str, natural: int) -> int:
@@ -406,10 +447,12 @@ __all__ = [
     "bribe_reroll",
     "cheering_fans_cheerleaders",
     "experiment",
+    "go_team",
     "may_reroll_recovery",
     "may_stand_in",
     "players_to_set_up",
     "post_game_roll",
+    "pray_and_cheer",
     "prayer_rerolls",
     "scout_journeymen",
     "send_off_stand_ins",

@@ -39,19 +39,25 @@ def bbcore_register_data(register: DataRegistrar) -> None:
 
 @hookimpl
 def bbcore_register_row_effects(register: RowEffectRegistrar) -> None:
-    """Get the Ref under a pack: the hired referees' own rules (:func:`~bbcore_inducement_packs.referees.get_the_ref_event`)."""
+    """Get the Ref under a pack: the hired referees' own rules (:func:`~bbcore_inducement_packs.referees.get_the_ref_event`);
+    Cheering Fans: a cheering coach's dice (:func:`~bbcore_inducement_packs.coaching_staff.go_team`)."""
+    from bbcore_inducement_packs.coaching_staff import go_team  # noqa: PLC0415 - the procedures import the core's rules
     from bbcore_inducement_packs.referees import get_the_ref_event  # noqa: PLC0415 - the procedures import the core's rules
 
     register.row("kick-off-events", "get-the-ref", get_the_ref_event)
+    register.row("kick-off-events", "cheering-fans", go_team)
 
 
 @hookimpl
 def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
-    """The chef's start-of-drive step, one id per pack (only the active pack's sequence names its own)."""
+    """The chef's start-of-drive step, one id per pack (only the active pack's sequence names its own), and the
+    Prayers to Nuffle with a cheering coach's re-rolls (:func:`~bbcore_inducement_packs.coaching_staff.pray_and_cheer`)."""
+    from bbcore_inducement_packs.coaching_staff import pray_and_cheer  # noqa: PLC0415 - the procedures import the core's rules
     from bbcore_inducement_packs.effects import CHEF_STEPS, cook  # noqa: PLC0415 - the procedures import the core's rules
 
     for step_id in CHEF_STEPS:
         register.step(step_id, cook)
+    register.step("prayers-to-nuffle", pray_and_cheer)
 
 
 @hookimpl

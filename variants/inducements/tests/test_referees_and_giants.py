@@ -177,3 +177,35 @@ def test_korensson_has_the_kick_off_event_rolled_again(bb2020: bbcore.Ruleset) -
         _, events = kick_off_event(bb2020, state, dice, DefaultDecisions())
     assert [e.result for e in events if e.kind == "kick-off-event"] == ["get-the-ref", "time-out"]
     assert [e.result for e in events if e.kind == "get-the-ref"] == ["roll-again"]
+
+
+def test_galandrils_team_cheers_with_a_d3_more_cheerleaders_in_the_core_kick_off(bb2020: bbcore.Ruleset) -> None:
+    from bbcore.rules.decisions import DefaultDecisions
+    from bbcore.rules.drive import kick_off_event
+
+    state = attrs.evolve(game(bb2020, {"bb2020/galandril-silverwater": 1}), kicking_team="home")
+    # Galandril's D3 (2) on top of the one cheerleader a team without any counts; then the contest: 1 + 3 against 3 + 0.
+    with ScriptedDice([*kick_off_roll(bb2020, "cheering-fans"), 2, 1, 3]) as dice:
+        after, events = kick_off_event(bb2020, state, dice, DefaultDecisions())
+    cheer = next(e for e in events if e.kind == "go-team")
+    assert (cheer.who, cheer.rolls, cheer.result) == ("home", (2,), "3")
+    contest = next(e for e in events if e.kind == "cheering-fans")
+    assert (contest.detail["totals"], contest.result) == ({"home": 1 + 3, "away": 3}, "home")
+    assert after.home.cheerleaders == state.home.cheerleaders  # for this roll only
+
+
+def test_galandrils_team_gains_a_team_reroll_on_a_natural_fifteen_or_sixteen_prayer(bb2020: bbcore.Ruleset) -> None:
+    from bbcore.rules.decisions import DefaultDecisions
+    from bbcore.rules.sequences import sequence_steps
+
+    # The bb2020 list sells no prayers; a league that adds the core's lets a team pray under it.
+    praying = attrs.evolve(
+        bb2020, inducements={**bb2020.inducements, "prayers-to-nuffle": bbcore.load_ruleset().inducement("prayers-to-nuffle")}
+    )
+    prayers = sequence_steps(praying)["prayers-to-nuffle"]
+    state = game(praying, {"bb2020/galandril-silverwater": 1, "prayers-to-nuffle": 2}, {"prayers-to-nuffle": 1})
+    with ScriptedDice([16, 3, 15]) as dice:  # home: 16, 3; away: 15 (no Galandril)
+        after, events = prayers(praying, state, dice, DefaultDecisions())
+    assert after.home.rerolls == state.home.rerolls + 1
+    assert after.away.rerolls == state.away.rerolls
+    assert [(e.kind, e.who, e.detail["rerolls"]) for e in events if e.kind == "go-team"] == [("go-team", "home", 1)]
