@@ -1,0 +1,58 @@
+"""Players an inducement hires for one game (mercenaries), made ready to join the team's board.
+
+An inducement hires a player when a team's order for it names the position
+(``bbcore.teams.purchases.hires_a_player``): the order's ``position``, ``count`` and
+the ``skill`` bought with it. :func:`hired_players` turns a team's orders into players in
+the Reserves, each with the position's profile, the inducement's effects on the player
+(Loner, say) and the skill bought. Whoever builds the game's board adds them to it, as it
+adds the team's own players; they leave when the game ends, as Journeymen do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from bbcore.errors import UsageError
+from bbcore.rules.board import PlayerState, Status, player_from_position
+from bbcore.rules.effects import apply_effects
+from bbcore.teams.purchases import hires_a_player
+
+if TYPE_CHECKING:
+    from bbcore.model.team import InducementOrder
+    from bbcore.ruleset import Ruleset
+
+
+def hired_players(
+    ruleset: Ruleset, team_id: str, orders: Iterable[InducementOrder], taken: Collection[str] = ()
+) -> tuple[PlayerState, ...]:
+    """The players the team's inducement orders hire, in the Reserves, with ids ``<team>-hired-<n>`` not in ``taken``.
+
+    Orders for inducements that hire nobody are passed over; an order that hires but names
+    no position, or an inducement the ruleset does not know, is a ``UsageError`` (the team
+    check reports both before a game).
+    """
+    players: list[PlayerState] = []
+    used = set(taken)
+    for order in orders:
+        inducement = ruleset.inducements.get(order.id)
+        if inducement is None:
+            raise UsageError(f"team {team_id!r} orders unknown inducement {order.id!r}")
+        if not hires_a_player(inducement):
+            continue
+        if order.position is None:
+            raise UsageError(f"team {team_id!r}: an order for {inducement.name} must name the position hired")
+        for _ in range(order.count):
+            number = 1
+            while f"{team_id}-hired-{number}" in used:
+                number += 1
+            player_id = f"{team_id}-hired-{number}"
+            used.add(player_id)
+            player = player_from_position(ruleset, player_id, team_id, order.position, None, Status.RESERVES)
+            player = apply_effects(ruleset, player, inducement.effects).player
+            if order.skill is not None:
+                player = attrs.evolve(player, skills={**player.skills, order.skill.id: order.skill.value})
+            players.append(player)
+    return tuple(players)
