@@ -61,7 +61,9 @@ the team in the Reserves, ready to be set up, from the entry's profile; her indu
 used up, so she counts as no cheerleaders from then on and cannot come back. Her
 ``position`` is her inducement id, and :func:`send_off_stand_ins` (the plugin's
 ``bbcore_end_of_drive_effects``) Sends her off when the drive ends: nothing argues or
-bribes that away, and the event says so.
+bribes that away, and the event says so. Josef Bugman (Blood Bowl 2020) may play the same
+way, but his entry ``keeps_helping``: his inducement stays held, so his beer still helps the
+team's KO recovery rolls after he has played; he too plays one drive only.
 
 :func:`upgrade` is Professeur Frünkleheim's pre-game pick, between Steps 4 and 5
 (``upgrades`` entry): ``dice`` players of the team able to play (as for
@@ -377,14 +379,17 @@ def players_to_set_up(state: GameState, team_id: str) -> int:
 
 
 def may_stand_in(ruleset: Ruleset, state: GameState, team_id: str, inducement: str) -> bool:
-    """Whether the staff member the team still holds may play this drive: the team is short of a full side."""
+    """Whether the staff member the team still holds may play this drive: the team is short of a full side, and he
+    has not played for it yet (once Sent-off at the end of his drive, he stays off)."""
     rules_for(pack_rules(ruleset).coaching_staff.stand_ins, inducement, "staff member who may play")
     held = state.team(team_id).inducements.get(inducement, 0) > 0
-    return held and players_to_set_up(state, team_id) < ruleset.parameters.players_on_pitch
+    played = any(p.team == team_id and p.position == inducement for p in state.board.players.values())
+    return held and not played and players_to_set_up(state, team_id) < ruleset.parameters.players_on_pitch
 
 
 def stand_in(ruleset: Ruleset, state: GameState, team_id: str, inducement: str, player_id: str) -> tuple[GameState, Event]:
-    """The staff member joins the team for this drive, in the Reserves, from the entry's profile; the inducement is used up."""
+    """The staff member joins the team for this drive, in the Reserves, from the entry's profile; the inducement is
+    used up, unless the entry ``keeps_helping`` (Bugman's beer still helps KO recovery)."""
     rules = rules_for(pack_rules(ruleset).coaching_staff.stand_ins, inducement, "staff member who may play")
     if not may_stand_in(ruleset, state, team_id, inducement):
         raise UsageError(f"{inducement!r} cannot play for {team_id!r}: not held, already played, or the team can set up a full side")
@@ -395,8 +400,9 @@ def stand_in(ruleset: Ruleset, state: GameState, team_id: str, inducement: str, 
         raise UsageError(f"the {inducement!r} inducement has no {rules.profile!r} profile")
     blank = PlayerState(player_id, team_id, 0, 0, 0, None, 0, status=Status.RESERVES, position=inducement)
     player = transform(ruleset, blank, profile)
-    left = {i: count for i, count in state.team(team_id).inducements.items() if i != inducement}
-    state = attrs.evolve(state.update_team(team_id, inducements=left), board=state.board.with_player(player))
+    if not rules.keeps_helping:
+        state = state.update_team(team_id, inducements={i: n for i, n in state.team(team_id).inducements.items() if i != inducement})
+    state = attrs.evolve(state, board=state.board.with_player(player))
     return state, Event("stand-in", player_id, (), "joins", {"inducement": inducement, "team": team_id})
 
 

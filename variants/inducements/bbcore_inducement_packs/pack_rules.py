@@ -464,9 +464,13 @@ class Experiment:
 
 @frozen
 class StandIn:
-    """A staff member who may play a drive for a team short of players, with the entry's ``profile``."""
+    """A staff member who may play a drive for a team short of players, with the entry's ``profile``.
+
+    ``keeps_helping``: the inducement's other help goes on once he has played (it is not used up).
+    """
 
     profile: str
+    keeps_helping: bool = False
 
 
 @frozen

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 from bbcore_inducement_packs.coaching_staff import (
+    may_reroll_recovery,
     may_stand_in,
     send_off_stand_ins,
     staff_cheerleaders,
@@ -96,6 +97,19 @@ def test_kari_is_sent_off_when_the_drive_ends_without_argue_or_bribe(bb2020: bbc
     )
     hooked = [b for b, _ in (a for a in answers if a is not None)]
     assert [b.player("kari").status for b in hooked] == [Status.SENT_OFF]
+
+
+def test_josef_bugman_plays_one_drive_for_a_short_team_and_his_beer_still_helps(bb2020: bbcore.Ruleset) -> None:
+    bugman = "bb2020/josef-bugman"
+    state, _ = stand_in(bb2020, squad(bb2020, 9, {bugman: 1}), "home", bugman, "josef")
+    josef = state.board.player("josef")
+    assert (josef.status, josef.position, josef.skill_value("loner")) == (Status.RESERVES, bugman, 5)
+    assert state.team("home").inducements[bugman] == 1  # still held
+    assert may_reroll_recovery(bb2020, 1, state.team("home").inducements) is True
+    assert not may_stand_in(bb2020, state, "home", bugman)  # he has played for the team
+    board = state.board.with_player(josef.moved((5, 5)).with_status(Status.STANDING))
+    after, _ = send_off_stand_ins(bb2020, board)
+    assert after.player("josef").status is Status.SENT_OFF
 
 
 # -- Professeur Frünkleheim -----------------------------------------------------------------------
