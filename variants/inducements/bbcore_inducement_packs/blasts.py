@@ -7,7 +7,8 @@ square the coach picked, having spent one of its ``uses`` with
 Both return an :class:`Blast`: the outcome, and whether the team that used it
 suffers a Turnover (the data says when). The numbers are in
 ``pack-rules.yaml``; a ball a knocked-down carrier held bounces from their square.
-Judgement call: a target moved off the pitch hits nobody.
+A giant is hit on any of the four squares of its base, once. Judgement call: a target
+moved off the pitch hits nobody.
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ from attrs import frozen
 
 from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.rules import ball
-from bbcore.rules.board import Board, Square, Status, step
+from bbcore.rules.board import Board, PlayerState, Square, Status, step
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.drive import pick_at_random
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, apothecary_from, armour_and_injury, knock_down_with_ball, treatment_from
 from bbcore.ruleset import Ruleset
+from bbcore_inducement_packs.giants import body_squares
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
 
 #: The cause named in the Armour rolls of players hit.
@@ -44,6 +46,13 @@ def _moved(ruleset: Ruleset, square: Square, distance: str, dice: DiceSource) ->
 
 def _around(board: Board, square: Square) -> list[Square]:
     return [s for s in board.neighbours(square) if board.geometry.on_pitch(s)]
+
+
+def _covering(ruleset: Ruleset, board: Board, squares: list[Square]) -> list[PlayerState]:
+    """The players on the pitch on any of ``squares`` (a giant on any square of its base), by id."""
+    wanted = set(squares)
+    covering = (p for p in board.players.values() if p.on_pitch and wanted.intersection(body_squares(ruleset, p)))
+    return sorted(covering, key=lambda p: p.id)
 
 
 def _down(ruleset: Ruleset, outcome: Outcome, player_id: str, harm: Harm, dice: DiceSource, decisions: Decisions) -> Outcome:
@@ -71,8 +80,7 @@ def cast_fireball(
     if not board.geometry.on_pitch(target):
         return Blast(outcome.then(Outcome(board, (Event("blast-off-pitch", team, (), str(target)),))))
     turnover = False
-    squares = [target, *_around(board, target)]
-    for player in sorted((p for p in board.players.values() if p.square in squares and p.standing), key=lambda p: p.id):
+    for player in (p for p in _covering(ruleset, board, [target, *_around(board, target)]) if p.standing):
         rolls = roll_dice(dice, spell.dice)
         hit = sum(rolls) >= spell.hit_on
         outcome = outcome.then(Outcome(outcome.board, (Event("fireball-hit", player.id, rolls, "hit" if hit else "dodged"),)))
@@ -104,8 +112,8 @@ def throw_pot(
         return Blast(outcome.then(Outcome(board, (Event("blast-off-pitch", team, (), str(target)),))))
     turnover = False
     harm = Harm(BLAST, mighty_blow=pot.bonus > 0, blow_bonus=pot.bonus)
-    struck = board.at(target)
-    if struck is not None and struck.on_pitch:
+    struck = next(iter(_covering(ruleset, board, [target])), None)
+    if struck is not None:
         if struck.standing:
             turnover = _turnover(pot.turnover_direct, team, outcome.board, struck.id)
             outcome = _down(ruleset, outcome, struck.id, harm, dice, decisions)
@@ -115,8 +123,8 @@ def throw_pot(
                 ruleset, outcome.board, struck.id, harm, dice, apothecary_from(decisions), choose_treatment=treatment_from(decisions)
             )
             outcome = outcome.then(hurt)
-    around = _around(board, target)
-    for player in sorted((p for p in outcome.board.players.values() if p.square in around and p.standing), key=lambda p: p.id):
+    around = _covering(ruleset, outcome.board, _around(board, target))
+    for player in (p for p in around if p.standing and (struck is None or p.id != struck.id)):
         rolls = roll_dice(dice, pot.splash_dice)
         hit = sum(rolls) >= pot.splash_hit_on
         outcome = outcome.then(Outcome(outcome.board, (Event("pot-splash", player.id, rolls, "hit" if hit else "avoided"),)))

@@ -81,6 +81,13 @@ def giant_scatter(ruleset: Ruleset, inducement: str, anchor: Square, dice: DiceS
     return moved, Event("giant-scatter", inducement, tuple(rolls), f"{step[0]},{step[1]}", {"from": list(anchor), "to": list(moved)})
 
 
+def body_squares(ruleset: Ruleset, player: PlayerState) -> tuple[Square, ...]:
+    """The squares the player covers on the pitch: a giant's four (its base from the anchor), anyone else's one."""
+    if player.square is None:
+        return ()
+    return base_squares(player.square) if giant_rules(ruleset, player) is not None else (player.square,)
+
+
 def giant_rules(ruleset: Ruleset, player: PlayerState) -> Giant | None:
     """The giant entry of a player hired as a giant (by :func:`hire_giant`), or None for anyone else."""
     return pack_rules(ruleset).giants.get(player.position or "")

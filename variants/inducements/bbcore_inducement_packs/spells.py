@@ -184,17 +184,22 @@ def cast_column(
 ) -> Outcome:
     """A line of fire or lightning across the pitch from ``start``: each Standing player on the way may be hit in turn.
 
-    Players of either team are rolled for, nearest the start first. After each
-    knock-down, a line that can be earthed rolls to see whether it stops there.
+    Players of either team are rolled for, nearest the start first (a giant once, where the
+    line first meets its base). After each knock-down, a line that can be earthed rolls to
+    see whether it stops there.
     """
+    from bbcore_inducement_packs.giants import body_squares  # noqa: PLC0415 - the giants module imports this one
+
     decisions = decisions or DefaultDecisions()
     rules = rules_for(pack_rules(ruleset).spells.columns, inducement, "wizard with a line of fire")
     path = column_path(board, start)
     outcome = Outcome(board, (_cast(caster_team, inducement, rules.spell, start),))
+    rolled: set[str] = set()
     for square in path:
-        player = outcome.board.at(square)
-        if player is None or not player.standing:
+        player = next((p for p in outcome.board.players.values() if p.on_pitch and square in body_squares(ruleset, p)), None)
+        if player is None or not player.standing or player.id in rolled:
             continue
+        rolled.add(player.id)
         rolls = roll_dice(dice, rules.dice)
         hit = sum(rolls) >= rules.hit_on
         outcome = outcome.then(Outcome(outcome.board, (Event("column-hit", player.id, rolls, "hit" if hit else "ducked"),)))

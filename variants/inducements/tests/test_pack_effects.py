@@ -6,6 +6,7 @@ import attrs
 import pytest
 from bbcore_inducement_packs.blasts import cast_fireball, throw_pot
 from bbcore_inducement_packs.effects import call_weather_mage, cook
+from bbcore_inducement_packs.giants import hire_giant
 
 import bbcore
 from bbcore.dice import ScriptedDice
@@ -163,6 +164,21 @@ def test_the_hot_pot_on_target_knocks_down_the_player_there_and_lays_the_splashe
     assert blast.outcome.board.player("a").status is Status.PRONE
     assert blast.outcome.board.player("b").status is Status.PRONE
     assert [e.kind for e in blast.outcome.events].count("armour") == 1
+
+
+def test_a_giant_is_hit_on_any_square_of_its_base_and_only_once(classic: bbcore.Ruleset) -> None:
+    giant = hire_giant(classic, "classic/slave-giant", "g", "away", (10, 7))  # its base: (10..11, 7..8)
+    board = build_board(classic, {"b": ("away", LINEMAN, (13, 9))}).with_player(giant)
+    # The pot lands on the base's lower-right square: the giant is struck (armour 1+1 held); b is not next to it.
+    with ScriptedDice([6, 1, 1]) as dice:
+        pot = throw_pot(classic, board, "home", "classic/boiling-pot", (11, 8), dice)
+    assert pot.outcome.board.player("g").status is Status.PRONE
+    assert not [e for e in pot.outcome.events if e.kind == "pot-splash"]
+    # A fireball next to two squares of the base rolls for b (dodges), and for the giant once (hit, armour 1+1).
+    with ScriptedDice([3, 4, 1, 1]) as dice:
+        fire = cast_fireball(classic, board, "home", "classic/wizard", (12, 8), dice)
+    assert [e.who for e in fire.outcome.events if e.kind == "fireball-hit"] == ["b", "g"]
+    assert fire.outcome.board.player("g").status is Status.PRONE
 
 
 def test_the_hot_pot_on_a_player_already_down_rolls_his_armour_then_his_injury(bb2020: bbcore.Ruleset) -> None:

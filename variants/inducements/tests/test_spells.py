@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from bbcore_inducement_packs.giants import hire_giant
 from bbcore_inducement_packs.spells import (
     cast_bolt,
     cast_column,
@@ -168,6 +169,15 @@ def test_a_column_from_the_far_sideline_meets_players_in_the_other_order(bb2020:
     with ScriptedDice([1, 1]) as dice:
         outcome = cast_column(bb2020, across(bb2020), "home", "bb2020/ogre-firebelly", (10, width - 1), dice)
     assert [e.who for e in outcome.events if e.kind == "column-hit"] == ["mine", "near"]
+
+
+def test_a_column_meets_a_giant_once_where_it_crosses_his_base(bb2020: bbcore.Ruleset) -> None:
+    giant = hire_giant(bb2020, "bb2020/giant-mercenary", "g", "away", (9, 4))  # its base: (9..10, 4..5)
+    board = build_board(bb2020, {"far": ("away", LINEMAN, (10, 9))}).with_player(giant)
+    # The column down x = 10 crosses the base's right-hand squares: one roll for the giant (ducks, 3), then far's (3).
+    with ScriptedDice([3, 3]) as dice:
+        outcome = cast_column(bb2020, board, "home", "bb2020/ogre-firebelly", (10, 0), dice)
+    assert [e.who for e in outcome.events if e.kind == "column-hit"] == ["g", "far"]
 
 
 def test_warp_lightning_is_earthed_through_a_player_on_a_one(bb2020: bbcore.Ruleset) -> None:
