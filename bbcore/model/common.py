@@ -20,6 +20,7 @@ EFFECT_VERBS = (
     "choose_improvement",
     "choose_skill",
     "journeymen",
+    "apothecary",
 )
 
 
@@ -60,6 +61,7 @@ class Effect:
     choose_improvement: tuple[str, ...] | None = None
     choose_skill: tuple[str, ...] | None = None
     journeymen: str | None = None  # dice of extra Journeymen the team takes on for the game, plus ``by``
+    apothecary: bool | None = None  # each use of the inducement works as the team's Apothecary would
     by: int | None = None
     limit: int | None = None
     who: str | None = None

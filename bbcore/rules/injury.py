@@ -40,6 +40,8 @@ TreatmentChoice = Callable[[PlayerState, str], str | None]
 #: Armour Roll, and Stunned counts as Knocked-out (see :mod:`bbcore.rules.ball_and_chain` for its action).
 BALL_AND_CHAIN = "ball-and-chain"
 MIGHTY_BLOW = "mighty-blow"
+#: The event a procedure reports when a team's Apothecary treats a player.
+APOTHECARY_EVENT = "apothecary"
 
 #: The injury table rows' status effects, as board statuses.
 _STATUS_OF_EFFECT = {"stunned": Status.STUNNED, "ko": Status.KO, "casualty": Status.CASUALTY}
@@ -210,7 +212,7 @@ def roll_injury(
     if status is Status.KO:
         if use_apothecary is not None and use_apothecary(player, "ko"):
             patched = Status.RESERVES if harm.crowd else Status.STUNNED
-            events.append(Event("apothecary", player_id, (), "patched-up", {"from": "ko", "to": patched.value}))
+            events.append(Event(APOTHECARY_EVENT, player_id, (), "patched-up", {"from": "ko", "to": patched.value}))
             return Outcome(board.with_player(player.with_status(patched)), tuple(events))
         return Outcome(board.with_player(player.with_status(Status.KO)), tuple(events))
     casualty = suffer_casualty(
@@ -309,7 +311,7 @@ def suffer_casualty(
                 second = table.row(counts_as)
             # The team picks the milder of the two: the earlier row of the table.
             row = min((row, second), key=lambda r: r.min or 0)
-            events.append(Event("apothecary", player_id, (), row.id, {"chosen": row.id}))
+            events.append(Event(APOTHECARY_EVENT, player_id, (), row.id, {"chosen": row.id}))
             if row is table.rows[0]:
                 return Outcome(board.with_player(player.with_status(Status.RESERVES)), tuple(events))
     board = board.with_player(player.with_status(Status.CASUALTY))

@@ -76,6 +76,7 @@ class TeamState:
     coach_ejected: bool = False  # after Argue the Call went that badly: no more arguing this game
     plague_ridden_used: bool = False  # the game's one new Lineman from Plague Ridden has come
     leader_reroll: bool = False  # the half's Leader Re-roll, not yet used (see bbcore.rules.drive.leader_reroll)
+    apothecary_used: bool = False  # the team's own Apothecary has been used this game (see bbcore.rules.treatments)
     #: When each limited inducement was used, by id: (half, drive, the team's turn) per use
     #: (see bbcore.rules.inducement_uses).
     inducement_uses: Mapping[str, tuple[tuple[int, int, int], ...]] = field(factory=dict, converter=_frozen_uses)

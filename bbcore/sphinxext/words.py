@@ -111,6 +111,8 @@ def effect_words(ruleset: Ruleset, labels: Labels, effect: Effect) -> str:
         what = "improve " + either([c.upper() for c in effect.choose_improvement])
     elif effect.choose_skill is not None:
         what = "a new " + either(list(effect.choose_skill)) + " skill"
+    elif effect.apothecary:
+        what = "works as an Apothecary"
     elif effect.journeymen is not None:
         what = f"{effect.journeymen}{signed(effect.by) if effect.by else ''} more Journeymen"
     else:

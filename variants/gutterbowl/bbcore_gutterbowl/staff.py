@@ -6,10 +6,10 @@ The Sawbones
 A treatment in the core's sense (``bbcore_casualty_treatment``): straight after a
 casualty roll against a player, before anything else could heal him, his coach may
 call the Sawbones. The core asks ``Decisions.casualty_treatment`` (through the
-procedure's ``choose_treatment`` callback), so a coach names ``gutterbowl/sawbones``
-only while the team still has one: it is 0-1 and used once per game, and
-:func:`spend_treatments` takes it off ``TeamState.inducements`` once an event says it
-was used. A frog cannot be treated (see :mod:`bbcore_gutterbowl.wizard`): the call
+procedure's ``choose_treatment`` callback). It is 0-1 and used once per game (its
+``uses``): :class:`bbcore.rules.treatments.HeldTreatments` lets a coach call it only while
+the team has it, and :func:`bbcore.rules.treatments.spend_treatments` notes its use once an
+event says it was used. A frog cannot be treated (see :mod:`bbcore_gutterbowl.wizard`): the call
 is turned down and the Sawbones is not spent.
 
 The Snack Stand
@@ -35,14 +35,12 @@ from bbcore.rules.board import PlayerState, Status
 from bbcore.rules.events import Event
 from bbcore.rules.injury import CasualtyTreatment, casualty_roll
 from bbcore.rules.rerolls import TEAM_REROLL, RerollBudget
-from bbcore.rules.sequences import GameState
+from bbcore.rules.treatments import TREATMENT_EVENT
 from bbcore.ruleset import Ruleset
 from bbcore_gutterbowl.variant_rules import variant_rules
 
 SAWBONES = "gutterbowl/sawbones"
 SNACK_STAND = "gutterbowl/snack-stand"
-#: The kind of event that says a treatment was used.
-TREATMENT_EVENT = "casualty-treatment"
 #: The test name of the effects that change a KO recovery roll.
 KO_RECOVERY = "ko-recovery"
 
@@ -73,20 +71,6 @@ def sawbones(ruleset: Ruleset, player: PlayerState, casualty: Row, niggling_inju
     detail = {"treatment": SAWBONES, "outcome": "patched-up" if patched else "chosen", "results": [casualty.id, second.id]}
     event = Event(TREATMENT_EVENT, player.id, rolls, chosen.id, detail)
     return CasualtyTreatment(chosen, Status.RESERVES if patched else Status.CASUALTY, SAWBONES, (second_event, event))
-
-
-def spend_treatments(state: GameState, events: Iterable[Event]) -> GameState:
-    """Take each treatment the events say was used off the inducements of the treated player's team."""
-    for event in events:
-        treatment = event.detail.get("treatment") if event.kind == TREATMENT_EVENT else None
-        if treatment is None or event.who is None or event.who not in state.board.players:
-            continue
-        team = state.team(state.board.player(event.who).team)
-        left = dict(team.inducements)
-        if left.get(treatment, 0) > 0:
-            left[treatment] -= 1
-            state = state.update_team(team.id, inducements={key: count for key, count in left.items() if count})
-    return state
 
 
 def ko_recovery_modifier(ruleset: Ruleset, inducements: Mapping[str, int]) -> int:
@@ -130,5 +114,4 @@ __all__ = [
     "ko_recovery_modifier",
     "sawbones",
     "snack_stand_refunds",
-    "spend_treatments",
 ]

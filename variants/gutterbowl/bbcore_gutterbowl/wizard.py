@@ -34,8 +34,8 @@ from bbcore.rules.drive import pick_at_random
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import CasualtyTreatment, Harm, knock_down_with_ball
 from bbcore.rules.sequences import GameState
+from bbcore.rules.treatments import TREATMENT_EVENT
 from bbcore.ruleset import Ruleset
-from bbcore_gutterbowl.staff import TREATMENT_EVENT
 from bbcore_gutterbowl.variant_rules import variant_rules
 
 NOVICE_WIZARD = "gutterbowl/novice-wizard"

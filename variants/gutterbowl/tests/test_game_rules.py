@@ -16,7 +16,7 @@ from bbcore_gutterbowl.drafting import check_non_linemen
 from bbcore_gutterbowl.potions import LESSER_MAGIC_POTION, SUPERIOR_MAGIC_POTION, drink, give_magic_potions
 from bbcore_gutterbowl.pregame import choose_pitch, leave_sideline_staff_at_home, pitch_of, run_pre_game
 from bbcore_gutterbowl.secret_weapons import deal_with_secret_weapons, restless_fans
-from bbcore_gutterbowl.staff import SAWBONES, SNACK_STAND, snack_stand_refunds, spend_treatments
+from bbcore_gutterbowl.staff import SAWBONES, SNACK_STAND, snack_stand_refunds
 from bbcore_gutterbowl.variant_rules import variant_rules
 from bbcore_gutterbowl.wizard import NOVICE_WIZARD, cast_spell, end_transmutation, firebolt, is_frog, transmutation
 from ruamel.yaml import YAML
@@ -31,10 +31,12 @@ from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
 from bbcore.rules.drive import recover_knocked_out_players
 from bbcore.rules.events import Event
 from bbcore.rules.foul import foul, send_off
+from bbcore.rules.inducement_uses import uses_left
 from bbcore.rules.injury import suffer_casualty
 from bbcore.rules.pregame import take_on_journeymen
 from bbcore.rules.rerolls import TEAM_REROLL, RerollBudget
 from bbcore.rules.sequences import GameState, TeamState, run_sequence, sequence_steps
+from bbcore.rules.treatments import spend_treatments
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
 
@@ -521,8 +523,9 @@ def test_a_used_sawbones_is_spent(gb: Ruleset) -> None:
     state = game(gb, {"p": ("home", LINEMAN, (12, 7))}, home=team("home", "human", inducements={SAWBONES: 1, SNACK_STAND: 1}))
     with ScriptedDice([16, 2, 4]) as dice:
         outcome = suffer_casualty(gb, state.board, "p", dice, choose_treatment=sawbones_called)
-    after = spend_treatments(attrs.evolve(state, board=outcome.board), outcome.events)
-    assert after.home.inducements == {SNACK_STAND: 1}
+    after = spend_treatments(gb, attrs.evolve(state, board=outcome.board), outcome.events)
+    assert uses_left(gb, after, "home", SAWBONES) == 0
+    assert uses_left(gb, after, "home", SNACK_STAND) is None
 
 
 # -- the snack stand ---------------------------------------------------------------------------------------
@@ -615,7 +618,7 @@ def test_a_frogs_casualty_is_always_badly_hurt_and_the_sawbones_cannot_help(gb: 
     assert [(e.kind, e.result) for e in hurt.events] == [("casualty", "dead"), ("casualty-treatment", "badly-hurt")]
     assert hurt.events[-1].detail["turned_down"] == SAWBONES
     state = GameState(team("home", "human"), team("away", "skaven", inducements={SAWBONES: 1}), hurt.board)
-    assert spend_treatments(state, hurt.events).away.inducements == {SAWBONES: 1}
+    assert uses_left(gb, spend_treatments(gb, state, hurt.events), "away", SAWBONES) == 1
     assert record is not None
     assert end_transmutation(hurt.board, record).player("target").status is Status.CASUALTY
 

@@ -1,0 +1,73 @@
+"""Treatments counted in the game state: the team's Apothecary, Wandering Apothecaries, treatment inducements."""
+
+from __future__ import annotations
+
+import pytest
+
+import bbcore
+from bbcore.dice import ScriptedDice
+from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.events import Event
+from bbcore.rules.inducement_uses import uses_left
+from bbcore.rules.injury import apothecary_from, suffer_casualty, treatment_from
+from bbcore.rules.sequences import GameState
+from bbcore.rules.treatments import HeldTreatments, apothecaries_left, spend_treatments
+from bbcore.ruleset import Ruleset
+from tests.rules.game_states import game
+
+WANDERING = "wandering-apothecary"
+
+
+def with_apothecaries(core: Ruleset, own: bool, wandering: int) -> GameState:
+    state = game(core)
+    return state.update_team("home", apothecary=own, inducements={WANDERING: wandering} if wandering else {})
+
+
+def test_the_own_apothecary_counts_once_and_each_wandering_one_once(core: Ruleset) -> None:
+    assert apothecaries_left(core, with_apothecaries(core, own=True, wandering=2), "home") == 3
+    assert apothecaries_left(core, with_apothecaries(core, own=False, wandering=0), "home") == 0
+
+
+def test_spending_uses_the_own_apothecary_first_then_a_wandering_one(core: Ruleset) -> None:
+    state = with_apothecaries(core, own=True, wandering=1)
+    used = Event("apothecary", "home-1", (), "badly-hurt")
+    once = spend_treatments(core, state, [used])
+    assert (once.home.apothecary_used, uses_left(core, once, "home", WANDERING)) == (True, 1)
+    twice = spend_treatments(core, once, [used])
+    assert uses_left(core, twice, "home", WANDERING) == 0
+    assert apothecaries_left(core, twice, "home") == 0
+    assert spend_treatments(core, twice, [used]) == twice  # nothing left to note: passed over
+
+
+def test_a_guarded_coach_calls_no_apothecary_the_team_has_not_got(core: Ruleset) -> None:
+    state = with_apothecaries(core, own=True, wandering=0)
+    with ScriptedDecisions([("apothecary", True)]) as asked:
+        guarded = HeldTreatments(core, state, asked)
+        assert guarded.use_apothecary("home-1", "casualty") is True
+        assert guarded.use_apothecary("home-2", "casualty") is False  # the one was just used; the coach is not asked
+    assert HeldTreatments(core, state, asked).follow_up("home-1") == asked.follow_up("home-1")
+
+
+def test_a_guarded_coach_names_only_a_treatment_the_team_holds(core: Ruleset) -> None:
+    state = with_apothecaries(core, own=False, wandering=0)
+    with ScriptedDecisions([("casualty-treatment", "bribes")]) as asked:
+        assert HeldTreatments(core, state, asked).casualty_treatment("home-1", "dead") is None
+
+
+def test_a_casualty_treated_by_the_apothecary_is_noted_on_the_record(core: Ruleset) -> None:
+    state = with_apothecaries(core, own=True, wandering=0)
+    guarded = HeldTreatments(core, state, ScriptedDecisions([("apothecary", True)]))
+    # Casualty roll 16 (Dead); the apothecary's second roll 1 (Badly Hurt) stands: back to the Reserves.
+    with ScriptedDice([16, 1]) as dice:
+        hurt = suffer_casualty(core, state.board, "home-1", dice, apothecary_from(guarded), choose_treatment=treatment_from(guarded))
+    after = spend_treatments(core, state, hurt.events)
+    assert after.home.apothecary_used
+    assert apothecaries_left(core, after, "home") == 0
+
+
+@pytest.mark.parametrize("pack", ["bb2020", "classic"])
+def test_the_packs_wandering_apothecaries_work_as_one(pack: str) -> None:
+    rules = bbcore.load_ruleset(packs=[pack])
+    wandering = next(i.id for i in rules.inducements.values() if any(e.apothecary for e in i.effects))
+    state = game(rules).update_team("home", inducements={wandering: 2})
+    assert apothecaries_left(rules, state, "home") == 2
