@@ -387,7 +387,9 @@ def cheering_fans(ruleset: Ruleset, state: GameState, dice: DiceSource, decision
     return state, (event,)
 
 
-def _brilliant_coaching(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+def brilliant_coaching(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """The Brilliant Coaching kick-off event: each team rolls a D6 plus its assistant coaches (:func:`kick_off_staff`);
+    the highest gains team re-rolls for the drive. A plugin that changes who counts registers its own row effect."""
     bonuses = {team.id: kick_off_staff(ruleset, state, team.id, BRILLIANT_COACHING, team.assistant_coaches) for team in state.teams}
     winners, event = contest(dice, "brilliant-coaching", bonuses, highest=True)
     extra = ruleset.parameters.kick_off_events.brilliant_coaching_rerolls
@@ -456,7 +458,7 @@ KICK_OFF_EFFECTS: dict[str, StepProcedure] = {
     "solid-defence": _solid_defence,
     "high-kick": _high_kick,
     "cheering-fans": cheering_fans,
-    "brilliant-coaching": _brilliant_coaching,
+    "brilliant-coaching": brilliant_coaching,
     "changing-weather": _changing_weather,
     "quick-snap": _quick_snap,
     "charge": _charge,

@@ -6,8 +6,12 @@ plus one for each earlier roll this game (the caller counts them). On a loss of 
 caller picks a square and :func:`charge_on` puts him there as a player of the team: next to a
 sideline, in his team's half, outside the End Zone and in no opposing Tackle Zone. His profile
 is the one for the current half, printed on the old scale and read the way the Frog's is
-(AG becomes the target 7 - AG, AV the old total + 1). He acts from his team's next turn, and
-the referee sends him off at the end of that drive: both are the caller's to apply.
+(AG becomes the target 7 - AG, AV the old total + 1); his ``position`` is his inducement id.
+He acts from his team's next turn (the caller's to apply). The referee sends him off at the
+end of that drive (the plugin's end-of-drive hook,
+:func:`bbcore_inducement_packs.coaching_staff.send_off_stand_ins`), and from then on he
+counts as no assistant coaches (:func:`detained_coaching`, the plugin's Brilliant Coaching
+row) and cannot charge on again; his beer still helps the team's KO recovery.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ import attrs
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules.board import PlayerState, Square
+from bbcore.rules.decisions import Decisions
+from bbcore.rules.drive import BRILLIANT_COACHING, brilliant_coaching
 from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
 from bbcore.rules.sequences import GameState
@@ -54,6 +60,8 @@ def charge_on(ruleset: Ruleset, state: GameState, team_id: str, inducement: str,
         problems.append("in an End Zone")
     if any(p.square == square for p in board.players.values()):
         problems.append("taken")
+    if any(p.team == team_id and p.position == inducement for p in board.players.values()):
+        problems.append("he has charged on once already this game")
     if board.tackle_zones_on(square, team_id):
         problems.append("in an opposing Tackle Zone")
     if problems:
@@ -62,9 +70,32 @@ def charge_on(ruleset: Ruleset, state: GameState, team_id: str, inducement: str,
     profile = next((p for p in ruleset.inducement(inducement).profiles if p.id == wanted), None)
     if profile is None:
         raise UsageError(f"the {inducement!r} inducement has no {wanted!r} profile")
-    blank = PlayerState(player_id, team_id, 0, 0, 0, None, 0, square=square)
+    blank = PlayerState(player_id, team_id, 0, 0, 0, None, 0, square=square, position=inducement)
     player = transform(ruleset, blank, on_new_scale(profile))
     return attrs.evolve(state, board=board.with_player(player))
 
 
-__all__ = ["charge_on", "temper_roll"]
+def detained_coaching(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The Brilliant Coaching kick-off event under a pack: a staff member with a temper who has charged on (and been
+    sent off since) counts as none of the assistant coaches his entry gives, for this roll; then the core's contest
+    (:func:`bbcore.rules.drive.brilliant_coaching`)."""
+    tempers = pack_rules(ruleset).tempers
+    counted = state
+    for team in state.teams:
+        gone = {p.position for p in state.board.team_players(team.id) if p.position is not None and p.position in tempers}
+        coaching = sum(
+            effect.by or 0
+            for inducement in sorted(gone)
+            if team.inducements.get(inducement, 0) > 0
+            for effect in ruleset.inducement(inducement).effects
+            if effect.modifier == BRILLIANT_COACHING
+        )
+        if coaching:
+            counted = counted.update_team(team.id, assistant_coaches=team.assistant_coaches - coaching)
+    after, events = brilliant_coaching(ruleset, counted, dice, decisions)
+    for team in state.teams:
+        after = after.update_team(team.id, assistant_coaches=team.assistant_coaches)
+    return after, events
+
+
+__all__ = ["charge_on", "detained_coaching", "temper_roll"]

@@ -407,8 +407,9 @@ def stand_in(ruleset: Ruleset, state: GameState, team_id: str, inducement: str, 
 
 
 def send_off_stand_ins(ruleset: Ruleset, board: Board) -> tuple[Board, tuple[Event, ...]]:
-    """At the end of a drive, every staff member who played it is Sent-off for the game (a Casualty stays one)."""
-    stand_ins = pack_rules(ruleset).coaching_staff.stand_ins
+    """At the end of a drive, every staff member who played it is Sent-off for the game (a Casualty stays one): the
+    stand-ins, and a staff member with a temper who charged on (:mod:`bbcore_inducement_packs.bugman`)."""
+    stand_ins = {*pack_rules(ruleset).coaching_staff.stand_ins, *pack_rules(ruleset).tempers}
     events: list[Event] = []
     for player in sorted(board.players.values(), key=lambda p: p.id):
         if player.position in stand_ins and player.status not in (Status.SENT_OFF, Status.CASUALTY):

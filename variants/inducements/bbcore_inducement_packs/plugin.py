@@ -41,11 +41,13 @@ def bbcore_register_data(register: DataRegistrar) -> None:
 def bbcore_register_row_effects(register: RowEffectRegistrar) -> None:
     """Get the Ref under a pack: the hired referees' own rules (:func:`~bbcore_inducement_packs.referees.get_the_ref_event`);
     Cheering Fans: a cheering coach's dice (:func:`~bbcore_inducement_packs.coaching_staff.go_team`)."""
+    from bbcore_inducement_packs.bugman import detained_coaching  # noqa: PLC0415 - the procedures import the core's rules
     from bbcore_inducement_packs.coaching_staff import go_team  # noqa: PLC0415 - the procedures import the core's rules
     from bbcore_inducement_packs.referees import get_the_ref_event  # noqa: PLC0415 - the procedures import the core's rules
 
     register.row("kick-off-events", "get-the-ref", get_the_ref_event)
     register.row("kick-off-events", "cheering-fans", go_team)
+    register.row("kick-off-events", "brilliant-coaching", detained_coaching)
 
 
 @hookimpl

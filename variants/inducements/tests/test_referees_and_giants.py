@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 from bbcore_inducement_packs.bugman import charge_on, temper_roll
+from bbcore_inducement_packs.coaching_staff import may_reroll_recovery, send_off_stand_ins
 from bbcore_inducement_packs.giants import base_squares, giant_scatter, pushed_into_crowd
 from bbcore_inducement_packs.referees import get_the_ref, may_argue
 
@@ -129,6 +130,24 @@ def test_bugman_charges_on_with_the_profile_of_the_half(classic: bbcore.Ruleset,
     assert (player.team, player.square, player.status) == ("home", (8, 0), Status.STANDING)
     assert (player.ma, player.st, player.ag, player.av) == (ma, 3, 5, 9)
     assert player.has(skill)
+
+
+def test_bugman_is_sent_off_when_his_drive_ends_and_coaches_no_more_but_his_beer_stays(classic: bbcore.Ruleset) -> None:
+    from bbcore.rules.decisions import DefaultDecisions
+    from bbcore.rules.drive import kick_off_event
+
+    charged = charge_on(classic, game(classic, {BUGMAN: 1}), "home", BUGMAN, (8, 0), "bugman")
+    board, events = send_off_stand_ins(classic, charged.board)
+    assert board.player("bugman").status is Status.SENT_OFF
+    assert [e.who for e in events] == ["bugman"]
+    later = attrs.evolve(charged, board=board, kicking_team="home")
+    # Brilliant Coaching: home 3 + no assistant coaches now, away 3 + none: a tie.
+    with ScriptedDice([*kick_off_roll(classic, "brilliant-coaching"), 3, 3]) as dice:
+        _, kicked = kick_off_event(classic, later, dice, DefaultDecisions())
+    assert next(e for e in kicked if e.kind == "brilliant-coaching").detail["totals"] == {"home": 3, "away": 3}
+    assert may_reroll_recovery(classic, 1, later.home.inducements) is True
+    with pytest.raises(BBCoreError, match="charged on once already"):
+        charge_on(classic, later, "home", BUGMAN, (9, 0), "bugman-again")
 
 
 @pytest.mark.parametrize(
