@@ -21,6 +21,7 @@ EFFECT_VERBS = (
     "choose_skill",
     "journeymen",
     "apothecary",
+    "regeneration_reroll",
 )
 
 
@@ -62,6 +63,7 @@ class Effect:
     choose_skill: tuple[str, ...] | None = None
     journeymen: str | None = None  # dice of extra Journeymen the team takes on for the game, plus ``by``
     apothecary: bool | None = None  # each use of the inducement works as the team's Apothecary would
+    regeneration_reroll: bool | None = None  # each use re-rolls a player's failed Regeneration roll
     by: int | None = None
     limit: int | None = None
     who: str | None = None

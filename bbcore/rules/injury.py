@@ -40,6 +40,8 @@ TreatmentChoice = Callable[[PlayerState, str], str | None]
 #: Armour Roll, and Stunned counts as Knocked-out (see :mod:`bbcore.rules.ball_and_chain` for its action).
 BALL_AND_CHAIN = "ball-and-chain"
 MIGHTY_BLOW = "mighty-blow"
+#: The trait that may bring a Casualty back, its roll's event, and what the treatment choice is asked with after it fails.
+REGENERATION = "regeneration"
 #: The event a procedure reports when a team's Apothecary treats a player.
 APOTHECARY_EVENT = "apothecary"
 
@@ -258,6 +260,11 @@ def suffer_casualty(
 ) -> Outcome:
     """A casualty: Regeneration first, then the casualty roll, its treatment, the apothecary and any lasting injury.
 
+    A failed Regeneration roll may be rolled again once: ``choose_treatment`` is asked with
+    ``regeneration`` as the casualty, and may name an inducement with a
+    ``regeneration_reroll`` effect (a Mortuary Assistant); the ``regeneration`` event says
+    so (``rerolled_with``), for :func:`bbcore.rules.treatments.spend_treatments`.
+
     Straight after the casualty roll, before the apothecary, ``choose_treatment`` is
     asked which treatment the team uses on the result (None: no treatment offered),
     and ``bbcore_casualty_treatment`` says what becomes of the roll, whether or not a
@@ -270,13 +277,18 @@ def suffer_casualty(
     events: list[Event] = []
     # Decay and the like: added to every casualty roll, as Niggling Injuries are.
     niggling_injuries += sum(by for trait, by in ruleset.parameters.casualty_modifiers.items() if player.has(trait))
-    if player.has("regeneration"):
-        (regen,) = roll_dice(dice, "D6")
+    if player.has(REGENERATION):
+        rolls = roll_dice(dice, "D6")
         target = ruleset.parameters.targets.regeneration
-        if passes(regen, target):
-            events.append(Event("regeneration", player_id, (regen,), "regenerated"))
+        detail: dict[str, object] = {}
+        source = choose_treatment(player, REGENERATION) if choose_treatment is not None and not passes(rolls[0], target) else None
+        if source is not None:
+            _check_regeneration_reroll(ruleset, source)
+            rolls, detail = (*rolls, *roll_dice(dice, "D6")), {"rerolled_with": source}
+        if passes(rolls[-1], target):
+            events.append(Event(REGENERATION, player_id, rolls, "regenerated", detail))
             return Outcome(board.with_player(player.with_status(Status.RESERVES)), tuple(events))
-        events.append(Event("regeneration", player_id, (regen,), "failed"))
+        events.append(Event(REGENERATION, player_id, rolls, "failed", detail))
     table = ruleset.table("casualty")
     if not roll:
         row = table.rows[0]
@@ -321,6 +333,12 @@ def suffer_casualty(
         events.append(lasting_event)
         del lasting_row
     return Outcome(board, tuple(events))
+
+
+def _check_regeneration_reroll(ruleset: Ruleset, source: str) -> None:
+    inducement = ruleset.inducements.get(source)
+    if inducement is None or not any(effect.regeneration_reroll for effect in inducement.effects):
+        raise UsageError(f"{source!r} is not an inducement that re-rolls a failed Regeneration roll")
 
 
 def casualty_roll(ruleset: Ruleset, player_id: str, dice: DiceSource, niggling_injuries: int = 0) -> tuple[Row, Event]:

@@ -8,7 +8,8 @@ This module keeps the record:
   and ``apothecary_used``) and the uses left of inducements that work as one (an
   ``apothecary`` effect: Wandering Apothecaries);
 - :func:`spend_treatments`: after a procedure, notes on the teams' records every Apothecary
-  and every treatment inducement (a variant's Sawbones) its events say was used;
+  and every treatment inducement (a variant's Sawbones, a Mortuary Assistant's
+  Regeneration re-roll) its events say was used;
 - :class:`HeldTreatments`: a :class:`~bbcore.rules.decisions.Decisions` that passes the
   coach's answers on, but never uses an Apothecary or a treatment the team no longer has,
   counting those it allowed while it lives.
@@ -21,7 +22,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from bbcore.rules.inducement_uses import use_inducement, uses_left
-from bbcore.rules.injury import APOTHECARY_EVENT
+from bbcore.rules.injury import APOTHECARY_EVENT, REGENERATION
 
 if TYPE_CHECKING:
     from bbcore.rules.decisions import Decisions
@@ -73,8 +74,8 @@ def spend_treatments(ruleset: Ruleset, state: GameState, events: Iterable[Event]
             spare = apothecary_inducements(ruleset, state, team_id)
             if spare:
                 state, _ = use_inducement(ruleset, state, team_id, spare[0])
-        elif event.kind == TREATMENT_EVENT:
-            treatment = event.detail.get("treatment")
+        elif event.kind in (TREATMENT_EVENT, REGENERATION):
+            treatment = event.detail.get("treatment" if event.kind == TREATMENT_EVENT else "rerolled_with")
             if isinstance(treatment, str) and treatment in ruleset.inducements and uses_left(ruleset, state, team_id, treatment) != 0:
                 state, _ = use_inducement(ruleset, state, team_id, treatment)
     return state

@@ -113,6 +113,8 @@ def effect_words(ruleset: Ruleset, labels: Labels, effect: Effect) -> str:
         what = "a new " + either(list(effect.choose_skill)) + " skill"
     elif effect.apothecary:
         what = "works as an Apothecary"
+    elif effect.regeneration_reroll:
+        what = "re-rolls a failed Regeneration roll"
     elif effect.journeymen is not None:
         what = f"{effect.journeymen}{signed(effect.by) if effect.by else ''} more Journeymen"
     else:

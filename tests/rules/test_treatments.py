@@ -6,6 +6,7 @@ import pytest
 
 import bbcore
 from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
 from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import uses_left
@@ -71,3 +72,35 @@ def test_the_packs_wandering_apothecaries_work_as_one(pack: str) -> None:
     wandering = next(i.id for i in rules.inducements.values() if any(e.apothecary for e in i.effects))
     state = game(rules).update_team("home", inducements={wandering: 2})
     assert apothecaries_left(rules, state, "home") == 2
+
+
+def undead(core: Ruleset, inducements: dict[str, int]) -> GameState:
+    state = game(core, {"troll": ("home", "orc/troll", (12, 7)), "orc": ("away", "orc/orc-lineman", (13, 7))})
+    return state.update_team("home", inducements=inducements)
+
+
+def test_a_mortuary_assistant_rolls_a_failed_regeneration_again_once_a_game(core: Ruleset) -> None:
+    state = undead(core, {"mortuary-assistant": 1})
+    target = core.parameters.targets.regeneration
+    coach = HeldTreatments(core, state, ScriptedDecisions([("casualty-treatment", "mortuary-assistant")]))
+    with ScriptedDice([target - 1, target]) as dice:
+        saved = suffer_casualty(core, state.board, "troll", dice, choose_treatment=treatment_from(coach))
+    regeneration = saved.events[0]
+    assert (regeneration.rolls, regeneration.result, regeneration.detail) == (
+        (target - 1, target),
+        "regenerated",
+        {"rerolled_with": "mortuary-assistant"},
+    )
+    after = spend_treatments(core, state, saved.events)
+    assert uses_left(core, after, "home", "mortuary-assistant") == 0
+    # Spent: the guarded coach's second call is refused; the Regeneration stands failed and the casualty is rolled.
+    spent = HeldTreatments(core, after, ScriptedDecisions([("casualty-treatment", "mortuary-assistant")]))
+    with ScriptedDice([target - 1, 1]) as dice:
+        failed = suffer_casualty(core, after.board, "troll", dice, choose_treatment=treatment_from(spent))
+    assert [e.kind for e in failed.events] == ["regeneration", "casualty"]
+
+
+def test_only_an_inducement_that_re_rolls_regeneration_may_be_named(core: Ruleset) -> None:
+    state = undead(core, {})
+    with ScriptedDice([1]) as dice, pytest.raises(UsageError, match="re-rolls a failed Regeneration roll"):
+        suffer_casualty(core, state.board, "troll", dice, choose_treatment=lambda player, casualty: "bribes")
