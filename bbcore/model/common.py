@@ -25,6 +25,11 @@ EFFECT_VERBS = (
 )
 
 
+#: The ``apothecary`` effect's values: an inducement that treats any injury, or Knocked-out players only.
+ANY_INJURY = "any"
+KNOCKED_OUT = "knocked-out"
+
+
 @frozen
 class SkillRef:
     """A skill or trait named by id, with its parameter if it has one (Loner (4+): id loner, value 4)."""
@@ -62,7 +67,7 @@ class Effect:
     choose_improvement: tuple[str, ...] | None = None
     choose_skill: tuple[str, ...] | None = None
     journeymen: str | None = None  # dice of extra Journeymen the team takes on for the game, plus ``by``
-    apothecary: bool | None = None  # each use of the inducement works as the team's Apothecary would
+    apothecary: str | None = None  # each use works as the team's Apothecary would: for ``any`` injury, or ``knocked-out`` only
     regeneration_reroll: bool | None = None  # each use re-rolls a player's failed Regeneration roll
     by: int | None = None
     limit: int | None = None

@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from bbcore.model.common import ANY_INJURY, KNOCKED_OUT
 from bbcore.rules.inducement_uses import use_inducement, uses_left
 from bbcore.rules.injury import APOTHECARY_EVENT, REGENERATION
 
@@ -34,23 +35,35 @@ if TYPE_CHECKING:
 TREATMENT_EVENT = "casualty-treatment"
 
 
-def apothecary_inducements(ruleset: Ruleset, state: GameState, team_id: str) -> tuple[str, ...]:
-    """The inducements the team holds that work as an Apothecary, with uses left, by id."""
+#: The injury ``Decisions.use_apothecary`` names for a Knocked-out player (the other is ``casualty``).
+KO = "ko"
+
+
+def _treats(effect_value: str | None, injury: str | None) -> bool:
+    """Whether an ``apothecary`` effect treats ``injury`` (None: any): ``any`` treats all, ``knocked-out`` a KO only."""
+    return effect_value == ANY_INJURY or (effect_value == KNOCKED_OUT and injury in (None, KO))
+
+
+def apothecary_inducements(ruleset: Ruleset, state: GameState, team_id: str, injury: str | None = None) -> tuple[str, ...]:
+    """The inducements the team holds that work as an Apothecary for ``injury`` (``ko``, ``casualty``; None: any),
+    with uses left, by id."""
     held = state.team(team_id).inducements
     return tuple(
         inducement_id
         for inducement_id in sorted(held)
         if inducement_id in ruleset.inducements
-        and any(effect.apothecary for effect in ruleset.inducements[inducement_id].effects)
+        and any(_treats(effect.apothecary, injury) for effect in ruleset.inducements[inducement_id].effects)
         and uses_left(ruleset, state, team_id, inducement_id) != 0
     )
 
 
-def apothecaries_left(ruleset: Ruleset, state: GameState, team_id: str) -> int:
-    """How many more times the team may call an Apothecary this game: its own (once), then its inducements'."""
+def apothecaries_left(ruleset: Ruleset, state: GameState, team_id: str, injury: str | None = None) -> int:
+    """How many more times the team may call an Apothecary this game for ``injury`` (``ko`` or ``casualty``; None:
+    any): its own (once), then its inducements' (one that treats Knocked-out players only counts for ``ko``)."""
     team = state.team(team_id)
     own = 1 if team.apothecary and not team.apothecary_used else 0
-    return own + sum(uses_left(ruleset, state, team_id, i) or 0 for i in apothecary_inducements(ruleset, state, team_id))
+    spare = apothecary_inducements(ruleset, state, team_id, injury)
+    return own + sum(uses_left(ruleset, state, team_id, i) or 0 for i in spare)
 
 
 def spend_treatments(ruleset: Ruleset, state: GameState, events: Iterable[Event]) -> GameState:
@@ -71,7 +84,7 @@ def spend_treatments(ruleset: Ruleset, state: GameState, events: Iterable[Event]
             if team.apothecary and not team.apothecary_used:
                 state = state.update_team(team_id, apothecary_used=True)
                 continue
-            spare = apothecary_inducements(ruleset, state, team_id)
+            spare = apothecary_inducements(ruleset, state, team_id, KO if event.detail.get("from") == KO else "casualty")
             if spare:
                 state, _ = use_inducement(ruleset, state, team_id, spare[0])
         elif event.kind in (TREATMENT_EVENT, REGENERATION):
@@ -102,7 +115,7 @@ class HeldTreatments:
 
     def use_apothecary(self, player_id: str, injury: str) -> bool:
         team = self._team(player_id)
-        if team is None or apothecaries_left(self._ruleset, self._state, team) <= self._apothecaries[team]:
+        if team is None or apothecaries_left(self._ruleset, self._state, team, injury) <= self._apothecaries[team]:
             return False
         if not self._decisions.use_apothecary(player_id, injury):
             return False

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bbcore.errors import UsageError
+from bbcore.model.common import KNOCKED_OUT
 from bbcore.render.text import condition_text, either, money
 from bbcore.sphinxext.rst import escape, escape_inline, ref, starts_a_block
 
@@ -112,7 +113,7 @@ def effect_words(ruleset: Ruleset, labels: Labels, effect: Effect) -> str:
     elif effect.choose_skill is not None:
         what = "a new " + either(list(effect.choose_skill)) + " skill"
     elif effect.apothecary:
-        what = "works as an Apothecary"
+        what = "works as an Apothecary" + (" for a Knocked-out player" if effect.apothecary == KNOCKED_OUT else "")
     elif effect.regeneration_reroll:
         what = "re-rolls a failed Regeneration roll"
     elif effect.journeymen is not None:

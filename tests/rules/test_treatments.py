@@ -69,7 +69,7 @@ def test_a_casualty_treated_by_the_apothecary_is_noted_on_the_record(core: Rules
 @pytest.mark.parametrize("pack", ["bb2020", "classic"])
 def test_the_packs_wandering_apothecaries_work_as_one(pack: str) -> None:
     rules = bbcore.load_ruleset(packs=[pack])
-    wandering = next(i.id for i in rules.inducements.values() if any(e.apothecary for e in i.effects))
+    wandering = next(i.id for i in rules.inducements.values() if any(e.apothecary == "any" for e in i.effects))
     state = game(rules).update_team("home", inducements={wandering: 2})
     assert apothecaries_left(rules, state, "home") == 2
 
@@ -104,3 +104,16 @@ def test_only_an_inducement_that_re_rolls_regeneration_may_be_named(core: Rulese
     state = undead(core, {})
     with ScriptedDice([1]) as dice, pytest.raises(UsageError, match="re-rolls a failed Regeneration roll"):
         suffer_casualty(core, state.board, "troll", dice, choose_treatment=lambda player, casualty: "bribes")
+
+
+def test_a_knocked_out_only_apothecary_counts_for_a_ko_and_not_for_a_casualty() -> None:
+    rules = bbcore.load_ruleset(packs=["bb2020"])
+    doctor = "bb2020/plague-doctor"
+    state = game(rules).update_team("home", inducements={doctor: 1})
+    assert (apothecaries_left(rules, state, "home", "ko"), apothecaries_left(rules, state, "home", "casualty")) == (1, 0)
+    with ScriptedDecisions([("apothecary", True)]) as asked:
+        guarded = HeldTreatments(rules, state, asked)
+        assert guarded.use_apothecary("home-1", "casualty") is False  # not asked: nothing treats a casualty
+        assert guarded.use_apothecary("home-1", "ko") is True
+    patched = Event("apothecary", "home-1", (), "patched-up", {"from": "ko", "to": "stunned"})
+    assert uses_left(rules, spend_treatments(rules, state, [patched]), "home", doctor) == 0
