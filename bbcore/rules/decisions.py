@@ -97,7 +97,10 @@ class Decisions(Protocol):
     def casualty_treatment(self, player_id: str, casualty: str) -> str | None:
         """The treatment (an inducement id, say) the player's team uses straight after a casualty roll of ``casualty``, or None.
 
-        Name only a treatment the team still has; see ``bbcore_casualty_treatment``.
+        Name only a treatment the team still has; see ``bbcore_casualty_treatment``. After a
+        failed Regeneration roll it is asked with ``regeneration`` as ``casualty``: the answer
+        is an inducement that rolls it again (a Mortuary Assistant), or None.
+        :class:`bbcore.rules.treatments.HeldTreatments` keeps the answers to what the team has.
         """
         ...
 
