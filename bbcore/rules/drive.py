@@ -20,6 +20,7 @@ from bbcore.errors import Problem, UsageError, format_json_path
 from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status
 from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.effects import restore
 from bbcore.rules.events import Event
 from bbcore.rules.foul import send_off
 from bbcore.rules.injury import recover_knocked_out
@@ -515,12 +516,18 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     """The drive ends: what lasted for the drive expires, and every player still on the pitch goes to the Reserves.
 
     Standing, prone and stunned players all go to the Reserves; the ball leaves play.
-    Characteristic changes for the drive are undone, effects for the drive
+    Players changed for the drive get their own profile back (``GameState.drive_forms``),
+    characteristic changes for the drive are undone, effects for the drive
     (``GameState.drive_effects``) end, re-rolls for the drive are lost, and the record
     of who took part in the drive is cleared (``played`` keeps it).
     """
     board = state.board
     restored = []
+    for player_id, original in sorted(state.drive_forms.items()):
+        now = board.players.get(player_id)
+        if now is not None:
+            board = board.with_player(attrs.evolve(restore(now, original), tackle_zone=original.tackle_zone))
+            restored.append(player_id)
     for change in state.drive_changes:
         player = board.players.get(change.player)
         if player is not None:
@@ -532,7 +539,7 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     for team in state.teams:
         state = state.update_team(team.id, drive_rerolls=0)
     ended = sorted(state.drive_effects)
-    state = attrs.evolve(state, board=board, drive_players=frozenset(), drive_changes=(), drive_effects=frozenset())
+    state = attrs.evolve(state, board=board, drive_players=frozenset(), drive_changes=(), drive_effects=frozenset(), drive_forms={})
     detail = {"to_reserves": to_reserves, "restored": sorted(set(restored)), "drive_rerolls_lost": lost, "drive_effects_ended": ended}
     return state, (Event("drive-ends", None, result="pitch-cleared", detail=detail),)
 

@@ -21,7 +21,7 @@ from attrs import field, frozen
 
 from bbcore.errors import BBCoreError, PluginError, UsageError
 from bbcore.registry import RowEffectRegistrar, SequenceStepRegistrar
-from bbcore.rules.board import Board
+from bbcore.rules.board import Board, PlayerState
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event
 from bbcore.teams.valuation import staff_count, team_roster, team_special_rules, value_team
@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 
 def _frozen_counts(counts: Mapping[str, int]) -> Mapping[str, int]:
     return MappingProxyType(dict(counts))
+
+
+def _frozen_forms(forms: Mapping[str, PlayerState]) -> Mapping[str, PlayerState]:
+    return forms if isinstance(forms, MappingProxyType) else MappingProxyType(dict(forms))
 
 
 def _frozen_uses(uses: Mapping[str, tuple[tuple[int, int, int], ...]]) -> Mapping[str, tuple[tuple[int, int, int], ...]]:
@@ -103,6 +107,9 @@ class GameState:
     :func:`drive_effect_id`) whose effects last until the drive ends; the procedures
     that the effects change look for them, and the ``drive-ends`` step clears both.
 
+    ``drive_forms`` are players as they were before a change that lasts until the drive
+    ends (:meth:`with_drive_form`); the ``drive-ends`` step gives them their profile back.
+
     ``extra_set_up_players`` (by team id) and ``barred_from_set_up`` (player ids) shape
     the next set-up only: a step before it may let a team field more than
     ``players_on_pitch``, or keep players out of the drive (a weather that makes them
@@ -123,6 +130,7 @@ class GameState:
     played: frozenset[str] = frozenset()
     journeymen: tuple[str, ...] = ()
     drive_changes: tuple[DriveChange, ...] = ()
+    drive_forms: Mapping[str, PlayerState] = field(factory=dict, converter=_frozen_forms)
     drive_effects: frozenset[str] = frozenset()
     spp: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     extra_set_up_players: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
@@ -160,6 +168,14 @@ class GameState:
     def with_drive_effect(self, effect: str) -> GameState:
         """The state with ``effect`` (a :func:`drive_effect_id`) in force until the drive ends."""
         return attrs.evolve(self, drive_effects=self.drive_effects | {effect})
+
+    def with_drive_form(self, original: PlayerState) -> GameState:
+        """The state remembering ``original``, a player as he was before something changed him until the drive ends
+        (a spell that turns him into a Frog): the ``drive-ends`` step gives him his own profile back. A player
+        already remembered keeps his first form."""
+        if original.id in self.drive_forms:
+            return self
+        return attrs.evolve(self, drive_forms={**self.drive_forms, original.id: original})
 
 
 def drive_effect_id(table: str, row_id: str) -> str:

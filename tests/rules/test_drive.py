@@ -465,3 +465,17 @@ def test_a_kick_aimed_outside_the_receiving_half_is_refused(core: Ruleset) -> No
 
     with pytest.raises(UsageError, match="not open ground in the receiving team's half"):
         kick(core, kicked_off(core), ScriptedDice([]), Wild())
+
+
+def test_a_player_changed_for_the_drive_gets_his_own_profile_back_when_it_ends(core: Ruleset) -> None:
+    state = game(core)
+    original = state.board.player("home-1")
+    changed = attrs.evolve(original, ma=1, st=1, skills={"titchy": None}, tackle_zone=False)
+    state = attrs.evolve(state.with_drive_form(original), board=state.board.with_player(changed))
+    assert state.with_drive_form(changed).drive_forms["home-1"] == original  # the first form is kept
+    ended, (event,) = clear_the_pitch(core, state, ScriptedDice([]), DefaultDecisions())
+    back = ended.board.player("home-1")
+    assert (back.ma, back.st, dict(back.skills), back.tackle_zone) == (original.ma, original.st, dict(original.skills), True)
+    assert back.status is Status.RESERVES
+    assert "home-1" in event.detail["restored"]
+    assert dict(ended.drive_forms) == {}

@@ -2,8 +2,8 @@
 
 The core runs no turns yet, so whoever does calls :func:`throw_pot` or
 :func:`cast_fireball` at the moment the inducement's ``timing`` names, with the
-square the coach picked, having spent one of its ``uses`` with
-:func:`bbcore.rules.inducement_uses.use_inducement` (which refuses one too many).
+square the coach picked; :func:`bbcore_inducement_packs.in_game.use_in_game` runs
+either on a game's board and spends one of the inducement's ``uses`` first.
 Both return an :class:`Blast`: the outcome, and whether the team that used it
 suffers a Turnover (the data says when). The numbers are in
 ``pack-rules.yaml``; a ball a knocked-down carrier held bounces from their square.

@@ -2,16 +2,17 @@
 
 As for :mod:`bbcore_inducement_packs.blasts`, the core runs no turns yet: whoever does
 calls a spell at the moment its profile's text names, with the target the coach
-picked, and spends the wizard's use with :func:`bbcore.rules.inducement_uses.use_inducement`
-(which refuses one too many). Every spell returns an :class:`Outcome`; the numbers are
+picked. :func:`bbcore_inducement_packs.in_game.use_in_game` runs a spell on a game's
+board, spends the wizard's use first and remembers who the spell changed until the
+drive ends, so the core's drive-ends step turns them back. Every spell returns an :class:`Outcome`; the numbers are
 in ``pack-rules.yaml`` under ``spells``, the profiles (the Frog, a hex's effects) in
 the pack's ``inducements.yaml``.
 
 Spells that last "until the end of the drive" (Zap!, the hexes) change the player on
 the board and keep what the player was in the event's ``original`` detail (their
 characteristics and skills, JSON-ready; ``tackle_zone_lost`` when the spell took the
-player's tackle zone away): the caller calls :func:`wear_off` with that event when the
-drive (or turn) ends. Nobody on the pitch is acting when a spell goes
+player's tackle zone away): :func:`wear_off` turns the player back with that event, as
+the drive-ends step does for a spell cast through ``use_in_game``. Nobody on the pitch is acting when a spell goes
 off, so no spell here causes a Turnover.
 
 Judgement calls: the classic Frog is printed on the old scale; its AG becomes the

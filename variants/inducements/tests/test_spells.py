@@ -520,3 +520,36 @@ def test_a_player_who_is_no_frog_rolls_on_the_casualty_table_as_usual(bb2020: bb
     with ScriptedDice([16]) as dice:
         outcome = suffer_casualty(bb2020, one_away(bb2020), "a", dice)
     assert [(e.kind, e.result) for e in outcome.events] == [("casualty", "dead")]
+
+
+# ---------------------------------------------------------------- in a game
+
+
+def test_a_zap_in_a_game_spends_the_wizard_and_the_frog_turns_back_when_the_drive_ends(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.in_game import use_in_game
+
+    from bbcore.rules.drive import clear_the_pitch
+    from bbcore.rules.inducement_uses import uses_left
+
+    board = one_away(bb2020)
+    state = GameState(TeamState("home", "H", "human", 1, inducements={WIZARD: 1}), TeamState("away", "A", "human", 1), board)
+    with ScriptedDice([3]) as dice:
+        state, used, outcome = use_in_game(bb2020, state, "home", WIZARD, lambda on: zap(bb2020, on, "home", WIZARD, "a", dice))
+    assert (used.kind, used.result) == ("inducement-used", WIZARD)
+    assert [e.kind for e in outcome.events] == ["spell", "zap", "transformed"]
+    assert state.board.player("a").st == 1  # the Frog
+    assert uses_left(bb2020, state, "home", WIZARD) == 0
+    with pytest.raises(UsageError, match="as often as it may"):
+        use_in_game(bb2020, state, "home", WIZARD, lambda on: zap(bb2020, on, "home", WIZARD, "a", ScriptedDice([])))
+    ended, (event,) = clear_the_pitch(bb2020, state, ScriptedDice([]), DefaultDecisions())
+    back = ended.board.player("a")
+    original = board.player("a")
+    assert (back.ma, back.st, back.ag, back.av, dict(back.skills)) == (
+        original.ma,
+        original.st,
+        original.ag,
+        original.av,
+        dict(original.skills),
+    )
+    assert back.status is Status.RESERVES
+    assert event.detail["restored"] == ["a"]
