@@ -36,7 +36,8 @@ The fixtures:
 
 Every fixture is also a plain function here (:func:`plugin_ruleset`,
 :func:`team_from_positions`, :func:`override_data`, :func:`assert_data_error`) for
-use outside pytest. Each ruleset is built without the process cache.
+use outside pytest; :func:`table_rows` gives a table's dice and ranges, to pin them
+to the source's numbers. Each ruleset is built without the process cache.
 """
 
 from __future__ import annotations
@@ -356,6 +357,13 @@ def assert_data_error_fixture() -> Callable[..., Problem]:
     return assert_data_error
 
 
+def table_rows(ruleset: Ruleset, table_id: str) -> tuple[str | None, list[tuple[int | None, int | None, str]]]:
+    """A table's dice and its rows as ``(lowest, highest, row id)``, in order: what a test compares with the
+    numbers its source prints, so that a row moved in the data fails (a roll looked up in the data would not)."""
+    table = ruleset.table(table_id)
+    return table.dice, [(row.min, row.max, row.id) for row in table.rows]
+
+
 def build_page(folder: Path, extensions: Iterable[str], body: str, *, strict: bool = False) -> tuple[int, str]:
     """Build a one-page Sphinx project with ``extensions`` around ``body`` (reStructuredText) in ``folder``.
 
@@ -394,5 +402,6 @@ __all__ = [
     "plugin_host",
     "plugin_ruleset",
     "scripted_dice",
+    "table_rows",
     "team_from_positions",
 ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 import bbcore
+from bbcore.testing import table_rows
 
 #: By table: its dice, then (lowest, highest, row id) as the reference prints them.
 #: Block Dice, Random Direction and Throw-in are the exception: the reference names their
@@ -140,9 +141,7 @@ REFERENCE: dict[str, tuple[str, list[tuple[int, int, str]]]] = {
 @pytest.mark.parametrize("table_id", sorted(REFERENCE))
 def test_the_table_has_the_references_dice_and_ranges(core: bbcore.Ruleset, table_id: str) -> None:
     dice, rows = REFERENCE[table_id]
-    table = core.table(table_id)
-    assert table.dice == dice
-    assert [(row.min, row.max, row.id) for row in table.rows] == rows
+    assert table_rows(core, table_id) == (dice, rows)
 
 
 def test_every_rolled_core_table_is_checked(core: bbcore.Ruleset) -> None:

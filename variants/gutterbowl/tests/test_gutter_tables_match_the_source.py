@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 import bbcore
+from bbcore.testing import table_rows
 
 #: By table: its dice, then (lowest, highest, row id) as the source prints them.
 SOURCE: dict[str, tuple[str, list[tuple[int, int, str]]]] = {
@@ -103,9 +104,7 @@ def gutter() -> bbcore.Ruleset:
 @pytest.mark.parametrize("table_id", sorted(SOURCE))
 def test_the_table_has_the_sources_dice_and_ranges(gutter: bbcore.Ruleset, table_id: str) -> None:
     dice, rows = SOURCE[table_id]
-    table = gutter.table(table_id)
-    assert table.dice == dice
-    assert [(row.min, row.max, row.id) for row in table.rows] == rows
+    assert table_rows(gutter, table_id) == (dice, rows)
 
 
 def test_every_gutter_bowl_table_is_checked(gutter: bbcore.Ruleset) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 import bbcore
+from bbcore.testing import table_rows
 
 #: By pack, then table: its dice, then (lowest, highest, row id) as the source prints them.
 SOURCE: dict[str, dict[str, tuple[str, list[tuple[int, int, str]]]]] = {
@@ -53,9 +54,7 @@ SOURCE: dict[str, dict[str, tuple[str, list[tuple[int, int, str]]]]] = {
 @pytest.mark.parametrize(("pack", "table_id"), [(pack, table) for pack, tables in SOURCE.items() for table in sorted(tables)])
 def test_the_table_has_the_sources_dice_and_ranges(pack: str, table_id: str) -> None:
     dice, rows = SOURCE[pack][table_id]
-    table = bbcore.load_ruleset(packs=[pack]).table(table_id)
-    assert table.dice == dice
-    assert [(row.min, row.max, row.id) for row in table.rows] == rows
+    assert table_rows(bbcore.load_ruleset(packs=[pack]), table_id) == (dice, rows)
 
 
 @pytest.mark.parametrize("pack", sorted(SOURCE))

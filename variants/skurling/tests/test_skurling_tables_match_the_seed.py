@@ -21,6 +21,7 @@ from bbcore_skurling.plugin import DATA_DIR
 
 import bbcore
 from bbcore.ruleset import Ruleset
+from bbcore.testing import table_rows
 
 TABLES_DIR: Path = DATA_DIR / "tables"
 
@@ -159,9 +160,7 @@ def skurling() -> Ruleset:
 @pytest.mark.parametrize("table_id", sorted(SEED))
 def test_the_table_has_the_seeds_dice_and_ranges(skurling: Ruleset, table_id: str) -> None:
     dice, rows = SEED[table_id]
-    table = skurling.table(table_id)
-    assert table.dice == dice
-    assert [(row.min, row.max, row.id) for row in table.rows] == rows
+    assert table_rows(skurling, table_id) == (dice, rows)
 
 
 def test_every_skurling_table_is_checked(skurling: Ruleset) -> None:
