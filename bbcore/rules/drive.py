@@ -26,7 +26,7 @@ from bbcore.rules.foul import send_off
 from bbcore.rules.injury import recover_knocked_out
 from bbcore.rules.on_the_ball import kick_off_move
 from bbcore.rules.pregame import roll_weather
-from bbcore.rules.sequences import DriveChange, GameState, StepProcedure, chain_board_hook, row_effect
+from bbcore.rules.sequences import DriveChange, GameState, StepProcedure, WeatherReturn, chain_board_hook, row_effect
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -519,7 +519,8 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     Players changed for the drive get their own profile back (``GameState.drive_forms``),
     characteristic changes for the drive are undone, effects for the drive
     (``GameState.drive_effects``) end, re-rolls for the drive are lost, and the record
-    of who took part in the drive is cleared (``played`` keeps it).
+    of who took part in the drive is cleared (``played`` keeps it). A weather waiting to
+    come back (``GameState.weather_return``) returns if it says so, else the new one stays.
     """
     board = state.board
     restored = []
@@ -541,7 +542,12 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     ended = sorted(state.drive_effects)
     state = attrs.evolve(state, board=board, drive_players=frozenset(), drive_changes=(), drive_effects=frozenset(), drive_forms={})
     detail = {"to_reserves": to_reserves, "restored": sorted(set(restored)), "drive_rerolls_lost": lost, "drive_effects_ended": ended}
-    return state, (Event("drive-ends", None, result="pitch-cleared", detail=detail),)
+    events = [Event("drive-ends", None, result="pitch-cleared", detail=detail)]
+    waiting = state.weather_return
+    if waiting is not None and waiting.at_drive_end:
+        state, back = _weather_returns(state, waiting)
+        events.append(back)
+    return attrs.evolve(state, weather_return=None), tuple(events)
 
 
 # -- the end of a turn -----------------------------------------------------------------------------
@@ -549,7 +555,8 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
 
 def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions | None = None) -> StepResult:
     """Whatever the active plugins do when ``team``'s turn ends (``bbcore_turn_end_effects``), each on the board the one
-    before left; ``decisions`` answer what the coaches decide there (the defaults without)."""
+    before left; ``decisions`` answer what the coaches decide there (the defaults without). A weather waiting to come
+    back after this team's turn (``GameState.weather_return``) then returns."""
     board, events = chain_board_hook(
         ruleset,
         "bbcore_turn_end_effects",
@@ -560,7 +567,17 @@ def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, de
         drive_effects=state.drive_effects,
         decisions=decisions or DefaultDecisions(),
     )
-    return attrs.evolve(state, board=board), events
+    state = attrs.evolve(state, board=board)
+    waiting = state.weather_return
+    if waiting is not None and waiting.after_turn_of == team:
+        state, back = _weather_returns(state, waiting)
+        events = (*events, back)
+    return state, events
+
+
+def _weather_returns(state: GameState, waiting: WeatherReturn) -> tuple[GameState, Event]:
+    event = Event("weather-returns", None, (), str(waiting.weather), {"from": state.weather, "after_turn_of": waiting.after_turn_of})
+    return attrs.evolve(state, weather=waiting.weather, weather_return=None), event
 
 
 # -- the Leader Re-roll ----------------------------------------------------------------------------

@@ -88,6 +88,17 @@ class TeamState:
 
 
 @frozen
+class WeatherReturn:
+    """The weather to come back after a change that lasts a while (a weather mage's): ``weather`` returns when
+    ``after_turn_of``'s next team turn ends; if the drive ends first, it returns then when ``at_drive_end``,
+    else the new weather stays."""
+
+    weather: str | None
+    after_turn_of: str
+    at_drive_end: bool = True
+
+
+@frozen
 class DriveChange:
     """A characteristic change that lasts until the drive ends (a Dodgy Snack), undone when it does."""
 
@@ -120,6 +131,7 @@ class GameState:
     away: TeamState
     board: Board
     weather: str | None = None
+    weather_return: WeatherReturn | None = None  # a weather to come back (see drive.end_turn, drive.clear_the_pitch)
     kicking_team: str | None = None
     kick_target: tuple[int, int] | None = None  # the square the kick was aimed at
     kick_landing: tuple[int, int] | None = None  # where the kicked ball will come down, while it is in the air

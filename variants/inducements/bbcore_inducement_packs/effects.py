@@ -21,13 +21,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules.drive import starts_a_half
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import use_inducement
 from bbcore.rules.pregame import roll_weather
-from bbcore.rules.sequences import GameState
+from bbcore.rules.sequences import GameState, WeatherReturn
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
 
 if TYPE_CHECKING:
@@ -36,6 +38,8 @@ if TYPE_CHECKING:
 
 #: The step ids the packs add for the chef, one per pack.
 CHEF_STEPS = ("bb2020/chef", "classic/chef")
+#: A weather mage's ``lasts``: the old weather comes back when the opponent's next team turn ends.
+OPPONENT_TURN = "opponent-turn"
 
 
 def cook(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
@@ -63,7 +67,9 @@ def call_weather_mage(
     ruleset: Ruleset, state: GameState, team_id: str, inducement: str, dice: DiceSource, decisions: Decisions
 ) -> tuple[GameState, tuple[Event, ...]]:
     """The team's weather mage rolls the weather with a modifier its coach picks: one of the mage's ``uses``
-    (:func:`bbcore.rules.inducement_uses.use_inducement`).
+    (:func:`bbcore.rules.inducement_uses.use_inducement`). A mage whose weather lasts only until the opponent's
+    next turn ends leaves the old weather waiting to come back (``GameState.weather_return``), which the core's
+    ``end_turn`` and drive-ends step bring back.
 
     A team without that inducement, or with no use of it left, is a ``UsageError``.
     """
@@ -72,8 +78,12 @@ def call_weather_mage(
     modifier = decisions.weather_modifier(team_id, mage.modifiers)
     if modifier not in mage.modifiers:
         raise UsageError(f"{modifier} is not a modifier the {inducement!r} allows: {list(mage.modifiers)}")
+    previous = state.weather
     state, events = roll_weather(ruleset, state, dice, modifier)
-    used = Event("weather-mage", team_id, (), str(modifier), {"inducement": inducement, "previous": events[0].detail["previous"]})
+    if mage.lasts == OPPONENT_TURN:
+        back = WeatherReturn(previous, state.opponent(team_id).id, at_drive_end=mage.at_drive_end == "back")
+        state = attrs.evolve(state, weather_return=back)
+    used = Event("weather-mage", team_id, (), str(modifier), {"inducement": inducement, "previous": previous, "lasts": mage.lasts})
     return state, (spent, used, *events)
 
 

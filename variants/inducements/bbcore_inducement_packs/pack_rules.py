@@ -52,9 +52,16 @@ class Chef:
 
 @frozen
 class WeatherMage:
-    """The modifiers a coach may put on the weather roll."""
+    """The modifiers a coach may put on the weather roll, and how long the new weather lasts.
+
+    ``lasts`` ``opponent-turn``: the old weather comes back when the opponent's next team turn
+    ends; None: the new weather holds. ``at_drive_end`` ``back`` or ``stays``: what happens when
+    the drive ends first.
+    """
 
     modifiers: tuple[int, ...]
+    lasts: str | None = None
+    at_drive_end: str = "back"
 
 
 @frozen

@@ -12,7 +12,7 @@ import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.board import Board, Status, build_board
-from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
 from bbcore.rules.inducement_uses import uses_left
 from bbcore.rules.injury import recover_knocked_out
 from bbcore.rules.sequences import GameState, TeamState
@@ -105,6 +105,27 @@ def test_the_weather_mage_adds_the_chosen_modifier_and_is_spent(bb2020: bbcore.R
     assert uses_left(bb2020, after, "home", "bb2020/weather-mage") == 0
     with pytest.raises(UsageError, match="has used Weather Mage as often as it may this game"):
         call_weather_mage(bb2020, after, "home", "bb2020/weather-mage", ScriptedDice([]), ScriptedDecisions([]))
+
+
+@pytest.mark.parametrize(("pack", "back_at_drive_end"), [("bb2020", True), ("classic", False)])
+def test_the_mages_weather_lasts_until_the_opponents_next_turn_ends(pack: str, back_at_drive_end: bool) -> None:
+    from bbcore.rules.drive import clear_the_pitch, end_turn
+
+    rules = bbcore.load_ruleset(packs=[pack])
+    mage = f"{pack}/weather-mage"
+    start = attrs.evolve(state(rules, two_teams(rules), {mage: 1}), weather="perfect-conditions")
+    with ScriptedDice([6, 6]) as dice:
+        called, _ = call_weather_mage(rules, start, "home", mage, dice, ScriptedDecisions([("weather-modifier", 2)]))
+    stormy = called.weather
+    assert stormy != "perfect-conditions"
+    own, _ = end_turn(rules, called, "home", ScriptedDice([]))
+    assert own.weather == stormy  # the mage's own team's turn ending changes nothing
+    theirs, events = end_turn(rules, own, "away", ScriptedDice([]))
+    assert (theirs.weather, theirs.weather_return) == ("perfect-conditions", None)
+    assert [e.result for e in events if e.kind == "weather-returns"] == ["perfect-conditions"]
+    ended, _ = clear_the_pitch(rules, own, ScriptedDice([]), DefaultDecisions())
+    assert ended.weather == ("perfect-conditions" if back_at_drive_end else stormy)
+    assert ended.weather_return is None
 
 
 def test_the_weather_mage_refuses_a_modifier_the_data_does_not_allow(classic: bbcore.Ruleset) -> None:
