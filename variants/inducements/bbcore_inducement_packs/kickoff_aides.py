@@ -1,6 +1,7 @@
 """Help at the kick-off: the WAAAGH! Drummer and the Master of Ballistics.
 
-:func:`beat_the_drum` runs after the Kick-off event and before the ball lands: it
+:func:`beat_the_drum` runs after the Kick-off event and before the ball lands (the
+pack's ``bb2020/drummer`` start-of-drive step, :func:`drum_step`, calls it): it
 rolls the ``drummers`` dice of ``pack-rules.yaml`` and, for each die of ``push_on`` or
 more, pushes one opposing player on the pitch one square toward their own End Zone as
 a Push Back block result would (Stand Firm, Sidestep and chain-pushes as in
@@ -22,12 +23,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.errors import UsageError
 from bbcore.rules.board import Board, Square, step
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.push import push
+from bbcore.rules.sequences import GameState
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
+
+#: The start-of-drive step in which the drummers play.
+DRUMMER_STEP = "bb2020/drummer"
 
 if TYPE_CHECKING:
     from bbcore.rules.decisions import Decisions
@@ -59,6 +66,19 @@ def beat_the_drum(ruleset: Ruleset, board: Board, team: str, inducement: str, di
         in_front = step(pushed.square, (-dx, -dy))
         outcome = outcome.then(push(ruleset, board, chosen, in_front, dice, decisions, chooser=team).outcome)
     return outcome
+
+
+def drum_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The ``bb2020/drummer`` start-of-drive step (after the kick-off event): :func:`beat_the_drum` for each drummer
+    a team holds, home first."""
+    drummers = pack_rules(ruleset).extras.drummers
+    events: list[Event] = []
+    for team in state.teams:
+        for inducement in sorted(i for i, count in team.inducements.items() if count > 0 and i in drummers):
+            outcome = beat_the_drum(ruleset, state.board, team.id, inducement, dice, decisions)
+            state = attrs.evolve(state, board=outcome.board)
+            events.extend(outcome.events)
+    return state, tuple(events)
 
 
 def _modified(roll: int, by: int, faces: int) -> int:

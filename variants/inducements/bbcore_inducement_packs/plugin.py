@@ -56,9 +56,11 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
     Prayers to Nuffle with a cheering coach's re-rolls (:func:`~bbcore_inducement_packs.coaching_staff.pray_and_cheer`)."""
     from bbcore_inducement_packs.coaching_staff import pray_and_cheer  # noqa: PLC0415 - the procedures import the core's rules
     from bbcore_inducement_packs.effects import CHEF_STEPS, cook  # noqa: PLC0415 - the procedures import the core's rules
+    from bbcore_inducement_packs.kickoff_aides import DRUMMER_STEP, drum_step  # noqa: PLC0415 - the procedures import the core's rules
 
     for step_id in CHEF_STEPS:
         register.step(step_id, cook)
+    register.step(DRUMMER_STEP, drum_step)
     register.step("prayers-to-nuffle", pray_and_cheer)
 
 

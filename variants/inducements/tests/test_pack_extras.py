@@ -190,6 +190,23 @@ def test_the_drummer_pushes_an_opponent_back_once_per_four_or_more(bb2020: bbcor
     assert outcome.board.player("d").square == (5, 5)
 
 
+def test_the_drummer_plays_in_his_own_step_after_the_kick_off_event(bb2020: bbcore.Ruleset) -> None:
+    from bbcore.rules.sequences import GameState, TeamState, sequence_steps
+
+    steps = [step.id for step in bb2020.sequence("start-of-drive").steps]
+    assert steps.index("bb2020/drummer") == steps.index("kick-off-event") + 1
+    board = build_board(bb2020, {"d": ("home", LINEMAN, (5, 5)), "a": ("away", LINEMAN, (15, 7))})
+    state = GameState(
+        TeamState("home", "H", "human", 1, inducements={"bb2020/waaagh-drummer": 1}), TeamState("away", "A", "human", 1), board
+    )
+    with ScriptedDice([4, 1, 1]) as dice:
+        after, events = sequence_steps(bb2020)["bb2020/drummer"](bb2020, state, dice, ScriptedDecisions([]))
+    assert after.board.player("a").square[0] == 16
+    assert events[0].kind == "drum"
+    quiet = GameState(TeamState("home", "H", "human", 1), TeamState("away", "A", "human", 1), board)
+    assert sequence_steps(bb2020)["bb2020/drummer"](bb2020, quiet, ScriptedDice([]), ScriptedDecisions([])) == (quiet, ())
+
+
 # -- Master of Ballistics
 
 MASTER = "bb2020/master-of-ballistics"
