@@ -839,6 +839,41 @@ def bbcore_argue_the_call(
 
 
 @hookspec(firstresult=True)
+def bbcore_kick_deviation(
+    ruleset: Ruleset, state: GameState, kicking_team: str, target: Square, kicker: str | None, dice: DiceSource, decisions: Decisions
+) -> tuple[Square, tuple[Event, ...]] | None:
+    """Where a kick-off bound for ``target`` comes down, when something other than the usual deviation decides it.
+
+    Called by the core's ``kick-off`` step (:func:`~bbcore.rules.drive.kick`) once the
+    target is chosen, before the ball deviates. ``firstresult``: the first non-None
+    answer wins; no answer (the core gives none) means the usual deviation
+    (:func:`~bbcore.rules.ball.kick`, shorter for a ``kicker`` using Kick).
+
+    :param state: the game as the kick is taken.
+    :param kicking_team: the team kicking.
+    :param target: the square aimed at.
+    :param kicker: the player nominated to kick with Kick, or None.
+    :param decisions: the coaches' answers to any choice the deviation offers.
+    :return: the square the ball is bound for (perhaps off the pitch) and the events, or None.
+
+    **Example.** A team that paid for a coach of kickers deviates one square less.
+
+    .. code-block:: python
+
+        from bbcore.rules.ball import deviate
+        from bbcore.rules.events import Event
+
+
+        @hookimpl
+        def bbcore_kick_deviation(ruleset, state, kicking_team, target, kicker, dice, decisions):
+            if state.team(kicking_team).inducements.get("myplugin/kicking-coach", 0) <= 0:
+                return None
+            landing, rolls = deviate(ruleset, target, dice, distance="D3")
+            return landing, (Event("kick", kicking_team, rolls, "deviated", {"target": list(target), "landing": list(landing)}),)
+    """
+
+
+@hookspec(firstresult=True)
 def bbcore_bribe_reroll(ruleset: Ruleset, state: GameState, team_id: str, player_id: str) -> str | None:
     """A re-roll for a Bribe's failed D6, from an inducement the team holds (a fixer, say).
 

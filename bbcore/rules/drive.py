@@ -178,7 +178,8 @@ def kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisi
     kick-off event; the ``ball-lands`` step brings it down. A player with Kick, set up
     where a kicker may stand (not on the line of scrimmage nor in a wide zone), is
     nominated to kick when his coach uses the skill (``Decisions.use_skill``; the first
-    willing, by id): the ball then deviates less.
+    willing, by id): the ball then deviates less. A plugin may decide the deviation
+    instead (``bbcore_kick_deviation``).
     """
     kicking, receiving = _kicking(state)
     board = state.board
@@ -206,9 +207,15 @@ def kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisi
         ),
         None,
     )
-    landing, flight = ball.kick(ruleset, aimed, dice, receiving_team=receiving, kicker=kicker)
     event = Event("kick-off", kicking, result="kicked", detail={"target": list(aimed)})
-    return attrs.evolve(state, kick_target=aimed, kick_landing=landing, kick_scatters=0), (event, flight)
+    deviated = ruleset.hook.bbcore_kick_deviation(
+        ruleset=ruleset, state=state, kicking_team=kicking, target=aimed, kicker=kicker, dice=dice, decisions=decisions
+    )
+    if deviated is None:
+        landing, flight = ball.kick(ruleset, aimed, dice, receiving_team=receiving, kicker=kicker)
+        deviated = (landing, (flight,))
+    landing, flights = deviated
+    return attrs.evolve(state, kick_target=aimed, kick_landing=landing, kick_scatters=0), (event, *flights)
 
 
 def ball_lands(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:

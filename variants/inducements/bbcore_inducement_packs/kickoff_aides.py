@@ -14,9 +14,9 @@ Ballistics: a roll on its D3 table (rows named by the ``ballistics`` entry) leav
 deviation as usual, shortens it by ``shorter_by`` (not below 0), or lets the coach
 move the D6 or the D8 by one of ``modifiers`` after rolling, kept within the die's
 faces (``Decisions.agreed_choice`` among ``d6+1``, ``d8-2``...; none: unchanged).
-Judgement call: the core's kick step has no hook to swap its deviation, so the
-procedure that runs the kick calls this in its place and gives the square it returns
-to the ball, touchbacks and all, as for an ordinary kick.
+The plugin's ``bbcore_kick_deviation`` answers with it (:func:`kick_with_advice`) for a
+kicking team that holds a master, so the core's kick-off step deviates the ball his way;
+the ball then comes down as after an ordinary kick, touchbacks and all.
 """
 
 from __future__ import annotations
@@ -81,6 +81,16 @@ def drum_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: D
     return state, tuple(events)
 
 
+def kick_with_advice(
+    ruleset: Ruleset, state: GameState, kicking_team: str, target: Square, dice: DiceSource, decisions: Decisions
+) -> tuple[Square, tuple[Event, ...]] | None:
+    """The packs' answer to ``bbcore_kick_deviation``: :func:`advise_kick` for a kicking team holding a master of
+    ballistics (the first, by id), else no answer."""
+    masters = pack_rules(ruleset).extras.ballistics
+    held = sorted(i for i, count in state.team(kicking_team).inducements.items() if count > 0 and i in masters)
+    return advise_kick(ruleset, target, kicking_team, held[0], dice, decisions) if held else None
+
+
 def _modified(roll: int, by: int, faces: int) -> int:
     return max(1, min(faces, roll + by))
 
@@ -121,4 +131,4 @@ def advise_kick(
     return landing, tuple(events)
 
 
-__all__ = ["advise_kick", "beat_the_drum", "toward_own_end_zone"]
+__all__ = ["DRUMMER_STEP", "advise_kick", "beat_the_drum", "drum_step", "kick_with_advice", "toward_own_end_zone"]

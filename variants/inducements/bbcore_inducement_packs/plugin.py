@@ -13,7 +13,8 @@ if TYPE_CHECKING:
     from bbcore.dice import DiceSource
     from bbcore.model.table import Row
     from bbcore.registry import DataRegistrar, RowEffectRegistrar, SequenceStepRegistrar
-    from bbcore.rules.board import Board, PlayerState
+    from bbcore.rules.board import Board, PlayerState, Square
+    from bbcore.rules.decisions import Decisions
     from bbcore.rules.events import Event
     from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
     from bbcore.rules.injury import CasualtyTreatment
@@ -86,6 +87,16 @@ def bbcore_bribe_reroll(ruleset: Ruleset, state: GameState, team_id: str) -> str
     from bbcore_inducement_packs.coaching_staff import bribe_reroll  # noqa: PLC0415 - the procedures import the core's rules
 
     return bribe_reroll(ruleset, state, team_id)
+
+
+@hookimpl
+def bbcore_kick_deviation(
+    ruleset: Ruleset, state: GameState, kicking_team: str, target: Square, dice: DiceSource, decisions: Decisions
+) -> tuple[Square, tuple[Event, ...]] | None:
+    """A master of ballistics advises the kicker (:func:`~bbcore_inducement_packs.kickoff_aides.kick_with_advice`)."""
+    from bbcore_inducement_packs.kickoff_aides import kick_with_advice  # noqa: PLC0415 - the procedures import the core's rules
+
+    return kick_with_advice(ruleset, state, kicking_team, target, dice, decisions)
 
 
 @hookimpl

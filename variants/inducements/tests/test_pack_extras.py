@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from bbcore_inducement_packs.boons import apply_unguent, cavort, mascot_reroll, settle_side_bet, use_artifact
 from bbcore_inducement_packs.brews import carve_rune, drop_drive_skills, pour_brew
@@ -233,6 +234,22 @@ def test_a_successful_application_lets_the_coach_change_a_deviation_die(bb2020: 
     with ScriptedDice([3, east(bb2020), 3]) as dice:
         landing, _ = advise_kick(bb2020, (15, 7), "home", MASTER, dice, ScriptedDecisions([("agreed-choice", "d6-2")]))
     assert landing == (16, 7)
+
+
+def test_the_core_kick_off_step_follows_the_masters_advice(bb2020: bbcore.Ruleset) -> None:
+    from bbcore.rules.drive import kick
+
+    board = build_board(bb2020, {"k": ("home", LINEMAN, (5, 7)), "r": ("away", LINEMAN, (20, 7))})
+    state = attrs.evolve(game(board, {MASTER: 1}), kicking_team="home")
+    # Interesting Theory (2): D8 east, D6 3 less one: two squares on from the target.
+    with ScriptedDice([2, east(bb2020), 3]) as dice, ScriptedDecisions([("kick-off-target", (15, 7))]) as decisions:
+        in_the_air, events = kick(bb2020, state, dice, decisions)
+    assert in_the_air.kick_landing == (17, 7)
+    assert [e.kind for e in events] == ["kick-off", "ballistics", "kick-deviates"]
+    plain = attrs.evolve(game(board), kicking_team="home")
+    with ScriptedDice([east(bb2020), 3]) as dice, ScriptedDecisions([("kick-off-target", (15, 7))]) as decisions:
+        in_the_air, _ = kick(bb2020, plain, dice, decisions)
+    assert in_the_air.kick_landing == (18, 7)
 
 
 # -- Ancient Artifact
