@@ -16,6 +16,9 @@ players on the pitch. The runesmith (:func:`carve_rune`) is tried in the Start o
 Drive sequence on a player the coach names (not one with Loner) with a rune profile of
 the inducement: the ``runesmiths`` entry maps the table's rows to "works", "may try
 again" and "spent"; a rune that works or is spent for good uses the Runesmith up.
+The packs' start-of-drive steps play both (:func:`brew_step` after the set-up,
+:func:`runesmith_step` after the kick: judgement call, the source's "after Step 2 but
+before Step 3" read as between the kick and the kick-off event), asking the coach.
 """
 
 from __future__ import annotations
@@ -34,8 +37,14 @@ from bbcore.rules.events import Event
 from bbcore.rules.sequences import DriveChange, GameState
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
 
+#: The packs' heady-brew steps, one per pack, and the runesmith's; the answer that opens a brew.
+BREW_STEPS = ("bb2020/heady-brew", "classic/heady-brew")
+RUNESMITH_STEP = "bb2020/runesmith"
+OPEN_A_BREW = "open"
+
 if TYPE_CHECKING:
     from bbcore.model.common import Effect
+    from bbcore.rules.decisions import Decisions
     from bbcore.ruleset import Ruleset
 
 #: The prefix of the ``drive_effects`` entries that name a skill given for the drive.
@@ -135,4 +144,47 @@ def carve_rune(
     return state, tuple(events)
 
 
-__all__ = ["DRIVE_SKILL", "carve_rune", "drive_skill_id", "drop_drive_skills", "give_for_drive", "pour_brew"]
+def brew_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The packs' heady-brew step (after the set-up): each coach with a brew left is asked whether to open one
+    (``Decisions.agreed_choice`` with the option ``open``), and :func:`pour_brew` pours what he opens."""
+    brews = pack_rules(ruleset).extras.brews
+    events: list[Event] = []
+    for team in state.teams:
+        for inducement in sorted(i for i, count in team.inducements.items() if count > 0 and i in brews):
+            if decisions.agreed_choice(f"{team.id}: open a bottle of {inducement}", (OPEN_A_BREW,)) == OPEN_A_BREW:
+                state, poured = pour_brew(ruleset, state, team.id, inducement, dice)
+                events.extend(poured)
+    return state, tuple(events)
+
+
+def runesmith_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The packs' runesmith step (after the kick): each coach whose runesmith may still try names a player and a rune
+    (``Decisions.agreed_choice`` among ``<player> <rune>``; None: not this drive), and :func:`carve_rune` tries it."""
+    smiths = pack_rules(ruleset).extras.runesmiths
+    events: list[Event] = []
+    for team in state.teams:
+        for inducement in sorted(i for i, count in team.inducements.items() if count > 0 and i in smiths):
+            barred = smiths[inducement].barred_skill
+            players = sorted(p.id for p in state.board.team_players(team.id) if p.on_pitch and not p.has(barred))
+            runes = sorted(profile.id for profile in ruleset.inducement(inducement).profiles)
+            choice = decisions.agreed_choice(f"{team.id}: player and rune for {inducement}", [f"{p} {r}" for p in players for r in runes])
+            if choice is not None:
+                player_id, _, rune = choice.partition(" ")
+                state, tried = carve_rune(ruleset, state, team.id, inducement, player_id, rune, dice)
+                events.extend(tried)
+    return state, tuple(events)
+
+
+__all__ = [
+    "BREW_STEPS",
+    "DRIVE_SKILL",
+    "OPEN_A_BREW",
+    "RUNESMITH_STEP",
+    "brew_step",
+    "carve_rune",
+    "drive_skill_id",
+    "drop_drive_skills",
+    "give_for_drive",
+    "pour_brew",
+    "runesmith_step",
+]

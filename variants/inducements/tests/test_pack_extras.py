@@ -174,6 +174,29 @@ def test_a_failed_rune_may_be_tried_again_unless_a_one_was_rolled(bb2020: bbcore
     assert after.home.inducements.get(RUNESMITH, 0) == left
 
 
+def test_the_brew_and_the_rune_steps_ask_the_coach_in_the_start_of_drive(bb2020: bbcore.Ruleset) -> None:
+    from bbcore.rules.sequences import sequence_steps
+
+    steps = [step.id for step in bb2020.sequence("start-of-drive").steps]
+    assert steps.index("bb2020/heady-brew") == steps.index("set-up") + 1
+    assert steps.index("bb2020/runesmith") == steps.index("kick-off-event") - 1
+    procedures = sequence_steps(bb2020)
+    start = game(halflings(bb2020), {"bb2020/bottles-of-heady-brew": 1, RUNESMITH: 1})
+    # The brew: opened; D3 = 1, the 1st of h1-h3.
+    with ScriptedDice([1, 1]) as dice, ScriptedDecisions([("agreed-choice", "open")]) as decisions:
+        brewed, events = procedures["bb2020/heady-brew"](bb2020, start, dice, decisions)
+    assert brewed.board.player("h1").has("frenzy")
+    assert events[0].kind == "brew"
+    # Not opened: nothing happens.
+    with ScriptedDecisions([("agreed-choice", None)]) as decisions:
+        assert procedures["bb2020/heady-brew"](bb2020, start, ScriptedDice([]), decisions) == (start, ())
+    # The rune: the Rune of Iron on big, a 4: it works.
+    with ScriptedDice([4]) as dice, ScriptedDecisions([("agreed-choice", "big rune-of-iron")]) as decisions:
+        carved, events = procedures["bb2020/runesmith"](bb2020, start, dice, decisions)
+    assert carved.board.player("big").has("stand-firm")
+    assert [e.kind for e in events] == ["rune", "rune-works"]
+
+
 def test_no_rune_for_a_loner(bb2020: bbcore.Ruleset) -> None:
     board = build_board(bb2020, {"p": ("home", LINEMAN, (5, 5))}, skills={"p": {"loner": 4}})
     with pytest.raises(BBCoreError):
