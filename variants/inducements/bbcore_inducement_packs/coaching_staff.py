@@ -159,6 +159,28 @@ def bless(
     return state, tuple(events)
 
 
+def bless_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The ``bb2020/papa-skullbones`` step (after the set-up, before the kick-off): a coach whose team holds a blessing
+    entry may name a player of his on the pitch not yet rolled for this game (``Decisions.agreed_choice``; None: no
+    blessing this drive), and :func:`bless` rolls; every player rolled for is noted in
+    ``TeamState.inducement_targets`` so that he is not offered again."""
+    blessings = pack_rules(ruleset).coaching_staff.blessings
+    events: list[Event] = []
+    for team_id in (team.id for team in state.teams):
+        for inducement in sorted(i for i, count in state.team(team_id).inducements.items() if count > 0 and i in blessings):
+            done = state.team(team_id).inducement_targets.get(inducement, ())
+            candidates = sorted(p.id for p in state.board.team_players(team_id) if p.on_pitch and p.id not in done)
+            choice = decisions.agreed_choice(f"{team_id}: player for {inducement} to bless", candidates) if candidates else None
+            if choice is None:
+                continue
+            state, blessed = bless(ruleset, state, team_id, inducement, choice, dice, frozenset(done))
+            rolled_for = tuple(e.who for e in blessed if e.kind == "blessing" and e.who is not None)
+            targets = {**state.team(team_id).inducement_targets, inducement: (*done, *rolled_for)}
+            state = state.update_team(team_id, inducement_targets=targets)
+            events.extend(blessed)
+    return state, tuple(events)
+
+
 def treat_knock_out(
     ruleset: Ruleset, state: GameState, team_id: str, inducement: str, player_id: str, dice: DiceSource
 ) -> tuple[GameState, tuple[Event, ...]]:
@@ -451,6 +473,7 @@ def upgrade(
 __all__ = [
     "argue_the_call",
     "bless",
+    "bless_step",
     "bribe_reroll",
     "cheering_fans_cheerleaders",
     "experiment",

@@ -56,7 +56,7 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
     """The chef's start-of-drive step, one id per pack (only the active pack's sequence names its own), and the
     Prayers to Nuffle with a cheering coach's re-rolls (:func:`~bbcore_inducement_packs.coaching_staff.pray_and_cheer`)."""
     from bbcore_inducement_packs.brews import BREW_STEPS, RUNESMITH_STEP, brew_step, runesmith_step  # noqa: PLC0415 - as above
-    from bbcore_inducement_packs.coaching_staff import pray_and_cheer  # noqa: PLC0415 - the procedures import the core's rules
+    from bbcore_inducement_packs.coaching_staff import bless_step, pray_and_cheer  # noqa: PLC0415 - as above
     from bbcore_inducement_packs.effects import CHEF_STEPS, cook  # noqa: PLC0415 - the procedures import the core's rules
     from bbcore_inducement_packs.kickoff_aides import DRUMMER_STEP, drum_step  # noqa: PLC0415 - the procedures import the core's rules
 
@@ -66,6 +66,7 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
     for step_id in BREW_STEPS:
         register.step(step_id, brew_step)
     register.step(RUNESMITH_STEP, runesmith_step)
+    register.step("bb2020/papa-skullbones", bless_step)
     register.step("prayers-to-nuffle", pray_and_cheer)
 
 

@@ -129,6 +129,25 @@ def test_an_overlooked_player_passes_the_roll_to_another(bb2020: bbcore.Ruleset)
         bless(bb2020, state, "home", "bb2020/papa-skullbones", "v", ScriptedDice([3]), blessed=frozenset({"v"}))
 
 
+def test_papa_skullbones_blesses_in_his_step_and_never_rolls_twice_for_a_player(bb2020: bbcore.Ruleset) -> None:
+    from bbcore.rules.sequences import sequence_steps
+
+    steps = [step.id for step in bb2020.sequence("start-of-drive").steps]
+    assert steps.index("set-up") < steps.index("bb2020/papa-skullbones") < steps.index("kick-off")
+    papa = "bb2020/papa-skullbones"
+    step = sequence_steps(bb2020)[papa]
+    state = game(bb2020, {papa: 1})
+    # v is overlooked (2): the roll passes to h2, picked at random (1), who gains Claws and Horns (7).
+    with ScriptedDice([2, 1, 7]) as dice, ScriptedDecisions([("agreed-choice", "v")]) as decisions:
+        after, events = step(bb2020, state, dice, decisions)
+    assert after.home.inducement_targets[papa] == ("v", "h2")
+    assert after.board.player("h2").has("claws")
+    assert [e.kind for e in events][:2] == ["blessing", "overlooked"]
+    # Both have been rolled for: nobody is left to offer, and nothing is asked.
+    with ScriptedDecisions([], strict=True) as decisions:
+        assert step(bb2020, after, ScriptedDice([]), decisions) == (after, ())
+
+
 @pytest.mark.parametrize(("roll", "status"), [(1, Status.CASUALTY), (3, Status.KO), (5, Status.STUNNED)])
 def test_mungo_treats_a_knocked_out_player(bb2020: bbcore.Ruleset, roll: int, status: Status) -> None:
     state = game(bb2020, {"bb2020/mungo-spinecracker": 1})
