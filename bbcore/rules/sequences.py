@@ -41,7 +41,7 @@ def _frozen_forms(forms: Mapping[str, PlayerState]) -> Mapping[str, PlayerState]
     return forms if isinstance(forms, MappingProxyType) else MappingProxyType(dict(forms))
 
 
-def _frozen_uses(uses: Mapping[str, tuple[Any, ...]]) -> Mapping[str, tuple[Any, ...]]:
+def _frozen_tuples(uses: Mapping[str, tuple[Any, ...]]) -> Mapping[str, tuple[Any, ...]]:
     return uses if isinstance(uses, MappingProxyType) else MappingProxyType(dict(uses))
 
 
@@ -83,9 +83,9 @@ class TeamState:
     apothecary_used: bool = False  # the team's own Apothecary has been used this game (see bbcore.rules.treatments)
     #: When each limited inducement was used, by id: (half, drive, the team's turn) per use
     #: (see bbcore.rules.inducement_uses).
-    inducement_uses: Mapping[str, tuple[tuple[int, int, int], ...]] = field(factory=dict, converter=_frozen_uses)
+    inducement_uses: Mapping[str, tuple[tuple[int, int, int], ...]] = field(factory=dict, converter=_frozen_tuples)
     #: The players each inducement has acted on this game, by id (one that may not pick a player twice reads it).
-    inducement_targets: Mapping[str, tuple[str, ...]] = field(factory=dict, converter=_frozen_uses)
+    inducement_targets: Mapping[str, tuple[str, ...]] = field(factory=dict, converter=_frozen_tuples)
     team: Team | None = field(default=None, eq=False, repr=False)
 
 

@@ -65,7 +65,7 @@ from bbcore.rules.block import block
 from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, player_from_position, step
 from bbcore.rules.decisions import checked_choice, checked_index
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Harm, knock_down, roll_armour, treatment_from
+from bbcore.rules.injury import Harm, hit_by, knock_down, roll_armour, treatment_from
 from bbcore.rules.movement import MoveProgress, max_rushes, move, pay_for_block
 from bbcore.rules.rerolls import TEAM_REROLL, ExtraBonus, ExtraReroll
 from bbcore.rules.ttm import pass_range, throw_team_mate
@@ -1266,7 +1266,7 @@ def _touch_face(
 
 def _stooge_armour(ruleset: Ruleset, arc: ArcState, hitter: PlayerState, dice: DiceSource, choices: ArcChoices) -> ArcState:
     """The Stooge goes down and rolls armour: a break worsens his state one step."""
-    harm = Harm("touch", attacker=hitter, mighty_blow=hitter.has("mighty-blow"))
+    harm = hit_by(ruleset, "touch", hitter)
     broken, _, event = roll_armour(ruleset, arc.board, arc.stooge, harm, dice)
     events: list[Event] = [event]
     if broken:
