@@ -190,8 +190,7 @@ def armour_odds(ruleset: Ruleset, board: Board, player_id: str, harm: Harm) -> A
         broken, spent, _ = roll_armour(ruleset, board, player_id, harm, dice)
         if not broken:
             return "armour-held"
-        injury_harm = Harm(harm.cause, harm.attacker, harm.armour_modifier, harm.mighty_blow and not spent, harm.crowd)
-        row, _status, _event = injury_result(ruleset, board, player_id, injury_harm, dice)
+        row, _status, _event = injury_result(ruleset, board, player_id, harm.for_injury(spent), dice)
         return row.id
 
     outcomes = exact_outcomes(hit)

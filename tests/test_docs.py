@@ -97,6 +97,20 @@ def test_every_reference_page_is_generated(site: Path, core: Ruleset) -> None:
     assert all(entry.name in pages["glossary"] for entry in [*core.leagues.values(), *core.special_rules.values()])
 
 
+#: A value a generated page meant to fill in but printed as its template, like ``{params.x.y}``.
+_UNFILLED = re.compile(r"\{[a-z_]+(?:\.[a-z_]+)+(?::[^}]*)?\}")
+
+
+@pytest.mark.slow
+def test_no_page_shows_an_unfilled_template(site: Path) -> None:
+    unfilled = {
+        str(page.relative_to(site)): sorted(set(_UNFILLED.findall(page_text(page))))
+        for page in site.rglob("*.html")
+        if _UNFILLED.search(page_text(page))
+    }
+    assert not unfilled
+
+
 @pytest.fixture(scope="module")
 def gutterbowl() -> dict[str, Ruleset]:
     """Gutter Bowl on each of its pitches."""

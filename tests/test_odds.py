@@ -77,6 +77,22 @@ def test_mighty_blow_raises_the_odds(core: Ruleset) -> None:
     assert strong == Fraction(15, 36) > plain
 
 
+def test_a_mighty_blow_not_spent_on_the_armour_goes_on_the_injury(core: Ruleset) -> None:
+    board = duel_board(core, 3, 3, defender_av=9)
+    odds = armour_odds(core, board, "defender", Harm("block", mighty_blow=True))
+    # Broken unaided on 9+ (10 in 36): the injury roll then needs 9+ for a casualty (10+ less the blow).
+    # Broken by the blow on a natural 8 (5 in 36): the blow is spent, the injury needs 10+ (6 in 36).
+    assert odds.results["casualty"] == Fraction(10, 36) * Fraction(10, 36) + Fraction(5, 36) * Fraction(6, 36)
+
+
+def test_a_bigger_blow_counts_whole_on_the_injury(core: Ruleset) -> None:
+    board = duel_board(core, 3, 3, defender_av=12)
+    odds = armour_odds(core, board, "defender", Harm("block", mighty_blow=True, blow_bonus=2))
+    # Only a natural 12 breaks AV 12 unaided (1 in 36): the injury then needs 8+ for a casualty (15 in 36).
+    # A natural 10 or 11 breaks it with the blow (5 in 36), spent: the injury needs 10+ (6 in 36).
+    assert odds.results["casualty"] == Fraction(1, 36) * Fraction(15, 36) + Fraction(5, 36) * Fraction(6, 36)
+
+
 def test_armour_odds_agree_with_a_monte_carlo_of_the_knock_down(core: Ruleset) -> None:
     board = duel_board(core, 3, 3, defender_av=8, defender_skills=["thick-skull"])
     exact = armour_odds(core, board, "defender", Harm("block")).results

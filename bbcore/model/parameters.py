@@ -251,6 +251,7 @@ class ThrowTeamMateRules:
     scatter: int
     fumble_at_most: int
     swoop_distance: str
+    lethal_flight: int
     pass_modifiers: Mapping[str, int] = field(factory=dict)
     landing_modifiers: Mapping[str, int] = field(factory=dict)
     always_hungry: Mapping[str, int] = field(factory=dict)

@@ -236,7 +236,7 @@ def foul(
             ruleset,
             board,
             victim_id,
-            attrs.evolve(harm, mighty_blow=harm.mighty_blow and not spent),
+            harm.for_injury(spent),
             dice,
             apothecary_from(decisions),
             choose_treatment=treatment_from(decisions),

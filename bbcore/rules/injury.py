@@ -62,6 +62,10 @@ class Harm:
     unmodified: bool = False  # an Armour Roll that nothing may modify (a Stab, Projectile Vomit)
     fell: bool = False  # the player has just gone to the ground (knock_down sets it): a pitch may make that hurt more
 
+    def for_injury(self, blow_spent: bool) -> Harm:
+        """The harm the injury roll carries after the armour roll: a Mighty Blow spent on the armour is gone."""
+        return attrs.evolve(self, mighty_blow=self.mighty_blow and not blow_spent) if blow_spent else self
+
 
 def hit_by(ruleset: Ruleset, cause: str, hitter: PlayerState) -> Harm:
     """The harm of a Knock Down that ``hitter`` caused (a Block, a lash-out, a Ball & Chain), his Mighty Blow counted.
@@ -473,7 +477,7 @@ def armour_and_injury(
     broken, spent, armour_event = roll_armour(ruleset, board, player_id, harm, dice)
     if not broken:
         return Outcome(board, (armour_event,))
-    injury_harm = attrs.evolve(harm, mighty_blow=harm.mighty_blow and not spent)
+    injury_harm = harm.for_injury(spent)
     injured = roll_injury(ruleset, board, player_id, injury_harm, dice, use_apothecary, choose_treatment=choose_treatment)
     return Outcome(injured.board, (armour_event, *injured.events))
 

@@ -458,9 +458,9 @@ class _Flight:
         return attrs.evolve(outcome, turnover=True)
 
     def crash_into(self, board: Board, occupant: PlayerState) -> Outcome:
-        """The player in the landing square is knocked down, whatever their state; Lethal Flight may add +1 against an opponent."""
+        """The player in the landing square is knocked down, whatever their state; Lethal Flight may add to the roll against an opponent."""
         lethal = self.thrown.has("lethal-flight") and occupant.team != self.thrown.team
-        harm = Harm("crash-landing", mighty_blow=lethal)
+        harm = Harm("crash-landing", mighty_blow=lethal, blow_bonus=self.ruleset.parameters.throw_team_mate.lethal_flight)
         assert occupant.square is not None
         events = (Event("crash-landing", self.thrown.id, (), "crashed", {"into": occupant.id, "square": list(occupant.square)}),)
         down = knock_down_with_ball(self.ruleset, board, occupant.id, harm, self.dice, self.decisions, self.apothecary())

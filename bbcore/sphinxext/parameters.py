@@ -192,8 +192,9 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             (
                 "Throw Team-mate",
                 f"Scatter ({params.throw_team_mate.scatter}, or with Swoop {params.throw_team_mate.swoop_distance} squares off the "
-                "throw-in template); a Fumbled Throw at {params.throw_team_mate.fumble_at_most} or less; "
+                f"throw-in template); a Fumbled Throw at {params.throw_team_mate.fumble_at_most} or less; "
                 f"passing {_modifiers(params.throw_team_mate.pass_modifiers)}; "
+                f"Lethal Flight {params.throw_team_mate.lethal_flight:+d} to the Armour or Injury Roll; "
                 f"landing {_modifiers(params.throw_team_mate.landing_modifiers)}; Always Hungry: "
                 + ", ".join(f"{k.replace('_', ' ')} on {v}+" for k, v in params.throw_team_mate.always_hungry.items()),
             ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import attrs
 import pytest
 
 import bbcore
@@ -255,6 +256,11 @@ def test_lethal_flight_adds_one_against_an_opponent(core: Ruleset) -> None:
     armour = next(e for e in outcome.events if e.kind == "armour" and e.who == "o")
     assert armour.result == "broken"
     assert armour.detail["mighty_blow"] is True
+    # The +1 is the ruleset's: with nothing to add, the same roll leaves the armour whole.
+    params = core.parameters
+    plain = attrs.evolve(core, parameters=attrs.evolve(params, throw_team_mate=attrs.evolve(params.throw_team_mate, lethal_flight=0)))
+    held = throw(plain, board, QUICK, [5, 5, 4, 2, 2, RIGHT, *HELD])
+    assert next(e for e in held.events if e.kind == "armour" and e.who == "o").result == "held"
 
 
 # -- The crowd ----------------------------------------------------------------------

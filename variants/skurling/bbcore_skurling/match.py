@@ -311,7 +311,13 @@ def finish_arc(ruleset: Ruleset, match: MatchState, arc: ArcState, dice: DiceSou
 
     In a league match the injured stay out: casualties for the rest of the match, and the
     knocked-out until they pass a recovery roll at the end of an arc (``dice`` needed). In a
-    one-off match everybody is back for the next arc. The Stooge is never removed.
+    one-off match everybody is back for the next arc.
+
+    The Stooge's states (stunned, KO, casualty) only score: within an arc he is never
+    removed. He is hurt as anyone is only by a real injury roll, which the armour roll
+    after a Ding-Dong landing (or a Cuddler who eats him) can bring once the arc is over;
+    in a league he then goes to the KO or Casualty box and the next arc needs another
+    Right Stuff miniature.
     """
     if not arc.over:
         raise UsageError(f"arc {arc.number} is not over")
@@ -373,8 +379,6 @@ def _injuries_after(
     knocked = set(match.knocked_out)
     hurt = set(match.casualties)
     for player in arc.board.players.values():
-        if player.id == arc.stooge:
-            continue
         if player.status is Status.KO:
             knocked.add(player.id)
         elif player.status in (Status.CASUALTY, Status.SENT_OFF):

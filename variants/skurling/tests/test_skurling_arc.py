@@ -397,6 +397,9 @@ def test_an_eaten_ding_dong_loses_the_bonus(rules: Ruleset) -> None:
     assert not eaten.ding_dong
     assert eaten.points == arc_rules(rules).points_for("stunned")
     assert any(e.kind == "eaten" for e in eaten.events)
+    # Eaten once the arc is over: a real casualty (which a league keeps out), not one of his states.
+    assert eaten.board.player(STOOGE).status is Status.CASUALTY
+    assert eaten.state == "stunned"
 
 
 def test_declining_the_ding_dong_keeps_the_catch(rules: Ruleset) -> None:

@@ -200,6 +200,26 @@ def test_in_a_league_the_injured_stay_out_and_the_knocked_out_roll_to_come_back(
     assert later.out_of_play() == {"away-4"}
 
 
+def test_in_a_league_a_stooge_hurt_after_the_arc_leaves_the_lane_like_anyone(rules: Ruleset) -> None:
+    league = bbcore.load_ruleset("skurling", options={"match": "league"})
+    match = new_match(league)
+    arc = finished_arc(league, match, 0)
+    # The armour roll after a Ding-Dong landing knocked him out; the arc's own state stays "stunned".
+    board = arc.board.with_player(arc.board.player(arc.stooge).with_status(Status.KO))
+    after = finish_arc(league, match, attrs.evolve(arc, board=board), ScriptedDice([league.parameters.targets.ko_recovery - 1]))
+    assert after.out_of_play() == {arc.stooge}
+    # At the end of the next arc he rolls to come back, as any knocked-out miniature does.
+    later = finish_arc(league, after, finished_arc(league, after, 0), ScriptedDice([league.parameters.targets.ko_recovery]))
+    assert later.out_of_play() == frozenset()
+
+
+def test_the_stooge_s_states_are_no_injuries(rules: Ruleset) -> None:
+    league = bbcore.load_ruleset("skurling", options={"match": "league"})
+    match = new_match(league)
+    arc = attrs.evolve(finished_arc(league, match, 0), state=arc_rules(league).states[-1].id)
+    assert finish_arc(league, match, arc, ScriptedDice([])).out_of_play() == frozenset()
+
+
 def test_in_a_one_off_match_everybody_is_back_for_the_next_arc(rules: Ruleset) -> None:
     match = new_match(rules)
     after = finish_arc(rules, match, _arc_with_injuries(rules, match, "away-3", "away-4"))
