@@ -114,12 +114,16 @@ def pre_match_side_from_league_team(ruleset: Ruleset, team: LeagueTeam, key: str
 
 @frozen
 class ArcResult:
-    """What one finished arc left behind (the ``arcs`` entries of ``bbcore simulate --json``)."""
+    """What one finished arc left behind (the ``arcs`` entries of ``bbcore simulate --json``).
+
+    ``stooge_state`` is None for an arc in which the Stooge was never thrown: a league
+    team whose every thrower was out of play has no opening throw, and the arc scores 0.
+    """
 
     number: int
     attacker: int
     points: int
-    stooge_state: str
+    stooge_state: str | None
     caught: bool
     ding_dong: bool
     turns: int
@@ -336,7 +340,7 @@ def finish_arc(ruleset: Ruleset, match: MatchState, arc: ArcState, dice: DiceSou
     rerolls = [0, 0]
     rerolls[attacking] = min(arc.rerolls[0], match.rerolls[attacking])
     rerolls[1 - attacking] = min(arc.rerolls[1], match.rerolls[1 - attacking])
-    result = ArcResult(arc.number, attacking, arc.points, arc.state, arc.caught, arc.ding_dong, arc.turn, arc.events + recovery)
+    result = ArcResult(arc.number, attacking, arc.points, arc.state or None, arc.caught, arc.ding_dong, arc.turn, arc.events + recovery)
     intervals = match.intervals
     left = list(match.inducements_left)
     left[attacking] = dict(arc.inducements)

@@ -305,7 +305,11 @@ def replay(ruleset: Ruleset, home: Team, away: Team, played: Played) -> Played:
 
 
 def summarise(played: Sequence[Played | Mapping[str, Any]]) -> dict[str, Any]:
-    """Win rates, points per arc and how the arcs ended, over many matches (played, or their JSON)."""
+    """Win rates, points per arc and how the arcs ended, over many matches (played, or their JSON).
+
+    ``stooge_state`` counts the Stooge's states at the arcs' ends; ``not_thrown`` counts
+    the arcs without an opening throw (a league team with no thrower left to play).
+    """
     matches = [p.to_json() if isinstance(p, Played) else p for p in played]
     wins = Counter(m["winner"] for m in matches if m["winner"] is not None)
     arcs = [arc for m in matches for arc in m["arcs"]]
@@ -320,7 +324,8 @@ def summarise(played: Sequence[Played | Mapping[str, Any]]) -> dict[str, Any]:
         "win_rate": [wins[i] / total if total else 0.0 for i in (0, 1)],
         "points_per_arc": [points[i] / attacking[i] if attacking[i] else 0.0 for i in (0, 1)],
         "arcs_per_match": len(arcs) / total if total else 0.0,
-        "stooge_state": dict(sorted(Counter(arc["stooge_state"] for arc in arcs).items())),
+        "stooge_state": dict(sorted(Counter(arc["stooge_state"] for arc in arcs if arc["stooge_state"] is not None).items())),
+        "not_thrown": sum(1 for arc in arcs if arc["stooge_state"] is None),
         "caught": sum(1 for arc in arcs if arc["caught"]),
         "ding_dong": sum(1 for arc in arcs if arc["ding_dong"]),
         "scored": sum(1 for arc in arcs if arc["points"]),

@@ -220,6 +220,21 @@ def test_the_stooge_s_states_are_no_injuries(rules: Ruleset) -> None:
     assert finish_arc(league, match, arc, ScriptedDice([])).out_of_play() == frozenset()
 
 
+def test_an_arc_without_an_opening_throw_has_no_stooge_state(rules: Ruleset) -> None:
+    from bbcore_skurling.simulate import summarise
+
+    match = new_match(rules)
+    # A league team with every thrower out of play never throws: the arc ends without a state.
+    unthrown = attrs.evolve(finished_arc(rules, match, 0), state="")
+    after = finish_arc(rules, match, unthrown)
+    assert after.arcs[-1].stooge_state is None
+    assert match_json(after)["arcs"][-1]["stooge_state"] is None
+    thrown = finish_arc(rules, after, finished_arc(rules, after, 3))
+    summary = summarise([match_json(thrown)])
+    assert summary["stooge_state"] == {"stunned": 1}
+    assert summary["not_thrown"] == 1
+
+
 def test_in_a_one_off_match_everybody_is_back_for_the_next_arc(rules: Ruleset) -> None:
     match = new_match(rules)
     after = finish_arc(rules, match, _arc_with_injuries(rules, match, "away-3", "away-4"))
