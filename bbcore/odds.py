@@ -21,7 +21,7 @@ from bbcore.rules.block import CANCELLED, SABOTEUR, block_dice, effective_face, 
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.foul import foul
-from bbcore.rules.injury import Harm, injury_result, roll_armour
+from bbcore.rules.injury import BALL_AND_CHAIN, Harm, injury_result, roll_armour
 from bbcore.rules.passing import (
     ACCURATE,
     FUMBLED,
@@ -56,12 +56,34 @@ def duel_board(
     defender_skills: Iterable[str] = (),
     defender_av: int = 9,
     attacker_av: int = 9,
+    assists: int = 0,
+    defensive_assists: int = 0,
 ) -> Board:
-    """Two players face to face in the middle of the pitch, for odds."""
+    """Two players face to face in the middle of the pitch, for odds.
+
+    ``assists`` team-mates of the attacker stand beyond the defender and
+    ``defensive_assists`` of the defender's behind the attacker, each marking only the
+    player in front, so each one assists (at most :data:`DUEL_BOARD_ASSISTS` a side).
+    They are plain Strength 3 players: the Strengths themselves stay unmodified, as
+    Dauntless needs.
+    """
+    if not 0 <= assists <= DUEL_BOARD_ASSISTS or not 0 <= defensive_assists <= DUEL_BOARD_ASSISTS:
+        raise UsageError(f"a duel board has room for 0 to {DUEL_BOARD_ASSISTS} assists a side")
     middle = ruleset.pitch.width // 2
-    attacker = _player("attacker", "home", attacker_st, attacker_av, attacker_skills, (ruleset.pitch.half_length - 2, middle))
-    defender = _player("defender", "away", defender_st, defender_av, defender_skills, (ruleset.pitch.half_length - 1, middle))
-    return Board.build(ruleset.pitch, [attacker, defender])
+    x = ruleset.pitch.half_length - 2
+    players = [
+        _player("attacker", "home", attacker_st, attacker_av, attacker_skills, (x, middle)),
+        _player("defender", "away", defender_st, defender_av, defender_skills, (x + 1, middle)),
+    ]
+    # One square beyond the defender (behind the attacker), on his row and the rows either side.
+    rows = (middle, middle - 1, middle + 1)
+    players += [_player(f"assist-{n + 1}", "home", 3, 9, (), (x + 2, rows[n])) for n in range(assists)]
+    players += [_player(f"defensive-assist-{n + 1}", "away", 3, 9, (), (x - 1, rows[n])) for n in range(defensive_assists)]
+    return Board.build(ruleset.pitch, players)
+
+
+#: How many assists a duel board can give each side: the squares beyond the defender and behind the attacker.
+DUEL_BOARD_ASSISTS = 3
 
 
 @frozen
@@ -83,10 +105,18 @@ class BlockOdds:
         }
 
 
-def _block_result(face: str, attacker: PlayerState, defender: PlayerState, decisions: Decisions) -> str:
+def _block_result(face: str, attacker: PlayerState, defender: PlayerState, decisions: Decisions, *, blitz: bool) -> str:
     if face == "both-down":
         return _both_down_result(attacker, defender, decisions)
+    if face == "push-back" and _stands_firm(attacker, defender, decisions, blitz=blitz):
+        return "both-standing"
     return {"player-down": "attacker-down", "pow": "defender-down"}.get(face, "pushed")
+
+
+def _stands_firm(attacker: PlayerState, defender: PlayerState, decisions: Decisions, *, blitz: bool) -> bool:
+    """Whether the target holds his square against a Push Back, as the push does (not against a Juggernaut's Blitz)."""
+    juggernaut = blitz and attacker.has("juggernaut")
+    return not juggernaut and defender.has("stand-firm") and defender.alert and decisions.use_skill(defender.id, "stand-firm", "pushed")
 
 
 def _after_steady_footing(
@@ -113,13 +143,13 @@ def _after_steady_footing(
 
 def _wrestled(attacker: PlayerState, defender: PlayerState, decisions: Decisions) -> bool:
     """Whether a Wrestle turns a Both Down into both placed prone (no knock-down)."""
-    return any(w.has("wrestle") and decisions.use_skill(w.id, "wrestle", "both-down") for w in (attacker, defender))
+    return any(w.has("wrestle") and w.alert and decisions.use_skill(w.id, "wrestle", "both-down") for w in (attacker, defender))
 
 
 def _both_down_result(attacker: PlayerState, defender: PlayerState, decisions: Decisions) -> str:
     if _wrestled(attacker, defender, decisions):
         return "both-down"
-    standing = (attacker.has("block"), defender.has("block"))
+    standing = (attacker.has("block") and attacker.alert, defender.has("block") and defender.alert)
     return {(True, True): "both-standing", (True, False): "defender-down", (False, True): "attacker-down"}.get(standing, "both-down")
 
 
@@ -136,11 +166,14 @@ def block_odds(
     """The chance of each face being chosen and of each result, for one block on a board.
 
     The dice are rolled as :func:`~bbcore.rules.block.block` rolls them
-    (:func:`~bbcore.rules.block.roll_block`): Dauntless, Brawler and, with
+    (:func:`~bbcore.rules.block.roll_block`): Dauntless, Brawler, Pro and, with
     ``team_reroll``, a team re-roll all count, each used as ``decisions`` say. Against a
     player with Foul Appearance a ``cancelled`` result is added: the block that never
     happened (the faces then add up to what is left). A player with Steady Footing who
-    keeps his feet is not counted as down.
+    keeps his feet is not counted as down, nor one who Stands Firm as pushed.
+
+    It is one block: where the push would take the target (the crowd, a wall) is not
+    looked at, and Frenzy's second block is not counted.
     """
     decisions = decisions or DefaultDecisions()
     attacker, defender = board.player(attacker_id), board.player(defender_id)
@@ -151,9 +184,9 @@ def block_odds(
         appearance = foul_appearance_test(ruleset, board, attacker_id, defender_id, dice)
         if appearance is not None and appearance.result == CANCELLED:
             return CANCELLED, CANCELLED
-        rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll)
+        rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll, pro=True)
         face = effective_face(rolled.face, attacker, defender, blitz=blitz)
-        result = _block_result(face, attacker, defender, decisions)
+        result = _block_result(face, attacker, defender, decisions, blitz=blitz)
         return rolled.face, _after_steady_footing(ruleset, face, result, attacker, defender, dice, decisions)
 
     outcomes = exact_outcomes(one_block)
@@ -184,9 +217,18 @@ class ArmourOdds:
 
 
 def armour_odds(ruleset: Ruleset, board: Board, player_id: str, harm: Harm) -> ArmourOdds:
-    """The chance the armour breaks and of each injury result, for a knocked-down player."""
+    """The chance the armour breaks and of each injury result, for a player down.
+
+    ``harm`` is what the procedure would carry: ``fell`` True for a player just Knocked
+    Down or Falling Over (as :func:`~bbcore.rules.injury.knock_down` sets it), False for a
+    player hit where he lies (a Foul's victim). A player with Ball & Chain who falls has
+    no Armour Roll: his Injury Roll comes at once, as in play.
+    """
+    no_armour = harm.fell and board.player(player_id).has(BALL_AND_CHAIN)
 
     def hit(dice: DiceSource) -> str:
+        if no_armour:
+            return injury_result(ruleset, board, player_id, harm, dice)[0].id
         broken, spent, _ = roll_armour(ruleset, board, player_id, harm, dice)
         if not broken:
             return "armour-held"
@@ -315,20 +357,16 @@ def activation_odds(ruleset: Ruleset, board: Board, player_id: str, action: str,
 
 
 def chain_odds(targets: Sequence[int], *, team_reroll: bool = False) -> Fraction:
-    """The chance of passing every test in order, with at most one team re-roll for the first failure."""
+    """The chance of passing every test in order, with at most one team re-roll for the first failure.
 
-    def attempt(dice: DiceSource) -> bool:
-        reroll = team_reroll
-        for target in targets:
-            passed = passes(dice.roll(6), target)
-            if not passed and reroll:
-                reroll = False
-                passed = passes(dice.roll(6), target)
-            if not passed:
-                return False
-        return True
-
-    return exact_outcomes(attempt).get(True, Fraction(0))
+    Worked out test by test (each D6 on its own), so a chain of any length is answered at once.
+    """
+    # From the last test back: the chance of passing the rest with the re-roll spent, and with it still held.
+    spent, held = Fraction(1), Fraction(1)
+    for target in reversed(targets):
+        chance = d6_test_chance(target)
+        spent, held = chance * spent, chance * held + (1 - chance) * chance * spent
+    return held if team_reroll else spent
 
 
 def table_distribution(ruleset: Ruleset, id_or_role: str, modifier: int = 0) -> dict[str, Fraction]:

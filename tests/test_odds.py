@@ -7,14 +7,16 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
+import attrs
 import pytest
 
 import bbcore
 from bbcore.cli import main
 from bbcore.dice import SeededDice, roll_on_table
+from bbcore.errors import UsageError
 from bbcore.odds import armour_odds, block_odds, chain_odds, d6_test_chance, duel_board, foul_board, foul_odds, table_distribution
 from bbcore.rules.block import block
-from bbcore.rules.board import Status
+from bbcore.rules.board import Board, Status
 from bbcore.rules.decisions import DefaultDecisions
 from bbcore.rules.foul import foul
 from bbcore.rules.injury import Harm, knock_down
@@ -38,8 +40,24 @@ def test_dodge_and_tackle_move_the_stumble(core: Ruleset) -> None:
     assert (plain, dodge, tackled.results["defender-down"]) == (Fraction(2, 6), Fraction(1, 6), Fraction(2, 6))
 
 
-def test_block_odds_agree_with_a_monte_carlo_of_the_block_procedure(core: Ruleset) -> None:
-    board = duel_board(core, 4, 3, defender_skills=["dodge"], attacker_skills=["block"])
+def _distracted(board: Board, player_id: str) -> Board:
+    return board.with_player(attrs.evolve(board.player(player_id), tackle_zone=False))
+
+
+@pytest.mark.parametrize(
+    "board",
+    [
+        pytest.param(lambda core: duel_board(core, 4, 3, defender_skills=["dodge"], attacker_skills=["block"]), id="block-dodge"),
+        pytest.param(lambda core: duel_board(core, 3, 3, attacker_skills=["pro"]), id="pro"),
+        pytest.param(lambda core: duel_board(core, 3, 3, defender_skills=["stand-firm"]), id="stand-firm"),
+        pytest.param(lambda core: _distracted(duel_board(core, 3, 3, defender_skills=["block"]), "defender"), id="distracted"),
+        pytest.param(
+            lambda core: duel_board(core, 3, 4, attacker_skills=["dauntless"], assists=1), id="dauntless-compares-the-unassisted-strength"
+        ),
+    ],
+)
+def test_block_odds_agree_with_a_monte_carlo_of_the_block_procedure(core: Ruleset, board: Any) -> None:
+    board = board(core)
     exact = block_odds(core, board, "attacker", "defender").results
     dice = SeededDice(2025)
     counts: Counter[str] = Counter()
@@ -68,6 +86,29 @@ def test_armour_odds_know_the_av_and_the_injury_table(core: Ruleset) -> None:
     odds = armour_odds(core, duel_board(core, 3, 3, defender_av=9), "defender", Harm("block"))
     assert odds.broken == Fraction(10, 36)
     assert odds.results["casualty"] == Fraction(10, 36) * Fraction(6, 36)
+
+
+def test_a_ball_and_chain_player_who_falls_has_no_armour_roll(core: Ruleset) -> None:
+    board = duel_board(core, 3, 3, defender_skills=["ball-and-chain"], defender_av=12)
+    odds = armour_odds(core, board, "defender", Harm("block", fell=True))
+    assert odds.results["armour-held"] == 0
+    assert odds.broken == 1
+
+
+def test_a_long_chain_of_tests_is_answered(core: Ruleset) -> None:
+    assert chain_odds([2] * 12) == Fraction(5, 6) ** 12
+    # With the re-roll: every test passes at once, or exactly one fails and its second roll passes.
+    assert chain_odds([2] * 12, team_reroll=True) == Fraction(5, 6) ** 12 + 12 * Fraction(1, 6) * Fraction(5, 6) ** 12
+
+
+def test_a_duel_board_has_room_for_three_assists_a_side(core: Ruleset) -> None:
+    board = duel_board(core, 3, 3, assists=3, defensive_assists=3)
+    from bbcore.rules.block import assists
+
+    offensive, defensive = assists(board, board.player("attacker"), board.player("defender"))
+    assert (len(offensive), len(defensive)) == (3, 3)
+    with pytest.raises(UsageError, match="0 to 3 assists"):
+        duel_board(core, 3, 3, assists=4)
 
 
 def test_mighty_blow_raises_the_odds(core: Ruleset) -> None:

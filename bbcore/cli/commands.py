@@ -536,12 +536,15 @@ def cmd_odds_block(args: argparse.Namespace) -> int:
 
     ruleset = _ruleset(args)
     _check_skills(ruleset, _skills(args.attacker_skills) + _skills(args.defender_skills))
+    # The assists stand on the board, so Dauntless compares the Strengths without them, as in play.
     board = duel_board(
         ruleset,
-        args.st + args.assists,
-        args.vs + args.defensive_assists,
+        args.st,
+        args.vs,
         attacker_skills=_skills(args.attacker_skills),
         defender_skills=_skills(args.defender_skills),
+        assists=args.assists,
+        defensive_assists=args.defensive_assists,
     )
     odds = block_odds(ruleset, board, "attacker", "defender", blitz=args.blitz, team_reroll=args.team_reroll)
     if args.json:
@@ -562,8 +565,18 @@ def cmd_odds_armour(args: argparse.Namespace) -> int:
     hitter_skills = ["claws"] if args.claws else []
     _check_skills(ruleset, victim_skills + hitter_skills)
     board = duel_board(ruleset, 3, 3, attacker_skills=hitter_skills, defender_skills=victim_skills, defender_av=args.av)
-    # The odds are for a player knocked down by ``cause``; a Foul's victim was down already.
-    harm = Harm(args.cause, board.player("attacker"), args.modifier, args.mighty_blow, fell=args.cause != FOUL)
+    # The odds are for a player knocked down by ``cause``; a Foul's victim was down already, and only a
+    # block's knock-down lets Claws count. Mighty Blow adds what the ruleset says (Dirty Player's on a Foul).
+    params = ruleset.parameters
+    harm = Harm(
+        args.cause,
+        board.player("attacker"),
+        args.modifier,
+        args.mighty_blow,
+        blow_bonus=params.fouls.dirty_player if args.cause == FOUL else params.block.mighty_blow,
+        fell=args.cause != FOUL,
+        by_block=args.cause == "block",
+    )
     odds = armour_odds(ruleset, board, "defender", harm)
     if args.json:
         emit_json(odds.to_json())
@@ -683,6 +696,22 @@ def _foul_assists(text: str) -> int:
     return value
 
 
+def _duel_assists(text: str) -> int:
+    from bbcore.odds import DUEL_BOARD_ASSISTS  # noqa: PLC0415
+
+    value = _whole_number(text)
+    if not 0 <= value <= DUEL_BOARD_ASSISTS:
+        raise argparse.ArgumentTypeError(f"a block's assists run from 0 to {DUEL_BOARD_ASSISTS} a side, got {text!r}")
+    return value
+
+
+def _strength(text: str) -> int:
+    value = _whole_number(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a Strength is 1 or more, got {text!r}")
+    return value
+
+
 def _target_av(text: str) -> int:
     value = _whole_number(text)
     if not 2 <= value <= 13:
@@ -766,10 +795,10 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
         title="odds commands", metavar="KIND", parser_class=parser_class
     )
     odds_block = odds.add_parser("block", help="block dice outcomes", parents=[as_json, rules])
-    odds_block.add_argument("--st", type=int, required=True, help="the attacker's Strength")
-    odds_block.add_argument("--vs", type=int, required=True, help="the defender's Strength")
-    odds_block.add_argument("--assists", type=int, default=0, help="offensive assists")
-    odds_block.add_argument("--defensive-assists", type=int, default=0, help="defensive assists")
+    odds_block.add_argument("--st", type=_strength, required=True, help="the attacker's Strength")
+    odds_block.add_argument("--vs", type=_strength, required=True, help="the defender's Strength")
+    odds_block.add_argument("--assists", type=_duel_assists, default=0, help="offensive assists (0-3)")
+    odds_block.add_argument("--defensive-assists", type=_duel_assists, default=0, help="defensive assists (0-3)")
     odds_block.add_argument("--attacker-skills", metavar="IDS", help="comma-separated skill ids, e.g. block,tackle")
     odds_block.add_argument("--defender-skills", metavar="IDS", help="comma-separated skill ids, e.g. dodge")
     odds_block.add_argument("--blitz", action="store_true", help="the block is part of a Blitz")

@@ -184,13 +184,14 @@ def catch(
     :func:`catch_modifier` for the rest, and ``modifier`` adds one more (the weather's).
     A miss may be rolled again once: by Catch, by a plugin's source, or with a team
     re-roll when ``team_reroll`` allows one (the catcher's team is the active one). A
-    prone or stunned player cannot catch. A missed ball bounces from the player's square.
+    prone, stunned or Distracted player cannot catch. A missed ball bounces from the player's square.
     """
     player = board.player(player_id)
     square = player.square
     assert square is not None
-    if not player.standing:
-        event = Event("catch", player_id, (), "cannot-catch", {"status": player.status.value})
+    if not player.alert:
+        status = "distracted" if player.standing else player.status.value
+        event = Event("catch", player_id, (), "cannot-catch", {"status": status})
         return _prepend(event, bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth + 1))
     caught, events, _ = _catching(ruleset, board, player_id, dice, decisions, situation, modifier, RerollBudget(int(team_reroll)))
     if caught:
@@ -218,10 +219,13 @@ def pick_up_spending(
 ) -> tuple[Outcome, RerollBudget]:
     """:func:`pick_up` from a running :class:`~bbcore.rules.rerolls.RerollBudget` (a move's), and the budget left."""
     player = board.player(player_id)
-    modifier = ruleset.parameters.ball.pick_up_modifiers.get("per_marker", 0) * _markers(board, player)
-    if player.has("big-hand"):
-        modifier = max(modifier, 0)
-    modifier += (1 if player.has("extra-arms") else 0) + board.modifier("pick-up", player)
+    situation = (
+        ruleset.parameters.ball.pick_up_modifiers.get("per_marker", 0) * _markers(board, player),
+        board.modifier("pick-up", player),
+    )
+    # Big Hand ignores every negative modifier: the markers', the weather's, any other in force.
+    modifier = sum(max(part, 0) for part in situation) if player.has("big-hand") else sum(situation)
+    modifier += 1 if player.has("extra-arms") else 0
     judge = TargetJudge(player.ag, modifier, PICKED_UP, FUMBLED)
     return _pick_up_test(ruleset, board, player_id, PICK_UP, judge, dice, decisions, budget, skill="sure-hands")
 
@@ -612,7 +616,8 @@ def kick_off(ruleset: Ruleset, board: Board, target: Square, dice: DiceSource, d
 
 def touchback(board: Board, receiving_team: str, decisions: Decisions, events: tuple[Event, ...] = ()) -> Outcome:
     """The receiving coach gives the ball to one of their standing players (none standing: it is placed in their half)."""
-    candidates = sorted(p.id for p in board.team_players(receiving_team) if p.standing)
+    # A No Ball player may never hold the ball.
+    candidates = sorted(p.id for p in board.team_players(receiving_team) if p.standing and not p.has(NO_BALL))
     if candidates:
         chosen = checked_choice(
             decisions.touchback_receiver(receiving_team, candidates), candidates, question="touchback", who=receiving_team

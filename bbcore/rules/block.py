@@ -74,22 +74,32 @@ def marked_by_defensive(board: Board, player: PlayerState) -> bool:
     return any(marker.has(DEFENSIVE) for marker in board.markers_of(player))
 
 
-def _can_assist(board: Board, helper: PlayerState, target: PlayerState, exempt: PlayerState, *, helpers_turn: bool) -> bool:
+def _can_assist(
+    board: Board, helper: PlayerState, target: PlayerState, exempt: PlayerState, *, helpers_turn: bool, guard: bool = True
+) -> bool:
     """A helper assists against ``target`` if standing and marking it, and marked by nobody else (unless it has Guard,
-    which a Defensive marker takes away in the helper's own team's turn)."""
+    which a Defensive marker takes away in the helper's own team's turn, and which ``guard`` False ignores)."""
     if helper.id == exempt.id or not helper.gives_assists or not board.in_play(helper) or helper.square is None or target.square is None:
         return False
     if not adjacent(helper.square, target.square):
         return False
-    if helper.has("guard") and not (helpers_turn and marked_by_defensive(board, helper)):
+    if guard and helper.has("guard") and not (helpers_turn and marked_by_defensive(board, helper)):
         return True
     return all(marker.id == target.id for marker in board.markers_of(helper))
 
 
-def assists(board: Board, attacker: PlayerState, defender: PlayerState) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The ids of the offensive and the defensive assists of a block (made in the attacker's team's turn)."""
-    offensive = tuple(p.id for p in board.team_players(attacker.team) if _can_assist(board, p, defender, attacker, helpers_turn=True))
-    defensive = tuple(p.id for p in board.team_players(defender.team) if _can_assist(board, p, attacker, defender, helpers_turn=False))
+def assists(board: Board, attacker: PlayerState, defender: PlayerState, *, guard: bool = True) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The ids of the offensive and the defensive assists of a block (made in the attacker's team's turn).
+
+    ``guard`` False counts the assists without Guard, which works for Block Actions only
+    (a Foul's assists are counted the same way otherwise).
+    """
+    offensive = tuple(
+        p.id for p in board.team_players(attacker.team) if _can_assist(board, p, defender, attacker, helpers_turn=True, guard=guard)
+    )
+    defensive = tuple(
+        p.id for p in board.team_players(defender.team) if _can_assist(board, p, attacker, defender, helpers_turn=False, guard=guard)
+    )
     return offensive, defensive
 
 
@@ -279,7 +289,8 @@ def multiple_block(
         board = tricked.board
         events.extend((*dumped.events, *tricked.events))
     attacker = board.player(attacker_id)
-    weaker = board.with_player(attrs.evolve(attacker, st=attacker.st + ruleset.parameters.block.multiple_block_strength))
+    params = ruleset.parameters.block
+    weaker = board.with_player(attrs.evolve(attacker, st=attacker.st + params.multiple_block_strength))
     for target in targets:
         appearance = foul_appearance_test(ruleset, weaker, attacker_id, target, dice)
         if appearance is not None:
@@ -289,7 +300,9 @@ def multiple_block(
     rolled: list[tuple[str, RolledBlock]] = []
     left = int(team_reroll)
     for target in targets:
-        dice_of = roll_block(ruleset, weaker, attacker_id, target, dice, decisions, team_reroll=left, pro=pro)
+        dice_of = roll_block(
+            ruleset, weaker, attacker_id, target, dice, decisions, team_reroll=left, pro=pro, st_modifier=params.multiple_block_strength
+        )
         left -= dice_of.rerolled_with == TEAM_REROLL
         pro = pro and not any(e.kind == PRO for e in dice_of.after)
         rolled.append((target, dice_of))
@@ -468,6 +481,7 @@ def roll_block(
     blitz: bool = False,
     team_reroll: int | bool = False,
     pro: bool = False,
+    st_modifier: int = 0,
 ) -> RolledBlock:
     """Roll a block's dice and choose its face, nothing applied: Dauntless first, then the dice, then Brawler (or
     Hatred), Pro or a team re-roll, then the choosing coach. :func:`block` and :func:`bbcore.odds.block_odds` both
@@ -476,9 +490,12 @@ def roll_block(
     ``pro``: the blocker may still try Pro in this activation. When his coach wants the dice rolled again
     (``Decisions.reroll_block``) and uses it (``Decisions.use_skill``, situation ``block``), he rolls the Pro D6
     (``targets.pro``) for the one die showing the face worst for him; whatever it says, no team re-roll follows.
+
+    ``st_modifier`` is a modifier already in the blocker's Strength on ``board`` (a Multiple
+    Block's): Dauntless compares his Strength without it, and keeps it when it works.
     """
     attacker, defender = board.player(attacker_id), board.player(defender_id)
-    before, lent = _dauntless(ruleset, board, attacker, defender, dice, decisions)
+    before, lent = _dauntless(ruleset, board, attacker, defender, dice, decisions, st_modifier)
     plan = block_dice(ruleset, lent, attacker_id, defender_id, blitz=blitz)
     faces_table = ruleset.table("block-dice")
     rolls = tuple(dice.roll(6) for _ in range(plan.count))
@@ -512,17 +529,25 @@ def roll_block(
 
 
 def _dauntless(
-    ruleset: Ruleset, board: Board, attacker: PlayerState, defender: PlayerState, dice: DiceSource, decisions: Decisions
+    ruleset: Ruleset,
+    board: Board,
+    attacker: PlayerState,
+    defender: PlayerState,
+    dice: DiceSource,
+    decisions: Decisions,
+    st_modifier: int = 0,
 ) -> tuple[tuple[Event, ...], Board]:
     """Dauntless (or a form of it) against a stronger player: a D6 plus the blocker's Strength above the target's
-    lends him the target's Strength for this block. Returns the event and the board the dice are counted on."""
+    lends him the target's Strength for this block. Strength is compared unmodified (``st_modifier`` taken out)
+    and the modifier applies after. Returns the event and the board the dice are counted on."""
     form = held_form(ruleset, attacker, "dauntless")
-    if form is None or defender.st <= attacker.st or not decisions.use_skill(attacker.id, form, "block"):
+    unmodified = attacker.st - st_modifier
+    if form is None or defender.st <= unmodified or not decisions.use_skill(attacker.id, form, "block"):
         return (), board
     (roll,) = roll_dice(dice, "D6")
-    matched = roll + attacker.st > defender.st
-    event = Event("dauntless", attacker.id, (roll,), "matched" if matched else "failed", {"st": attacker.st, "against": defender.st})
-    return (event,), board.with_player(attrs.evolve(attacker, st=defender.st)) if matched else board
+    matched = roll + unmodified > defender.st
+    event = Event("dauntless", attacker.id, (roll,), "matched" if matched else "failed", {"st": unmodified, "against": defender.st})
+    return (event,), board.with_player(attrs.evolve(attacker, st=defender.st + st_modifier)) if matched else board
 
 
 def _one_die_again(
@@ -598,11 +623,12 @@ def _team_reroll(
 
 def effective_face(face: str, attacker: PlayerState, defender: PlayerState, *, blitz: bool = False) -> str:
     """The face that applies once skills have spoken: Stumble becomes Push Back against Dodge
-    (unless the attacker has Tackle) and POW otherwise; Juggernaut on a Blitz turns Both Down into Push Back."""
+    (unless the attacker has Tackle, or the target is Distracted) and POW otherwise; Juggernaut on a Blitz
+    turns Both Down into Push Back."""
     if face == "both-down" and blitz and attacker.has("juggernaut"):
         return "push-back"
     if face == "stumble":
-        return "push-back" if defender.has("dodge") and not attacker.has("tackle") else "pow"
+        return "push-back" if defender.has("dodge") and defender.alert and not attacker.has("tackle") else "pow"
     return face
 
 
@@ -711,14 +737,15 @@ def _apply_face(
         chooser=attacker.team,
         attacker=attacker,
         stand_firm=not juggernaut,
+        grab=not blitz,  # Grab is for a declared Block Action
         knocked_down=face == "pow",
     )
     outcome = pushed.outcome
     board = outcome.board
     # Fend holds back neither a Juggernaut on a Blitz nor a Ball & Chain.
-    fend = board.player(defender_id).has("fend") and not juggernaut and not attacker.has(BALL_AND_CHAIN)
+    fend = board.player(defender_id).has("fend") and defender.alert and not juggernaut and not attacker.has(BALL_AND_CHAIN)
     rooted = board.player(attacker_id).rooted
-    can_follow = follow_up and pushed.moved and pushed.vacated is not None and not pushed.left_pitch and not rooted and attacker.standing
+    can_follow = follow_up and pushed.moved and pushed.vacated is not None and not rooted and attacker.standing
     if can_follow and may_follow_to is not None and pushed.vacated is not None and not may_follow_to(pushed.vacated):
         can_follow = False
     # Taunt: the pushed player's coach may drag the blocker after him; Frenzy follows whenever it can.
@@ -862,12 +889,13 @@ def _both_down(
     for wrestler in (attacker, defender):
         if (
             wrestler.has("wrestle")
+            and wrestler.alert
             and not (juggernaut and wrestler is defender)
             and decisions.use_skill(wrestler.id, "wrestle", "both-down")
         ):
             carrier, resting = board.ball.carrier, board.ball_square()
             events.append(Event("wrestle", wrestler.id, (), "both-placed-prone"))
-            # Being placed prone is not being knocked down: no armour rolls, and no turnover for the attacker.
+            # Being placed prone is not being knocked down: no armour rolls, and no turnover for the attacker...
             for placed_id, by in ((attacker.id, defender), (defender.id, attacker)):
                 lying = place_prone(ruleset, board, placed_id, harm_by(by), dice, apothecary, choose_treatment=treatment_from(decisions))
                 board = lying.board
@@ -875,10 +903,11 @@ def _both_down(
             placed = Outcome(board, tuple(events), turnover=False)
             if carrier in (attacker.id, defender.id) and resting is not None:
                 placed = placed.then(ball.drop_ball(ruleset, board, carrier, resting, dice, decisions))
-            return placed
+            # ...but a blocker Placed Prone with the ball in his own activation is.
+            return attrs.evolve(placed, turnover=placed.turnover or carrier == attacker.id)
     outcome = Outcome(board)
     attacker_falls = attacker.standing and not (attacker.has("block") and decisions.use_skill(attacker.id, "block", "both-down"))
-    defender_falls = not (defender.has("block") and decisions.use_skill(defender.id, "block", "both-down"))
+    defender_falls = not (defender.has("block") and defender.alert and decisions.use_skill(defender.id, "block", "both-down"))
     if defender_falls:
         outcome = outcome.then(_knock_down_defender(ruleset, outcome.board, attacker.id, defender.id, harm_by(attacker), dice, decisions))
     # A blocker whom a Saboteur brought down already is not knocked down twice.

@@ -200,6 +200,11 @@ class PlayerState:
         return self.status is Status.STANDING and self.square is not None
 
     @property
+    def alert(self) -> bool:
+        """Standing and not Distracted: only such a player uses an Active skill or trait (unless it says otherwise)."""
+        return self.standing and self.tackle_zone
+
+    @property
     def on_pitch(self) -> bool:
         return self.square is not None and self.status in _ON_PITCH
 

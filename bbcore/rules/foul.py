@@ -145,9 +145,10 @@ class FoulOutcome:
 
 
 def foul_assists(board: Board, fouler: PlayerState, victim: PlayerState) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The offensive and defensive assists of a Foul: a block's, and a team-mate with Put the Boot In
-    next to the victim assists however many opponents mark him, unless one of them has Defensive."""
-    offensive, defensive = assists(board, fouler, victim)
+    """The offensive and defensive assists of a Foul: a block's without Guard (a Block Action's skill), and a
+    team-mate with Put the Boot In next to the victim assists however many opponents mark him, unless one of
+    them has Defensive."""
+    offensive, defensive = assists(board, fouler, victim, guard=False)
     booted = tuple(
         p.id
         for p in board.team_players(fouler.team)
@@ -290,7 +291,8 @@ def pile_driver(
         dropped = drop_ball(ruleset, board, player_id, after.square, dice, decisions)
         board = dropped.board
         events.extend(dropped.events)
-    return FoulOutcome(attrs.evolve(state, board=board), tuple(events), fouled.sent_off, fouled.turnover)
+    # A ball carrier Placed Prone in his own activation is a Turnover.
+    return FoulOutcome(attrs.evolve(state, board=board), tuple(events), fouled.sent_off, fouled.turnover or held)
 
 
 def doubles_call(ruleset: Ruleset, state: GameState, report: FoulReport) -> FoulCall:

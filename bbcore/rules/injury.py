@@ -61,6 +61,7 @@ class Harm:
     crowd: bool = False  # injury by the crowd: a Stunned player goes to the reserves
     unmodified: bool = False  # an Armour Roll that nothing may modify (a Stab, Projectile Vomit)
     fell: bool = False  # the player has just gone to the ground (knock_down sets it): a pitch may make that hurt more
+    by_block: bool = False  # knocked down by a block, or what counts as one (hit_by sets it): the attacker's Claws count
 
     def for_injury(self, blow_spent: bool) -> Harm:
         """The harm the injury roll carries after the armour roll: a Mighty Blow spent on the armour is gone."""
@@ -70,13 +71,15 @@ class Harm:
 def hit_by(ruleset: Ruleset, cause: str, hitter: PlayerState) -> Harm:
     """The harm of a Knock Down that ``hitter`` caused (a Block, a lash-out, a Ball & Chain), his Mighty Blow counted.
 
+    It is a block's knock-down (``by_block``): the hitter's Claws count on the Armour Roll.
+
     Any form of Mighty Blow counts (:func:`~bbcore.rules.skill_forms.held_form`); it adds
     its own value in brackets when it has one, else ``block.mighty_blow``.
     """
     form = held_form(ruleset, hitter, MIGHTY_BLOW)
     value = None if form is None else hitter.skill_value(form)
     bonus = value if isinstance(value, int) else ruleset.parameters.block.mighty_blow
-    return Harm(cause, attacker=hitter, mighty_blow=form is not None, blow_bonus=bonus)
+    return Harm(cause, attacker=hitter, mighty_blow=form is not None, blow_bonus=bonus, by_block=True)
 
 
 @frozen
@@ -140,7 +143,8 @@ def armour_modifier(ruleset: Ruleset, board: Board, player: PlayerState, harm: H
     )
     if player.has("iron-hard-skin"):
         total = min(total, 0)
-    if player.has("chainsaw"):
+    # A chainsaw hurts its wielder when he is Knocked Down or Falls Over, not when he is fouled lying down.
+    if player.has("chainsaw") and harm.fell:
         total += ruleset.parameters.special_actions.chainsaw.armour
     return total
 
@@ -157,9 +161,9 @@ def roll_armour(ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice
     natural = sum(rolls)
     total = natural + armour_modifier(ruleset, board, player, harm)
     broken = total >= player.av
-    # Claws is for a player knocked down by a hit; a Foul's victim was down already.
+    # Claws is for a player knocked down by a block, not by a foul, a fall or a special action.
     claws = (
-        harm.cause != "foul"
+        harm.by_block
         and not harm.unmodified
         and harm.attacker is not None
         and harm.attacker.has("claws")

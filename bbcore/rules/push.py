@@ -139,6 +139,7 @@ def push(
     direction: Square | None = None,
     stand_firm: bool = True,
     sidestep: bool = True,
+    grab: bool = True,
     knocked_down: bool = False,
     depth: int = 0,
 ) -> PushResult:
@@ -146,8 +147,8 @@ def push(
 
     ``chooser`` is the team whose coach picks squares (the blocker's). With
     ``direction`` the push goes exactly that way (no choice). Stand Firm, Sidestep and
-    the attacker's Grab apply as the skills say; ``stand_firm``/``sidestep`` false
-    switch them off (Juggernaut on a Blitz, Grab). ``knocked_down`` tells the push hook
+    the attacker's Grab apply as the skills say; ``stand_firm``/``sidestep``/``grab`` false
+    switch them off (Juggernaut on a Blitz, Grab, a Blitz for Grab). ``knocked_down`` tells the push hook
     that a knock-down follows (a POW). A rooted player (Take Root) and an anchored one
     (``anchored``, see :class:`~bbcore.rules.board.PlayerState`) are never moved: a chain that reaches
     them stops there.
@@ -159,19 +160,19 @@ def push(
     if (
         pushed.anchored
         or pushed.rooted
-        or (stand_firm and pushed.has("stand-firm") and decisions.use_skill(pushed.id, "stand-firm", "pushed"))
+        or (stand_firm and pushed.has("stand-firm") and pushed.alert and decisions.use_skill(pushed.id, "stand-firm", "pushed"))
     ):
         held = "anchored" if pushed.anchored else "rooted" if pushed.rooted else "stood-firm"
         return PushResult(Outcome(board, (Event("push", pushed.id, (), held, {"square": list(origin)}),)), moved=False, vacated=None)
 
     candidates = [step(origin, direction)] if direction is not None else push_back_squares(origin, away_from)
     picker = chooser
-    if direction is None and attacker is not None and attacker.has("grab") and depth == 0:
+    if direction is None and grab and attacker is not None and attacker.has("grab") and depth == 0:
         free_around = [s for s in board.neighbours(origin) if _why_blocked(board, origin, s) is None]
         if free_around and decisions.use_skill(attacker.id, "grab", "push"):
             candidates = free_around
         sidestep = False  # Grab denies Sidestep
-    elif direction is None and sidestep and pushed.has("sidestep"):
+    elif direction is None and sidestep and pushed.has("sidestep") and pushed.alert:
         free_around = [s for s in board.neighbours(origin) if _why_blocked(board, origin, s) is None]
         if free_around and decisions.use_skill(pushed.id, "sidestep", "pushed"):
             candidates, picker = free_around, pushed.team

@@ -74,11 +74,13 @@ def throw_quality_judge(pa: int, modifier: int, fumble_at_most: int) -> Judge:
 
 
 def throw_modifier(ruleset: Ruleset, board: Board, thrower: PlayerState, band: Row) -> int:
-    """The Passing Ability Test modifier: the range band's, each marker on the thrower's, Strong Arm's,
-    and the ``throw-team-mate`` modifier in force for the thrower (:meth:`~bbcore.rules.board.Board.modifier`)."""
+    """The Passing Ability Test modifier: the range band's, each marker on the thrower's, each opponent's Disturbing
+    Presence near enough, Strong Arm's, and the ``throw-team-mate`` and ``pass`` modifiers in force for the thrower
+    (:meth:`~bbcore.rules.board.Board.modifier`: a weather's on every Passing Ability Test)."""
     modifiers = ruleset.parameters.throw_team_mate.pass_modifiers
-    total = int(band.values.get("modifier") or 0) + board.modifier("throw-team-mate", thrower)
+    total = int(band.values.get("modifier") or 0) + board.modifier("throw-team-mate", thrower) + board.modifier("pass", thrower)
     total += modifiers.get("per_marker", 0) * len(board.markers_of(thrower))
+    total += modifiers.get("disturbing_presence", 0) * ball.disturbing_presences(ruleset, board, thrower)
     if thrower.has("strong-arm"):
         total += modifiers.get("strong_arm", 0)
     return total
@@ -531,10 +533,11 @@ class _Flight:
         return attrs.evolve(fell, turnover=carried and fell.board.ball.carrier != self.thrown.id)
 
     def land(self, board: Board, square: Square) -> Outcome:
-        """The landing test; players thrown while prone fail it without a roll."""
+        """The landing test; players thrown while Prone, Stunned or Distracted fail it without a roll."""
         thrown = self.thrown
-        if not thrown.standing:
-            event = Event("landing", thrown.id, (), "failed", {"automatic": True, "status": thrown.status.value})
+        if not thrown.alert:
+            status = "distracted" if thrown.standing else thrown.status.value
+            event = Event("landing", thrown.id, (), "failed", {"automatic": True, "status": status})
             fell = self.fall(board, square, "landing")
             return Outcome(fell.board, (event, *fell.events), fell.turnover)
         placed = board.with_player(thrown.moved(square))

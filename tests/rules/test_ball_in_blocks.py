@@ -115,12 +115,21 @@ def test_a_carrier_pushed_into_the_crowd_has_the_ball_thrown_in(core: Ruleset) -
     crowd_injury = [2, 2]
     throw_in_rolls = [3, 1, 1]  # straight in, two squares
     caught = 5
-    outcome = face(core, board, "push-back", [*crowd_injury, *throw_in_rolls, caught], [])
+    outcome = face(core, board, "push-back", [*crowd_injury, *throw_in_rolls, caught], [("follow-up", False)])
     assert outcome.board.player("d").square is None
     loose = only(outcome, "ball-loose")
     assert loose.detail == {"square": [11, 0], "off": [11, -1]}
     assert kinds(outcome)[-2:] == ["throw-in", "catch"]
     assert outcome.board.ball.carrier == "a"  # thrown in two squares, onto the blocker, who catches it
+
+
+def test_a_blocker_may_follow_up_into_the_square_of_a_player_pushed_into_the_crowd(core: Ruleset) -> None:
+    board = build_board(core, {"a": ("home", "human/human-lineman", (11, 1)), "d": ("away", "orc/orc-lineman", (11, 0))})
+    crowd_injury = [2, 2]
+    outcome = face(core, board, "push-back", crowd_injury, [("follow-up", True)])
+    assert outcome.board.player("d").square is None
+    assert outcome.board.player("a").square == (11, 0)
+    assert only(outcome, "follow-up").detail == {"to": [11, 0]}
 
 
 def test_a_player_pushed_onto_a_loose_ball_makes_it_bounce(core: Ruleset) -> None:

@@ -10,6 +10,7 @@ import pytest
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
+from bbcore.rules.block import assists
 from bbcore.rules.board import Status
 from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.rules.foul import ArgueOutcome, FoulCall, foul, foul_assists, pile_driver, send_off
@@ -78,6 +79,21 @@ def test_a_marked_team_mate_assists_only_with_put_the_boot_in(core: Ruleset) -> 
     assert foul_assists(plain.board, plain.board.player("fouler"), plain.board.player("victim"))[0] == ()
     booted = scene(core, extra, skills={"helper": {"put-the-boot-in": None}})
     assert foul_assists(booted.board, booted.board.player("fouler"), booted.board.player("victim"))[0] == ("helper",)
+
+
+def test_guard_is_for_block_actions_and_gives_no_assist_on_a_foul(core: Ruleset) -> None:
+    # Each helper is marked by a second opponent: only Guard would let him assist a block.
+    extra = {
+        "helper": ("home", HOME_LINEMAN, (11, 6)),
+        "marker": ("away", AWAY_LINEMAN, (12, 5)),
+        "guardian": ("away", AWAY_LINEMAN, (9, 7)),
+        "pest": ("home", HOME_LINEMAN, (8, 7)),
+    }
+    guarded = scene(core, extra, skills={"helper": {"guard": None}, "guardian": {"guard": None}})
+    board = guarded.board
+    assert foul_assists(board, board.player("fouler"), board.player("victim")) == ((), ())
+    standing = board.with_player(board.player("victim").with_status(Status.STANDING))
+    assert assists(standing, standing.player("fouler"), standing.player("victim")) == (("helper",), ("guardian",))
 
 
 def test_dirty_player_breaks_armour_one_short_or_else_adds_to_injury(core: Ruleset) -> None:

@@ -9,7 +9,7 @@ import pytest
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.rules.board import Status
-from bbcore.rules.injury import Harm, knock_down, recover_knocked_out, roll_armour, roll_injury, suffer_casualty
+from bbcore.rules.injury import Harm, hit_by, knock_down, recover_knocked_out, roll_armour, roll_injury, suffer_casualty
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
 
@@ -33,13 +33,32 @@ def test_armour_breaks_exactly_at_the_av_target(core: Ruleset) -> None:
 def test_claws_break_armour_on_a_natural_eight(core: Ruleset) -> None:
     board = lone(core, "orc/troll", skills={"h": {"claws": None}})
     with ScriptedDice([4, 4]) as dice:
-        assert roll_armour(core, board, "p", Harm("block", attacker=board.player("h")), dice)[0] is True
+        assert roll_armour(core, board, "p", hit_by(core, "block", board.player("h")), dice)[0] is True
+
+
+def test_claws_count_only_on_a_block_s_knock_down(core: Ruleset) -> None:
+    # A fall the clawed player caused (Arm Bar), or any other harm he brings, is no block.
+    board = lone(core, "orc/troll", skills={"h": {"claws": None}})
+    assert board.player("p").av > 8
+    with ScriptedDice([4, 4]) as dice:
+        assert roll_armour(core, board, "p", Harm("fall", attacker=board.player("h")), dice)[0] is False
+
+
+def test_a_chainsaw_hurts_its_wielder_when_he_goes_down_not_when_he_is_fouled(core: Ruleset) -> None:
+    board = lone(core, "orc/troll", skills={"p": {"chainsaw": None}})
+    av = board.player("p").av
+    bonus = core.parameters.special_actions.chainsaw.armour
+    with ScriptedDice(split(av - bonus)) as dice:
+        assert roll_armour(core, board, "p", Harm("block", fell=True), dice)[0] is True
+    with ScriptedDice(split(av - bonus)) as dice:
+        assert roll_armour(core, board, "p", Harm("foul"), dice)[0] is False
 
 
 def test_iron_hard_skin_stops_claws_and_mighty_blow(core: Ruleset) -> None:
     board = lone(core, "orc/troll", skills={"h": {"claws": None}, "p": {"iron-hard-skin": None}})
     with ScriptedDice([4, 4]) as dice:
-        broken, spent, _ = roll_armour(core, board, "p", Harm("block", attacker=board.player("h"), mighty_blow=True), dice)
+        harm = Harm("block", attacker=board.player("h"), mighty_blow=True, by_block=True)
+        broken, spent, _ = roll_armour(core, board, "p", harm, dice)
     assert (broken, spent) == (False, False)
 
 

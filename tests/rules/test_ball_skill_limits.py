@@ -1,0 +1,105 @@
+"""Limits on handling the ball: Distracted catchers and thrown players, Stunty interceptors, Big Hand in the rain,
+Disturbing Presence and the weather on a team-mate throw, and No Ball on a touchback."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from bbcore.dice import ScriptedDice
+from bbcore.rules.ball import touchback
+from bbcore.rules.board import Board, build_board
+from bbcore.rules.decisions import DefaultDecisions
+from bbcore.rules.movement import move
+from bbcore.rules.passing import interception_modifier, pass_ball
+from bbcore.rules.ttm import pass_range, throw_modifier, throw_team_mate
+from bbcore.ruleset import Ruleset
+
+HUMAN, ORC, OGRE, HALFLING = "human/human-lineman", "orc/orc-lineman", "human/ogre", "human/halfling-hopeful"
+GOBLIN = "chaos-renegades/renegade-goblin"
+
+
+def distracted(board: Board, player_id: str) -> Board:
+    return board.with_player(attrs.evolve(board.player(player_id), tackle_zone=False))
+
+
+def test_a_distracted_receiver_cannot_catch_even_an_accurate_pass(core: Ruleset) -> None:
+    board = distracted(build_board(core, {"p": ("home", HUMAN, (5, 7)), "r": ("home", HUMAN, (8, 7))}, ball="p"), "r")
+    accurate, bounce = 6, 5
+    with ScriptedDice([accurate, bounce]) as dice:
+        outcome = pass_ball(core, board, "p", (8, 7), dice, DefaultDecisions())
+    catch = next(e for e in outcome.events if e.kind == "catch")
+    assert (catch.result, catch.detail["status"]) == ("cannot-catch", "distracted")
+    assert outcome.board.ball.carrier is None
+    assert outcome.turnover
+
+
+def test_a_distracted_team_mate_thrown_fails_his_landing(core: Ruleset) -> None:
+    board = distracted(build_board(core, {"t": ("home", OGRE, (10, 7)), "h": ("home", HALFLING, (10, 8))}), "h")
+    superb, right, armour_holds = 6, 5, [1, 1]
+    with ScriptedDice([superb, right, right, right, *armour_holds]) as dice:
+        outcome = throw_team_mate(core, board, "t", "h", (13, 7), dice, DefaultDecisions())
+    landing = next(e for e in outcome.events if e.kind == "landing")
+    assert landing.result == "failed"
+    assert landing.detail == {"automatic": True, "status": "distracted"}
+    assert not outcome.board.player("h").standing
+
+
+def test_a_stunty_interceptor_takes_its_minus_one(core: Ruleset) -> None:
+    assert any(s.id == "stunty" for s in core.position(GOBLIN).skills)
+    board = build_board(core, {"g": ("away", GOBLIN, (7, 7)), "o": ("away", ORC, (8, 9))})
+    stunty = core.parameters.passing.interception_modifiers["stunty"]
+    assert stunty < 0
+    goblin = interception_modifier(core, board, board.player("g"), "accurate")
+    assert goblin == interception_modifier(core, board, board.player("o"), "accurate") + stunty
+
+
+def test_big_hand_ignores_the_rain_on_a_pick_up(core: Ruleset) -> None:
+    board = build_board(core, {"m": ("home", HUMAN, (5, 5))}, ball=(6, 5), skills={"m": {"big-hand": None}})
+    rain = attrs.evolve(board, conditions={"pick-up": -1})
+    agility = board.player("m").ag
+    with ScriptedDice([agility]) as dice:
+        outcome = move(core, rain, "m", [(6, 5)], dice, DefaultDecisions())
+    assert outcome.board.ball.carrier == "m"
+    plain = attrs.evolve(rain, players={**rain.players, "m": attrs.evolve(rain.player("m"), skills={})})
+    with ScriptedDice([agility, 1]) as dice:
+        missed = move(core, plain, "m", [(6, 5)], dice, DefaultDecisions())
+    assert missed.board.ball.carrier is None
+
+
+def test_disturbing_presence_and_the_weather_trouble_a_team_mate_throw(core: Ruleset) -> None:
+    calm = build_board(core, {"t": ("home", OGRE, (10, 7)), "h": ("home", HALFLING, (10, 8))})
+    band = pass_range(core, (10, 7), (13, 7))
+    assert band is not None
+    base = throw_modifier(core, calm, calm.player("t"), band)
+    # An opponent with Disturbing Presence three squares away, marking nobody.
+    haunted = build_board(
+        core,
+        {"t": ("home", OGRE, (10, 7)), "h": ("home", HALFLING, (10, 8)), "d": ("away", ORC, (13, 4))},
+        skills={"d": {"disturbing-presence": None}},
+    )
+    presence = core.parameters.throw_team_mate.pass_modifiers["disturbing_presence"]
+    assert throw_modifier(core, haunted, haunted.player("t"), band) == base + presence
+    # Very Sunny's -1 is on every Passing Ability Test.
+    sunny = attrs.evolve(calm, conditions={"pass": -1})
+    assert throw_modifier(core, sunny, sunny.player("t"), band) == base - 1
+
+
+class Naming:
+    """Notes whom a touchback offers."""
+
+    offered: Sequence[str] = ()
+
+
+def test_a_touchback_never_gives_the_ball_to_a_no_ball_player(core: Ruleset) -> None:
+    board = build_board(core, {"n": ("home", HUMAN, (5, 5)), "m": ("home", HUMAN, (6, 6))}, skills={"n": {"no-ball": None}})
+
+    class Offered(DefaultDecisions):
+        def touchback_receiver(self, team: str, candidates: Sequence[str]) -> str:
+            Naming.offered = tuple(candidates)
+            return candidates[0]
+
+    outcome = touchback(board, "home", Offered())
+    assert Naming.offered == ("m",)
+    assert outcome.board.ball.carrier == "m"

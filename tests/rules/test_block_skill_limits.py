@@ -1,0 +1,142 @@
+"""Where block skills stop: Distracted and fallen players, Grab on a Blitz, Dauntless in a Multiple Block, and the
+ball carrier Placed Prone in his own activation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from bbcore.dice import ScriptedDice
+from bbcore.rules.block import apply_block_face, effective_face, multiple_block
+from bbcore.rules.board import Board, Square, build_board
+from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
+from bbcore.rules.foul import pile_driver
+from bbcore.rules.sequences import GameState
+from bbcore.ruleset import Ruleset
+from tests.rules.game_states import game
+
+HUMAN, ORC = "human/human-lineman", "orc/orc-lineman"
+
+
+def duel(core: Ruleset, *, defender_skills: dict[str, None], distracted: bool = False) -> Board:
+    board = build_board(core, {"a": ("home", HUMAN, (10, 7)), "d": ("away", ORC, (11, 7))}, skills={"d": defender_skills})
+    if distracted:
+        board = board.with_player(attrs.evolve(board.player("d"), tackle_zone=False))
+    return board
+
+
+def test_a_distracted_target_cannot_dodge_a_stumble(core: Ruleset) -> None:
+    alert = duel(core, defender_skills={"dodge": None})
+    assert effective_face("stumble", alert.player("a"), alert.player("d")) == "push-back"
+    distracted = duel(core, defender_skills={"dodge": None}, distracted=True)
+    assert effective_face("stumble", distracted.player("a"), distracted.player("d")) == "pow"
+
+
+def test_a_distracted_target_cannot_block_a_both_down(core: Ruleset) -> None:
+    board = duel(core, defender_skills={"block": None}, distracted=True)
+    held = [1, 1]  # the blocker's armour holds
+    with ScriptedDice([*held, *held]) as dice:
+        outcome = apply_block_face(core, board, "a", "d", "both-down", dice, DefaultDecisions())
+    assert not outcome.board.player("d").standing
+    awake = duel(core, defender_skills={"block": None})
+    with ScriptedDice(held) as dice:
+        kept = apply_block_face(core, awake, "a", "d", "both-down", dice, DefaultDecisions())
+    assert kept.board.player("d").standing
+
+
+def test_a_distracted_target_cannot_stand_firm(core: Ruleset) -> None:
+    board = duel(core, defender_skills={"stand-firm": None}, distracted=True)
+    with ScriptedDice([]) as dice:
+        outcome = apply_block_face(core, board, "a", "d", "push-back", dice, ScriptedDecisions([("push-square", (12, 7))]))
+    assert outcome.board.player("d").square == (12, 7)
+
+
+def test_a_prone_player_in_a_chain_push_cannot_stand_firm(core: Ruleset) -> None:
+    players = {
+        "a": ("home", HUMAN, (10, 7)),
+        "d": ("away", ORC, (11, 7)),
+        **{name: ("away", ORC, (12, y)) for name, y in (("x", 7), ("y", 6), ("z", 8))},
+    }
+    firm = {name: {"stand-firm": None} for name in ("x", "y", "z")}
+    board = build_board(core, players, skills=firm, statuses=dict.fromkeys(("x", "y", "z"), "prone"))
+    answers = [("push-square", (12, 7)), ("push-square", (13, 7))]
+    with ScriptedDice([]) as dice:
+        outcome = apply_block_face(core, board, "a", "d", "push-back", dice, ScriptedDecisions(answers))
+    assert outcome.board.player("d").square == (12, 7)
+    assert outcome.board.player("x").square == (13, 7)
+
+
+def test_grab_picks_the_square_on_a_block_but_not_on_a_blitz(core: Ruleset) -> None:
+    board = build_board(core, {"a": ("home", HUMAN, (10, 7)), "d": ("away", ORC, (11, 7))}, skills={"a": {"grab": None}})
+    answers = [("use-skill", True), ("push-square", (11, 6)), ("follow-up", False)]
+    with ScriptedDice([]) as dice:
+        grabbed = apply_block_face(core, board, "a", "d", "push-back", dice, ScriptedDecisions(answers))
+    assert grabbed.board.player("d").square == (11, 6)
+    # On a Blitz only the usual three squares are offered, whatever Grab's coach would like.
+    eager = Eager()
+    with ScriptedDice([]) as dice:
+        apply_block_face(core, board, "a", "d", "push-back", dice, eager, blitz=True)
+    assert eager.offered == [(12, 6), (12, 7), (12, 8)]
+
+
+class Eager(DefaultDecisions):
+    """Uses every skill offered and notes the squares a push offers."""
+
+    def __init__(self) -> None:
+        self.offered: list[Square] = []
+
+    def use_skill(self, player_id: str, skill_id: str, situation: str) -> bool:
+        return True
+
+    def push_square(self, team: str, squares: Sequence[Square]) -> Square:
+        self.offered = sorted(squares)
+        return self.offered[0]
+
+
+def test_dauntless_in_a_multiple_block_compares_the_unmodified_strength(core: Ruleset) -> None:
+    board = build_board(
+        core,
+        {"a": ("home", HUMAN, (10, 7)), "d1": ("away", ORC, (11, 7)), "d2": ("away", ORC, (11, 8))},
+        skills={"a": {"multiple-block": None, "dauntless": None}},
+    )
+    assert board.player("a").st == board.player("d1").st
+    # Equal Strengths before Multiple Block's modifier: no Dauntless roll. The dice are the defenders' to choose.
+    with ScriptedDice([3, 3, 3, 3, 3, 3]) as dice:
+        outcome = multiple_block(core, board, "a", ["d1", "d2"], dice, DefaultDecisions())
+    assert not any(e.kind == "dauntless" for e in outcome.events)
+    told = [e for e in outcome.events if e.kind == "block"]
+    assert told
+    assert all(e.detail["attacker_strength"] == board.player("a").st + core.parameters.block.multiple_block_strength for e in told)
+
+
+def test_a_wrestling_ball_carrier_placed_prone_in_his_own_block_is_a_turnover(core: Ruleset) -> None:
+    board = build_board(core, {"a": ("home", HUMAN, (10, 7)), "d": ("away", ORC, (11, 7))}, skills={"a": {"wrestle": None}}, ball="a")
+    bounce = 4
+    with ScriptedDice([bounce]) as dice:
+        outcome = apply_block_face(core, board, "a", "d", "both-down", dice, ScriptedDecisions([("use-skill", True)]))
+    assert any(e.kind == "wrestle" for e in outcome.events)
+    assert outcome.turnover
+    # The target wrestling the blocker down, the ball in the target's hands: no turnover.
+    held_by_target = build_board(
+        core, {"a": ("home", HUMAN, (10, 7)), "d": ("away", ORC, (11, 7))}, skills={"d": {"wrestle": None}}, ball="d"
+    )
+    away_from_the_blocker = 5
+    with ScriptedDice([away_from_the_blocker]) as dice:
+        theirs = apply_block_face(core, held_by_target, "a", "d", "both-down", dice, ScriptedDecisions([("use-skill", True)]))
+    assert not theirs.turnover
+
+
+def test_a_pile_driver_holding_the_ball_causes_a_turnover(core: Ruleset) -> None:
+    state: GameState = game(
+        core,
+        {"fouler": ("home", HUMAN, (10, 7)), "victim": ("away", ORC, (11, 7))},
+        statuses={"victim": "prone"},
+        skills={"fouler": {"pile-driver": None}},
+        ball="fouler",
+    )
+    held_armour, bounce = [2, 3], 4
+    with ScriptedDice([*held_armour, bounce]) as dice:
+        outcome = pile_driver(core, state, "fouler", "victim", dice, ScriptedDecisions([("argue-the-call", False)]))
+    assert outcome.state.board.ball.carrier is None
+    assert outcome.turnover
