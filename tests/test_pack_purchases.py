@@ -258,6 +258,16 @@ def test_mercenaries_count_toward_the_position_limit(bb2020: Ruleset) -> None:
     assert "1 x Ogre able to play and 1 hired; the roster allows at most 1" in found["inducement-position-limit"]
 
 
+def test_mercenaries_count_toward_a_shared_position_limit(bb2020: Ruleset) -> None:
+    lineman = "chaos-chosen/beastman-lineman"
+    players = [{"name": f"P{i}", "position": lineman} for i in range(10)] + [{"name": "Big", "position": "chaos-chosen/troll"}]
+    hired = [{"id": "bb2020/mercenaries", "position": "chaos-chosen/ogre"}]
+    checked = converter.structure({"name": "T", "players": players, "budget": 5_000_000, "inducements": hired}, Team)
+    found = problems(bb2020, checked)
+    assert "inducement-position-limit" not in found  # each position alone is within its own limit
+    assert "1 able to play and 1 hired among troll, ogre, minotaur; at most 1 in total" in found["inducement-position-group-limit"]
+
+
 def test_mercenaries_keep_the_team_within_the_roster_size(bb2020: Ruleset) -> None:
     assert problems(bb2020, team(HUMANS, {"id": "bb2020/mercenaries", "count": 2, "position": HUMANS}, players=14)) == {}
     blitzers = {"id": "bb2020/mercenaries", "count": 2, "position": "human/human-blitzer"}

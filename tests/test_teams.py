@@ -45,13 +45,17 @@ def test_the_human_team_costs_its_budget_and_fans_stay_out_of_team_value(core: R
     assert valuation.team_value == valuation.cost - fans_extra
 
 
-def test_low_cost_linemen_count_nothing_in_team_value(core: Ruleset) -> None:
-    players = [{"name": f"S{i}", "position": "snotling/snotling-lineman"} for i in range(11)]
+def test_low_cost_linemen_take_the_hiring_fees_out_of_the_current_team_value_only(core: Ruleset) -> None:
+    players: list[dict[str, object]] = [{"name": f"S{i}", "position": "snotling/snotling-lineman"} for i in range(11)]
+    players[0] = {**players[0], "advancements": [{"kind": "chosen-primary", "skill": "dodge"}]}
     team = converter.structure({"name": "Snots", "players": players}, Team)
     valuation = value_team(core, team)
     lineman = core.position("snotling/snotling-lineman")
+    increase = core.table("value-increases").row("chosen-primary").values["elite-increase"]  # Dodge is an elite skill
     assert valuation.cost == 11 * lineman.cost
-    assert valuation.team_value == 0
+    assert valuation.team_value == 11 * lineman.cost + increase
+    # The Hiring Fees count 0 in the Current Team Value; the value increase counts as normal.
+    assert valuation.current_team_value == increase
 
 
 def test_advancements_raise_current_value(core: Ruleset) -> None:

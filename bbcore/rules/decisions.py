@@ -91,7 +91,7 @@ class Decisions(Protocol):
         ...
 
     def mvp_nominees(self, team: str, players: Sequence[str], count: int) -> Sequence[str]:
-        """Up to ``count`` of ``players`` (those who took part) nominated for the MVP, in the order they are numbered."""
+        """Exactly ``count`` of ``players`` (those who took part) nominated for the MVP, in the order they are numbered."""
         ...
 
     def casualty_treatment(self, player_id: str, casualty: str) -> str | None:
@@ -338,12 +338,15 @@ def checked_index(answer: object, count: int, *, question: str, who: str) -> int
     return answer
 
 
-def checked_choices(answer: Iterable[object], offered: Sequence[Option], most: int, *, question: str, who: str) -> tuple[Option, ...]:
-    """A coach's answer that picks up to ``most`` different options of ``offered``."""
+def checked_choices(
+    answer: Iterable[object], offered: Sequence[Option], most: int, *, question: str, who: str, fewest: int = 0
+) -> tuple[Option, ...]:
+    """A coach's answer that picks from ``fewest`` to ``most`` different options of ``offered``."""
     picked = tuple(checked_choice(one, offered, question=question, who=who) for one in answer)
-    if len(set(picked)) != len(picked) or len(picked) > most:
+    if len(set(picked)) != len(picked) or not fewest <= len(picked) <= most:
+        span = f"up to {most}" if fewest == 0 else f"exactly {most}" if fewest == most else f"{fewest} to {most}"
         raise IllegalAnswerError(
-            f"the {question!r} question for {who} was answered {list(picked)!r}; up to {most} different choices of {_shown(offered)}"
+            f"the {question!r} question for {who} was answered {list(picked)!r}; {span} different choices of {_shown(offered)}"
         )
     return picked
 

@@ -382,7 +382,8 @@ def _charge(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Dec
 
 def _high_kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     _, receiving = _kicking(state)
-    square = state.board.ball_square()
+    # The ball is still in the air: where it will land, if the kick has been made.
+    square = state.kick_landing if state.kick_landing is not None else state.board.ball_square()
     detail = {"ball": list(square) if square is not None else None, "board_changed": False}
     return state, (Event("move-under-the-ball", receiving, result="may-move-one-open-player", detail=detail),)
 

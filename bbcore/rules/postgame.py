@@ -93,8 +93,10 @@ def player_advancement(ruleset: Ruleset, state: GameState, dice: DiceSource, dec
         if not players:
             events.append(Event("mvp", team.id, result="nobody-took-part"))
             continue
-        count = ruleset.parameters.league.mvp.nominees
-        nominees = checked_choices(decisions.mvp_nominees(team.id, players, count), players, count, question="mvp-nominees", who=team.id)
+        # Six nominees (the parameter), or everyone who took part when fewer did: no coach narrows the die.
+        count = min(ruleset.parameters.league.mvp.nominees, len(players))
+        answer = decisions.mvp_nominees(team.id, players, count)
+        nominees = checked_choices(answer, players, count, question="mvp-nominees", who=team.id, fewest=count)
         mvp, mvp_events = choose_mvp(ruleset, nominees, dice, who=team.id)
         events.extend(mvp_events)
         spp[mvp] = spp.get(mvp, 0) + spp_for(ruleset, MVP_AWARD, team.special_rules)

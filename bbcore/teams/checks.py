@@ -335,6 +335,18 @@ def hired_player_problems(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
                 f"{fielded} x {position.name} able to play and {count} hired; the roster allows at most {position.max}",
                 "inducements",
             )
+    # A hired player counts as his position, so the roster's shared caps (one Big Guy of three, say) hold too.
+    if roster is not None:
+        for limit in roster.position_limits:
+            refs = {f"{roster.id}/{position_id}" for position_id in limit.positions}
+            fielded = sum(1 for p in playing if p.position in refs)
+            count = sum(n for ref, n in hired.items() if ref in refs)
+            if count and fielded + count > limit.max:
+                yield problem(
+                    "inducement-position-group-limit",
+                    f"{fielded} able to play and {count} hired among {', '.join(limit.positions)}; at most {limit.max} in total",
+                    "inducements",
+                )
     size = ruleset.parameters.roster.max
     if len(playing) + hired.total() > size:
         yield problem(

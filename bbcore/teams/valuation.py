@@ -143,23 +143,28 @@ def player_value(ruleset: Ruleset, player: TeamPlayer) -> int:
 
 
 def core_valuation(ruleset: Ruleset, team: Team) -> TeamValuation:
-    """Blood Bowl 2025: players at Current Value, re-rolls and staff count; fans and inducements are bought but not counted."""
+    """Blood Bowl 2025: players at Current Value, re-rolls and staff count; fans and inducements are bought but not counted.
+
+    The Current Team Value leaves out the players who miss the next game and, for a team
+    with Low Cost Linemen, its Linemen's Hiring Fees (not their value increases).
+    """
     params = ruleset.parameters
     roster = team_roster(ruleset, team)
     rules = team_special_rules(ruleset, team)
     items: list[CostItem] = []
     unavailable = 0
+    free_fees = 0
     for player in team.players:
         value = player_value(ruleset, player)
         player_roster = ruleset.rosters.get(player.roster_id)
         position = player_roster.position(player.position_id) if player_roster else None
         hiring_fee = position.cost if position else 0
-        counted = value
-        if params.low_cost_linemen_rule in rules and position is not None and "Lineman" in position.keywords:
-            counted = 0  # Low Cost Linemen: paid for, but free in Team Value
-        items.append(CostItem(f"{player.name} ({player.position})", hiring_fee, counted))
+        items.append(CostItem(f"{player.name} ({player.position})", hiring_fee, value))
         if not player.available:
-            unavailable += counted
+            unavailable += value
+        elif params.low_cost_linemen_rule in rules and position is not None and "Lineman" in position.keywords:
+            # Low Cost Linemen: a Lineman's Hiring Fee counts 0 in the Current Team Value; his value increases count.
+            free_fees += hiring_fee
     reroll_price = params.rerolls.fixed_cost if params.rerolls.fixed_cost is not None else (roster.reroll_cost if roster else 0)
     if team.rerolls:
         items.append(CostItem(f"{team.rerolls} team re-roll(s)", team.rerolls * reroll_price, team.rerolls * reroll_price))
@@ -180,7 +185,7 @@ def core_valuation(ruleset: Ruleset, team: Team) -> TeamValuation:
             items.append(CostItem(f"{order.count} x {inducement.name}{hired}", order.count * price, 0))
     cost = sum(i.cost for i in items)
     team_value = sum(i.value for i in items)
-    return TeamValuation(cost, team_value, team_value - unavailable, tuple(items))
+    return TeamValuation(cost, team_value, team_value - unavailable - free_fees, tuple(items))
 
 
 def value_team(ruleset: Ruleset, team: Team) -> TeamValuation:

@@ -195,6 +195,14 @@ def test_high_kick_records_the_receiving_teams_chance(core: Ruleset) -> None:
     assert after == state
 
 
+def test_high_kick_names_where_the_ball_in_the_air_will_land(core: Ruleset) -> None:
+    # In a drive the ball is still in the air when the event is rolled: only the kick's landing knows where.
+    state = attrs.evolve(kicked_off(core), kick_landing=(24, 2))
+    assert state.board.ball_square() is None
+    _, events = run_event(core, state, "high-kick", [])
+    assert events[1].detail["ball"] == [24, 2]
+
+
 def test_cheering_fans_compare_d6_plus_cheerleaders(core: Ruleset) -> None:
     state = kicked_off(core, away=away_team(cheerleaders=0, inducements={"temp-agency-cheerleaders": 2}))
     _, events = run_event(core, state, "cheering-fans", [3, 2])  # home 3+1, away 2+2: a tie

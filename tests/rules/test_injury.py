@@ -318,6 +318,16 @@ def test_recovery_modifiers_see_the_inducements_of_the_players_team(make_ruleset
         assert recover_knocked_out(rules, board, dice).board.player("p").status is Status.KO
 
 
+@pytest.mark.parametrize("helper", ["blitzers-best-kegs", "infamous-coaching-staff"])
+def test_kegs_and_josef_bugman_help_the_knocked_out_back(core: Ruleset, helper: str) -> None:
+    board = lone(core, statuses={"p": "ko"})
+    one_short = core.parameters.targets.ko_recovery - 1
+    with ScriptedDice([one_short]) as dice:
+        assert recover_knocked_out(core, board, dice, {"away": {helper: 1}}).board.player("p").status is Status.RESERVES
+    with ScriptedDice([one_short]) as dice:
+        assert recover_knocked_out(core, board, dice).board.player("p").status is Status.KO
+
+
 class Brew:
     """A team holding a ``brew`` inducement may roll a failed recovery of a natural 1 again."""
 

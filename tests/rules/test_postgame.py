@@ -7,7 +7,7 @@ import pytest
 
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
-from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
+from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError, ScriptedDecisions
 from bbcore.rules.league import spp_for
 from bbcore.rules.postgame import (
     dedicated_fans,
@@ -69,7 +69,8 @@ def test_a_draw_rolls_nothing_for_fans(core: Ruleset) -> None:
 def test_the_mvp_is_one_of_the_nominated_players_who_took_part(core: Ruleset) -> None:
     played = frozenset({"home-1", "home-2", "home-3", "away-1"})
     state = attrs.evolve(final(core, 1, 0), played=played, spp={"home-2": 3})
-    answers = [("mvp-nominees", ["home-3", "home-2"]), ("mvp-nominees", ["away-1"])]
+    # Three of home took part, fewer than six: all three are nominated, in the coach's order.
+    answers = [("mvp-nominees", ["home-3", "home-2", "home-1"]), ("mvp-nominees", ["away-1"])]
     with ScriptedDice([2, 1]) as dice, ScriptedDecisions(answers, strict=True) as decisions:
         after, events = player_advancement(core, state, dice, decisions)
     mvp = spp_for(core, "most-valuable-player")
@@ -80,6 +81,17 @@ def test_the_mvp_is_one_of_the_nominated_players_who_took_part(core: Ruleset) ->
         ("mvp", "away", "away-1"),
         ("star-player-points", "away-1", str(mvp)),
     ]
+
+
+def test_a_coach_nominates_six_or_all_who_took_part_never_fewer(core: Ruleset) -> None:
+    played = frozenset({f"home-{n}" for n in range(1, 12)} | {"away-1"})
+    state = attrs.evolve(final(core, 1, 0), played=played)
+    with (
+        ScriptedDice([]) as dice,
+        ScriptedDecisions([("mvp-nominees", ["home-1"])]) as decisions,
+        pytest.raises(IllegalAnswerError, match="exactly 6"),
+    ):
+        player_advancement(core, state, dice, decisions)
 
 
 def test_a_team_nobody_played_for_has_no_mvp(core: Ruleset) -> None:
