@@ -302,6 +302,14 @@ class PettyCashRules:
 
 
 @frozen
+class WeatherRules:
+    """Weather that acts when a drive ends: the Sweltering Heat row (None: no such weather) and its dice."""
+
+    sweltering_heat: str | None
+    sweltering_heat_players: str
+
+
+@frozen
 class KickOffEventRules:
     """The numbers of the kick-off events the core resolves."""
 
@@ -384,6 +392,7 @@ class GameParameters:
     journeymen: JourneymanRules
     petty_cash: PettyCashRules
     kick_off_events: KickOffEventRules
+    weather: WeatherRules
     staff: Mapping[str, StaffTerms] = field(factory=dict)
     casualty_modifiers: Mapping[str, int] = field(factory=dict)
     #: Tests some traits make a player roll when activated.

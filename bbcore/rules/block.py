@@ -190,6 +190,11 @@ def block(
     for who in (attacker_id, defender_id):
         if board.trapped(board.player(who)):
             raise UsageError(f"{attacker_id} cannot block {defender_id}: {who} is trapped in a feature of the pitch, out of play")
+    # Foul Appearance comes before any other die: before a Dump-off too.
+    appearance = foul_appearance_test(ruleset, board, attacker_id, defender_id, dice)
+    if appearance is not None and appearance.result == CANCELLED:
+        return Outcome(board, (appearance,))
+    braved = (appearance,) if appearance is not None else ()
     before = dump_off(ruleset, board, defender_id, dice, decisions)
     tricked = trickster(ruleset, before.board, attacker_id, defender_id, dice, decisions)
     first, face = _one_block(
@@ -203,8 +208,9 @@ def block(
         team_reroll=team_reroll,
         pro=pro,
         may_follow_to=may_follow_to,
+        appearance=braved,
     )
-    first = Outcome(first.board, (*before.events, *tricked.events, *first.events), first.turnover)
+    first = Outcome(first.board, (*braved, *before.events, *tricked.events, *first.events), first.turnover)
     if not _frenzy_goes_on(first, attacker_id, defender_id, face):
         return first
     board, events = first.board, list(first.events)
@@ -282,6 +288,13 @@ def multiple_block(
         if defender.team == attacker.team or not defender.standing or not adjacent(attacker.square, defender.square):
             raise UsageError(f"{attacker_id} cannot block {target}: a target is a Standing opposition player he marks")
     events: list[Event] = []
+    # Foul Appearance comes before any other die.
+    for target in targets:
+        appearance = foul_appearance_test(ruleset, board, attacker_id, target, dice)
+        if appearance is not None:
+            events.append(appearance)
+            if appearance.result == CANCELLED:
+                return Outcome(board, tuple(events))
     for target in targets:
         # Each target may throw a Dump-off and step aside with Trickster before any die is counted.
         dumped = dump_off(ruleset, board, target, dice, decisions)
@@ -291,12 +304,6 @@ def multiple_block(
     attacker = board.player(attacker_id)
     params = ruleset.parameters.block
     weaker = board.with_player(attrs.evolve(attacker, st=attacker.st + params.multiple_block_strength))
-    for target in targets:
-        appearance = foul_appearance_test(ruleset, weaker, attacker_id, target, dice)
-        if appearance is not None:
-            events.append(appearance)
-            if appearance.result == CANCELLED:
-                return Outcome(board, tuple(events))
     rolled: list[tuple[str, RolledBlock]] = []
     left = int(team_reroll)
     for target in targets:
@@ -348,11 +355,19 @@ def _one_block(
     team_reroll: int | bool,
     pro: bool = False,
     may_follow_to: Callable[[Square], bool] | None = None,
+    appearance: tuple[Event, ...] | None = None,
 ) -> tuple[Outcome, str | None]:
-    """One block, Foul Appearance to the applied face; also the face as applied (None when called off)."""
-    appearance = foul_appearance_test(ruleset, board, attacker_id, defender_id, dice)
-    if appearance is not None and appearance.result == CANCELLED:
-        return Outcome(board, (appearance,)), None
+    """One block, Foul Appearance to the applied face; also the face as applied (None when called off).
+
+    ``appearance``: the Foul Appearance already rolled for this block (its events, told by the caller), None to roll it here.
+    """
+    if appearance is not None:
+        braved: tuple[Event, ...] = ()
+    else:
+        rolled_now = foul_appearance_test(ruleset, board, attacker_id, defender_id, dice)
+        if rolled_now is not None and rolled_now.result == CANCELLED:
+            return Outcome(board, (rolled_now,)), None
+        braved = (rolled_now,) if rolled_now is not None else ()
     rolled, applied = _roll_and_apply(
         ruleset,
         board,
@@ -365,7 +380,6 @@ def _one_block(
         pro=pro,
         may_follow_to=may_follow_to,
     )
-    braved = (appearance,) if appearance is not None else ()
     outcome = Outcome(applied.board, (*braved, *applied.events), applied.turnover)
     return outcome, effective_face(rolled.face, board.player(attacker_id), board.player(defender_id), blitz=blitz)
 

@@ -501,7 +501,8 @@ def send_off_secret_weapons(ruleset: Ruleset, state: GameState, dice: DiceSource
 
 
 def end_of_drive_effects(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
-    """Whatever the active plugins do when a drive ends (``bbcore_end_of_drive_effects``), each on the board the one before left."""
+    """Whatever the active plugins do when a drive ends (``bbcore_end_of_drive_effects``), each on the board the one before left,
+    then the weather's own: :func:`sweltering_heat`."""
     board, events = chain_board_hook(
         ruleset,
         "bbcore_end_of_drive_effects",
@@ -511,7 +512,28 @@ def end_of_drive_effects(ruleset: Ruleset, state: GameState, dice: DiceSource, d
         drive_effects=state.drive_effects,
         drive_players=state.drive_players,
     )
-    return attrs.evolve(state, board=board), events
+    state, heat = sweltering_heat(ruleset, attrs.evolve(state, board=board), dice)
+    return state, (*events, *heat)
+
+
+def sweltering_heat(ruleset: Ruleset, state: GameState, dice: DiceSource) -> StepResult:
+    """Sweltering Heat when a drive ends (the ``weather`` parameters name the row): one coach rolls how many; each
+    team sends that many of its players who were on the pitch, picked at random, to the Reserves, and they may not
+    be set up for the next drive (``GameState.barred_from_set_up``). Any other weather: nothing."""
+    heat = ruleset.parameters.weather
+    if heat.sweltering_heat is None or state.weather != heat.sweltering_heat:
+        return state, ()
+    rolls = roll_dice(dice, heat.sweltering_heat_players)
+    count = sum(rolls)
+    board, barred = state.board, set(state.barred_from_set_up)
+    events = [Event("sweltering-heat", None, rolls, "players", {"count": count})]
+    for team in (board.home, board.away):
+        picked, picks = pick_at_random(dice, _on_pitch(board, team), count)
+        for player_id in picked:
+            board = board.with_player(board.player(player_id).with_status(Status.RESERVES))
+        barred.update(picked)
+        events.append(Event("sweltering-heat", team, picks, "to-reserves", {"players": list(picked)}))
+    return attrs.evolve(state, board=board, barred_from_set_up=frozenset(barred)), tuple(events)
 
 
 def recover_knocked_out_players(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:

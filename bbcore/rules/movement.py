@@ -316,6 +316,8 @@ def plan_path(
 def _check_jump(board: Board, player: PlayerState, origin: Square, over: Square, target: Square) -> None:
     if not adjacent(origin, over):
         raise UsageError(f"{player.id} cannot jump over {over}: it is not next to {origin}")
+    if not board.geometry.on_pitch(over):
+        raise UsageError(f"{player.id} cannot jump over {over}: a jump goes over a square of the pitch")
     if not adjacent(over, target) or adjacent(origin, target) or target == origin:
         raise UsageError(
             f"{player.id} cannot jump from {origin} over {over} into {target}: it must be next to {over} and not next to {origin}"

@@ -199,9 +199,9 @@ def safe_pass(passer: PlayerState, rolled: RolledTest) -> bool:
 
 def interception_modifier(ruleset: Ruleset, board: Board, player: PlayerState, accuracy: str, *, weather: int = 0) -> int:
     """The interception Agility Test modifier: against this kind of pass, each marker, Extra Arms, Very Long Legs,
-    Stunty, Disturbing Presence, the weather."""
+    Stunty, Disturbing Presence, the weather (``weather``, or the ``interception`` modifier in force on the board)."""
     modifiers = ruleset.parameters.passing.interception_modifiers
-    total = modifiers.get(ACCURATE if accuracy == ACCURATE else INACCURATE, 0) + weather
+    total = modifiers.get(ACCURATE if accuracy == ACCURATE else INACCURATE, 0) + weather + board.modifier("interception", player)
     total += modifiers.get("per_marker", 0) * len(board.markers_of(player))
     total += modifiers.get("extra_arms", 0) if player.has("extra-arms") else 0
     total += modifiers.get("very_long_legs", 0) if player.has("very-long-legs") else 0

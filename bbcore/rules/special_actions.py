@@ -160,20 +160,19 @@ def _act(
     team_reroll: int | bool = False,
     pro: bool = True,
 ) -> Outcome:
-    """Check the pair, let a Trickster target step aside (:func:`bbcore.rules.block.trickster`) and Foul Appearance
-    call the action off, then play ``body``; its outcome follows those."""
+    """Check the pair, let Foul Appearance call the action off (before any other die), a Dump-off be thrown and a
+    Trickster target step aside (:func:`bbcore.rules.block.trickster`), then play ``body``; its outcome follows those."""
     player, _ = _pair(board, player_id, target_id, skill, marking=marking)
     decisions = decisions or DefaultDecisions()
-    dumped = dump_off(ruleset, board, target_id, dice, decisions)
-    tricked = trickster(ruleset, dumped.board, player_id, target_id, dice, decisions)
-    tricked = Outcome(tricked.board, (*dumped.events, *tricked.events))
-    board = tricked.board
     appearance = foul_appearance_test(ruleset, board, player_id, target_id, dice)
     if appearance is not None and appearance.result == CANCELLED:
-        return Outcome(board, (*tricked.events, appearance))
-    done = body(ruleset, board, player, board.player(target_id), dice, decisions, _budget(ruleset, player_id, team_reroll, pro))
+        return Outcome(board, (appearance,))
     braved = (appearance,) if appearance is not None else ()
-    return Outcome(done.board, (*tricked.events, *braved, *done.events), done.turnover)
+    dumped = dump_off(ruleset, board, target_id, dice, decisions)
+    tricked = trickster(ruleset, dumped.board, player_id, target_id, dice, decisions)
+    board = tricked.board
+    done = body(ruleset, board, player, board.player(target_id), dice, decisions, _budget(ruleset, player_id, team_reroll, pro))
+    return Outcome(done.board, (*braved, *dumped.events, *tricked.events, *done.events), done.turnover)
 
 
 def stab(ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None) -> Outcome:

@@ -45,6 +45,7 @@ PHRASED = frozenset(
         "journeymen",
         "petty_cash",
         "kick_off_events",
+        "weather",
         "block",
         "fouls",
         "special_actions",
@@ -118,6 +119,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ("Players on the pitch", str(params.players_on_pitch)),
             ("Turns per half", str(params.turns_per_half)),
             ("Halves", str(params.halves)),
+            ("Weather when a drive ends", _heat_words(params)),
             ("Draft budget", money(params.draft_budget)),
             (
                 "Sideline staff budget",
@@ -314,6 +316,16 @@ def _passing_words(params: GameParameters) -> str:
     words.append(f"a Hail Mary Pass is tested as {literal(rules.hail_mary_band)}")
     words.append(f"Disturbing Presence reaches {params.ball.disturbing_presence_range} squares")
     return "; ".join(words)
+
+
+def _heat_words(params: GameParameters) -> str:
+    heat = params.weather
+    if heat.sweltering_heat is None:
+        return "nothing"
+    return (
+        f"under {literal(heat.sweltering_heat)}, one coach rolls {heat.sweltering_heat_players}: that many players of each team "
+        "who were on the pitch, picked at random, sit out the next drive"
+    )
 
 
 def _kick_off_rows(params: GameParameters) -> list[tuple[str, str]]:

@@ -55,6 +55,14 @@ def test_a_stunty_interceptor_takes_its_minus_one(core: Ruleset) -> None:
     assert goblin == interception_modifier(core, board, board.player("o"), "accurate") + stunty
 
 
+def test_the_rain_on_the_board_troubles_an_interception(core: Ruleset) -> None:
+    dry = build_board(core, {"o": ("away", ORC, (8, 9))})
+    wet = attrs.evolve(dry, conditions={"interception": -1})
+    assert (
+        interception_modifier(core, wet, wet.player("o"), "accurate") == interception_modifier(core, dry, dry.player("o"), "accurate") - 1
+    )
+
+
 def test_big_hand_ignores_the_rain_on_a_pick_up(core: Ruleset) -> None:
     board = build_board(core, {"m": ("home", HUMAN, (5, 5))}, ball=(6, 5), skills={"m": {"big-hand": None}})
     rain = attrs.evolve(board, conditions={"pick-up": -1})

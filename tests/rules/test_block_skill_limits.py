@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import attrs
 
 from bbcore.dice import ScriptedDice
-from bbcore.rules.block import apply_block_face, effective_face, multiple_block
+from bbcore.rules.block import apply_block_face, block, effective_face, multiple_block
 from bbcore.rules.board import Board, Square, build_board
 from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
 from bbcore.rules.foul import pile_driver
@@ -140,3 +140,22 @@ def test_a_pile_driver_holding_the_ball_causes_a_turnover(core: Ruleset) -> None
         outcome = pile_driver(core, state, "fouler", "victim", dice, ScriptedDecisions([("argue-the-call", False)]))
     assert outcome.state.board.ball.carrier is None
     assert outcome.turnover
+
+
+def test_foul_appearance_is_rolled_before_a_dump_off(core: Ruleset) -> None:
+    board = build_board(
+        core,
+        {"a": ("home", HUMAN, (10, 7)), "d": ("away", ORC, (11, 7)), "mate": ("away", ORC, (14, 7))},
+        skills={"d": {"dump-off": None, "foul-appearance": None}},
+        ball="d",
+    )
+    called_off = 1
+
+    class Throws(DefaultDecisions):
+        def choose_square(self, player_id: str, reason: str, squares: Sequence[Square]) -> Square | None:
+            return (14, 7)  # the team-mate, for the Dump-off
+
+    with ScriptedDice([called_off]) as dice:
+        outcome = block(core, board, "a", "d", dice, Throws())
+    assert [e.kind for e in outcome.events] == ["foul-appearance"]
+    assert outcome.board.ball.carrier == "d"  # no pass was thrown: the block never happened

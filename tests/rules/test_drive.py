@@ -368,6 +368,23 @@ def test_end_of_drive_effects_run_in_turn(make_ruleset: MakeRuleset) -> None:
     assert sum(1 for p in after.board.players.values() if p.status is Status.RESERVES) == 2
 
 
+def test_sweltering_heat_sends_players_picked_at_random_to_sit_out_the_next_drive(core: Ruleset) -> None:
+    state = attrs.evolve(game(core), weather=core.parameters.weather.sweltering_heat)
+    on_pitch = {team: sorted(p.id for p in state.board.team_players(team) if p.on_pitch) for team in ("home", "away")}
+    two, first, then_first = 2, 1, 1
+    with ScriptedDice([two, first, then_first, 3, 1]) as dice:
+        after, events = end_of_drive_effects(core, state, dice, DefaultDecisions())
+    home_out = [on_pitch["home"][0], on_pitch["home"][1]]
+    away_out = [on_pitch["away"][2], on_pitch["away"][0]]
+    assert [e.detail.get("players") for e in events if e.result == "to-reserves"] == [home_out, away_out]
+    assert after.barred_from_set_up == frozenset(home_out + away_out)
+    assert all(after.board.player(p).status is Status.RESERVES for p in home_out + away_out)
+    # Any other weather: nothing at all.
+    with ScriptedDice([]) as dice:
+        calm, quiet = end_of_drive_effects(core, game(core), dice, DefaultDecisions())
+    assert (quiet, calm.barred_from_set_up) == ((), frozenset())
+
+
 def test_knocked_out_players_recover_on_the_dice(core: Ruleset) -> None:
     state = game(core, statuses={"home-1": "ko", "away-1": "ko"})
     with ScriptedDice([4, 3]) as dice:

@@ -370,6 +370,12 @@ def test_only_leap_or_pogo_jumps_over_a_standing_player(core: Ruleset) -> None:
     assert walk(core, leaper, [Jump((6, 5), (7, 5))], [6]).board.player("m").square == (7, 5)
 
 
+def test_a_leap_goes_over_a_square_of_the_pitch_not_over_the_crowd(core: Ruleset) -> None:
+    leaper = field(core, mover=(5, 0), skills={"m": {"leap": None}})
+    with pytest.raises(UsageError, match="a square of the pitch"):
+        walk(core, leaper, [Jump((4, -1), (3, 0))], [])
+
+
 def test_a_jump_must_land_beyond_the_jumped_player(core: Ruleset) -> None:
     with pytest.raises(UsageError, match="not next to"):
         walk(core, jump_board(core), [Jump((6, 5), (6, 6))], [])
