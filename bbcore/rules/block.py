@@ -190,6 +190,12 @@ def block(
     for who in (attacker_id, defender_id):
         if board.trapped(board.player(who)):
             raise UsageError(f"{attacker_id} cannot block {defender_id}: {who} is trapped in a feature of the pitch, out of play")
+    attacker, defender = board.player(attacker_id), board.player(defender_id)
+    if not board.in_play(attacker):
+        raise UsageError(f"{attacker_id} cannot block: only a Standing player who marks his target blocks")
+    here, there = attacker.square, defender.square
+    if defender.team == attacker.team or not defender.standing or here is None or there is None or not adjacent(here, there):
+        raise UsageError(f"{attacker_id} cannot block {defender_id}: the target is a Standing opposition player he marks")
     # Foul Appearance comes before any other die: before a Dump-off too.
     appearance = foul_appearance_test(ruleset, board, attacker_id, defender_id, dice)
     if appearance is not None and appearance.result == CANCELLED:

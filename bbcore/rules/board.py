@@ -327,8 +327,10 @@ class Board:
         The core procedures add it to the tests they roll: ``rush`` and ``dodge``
         (movement), ``catch`` and ``pick-up`` (the ball), ``landing`` and
         ``throw-team-mate`` (a thrown player's, and a throw of them), ``pass``,
-        ``armour``, and ``block`` (added to the blocker's Strength). A player's
-        ``armour`` modifier counts on armour rolls against them.
+        ``interception``, ``armour``, ``casualty`` and ``block`` (added to the blocker's
+        Strength). A player's ``armour`` modifier counts on armour rolls against them, and
+        his ``casualty`` modifier on his Casualty Rolls: that is where a player's Niggling
+        Injuries go when a team is put on the board.
         """
         total = self.conditions.get(test, 0)
         if player is not None:

@@ -283,8 +283,10 @@ def suffer_casualty(
     """
     player = board.player(player_id)
     events: list[Event] = []
-    # Decay and the like: added to every casualty roll, as Niggling Injuries are.
+    # Decay and the like: added to every casualty roll, as Niggling Injuries are (those the player carries
+    # into the game are his ``casualty`` modifier on the board).
     niggling_injuries += sum(by for trait, by in ruleset.parameters.casualty_modifiers.items() if player.has(trait))
+    niggling_injuries += board.modifier("casualty", player)
     if player.has(REGENERATION):
         rolls = roll_dice(dice, "D6")
         target = ruleset.parameters.targets.regeneration

@@ -745,7 +745,7 @@ class _Moving:
         self._events.append(
             Event("diving-tackle", diver.id, (), "tackled", {"against": player.id, "modifier": dive, "square": list(leg.origin)})
         )
-        return board, True
+        return self._moved_onto_the_ball(board, leg.origin), True
 
     def _shadow(self, board: Board, player: PlayerState, leaving: Sequence[PlayerState], origin: Square) -> Board:
         """Shadowing: after a Dodge, one marker of the square left follows into it on ``targets.shadowing`` or more."""
@@ -757,7 +757,18 @@ class _Moving:
         (roll,) = roll_dice(self.dice, "D6")
         followed = roll >= self.ruleset.parameters.targets.shadowing
         self._events.append(Event("shadowing", shadow.id, (roll,), "followed" if followed else "lost", {"against": player.id}))
-        return board.with_player(board.player(shadow.id).moved(origin)) if followed else board
+        if not followed:
+            return board
+        return self._moved_onto_the_ball(board.with_player(board.player(shadow.id).moved(origin)), origin)
+
+    def _moved_onto_the_ball(self, board: Board, square: Square) -> Board:
+        """A player moved into a square against his will does not pick up a ball lying there: it bounces
+        (left there by a Fumblerooski, say)."""
+        if board.ball.carrier is not None or board.ball.square != square:
+            return board
+        bounced = ball.bounce(self.ruleset, board, square, self.dice, self.decisions)
+        self._events.extend(bounced.events)
+        return bounced.board
 
 
 def _crossing_judge(risk: int) -> Judge:

@@ -111,3 +111,18 @@ def test_a_touchback_never_gives_the_ball_to_a_no_ball_player(core: Ruleset) -> 
     outcome = touchback(board, "home", Offered())
     assert Naming.offered == ("m",)
     assert outcome.board.ball.carrier == "m"
+
+
+def test_a_shadow_following_onto_a_ball_left_behind_makes_it_bounce(core: Ruleset) -> None:
+    board = build_board(
+        core,
+        {"m": ("home", HUMAN, (5, 5)), "s": ("away", ORC, (6, 5))},
+        ball="m",
+        skills={"m": {"fumblerooski": None}, "s": {"shadowing": None}},
+    )
+    dodged, follows, bounce_up = 4, 5, 2
+    with ScriptedDice([dodged, follows, bounce_up]) as dice:
+        outcome = move(core, board, "m", [(4, 5)], dice, DefaultDecisions(), leave_ball_at=(5, 5))
+    assert outcome.board.player("s").square == (5, 5)
+    assert "bounce" in [e.kind for e in outcome.events]
+    assert outcome.board.ball.square != (5, 5)

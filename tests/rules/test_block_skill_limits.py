@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import attrs
+import pytest
 
 from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
 from bbcore.rules.block import apply_block_face, block, effective_face, multiple_block
 from bbcore.rules.board import Board, Square, build_board
 from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
@@ -159,3 +161,18 @@ def test_foul_appearance_is_rolled_before_a_dump_off(core: Ruleset) -> None:
         outcome = block(core, board, "a", "d", dice, Throws())
     assert [e.kind for e in outcome.events] == ["foul-appearance"]
     assert outcome.board.ball.carrier == "d"  # no pass was thrown: the block never happened
+
+
+@pytest.mark.parametrize(
+    ("target", "status"),
+    [
+        pytest.param(("away", (11, 7)), "prone", id="a prone opponent"),
+        pytest.param(("away", (14, 7)), "standing", id="an opponent out of reach"),
+        pytest.param(("home", (11, 7)), "standing", id="a team-mate"),
+    ],
+)
+def test_a_block_targets_a_standing_opponent_the_blocker_marks(core: Ruleset, target: tuple[str, Square], status: str) -> None:
+    team, square = target
+    board = build_board(core, {"a": ("home", HUMAN, (10, 7)), "d": (team, ORC, square)}, statuses={"d": status})
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match="Standing opposition player he marks"):
+        block(core, board, "a", "d", dice, DefaultDecisions())

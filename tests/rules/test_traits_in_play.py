@@ -124,6 +124,14 @@ def test_decay_worsens_every_casualty_roll(core: Ruleset) -> None:
     assert [e.detail["total"] for e in outcome.events if e.kind == "casualty"] == [1 + bonus]
 
 
+def test_niggling_injuries_carried_into_the_game_worsen_every_casualty_roll(core: Ruleset) -> None:
+    board = duel(core)
+    two_niggles = board.with_player(attrs.evolve(board.player("d"), modifiers={"casualty": 2}))
+    with ScriptedDice([1]) as dice:
+        outcome = suffer_casualty(core, two_niggles, "d", dice)
+    assert [e.detail["total"] for e in outcome.events if e.kind == "casualty"] == [1 + 2]
+
+
 # -- My Ball and Animosity --------------------------------------------------------------------------
 
 
