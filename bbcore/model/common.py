@@ -22,6 +22,7 @@ EFFECT_VERBS = (
     "journeymen",
     "apothecary",
     "regeneration_reroll",
+    "chef",
 )
 
 
@@ -69,7 +70,9 @@ class Effect:
     journeymen: str | None = None  # dice of extra Journeymen the team takes on for the game, plus ``by``
     apothecary: str | None = None  # each use works as the team's Apothecary would: for ``any`` injury, or ``knocked-out`` only
     regeneration_reroll: bool | None = None  # each use re-rolls a player's failed Regeneration roll
+    chef: str | None = None  # dice rolled at the start of each half: each die of ``target``+ gains ``by`` re-rolls, takes ``by``
     by: int | None = None
+    target: int | None = None  # what each die of a verb that rolls must reach (chef)
     limit: int | None = None
     who: str | None = None
     duration: str | None = None

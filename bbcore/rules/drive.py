@@ -655,8 +655,46 @@ def use_leader_reroll(state: GameState, team_id: str) -> tuple[GameState, tuple[
     return state.update_team(team_id, leader_reroll=False), (Event("leader-reroll", team_id, (), "used"),)
 
 
+def cook(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """The ``chef`` step: at the start of each half, each team holding an inducement with a ``chef`` effect (the
+    Halfling Master Chef) rolls its dice; every die of the effect's ``target`` or more gains the team ``by`` team
+    re-rolls for the half and takes ``by`` from the opponent, as far as the opponent has team re-rolls left (those a
+    skill or a Leader gives are not in ``TeamState.rerolls`` and cannot be taken). Any other drive: nothing."""
+    if not starts_a_half(state):
+        return state, ()
+    events = []
+    for team in state.teams:
+        for inducement_id, held in sorted(team.inducements.items()):
+            inducement = ruleset.inducements.get(inducement_id)
+            if inducement is None or held <= 0:
+                continue
+            for effect in (e for e in inducement.effects if e.chef is not None):
+                assert effect.chef is not None
+                assert effect.target is not None  # the schema asks for target and by with chef
+                state, event = chef_cooks(state, team.id, inducement_id, dice, effect.chef, effect.target, effect.by or 0, effect.by or 0)
+                events.append(event)
+    return state, tuple(events)
+
+
+def chef_cooks(
+    state: GameState, team_id: str, inducement_id: str, dice: DiceSource, chef_dice: str, success_on: int, gain: int, take: int
+) -> tuple[GameState, Event]:
+    """One chef's cooking: ``chef_dice`` rolled, every die of ``success_on`` or more gains the team ``gain`` team
+    re-rolls and takes ``take`` from the opponent, as far as it has any. (:func:`cook` calls it for the core's
+    chefs; a plugin with chefs of its own numbers may too.)"""
+    rolls = roll_dice(dice, chef_dice)
+    successes = sum(1 for roll in rolls if roll >= success_on)
+    opponent = state.opponent(team_id)
+    gained, taken = successes * gain, min(opponent.rerolls, successes * take)
+    state = state.update_team(team_id, rerolls=state.team(team_id).rerolls + gained)
+    state = state.update_team(opponent.id, rerolls=opponent.rerolls - taken)
+    detail = {"inducement": inducement_id, "gained": gained, "taken": taken, "half": state.half}
+    return state, Event("chef", team_id, rolls, f"{successes} successes", detail)
+
+
 #: The core's procedures for the start-of-drive and end-of-drive steps, by step id.
 STEPS: dict[str, StepProcedure] = {
+    "chef": cook,
     "set-up": set_up,
     "leader-reroll": leader_reroll,
     "kick-off": kick,

@@ -118,6 +118,8 @@ def effect_words(ruleset: Ruleset, labels: Labels, effect: Effect) -> str:
         what = "re-rolls a failed Regeneration roll"
     elif effect.journeymen is not None:
         what = f"{effect.journeymen}{signed(effect.by) if effect.by else ''} more Journeymen"
+    elif effect.chef is not None:
+        what = f"{effect.chef} at the start of each half: each {effect.target}+ gains {effect.by} team re-roll(s) and takes {effect.by}"
     else:
         what = "no effect"
     qualifiers = []

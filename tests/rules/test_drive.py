@@ -12,6 +12,7 @@ from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
 from bbcore.rules.drive import (
     ball_lands,
     clear_the_pitch,
+    cook,
     end_of_drive_effects,
     kick,
     kick_off_event,
@@ -21,6 +22,7 @@ from bbcore.rules.drive import (
     send_off_secret_weapons,
     set_up,
     setup_problems,
+    starts_a_half,
 )
 from bbcore.rules.events import Event
 from bbcore.rules.sequences import DriveChange, GameState, run_sequence
@@ -366,6 +368,28 @@ def test_end_of_drive_effects_run_in_turn(make_ruleset: MakeRuleset) -> None:
         after, events = end_of_drive_effects(rules, state, dice, DefaultDecisions())
     assert [e.who for e in events] == ["away-1", "away-10"]  # the second sees the first one's board
     assert sum(1 for p in after.board.players.values() if p.status is Status.RESERVES) == 2
+
+
+def test_the_chef_gains_a_reroll_per_success_at_the_start_of_a_half_and_takes_the_opponents(core: Ruleset) -> None:
+    chef = core.inducement("halfling-master-chef")
+    (cooking,) = (e for e in chef.effects if e.chef is not None)
+    assert (cooking.chef, cooking.target, cooking.by) == ("3D6", 4, 1)
+    state = game(core, home=home_team(inducements={chef.id: 1}, rerolls=1), away=away_team(rerolls=1))
+    assert starts_a_half(state)
+    two_succeed = [4, 6, 3]
+    with ScriptedDice(two_succeed) as dice:
+        after, events = cook(core, state, dice, DefaultDecisions())
+    assert (after.home.rerolls, after.away.rerolls) == (3, 0)  # the opponent had only one to lose
+    assert (events[0].kind, events[0].detail["gained"], events[0].detail["taken"]) == ("chef", 2, 1)
+    # Once the half is under way the chef does nothing.
+    under_way = state.update_team("home", turn=3)
+    with ScriptedDice([]) as dice:
+        assert cook(core, under_way, dice, DefaultDecisions()) == (under_way, ())
+
+
+def test_the_chef_cooks_before_the_teams_set_up(core: Ruleset) -> None:
+    steps = [step.id for step in core.sequences["start-of-drive"].steps]
+    assert steps.index("chef") < steps.index("set-up")
 
 
 def test_sweltering_heat_sends_players_picked_at_random_to_sit_out_the_next_drive(core: Ruleset) -> None:

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from bbcore.dice import DiceSource, roll_dice
+from bbcore.dice import DiceSource
 from bbcore.errors import UsageError
-from bbcore.rules.drive import starts_a_half
+from bbcore.rules.drive import chef_cooks, starts_a_half
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import use_inducement
 from bbcore.rules.pregame import roll_weather
@@ -51,15 +51,8 @@ def cook(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisi
     for team in state.teams:
         for inducement in sorted(key for key, count in team.inducements.items() if count > 0 and key in chefs):
             chef = chefs[inducement]
-            rolls = roll_dice(dice, chef.dice)
-            successes = sum(1 for roll in rolls if roll >= chef.success_on)
-            gained = successes * chef.gain
-            opponent = state.opponent(team.id)
-            taken = min(opponent.rerolls, successes * chef.take)
-            state = state.update_team(team.id, rerolls=state.team(team.id).rerolls + gained)
-            state = state.update_team(opponent.id, rerolls=opponent.rerolls - taken)
-            detail = {"inducement": inducement, "gained": gained, "taken": taken, "half": state.half}
-            events.append(Event("chef", team.id, rolls, f"{successes} successes", detail))
+            state, event = chef_cooks(state, team.id, inducement, dice, chef.dice, chef.success_on, chef.gain, chef.take)
+            events.append(event)
     return state, tuple(events)
 
 
