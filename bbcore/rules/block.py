@@ -256,6 +256,8 @@ def _told(attacker_id: str, defender_id: str, rolled: RolledBlock, *, blitz: boo
 
 #: The skill of a blocker who blocks two players at once.
 MULTIPLE_BLOCK = "multiple-block"
+#: The skill that lets a blitzer treat Both Down as Push Back, and takes Fend, Stand Firm and Wrestle from his targets.
+JUGGERNAUT = "juggernaut"
 
 
 def multiple_block(
@@ -387,7 +389,8 @@ def _one_block(
         may_follow_to=may_follow_to,
     )
     outcome = Outcome(applied.board, (*braved, *applied.events), applied.turnover)
-    return outcome, effective_face(rolled.face, board.player(attacker_id), board.player(defender_id), blitz=blitz)
+    turned = any(e.kind == JUGGERNAUT for e in applied.events)
+    return outcome, effective_face(rolled.face, board.player(attacker_id), board.player(defender_id), blitz=blitz, juggernaut=turned)
 
 
 def _roll_and_apply(
@@ -641,11 +644,11 @@ def _team_reroll(
     return spend_team_reroll(attacker, BLOCK_ROLL, dice)
 
 
-def effective_face(face: str, attacker: PlayerState, defender: PlayerState, *, blitz: bool = False) -> str:
+def effective_face(face: str, attacker: PlayerState, defender: PlayerState, *, blitz: bool = False, juggernaut: bool | None = None) -> str:
     """The face that applies once skills have spoken: Stumble becomes Push Back against Dodge
     (unless the attacker has Tackle, or the target is Distracted) and POW otherwise; Juggernaut on a Blitz
-    turns Both Down into Push Back."""
-    if face == "both-down" and blitz and attacker.has("juggernaut"):
+    may turn Both Down into Push Back (``juggernaut`` says whether the blocker uses it; None: he does)."""
+    if face == "both-down" and blitz and attacker.has(JUGGERNAUT) and juggernaut is not False:
         return "push-back"
     if face == "stumble":
         return "push-back" if defender.has("dodge") and defender.alert and not attacker.has("tackle") else "pow"
@@ -731,8 +734,11 @@ def _apply_face(
 ) -> Outcome:
     attacker, defender = board.player(attacker_id), board.player(defender_id)
     carried = board.ball.carrier == defender_id
-    juggernaut = blitz and attacker.has("juggernaut")
-    face = effective_face(face, attacker, defender, blitz=blitz)
+    juggernaut = blitz and attacker.has(JUGGERNAUT)
+    # Treating Both Down as Push Back is the blocker's choice; the rest of Juggernaut always holds.
+    turned = face == "both-down" and juggernaut and decisions.use_skill(attacker_id, JUGGERNAUT, "both-down")
+    face = effective_face(face, attacker, defender, blitz=blitz, juggernaut=turned)
+    told: tuple[Event, ...] = (Event(JUGGERNAUT, attacker_id, (), "push-back"),) if turned else ()
 
     def harm_by(hitter: PlayerState) -> Harm:
         return hit_by(ruleset, "block", hitter)
@@ -795,7 +801,7 @@ def _apply_face(
         if e.who in board.players
     ):
         outcome = attrs.evolve(outcome, turnover=True)
-    return outcome
+    return Outcome(outcome.board, (*told, *outcome.events), outcome.turnover)
 
 
 def _knock_down_defender(

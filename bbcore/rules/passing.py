@@ -320,11 +320,13 @@ def ball_comes_down(
     passing_team: str,
     weather: int = 0,
     team_rerolls: int = 0,
+    target: Square | None = None,
 ) -> Outcome:
     """A pass comes down on ``square`` (on the pitch): caught, taken by a feature, or bouncing.
 
     A standing player there must try to catch it (the catch situation of this kind of
-    pass, plus ``weather``). On an empty square that no feature takes, a player with
+    pass, plus ``weather``; plus ``ball.catch_modifiers.diving_catch`` for a player with
+    Diving Catch standing in the pass's ``target`` square). On an empty square that no feature takes, a player with
     Diving Catch whose tackle zone covers it may try first, from where they stand (the
     passing team's, then the others', each asked in turn); a miss bounces from their
     square as any dropped catch does. Otherwise :func:`bbcore.rules.ball.land_ball`.
@@ -338,6 +340,9 @@ def ball_comes_down(
                 aloft = board.with_ball(BallState(square=square))
                 rerolls = team_rerolls if diver.team == passing_team else 0
                 return ball.catch(ruleset, aloft, diver.id, dice, decisions, situation=situation, modifier=weather, team_reroll=rerolls)
+    occupant = board.at(square)
+    diving = occupant is not None and square == target and occupant.has("diving-catch") and occupant.alert
+    bonus = ruleset.parameters.ball.catch_modifiers.get("diving_catch", 0) if diving else 0
     return ball.land_ball(
         ruleset,
         board,
@@ -346,7 +351,7 @@ def ball_comes_down(
         decisions,
         cause="pass",
         situation=situation,
-        modifier=weather,
+        modifier=weather + bonus,
         team_reroll_for=(passing_team, team_rerolls),
     )
 
@@ -534,6 +539,7 @@ def pass_ball(
             passing_team=passer.team,
             weather=weather.get("catch", 0),
             team_rerolls=budget.team_rerolls,
+            target=target,
         )
     outcome = outcome.then(down)
     return Outcome(outcome.board, outcome.events, turnover=not held_by_team(outcome.board, passer.team))

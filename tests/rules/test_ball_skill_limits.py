@@ -126,3 +126,14 @@ def test_a_shadow_following_onto_a_ball_left_behind_makes_it_bounce(core: Rulese
     assert outcome.board.player("s").square == (5, 5)
     assert "bounce" in [e.kind for e in outcome.events]
     assert outcome.board.ball.square != (5, 5)
+
+
+def test_diving_catch_helps_a_catch_in_the_pass_s_target_square(core: Ruleset) -> None:
+    players = {"p": ("home", HUMAN, (5, 7)), "r": ("home", HUMAN, (8, 7)), "o": ("away", ORC, (9, 7))}
+    board = build_board(core, players, ball="p", skills={"r": {"diving-catch": None}})
+    accurate, just_enough = 6, board.player("r").ag  # the marker's -1 and Diving Catch's +1 cancel out
+    with ScriptedDice([accurate, just_enough]) as dice:
+        outcome = pass_ball(core, board, "p", (8, 7), dice, DefaultDecisions())
+    catch = next(e for e in outcome.events if e.kind == "catch")
+    assert catch.detail["modifier"] == -1 + core.parameters.ball.catch_modifiers["diving_catch"]
+    assert outcome.board.ball.carrier == "r"

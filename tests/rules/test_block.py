@@ -133,6 +133,18 @@ def test_juggernaut_turns_both_down_into_a_push_on_a_blitz(core: Ruleset) -> Non
     assert outcome.board.player("a").square == (11, 7)
 
 
+def test_a_juggernaut_may_keep_the_both_down(core: Ruleset) -> None:
+    # A blitzer with Block may rather have the Both Down, which floors a target without Block.
+    board = duel(core, skills={"a": {"juggernaut": None, "block": None}})
+    answers = [("use-skill", False), ("use-skill", True)]  # Juggernaut not used; Block used
+    held = [1, 1]
+    with ScriptedDice([BOTH_DOWN, *held]) as dice, ScriptedDecisions(answers, strict=True) as decisions:
+        outcome = block(core, board, "a", "d", dice, decisions, blitz=True)
+    assert not outcome.board.player("d").standing
+    assert outcome.board.player("a").standing
+    assert not any(e.kind == "juggernaut" for e in outcome.events)
+
+
 def test_push_back_moves_the_defender_and_the_attacker_follows(core: Ruleset) -> None:
     with ScriptedDice([PUSH]) as dice:
         outcome = block(core, duel(core), "a", "d", dice)
