@@ -7,9 +7,9 @@ are asked of hooks, so a variant with walls or drains answers them.
 
 A pick-up and a catch are tests (:func:`~bbcore.rules.rerolls.take_test`): Sure Hands or
 Catch, a plugin's source, then a team re-roll where the caller allows one. A pick-up in
-a move spends the move's; a pass lends what is left of the passer's to its own
-receiver. A catch after a bounce or a throw-in is offered none: those come with no
-re-roll budget to spend.
+a move spends the move's; a pass or a hand-off lends what is left of the passer's to
+his team-mates: the receiver, and whoever of them catches the ball as it bounces on
+(``team_reroll_for``). A throw-in or a kick-off brings none.
 """
 
 from __future__ import annotations
@@ -23,9 +23,11 @@ from bbcore.errors import UsageError
 from bbcore.rules.board import BallState, Board, PlayerState, Square, distance, step
 from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_choice
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.rerolls import RerollBudget, TargetJudge, plugin_reroll, take_test
+from bbcore.rules.rerolls import TEAM_REROLL, RerollBudget, TargetJudge, plugin_reroll, take_test
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from bbcore.model.table import Row
     from bbcore.ruleset import Ruleset
 
@@ -95,6 +97,10 @@ def disturbing_presences(ruleset: Ruleset, board: Board, player: PlayerState) ->
         and other.has("disturbing-presence")
         and distance(other.square, player.square) <= reach
     )
+
+
+#: A team and how many team re-rolls it may still spend on catching the ball.
+TeamRerolls = tuple[str, int]
 
 
 #: The test names and results of a pick-up and a catch, as their events record them.
@@ -176,6 +182,7 @@ def catch(
     depth: int = 0,
     modifier: int = 0,
     team_reroll: int | bool = False,
+    team_reroll_for: TeamRerolls | None = None,
 ) -> Outcome:
     """A player must try to catch the ball arriving in their square.
 
@@ -185,19 +192,37 @@ def catch(
     A miss may be rolled again once: by Catch, by a plugin's source, or with a team
     re-roll when ``team_reroll`` allows one (the catcher's team is the active one). A
     prone, stunned or Distracted player cannot catch. A missed ball bounces from the player's square.
+
+    ``team_reroll_for`` (a team, the team re-rolls it may spend) follows the ball: a player
+    of that team catching it here, or after any bounce that follows, may spend one
+    (``team_reroll`` is then not needed).
     """
     player = board.player(player_id)
     square = player.square
     assert square is not None
+    if team_reroll_for is not None and team_reroll_for[0] == player.team:
+        team_reroll = team_reroll_for[1]
     if not player.alert:
         status = "distracted" if player.standing else player.status.value
         event = Event("catch", player_id, (), "cannot-catch", {"status": status})
-        return _prepend(event, bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth + 1))
+        loose = bounce(
+            ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth + 1, team_reroll_for=team_reroll_for
+        )
+        return _prepend(event, loose)
     caught, events, _ = _catching(ruleset, board, player_id, dice, decisions, situation, modifier, RerollBudget(int(team_reroll)))
     if caught:
         return Outcome(board.with_ball(BallState(carrier=player_id)), events)
-    loose = bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth + 1)
+    left = _still_held(team_reroll_for, events)
+    loose = bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth + 1, team_reroll_for=left)
     return Outcome(loose.board, (*events, *loose.events), loose.turnover)
+
+
+def _still_held(team_rerolls: TeamRerolls | None, events: Sequence[Event]) -> TeamRerolls | None:
+    """What is left of a team's team re-rolls for catching once ``events`` have spent theirs."""
+    if team_rerolls is None:
+        return None
+    team, count = team_rerolls
+    return team, max(0, count - sum(1 for e in events if e.kind == TEAM_REROLL))
 
 
 def pick_up(
@@ -285,11 +310,13 @@ def bounce(
     depth: int = 0,
     cause: str = "loose",
     times: int | None = None,
+    team_reroll_for: TeamRerolls | None = None,
 ) -> Outcome:
     """The ball hits the ground at ``square`` and bounces: Scatter (1), as many times as ``bbcore_ball_bounces_on_landing`` says.
 
     Each bounce moves it one square; it stops bouncing early when a player there
-    tries to catch it or it leaves the pitch (what follows those is their own).
+    tries to catch it or it leaves the pitch (what follows those is their own). A
+    catcher of the team in ``team_reroll_for`` may spend one of its team re-rolls (see :func:`catch`).
     """
     if times is None:
         answer = ruleset.hook.bbcore_ball_bounces_on_landing(ruleset=ruleset, board=board, square=square, cause=cause)
@@ -300,7 +327,20 @@ def bounce(
         target = step(square, direction)
         event = Event("bounce", None, rolls, "bounced", {"from": list(square), "to": list(target)})
         outcome = outcome.then(
-            _prepend(event, _come_down(ruleset, outcome.board, square, target, dice, decisions, situation="bounced", depth=depth))
+            _prepend(
+                event,
+                _come_down(
+                    ruleset,
+                    outcome.board,
+                    square,
+                    target,
+                    dice,
+                    decisions,
+                    situation="bounced",
+                    depth=depth,
+                    team_reroll_for=team_reroll_for,
+                ),
+            )
         )
         if outcome.events[-1].kind != "ball-rests" or outcome.board.ball.square is None:
             break
@@ -353,10 +393,19 @@ def land_ball(
         return reentered
     occupant = board.at(square)
     if occupant is not None and occupant.standing:
-        rerolls = team_reroll_for[1] if team_reroll_for is not None and team_reroll_for[0] == occupant.team else 0
-        return catch(ruleset, board, occupant.id, dice, decisions, situation=situation, modifier=modifier, team_reroll=rerolls)
+        return catch(ruleset, board, occupant.id, dice, decisions, situation=situation, modifier=modifier, team_reroll_for=team_reroll_for)
     landed = Event("ball-lands", None, (), "landed", {"square": list(square), "cause": cause})
-    return _prepend(landed, bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth, cause=cause))
+    loose = bounce(
+        ruleset,
+        board.with_ball(BallState(square=square)),
+        square,
+        dice,
+        decisions,
+        depth=depth,
+        cause=cause,
+        team_reroll_for=team_reroll_for,
+    )
+    return _prepend(landed, loose)
 
 
 def _reenter(
@@ -392,7 +441,16 @@ def _reenter(
 
 
 def _come_down(
-    ruleset: Ruleset, board: Board, origin: Square, target: Square, dice: DiceSource, decisions: Decisions, *, situation: str, depth: int
+    ruleset: Ruleset,
+    board: Board,
+    origin: Square,
+    target: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    situation: str,
+    depth: int,
+    team_reroll_for: TeamRerolls | None = None,
 ) -> Outcome:
     if depth > _MAX_CHAIN:
         return Outcome(board.with_ball(BallState(square=origin)), (Event("ball-rests", None, (), "stopped", {"square": list(origin)}),))
@@ -404,7 +462,8 @@ def _come_down(
         return reentered
     occupant = board.at(target)
     if occupant is not None:
-        return catch(ruleset, board.with_ball(BallState(square=target)), occupant.id, dice, decisions, situation=situation, depth=depth)
+        aloft = board.with_ball(BallState(square=target))
+        return catch(ruleset, aloft, occupant.id, dice, decisions, situation=situation, depth=depth, team_reroll_for=team_reroll_for)
     return Outcome(board.with_ball(BallState(square=target)), (Event("ball-rests", None, (), "rests", {"square": list(target)}),))
 
 

@@ -338,8 +338,8 @@ def ball_comes_down(
         for diver in _diving_catchers(board, square, passing_team):
             if decisions.use_skill(diver.id, "diving-catch", PASS_TEST):
                 aloft = board.with_ball(BallState(square=square))
-                rerolls = team_rerolls if diver.team == passing_team else 0
-                return ball.catch(ruleset, aloft, diver.id, dice, decisions, situation=situation, modifier=weather, team_reroll=rerolls)
+                held = (passing_team, team_rerolls)
+                return ball.catch(ruleset, aloft, diver.id, dice, decisions, situation=situation, modifier=weather, team_reroll_for=held)
     occupant = board.at(square)
     diving = occupant is not None and square == target and occupant.has("diving-catch") and occupant.alert
     bonus = ruleset.parameters.ball.catch_modifiers.get("diving_catch", 0) if diving else 0
@@ -593,7 +593,7 @@ def hand_off(
         decisions,
         situation=HAND_OFF,
         modifier=(weather or {}).get("catch", 0),
-        team_reroll=team_reroll,
+        team_reroll_for=(giver.team, int(team_reroll)),
     )
     braved = (refused,) if refused is not None else ()
     return Outcome(caught.board, (*braved, handed, *caught.events), turnover=not held_by_team(caught.board, giver.team))

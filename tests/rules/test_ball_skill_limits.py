@@ -137,3 +137,33 @@ def test_diving_catch_helps_a_catch_in_the_pass_s_target_square(core: Ruleset) -
     catch = next(e for e in outcome.events if e.kind == "catch")
     assert catch.detail["modifier"] == -1 + core.parameters.ball.catch_modifiers["diving_catch"]
     assert outcome.board.ball.carrier == "r"
+
+
+class RerollsForAll(DefaultDecisions):
+    """Spends a team re-roll whenever one is offered, and notes who was offered one."""
+
+    def __init__(self) -> None:
+        self.offered: list[str] = []
+
+    def use_team_reroll(self, player_id: str, test: str) -> bool:
+        self.offered.append(player_id)
+        return True
+
+
+def test_a_team_mate_catching_the_bounce_of_a_dropped_pass_may_use_a_team_reroll(core: Ruleset) -> None:
+    players = {"p": ("home", HUMAN, (5, 7)), "r": ("home", HUMAN, (8, 7)), "q": ("home", HUMAN, (9, 7))}
+    board = build_board(core, players, ball="p")
+    accurate, missed, missed_again, bounce_right, caught = 6, 2, 2, 5, 6
+    decisions = RerollsForAll()
+    # r drops it and spends the first re-roll, in vain; the bounce reaches q, who misses and spends the second.
+    with ScriptedDice([accurate, missed, missed_again, bounce_right, missed, caught]) as dice:
+        outcome = pass_ball(core, board, "p", (8, 7), dice, decisions, team_reroll=2)
+    assert decisions.offered == ["r", "q"]
+    assert outcome.board.ball.carrier == "q"
+    assert not outcome.turnover
+    # With only one re-roll, spent by r, q has none left.
+    decisions = RerollsForAll()
+    with ScriptedDice([accurate, missed, missed_again, bounce_right, missed, 1]) as dice:
+        outcome = pass_ball(core, board, "p", (8, 7), dice, decisions, team_reroll=1)
+    assert decisions.offered == ["r"]
+    assert outcome.turnover
