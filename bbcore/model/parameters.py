@@ -281,10 +281,14 @@ class PassingRules:
 
 @frozen
 class SetupRules:
-    """How a team may set up: at least this many on the line of scrimmage, at most this many per wide zone."""
+    """How a team may set up: at least this many on the line of scrimmage, at most this many per wide zone; and
+    Swarming's extra players (the special rule, its dice, the keyword of the players it brings)."""
 
     min_on_line_of_scrimmage: int
     max_per_wide_zone: int
+    swarming_rule: str | None
+    swarming_players: str
+    swarming_keyword: str
 
 
 @frozen

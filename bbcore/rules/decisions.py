@@ -162,6 +162,14 @@ class Decisions(Protocol):
         to let it bounce. Asked of a player with Safe Pair of Hands."""
         ...
 
+    def swarm(self, team: str, players: Sequence[str], count: int) -> Mapping[str, Square]:
+        """Where up to ``count`` of ``players`` (Linemen in the Reserves) stand, once both teams have set up (Swarming).
+
+        Asked of a team with Swarming after the set-up; every usual set-up rule still holds
+        for the whole team (with ``count`` more players allowed on the pitch).
+        """
+        ...
+
     def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
         """Which free block the team makes, as (attacker id, defender id) among ``blocks``, or None for none.
 
@@ -280,6 +288,9 @@ class DefaultDecisions:
 
     def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
         return blocks[0] if blocks else None  # a free block risks no turnover
+
+    def swarm(self, team: str, players: Sequence[str], count: int) -> Mapping[str, Square]:
+        return {}  # where they could legally stand depends on the whole set-up: this coach adds nobody
 
     def weather_modifier(self, team: str, allowed: Sequence[int]) -> int:
         return min(allowed, key=abs)  # which weather helps depends on the match-up: change it least
@@ -553,6 +564,12 @@ class ScriptedDecisions:
         if scripted or self._fallback is None:
             return None if answer is None else (int(answer[0]), int(answer[1]))
         return self._fallback.place_ball(player_id, squares)
+
+    def swarm(self, team: str, players: Sequence[str], count: int) -> Mapping[str, Square]:
+        answer = self._next("swarm")
+        if answer is None and self._fallback is not None:
+            return self._fallback.swarm(team, players, count)
+        return {str(player): (int(square[0]), int(square[1])) for player, square in dict(answer or {}).items()}
 
     def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
         scripted, answer = self._pick_or_none("free-block", blocks)

@@ -19,7 +19,7 @@ from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.errors import Problem, UsageError, format_json_path
 from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status
-from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.decisions import Decisions, DefaultDecisions, IllegalAnswerError
 from bbcore.rules.effects import restore
 from bbcore.rules.events import Event
 from bbcore.rules.foul import send_off
@@ -148,6 +148,49 @@ def set_up(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Deci
         barred_from_set_up=frozenset(),
     )
     return state, tuple(events)
+
+
+def swarm(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """The ``swarming`` step, once both teams have set up: a team with the ``setup.swarming_rule`` special rule rolls
+    ``setup.swarming_players`` and its coach may stand that many more of its players with ``setup.swarming_keyword``
+    from the Reserves (``Decisions.swarm``); the whole team must then still set up legally, with that many more
+    allowed on the pitch (:func:`setup_problems`). The kicking team first. The new players take part in the drive.
+    """
+    rules = ruleset.parameters.setup
+    if rules.swarming_rule is None:
+        return state, ()
+    events: list[Event] = []
+    for team_id in _kick_order(state):
+        if rules.swarming_rule not in state.team(team_id).special_rules:
+            continue
+        rolls = roll_dice(dice, rules.swarming_players)
+        count = sum(rolls)
+        waiting = sorted(
+            p.id
+            for p in state.board.team_players(team_id)
+            if p.status is Status.RESERVES and p.position is not None and rules.swarming_keyword in _keywords(ruleset, p.position)
+        )
+        placements = dict(decisions.swarm(team_id, waiting, count)) if waiting else {}
+        strays = sorted(set(placements) - set(waiting))
+        if strays or len(placements) > count:
+            raise IllegalAnswerError(
+                f"Swarming lets {team_id} set up at most {count} of {', '.join(waiting)}, not {', '.join(sorted(placements))}"
+            )
+        board = place_players(state.board, placements)
+        problems = setup_problems(ruleset, board, team_id, extra_players=count)
+        if problems:
+            raise IllegalAnswerError(f"Swarming for {team_id}: " + "; ".join(f"{p.path}: {p.message}" for p in problems))
+        joined = frozenset(placements)
+        state = attrs.evolve(state, board=board, drive_players=state.drive_players | joined, played=state.played | joined)
+        events.append(Event("swarming", team_id, rolls, "set-up", {"players": sorted(placements), "allowed": count}))
+    return state, tuple(events)
+
+
+def _keywords(ruleset: Ruleset, position: str) -> tuple[str, ...]:
+    try:
+        return ruleset.position(position).keywords
+    except UsageError:
+        return ()  # a player of no known position (a giant an inducement brought) has no keyword
 
 
 def _kick_order(state: GameState) -> tuple[str, str]:
@@ -696,6 +739,7 @@ def chef_cooks(
 STEPS: dict[str, StepProcedure] = {
     "chef": cook,
     "set-up": set_up,
+    "swarming": swarm,
     "leader-reroll": leader_reroll,
     "kick-off": kick,
     "on-the-ball": kick_off_move,

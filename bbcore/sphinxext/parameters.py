@@ -145,6 +145,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
                 f"at least {params.setup.min_on_line_of_scrimmage} on the line of scrimmage (all, when a team fields fewer); "
                 f"at most {params.setup.max_per_wide_zone} in each wide zone",
             ),
+            ("Swarming", _swarming_words(ruleset, labels, params)),
             (
                 "Journeymen",
                 f"a {escape(params.journeymen.keyword)} position of 0-{params.journeymen.position_max}, gaining "
@@ -316,6 +317,18 @@ def _passing_words(params: GameParameters) -> str:
     words.append(f"a Hail Mary Pass is tested as {literal(rules.hail_mary_band)}")
     words.append(f"Disturbing Presence reaches {params.ball.disturbing_presence_range} squares")
     return "; ".join(words)
+
+
+def _swarming_words(ruleset: Ruleset, labels: Labels, params: GameParameters) -> str:
+    setup = params.setup
+    rule = setup.swarming_rule
+    if rule is None:
+        return "nothing"
+    named = special_rule_link(ruleset, labels, rule) if rule in ruleset.special_rules else literal(rule)
+    return (
+        f"a team with {named}, once both teams have set up, may set up {setup.swarming_players} more "
+        f"{escape(setup.swarming_keyword)} players from its Reserves"
+    )
 
 
 def _heat_words(params: GameParameters) -> str:

@@ -8,7 +8,7 @@ import pytest
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.board import BallState, Board, Status
-from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
+from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError, ScriptedDecisions
 from bbcore.rules.drive import (
     ball_lands,
     clear_the_pitch,
@@ -23,6 +23,7 @@ from bbcore.rules.drive import (
     set_up,
     setup_problems,
     starts_a_half,
+    swarm,
 )
 from bbcore.rules.events import Event
 from bbcore.rules.sequences import DriveChange, GameState, run_sequence
@@ -385,6 +386,48 @@ def test_the_chef_gains_a_reroll_per_success_at_the_start_of_a_half_and_takes_th
     under_way = state.update_team("home", turn=3)
     with ScriptedDice([]) as dice:
         assert cook(core, under_way, dice, DefaultDecisions()) == (under_way, ())
+
+
+SNOTLING = "snotling/snotling-lineman"
+
+
+def swarming_game(core: Ruleset) -> GameState:
+    """Eleven Snotlings set up (three on the line) and three more waiting in the Reserves."""
+    snotlings = {**formation("home", SNOTLING), "home-12": ("home", SNOTLING, None), "home-13": ("home", SNOTLING, None)}
+    snotlings["home-14"] = ("home", SNOTLING, None)
+    players = {**snotlings, **formation("away", AWAY_LINEMAN)}
+    rules = core.parameters.setup.swarming_rule
+    assert rules is not None
+    return game(core, players, home=home_team(roster="snotling", special_rules=(rules,)))
+
+
+def test_swarming_snotlings_set_up_more_players_once_both_teams_have(core: Ruleset) -> None:
+    state = swarming_game(core)
+    two = 2
+    answers = [("swarm", {"home-12": (10, 10), "home-13": (9, 10)})]
+    with ScriptedDice([two]) as dice, ScriptedDecisions(answers, strict=True) as decisions:
+        after, events = swarm(core, state, dice, decisions)
+    assert sum(1 for p in after.board.team_players("home") if p.on_pitch) == core.parameters.players_on_pitch + two
+    assert {"home-12", "home-13"} <= after.drive_players
+    assert (events[0].kind, events[0].detail) == ("swarming", {"players": ["home-12", "home-13"], "allowed": two})
+
+
+def test_swarming_keeps_to_the_roll_and_to_the_usual_set_up_rules(core: Ruleset) -> None:
+    state = swarming_game(core)
+    one = 1
+    two_placed = ScriptedDecisions([("swarm", {"home-12": (10, 10), "home-13": (9, 10)})])
+    with ScriptedDice([one]) as dice, two_placed as decisions, pytest.raises(IllegalAnswerError, match="at most 1"):
+        swarm(core, state, dice, decisions)
+    # A third in a wide zone already holding two is no legal set-up.
+    wide = attrs.evolve(state, board=place_players(state.board, {"home-1": (12, 0), "home-2": (12, 1)}))
+    third = ScriptedDecisions([("swarm", {"home-12": (11, 2)})])
+    with ScriptedDice([one]) as dice, third as decisions, pytest.raises(IllegalAnswerError, match="wide zone"):
+        swarm(core, wide, dice, decisions)
+
+
+def test_a_team_without_swarming_sets_up_nobody_more(core: Ruleset) -> None:
+    with ScriptedDice([]) as dice:
+        assert swarm(core, game(core), dice, DefaultDecisions()) == (game(core), ())
 
 
 def test_the_chef_cooks_before_the_teams_set_up(core: Ruleset) -> None:

@@ -818,6 +818,9 @@ class PolicyCoach:
     def weather_modifier(self, team: str, allowed: Sequence[int]) -> int:
         return int(self.ask("weather-modifier", team, list(allowed)))
 
+    def swarm(self, team: str, players: Sequence[str], count: int) -> Mapping[str, Square]:
+        return self.fallback.swarm(team, players, count)  # Skurling has no drives to swarm into
+
     def gained_skills(self, player_id: str, skills: Sequence[str], count: int) -> Sequence[str]:
         return self.fallback.gained_skills(player_id, skills, count)
 
