@@ -592,7 +592,43 @@ def throw_in(
             event,
             catch(ruleset, board.with_ball(BallState(square=square)), occupant.id, dice, decisions, situation="thrown_in", depth=depth + 1),
         )
-    return _prepend(event, land_ball(ruleset, board, square, dice, decisions, cause="throw-in"))
+    dived = diving_catch(ruleset, board, square, dice, decisions, situation="thrown_in", reason="throw-in")
+    return _prepend(event, dived if dived is not None else land_ball(ruleset, board, square, dice, decisions, cause="throw-in"))
+
+
+#: The skill that lets a player catch a ball coming down on an empty square of his tackle zone.
+DIVING_CATCH = "diving-catch"
+
+
+def diving_catch(
+    ruleset: Ruleset,
+    board: Board,
+    square: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    situation: str,
+    reason: str,
+    first_team: str | None = None,
+    modifier: int = 0,
+    team_reroll_for: TeamRerolls | None = None,
+) -> Outcome | None:
+    """A ball coming down on the empty ``square`` from a pass, a throw-in or a kick-off: a player with Diving Catch
+    in play whose tackle zone covers it may try to catch it from where he stands (``first_team``'s players first,
+    then by id; each asked ``Decisions.use_skill`` with ``reason``). The catch as :func:`catch` plays it, or None
+    when nobody tries (or the square is taken, or a feature there takes the ball)."""
+    feature = board.geometry.feature_at(square)
+    if board.at(square) is not None or (feature is not None and feature.ball_lands):
+        return None
+    divers = sorted(
+        (p for p in board.players.values() if p.square is not None and distance(p.square, square) == 1 and p.has(DIVING_CATCH)),
+        key=lambda p: (p.team != first_team, p.id),
+    )
+    for diver in divers:
+        if board.in_play(diver) and decisions.use_skill(diver.id, DIVING_CATCH, reason):
+            aloft = board.with_ball(BallState(square=square))
+            return catch(ruleset, aloft, diver.id, dice, decisions, situation=situation, modifier=modifier, team_reroll_for=team_reroll_for)
+    return None
 
 
 def kick(ruleset: Ruleset, target: Square, dice: DiceSource, *, receiving_team: str, kicker: str | None = None) -> tuple[Square, Event]:
@@ -655,7 +691,8 @@ def kick_lands(
             return outcome
     if not geometry.on_pitch(landing) or geometry.half_of(landing) != receiving_half:
         return touchback(board, receiving_team, decisions, events)
-    landed = land_ball(ruleset, board, landing, dice, decisions, cause="kick-off")
+    dived = diving_catch(ruleset, board, landing, dice, decisions, situation="pass", reason="kick-off", first_team=receiving_team)
+    landed = dived if dived is not None else land_ball(ruleset, board, landing, dice, decisions, cause="kick-off")
     outcome = Outcome(landed.board, (*events, *landed.events))
     resting = outcome.board.ball_square()
     if resting is None or geometry.half_of(resting) != receiving_half:

@@ -145,6 +145,8 @@ LETHAL_FLIGHT = "lethal-flight"
 
 #: The Prayer to Nuffle whose team's fouls earn the casualty award.
 FOULING_FRENZY = "fouling-frenzy"
+#: The Prayer to Nuffle whose team's pushes into the crowd earn the casualty award.
+FAN_INTERACTION = "fan-interaction"
 
 
 def casualty_earns_spp(cause: str, causer: PlayerState | None, *, prayers: Collection[str] = ()) -> bool:
@@ -156,7 +158,8 @@ def casualty_earns_spp(cause: str, causer: PlayerState | None, *, prayers: Colle
     Projectile Vomit, Breathe Fire) only for a player with Violent Innovator; a thrown
     player crashing into an opponent (``crash-landing``) only with Lethal Flight; a Foul
     (``foul``) only while the Prayer to Nuffle Fouling Frenzy is among ``prayers``, those of
-    the causer's team (``TeamState.prayers``). The crowd, a fall and anything else earn
+    the causer's team (``TeamState.prayers``); the crowd (``crowd``), to the player who
+    pushed the victim there, only while Fan Interaction is. A fall and anything else earn
     nobody anything.
     """
     if causer is None:
@@ -165,6 +168,8 @@ def casualty_earns_spp(cause: str, causer: PlayerState | None, *, prayers: Colle
         return True
     if cause == "foul":
         return FOULING_FRENZY in prayers
+    if cause == "crowd":
+        return FAN_INTERACTION in prayers
     if cause in HARMFUL:
         return causer.has(VIOLENT_INNOVATOR)
     return cause == "crash-landing" and causer.has(LETHAL_FLIGHT)

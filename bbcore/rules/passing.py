@@ -299,16 +299,6 @@ def try_interception(
     return (chosen if rolled.passed else None), rolled.events
 
 
-def _diving_catchers(board: Board, square: Square, passing_team: str) -> list[PlayerState]:
-    """Players with Diving Catch whose tackle zone covers ``square``: the passing team's first, then by id."""
-    found = [
-        p
-        for p in board.players.values()
-        if p.square is not None and adjacent(p.square, square) and p.has("diving-catch") and board.in_play(p)
-    ]
-    return sorted(found, key=lambda p: (p.team != passing_team, p.id))
-
-
 def ball_comes_down(
     ruleset: Ruleset,
     board: Board,
@@ -333,13 +323,21 @@ def ball_comes_down(
     A catcher of the passing team may spend one of its ``team_rerolls`` on a miss.
     """
     situation = CATCH_SITUATION.get(accuracy, "inaccurate_pass")
-    feature = board.geometry.feature_at(square)
-    if board.at(square) is None and (feature is None or not feature.ball_lands):
-        for diver in _diving_catchers(board, square, passing_team):
-            if decisions.use_skill(diver.id, "diving-catch", PASS_TEST):
-                aloft = board.with_ball(BallState(square=square))
-                held = (passing_team, team_rerolls)
-                return ball.catch(ruleset, aloft, diver.id, dice, decisions, situation=situation, modifier=weather, team_reroll_for=held)
+    held = (passing_team, team_rerolls)
+    dived = ball.diving_catch(
+        ruleset,
+        board,
+        square,
+        dice,
+        decisions,
+        situation=situation,
+        reason=PASS_TEST,
+        first_team=passing_team,
+        modifier=weather,
+        team_reroll_for=held,
+    )
+    if dived is not None:
+        return dived
     occupant = board.at(square)
     diving = occupant is not None and square == target and occupant.has("diving-catch") and occupant.alert
     bonus = ruleset.parameters.ball.catch_modifiers.get("diving_catch", 0) if diving else 0

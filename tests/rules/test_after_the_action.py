@@ -97,6 +97,8 @@ def test_which_casualties_earn_star_player_points(core: Ruleset) -> None:
     assert not casualty_earns_spp("foul", plain, prayers=("under-scrutiny",))
     assert not casualty_earns_spp("stab", plain, prayers=("fouling-frenzy",))
     assert not casualty_earns_spp("crowd", plain)
+    assert casualty_earns_spp("crowd", plain, prayers=("fan-interaction",))
+    assert not casualty_earns_spp("foul", plain, prayers=("fan-interaction",))
     assert not casualty_earns_spp("crash-landing", plain)
     assert casualty_earns_spp("crash-landing", flier)
     assert not casualty_earns_spp("block", None)

@@ -167,3 +167,24 @@ def test_a_team_mate_catching_the_bounce_of_a_dropped_pass_may_use_a_team_reroll
         outcome = pass_ball(core, board, "p", (8, 7), dice, decisions, team_reroll=1)
     assert decisions.offered == ["r"]
     assert outcome.turnover
+
+
+def test_diving_catch_reaches_for_a_throw_in_landing_beside_him(core: Ruleset) -> None:
+    from bbcore.rules.ball import throw_in
+
+    board = build_board(core, {"r": ("home", HUMAN, (11, 2))}, skills={"r": {"diving-catch": None}})
+    straight_in, two_squares, caught = 3, (1, 1), 6  # from (10, 0) two squares in: (10, 1), beside r
+    with ScriptedDice([straight_in, *two_squares, caught]) as dice:
+        outcome = throw_in(core, board, (10, 0), (10, -1), dice, DefaultDecisions())
+    catch = next(e for e in outcome.events if e.kind == "catch")
+    assert catch.who == "r"
+    assert outcome.board.ball.carrier == "r"
+    # A coach who does not use the skill lets the ball land and bounce.
+    with ScriptedDice([straight_in, *two_squares, 2]) as dice:
+        outcome = throw_in(core, board, (10, 0), (10, -1), dice, Declines())
+    assert outcome.board.ball.carrier is None
+
+
+class Declines(DefaultDecisions):
+    def use_skill(self, player_id: str, skill: str, situation: str) -> bool:
+        return False
