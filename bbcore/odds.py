@@ -43,8 +43,16 @@ if TYPE_CHECKING:
 BLOCK_RESULTS = ("defender-down", "pushed", "both-down", "attacker-down", "both-standing")
 
 
-def _player(player_id: str, team: str, st: int, av: int, skills: Iterable[str], square: tuple[int, int]) -> PlayerState:
-    return PlayerState(player_id, team, ma=6, st=st, ag=3, pa=4, av=av, skills=dict.fromkeys(skills), square=square)
+#: Skills for a board of the odds: ids, or ids with their values (``{"loner": 4}``).
+Skills = Iterable[str] | Mapping[str, int | str | None]
+
+
+def _skill_map(skills: Skills) -> dict[str, int | str | None]:
+    return dict(skills) if isinstance(skills, Mapping) else dict.fromkeys(skills)
+
+
+def _player(player_id: str, team: str, st: int, av: int, skills: Skills, square: tuple[int, int]) -> PlayerState:
+    return PlayerState(player_id, team, ma=6, st=st, ag=3, pa=4, av=av, skills=_skill_map(skills), square=square)
 
 
 def duel_board(
@@ -52,8 +60,8 @@ def duel_board(
     attacker_st: int,
     defender_st: int,
     *,
-    attacker_skills: Iterable[str] = (),
-    defender_skills: Iterable[str] = (),
+    attacker_skills: Skills = (),
+    defender_skills: Skills = (),
     defender_av: int = 9,
     attacker_av: int = 9,
     assists: int = 0,
@@ -252,8 +260,8 @@ def foul_board(
     *,
     assists: int = 0,
     defensive_assists: int = 0,
-    fouler_skills: Iterable[str] = (),
-    victim_skills: Iterable[str] = (),
+    fouler_skills: Skills = (),
+    victim_skills: Skills = (),
     victim_status: str = "prone",
     victim_team_inducements: Iterable[str] = (),
     victim_team_prayers: Iterable[str] = (),
@@ -379,7 +387,7 @@ _PASSER_SQUARE: Square = (1, 7)
 _MARKER_SQUARES: tuple[Square, ...] = ((2, 6), (2, 8), (1, 6), (1, 8), (0, 6), (0, 8), (0, 7), (2, 7))
 
 
-def passing_board(ruleset: Ruleset, pa: int, band: str, *, markers: int = 0, skills: Iterable[str] = ()) -> tuple[Board, Square]:
+def passing_board(ruleset: Ruleset, pa: int, band: str, *, markers: int = 0, skills: Skills = ()) -> tuple[Board, Square]:
     """A passer holding the ball, ``markers`` opponents around them, and a target at the shortest range of ``band``, for odds.
 
     The passer stands near their own end line, halfway across; the target lies straight
@@ -393,7 +401,7 @@ def passing_board(ruleset: Ruleset, pa: int, band: str, *, markers: int = 0, ski
         raise UsageError(f"a passer can be marked by 0 to {len(_MARKER_SQUARES)} players, not {markers}")
     x, y = _PASSER_SQUARE
     y = min(y, ruleset.pitch.width // 2)
-    passer = PlayerState("passer", "home", ma=6, st=3, ag=3, pa=pa, av=9, skills=dict.fromkeys(skills), square=(x, y))
+    passer = PlayerState("passer", "home", ma=6, st=3, ag=3, pa=pa, av=9, skills=_skill_map(skills), square=(x, y))
     opponents = [
         PlayerState(f"marker-{i + 1}", "away", ma=6, st=3, ag=3, pa=4, av=9, square=(mx, my - _PASSER_SQUARE[1] + y))
         for i, (mx, my) in enumerate(_MARKER_SQUARES[:markers])

@@ -44,6 +44,25 @@ def _distracted(board: Board, player_id: str) -> Board:
     return board.with_player(attrs.evolve(board.player(player_id), tackle_zone=False))
 
 
+def test_the_cli_takes_a_skill_s_value_and_asks_for_it(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "block", "--st", "3", "--vs", "3", "--team-reroll", "--attacker-skills", "loner=4", "--json"]) == 0
+    lonely = Fraction(json.loads(capsys.readouterr().out)["exact"]["defender-down"])
+    assert main(["odds", "block", "--st", "3", "--vs", "3", "--team-reroll", "--json"]) == 0
+    assert lonely < Fraction(json.loads(capsys.readouterr().out)["exact"]["defender-down"])
+    assert main(["odds", "block", "--st", "3", "--vs", "3", "--attacker-skills", "loner"]) == 2
+    assert "Loner needs its value" in capsys.readouterr().err
+    assert main(["odds", "block", "--st", "3", "--vs", "3", "--attacker-skills", "block=2"]) == 2
+    assert "Block takes no value" in capsys.readouterr().err
+
+
+def test_the_cli_rolls_a_stab_s_armour_as_a_stab_unmodified(capsys: pytest.CaptureFixture[str]) -> None:
+    # Nothing modifies a Stab's Armour Roll: neither Mighty Blow nor a modifier moves the 5 in 18 of AV 9.
+    assert main(["odds", "armour", "--av", "9", "--cause", "stab", "--mighty-blow", "--modifier", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["exact"]["broken"] == "5/18"
+    assert main(["odds", "armour", "--av", "9", "--cause", "block", "--modifier", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["exact"]["broken"] == "7/12"  # 7+ on 2D6
+
+
 @pytest.mark.parametrize(
     "board",
     [

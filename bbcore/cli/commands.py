@@ -535,14 +535,14 @@ def cmd_odds_block(args: argparse.Namespace) -> int:
     from bbcore.odds import block_odds, duel_board  # noqa: PLC0415
 
     ruleset = _ruleset(args)
-    _check_skills(ruleset, _skills(args.attacker_skills) + _skills(args.defender_skills))
+    attacker, defender = _skill_values(ruleset, args.attacker_skills), _skill_values(ruleset, args.defender_skills)
     # The assists stand on the board, so Dauntless compares the Strengths without them, as in play.
     board = duel_board(
         ruleset,
         args.st,
         args.vs,
-        attacker_skills=_skills(args.attacker_skills),
-        defender_skills=_skills(args.defender_skills),
+        attacker_skills=attacker,
+        defender_skills=defender,
         assists=args.assists,
         defensive_assists=args.defensive_assists,
     )
@@ -559,23 +559,27 @@ def cmd_odds_armour(args: argparse.Namespace) -> int:
     from bbcore.odds import armour_odds, duel_board  # noqa: PLC0415
     from bbcore.rules.foul import FOUL  # noqa: PLC0415
     from bbcore.rules.injury import Harm  # noqa: PLC0415
+    from bbcore.rules.special_actions import PROJECTILE_VOMIT, STAB  # noqa: PLC0415
 
     ruleset = _ruleset(args)
-    victim_skills = _skills(args.skills) + (["stunty"] if args.stunty else []) + (["thick-skull"] if args.thick_skull else [])
+    victim_skills = _skill_values(ruleset, args.skills)
+    victim_skills.update(dict.fromkeys(flag for flag, given in (("stunty", args.stunty), ("thick-skull", args.thick_skull)) if given))
     hitter_skills = ["claws"] if args.claws else []
-    _check_skills(ruleset, victim_skills + hitter_skills)
     board = duel_board(ruleset, 3, 3, attacker_skills=hitter_skills, defender_skills=victim_skills, defender_av=args.av)
-    # The odds are for a player knocked down by ``cause``; a Foul's victim was down already, and only a
-    # block's knock-down lets Claws count. Mighty Blow adds what the ruleset says (Dirty Player's on a Foul).
+    # The odds are for a player knocked down by ``cause``: a Foul's victim was down already, a Stab's or a
+    # Projectile Vomit's is hit where he stands by a roll nothing modifies, and only a block's knock-down lets
+    # Claws count. Mighty Blow adds what the ruleset says (Dirty Player's on a Foul).
     params = ruleset.parameters
+    unmodified = args.cause in (STAB, PROJECTILE_VOMIT)
     harm = Harm(
         args.cause,
         board.player("attacker"),
         args.modifier,
         args.mighty_blow,
         blow_bonus=params.fouls.dirty_player if args.cause == FOUL else params.block.mighty_blow,
-        fell=args.cause != FOUL,
+        fell=args.cause != FOUL and not unmodified,
         by_block=args.cause == "block",
+        unmodified=unmodified,
     )
     odds = armour_odds(ruleset, board, "defender", harm)
     if args.json:
@@ -600,14 +604,14 @@ def cmd_odds_foul(args: argparse.Namespace) -> int:
     from bbcore.odds import foul_board, foul_odds  # noqa: PLC0415
 
     ruleset = _ruleset(args)
-    _check_skills(ruleset, _skills(args.fouler_skills) + _skills(args.victim_skills))
+    fouler, victim = _skill_values(ruleset, args.fouler_skills), _skill_values(ruleset, args.victim_skills)
     state = foul_board(
         ruleset,
         args.av,
         assists=args.assists,
         defensive_assists=args.defensive_assists,
-        fouler_skills=_skills(args.fouler_skills),
-        victim_skills=_skills(args.victim_skills),
+        fouler_skills=fouler,
+        victim_skills=victim,
         victim_status="stunned" if args.stunned else "prone",
         victim_team_inducements=[ruleset.inducement(i).id for i in _skills(args.victim_team_inducements)],
         victim_team_prayers=_prayers(ruleset, _skills(args.victim_team_prayers)),
@@ -664,8 +668,7 @@ def cmd_odds_pass(args: argparse.Namespace) -> int:
     from bbcore.odds import pass_odds, passing_board  # noqa: PLC0415
 
     ruleset = _ruleset(args)
-    _check_skills(ruleset, _skills(args.skills))
-    board, target = passing_board(ruleset, args.pa, args.band, markers=args.markers, skills=_skills(args.skills))
+    board, target = passing_board(ruleset, args.pa, args.band, markers=args.markers, skills=_skill_values(ruleset, args.skills))
     odds = pass_odds(ruleset, board, "passer", target, team_reroll=args.team_reroll)
     if args.json:
         emit_json({"pa": args.pa, "markers": args.markers, **odds.to_json()})
@@ -675,9 +678,20 @@ def cmd_odds_pass(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _check_skills(ruleset: Ruleset, skills: list[str]) -> None:
-    for skill in skills:
-        ruleset.skill(skill)
+def _skill_values(ruleset: Ruleset, text: str | None) -> dict[str, int | str | None]:
+    """Skills given as ``id`` or ``id=value`` (``loner=4``, ``hatred=Dwarf``), checked: each exists, and has a value
+    exactly when it takes one."""
+    values: dict[str, int | str | None] = {}
+    for entry in _skills(text):
+        skill_id, _, value = (part.strip() for part in entry.partition("="))
+        skill = ruleset.skill(skill_id)
+        if skill.parameter and not value:
+            raise CliUsageError(f"{skill.name} needs its value: {skill.id}=VALUE (e.g. loner=4 or hatred=Dwarf)")
+        if value and not skill.parameter:
+            raise CliUsageError(f"{skill.name} takes no value; give it as {skill.id}")
+        number = value.rstrip("+")
+        values[skill.id] = int(number) if number.isdigit() else (value or None)
+    return values
 
 
 def _whole_number(text: str) -> int:
