@@ -72,7 +72,7 @@ class Effect:
     regeneration_reroll: bool | None = None  # each use re-rolls a player's failed Regeneration roll
     chef: str | None = None  # dice rolled at the start of each half: each die of ``target``+ gains ``by`` re-rolls, takes ``by``
     by: int | None = None
-    target: int | None = None  # what each die of a verb that rolls must reach (chef)
+    target: int | None = None  # what each die of a verb that rolls must reach (chef); a D6 a re-roll needs to work
     limit: int | None = None
     who: str | None = None
     duration: str | None = None

@@ -326,6 +326,7 @@ class KickOffEventRules:
     calm_weather_scatters: int
     dodgy_snack_reserves_at_most: int
     pitch_invasion_players: str
+    cheering_fans_reroll_ones: tuple[str, ...]
     dodgy_snack_changes: Mapping[str, int] = field(factory=dict)
 
 

@@ -10,7 +10,7 @@ and ``bbcore_end_of_drive_effects`` hooks.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -330,9 +330,12 @@ def kick_off_staff(ruleset: Ruleset, state: GameState, team_id: str, test: str, 
     return total
 
 
-def contest(dice: DiceSource, kind: str, totals_before: Mapping[str, int], *, highest: bool) -> tuple[tuple[str, ...], Event]:
+def contest(
+    dice: DiceSource, kind: str, totals_before: Mapping[str, int], *, highest: bool, reroll_ones: Collection[str] = ()
+) -> tuple[tuple[str, ...], Event]:
     """Each team rolls a D6 and adds its bonus; the teams with the highest (or lowest) total, every team on a tie.
 
+    A team in ``reroll_ones`` rolls a natural 1 again, once (both dice are in the event's rolls).
     Returns those teams and a ``kind`` event with the rolls, the totals and the result
     (the team, or ``tie``). Kick-off events of variants use it as the core's do.
     """
@@ -341,6 +344,9 @@ def contest(dice: DiceSource, kind: str, totals_before: Mapping[str, int], *, hi
     for team, bonus in totals_before.items():
         (roll,) = roll_dice(dice, "D6")
         rolls.append(roll)
+        if roll == 1 and team in reroll_ones:
+            (roll,) = roll_dice(dice, "D6")
+            rolls.append(roll)
         totals[team] = roll + bonus
     best = max(totals.values()) if highest else min(totals.values())
     chosen = tuple(team for team, total in totals.items() if total == best)
@@ -433,9 +439,12 @@ def _high_kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: 
 
 def cheering_fans(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """The Cheering Fans kick-off event: each team rolls a D6 plus its cheerleaders (:func:`kick_off_staff`); the
-    highest wins. A plugin that changes who counts how many registers its own row effect and may call this one."""
+    highest wins. A team holding an inducement of ``kick_off_events.cheering_fans_reroll_ones`` (a Team Mascot)
+    rolls a natural 1 again. A plugin that changes who counts how many registers its own row effect and may call this one."""
     bonuses = {team.id: kick_off_staff(ruleset, state, team.id, CHEERING_FANS, team.cheerleaders) for team in state.teams}
-    _, event = contest(dice, "cheering-fans", bonuses, highest=True)
+    mascots = ruleset.parameters.kick_off_events.cheering_fans_reroll_ones
+    lucky = {team.id for team in state.teams if any(team.inducements.get(i, 0) > 0 for i in mascots)}
+    _, event = contest(dice, "cheering-fans", bonuses, highest=True, reroll_ones=lucky)
     return state, (event,)
 
 

@@ -6,13 +6,15 @@ An inducement's data may limit its use (``uses: {count: 1, per: game}``; ``per``
 (``GameState.drive``, counted by the ``set-up`` step) and the team's turn. A use counts
 against the limit while that moment is in the same period as now. A team holding two of
 an inducement may use it twice as often. :func:`use_inducement` spends one use, or says
-why none is left; :func:`uses_left` tells how many remain.
+why none is left; :func:`uses_left` tells how many remain. :func:`inducement_reroll` spends
+the use of an inducement whose re-roll must pass a die first (a Team Mascot's).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules.events import Event
 
@@ -76,3 +78,25 @@ def use_inducement(ruleset: Ruleset, state: GameState, team_id: str, inducement_
     after = state.update_team(team_id, inducement_uses=spent)
     detail = {"left": None if left is None else left - 1, "half": state.half, "drive": state.drive}
     return after, Event(INDUCEMENT_USED, team_id, (), inducement_id, detail)
+
+
+#: The event of the die an inducement's re-roll needs; its result ``works`` or ``lost``.
+INDUCEMENT_REROLL = "inducement-reroll"
+
+
+def inducement_reroll(
+    ruleset: Ruleset, state: GameState, team_id: str, inducement_id: str, dice: DiceSource
+) -> tuple[GameState, bool, tuple[Event, ...]]:
+    """The team wants the re-roll of an inducement whose ``rerolls`` effect has a ``target`` (the Team Mascot's):
+    a use is spent (:func:`use_inducement`) and a D6 rolled; it works on ``target`` or more. Either way the use is
+    gone; on a failure the coach may still spend an ordinary team re-roll. Returns the state, whether the re-roll
+    works (the caller then re-rolls as with a team re-roll), and the events."""
+    inducement = ruleset.inducement(inducement_id)
+    effect = next((e for e in inducement.effects if e.rerolls is not None and e.target is not None), None)
+    if effect is None or effect.target is None:
+        raise UsageError(f"{inducement.name} ({inducement_id}) gives no re-roll that needs a die")
+    state, used = use_inducement(ruleset, state, team_id, inducement_id)
+    rolls = roll_dice(dice, "D6")
+    works = rolls[0] >= effect.target
+    die = Event(INDUCEMENT_REROLL, team_id, rolls, "works" if works else "lost", {"inducement": inducement_id, "target": effect.target})
+    return state, works, (used, die)

@@ -204,12 +204,13 @@ THE_TEAM = "team"
 def inducement_rerolls(ruleset: Ruleset, inducements: Mapping[str, int]) -> int:
     """The team re-rolls that inducements add for the game (Extra Team Training): each held inducement's
     ``rerolls`` effects for the team, times how many the team holds. Ids the active list does not have add none
-    (the team checks report them)."""
+    (the team checks report them). A re-roll that needs a die to work (a mascot's, with a ``target``) is not one of
+    them: :func:`bbcore.rules.inducement_uses.inducement_reroll` spends it."""
     total = 0
     for inducement_id, count in inducements.items():
         inducement = ruleset.inducements.get(inducement_id)
         if inducement is not None:
-            total += count * sum(effect.rerolls or 0 for effect in inducement.effects if effect.who == THE_TEAM)
+            total += count * sum(effect.rerolls or 0 for effect in inducement.effects if effect.who == THE_TEAM and effect.target is None)
     return total
 
 

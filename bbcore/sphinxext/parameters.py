@@ -353,6 +353,12 @@ def _kick_off_rows(params: GameParameters) -> list[tuple[str, str]]:
         ),
         ("Brilliant Coaching", f"{events.brilliant_coaching_rerolls} extra team re-roll(s) for the drive"),
         (
+            "Cheering Fans",
+            "a team holding " + " or ".join(literal(i) for i in events.cheering_fans_reroll_ones) + " re-rolls a natural 1 on its D6"
+            if events.cheering_fans_reroll_ones
+            else "the higher D6 plus cheerleaders wins",
+        ),
+        (
             "Changing Weather",
             f"the ball scatters {events.calm_weather_scatters} times when the new weather is {literal(events.calm_weather)}",
         ),

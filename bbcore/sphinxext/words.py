@@ -94,6 +94,8 @@ def effect_words(ruleset: Ruleset, labels: Labels, effect: Effect) -> str:
         what = "gains " + ", ".join(skill_link(ruleset, labels, s) for s in effect.gain_skills)
     elif effect.rerolls is not None:
         what = f"{signed(effect.rerolls)} team re-roll{'s' if abs(effect.rerolls) != 1 else ''}"
+        if effect.target is not None:
+            what += f", each working on a D6 of {effect.target}+"
     elif effect.status is not None:
         what = f"becomes {escape(effect.status)}"
     elif effect.miss_next_game:

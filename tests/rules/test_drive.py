@@ -206,6 +206,16 @@ def test_high_kick_names_where_the_ball_in_the_air_will_land(core: Ruleset) -> N
     assert events[1].detail["ball"] == [24, 2]
 
 
+def test_a_team_with_a_mascot_rolls_a_natural_one_again_for_the_cheering_fans(core: Ruleset) -> None:
+    mascot = core.parameters.kick_off_events.cheering_fans_reroll_ones[0]
+    state = kicked_off(core, home=home_team(inducements={mascot: 1}))
+    # home 1, again 5 (+1 cheerleader); away 4 (+0): home wins. Without the mascot home's 1 would stand.
+    _, events = run_event(core, state, "cheering-fans", [1, 5, 4])
+    assert (events[1].rolls, events[1].result) == ((1, 5, 4), "home")
+    _, plain = run_event(core, kicked_off(core), "cheering-fans", [1, 4])
+    assert plain[1].result == "away"
+
+
 def test_cheering_fans_compare_d6_plus_cheerleaders(core: Ruleset) -> None:
     state = kicked_off(core, away=away_team(cheerleaders=0, inducements={"temp-agency-cheerleaders": 2}))
     _, events = run_event(core, state, "cheering-fans", [3, 2])  # home 3+1, away 2+2: a tie

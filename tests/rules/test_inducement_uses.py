@@ -85,3 +85,28 @@ def test_an_inducement_without_a_limit_has_no_count(core: Ruleset) -> None:
 def test_the_set_up_step_counts_the_drives(core: Ruleset) -> None:
     after, _ = set_up(core, attrs.evolve(game(core), kicking_team="home"), ScriptedDice([]), DefaultDecisions())
     assert after.drive == 1
+
+
+MASCOT = "team-mascot"
+
+
+def test_the_mascot_s_reroll_works_on_its_die_and_is_gone_for_the_half_either_way(core: Ruleset) -> None:
+    from bbcore.rules.inducement_uses import inducement_reroll
+    from bbcore.rules.sequences import inducement_rerolls
+
+    state = game(core).update_team("home", inducements={MASCOT: 1})
+    (effect,) = (e for e in core.inducement(MASCOT).effects if e.rerolls is not None)
+    assert effect.target is not None
+    with ScriptedDice([effect.target]) as dice:
+        after, works, events = inducement_reroll(core, state, "home", MASCOT, dice)
+    assert works
+    assert [e.kind for e in events] == ["inducement-used", "inducement-reroll"]
+    with pytest.raises(UsageError, match="as often as it may this half"):
+        inducement_reroll(core, after, "home", MASCOT, ScriptedDice([]))
+    # A low die loses it all the same; the next half brings it back.
+    with ScriptedDice([effect.target - 1]) as dice:
+        lost, works, _ = inducement_reroll(core, state, "home", MASCOT, dice)
+    assert not works
+    assert uses_left(core, attrs.evolve(lost, half=2), "home", MASCOT) == 1
+    # It is no ordinary team re-roll: the team's re-rolls do not count it.
+    assert inducement_rerolls(core, {MASCOT: 1}) == 0
