@@ -252,7 +252,7 @@ def _team_file_problems(ruleset: Ruleset) -> Iterator[Problem]:
 PARAMETER_SKILL_KEYS: tuple[JsonPath, ...] = (("activation", "traits"), ("casualty_modifiers",), ("passing", "skill_modifiers"))
 PARAMETER_SKILL_LISTS: tuple[JsonPath, ...] = (("secure_the_ball", "barred_skills"), ("plague_ridden", "immune_skills"))
 #: The lists of inducement ids in the parameters.
-PARAMETER_INDUCEMENT_LISTS: tuple[JsonPath, ...] = (("fouls", "bribes"),)
+PARAMETER_INDUCEMENT_LISTS: tuple[JsonPath, ...] = (("fouls", "bribes"), ("kick_off_events", "cheering_fans_reroll_ones"))
 
 
 def _at(data: object, path: JsonPath) -> object:

@@ -101,6 +101,8 @@ class LeagueRules:
     points: LeaguePoints
     tie_breakers: tuple[str, ...]
     bonus_points: Mapping[str, BonusPoint] = field(factory=dict)
+    #: Prayer (a prayers-to-nuffle row) -> achievement -> the SPP it earns the team that prayed.
+    prayer_awards: Mapping[str, Mapping[str, int]] = field(factory=dict)
     expensive_mistakes: Mapping[str, TreasuryLoss] = field(factory=dict)
 
 

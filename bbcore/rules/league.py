@@ -115,14 +115,23 @@ def update_dedicated_fans(
 # -- star player points ----------------------------------------------------------------------
 
 
-def spp_for(ruleset: Ruleset, achievement: str, special_rules: Collection[str] = ()) -> int:
-    """The Star Player Points one achievement earns a player of a team with these special rules.
+def spp_for(ruleset: Ruleset, achievement: str, special_rules: Collection[str] = (), prayers: Collection[str] = ()) -> int:
+    """The Star Player Points one achievement earns a player of a team with these special rules and prayers.
 
     The standard award is the ``spp`` effect of the achievement's row of the SPP awards
     table. A column of that table named after a team special rule (Brawlin' Brutes, in
-    the core) gives the award for teams with that rule where it differs.
+    the core) gives the award for teams with that rule where it differs. A prayer the
+    team made (``TeamState.prayers``) that ``league.prayer_awards`` names for the
+    achievement gives its award instead (Perfect Passing: 2 for a completion); an
+    achievement only a prayer rewards (Dazzling Catching's ``catch``) earns 0 without it.
     """
+    prayed = ruleset.parameters.league.prayer_awards
+    granted = [awards[achievement] for prayer, awards in prayed.items() if prayer in prayers and achievement in awards]
+    if granted:
+        return max(granted)
     table = ruleset.table("spp-awards")
+    if all(row.id != achievement for row in table.rows) and any(achievement in awards for awards in prayed.values()):
+        return 0
     row = _row(table, achievement)
     standard = next((effect.spp for effect in row.effects if effect.spp is not None), None)
     changed = {column.id: row.values.get(column.id) for column in table.columns if column.id in special_rules}

@@ -393,6 +393,8 @@ def _league_rows(params: GameParameters) -> list[tuple[str, str]]:
         ]
         rows.append((f"Bonus: {literal(bonus_id)}", f"{escape(bonus.measure)} {' and '.join(b for b in bounds if b)}: +{bonus.points}"))
     rows.append(("Tie-breakers", ", ".join(literal(name) for name in league.tie_breakers)))
+    for prayer, awards in league.prayer_awards.items():
+        rows.append((f"Prayer: {literal(prayer)}", ", ".join(f"{literal(what)} earns {spp} SPP" for what, spp in awards.items())))
     for outcome, loss in league.expensive_mistakes.items():
         words = []
         if loss.divide_by is not None:

@@ -128,6 +128,17 @@ def test_brawlin_brutes_earn_more_for_casualties_and_less_for_touchdowns(core: R
     assert spp_for(core, "most-valuable-player", brutes) == 4
 
 
+def test_the_spp_prayers_change_what_their_team_earns(core: Ruleset) -> None:
+    assert spp_for(core, "completion") == 1
+    assert spp_for(core, "completion", prayers=("perfect-passing",)) == 2
+    assert spp_for(core, "completion", prayers=("dazzling-catching",)) == 1
+    # A catch earns nothing, unless the team prayed for Dazzling Catching.
+    assert spp_for(core, "catch") == 0
+    assert spp_for(core, "catch", prayers=("dazzling-catching",)) == 1
+    prayers = {row.id for row in core.table("prayers-to-nuffle").rows}
+    assert set(core.parameters.league.prayer_awards) <= prayers
+
+
 def test_other_special_rules_leave_the_awards_alone(core: Ruleset) -> None:
     assert spp_for(core, "casualty", {"bribery-and-corruption"}) == 2
 
