@@ -326,23 +326,12 @@ def bounce(
         direction, rolls = scatter_direction(ruleset, dice)
         target = step(square, direction)
         event = Event("bounce", None, rolls, "bounced", {"from": list(square), "to": list(target)})
-        outcome = outcome.then(
-            _prepend(
-                event,
-                _come_down(
-                    ruleset,
-                    outcome.board,
-                    square,
-                    target,
-                    dice,
-                    decisions,
-                    situation="bounced",
-                    depth=depth,
-                    team_reroll_for=team_reroll_for,
-                ),
-            )
+        landed = _come_down(
+            ruleset, outcome.board, square, target, dice, decisions, situation="bounced", depth=depth, team_reroll_for=team_reroll_for
         )
-        if outcome.events[-1].kind != "ball-rests" or outcome.board.ball.square is None:
+        outcome = outcome.then(_prepend(event, landed))
+        # Only a ball that simply came to rest bounces on: a catch tried, the crowd or a feature ends this bounce's run.
+        if [e.kind for e in landed.events] != ["ball-rests"] or outcome.board.ball.square is None:
             break
         square = outcome.board.ball.square
     return outcome

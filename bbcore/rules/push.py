@@ -17,7 +17,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import DIRECTIONS, BallState, Board, PlayerState, Square, Status, step
 from bbcore.rules.decisions import Decisions, checked_choice
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Harm, apothecary_from, injury_by_the_crowd, knock_down, treatment_from
+from bbcore.rules.injury import Harm, apothecary_from, injury_by_the_crowd, knock_down_with_ball, treatment_from
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -297,14 +297,9 @@ def _against_something(
             return PushResult(
                 Outcome(board, (Event("push", pushed.id, rolls, "kept-footing", {"label": label}),)), moved=False, vacated=None
             )
-    down = knock_down(
-        ruleset,
-        board,
-        pushed.id,
-        Harm(label, armour_modifier=answer.armour_modifier),
-        dice,
-        apothecary_from(decisions),
-        choose_treatment=treatment_from(decisions),
+    # A ball he held drops where he falls and bounces (off the cobbles, as often as the pitch says).
+    down = knock_down_with_ball(
+        ruleset, board, pushed.id, Harm(label, armour_modifier=answer.armour_modifier), dice, decisions, apothecary_from(decisions)
     )
     return PushResult(
         Outcome(down.board, (Event("push", pushed.id, rolls, "fell", {"label": label}), *down.events)), moved=False, vacated=None

@@ -663,3 +663,13 @@ def test_a_kick_cannot_be_aimed_into_a_market_stall(gb: Ruleset) -> None:
 
     with pytest.raises(UsageError, match="not open ground"):
         kick(gb, state, ScriptedDice([]), AimAtStall())
+
+
+def test_swarming_sets_up_nobody_beyond_the_seven(gb: Ruleset) -> None:
+    from bbcore.rules.drive import swarm
+
+    snotlings = {f"s{n}": ("home", "snotling/snotling-lineman", None) for n in range(10)}
+    state = game(gb, {**snotlings, "rat": ("away", CLANRAT, None)}, home=team("home", "snotling", special_rules=("swarming",)))
+    assert gb.parameters.setup.swarming_rule is None
+    with ScriptedDice([]) as dice:
+        assert swarm(gb, state, dice, ScriptedDecisions([], strict=True)) == (state, ())

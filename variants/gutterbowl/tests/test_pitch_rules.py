@@ -448,3 +448,23 @@ def test_a_target_behind_a_barricade_blocks_with_its_strength_bonus(street: Rule
     across = board(street, {"a": ("home", HUMAN, (10, 1)), "d": ("away", HUMAN, (11, 1))})
     alongside = board(street, {"a": ("home", HUMAN, (10, 4)), "d": ("away", HUMAN, (11, 4))})
     assert block_dice(street, across, "a", "d").defender_strength == block_dice(street, alongside, "a", "d").defender_strength + bonus
+
+
+def test_a_carrier_who_falls_against_the_wall_drops_the_ball_and_it_bounces(street: Ruleset) -> None:
+    board = build_board(street, {"a": ("home", HUMAN, (12, 1)), "d": ("away", ORC, (12, 0))}).with_ball(BallState(carrier="d"))
+    falls, armour_holds, bounce_right, again_right = 5, [1, 1], 5, 5
+    with ScriptedDice([falls, *armour_holds, bounce_right, again_right]) as dice:
+        outcome = apply_block_face(street, board, "a", "d", "push-back", dice, DefaultDecisions())
+    assert outcome.board.player("d").status is Status.PRONE
+    assert [e.kind for e in outcome.events].count("bounce") == 2  # off the cobbles, twice
+    assert outcome.board.ball.square not in (None, (12, 0))
+
+
+def test_a_catch_tried_on_the_cobbles_ends_that_bounce_and_a_drop_bounces_twice_anew(street: Ruleset) -> None:
+    board = build_board(street, {"c": ("home", HUMAN, (12, 8))}, ball=(11, 7))
+    onto_c, dropped, up = 8, 1, 2
+    # The first bounce reaches c, who drops it: the ball bounces twice from him, and the first run stops there.
+    with ScriptedDice([onto_c, dropped, up, up]) as dice:
+        outcome = bounce(street, board, (11, 7), dice, DefaultDecisions())
+    assert [e.kind for e in outcome.events].count("bounce") == 3
+    assert outcome.board.ball.square == (12, 6)
