@@ -24,6 +24,7 @@ from bbcore.rules.board import BallState, Board, PlayerState, Square, distance, 
 from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_choice
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.rerolls import TEAM_REROLL, RerollBudget, TargetJudge, plugin_reroll, take_test
+from bbcore.rules.skill_forms import held_form
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -110,6 +111,11 @@ CATCH, CAUGHT, DROPPED = "catch", "caught", "dropped"
 NO_BALL = "no-ball"
 
 
+def holds_no_ball(ruleset: Ruleset, player: PlayerState) -> bool:
+    """Whether the player has No Ball, or a form of it (``acts_as`` in the skills data: Gutter Bowl's No Hands)."""
+    return held_form(ruleset, player, NO_BALL) is not None
+
+
 def catch_modifier(ruleset: Ruleset, board: Board, player: PlayerState, situation: str) -> int:
     """The Agility Test modifier to catch the ball in ``situation``.
 
@@ -161,7 +167,7 @@ def _catching(
     A player with No Ball fails at once, as on a natural 1 (nothing is rolled, nothing re-rolled).
     """
     player = board.player(player_id)
-    if player.has(NO_BALL):
+    if holds_no_ball(ruleset, player):
         return False, (Event(CATCH, player_id, (), DROPPED, {"situation": situation, "no_ball": True}),), budget
     total = catch_modifier(ruleset, board, player, situation) + modifier
     judge = TargetJudge(player.ag, total, CAUGHT, DROPPED)
@@ -273,7 +279,7 @@ def _pick_up_test(
     player = board.player(player_id)
     square = player.square
     assert square is not None
-    if player.has(NO_BALL):
+    if holds_no_ball(ruleset, player):
         missed = Event(test, player_id, (), FUMBLED, {"no_ball": True})
         loose = bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions)
         return Outcome(loose.board, (missed, *loose.events), turnover=True), budget

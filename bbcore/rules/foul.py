@@ -252,7 +252,8 @@ def foul(
         state = attrs.evolve(state, board=call.board)
     events.extend(call.events)
     if call.sent_off is None or state.board.player(call.sent_off).status is Status.SENT_OFF:
-        return FoulOutcome(state, tuple(events))
+        # Officials who knocked the fouler down (a plugin's referee) knocked down a player of the active team: a Turnover.
+        return FoulOutcome(state, tuple(events), turnover=not state.board.player(fouler_id).standing)
     off = send_off(ruleset, state, call.sent_off, dice, decisions, reason=call.reason, bribe=call.bribe, active_team=fouler.team)
     return FoulOutcome(off.state, (*events, *off.events), None if off.stays else call.sent_off, off.turnover)
 

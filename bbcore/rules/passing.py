@@ -230,7 +230,7 @@ def interception_candidates(
         and board.in_play(player)
         and under_ruler(passer.square, landing, player.square, width)
         and (not passer.has("cloud-burster") or player.has("very-long-legs"))
-        and not player.has(ball.NO_BALL)
+        and not ball.holds_no_ball(ruleset, player)
     ]
     return sorted(found, key=lambda p: (p.ag - interception_modifier(ruleset, board, p, accuracy, weather=weather), p.id))
 

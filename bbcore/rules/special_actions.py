@@ -79,6 +79,9 @@ def _pair(board: Board, player_id: str, target_id: str, skill: str, *, marking: 
         raise UsageError(f"{player_id} cannot use {skill} on {target_id}: the target must be a Standing opposition player")
     if player.square is None or target.square is None or not adjacent(player.square, target.square):
         raise UsageError(f"{player_id} cannot use {skill} on {target_id}: the target must be next to him")
+    for who in (player, target):
+        if board.trapped(who):
+            raise UsageError(f"{player_id} cannot use {skill} on {target_id}: {who.id} is trapped in a feature of the pitch, out of play")
     return player, target
 
 

@@ -468,3 +468,40 @@ def test_a_catch_tried_on_the_cobbles_ends_that_bounce_and_a_drop_bounces_twice_
         outcome = bounce(street, board, (11, 7), dice, DefaultDecisions())
     assert [e.kind for e in outcome.events].count("bounce") == 3
     assert outcome.board.ball.square == (12, 6)
+
+
+def test_no_special_action_reaches_into_a_pit_nor_comes_out_of_one(sewer: Ruleset) -> None:
+    from bbcore.rules.special_actions import projectile_vomit, stab
+
+    board = build_board(
+        sewer,
+        {"v": ("home", HUMAN, (3, 3)), "t": ("away", ORC, (4, 3))},
+        skills={"v": {"projectile-vomit": None}, "t": {"stab": None}},
+    )
+    assert board.trapped(board.player("t"))
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match="trapped"):
+        projectile_vomit(sewer, board, "v", "t", dice, DefaultDecisions())
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match="trapped"):
+        stab(sewer, board, "t", "v", dice, DefaultDecisions())
+
+
+def test_the_frog_has_no_hands_for_the_ball(street: Ruleset) -> None:
+    from bbcore_gutterbowl.wizard import is_frog, transmutation
+
+    from bbcore.rules.ball import pick_up
+
+    board = build_board(street, {"c": ("home", HUMAN, (12, 8)), "w": ("away", ORC, (20, 8))}, ball=(11, 7))
+    with ScriptedDice([4]) as dice:
+        changed, _ = transmutation(street, board, "away", "c", dice)
+    frog = changed.board
+    assert is_frog(street, frog.player("c"))
+    onto_the_frog, bounce_up, again_up = 8, 2, 2
+    with ScriptedDice([onto_the_frog, bounce_up, again_up]) as dice:
+        bounced = bounce(street, frog, (11, 7), dice, DefaultDecisions())
+    assert bounced.board.ball.carrier is None
+    assert next(e for e in bounced.events if e.kind == "catch").detail.get("no_ball")
+    underfoot = frog.with_ball(BallState(square=(12, 8)))
+    with ScriptedDice([bounce_up, again_up]) as dice:
+        fumbled = pick_up(street, underfoot, "c", dice, DefaultDecisions())
+    assert fumbled.board.ball.carrier is None
+    assert fumbled.turnover

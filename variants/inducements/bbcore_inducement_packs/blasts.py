@@ -21,7 +21,7 @@ from bbcore.rules.board import Board, PlayerState, Square, Status, step
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.drive import pick_at_random
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Harm, apothecary_from, armour_and_injury, knock_down_with_ball, treatment_from
+from bbcore.rules.injury import Harm, apothecary_from, armour_and_injury, knock_down_with_ball, place_prone, treatment_from
 from bbcore.ruleset import Ruleset
 from bbcore_inducement_packs.giants import body_squares
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
@@ -57,6 +57,19 @@ def _covering(ruleset: Ruleset, board: Board, squares: list[Square]) -> list[Pla
 
 def _down(ruleset: Ruleset, outcome: Outcome, player_id: str, harm: Harm, dice: DiceSource, decisions: Decisions) -> Outcome:
     return outcome.then(knock_down_with_ball(ruleset, outcome.board, player_id, harm, dice, decisions))
+
+
+def _placed_prone(ruleset: Ruleset, outcome: Outcome, player_id: str, dice: DiceSource, decisions: Decisions) -> Outcome:
+    """Placed Prone by a blast (a Ball & Chain player is hurt as the core says), a ball he held dropping where he lies."""
+    square = outcome.board.player(player_id).square
+    carried = outcome.board.ball.carrier == player_id
+    placed = place_prone(
+        ruleset, outcome.board, player_id, Harm(BLAST), dice, apothecary_from(decisions), choose_treatment=treatment_from(decisions)
+    )
+    outcome = outcome.then(Outcome(placed.board, (Event("placed-prone", player_id, (), "prone", {"cause": BLAST}), *placed.events)))
+    if carried and square is not None:
+        outcome = outcome.then(ball.drop_ball(ruleset, outcome.board, player_id, square, dice, decisions))
+    return outcome
 
 
 def _turnover(rule: str, team: str, board: Board, player_id: str) -> bool:
@@ -134,8 +147,7 @@ def throw_pot(
         if pot.splash == "knocked-down":
             outcome = _down(ruleset, outcome, player.id, Harm(BLAST), dice, decisions)
         else:
-            prone = outcome.board.with_player(outcome.board.player(player.id).with_status(Status.PRONE))
-            outcome = outcome.then(Outcome(prone, (Event("placed-prone", player.id, (), "prone", {"cause": BLAST}),)))
+            outcome = _placed_prone(ruleset, outcome, player.id, dice, decisions)
     return Blast(outcome, turnover)
 
 

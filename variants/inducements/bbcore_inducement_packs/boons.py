@@ -15,8 +15,8 @@
 - :func:`cavort` adds the inducement's ``fan-factor`` effect per swarm to the Fan
   Factor and one Cheerleader per swarm, once the Fan Factor is known.
 - :func:`use_artifact` rolls the Ancient Artifact's table; the ``artifacts`` entry
-  names its three rows; the trinket's re-rolls are its row's. A drive re-roll stands in for "until the end of the half": the
-  core keeps no re-rolls per half (judgement call).
+  names its three rows; the trinket's re-rolls are its row's, added to the team re-rolls of the half
+  (``TeamState.rerolls``, which the next half's start sets afresh, as the chef's are).
 """
 
 from __future__ import annotations
@@ -172,7 +172,7 @@ def use_artifact(
             return attrs.evolve(state, board=board), tuple(events)
     rerolls = sum(effect.rerolls or 0 for effect in ruleset.table(table).row(artifact.rows.trinket).effects)
     team = state.team(team_id)
-    state = state.update_team(team_id, drive_rerolls=team.drive_rerolls + rerolls)
+    state = state.update_team(team_id, rerolls=team.rerolls + rerolls)
     events.append(Event("artifact-reroll", team_id, (), str(rerolls)))
     return state, tuple(events)
 

@@ -27,6 +27,7 @@ import attrs
 
 from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.errors import UsageError
+from bbcore.model.table import parse_dice
 from bbcore.rules.board import Board, Square, step
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.push import push
@@ -82,13 +83,20 @@ def drum_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: D
 
 
 def kick_with_advice(
-    ruleset: Ruleset, state: GameState, kicking_team: str, target: Square, dice: DiceSource, decisions: Decisions
+    ruleset: Ruleset,
+    state: GameState,
+    kicking_team: str,
+    target: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    kicker: str | None = None,
 ) -> tuple[Square, tuple[Event, ...]] | None:
     """The packs' answer to ``bbcore_kick_deviation``: :func:`advise_kick` for a kicking team holding a master of
-    ballistics (the first, by id), else no answer."""
+    ballistics (the first, by id), else no answer. A ``kicker`` using Kick keeps his shorter deviation."""
     masters = pack_rules(ruleset).extras.ballistics
     held = sorted(i for i, count in state.team(kicking_team).inducements.items() if count > 0 and i in masters)
-    return advise_kick(ruleset, target, kicking_team, held[0], dice, decisions) if held else None
+    return advise_kick(ruleset, target, kicking_team, held[0], dice, decisions, kicker=kicker) if held else None
 
 
 def _modified(roll: int, by: int, faces: int) -> int:
@@ -96,9 +104,12 @@ def _modified(roll: int, by: int, faces: int) -> int:
 
 
 def advise_kick(
-    ruleset: Ruleset, aimed: Square, team: str, inducement: str, dice: DiceSource, decisions: Decisions
+    ruleset: Ruleset, aimed: Square, team: str, inducement: str, dice: DiceSource, decisions: Decisions, *, kicker: str | None = None
 ) -> tuple[Square, tuple[Event, ...]]:
-    """Roll on the master's table, then deviate the kick as it says: the square the ball is bound for, and the events."""
+    """Roll on the master's table, then deviate the kick as it says: the square the ball is bound for, and the events.
+
+    The distance die is the core's ``ball.deviate_distance``, or ``ball.kick_deviate_distance`` for a ``kicker``
+    using Kick; the master's adjustments apply to it."""
     master = rules_for(pack_rules(ruleset).extras.ballistics, inducement, "master of ballistics")
     table = ruleset.inducement(inducement).table
     assert table is not None
@@ -107,7 +118,10 @@ def advise_kick(
     events = [Event("ballistics", team, rolled.rolls, row, {"inducement": inducement})]
     directions = ruleset.table("random-direction")
     (d8,) = roll_dice(dice, directions.dice or "D8")
-    (d6,) = roll_dice(dice, "D6")
+    params = ruleset.parameters.ball
+    distance_dice = params.kick_deviate_distance if kicker is not None else params.deviate_distance
+    (d6,) = roll_dice(dice, distance_dice)
+    _, distance_faces = parse_dice(distance_dice)
     if row == master.rows.shorter:
         d6_distance = max(0, d6 - master.shorter_by)
     elif row == master.rows.adjust:
@@ -118,7 +132,7 @@ def advise_kick(
                 raise UsageError(f"{choice!r} is not one of {options}")
             by = int(choice[2:])
             if choice.startswith("d6"):
-                d6 = _modified(d6, by, 6)
+                d6 = _modified(d6, by, distance_faces)
             else:
                 d8 = _modified(d8, by, 8)
             events.append(Event("ballistics-adjust", team, (), choice))

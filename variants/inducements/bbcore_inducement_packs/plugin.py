@@ -96,12 +96,12 @@ def bbcore_bribe_reroll(ruleset: Ruleset, state: GameState, team_id: str) -> str
 
 @hookimpl
 def bbcore_kick_deviation(
-    ruleset: Ruleset, state: GameState, kicking_team: str, target: Square, dice: DiceSource, decisions: Decisions
+    ruleset: Ruleset, state: GameState, kicking_team: str, target: Square, kicker: str | None, dice: DiceSource, decisions: Decisions
 ) -> tuple[Square, tuple[Event, ...]] | None:
     """A master of ballistics advises the kicker (:func:`~bbcore_inducement_packs.kickoff_aides.kick_with_advice`)."""
     from bbcore_inducement_packs.kickoff_aides import kick_with_advice  # noqa: PLC0415 - the procedures import the core's rules
 
-    return kick_with_advice(ruleset, state, kicking_team, target, dice, decisions)
+    return kick_with_advice(ruleset, state, kicking_team, target, dice, decisions, kicker=kicker)
 
 
 @hookimpl

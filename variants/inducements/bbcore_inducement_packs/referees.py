@@ -43,7 +43,7 @@ from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.drive import hand_out_bribes, kick_off_event, pick_at_random
 from bbcore.rules.events import Event
 from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport, core_argue_the_call, leave_pitch_sent_off
-from bbcore.rules.injury import Harm, knock_down, roll_armour, roll_injury
+from bbcore.rules.injury import Harm, knock_down_with_ball, roll_armour, roll_injury
 from bbcore.rules.sequences import GameState
 from bbcore_inducement_packs.coaching_staff import argue_the_call, has_fixer
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
@@ -85,7 +85,8 @@ def watch_foul(
         return state, RefereeCall(None, referee.bribe, halted=True, events=(event,))
     if call == "knocked-down":
         harm = Harm(cause="referee", mighty_blow=referee.bonus > 0, blow_bonus=referee.bonus)
-        outcome = knock_down(ruleset, state.board, fouler_id, harm, dice)
+        # A ball the fouler held drops and bounces; no coach is asked anything here, so the default answers.
+        outcome = knock_down_with_ball(ruleset, state.board, fouler_id, harm, dice, DefaultDecisions())
         return attrs.evolve(state, board=outcome.board), RefereeCall(events=(event, *outcome.events))
     return state, RefereeCall(events=(event,))
 
