@@ -269,10 +269,11 @@ def _fixer(ruleset: Ruleset, inducements: Mapping[str, int]) -> str | None:
     return next((i for i, count in sorted(inducements.items()) if count > 0 and i in pack_rules(ruleset).coaching_staff.fixers), None)
 
 
-def argue_the_call(ruleset: Ruleset, inducements: Mapping[str, int], dice: DiceSource) -> tuple[Row, bool, Event]:
-    """Roll Argue the Call for a team holding ``inducements``: the row, whether a fixer is Sent-off with the coach, the event."""
+def argue_the_call(ruleset: Ruleset, inducements: Mapping[str, int], dice: DiceSource, modifier: int = 0) -> tuple[Row, bool, Event]:
+    """Roll Argue the Call for a team holding ``inducements``, with the team's ``modifier`` (a Biased Referee's +1):
+    the row, whether a fixer is Sent-off with the coach, the event. A fixer reads the modified total his own way."""
     table = ruleset.table("argue-the-call")
-    rolled = roll_on_table(table, dice)
+    rolled = roll_on_table(table, dice, modifier)
     row = rolled.row
     fixer = _fixer(ruleset, inducements)
     if fixer is not None:

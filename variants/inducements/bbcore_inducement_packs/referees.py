@@ -42,7 +42,7 @@ from bbcore.rules.board import Status
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.drive import hand_out_bribes, kick_off_event, pick_at_random
 from bbcore.rules.events import Event
-from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport, core_argue_the_call, leave_pitch_sent_off
+from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport, argue_the_call_modifier, core_argue_the_call, leave_pitch_sent_off
 from bbcore.rules.injury import Harm, knock_down_with_ball, roll_armour, roll_injury
 from bbcore.rules.sequences import GameState
 from bbcore_inducement_packs.coaching_staff import argue_the_call, has_fixer
@@ -142,12 +142,14 @@ def _hired(ruleset: Ruleset, state: GameState, team_id: str | None = None) -> li
 def foul_call(ruleset: Ruleset, state: GameState, report: FoulReport, dice: DiceSource) -> FoulCall | None:
     """The packs' answer to ``bbcore_foul_call``: a referee hired by the fouler's opponent watches a Foul with no double.
 
-    With a double, or no such referee, the core rules (None). A ``sent-off`` call is a
+    With a double, or no such referee (one both teams hired does not take part), the core rules (None). A ``sent-off`` call is a
     Sent-off for the Foul (a Bribe as the referee allows); a ``halt`` call names the
     referee as its reason, so that :func:`argue` settles the argument with his axe.
     """
     fouler = state.board.player(report.fouler)
-    watching = [r for _, r in _hired(ruleset, state, state.opponent(fouler.team).id) if r in pack_rules(ruleset).referees]
+    # A named referee both coaches hired does not take part.
+    own = {r for _, r in _hired(ruleset, state, fouler.team)}
+    watching = [r for _, r in _hired(ruleset, state, state.opponent(fouler.team).id) if r in pack_rules(ruleset).referees and r not in own]
     if not watching or report.armour_double or report.injury_double:
         return None
     referee = watching[0]
@@ -178,7 +180,7 @@ def argue(ruleset: Ruleset, state: GameState, team_id: str, player_id: str, reas
     inducements = state.team(team_id).inducements
     extra = pack_rules(ruleset).referee_calls[reason].ejection_sends_off if reason in pack_rules(ruleset).referee_calls else 0
     if has_fixer(ruleset, inducements):
-        row, _, event = argue_the_call(ruleset, inducements, dice)
+        row, _, event = argue_the_call(ruleset, inducements, dice, argue_the_call_modifier(ruleset, state, team_id))
         stays = not any(effect.status == Status.SENT_OFF.value for effect in row.effects)
         argued = ArgueOutcome(row, state, reversed=stays, events=(event,))
     elif extra:

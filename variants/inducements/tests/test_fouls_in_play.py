@@ -100,6 +100,23 @@ def test_fink_argues_on_his_own_terms(bb2020: bbcore.Ruleset) -> None:
         assert foul(bb2020, game(bb2020, {}), "f", "v", dice, answers(argue=True)).sent_off == "f"
 
 
+def test_fink_argues_with_his_team_s_biased_referee_s_plus_one(bb2020: bbcore.Ruleset) -> None:
+    # The away team hired both: its coach's natural 1 becomes a 2, which Fink reads as "I don't care".
+    both = {"bb2020/fink-da-fixer": 1, "bb2020/biased-referee": 1}
+    with ScriptedDice([4, 4, 1]) as dice:
+        outcome = foul(bb2020, game(bb2020, {}, both), "f", "v", dice, answers(argue=True))
+    assert [e.result for e in outcome.events if e.kind == "argue-the-call"] == ["i-dont-care"]
+    assert not outcome.state.away.coach_ejected
+
+
+def test_a_referee_both_coaches_hired_does_not_take_part(bb2020: bbcore.Ruleset) -> None:
+    for referee in ("bb2020/jorm-the-ogre", "bb2020/ranulf-red-hokuli"):
+        with ScriptedDice([*HELD]) as dice:
+            outcome = foul(bb2020, game(bb2020, {referee: 1}, {referee: 1}), "f", "v", dice, answers(argue=False))
+        assert not any(e.kind == "referee" for e in outcome.events)
+        assert outcome.sent_off is None
+
+
 def test_korensson_sends_off_one_more_when_the_coach_is_ejected(bb2020: bbcore.Ruleset) -> None:
     state = game(bb2020, {"bb2020/thoron-korensson": 1}, {"bb2020/bribes": 1})
     more = {"a2": ("away", LINEMAN, (20, 8)), "a3": ("away", LINEMAN, (20, 10))}

@@ -189,6 +189,13 @@ def test_fink_reads_the_argue_the_call_roll_his_way(bb2020: bbcore.Ruleset, roll
     assert (got.id, off) == (row, fink_off)
 
 
+def test_fink_reads_the_roll_with_his_team_s_modifiers(bb2020: bbcore.Ruleset) -> None:
+    # A Biased Referee's +1 turns a natural 1 into a 2, which Fink reads as "I don't care".
+    with ScriptedDice([1]) as dice:
+        got, off, _ = argue_the_call(bb2020, {FINK: 1}, dice, 1)
+    assert (got.id, off) == ("i-dont-care", False)
+
+
 def bribed(rules: bbcore.Ruleset, state: GameState, player_id: str, rolls: list[int], *, offered: bool = False) -> SentOff:
     """``player_id`` Sent-off; his coach does not argue (if he still may), spends a Bribe and takes the re-roll ``offered``."""
     may_argue = not state.team(state.board.player(player_id).team).coach_ejected
