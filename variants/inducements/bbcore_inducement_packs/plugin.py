@@ -59,6 +59,7 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
     from bbcore_inducement_packs.coaching_staff import bless_step, pray_and_cheer  # noqa: PLC0415 - as above
     from bbcore_inducement_packs.effects import CHEF_STEPS, cook  # noqa: PLC0415 - the procedures import the core's rules
     from bbcore_inducement_packs.kickoff_aides import DRUMMER_STEP, drum_step  # noqa: PLC0415 - the procedures import the core's rules
+    from bbcore_inducement_packs.referees import KIT_ARGUMENT_STEP, kit_argument_step  # noqa: PLC0415 - as above
 
     for step_id in CHEF_STEPS:
         register.step(step_id, cook)
@@ -67,6 +68,7 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
         register.step(step_id, brew_step)
     register.step(RUNESMITH_STEP, runesmith_step)
     register.step("bb2020/papa-skullbones", bless_step)
+    register.step(KIT_ARGUMENT_STEP, kit_argument_step)
     register.step("prayers-to-nuffle", pray_and_cheer)
 
 

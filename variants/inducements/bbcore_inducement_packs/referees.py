@@ -132,6 +132,24 @@ def kit_argument(
     return attrs.evolve(state, board=board), tuple(events)
 
 
+#: The bb2020 start-of-drive step in which a referee with a kit argument (the Trundlefoot Triplets) rolls.
+KIT_ARGUMENT_STEP = "bb2020/kit-argument"
+
+
+def kit_argument_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The ``bb2020/kit-argument`` step, after set-up and before the kick-off: each referee with a kit argument
+    rolls for the team that hired him (:func:`kit_argument`); one both teams hired takes no part."""
+    referees = pack_rules(ruleset).referees
+    events: list[Event] = []
+    for team_id, inducement in _hired(ruleset, state):
+        referee = referees.get(inducement)
+        if referee is None or referee.kit_argument is None or state.opponent(team_id).inducements.get(inducement, 0) > 0:
+            continue
+        state, rolled = kit_argument(ruleset, state, team_id, inducement, dice)
+        events.extend(rolled)
+    return state, tuple(events)
+
+
 def _hired(ruleset: Ruleset, state: GameState, team_id: str | None = None) -> list[tuple[str, str]]:
     """(team, referee inducement) for each referee hired, by ``team_id`` only when given."""
     calls = pack_rules(ruleset).referee_calls
@@ -253,6 +271,7 @@ def get_the_ref(ruleset: Ruleset, state: GameState) -> tuple[GameState, bool, tu
 
 
 __all__ = [
+    "KIT_ARGUMENT_STEP",
     "RefereeCall",
     "argue",
     "argue_with_the_axe",
@@ -260,6 +279,7 @@ __all__ = [
     "get_the_ref",
     "get_the_ref_event",
     "kit_argument",
+    "kit_argument_step",
     "may_argue",
     "watch_foul",
 ]

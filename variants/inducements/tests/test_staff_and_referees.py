@@ -45,8 +45,9 @@ def board(rules: bbcore.Ruleset) -> Board:
     return build_board(rules, players, statuses={"v": "prone"})
 
 
-def game(rules: bbcore.Ruleset, home: dict[str, int]) -> GameState:
-    return GameState(TeamState("home", "H", "human", 1, inducements=home), TeamState("away", "A", "human", 1), board(rules))
+def game(rules: bbcore.Ruleset, home: dict[str, int], away: dict[str, int] | None = None) -> GameState:
+    away_team = TeamState("away", "A", "human", 1, inducements=away or {})
+    return GameState(TeamState("home", "H", "human", 1, inducements=home), away_team, board(rules))
 
 
 @pytest.mark.parametrize(
@@ -108,6 +109,22 @@ def test_the_triplets_argue_with_an_unmarked_opponent_on_a_six(bb2020: bbcore.Ru
     with ScriptedDice([roll, 2]) if stunned else ScriptedDice([roll]) as dice:
         after, _ = kit_argument(PACKS, state, "home", "bb2020/trundlefoot-triplets", dice)
     assert (after.board.player("f").status is Status.STUNNED) is stunned
+
+
+def test_the_triplets_roll_in_a_start_of_drive_step_of_their_own(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.referees import KIT_ARGUMENT_STEP, kit_argument_step
+
+    steps = [step.id for step in bb2020.sequences["start-of-drive"].steps]
+    assert steps.index("set-up") < steps.index(KIT_ARGUMENT_STEP) < steps.index("kick-off")
+    triplets = "bb2020/trundlefoot-triplets"
+    with ScriptedDice([6, 2]) as dice:
+        after, events = kit_argument_step(PACKS, game(bb2020, {triplets: 1}), dice, ScriptedDecisions([]))
+    assert after.board.player("f").status is Status.STUNNED
+    assert events[0].kind == "kit-argument"
+    # Hired by both teams, they take no part.
+    with ScriptedDice([]) as dice:
+        _, none = kit_argument_step(PACKS, game(bb2020, {triplets: 1}, {triplets: 1}), dice, ScriptedDecisions([]))
+    assert none == ()
 
 
 @pytest.mark.parametrize(("roll", "status", "skills"), [(1, Status.KO, ()), (3, Status.PRONE, ("big-hand", "very-long-legs"))])
