@@ -11,7 +11,7 @@ in ``variant-rules.yaml``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from bbcore.dice import DiceSource, roll_dice
@@ -175,8 +175,12 @@ def throw_at_wall(
     team_reroll: int | bool = False,
     spent: frozenset[str] = frozenset(),
     weather: Mapping[str, int] | None = None,
+    open_bands: Collection[str] | None = None,
 ) -> Outcome:
     """A Pass action at a wall square, for the ball to ricochet off it.
+
+    ``open_bands`` are the only ranges allowed now (Clouds of Smog's Quick and Short
+    passes), as for :func:`bbcore.rules.passing.pass_ball`.
 
     ``wall_square`` is a market-stall square or a square just past a sideline
     (:func:`is_wall_square`) within the Range Ruler, with a side facing the passer.
@@ -199,7 +203,7 @@ def throw_at_wall(
     assert passer.square is not None
     rules = variant_rules(ruleset).throw_at_wall
     weather = weather or {}
-    band = measure_range(ruleset, passer, wall_square)
+    band = measure_range(ruleset, passer, wall_square, open_bands=open_bands)
     declared = Event("throw-at-wall", passer_id, (), band.id, {"target": list(wall_square)})
     rolled, _ = roll_for_accuracy(
         ruleset,

@@ -161,6 +161,19 @@ def test_an_accurate_throw_ricochets_to_a_team_mate_who_catches_it(street: Rules
     assert not outcome.turnover
 
 
+def test_in_clouds_of_smog_a_throw_at_the_wall_keeps_to_the_open_ranges(street: Ruleset) -> None:
+    from bbcore_gutterbowl.weather import CLOUDS_OF_SMOG, open_pass_bands
+
+    smog = open_pass_bands(street, CLOUDS_OF_SMOG)
+    assert smog is not None
+    # From (2, 3) the wall square (5, -1) is a Short throw, open in the smog; (13, -1) is a Long one.
+    board = pitch(street, (2, 3), {"t": ("home", LINEMAN, (7, 1))})
+    with ScriptedDice([6, 2, 4]) as dice, ScriptedDecisions([], strict=True) as decisions:
+        assert throw_at_wall(street, board, "p", (5, -1), dice, decisions, open_bands=smog).board.ball.carrier == "t"
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match="not allowed now"):
+        throw_at_wall(street, board, "p", (13, -1), dice, ScriptedDecisions([]), open_bands=smog)
+
+
 @pytest.mark.parametrize(("roll", "side", "hit", "resting"), [(3, "right", [6, -1], (8, 0)), (4, "left", [4, -1], (6, 0))])
 def test_a_missed_throw_hits_the_wall_square_to_the_right_on_one_to_three(
     street: Ruleset, roll: int, side: str, hit: list[int], resting: Square
