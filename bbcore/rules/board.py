@@ -169,7 +169,9 @@ class PlayerState:
     ``anchored`` marks a player whom no push ever moves, standing or not (a variant's
     ball-that-is-a-player, a figure fixed to the pitch): a chain push that reaches them stops.
     ``gives_assists`` is False while the player may give no Offensive or Defensive Assists
-    (pushed back by a player with Eye Gouge); being activated gives them back.
+    (pushed back by a player with Eye Gouge); being activated gives them back. ``hired`` marks
+    a player hired for this game only (a Mercenary or a Star Player,
+    :func:`bbcore.rules.hired_players.hired_players`), whom some inducements do not help.
     """
 
     id: str
@@ -188,6 +190,7 @@ class PlayerState:
     rooted: bool = False
     anchored: bool = False
     gives_assists: bool = True
+    hired: bool = False
 
     def has(self, skill_id: str) -> bool:
         return skill_id in self.skills

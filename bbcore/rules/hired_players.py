@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 def hired_players(
     ruleset: Ruleset, team_id: str, orders: Iterable[InducementOrder], taken: Collection[str] = ()
 ) -> tuple[PlayerState, ...]:
-    """The players the team's inducement orders hire, in the Reserves, with ids ``<team>-hired-<n>`` not in ``taken``.
+    """The players the team's inducement orders hire, in the Reserves, with ids ``<team>-hired-<n>`` not in ``taken``,
+    marked ``hired``.
 
     Orders for inducements that hire nobody are passed over; an order that hires but names
     no position, or an inducement the ruleset does not know, is a ``UsageError`` (the team
@@ -50,7 +51,7 @@ def hired_players(
                 number += 1
             player_id = f"{team_id}-hired-{number}"
             used.add(player_id)
-            player = player_from_position(ruleset, player_id, team_id, order.position, None, Status.RESERVES)
+            player = attrs.evolve(player_from_position(ruleset, player_id, team_id, order.position, None, Status.RESERVES), hired=True)
             player = apply_effects(ruleset, player, inducement.effects).player
             if order.skill is not None:
                 player = attrs.evolve(player, skills={**player.skills, order.skill.id: order.skill.value})

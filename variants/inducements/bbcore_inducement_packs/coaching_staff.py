@@ -126,8 +126,8 @@ def bless(
     blessing = rules_for(pack_rules(ruleset).coaching_staff.blessings, inducement, "blessing")
     _need(state, team_id, inducement)
     player = state.board.player(player_id)
-    if player.team != team_id or not player.on_pitch or player_id in blessed:
-        raise UsageError(f"{player_id!r} is not a player of {team_id!r} on the pitch not yet blessed this game")
+    if player.team != team_id or not player.on_pitch or player_id in blessed or player.hired:
+        raise UsageError(f"{player_id!r} is not a player of {team_id!r} on the pitch, not hired for the game, not yet blessed this game")
     table = ruleset.inducement(inducement).table
     assert table is not None
     rolled_for: list[str] = []
@@ -140,7 +140,9 @@ def bless(
         events.append(Event("blessing", chosen, rolled.rolls, row.id, {"inducement": inducement}))
         if row.id == blessing.again:
             others = sorted(
-                p.id for p in state.board.team_players(team_id) if p.on_pitch and p.id not in blessed and p.id not in rolled_for
+                p.id
+                for p in state.board.team_players(team_id)
+                if p.on_pitch and not p.hired and p.id not in blessed and p.id not in rolled_for
             )
             picked, picks = pick_at_random(dice, others, 1)
             events.append(Event("overlooked", team_id, picks, picked[0] if picked else "none"))
@@ -169,7 +171,8 @@ def bless_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: 
     for team_id in (team.id for team in state.teams):
         for inducement in sorted(i for i, count in state.team(team_id).inducements.items() if count > 0 and i in blessings):
             done = state.team(team_id).inducement_targets.get(inducement, ())
-            candidates = sorted(p.id for p in state.board.team_players(team_id) if p.on_pitch and p.id not in done)
+            # Not a Mercenary nor a Star Player (hired for the game).
+            candidates = sorted(p.id for p in state.board.team_players(team_id) if p.on_pitch and not p.hired and p.id not in done)
             choice = decisions.agreed_choice(f"{team_id}: player for {inducement} to bless", candidates) if candidates else None
             if choice is None:
                 continue
@@ -364,8 +367,8 @@ def experiment(
     rules = rules_for(pack_rules(ruleset).coaching_staff.experiments, inducement, "experimenter")
     _need(state, team_id, inducement)
     player = state.board.player(player_id)
-    if player.team != team_id or player.status is not Status.CASUALTY:
-        raise UsageError(f"{player_id!r} is not a player of {team_id!r} in the Casualty box")
+    if player.team != team_id or player.status is not Status.CASUALTY or player.hired:
+        raise UsageError(f"{player_id!r} is not a player of {team_id!r} in the Casualty box (a player hired for the game is not)")
     state, used = use_inducement(ruleset, state, team_id, inducement)
     table = ruleset.inducement(inducement).table
     assert table is not None

@@ -307,3 +307,34 @@ def test_krot_experiments_once_per_game(bb2020: bbcore.Ruleset) -> None:
     assert uses_left(bb2020, after, "home", KROT) == 0
     with pytest.raises(UsageError, match="as often as it may this game"):
         experiment(bb2020, after, "home", KROT, "h2", ScriptedDice([6]))
+
+
+def test_papa_skullbones_and_krot_leave_hired_players_alone(bb2020: bbcore.Ruleset) -> None:
+    from collections.abc import Sequence
+
+    from bbcore_inducement_packs.coaching_staff import bless_step
+
+    from bbcore.model.team import InducementOrder
+    from bbcore.rules.hired_players import hired_players
+
+    (rotter,) = hired_players(bb2020, "home", [InducementOrder("bb2020/mercenaries", 1, "human/human-lineman")], ())
+    assert rotter.hired
+    state = game(bb2020, {"bb2020/papa-skullbones": 1, KROT: 1})
+    on_pitch = attrs.evolve(rotter, square=(3, 5), status=Status.STANDING)
+    blessing = attrs.evolve(state, board=state.board.with_player(on_pitch))
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match="not hired for the game"):
+        bless(bb2020, blessing, "home", "bb2020/papa-skullbones", rotter.id, dice)
+    # The coach is not even offered him before the kick-off.
+    asked: list[str] = []
+
+    class Noting(ScriptedDecisions):
+        def agreed_choice(self, question: str, options: Sequence[str]) -> str | None:
+            asked.extend(options)
+            return None
+
+    bless_step(bb2020, blessing, ScriptedDice([]), Noting([]))
+    assert asked
+    assert rotter.id not in asked
+    hurt = attrs.evolve(state, board=state.board.with_player(attrs.evolve(rotter, status=Status.CASUALTY)))
+    with ScriptedDice([]) as dice, pytest.raises(UsageError, match="hired for the game is not"):
+        experiment(bb2020, hurt, "home", KROT, rotter.id, dice)
