@@ -600,7 +600,8 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     Standing, prone and stunned players all go to the Reserves; the ball leaves play.
     Players changed for the drive get their own profile back (``GameState.drive_forms``),
     characteristic changes for the drive are undone, effects for the drive
-    (``GameState.drive_effects``) end, re-rolls for the drive are lost, and the record
+    (``GameState.drive_effects``) end and those waiting for the next drive
+    (``GameState.next_drive_effects``) take their place, re-rolls for the drive are lost, and the record
     of who took part in the drive is cleared (``played`` keeps it). A weather waiting to
     come back (``GameState.weather_return``) returns if it says so, else the new one stays.
     """
@@ -622,7 +623,15 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     for team in state.teams:
         state = state.update_team(team.id, drive_rerolls=0)
     ended = sorted(state.drive_effects)
-    state = attrs.evolve(state, board=board, drive_players=frozenset(), drive_changes=(), drive_effects=frozenset(), drive_forms={})
+    state = attrs.evolve(
+        state,
+        board=board,
+        drive_players=frozenset(),
+        drive_changes=(),
+        drive_effects=state.next_drive_effects,
+        next_drive_effects=frozenset(),
+        drive_forms={},
+    )
     detail = {"to_reserves": to_reserves, "restored": sorted(set(restored)), "drive_rerolls_lost": lost, "drive_effects_ended": ended}
     events = [Event("drive-ends", None, result="pitch-cleared", detail=detail)]
     waiting = state.weather_return

@@ -122,6 +122,9 @@ class GameState:
 
     ``drive_forms`` are players as they were before a change that lasts until the drive
     ends (:meth:`with_drive_form`); the ``drive-ends`` step gives them their profile back.
+    ``next_drive_effects`` are drive effects that begin with the next drive (a change made
+    as a drive ends that lasts until the end of the next one): the ``drive-ends`` step makes
+    them the new drive's ``drive_effects``.
 
     ``extra_set_up_players`` (by team id) and ``barred_from_set_up`` (player ids) shape
     the next set-up only: a step before it may let a team field more than
@@ -146,6 +149,7 @@ class GameState:
     drive_changes: tuple[DriveChange, ...] = ()
     drive_forms: Mapping[str, PlayerState] = field(factory=dict, converter=_frozen_forms)
     drive_effects: frozenset[str] = frozenset()
+    next_drive_effects: frozenset[str] = frozenset()
     spp: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     extra_set_up_players: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     barred_from_set_up: frozenset[str] = frozenset()
@@ -179,8 +183,11 @@ class GameState:
     def update_team(self, team_id: str, **changes: Any) -> GameState:
         return self.with_team(attrs.evolve(self.team(team_id), **changes))
 
-    def with_drive_effect(self, effect: str) -> GameState:
-        """The state with ``effect`` (a :func:`drive_effect_id`) in force until the drive ends."""
+    def with_drive_effect(self, effect: str, *, next_drive: bool = False) -> GameState:
+        """The state with ``effect`` (a :func:`drive_effect_id`) in force until the drive ends; with ``next_drive``,
+        until the next drive ends (it becomes a drive effect when this one ends)."""
+        if next_drive:
+            return attrs.evolve(self, next_drive_effects=self.next_drive_effects | {effect})
         return attrs.evolve(self, drive_effects=self.drive_effects | {effect})
 
     def with_drive_form(self, original: PlayerState) -> GameState:

@@ -581,3 +581,12 @@ def test_a_player_changed_for_the_drive_gets_his_own_profile_back_when_it_ends(c
     assert back.status is Status.RESERVES
     assert "home-1" in event.detail["restored"]
     assert dict(ended.drive_forms) == {}
+
+
+def test_an_effect_for_the_next_drive_starts_when_this_one_ends(core: Ruleset) -> None:
+    state = game(core).with_drive_effect("now/ends").with_drive_effect("later/starts", next_drive=True)
+    assert state.drive_effects == {"now/ends"}
+    with ScriptedDice([]) as dice:
+        after, events = clear_the_pitch(core, state, dice, DefaultDecisions())
+    assert (after.drive_effects, after.next_drive_effects) == ({"later/starts"}, frozenset())
+    assert events[0].detail["drive_effects_ended"] == ["now/ends"]

@@ -68,8 +68,11 @@ def _spend(state: GameState, team_id: str, inducement: str) -> GameState:
     return state.update_team(team_id, inducements={key: count for key, count in left.items() if count > 0})
 
 
-def give_for_drive(ruleset: Ruleset, state: GameState, player_id: str, effects: Iterable[Effect]) -> tuple[GameState, tuple[str, ...]]:
-    """Apply ``effects`` to the player until the drive ends; the skills newly gained."""
+def give_for_drive(
+    ruleset: Ruleset, state: GameState, player_id: str, effects: Iterable[Effect], *, next_drive: bool = False
+) -> tuple[GameState, tuple[str, ...]]:
+    """Apply ``effects`` to the player until the drive ends (with ``next_drive``, until the next drive ends: skills
+    only, given as a drive ends); the skills newly gained."""
     before = state.board.player(player_id)
     after = apply_effects(ruleset, before, effects).player
     gained = tuple(sorted(skill for skill in after.skills if skill not in before.skills))
@@ -78,9 +81,11 @@ def give_for_drive(ruleset: Ruleset, state: GameState, player_id: str, effects: 
         for name in CHARACTERISTICS
         if getattr(before, name) is not None and getattr(after, name) != getattr(before, name)
     )
+    if next_drive and changes:
+        raise UsageError("only skills are given until the end of the next drive, not characteristic changes")
     state = attrs.evolve(state, board=state.board.with_player(after), drive_changes=state.drive_changes + changes)
     for skill in gained:
-        state = state.with_drive_effect(drive_skill_id(player_id, skill))
+        state = state.with_drive_effect(drive_skill_id(player_id, skill), next_drive=next_drive)
     return state, gained
 
 

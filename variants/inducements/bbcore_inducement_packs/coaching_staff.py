@@ -383,7 +383,8 @@ def experiment(
         skills = [effect for effect in row.effects if effect.gain_skills]
         had = _held_target(ruleset, player, rules.trait)
         if skills:
-            state, _ = give_for_drive(ruleset, state, player_id, skills)
+            # Krot works as a drive ends: what he gives lasts until the end of the next drive.
+            state, _ = give_for_drive(ruleset, state, player_id, skills, next_drive=True)
         if isinstance(had, int):
             after = state.board.player(player_id)
             state = attrs.evolve(

@@ -23,7 +23,7 @@ from bbcore.errors import BBCoreError, UsageError
 from bbcore.rules.activation import activation_traits
 from bbcore.rules.board import Board, Status, build_board
 from bbcore.rules.decisions import ScriptedDecisions
-from bbcore.rules.drive import end_of_drive_effects, free_bribe
+from bbcore.rules.drive import clear_the_pitch, end_of_drive_effects, free_bribe
 from bbcore.rules.foul import SentOff, send_off
 from bbcore.rules.inducement_uses import uses_left
 from bbcore.rules.sequences import GameState, TeamState
@@ -287,7 +287,7 @@ def test_krot_makes_a_stupid_player_stupider_or_worse(bb2020: bbcore.Ruleset) ->
         experiment(bb2020, game(bb2020, {KROT: 1}), "home", KROT, "h2", ScriptedDice([6]))
 
 
-def test_krot_makes_the_core_really_stupid_one_worse_for_the_drive(bb2020: bbcore.Ruleset) -> None:
+def test_krot_makes_the_core_really_stupid_one_worse_until_the_next_drive_ends(bb2020: bbcore.Ruleset) -> None:
     state = krot_game(bb2020)
     patient = state.board.player("h2")
     state = attrs.evolve(state, board=state.board.with_player(attrs.evolve(patient, skills={**patient.skills, "really-stupid": None})))
@@ -297,7 +297,11 @@ def test_krot_makes_the_core_really_stupid_one_worse_for_the_drive(bb2020: bbcor
     player = after.board.player("h2")
     assert player.skill_value("bb2020/really-stupid") == worse
     assert activation_traits(bb2020, player) == ("bb2020/really-stupid",)  # the worse form replaces the trait
-    ended, _ = end_of_drive_effects(bb2020, after, ScriptedDice([]), ScriptedDecisions([]))
+    # Krot works as a drive ends: this drive's end leaves the trait, the next drive's takes it away.
+    this_drive, _ = end_of_drive_effects(bb2020, after, ScriptedDice([]), ScriptedDecisions([]))
+    assert activation_traits(bb2020, this_drive.board.player("h2")) == ("bb2020/really-stupid",)
+    next_drive, _ = clear_the_pitch(bb2020, this_drive, ScriptedDice([]), ScriptedDecisions([]))
+    ended, _ = end_of_drive_effects(bb2020, next_drive, ScriptedDice([]), ScriptedDecisions([]))
     assert activation_traits(bb2020, ended.board.player("h2")) == ("really-stupid",)
 
 
