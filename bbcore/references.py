@@ -288,6 +288,26 @@ def parameter_inducement_problems(inducements: Collection[str], layers: Iterable
     return problems
 
 
+#: The table whose rows ``league.prayer_awards`` names.
+PRAYERS_TABLE = "prayers-to-nuffle"
+
+
+def parameter_prayer_problems(ruleset: Ruleset, layers: Iterable[tuple[YamlDocument, Mapping[str, Any]]]) -> list[Problem]:
+    """Every prayer ``league.prayer_awards`` names that is no row of the Prayers to Nuffle table in force, at its line
+    in that file (a ruleset without that table names none)."""
+    known = {row.id for row in ruleset.table(PRAYERS_TABLE).rows} if PRAYERS_TABLE in ruleset.roles else set()
+    problems: list[Problem] = []
+    for document, data in layers:
+        found = _at(data, ("league", "prayer_awards"))
+        if isinstance(found, Mapping):
+            problems.extend(
+                document.problem(("league", "prayer_awards", key), "unknown-prayer", f"no prayer {key!r} on the {PRAYERS_TABLE} table")
+                for key in found
+                if key not in known
+            )
+    return problems
+
+
 def _unknown_listed(
     document: YamlDocument, data: Mapping[str, Any], paths: Iterable[JsonPath], known: Collection[str], code: str, what: str
 ) -> list[Problem]:

@@ -34,7 +34,12 @@ from bbcore.model.skill import Skill
 from bbcore.model.table import Table
 from bbcore.model.team import Team
 from bbcore.plugins import DISABLE_ENV, PluginHost, PluginInfo, default_host, reset_default_host
-from bbcore.references import parameter_inducement_problems, parameter_skill_problems, table_coverage_problems
+from bbcore.references import (
+    parameter_inducement_problems,
+    parameter_prayer_problems,
+    parameter_skill_problems,
+    table_coverage_problems,
+)
 from bbcore.registry import DataSource, Option
 from bbcore.rules_files import AmendingFile, RulesFileProblem, build_rules_files
 
@@ -515,6 +520,7 @@ class RulesetBuilder:
         found.extend(parameter_skill_problems(ruleset.skills, parameter_layers))
         listed = {inducement.id for _, item in inducement_lists for inducement in item.model.inducements}
         found.extend(parameter_inducement_problems(listed, parameter_layers))
+        found.extend(parameter_prayer_problems(ruleset, parameter_layers))
         for answer in hook.bbcore_rules_file_problems(ruleset=ruleset):
             for problem in answer or ():
                 if not isinstance(problem, RulesFileProblem):

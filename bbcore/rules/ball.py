@@ -112,7 +112,7 @@ NO_BALL = "no-ball"
 
 
 def holds_no_ball(ruleset: Ruleset, player: PlayerState) -> bool:
-    """Whether the player has No Ball, or a form of it (``acts_as`` in the skills data: Gutter Bowl's No Hands)."""
+    """Whether the player has No Ball, or a form of it (a variant's trait with ``acts_as: no-ball`` in the skills data)."""
     return held_form(ruleset, player, NO_BALL) is not None
 
 
