@@ -9,7 +9,7 @@ A pick-up and a catch are tests (:func:`~bbcore.rules.rerolls.take_test`): Sure 
 Catch, a plugin's source, then a team re-roll where the caller allows one. A pick-up in
 a move spends the move's; a pass or a hand-off lends what is left of the passer's to
 his team-mates: the receiver, and whoever of them catches the ball as it bounces on
-(``team_reroll_for``). A throw-in or a kick-off brings none.
+(``team_reroll_for``), through any throw-in or rebound on the way. A kick-off brings none.
 """
 
 from __future__ import annotations
@@ -383,7 +383,19 @@ def land_ball(
     ``situation`` and ``modifier`` go to the catch (see :func:`catch`); ``team_reroll_for``
     (team, team re-rolls it may spend) lets a player of that team catching here use one.
     """
-    reentered = _reenter(ruleset, board, square, None, dice, decisions, cause=cause, depth=depth, situation=situation, modifier=modifier)
+    reentered = _reenter(
+        ruleset,
+        board,
+        square,
+        None,
+        dice,
+        decisions,
+        cause=cause,
+        depth=depth,
+        situation=situation,
+        modifier=modifier,
+        team_reroll_for=team_reroll_for,
+    )
     if reentered is not None:
         return reentered
     occupant = board.at(square)
@@ -415,6 +427,7 @@ def _reenter(
     depth: int,
     situation: str = "pass",
     modifier: int = 0,
+    team_reroll_for: TeamRerolls | None = None,
 ) -> Outcome | None:
     """A ball coming down on a feature that takes it (``ball_lands``): where the re-entry hook sends it; None when no feature does."""
     feature = board.geometry.feature_at(square)
@@ -427,12 +440,24 @@ def _reenter(
     landed = board.with_ball(BallState(square=reentry.square))
     if reentry.lands:
         again = land_ball(
-            ruleset, board, reentry.square, dice, decisions, cause=cause, depth=depth + 1, situation=situation, modifier=modifier
+            ruleset,
+            board,
+            reentry.square,
+            dice,
+            decisions,
+            cause=cause,
+            depth=depth + 1,
+            situation=situation,
+            modifier=modifier,
+            team_reroll_for=team_reroll_for,
         )
         return _prepend(event, again)
     if reentry.bounce:
-        return _prepend(event, bounce(ruleset, landed, reentry.square, dice, decisions, depth=depth + 1))
-    return _prepend(event, _come_down(ruleset, board, square, reentry.square, dice, decisions, situation="bounced", depth=depth + 1))
+        return _prepend(event, bounce(ruleset, landed, reentry.square, dice, decisions, depth=depth + 1, team_reroll_for=team_reroll_for))
+    down = _come_down(
+        ruleset, board, square, reentry.square, dice, decisions, situation="bounced", depth=depth + 1, team_reroll_for=team_reroll_for
+    )
+    return _prepend(event, down)
 
 
 def _come_down(
@@ -450,9 +475,9 @@ def _come_down(
     if depth > _MAX_CHAIN:
         return Outcome(board.with_ball(BallState(square=origin)), (Event("ball-rests", None, (), "stopped", {"square": list(origin)}),))
     if not board.geometry.on_pitch(target):
-        return leave_pitch(ruleset, board, origin, target, dice, decisions, cause=situation, depth=depth)
+        return leave_pitch(ruleset, board, origin, target, dice, decisions, cause=situation, depth=depth, team_reroll_for=team_reroll_for)
     # A feature that takes the ball takes it before anyone inside it could catch it.
-    reentered = _reenter(ruleset, board, target, origin, dice, decisions, cause="loose", depth=depth)
+    reentered = _reenter(ruleset, board, target, origin, dice, decisions, cause="loose", depth=depth, team_reroll_for=team_reroll_for)
     if reentered is not None:
         return reentered
     occupant = board.at(target)
@@ -472,20 +497,35 @@ def leave_pitch(
     *,
     cause: str,
     depth: int = 0,
+    team_reroll_for: TeamRerolls | None = None,
 ) -> Outcome:
-    """The ball would cross an edge: ``bbcore_ball_leaves_pitch`` says what happens (the core: a throw-in)."""
+    """The ball would cross an edge: ``bbcore_ball_leaves_pitch`` says what happens (the core: a throw-in).
+
+    ``team_reroll_for`` (a team, the team re-rolls it may spend) goes on with the ball: a
+    player of that team catching the throw-in, or the rebound, may spend one (see :func:`catch`).
+    """
     answer = ruleset.hook.bbcore_ball_leaves_pitch(
         ruleset=ruleset, board=board, last_square=last_square, off_square=off_square, cause=cause
     )
     if answer == "touchback":
         return Outcome(board.with_ball(BallState()), (Event("ball-out", None, (), "touchback", {"from": list(last_square)}),))
     if answer == "rebound":
-        return rebound(ruleset, board, last_square, off_square, dice, decisions, depth=depth + 1)
-    return throw_in(ruleset, board, last_square, off_square, dice, decisions, depth=depth + 1, label=answer or "throw-in")
+        return rebound(ruleset, board, last_square, off_square, dice, decisions, depth=depth + 1, team_reroll_for=team_reroll_for)
+    return throw_in(
+        ruleset, board, last_square, off_square, dice, decisions, depth=depth + 1, label=answer or "throw-in", team_reroll_for=team_reroll_for
+    )
 
 
 def rebound(
-    ruleset: Ruleset, board: Board, last_square: Square, off_square: Square, dice: DiceSource, decisions: Decisions, *, depth: int = 0
+    ruleset: Ruleset,
+    board: Board,
+    last_square: Square,
+    off_square: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    depth: int = 0,
+    team_reroll_for: TeamRerolls | None = None,
 ) -> Outcome:
     """The ball comes back off a wall: the throw-in template on the square it would have reached, facing into the pitch, one square.
 
@@ -499,7 +539,8 @@ def rebound(
     if not board.geometry.on_pitch(target):
         target = last_square
     event = Event("rebound", None, rolls, row.id, {"from": list(off_square), "to": list(target)})
-    return _prepend(event, _come_down(ruleset, board, off_square, target, dice, decisions, situation="bounced", depth=depth))
+    down = _come_down(ruleset, board, off_square, target, dice, decisions, situation="bounced", depth=depth, team_reroll_for=team_reroll_for)
+    return _prepend(event, down)
 
 
 def direction_into(board: Board, off_square: Square) -> Square:
@@ -547,6 +588,7 @@ def throw_in(
     *,
     depth: int = 0,
     label: str = "throw-in",
+    team_reroll_for: TeamRerolls | None = None,
 ) -> Outcome:
     """The crowd throws the ball back from its last square on the pitch.
 
@@ -554,6 +596,7 @@ def throw_in(
     corner a die (``corner_throw_in_dice``) picks one of the three directions into the
     pitch. The ball travels the ``throw_in_distance`` counting the edge square as the
     first, then comes down; if it leaves the pitch again, the crowd throws it in again.
+    A catcher of the team in ``team_reroll_for`` may spend one of its team re-rolls (see :func:`catch`).
     """
     facing = _facing_into_pitch(board, last_square, off_square)
     if facing is None:
@@ -577,7 +620,10 @@ def throw_in(
         ahead = step(square, direction)
         if not board.geometry.on_pitch(ahead):
             event = Event("throw-in", None, rolls + distance_rolls, "out-again", {"from": list(last_square), "label": label})
-            return _prepend(event, leave_pitch(ruleset, board, square, ahead, dice, decisions, cause="thrown_in", depth=depth + 1))
+            again = leave_pitch(
+                ruleset, board, square, ahead, dice, decisions, cause="thrown_in", depth=depth + 1, team_reroll_for=team_reroll_for
+            )
+            return _prepend(event, again)
         square = ahead
         travelled += 1
     event = Event("throw-in", None, rolls + distance_rolls, "thrown-in", {"from": list(last_square), "to": list(square), "label": label})
@@ -585,10 +631,21 @@ def throw_in(
     if occupant is not None:
         return _prepend(
             event,
-            catch(ruleset, board.with_ball(BallState(square=square)), occupant.id, dice, decisions, situation="thrown_in", depth=depth + 1),
+            catch(
+                ruleset,
+                board.with_ball(BallState(square=square)),
+                occupant.id,
+                dice,
+                decisions,
+                situation="thrown_in",
+                depth=depth + 1,
+                team_reroll_for=team_reroll_for,
+            ),
         )
-    dived = diving_catch(ruleset, board, square, dice, decisions, situation="thrown_in", reason="throw-in")
-    return _prepend(event, dived if dived is not None else land_ball(ruleset, board, square, dice, decisions, cause="throw-in"))
+    dived = diving_catch(ruleset, board, square, dice, decisions, situation="thrown_in", reason="throw-in", team_reroll_for=team_reroll_for)
+    if dived is not None:
+        return _prepend(event, dived)
+    return _prepend(event, land_ball(ruleset, board, square, dice, decisions, cause="throw-in", team_reroll_for=team_reroll_for))
 
 
 #: The skill that lets a player catch a ball coming down on an empty square of his tackle zone.

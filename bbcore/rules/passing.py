@@ -525,7 +525,8 @@ def pass_ball(
             if stolen.turnover:
                 return outcome
     if not board.geometry.on_pitch(landing):
-        down = ball.leave_pitch(ruleset, outcome.board, last, landing, dice, decisions, cause="pass")
+        held = (passer.team, budget.team_rerolls)
+        down = ball.leave_pitch(ruleset, outcome.board, last, landing, dice, decisions, cause="pass", team_reroll_for=held)
     else:
         down = ball_comes_down(
             ruleset,

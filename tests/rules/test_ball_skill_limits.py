@@ -183,3 +183,27 @@ def test_diving_catch_reaches_for_a_throw_in_landing_beside_him(core: Ruleset) -
 class Declines(DefaultDecisions):
     def use_skill(self, player_id: str, skill: str, situation: str) -> bool:
         return False
+
+
+def test_a_team_mate_catching_the_throw_in_of_a_dropped_pass_may_use_a_team_reroll(core: Ruleset) -> None:
+    players = {"p": ("home", HUMAN, (5, 3)), "r": ("home", HUMAN, (8, 0)), "q": ("home", HUMAN, (8, 2))}
+    board = build_board(core, players, ball="p")
+    accurate, missed, bounce_up = 6, 2, 2
+    straight_in, three_squares = 3, (1, 2)  # from (8, 0) three squares in: onto q at (8, 2)
+    # r drops it and spends the first re-roll, in vain; the bounce leaves the pitch and the throw-in reaches q.
+    script = [accurate, missed, missed, bounce_up, straight_in, *three_squares, missed]
+    decisions = RerollsForAll()
+    with ScriptedDice([*script, 6]) as dice:
+        outcome = pass_ball(core, board, "p", (8, 0), dice, decisions, team_reroll=2)
+    assert any(e.kind == "throw-in" for e in outcome.events)
+    assert decisions.offered == ["r", "q"]
+    assert outcome.board.ball.carrier == "q"
+    assert not outcome.turnover
+    # With one re-roll, spent by r, the throw-in's catcher has none left.
+    decisions = RerollsForAll()
+    bounce_up_left = 1
+    with ScriptedDice([*script, bounce_up_left]) as dice:
+        outcome = pass_ball(core, board, "p", (8, 0), dice, decisions, team_reroll=1)
+    assert decisions.offered == ["r"]
+    assert outcome.board.ball.carrier is None
+    assert outcome.turnover
