@@ -413,7 +413,10 @@ def bbcore_team_checks(ruleset: Ruleset) -> Iterable[TeamCheck] | None:
     Called when a team is checked. Every active plugin's checks are collected. A
     :class:`~bbcore.teams.checks.TeamCheck` whose ``replaces`` names another check's
     id takes its place (replace a core check with one that returns nothing to turn
-    it off); two checks replacing the same id is an error naming both.
+    it off); two checks replacing the same id is an error naming both. A check runs
+    at the stages its ``stages`` names (``draft``, ``league``: both by default); the core
+    holds a rule that reads differently at each as two checks under one id, and a
+    replacement of that id takes the place of both.
 
     :param ruleset: the ruleset the team is checked under.
     :return: an iterable of TeamCheck objects.

@@ -133,6 +133,18 @@ def test_team_check_exits_1_when_rules_are_broken(capsys: pytest.CaptureFixture[
     assert all(set(p) >= {"code", "message", "path"} for p in report["problems"])
 
 
+def test_team_check_at_the_league_stage_leaves_the_budget_out(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "t.yaml"
+    path.write_text(Path(HUMAN).read_text(encoding="utf-8").replace("rerolls: 2", "rerolls: 3"), encoding="utf-8")
+    status, out, _ = run(capsys, "team", "check", str(path), "--json")
+    assert (status, [p["code"] for p in json.loads(out)["problems"]]) == (1, ["over-budget"])
+    report = run_json(capsys, "team", "check", str(path), "--stage", "league")
+    assert report["valid"] is True
+    status, _, err = run(capsys, "team", "check", str(path), "--stage", "final")
+    assert status == 2
+    assert "--stage" in err
+
+
 def test_data_check_passes_the_core_and_fails_a_broken_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, out, _ = run(capsys, "data", "check", str(CORE_DATA_DIR))
     assert status == 0

@@ -209,3 +209,50 @@ def test_players_with_insignificant_may_not_outnumber_the_rest(core: Ruleset) ->
     (found,) = [p for p in check_team(core, one_more).problems if p.code == "insignificant-majority"]
     assert found.message.startswith("6 players with Insignificant against 5 without")
     assert found.path == "$.players"
+
+
+def league_codes(ruleset: Ruleset, data: dict[str, Any]) -> set[str]:
+    report = check_team(ruleset, converter.structure(data, Team), stage="league")
+    return {p.code for p in report.problems}
+
+
+def test_a_team_in_league_play_may_outgrow_the_draft_budget_and_fans(core: Ruleset) -> None:
+    fans = core.parameters.dedicated_fans
+    grown = human_team(staff={**human_team().get("staff", {}), "dedicated-fans": fans.max}, rerolls=4, treasury=40_000)
+    assert {"dedicated-fans-range", "over-budget"} <= codes(core, grown)
+    assert league_codes(core, grown) == set()
+    # The league's own limits still hold.
+    too_many_fans = human_team(staff={"dedicated-fans": fans.max + 1})
+    assert league_codes(core, too_many_fans) == {"dedicated-fans-range"}
+
+
+def test_a_team_in_league_play_may_be_short_of_players_but_not_over_the_roster(core: Ruleset) -> None:
+    nine = human_team(players=human_team()["players"][:9])
+    assert codes(core, nine) == {"too-few-players"}
+    assert league_codes(core, nine) == set()
+    lineman = next(p for p in human_team()["players"] if p["position"] == "human/human-lineman")
+    extra = [{**lineman, "name": f"Extra {i}"} for i in range(core.parameters.roster.max)]
+    crowded = human_team(players=[*human_team()["players"], *extra], budget=9_000_000)
+    assert "too-many-players" in league_codes(core, crowded)
+
+
+def test_a_replacement_takes_the_place_of_a_check_at_every_stage(make_ruleset: Any) -> None:
+    from bbcore.teams.checks import TeamCheck, active_checks
+
+    class Fans:
+        @bbcore.hookimpl
+        def bbcore_team_checks(self, ruleset: Ruleset) -> list[TeamCheck]:
+            return [TeamCheck("free/fans", lambda r, t: [], replaces="core/dedicated-fans")]
+
+    ruleset = make_ruleset(plugins=[("free", Fans())], entry_points=False)
+    for stage in ("draft", "league"):
+        ids = [check.id for check in active_checks(ruleset, stage)]
+        assert "core/dedicated-fans" not in ids
+        assert ids.count("free/fans") == 1
+    crowded = human_team(staff={"dedicated-fans": 99}, budget=9_000_000)
+    assert codes(ruleset, crowded) == set()
+
+
+def test_an_unknown_stage_is_refused(core: Ruleset) -> None:
+    with pytest.raises(bbcore.UsageError, match="unknown team stage 'final'"):
+        check_team(core, converter.structure(human_team(), Team), stage="final")

@@ -13,6 +13,7 @@ from bbcore.cli import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, CliUsageError, emit_j
 from bbcore.render import json as rj
 from bbcore.render.text import columns, money, target
 from bbcore.ruleset import Ruleset
+from bbcore.teams.checks import DRAFT, STAGES
 
 #: Team problems that mean the file refers to things that do not exist: bad data, not a broken rule.
 REFERENCE_CODES = frozenset(
@@ -361,7 +362,7 @@ def _jobs(text: str) -> int:
 def cmd_team_check(args: argparse.Namespace) -> int:
     team_file = bbcore.load_team_file(args.file)
     ruleset = _ruleset(args, team_file.team.variant)
-    report = bbcore.check_team(ruleset, team_file.team, team_file.document)
+    report = bbcore.check_team(ruleset, team_file.team, team_file.document, stage=args.stage)
     status = EXIT_OK if report.valid else EXIT_PROBLEMS
     if any(p.code in REFERENCE_CODES for p in report.problems):
         status = EXIT_USAGE
@@ -803,6 +804,12 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     team = sub.add_parser("team", help="team files").add_subparsers(title="team commands", metavar="COMMAND", parser_class=parser_class)
     check = team.add_parser("check", help="check a team file against the rules", parents=[as_json, rules])
     check.add_argument("file", metavar="FILE")
+    check.add_argument(
+        "--stage",
+        choices=STAGES,
+        default=DRAFT,
+        help="draft: a new team, held to its budget (the default); league: a team in league play, held to league limits",
+    )
     check.set_defaults(handler=cmd_team_check)
 
     odds = sub.add_parser("odds", help="exact probabilities").add_subparsers(

@@ -512,7 +512,15 @@ def leave_pitch(
     if answer == "rebound":
         return rebound(ruleset, board, last_square, off_square, dice, decisions, depth=depth + 1, team_reroll_for=team_reroll_for)
     return throw_in(
-        ruleset, board, last_square, off_square, dice, decisions, depth=depth + 1, label=answer or "throw-in", team_reroll_for=team_reroll_for
+        ruleset,
+        board,
+        last_square,
+        off_square,
+        dice,
+        decisions,
+        depth=depth + 1,
+        label=answer or "throw-in",
+        team_reroll_for=team_reroll_for,
     )
 
 
@@ -539,7 +547,9 @@ def rebound(
     if not board.geometry.on_pitch(target):
         target = last_square
     event = Event("rebound", None, rolls, row.id, {"from": list(off_square), "to": list(target)})
-    down = _come_down(ruleset, board, off_square, target, dice, decisions, situation="bounced", depth=depth, team_reroll_for=team_reroll_for)
+    down = _come_down(
+        ruleset, board, off_square, target, dice, decisions, situation="bounced", depth=depth, team_reroll_for=team_reroll_for
+    )
     return _prepend(event, down)
 
 

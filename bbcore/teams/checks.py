@@ -3,6 +3,13 @@
 Checks are registered through the ``bbcore_team_checks`` hook. A variant that
 drafts differently replaces a core check by id (``replaces="core/position-limits"``)
 instead of patching it; every check reports all it finds.
+
+A team is checked at a *stage* (:data:`STAGES`): ``draft``, a new team built from its
+budget, or ``league``, a team that has played league games, whose value has grown past
+the budget, whose Dedicated Fans have moved within the league's limits and who may be
+short of players until Journeymen fill the gaps. A check says at which stages it runs;
+a rule that reads differently at each is two checks under one id, and a replacement of
+that id takes the place of both.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from bbcore.errors import DataError, JsonPath, PluginError, Problem, format_json_path
+from bbcore.errors import DataError, JsonPath, PluginError, Problem, UsageError, format_json_path
 from bbcore.model.inducement import InducementHire
 from bbcore.render.text import money
 from bbcore.teams.purchases import eligibility_reason, entity_name, hires_a_player, prices_by_league, stake_problem
@@ -35,15 +42,20 @@ if TYPE_CHECKING:
 
 CheckFunction = Callable[["Ruleset", "Team"], Iterable[Problem]]
 
+#: The stages a team is checked at: a new team at its draft, and a team in league play after it.
+DRAFT, LEAGUE = "draft", "league"
+STAGES: tuple[str, ...] = (DRAFT, LEAGUE)
+
 
 @frozen
 class TeamCheck:
-    """A named team check; ``replaces`` names a check it takes the place of."""
+    """A named team check; ``replaces`` names a check it takes the place of; ``stages``, when it runs (both by default)."""
 
     id: str
     check: CheckFunction
     replaces: str | None = None
     description: str = ""
+    stages: frozenset[str] = frozenset(STAGES)
 
 
 @frozen
@@ -102,6 +114,13 @@ def check_roster_size(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     count = len(team.players)
     if count < size.min:
         yield problem("too-few-players", f"{count} players; a team needs at least {size.min}", "players")
+    yield from check_league_roster_size(ruleset, team)
+
+
+def check_league_roster_size(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    """In league play a team may fall short of the minimum (Journeymen fill the game), never past the maximum."""
+    size = ruleset.parameters.roster
+    count = len(team.players)
     if count > size.max:
         yield problem("too-many-players", f"{count} players; a team may have at most {size.max}", "players")
 
@@ -172,15 +191,19 @@ def check_staff(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
 
 def check_dedicated_fans(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     rules = ruleset.parameters.dedicated_fans
-    fans = team.staff.get("dedicated-fans", rules.start)
-    count = staff_count(fans)
+    count = staff_count(team.staff.get("dedicated-fans", rules.start))
     if not rules.start <= count <= rules.max_at_draft:
-        yield problem(
-            "dedicated-fans-range",
-            f"{count} Dedicated Fans; a new team has {rules.start} to {rules.max_at_draft}",
-            "staff",
-            "dedicated-fans",
-        )
+        message = f"{count} Dedicated Fans; a new team has {rules.start} to {rules.max_at_draft}"
+        yield problem("dedicated-fans-range", message, "staff", "dedicated-fans")
+
+
+def check_league_dedicated_fans(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    """After the draft the fans move game by game, within the league's limits."""
+    rules = ruleset.parameters.dedicated_fans
+    count = staff_count(team.staff.get("dedicated-fans", rules.start))
+    if not rules.min <= count <= rules.max:
+        message = f"{count} Dedicated Fans; a team in league play has {rules.min} to {rules.max}"
+        yield problem("dedicated-fans-range", message, "staff", "dedicated-fans")
 
 
 def check_special_rules(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
@@ -384,23 +407,43 @@ def check_budget(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
         yield problem("over-budget", f"the team costs {_k(cost)}; the budget is {_k(budget)}")
 
 
+_DRAFT, _LEAGUE = frozenset({DRAFT}), frozenset({LEAGUE})
+
 CORE_CHECKS: tuple[TeamCheck, ...] = (
     TeamCheck("core/positions", check_positions, description="Every position exists; all from one roster."),
-    TeamCheck("core/roster-size", check_roster_size, description="Player count within the roster size."),
+    TeamCheck("core/roster-size", check_roster_size, description="Player count within the roster size.", stages=_DRAFT),
+    TeamCheck(
+        "core/roster-size",
+        check_league_roster_size,
+        description="In league play, at most the roster size (fewer is allowed: Journeymen fill the game).",
+        stages=_LEAGUE,
+    ),
     TeamCheck("core/position-limits", check_position_limits, description="Per-position and shared position limits."),
     TeamCheck("core/insignificant", check_insignificant, description="No more players with Insignificant than without."),
     TeamCheck("core/rerolls", check_rerolls, description="Team re-roll limit."),
     TeamCheck("core/staff", check_staff, description="Sideline staff limits and the apothecary rule."),
-    TeamCheck("core/dedicated-fans", check_dedicated_fans, description="Dedicated Fans at drafting."),
+    TeamCheck("core/dedicated-fans", check_dedicated_fans, description="Dedicated Fans at drafting.", stages=_DRAFT),
+    TeamCheck(
+        "core/dedicated-fans",
+        check_league_dedicated_fans,
+        description="In league play, Dedicated Fans within the league's limits.",
+        stages=_LEAGUE,
+    ),
     TeamCheck("core/special-rules", check_special_rules, description="Special-rule choices and league."),
     TeamCheck("core/advancements", check_advancements, description="Advancement kinds and skills exist."),
     TeamCheck("core/inducements", check_inducements, description="Inducements exist, are allowed and within limits."),
-    TeamCheck("core/budget", check_budget, description="The cost fits the budget."),
+    TeamCheck("core/budget", check_budget, description="The cost fits the budget (at drafting).", stages=_DRAFT),
 )
 
 
-def active_checks(ruleset: Ruleset) -> list[TeamCheck]:
-    """The checks in force, after replacements; two replacing one id is an error naming both."""
+def active_checks(ruleset: Ruleset, stage: str | None = None) -> list[TeamCheck]:
+    """The checks in force, after replacements, at ``stage`` (every stage's when None); two replacing one id is an error naming both.
+
+    A replacement takes the place of every check with the id it names (a rule with a
+    check per stage is replaced whole), and runs at its own stages.
+    """
+    if stage is not None and stage not in STAGES:
+        raise UsageError(f"unknown team stage {stage!r}; expected one of {', '.join(STAGES)}")
     contributed: list[TeamCheck] = []
     for checks in ruleset.hook.bbcore_team_checks(ruleset=ruleset):
         contributed.extend(checks or ())
@@ -417,9 +460,14 @@ def active_checks(ruleset: Ruleset) -> list[TeamCheck]:
     for check in contributed:
         if check.replaces is not None:
             continue
-        result.append(replacements.pop(check.id, check))
-    result.extend(replacements.values())  # replacing a check nobody registered just adds it
-    return result
+        replacement = replacements.get(check.id)
+        if replacement is None:
+            result.append(check)
+        elif replacement not in result:
+            result.append(replacement)
+    # Replacing a check nobody registered just adds it.
+    result.extend(r for r in replacements.values() if r not in result)
+    return [check for check in result if stage is None or stage in check.stages]
 
 
 def _locate(problems: Iterable[Problem], document: YamlDocument | None) -> list[Problem]:
@@ -446,10 +494,14 @@ def _parse_path(path: str) -> JsonPath:
     return tuple(parts)
 
 
-def check_team(ruleset: Ruleset, team: Team, document: YamlDocument | None = None) -> TeamReport:
-    """Check a team under a ruleset: every problem at once, with cost and Team Value."""
+def check_team(ruleset: Ruleset, team: Team, document: YamlDocument | None = None, *, stage: str = DRAFT) -> TeamReport:
+    """Check a team under a ruleset at ``stage`` (one of :data:`STAGES`): every problem at once, with cost and Team Value.
+
+    ``draft`` (the default) holds a new team to its budget and the draft's limits;
+    ``league``, a team that has played league games, to the limits of league play.
+    """
     problems: list[Problem] = []
-    for check in active_checks(ruleset):
+    for check in active_checks(ruleset, stage):
         problems.extend(check.check(ruleset, team))
     for extra in ruleset.hook.bbcore_extra_team_problems(ruleset=ruleset, team=team):
         for problem in extra or ():
