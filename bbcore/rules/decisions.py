@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from bbcore.errors import BBCoreError, UsageError
+from bbcore.model.team import Team
 from bbcore.rules.board import Square
 
 Option = TypeVar("Option")
@@ -193,6 +194,17 @@ class Decisions(Protocol):
         """Which ``count`` different skills of ``skills`` the player's coach gives them when a rule lets the coach pick (a spell's)."""
         ...
 
+    def team_after_hiring(self, team: str, team_file: Team | None, treasury: int) -> Team | None:
+        """The team after the post-game hiring, firing and retiring, or None to leave it as it is.
+
+        ``team_file`` is the team as it came to the game (None when it came without a
+        file); ``treasury`` is the gold the team has now, winnings included. The answer
+        is the team as it goes on, its ``treasury`` what is left after the hiring: no
+        more than ``treasury``, and a legal team in league play
+        (:func:`bbcore.teams.checks.check_team` at the ``league`` stage).
+        """
+        ...
+
 
 class DefaultDecisions:
     """What a sensible coach does: the best face for the chooser, follow up, use skills, keep the apothecary for casualties."""
@@ -300,6 +312,9 @@ class DefaultDecisions:
 
     def gained_skills(self, player_id: str, skills: Sequence[str], count: int) -> Sequence[str]:
         return tuple(skills[:count])
+
+    def team_after_hiring(self, team: str, team_file: Team | None, treasury: int) -> Team | None:
+        return None
 
 
 class IllegalAnswerError(UsageError):
@@ -601,6 +616,15 @@ class ScriptedDecisions:
         if answer not in candidates:
             raise DecisionScriptError(f"scripted team-mate {answer!r} for {reason!r} is not among {list(candidates)}")
         return str(answer)
+
+    def team_after_hiring(self, team: str, team_file: Team | None, treasury: int) -> Team | None:
+        if self._answers and self._answers[0][0] == "team-after-hiring":
+            answer = self._answers.pop(0)[1]
+            if answer is not None and not isinstance(answer, Team):
+                raise DecisionScriptError(f"a scripted team-after-hiring answer is a Team or None, not {answer!r}")
+            return answer
+        self._next("team-after-hiring")  # raises when strict
+        return self._fallback.team_after_hiring(team, team_file, treasury) if self._fallback is not None else None
 
     def assert_used_up(self) -> None:
         if self._answers:

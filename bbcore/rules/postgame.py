@@ -14,13 +14,15 @@ import attrs
 
 from bbcore.dice import DiceSource
 from bbcore.rules.board import Status
-from bbcore.rules.decisions import Decisions, checked_choices
+from bbcore.rules.decisions import Decisions, IllegalAnswerError, checked_choices
 from bbcore.rules.events import Event
 from bbcore.rules.league import choose_mvp, expensive_mistake, league_points, spp_for, update_dedicated_fans, winnings
 from bbcore.rules.sequences import GameState, StepProcedure
+from bbcore.teams.checks import LEAGUE, check_team
 from bbcore.teams.valuation import value_team
 
 if TYPE_CHECKING:
+    from bbcore.model.team import Team
     from bbcore.ruleset import Ruleset
 
 #: The row of the SPP awards table for the Most Valuable Player.
@@ -107,19 +109,44 @@ def player_advancement(ruleset: Ruleset, state: GameState, dice: DiceSource, dec
 
 
 def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
-    """Nothing is rolled: the coaches hire, fire and retire on the team file. Records what they must decide on.
+    """Each coach hires, fires and retires (``Decisions.team_after_hiring``); nothing is rolled.
 
-    For each team: its casualties (a dead one leaves the team) and the Journeymen who
-    played, whom the team may now hire for good.
+    The coach is shown the team as it came to the game and its Treasury now, and answers
+    with the team as it goes on (or None: no change). The answer becomes the team's
+    file (``TeamState.team``, valued again at the next fixture) and its ``treasury`` the
+    team's Treasury, so the Expensive Mistakes that follow see what is left. An answer
+    that spends more than the Treasury, or is not a legal team in league play
+    (:func:`bbcore.teams.checks.check_team`, ``stage="league"``), raises
+    :class:`~bbcore.rules.decisions.IllegalAnswerError` with every problem.
+
+    The event records, for each team, its casualties (a dead one leaves the team) and the
+    Journeymen who played, whom the team may now hire for good.
     """
     events: list[Event] = []
     for team in state.teams:
         own = list(state.board.team_players(team.id))
         casualties = sorted(p.id for p in own if p.status is Status.CASUALTY)
         journeymen = sorted(p.id for p in own if p.id in state.journeymen)
-        detail = {"casualties": casualties, "journeymen": journeymen, "treasury": team.treasury}
-        events.append(Event("hiring-and-firing", team.id, result="recorded", detail=detail))
+        detail: dict[str, object] = {"casualties": casualties, "journeymen": journeymen, "treasury": team.treasury}
+        after = decisions.team_after_hiring(team.id, team.team, team.treasury)
+        if after is None:
+            events.append(Event("hiring-and-firing", team.id, result="recorded", detail=detail))
+            continue
+        _check_hiring(ruleset, team.id, after, team.treasury)
+        state = state.update_team(team.id, team=after, treasury=after.treasury)
+        detail.update(spent=team.treasury - after.treasury, left=after.treasury)
+        events.append(Event("hiring-and-firing", team.id, result="changed", detail=detail))
     return state, tuple(events)
+
+
+def _check_hiring(ruleset: Ruleset, team_id: str, after: Team, treasury: int) -> None:
+    """The coach's team after hiring: within the Treasury, and legal in league play."""
+    problems = [f"its treasury {after.treasury} is below 0"] if after.treasury < 0 else []
+    if after.treasury > treasury:
+        problems.append(f"its treasury {after.treasury} is more than the {treasury} the team had: hiring and firing bring in no gold")
+    problems.extend(str(found) for found in check_team(ruleset, after, stage=LEAGUE).problems)
+    if problems:
+        raise IllegalAnswerError(f"the team {team_id} after hiring and firing is not allowed: " + "; ".join(problems))
 
 
 def expensive_mistakes(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:

@@ -8,7 +8,7 @@ import pytest
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError, ScriptedDecisions
-from bbcore.rules.league import spp_for
+from bbcore.rules.league import expensive_mistake, spp_for
 from bbcore.rules.postgame import (
     dedicated_fans,
     expensive_mistakes,
@@ -136,3 +136,36 @@ def test_the_next_fixture_values_the_team_file_again(core: Ruleset) -> None:
     assert after.home.ctv == value_team(core, grown).current_team_value > home.ctv
     assert (events[0].result, events[1].result) == ("revalued", "unchanged")
     assert after.away.ctv == away_team().ctv
+
+
+def test_gold_spent_hiring_is_gone_before_the_expensive_mistakes(core: Ruleset) -> None:
+    human = next(ref.team for ref in core.team_files if ref.id == "human-starter")
+    home = attrs.evolve(team_state(core, "home", human), treasury=150_000)
+    state = game(core, home=home, away=away_team(treasury=20_000))
+    reroll = core.roster("human").reroll_cost
+    hired = attrs.evolve(human, rerolls=human.rerolls + 1, treasury=150_000 - reroll)
+    with ScriptedDice([]) as dice, ScriptedDecisions([("team-after-hiring", hired), ("team-after-hiring", None)]) as decisions:
+        after, events = hiring_and_firing(core, state, dice, decisions)
+    assert after.home.team is hired
+    assert after.home.treasury == 150_000 - reroll
+    assert (events[0].result, events[0].detail["spent"], events[0].detail["left"]) == ("changed", reroll, 150_000 - reroll)
+    assert events[1].result == "recorded"
+    # What the hiring left is what the Expensive Mistakes read; the next fixture values the new team.
+    with ScriptedDice([1, 3]) as dice:
+        expected, _ = expensive_mistake(core, 150_000 - reroll, dice)
+    with ScriptedDice([1, 3]) as dice:
+        mistaken, _ = expensive_mistakes(core, after, dice, DefaultDecisions())
+    assert mistaken.home.treasury == expected != 150_000 - reroll
+    revalued, _ = prepare_next_fixture(core, mistaken, ScriptedDice([]), DefaultDecisions())
+    assert revalued.home.ctv == value_team(core, hired).current_team_value
+
+
+def test_hiring_may_not_spend_gold_the_team_lacks_nor_leave_an_illegal_team(core: Ruleset) -> None:
+    human = next(ref.team for ref in core.team_files if ref.id == "human-starter")
+    state = game(core, home=attrs.evolve(team_state(core, "home", human), treasury=50_000))
+    richer = attrs.evolve(human, treasury=60_000)
+    illegal = attrs.evolve(human, rerolls=9, treasury=-10_000)
+    with pytest.raises(IllegalAnswerError, match="more than the 50000"):
+        hiring_and_firing(core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", richer)]))
+    with pytest.raises(IllegalAnswerError, match=r"below 0.*too-many-rerolls|below 0.*re-rolls"):
+        hiring_and_firing(core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", illegal)]))

@@ -43,6 +43,7 @@ from bbcore_skurling.legal import END_TURN, MOVE_ON, Declaration, actions_for
 from bbcore_skurling.touch import TOUCH_TABLE, TouchDice, destination_row, face_effect, touch_dice
 
 if TYPE_CHECKING:
+    from bbcore.model.team import Team
     from bbcore.ruleset import Ruleset
     from bbcore_skurling.match import MatchState
 
@@ -823,6 +824,9 @@ class PolicyCoach:
 
     def gained_skills(self, player_id: str, skills: Sequence[str], count: int) -> Sequence[str]:
         return self.fallback.gained_skills(player_id, skills, count)
+
+    def team_after_hiring(self, team: str, team_file: Team | None, treasury: int) -> Team | None:
+        return self.fallback.team_after_hiring(team, team_file, treasury)  # Skurling's post-match is its own
 
     def team_mate(self, player_id: str, reason: str, candidates: Sequence[str]) -> str:
         return str(self.ask("team-mate", self.team_of(player_id), list(candidates), reason=reason))
