@@ -76,6 +76,7 @@ class Effect:
     limit: int | None = None
     who: str | None = None
     duration: str | None = None
+    for_hired: bool | None = None  # False: not for a player hired for the game only (a Mercenary, a Star Player)
 
     @property
     def verbs(self) -> tuple[str, ...]:

@@ -293,7 +293,7 @@ def suffer_casualty(
         detail: dict[str, object] = {}
         source = choose_treatment(player, REGENERATION) if choose_treatment is not None and not passes(rolls[0], target) else None
         if source is not None:
-            _check_regeneration_reroll(ruleset, source)
+            _check_regeneration_reroll(ruleset, source, player)
             rolls, detail = (*rolls, *roll_dice(dice, "D6")), {"rerolled_with": source}
         if passes(rolls[-1], target):
             events.append(Event(REGENERATION, player_id, rolls, "regenerated", detail))
@@ -345,10 +345,13 @@ def suffer_casualty(
     return Outcome(board, tuple(events))
 
 
-def _check_regeneration_reroll(ruleset: Ruleset, source: str) -> None:
+def _check_regeneration_reroll(ruleset: Ruleset, source: str, player: PlayerState) -> None:
     inducement = ruleset.inducements.get(source)
-    if inducement is None or not any(effect.regeneration_reroll for effect in inducement.effects):
+    rerolls = [effect for effect in inducement.effects if effect.regeneration_reroll] if inducement is not None else []
+    if inducement is None or not rerolls:
         raise UsageError(f"{source!r} is not an inducement that re-rolls a failed Regeneration roll")
+    if player.hired and all(effect.for_hired is False for effect in rerolls):
+        raise UsageError(f"{inducement.name} cannot re-roll the Regeneration of {player.id}, hired for this game only")
 
 
 def casualty_roll(ruleset: Ruleset, player_id: str, dice: DiceSource, niggling_injuries: int = 0) -> tuple[Row, Event]:

@@ -26,6 +26,7 @@ from bbcore.rules.inducement_uses import use_inducement, uses_left
 from bbcore.rules.injury import APOTHECARY_EVENT, REGENERATION
 
 if TYPE_CHECKING:
+    from bbcore.model.common import Effect
     from bbcore.rules.decisions import Decisions
     from bbcore.rules.events import Event
     from bbcore.rules.sequences import GameState
@@ -39,31 +40,49 @@ TREATMENT_EVENT = "casualty-treatment"
 KO = "ko"
 
 
-def _treats(effect_value: str | None, injury: str | None) -> bool:
-    """Whether an ``apothecary`` effect treats ``injury`` (None: any): ``any`` treats all, ``knocked-out`` a KO only."""
-    return effect_value == ANY_INJURY or (effect_value == KNOCKED_OUT and injury in (None, KO))
+def _treats(effect: Effect, injury: str | None, hired: bool) -> bool:
+    """Whether an ``apothecary`` effect treats ``injury`` (None: any): ``any`` treats all, ``knocked-out`` a KO only;
+    never a ``hired`` player when it says ``for_hired: false``."""
+    if hired and effect.for_hired is False:
+        return False
+    return effect.apothecary == ANY_INJURY or (effect.apothecary == KNOCKED_OUT and injury in (None, KO))
 
 
-def apothecary_inducements(ruleset: Ruleset, state: GameState, team_id: str, injury: str | None = None) -> tuple[str, ...]:
+def _hired(state: GameState, player_id: str | None) -> bool:
+    player = state.board.players.get(player_id) if player_id is not None else None
+    return player is not None and player.hired
+
+
+def apothecary_inducements(
+    ruleset: Ruleset, state: GameState, team_id: str, injury: str | None = None, *, player_id: str | None = None
+) -> tuple[str, ...]:
     """The inducements the team holds that work as an Apothecary for ``injury`` (``ko``, ``casualty``; None: any),
-    with uses left, by id."""
+    with uses left, by id; for ``player_id``, only those that may treat him (not a Plague Doctor for a Mercenary)."""
     held = state.team(team_id).inducements
+    hired = _hired(state, player_id)
     return tuple(
         inducement_id
         for inducement_id in sorted(held)
         if inducement_id in ruleset.inducements
-        and any(_treats(effect.apothecary, injury) for effect in ruleset.inducements[inducement_id].effects)
+        and any(_treats(effect, injury, hired) for effect in ruleset.inducements[inducement_id].effects)
         and uses_left(ruleset, state, team_id, inducement_id) != 0
     )
 
 
-def apothecaries_left(ruleset: Ruleset, state: GameState, team_id: str, injury: str | None = None) -> int:
+def apothecaries_left(ruleset: Ruleset, state: GameState, team_id: str, injury: str | None = None, *, player_id: str | None = None) -> int:
     """How many more times the team may call an Apothecary this game for ``injury`` (``ko`` or ``casualty``; None:
-    any): its own (once), then its inducements' (one that treats Knocked-out players only counts for ``ko``)."""
+    any): its own (once), then its inducements' (one that treats Knocked-out players only counts for ``ko``); for
+    ``player_id``, only the inducements that may treat him."""
     team = state.team(team_id)
     own = 1 if team.apothecary and not team.apothecary_used else 0
-    spare = apothecary_inducements(ruleset, state, team_id, injury)
+    spare = apothecary_inducements(ruleset, state, team_id, injury, player_id=player_id)
     return own + sum(uses_left(ruleset, state, team_id, i) or 0 for i in spare)
+
+
+def treats_hired(ruleset: Ruleset, inducement_id: str) -> bool:
+    """Whether a treatment inducement may be used on a player hired for the game (none of its effects says ``for_hired: false``)."""
+    inducement = ruleset.inducements.get(inducement_id)
+    return inducement is None or all(effect.for_hired is not False for effect in inducement.effects)
 
 
 def spend_treatments(ruleset: Ruleset, state: GameState, events: Iterable[Event]) -> GameState:
@@ -84,7 +103,8 @@ def spend_treatments(ruleset: Ruleset, state: GameState, events: Iterable[Event]
             if team.apothecary and not team.apothecary_used:
                 state = state.update_team(team_id, apothecary_used=True)
                 continue
-            spare = apothecary_inducements(ruleset, state, team_id, KO if event.detail.get("from") == KO else "casualty")
+            injury = KO if event.detail.get("from") == KO else "casualty"
+            spare = apothecary_inducements(ruleset, state, team_id, injury, player_id=event.who)
             if spare:
                 state, _ = use_inducement(ruleset, state, team_id, spare[0])
         elif event.kind in (TREATMENT_EVENT, REGENERATION):
@@ -115,7 +135,8 @@ class HeldTreatments:
 
     def use_apothecary(self, player_id: str, injury: str) -> bool:
         team = self._team(player_id)
-        if team is None or apothecaries_left(self._ruleset, self._state, team, injury) <= self._apothecaries[team]:
+        left = apothecaries_left(self._ruleset, self._state, team, injury, player_id=player_id) if team is not None else 0
+        if team is None or left <= self._apothecaries[team]:
             return False
         if not self._decisions.use_apothecary(player_id, injury):
             return False
@@ -127,6 +148,8 @@ class HeldTreatments:
         choice = self._decisions.casualty_treatment(player_id, casualty)
         if choice is None or team is None or choice not in self._ruleset.inducements:
             return choice
+        if _hired(self._state, player_id) and not treats_hired(self._ruleset, choice):
+            return None
         left = uses_left(self._ruleset, self._state, team, choice)
         if left is not None and left <= self._treatments[team, choice]:
             return None

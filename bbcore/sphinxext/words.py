@@ -131,6 +131,8 @@ def effect_words(ruleset: Ruleset, labels: Labels, effect: Effect) -> str:
         qualifiers.append(_WHO.get(effect.who, escape(effect.who)))
     if effect.duration is not None:
         qualifiers.append(escape(effect.duration))
+    if effect.for_hired is False:
+        qualifiers.append("not for Mercenaries or Star Players")
     return f"{what} ({', '.join(qualifiers)})" if qualifiers else what
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
-from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.decisions import DecisionScriptError, ScriptedDecisions
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import uses_left
 from bbcore.rules.injury import apothecary_from, suffer_casualty, treatment_from
@@ -117,3 +118,26 @@ def test_a_knocked_out_only_apothecary_counts_for_a_ko_and_not_for_a_casualty() 
         assert guarded.use_apothecary("home-1", "ko") is True
     patched = Event("apothecary", "home-1", (), "patched-up", {"from": "ko", "to": "stunned"})
     assert uses_left(rules, spend_treatments(rules, state, [patched]), "home", doctor) == 0
+
+
+def test_the_plague_doctor_treats_no_player_hired_for_the_game() -> None:
+    rules = bbcore.load_ruleset(packs=["bb2020"])
+    doctor = "bb2020/plague-doctor"
+    state = undead(rules, {doctor: 1})
+    hired = attrs.evolve(state.board.player("troll"), hired=True)
+    state = attrs.evolve(state, board=state.board.with_player(hired))
+    assert apothecaries_left(rules, state, "home", "ko", player_id="troll") == 0
+    assert apothecaries_left(rules, state, "home", "ko") == 1
+    asked = ScriptedDecisions([("apothecary", True)])
+    assert HeldTreatments(rules, state, asked).use_apothecary("troll", "ko") is False
+    with pytest.raises(DecisionScriptError, match="1 scripted decision"):
+        asked.assert_used_up()  # the coach was not even asked
+    # Nor does it re-roll his Regeneration: the guarded coach is not allowed it, and the procedure refuses it.
+    with ScriptedDecisions([("casualty-treatment", doctor)]) as asked:
+        assert HeldTreatments(rules, state, asked).casualty_treatment("troll", "regeneration") is None
+    target = rules.parameters.targets.regeneration
+    with ScriptedDice([target - 1]) as dice, pytest.raises(UsageError, match="hired for this game only"):
+        suffer_casualty(rules, state.board, "troll", dice, choose_treatment=lambda player, casualty: doctor)
+    # The team's own Apothecary still treats him.
+    own = state.update_team("home", apothecary=True)
+    assert apothecaries_left(rules, own, "home", "ko", player_id="troll") == 1
