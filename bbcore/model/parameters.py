@@ -402,6 +402,8 @@ class GameParameters:
     weather: WeatherRules
     staff: Mapping[str, StaffTerms] = field(factory=dict)
     casualty_modifiers: Mapping[str, int] = field(factory=dict)
+    #: Regeneration before the Casualty Roll; False: after the roll and its treatment.
+    regeneration_first: bool = True
     #: Tests some traits make a player roll when activated.
     activation: ActivationRules = field(factory=ActivationRules)
     #: A budget of its own for sideline staff, apart from ``draft_budget``; None: staff come from the draft budget.

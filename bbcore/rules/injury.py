@@ -271,7 +271,10 @@ def suffer_casualty(
     A failed Regeneration roll may be rolled again once: ``choose_treatment`` is asked with
     ``regeneration`` as the casualty, and may name an inducement with a
     ``regeneration_reroll`` effect (a Mortuary Assistant); the ``regeneration`` event says
-    so (``rerolled_with``), for :func:`bbcore.rules.treatments.spend_treatments`.
+    so (``rerolled_with``), for :func:`bbcore.rules.treatments.spend_treatments`. Under
+    ``regeneration_first: false`` (a variant whose staff heal first) Regeneration is rolled
+    after the casualty roll and its treatment instead, and saves the player from whatever
+    result they left him with.
 
     Straight after the casualty roll, before the apothecary, ``choose_treatment`` is
     asked which treatment the team uses on the result (None: no treatment offered),
@@ -287,22 +290,15 @@ def suffer_casualty(
     # into the game are his ``casualty`` modifier on the board).
     niggling_injuries += sum(by for trait, by in ruleset.parameters.casualty_modifiers.items() if player.has(trait))
     niggling_injuries += board.modifier("casualty", player)
-    if player.has(REGENERATION):
-        rolls = roll_dice(dice, "D6")
-        target = ruleset.parameters.targets.regeneration
-        detail: dict[str, object] = {}
-        source = choose_treatment(player, REGENERATION) if choose_treatment is not None and not passes(rolls[0], target) else None
-        if source is not None:
-            _check_regeneration_reroll(ruleset, source, player)
-            rolls, detail = (*rolls, *roll_dice(dice, "D6")), {"rerolled_with": source}
-        if passes(rolls[-1], target):
-            events.append(Event(REGENERATION, player_id, rolls, "regenerated", detail))
-            return Outcome(board.with_player(player.with_status(Status.RESERVES)), tuple(events))
-        events.append(Event(REGENERATION, player_id, rolls, "failed", detail))
+    regeneration_first = ruleset.parameters.regeneration_first
+    if regeneration_first and _regenerates(ruleset, player, dice, choose_treatment, events):
+        return Outcome(board.with_player(player.with_status(Status.RESERVES)), tuple(events))
     table = ruleset.table("casualty")
     if not roll:
         row = table.rows[0]
         events.append(Event("casualty", player_id, (), row.id, {"automatic": True}))
+        if not regeneration_first and _regenerates(ruleset, player, dice, choose_treatment, events):
+            return Outcome(board.with_player(player.with_status(Status.RESERVES)), tuple(events))
     else:
         if counts_as is None:
             row, event = _casualty_roll(table, player_id, dice, niggling_injuries)
@@ -325,6 +321,8 @@ def suffer_casualty(
             player = attrs.evolve(player, skills={k: v for k, v in player.skills.items() if k not in treated.lost_skills})
         if treated.status is not Status.CASUALTY:
             return Outcome(board.with_player(player.with_status(treated.status)), tuple(events))
+        if not regeneration_first and _regenerates(ruleset, player, dice, choose_treatment, events):
+            return Outcome(board.with_player(player.with_status(Status.RESERVES)), tuple(events))
         if treated.apothecary and use_apothecary is not None and use_apothecary(player, "casualty"):
             if counts_as is None:
                 second, second_event = _casualty_roll(table, player_id, dice, niggling_injuries)
@@ -343,6 +341,24 @@ def suffer_casualty(
         events.append(lasting_event)
         del lasting_row
     return Outcome(board, tuple(events))
+
+
+def _regenerates(
+    ruleset: Ruleset, player: PlayerState, dice: DiceSource, choose_treatment: TreatmentChoice | None, events: list[Event]
+) -> bool:
+    """Whether a player with Regeneration shrugs the casualty off (its event added to ``events``); False without the trait."""
+    if not player.has(REGENERATION):
+        return False
+    rolls = roll_dice(dice, "D6")
+    target = ruleset.parameters.targets.regeneration
+    detail: dict[str, object] = {}
+    source = choose_treatment(player, REGENERATION) if choose_treatment is not None and not passes(rolls[0], target) else None
+    if source is not None:
+        _check_regeneration_reroll(ruleset, source, player)
+        rolls, detail = (*rolls, *roll_dice(dice, "D6")), {"rerolled_with": source}
+    regenerated = passes(rolls[-1], target)
+    events.append(Event(REGENERATION, player.id, rolls, "regenerated" if regenerated else "failed", detail))
+    return regenerated
 
 
 def _check_regeneration_reroll(ruleset: Ruleset, source: str, player: PlayerState) -> None:

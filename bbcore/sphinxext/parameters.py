@@ -52,6 +52,7 @@ PHRASED = frozenset(
         "secure_the_ball",
         "plague_ridden",
         "casualty_modifiers",
+        "regeneration_first",
         "activation",
     }
 )
@@ -217,7 +218,11 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
                 "the player may move on afterwards with what is left",
             ),
             ("Knocked-out recovery", f"a D6 of {params.targets.ko_recovery}+ at the end of each drive"),
-            ("Regeneration", f"a D6 of {params.targets.regeneration}+ saves a casualty"),
+            (
+                "Regeneration",
+                f"a D6 of {params.targets.regeneration}+ saves a casualty; rolled "
+                + ("before the Casualty Roll" if params.regeneration_first else "after the Casualty Roll and any treatment of it"),
+            ),
             (
                 "Block dice",
                 f"{params.block.dice_equal} at equal Strength, {params.block.dice_stronger} for the stronger side, "

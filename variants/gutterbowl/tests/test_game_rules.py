@@ -520,6 +520,27 @@ def test_a_block_casualty_can_call_the_sawbones_through_the_coach(gb: Ruleset) -
     assert outcome.events[-1].detail["results"] == ["lasting-injury", "badly-hurt"]
 
 
+def test_the_sawbones_comes_before_regeneration(gb: Ruleset) -> None:
+    assert bbcore.load_ruleset().parameters.regeneration_first
+    assert not gb.parameters.regeneration_first
+    board = casualty_board(gb, p={"regeneration": None})
+    regenerates = gb.parameters.targets.regeneration
+    # The Casualty Roll first (Dead), then the Sawbones (1: fatal), and only then Regeneration, which saves him.
+    with ScriptedDice([16, 1, regenerates]) as dice:
+        outcome = suffer_casualty(gb, board, "p", dice, choose_treatment=sawbones_called)
+    assert [e.kind for e in outcome.events] == ["casualty", "casualty-treatment", "regeneration"]
+    assert outcome.board.player("p").status is Status.RESERVES
+    # A player the Sawbones patched up rolls no Regeneration.
+    with ScriptedDice([16, 2, 4]) as dice:
+        patched = suffer_casualty(gb, board, "p", dice, choose_treatment=sawbones_called)
+    assert [e.kind for e in patched.events] == ["casualty", "casualty", "casualty-treatment"]
+    # Without the Sawbones, a failed Regeneration after the roll leaves the result as rolled.
+    with ScriptedDice([9, regenerates - 1]) as dice:
+        failed = suffer_casualty(gb, board, "p", dice)
+    assert [(e.kind, e.result) for e in failed.events] == [("casualty", "seriously-hurt"), ("regeneration", "failed")]
+    assert failed.board.player("p").status is Status.CASUALTY
+
+
 def test_a_used_sawbones_is_spent(gb: Ruleset) -> None:
     state = game(gb, {"p": ("home", LINEMAN, (12, 7))}, home=team("home", "human", inducements={SAWBONES: 1, SNACK_STAND: 1}))
     with ScriptedDice([16, 2, 4]) as dice:
