@@ -134,17 +134,24 @@ class PitchGeometry:
         return self.square_features.get(square)
 
     def feature_between(self, a: Square, b: Square) -> FeatureType | None:
-        """The edge feature between two squares; a diagonal step crosses the edges of both orthogonal routes."""
+        """The edge feature between two squares.
+
+        A diagonal step crosses an edge feature only when it stands in the way of both
+        orthogonal routes (it runs across the step's corner, or two features meet there); a
+        step that only clips the end of one, with the other route open, passes it by.
+        """
         if not self.edge_features:
             return None  # most pitches have no edge features: asked at every step, this spares the frozensets
         direct = self.edge_features.get(frozenset({a, b}))
         if direct is not None or a[0] == b[0] or a[1] == b[1]:
             return direct
+        crossed = []
         for corner in ((a[0], b[1]), (b[0], a[1])):
             found = self.edge_features.get(frozenset({a, corner})) or self.edge_features.get(frozenset({corner, b}))
-            if found is not None:
-                return found
-        return None
+            if found is None:
+                return None
+            crossed.append(found)
+        return crossed[0]
 
 
 def _frozen_modifiers(modifiers: Mapping[str, int]) -> Mapping[str, int]:

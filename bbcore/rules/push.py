@@ -43,7 +43,8 @@ class PushBlocked:
     * ``knocked-down`` — the player stays and is knocked down;
     * ``removed`` — the player leaves the pitch for the reserves, after an injury roll if ``injury_roll``;
     * ``enters`` — the player goes into ``square`` (or the first blocked square holding a
-      feature), although the feature blocks movement: a pit, say.
+      feature), although the feature blocks movement: a pit, say. With ``squares`` (two
+      or more) the pushing coach picks one of them instead (``Decisions.push_square``).
 
     ``armour_modifier`` applies to the armour roll of a knock-down; ``label`` names what
     the player met (for events), e.g. ``crowd`` or a feature's id.
@@ -55,6 +56,7 @@ class PushBlocked:
     fall_on: int | None = None
     injury_roll: bool = False
     square: Square | None = None
+    squares: tuple[Square, ...] = ()
 
 
 @frozen
@@ -217,7 +219,7 @@ def push(
             return PushResult(inner.outcome, moved=False, vacated=None)
         moved = _move(inner.outcome.board, inner.outcome.board.player(pushed.id), origin, target)
         return PushResult(inner.outcome.then(moved.outcome), moved=True, vacated=origin)
-    return _blocked_push(ruleset, board, pushed, origin, answer, dice, decisions, blocked)
+    return _blocked_push(ruleset, board, pushed, origin, answer, dice, decisions, blocked, chooser=chooser)
 
 
 def _move(board: Board, pushed: PlayerState, origin: Square, target: Square) -> PushResult:
@@ -237,11 +239,16 @@ def _blocked_push(
     dice: DiceSource,
     decisions: Decisions,
     blocked: tuple[BlockedSquare, ...] = (),
+    *,
+    chooser: str | None = None,
 ) -> PushResult:
-    """Apply the push hook's answer when no square was free."""
+    """Apply the push hook's answer when no square was free; ``chooser``'s coach picks among the answer's ``squares``."""
     label = answer.label or answer.outcome
     if answer.outcome == "enters":
         target = answer.square or next((b.square for b in blocked if board.geometry.feature_at(b.square) is not None), None)
+        if len(answer.squares) > 1 and chooser is not None:
+            offered = list(answer.squares)
+            target = checked_choice(decisions.push_square(chooser, offered), offered, question="push-square", who=chooser)
         if target is not None:
             moved = _move(board, pushed, origin, target)
             event = Event("push", pushed.id, (), "entered", {"from": list(origin), "to": list(target), "label": label})

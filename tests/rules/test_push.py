@@ -208,16 +208,35 @@ def test_a_push_never_crosses_an_edge_feature_that_says_what_a_pushed_player_mee
     from bbcore.model.pitch import FeatureType
     from bbcore.rules.board import Board
 
-    # A fence between (11, 7) and (12, 7) lets players step over it but stops pushes: the
-    # straight square and, diagonally across it, both side squares.
+    # A fence three squares long, between x 11 and x 12 for y 6-8, lets players step over it
+    # but stops pushes: the straight square and, diagonally across it, both side squares.
     fence = FeatureType("fence", "Fence", "edge", "A low fence.", crossing_cost=1, pushed_into="stays")
-    pitch = _with_features(core, (fence, (None, (((11, 7), (12, 7)),))))
+    pitch = _with_features(core, (fence, (None, tuple(((11, y), (12, y)) for y in (6, 7, 8)))))
     placed = build_board(core, {"a": ("home", "human/human-lineman", (10, 7)), "d": ("away", "orc/orc-lineman", (11, 7))})
     board = Board.build(pitch, placed.players.values(), placed.ball)
     with ScriptedDice([]) as dice:
         result = push(core, board, "d", (10, 7), dice, ScriptedDecisions([]), chooser="home")
     assert result.outcome.board.player("d").square == (11, 7)
     assert [e.detail.get("label") for e in result.outcome.events if e.kind == "push"] == ["fence"]
+
+
+def test_a_diagonal_past_the_end_of_an_edge_feature_does_not_cross_it(core: Ruleset) -> None:
+    from bbcore.model.pitch import FeatureType
+    from bbcore.rules.board import Board
+
+    # The fence runs between x 11 and x 12 for y 6-8 only: (11, 8) to (12, 9) clips its end.
+    fence = FeatureType("fence", "Fence", "edge", "A low fence.", crossing_cost=1, pushed_into="stays")
+    pitch = _with_features(core, (fence, (None, tuple(((11, y), (12, y)) for y in (6, 7, 8)))))
+    geometry = Board.build(pitch, (), build_board(core, {}).ball).geometry
+    assert geometry.feature_between((11, 8), (12, 9)) is None
+    assert geometry.feature_between((11, 8), (12, 7)) is not None  # across it
+    assert geometry.feature_between((11, 8), (12, 8)) is not None
+    # Pushed from (10, 8) the player at (11, 8) goes round the end: (12, 9), the only square not across it.
+    placed = build_board(core, {"a": ("home", "human/human-lineman", (10, 8)), "d": ("away", "orc/orc-lineman", (11, 8))})
+    board = Board.build(pitch, placed.players.values(), placed.ball)
+    with ScriptedDice([]) as dice:
+        result = push(core, board, "d", (10, 8), dice, ScriptedDecisions([]), chooser="home")
+    assert result.outcome.board.player("d").square == (12, 9)
 
 
 class SpitsTheBallOut:

@@ -57,7 +57,8 @@ def place_in_pit(ruleset: Ruleset, board: Board, square: Square, dice: DiceSourc
 def pushed_into_a_pit(ruleset: Ruleset, board: Board, blocked: tuple[BlockedSquare, ...], dice: DiceSource) -> PushBlocked | None:
     """A pushed player with no free square and a pit among the squares behind him falls in.
 
-    He goes to a free pit square among those behind him, the one straight on first; if
+    He goes to a free pit square among those behind him: the pushing coach picks one when
+    there are several (the answer's ``squares``; the one straight on is the default). If
     every such pit square is taken, he is placed around the first by
     :func:`place_in_pit`. A pit beats a chain push. None when no pit is behind him, or
     no square of it can take him (he then stays where he is, as the core decides).
@@ -71,7 +72,7 @@ def pushed_into_a_pit(ruleset: Ruleset, board: Board, blocked: tuple[BlockedSqua
     placed = (free[0], ()) if free else place_in_pit(ruleset, board, pits[0], dice)
     if placed is None:
         return None
-    return PushBlocked("enters", feature.id, square=placed[0])
+    return PushBlocked("enters", feature.id, square=placed[0], squares=tuple(free) if len(free) > 1 else ())
 
 
 def thrown_into_a_pit(ruleset: Ruleset, board: Board, square: Square, dice: DiceSource) -> PushBlocked | None:

@@ -146,6 +146,22 @@ def test_pushed_into_a_pit_when_no_square_is_free_even_with_team_mates_behind(se
     assert not after.in_play(after.player("d"))
 
 
+def test_the_pushing_coach_picks_the_pit_square_among_the_free_ones(sewer: Ruleset) -> None:
+    players = {"a": ("home", HUMAN, (11, 3)), "d": ("away", ORC, (10, 3))}  # (9, 2), (9, 3) and (9, 4) are pit squares
+    outcome = pushed(sewer, board(sewer, players), (11, 3), [], [("push-square", (9, 4))])  # the core: always (9, 3)
+    assert outcome.board.player("d").square == (9, 4)
+
+    class OutOfThePit(DefaultDecisions):
+        def push_square(self, team: str, squares: Any) -> Square:
+            return (9, 5)
+
+    with pytest.raises(UsageError, match="push-square"):
+        push(sewer, board(sewer, players), "d", (11, 3), ScriptedDice([]), OutOfThePit(), chooser="home")
+    # With one free pit square there is nothing to choose (a scripted answer would be left unused).
+    taken = {**players, "p": ("away", ORC, (9, 2)), "q": ("away", ORC, (9, 3))}
+    assert pushed(sewer, board(sewer, taken), (11, 3), []).board.player("d").square == (9, 4)
+
+
 def test_a_second_player_in_an_occupied_pit_square_is_placed_by_d8_rerolling_impossible_squares(sewer: Ruleset) -> None:
     players = {"a": ("home", HUMAN, (11, 3)), "d": ("away", ORC, (10, 3))}
     players |= {p: ("away", ORC, (9, y)) for p, y in (("p", 2), ("q", 3), ("r", 4))}  # all three pit squares taken
@@ -448,6 +464,12 @@ def test_a_target_behind_a_barricade_blocks_with_its_strength_bonus(street: Rule
     across = board(street, {"a": ("home", HUMAN, (10, 1)), "d": ("away", HUMAN, (11, 1))})
     alongside = board(street, {"a": ("home", HUMAN, (10, 4)), "d": ("away", HUMAN, (11, 4))})
     assert block_dice(street, across, "a", "d").defender_strength == block_dice(street, alongside, "a", "d").defender_strength + bonus
+    # Diagonally across its middle the barricade stands between them; past its end (it covers y 0-2) it does not.
+    diagonal = board(street, {"a": ("home", HUMAN, (10, 1)), "d": ("away", HUMAN, (11, 2))})
+    past_the_end = board(street, {"a": ("home", HUMAN, (10, 3)), "d": ("away", HUMAN, (11, 2))})
+    plain = block_dice(street, alongside, "a", "d").defender_strength
+    assert block_dice(street, diagonal, "a", "d").defender_strength == plain + bonus
+    assert block_dice(street, past_the_end, "a", "d").defender_strength == plain  # the core once counted it crossed
 
 
 def test_a_carrier_who_falls_against_the_wall_drops_the_ball_and_it_bounces(street: Ruleset) -> None:
