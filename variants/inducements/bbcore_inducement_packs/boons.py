@@ -1,11 +1,8 @@
-"""One-off boons of the 2020 list: the mascot, the unguent, the side bet, the Nurglings and the artifact.
+"""One-off boons of the 2020 list: the unguent, the side bet, the Nurglings and the artifact.
 
-- :func:`mascot_reroll` is what the re-roll machinery calls when a coach wants the
-  Team Mascot's re-roll: a die (``mascots`` in ``pack-rules.yaml``) says whether it
-  can be used. Either way the mascot's re-roll is gone for the half (its count in
-  ``TeamState.inducements`` drops); on a failure the coach may still use a normal team
-  re-roll. Judgement call: the core resets nothing at half-time, so whoever starts the
-  second half gives the mascot back from the team's order, as with team re-rolls.
+(The Team Mascot's re-roll is the core's die-gated inducement re-roll,
+:func:`bbcore.rules.inducement_uses.inducement_reroll`: its data says the die it needs.)
+
 - :func:`apply_unguent` takes a player whose casualty row is one the ``unguents``
   entry names (a Serious Injury) from the Casualty box to the Reserves, after every
   other healing; the ``unguent`` event keeps the row, which still applies after the game.
@@ -24,9 +21,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import attrs
-from attrs import frozen
 
-from bbcore.dice import DiceSource, roll_dice, roll_on_table
+from bbcore.dice import DiceSource, roll_on_table
 from bbcore.errors import UsageError
 from bbcore.rules import ball
 from bbcore.rules.board import Status
@@ -53,25 +49,6 @@ def _spend(state: GameState, team_id: str, inducement: str) -> GameState:
 def _need(state: GameState, team_id: str, inducement: str) -> None:
     if _left(state, team_id, inducement) <= 0:
         raise UsageError(f"team {team_id!r} has no {inducement!r} left to use")
-
-
-@frozen
-class MascotRoll:
-    """Whether the mascot's re-roll may be used, and the event of its die."""
-
-    works: bool
-    event: Event
-
-
-def mascot_reroll(ruleset: Ruleset, state: GameState, team_id: str, inducement: str, dice: DiceSource) -> tuple[GameState, MascotRoll]:
-    """Roll for the team's mascot before its re-roll is used; the re-roll is spent for the half either way."""
-    mascot = rules_for(pack_rules(ruleset).extras.mascots, inducement, "mascot")
-    _need(state, team_id, inducement)
-    rolls = roll_dice(dice, mascot.dice)
-    works = sum(rolls) >= mascot.works_on
-    state = _spend(state, team_id, inducement)
-    event = Event("mascot", team_id, rolls, "re-roll" if works else "fled", {"inducement": inducement, "half": state.half})
-    return state, MascotRoll(works, event)
 
 
 def apply_unguent(
@@ -177,4 +154,4 @@ def use_artifact(
     return state, tuple(events)
 
 
-__all__ = ["FAN_FACTOR", "MascotRoll", "apply_unguent", "cavort", "mascot_reroll", "settle_side_bet", "use_artifact"]
+__all__ = ["FAN_FACTOR", "apply_unguent", "cavort", "settle_side_bet", "use_artifact"]

@@ -246,14 +246,6 @@ class Spells:
 
 
 @frozen
-class Mascot:
-    """The mascot's re-roll works on ``dice`` of ``works_on`` or more."""
-
-    dice: str
-    works_on: int
-
-
-@frozen
 class Unguent:
     """The Casualty table rows the unguent heals for the rest of the game."""
 
@@ -340,7 +332,6 @@ class Artifact:
 class Extras:
     """The other in-game inducements' numbers, by kind and inducement id."""
 
-    mascots: Mapping[str, Mascot]
     unguents: Mapping[str, Unguent]
     side_bets: Mapping[str, SideBet]
     brews: Mapping[str, Brew]
@@ -639,7 +630,6 @@ __all__ = [
     "Hex",
     "KitArgument",
     "KoReroll",
-    "Mascot",
     "Mutation",
     "PackRules",
     "Pot",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from bbcore_inducement_packs.boons import apply_unguent, cavort, mascot_reroll, settle_side_bet, use_artifact
+from bbcore_inducement_packs.boons import apply_unguent, cavort, settle_side_bet, use_artifact
 from bbcore_inducement_packs.brews import carve_rune, drop_drive_skills, pour_brew
 from bbcore_inducement_packs.kickoff_aides import advise_kick, beat_the_drum
 
@@ -14,7 +14,8 @@ from bbcore.errors import BBCoreError
 from bbcore.rules.board import Board, Status, build_board
 from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.rules.drive import clear_the_pitch, end_of_drive_effects
-from bbcore.rules.sequences import GameState, TeamState
+from bbcore.rules.inducement_uses import inducement_reroll, uses_left
+from bbcore.rules.sequences import GameState, TeamState, inducement_rerolls
 
 LINEMAN = "human/human-lineman"
 HOPEFUL = "halfling/halfling-hopeful"
@@ -37,14 +38,19 @@ def lone(rules: bbcore.Ruleset, status: str | None = None) -> Board:
 
 
 @pytest.mark.parametrize(("roll", "works"), [(5, True), (4, False)])
-def test_the_mascots_reroll_works_on_five_or_more_and_is_spent_either_way(bb2020: bbcore.Ruleset, roll: int, works: bool) -> None:
+def test_the_mascots_reroll_works_on_five_or_more_and_is_spent_for_the_half_either_way(
+    bb2020: bbcore.Ruleset, roll: int, works: bool
+) -> None:
     start = game(lone(bb2020), {"bb2020/team-mascot": 1})
+    assert inducement_rerolls(bb2020, start.home.inducements) == 0  # not an ordinary team re-roll
     with ScriptedDice([roll]) as dice:
-        after, rolled = mascot_reroll(PACKS, start, "home", "bb2020/team-mascot", dice)
-    assert rolled.works is works
-    assert "bb2020/team-mascot" not in after.home.inducements
+        after, worked, _ = inducement_reroll(bb2020, start, "home", "bb2020/team-mascot", dice)
+    assert worked is works
+    assert uses_left(bb2020, after, "home", "bb2020/team-mascot") == 0
     with pytest.raises(BBCoreError):
-        mascot_reroll(PACKS, after, "home", "bb2020/team-mascot", ScriptedDice([6]))
+        inducement_reroll(bb2020, after, "home", "bb2020/team-mascot", ScriptedDice([6]))
+    second_half = attrs.evolve(after, half=2)
+    assert uses_left(bb2020, second_half, "home", "bb2020/team-mascot") == 1
 
 
 # -- Medicinal Unguent
