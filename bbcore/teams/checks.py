@@ -189,21 +189,21 @@ def check_staff(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
             yield problem("apothecary-not-allowed", f"the {roster.name} roster cannot hire an apothecary", "staff", staff_id)
 
 
+def _fans_within(team: Team, start: int, low: int, high: int, whose: str) -> Iterator[Problem]:
+    count = staff_count(team.staff.get("dedicated-fans", start))
+    if not low <= count <= high:
+        yield problem("dedicated-fans-range", f"{count} Dedicated Fans; {whose} has {low} to {high}", "staff", "dedicated-fans")
+
+
 def check_dedicated_fans(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     rules = ruleset.parameters.dedicated_fans
-    count = staff_count(team.staff.get("dedicated-fans", rules.start))
-    if not rules.start <= count <= rules.max_at_draft:
-        message = f"{count} Dedicated Fans; a new team has {rules.start} to {rules.max_at_draft}"
-        yield problem("dedicated-fans-range", message, "staff", "dedicated-fans")
+    yield from _fans_within(team, rules.start, rules.start, rules.max_at_draft, "a new team")
 
 
 def check_league_dedicated_fans(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     """After the draft the fans move game by game, within the league's limits."""
     rules = ruleset.parameters.dedicated_fans
-    count = staff_count(team.staff.get("dedicated-fans", rules.start))
-    if not rules.min <= count <= rules.max:
-        message = f"{count} Dedicated Fans; a team in league play has {rules.min} to {rules.max}"
-        yield problem("dedicated-fans-range", message, "staff", "dedicated-fans")
+    yield from _fans_within(team, rules.start, rules.min, rules.max, "a team in league play")
 
 
 def check_special_rules(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
