@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from bbcore.rules.ball import BallReentry
     from bbcore.rules.board import Board, PlayerState, Square
     from bbcore.rules.decisions import Decisions
-    from bbcore.rules.events import Event
+    from bbcore.rules.events import Event, Outcome
     from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
     from bbcore.rules.injury import CasualtyTreatment
     from bbcore.rules.movement import Crossing
@@ -1155,6 +1155,104 @@ def bbcore_turn_end_effects(
                     if roll == 1:
                         board = board.with_player(player.with_status(Status.CASUALTY))
             return (board, tuple(events)) if events else None
+    """
+
+
+@hookspec
+def bbcore_activation_end_effects(
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    dice: DiceSource,
+    weather: str | None,
+    drive_effects: frozenset[str],
+    decisions: Decisions,
+) -> Outcome | None:
+    """Effects when a player's activation ends (rats biting a player left against a wall...).
+
+    Called by :func:`bbcore.rules.drive.end_activation`, which a match tracker calls as
+    each activation ends (the core has no turn engine of its own). Implementations are
+    called in turn, each on the board the one before left, and return an
+    :class:`~bbcore.rules.events.Outcome` (its ``turnover`` set when the effect causes
+    one) or None for no change; the outcomes are joined.
+
+    :param player_id: the player whose activation ends.
+    :param weather: as for ``bbcore_turn_end_effects``.
+    :param drive_effects: the table rows in force for the drive (``GameState.drive_effects``).
+    :param decisions: the coaches' answers; :class:`~bbcore.rules.decisions.DefaultDecisions`
+        when the caller gave none.
+
+    **Example.** The street variant's Swarm of Rats, while in force, may make a player who
+    ends his activation beside a wall fall over; simplified (no wall test, no armour roll):
+
+    .. code-block:: python
+
+        from bbcore.rules.board import Status
+        from bbcore.rules.events import Event, Outcome
+
+
+        @hookimpl
+        def bbcore_activation_end_effects(ruleset, board, player_id, dice, weather, drive_effects, decisions):
+            player = board.player(player_id)
+            if "myvariant/rats" not in drive_effects or not player.standing:
+                return None
+            roll = dice.roll(6)
+            if roll > 1:
+                return Outcome(board, (Event("rats", player_id, (roll,), "shook-them-off"),))
+            fallen = board.with_player(player.with_status(Status.PRONE))
+            return Outcome(fallen, (Event("rats", player_id, (roll,), "falls"),), turnover=True)
+    """
+
+
+@hookspec
+def bbcore_barred_team_rerolls(ruleset: Ruleset, weather: str | None, drive_effects: frozenset[str]) -> Iterable[str] | None:
+    """Tests on which no team re-roll may be used for now (loose dogs snapping at the players' heels...).
+
+    Called by :func:`bbcore.rules.drive.barred_team_rerolls`; every implementation's
+    tests (``pick-up``, ``dodge``, ``rush``, ... as the procedures name them, and
+    ``block`` for block dice) are gathered. A match tracker hands them to the procedures that offer a team re-roll
+    (``team_reroll_barred`` of :func:`bbcore.rules.movement.move`; no ``team_reroll`` to
+    a block when ``block`` is among them).
+
+    :param weather: as for ``bbcore_turn_end_effects``.
+    :param drive_effects: the table rows in force for the drive (``GameState.drive_effects``).
+    :return: the barred tests, or None for none.
+
+    **Example.** The street variant's Loose Dogs bar team re-rolls on picking up the ball
+    and on block dice while the drive lasts:
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_barred_team_rerolls(ruleset, weather, drive_effects):
+            return ("pick-up", "block") if "myvariant/loose-dogs" in drive_effects else None
+    """
+
+
+@hookspec
+def bbcore_action_refusal(ruleset: Ruleset, state: GameState, player_id: str, action: str) -> str | None:
+    """Why ``player_id`` may not take ``action`` now, or None when this plugin has no objection.
+
+    Called by :func:`bbcore.rules.drive.action_refusals`, which a match tracker asks before
+    a player declares an action; every reason given is gathered (the core's own: a player
+    barred from activating in this turn of his team, ``GameState.barred_activations``).
+
+    :param state: the game as it stands.
+    :param player_id: the player about to declare.
+    :param action: the action declared (``move``, ``block``, ``blitz``, ``pass``,
+        ``hand-off``, ``foul``, ``throw-team-mate``, or a special action's id).
+    :return: a short reason, or None.
+
+    **Example.** The sewer pitch's Sticky Sludge stops the ball carrier from passing while
+    the drive lasts:
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_action_refusal(ruleset, state, player_id, action):
+            if action == "pass" and "myvariant/sludge" in state.drive_effects and state.board.ball.carrier == player_id:
+                return "the sludge holds the ball fast: no Pass action"
+            return None
     """
 
 

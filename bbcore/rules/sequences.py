@@ -23,7 +23,7 @@ from bbcore.errors import BBCoreError, PluginError, UsageError
 from bbcore.registry import RowEffectRegistrar, SequenceStepRegistrar
 from bbcore.rules.board import Board, PlayerState
 from bbcore.rules.decisions import Decisions, DefaultDecisions
-from bbcore.rules.events import Event
+from bbcore.rules.events import Event, Outcome
 from bbcore.teams.valuation import staff_count, team_roster, team_special_rules, value_team
 
 if TYPE_CHECKING:
@@ -126,6 +126,10 @@ class GameState:
     as a drive ends that lasts until the end of the next one): the ``drive-ends`` step makes
     them the new drive's ``drive_effects``.
 
+    ``barred_activations`` maps a player to the turn of his team (``TeamState.turn``) in
+    which he may not be activated (a table row that keeps him busy for a turn);
+    :func:`bbcore.rules.drive.action_refusals` reads it, and the ``drive-ends`` step clears it.
+
     ``extra_set_up_players`` (by team id) and ``barred_from_set_up`` (player ids) shape
     the next set-up only: a step before it may let a team field more than
     ``players_on_pitch``, or keep players out of the drive (a weather that makes them
@@ -153,6 +157,7 @@ class GameState:
     spp: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     extra_set_up_players: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     barred_from_set_up: frozenset[str] = frozenset()
+    barred_activations: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
 
     @property
     def teams(self) -> tuple[TeamState, TeamState]:
@@ -336,9 +341,21 @@ def chain_board_hook(ruleset: Ruleset, hook_name: str, board: Board, **arguments
     (``tryfirst`` first, later registrations before earlier ones). An exception
     escaping an implementation becomes a ``PluginError`` naming it.
     """
-    events: list[Event] = []
+    outcome = _chain(ruleset, hook_name, board, arguments, pairs=True)
+    return outcome.board, outcome.events
+
+
+def chain_outcome_hook(ruleset: Ruleset, hook_name: str, board: Board, **arguments: Any) -> Outcome:
+    """As :func:`chain_board_hook`, for hooks whose implementations return an
+    :class:`~bbcore.rules.events.Outcome` (or None): the outcomes are joined, so a turnover
+    any of them causes is kept."""
+    return _chain(ruleset, hook_name, board, arguments, pairs=False)
+
+
+def _chain(ruleset: Ruleset, hook_name: str, board: Board, arguments: Mapping[str, Any], *, pairs: bool) -> Outcome:
+    outcome = Outcome(board)
     for impl in reversed(getattr(ruleset.hook, hook_name).get_hookimpls()):
-        offered = {"ruleset": ruleset, "board": board, **arguments}
+        offered = {"ruleset": ruleset, "board": outcome.board, **arguments}
         try:
             # pluggy lets an implementation take only some of the hook's arguments.
             result = impl.function(**{name: offered[name] for name in impl.argnames if name in offered})
@@ -347,9 +364,8 @@ def chain_board_hook(ruleset: Ruleset, hook_name: str, board: Board, **arguments
         except Exception as error:
             raise PluginError(f"plugin {impl.plugin_name!r} raised in {hook_name}: {type(error).__name__}: {error}") from error
         if result is not None:
-            board, new_events = result
-            events.extend(new_events)
-    return board, tuple(events)
+            outcome = outcome.then(Outcome(result[0], tuple(result[1])) if pairs else result)
+    return outcome
 
 
 __all__ = [
@@ -358,6 +374,7 @@ __all__ = [
     "StepProcedure",
     "TeamState",
     "chain_board_hook",
+    "chain_outcome_hook",
     "drive_effect_id",
     "row_effect",
     "row_effects",

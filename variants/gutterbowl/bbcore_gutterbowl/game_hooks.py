@@ -19,9 +19,12 @@ Each hook only hands over to the module that holds the rule:
   and "This round is on us!" at the end of the drive;
 * the weather acting at the end of a turn or a drive (:mod:`~bbcore_gutterbowl.weather`).
 
-Rules with no hook to hang on, because the core has no turn procedure yet, are
-functions for whoever runs the turns: :func:`~bbcore_gutterbowl.secret_weapons.restless_fans`,
-:func:`~bbcore_gutterbowl.staff.snack_stand_refunds` and :func:`~bbcore_gutterbowl.wizard.cast_spell`.
+* the moments of a turn: Swarm of Rats as an activation ends, Loose Dogs' barred team
+  re-rolls and Sticky Sludge's refused Pass (:mod:`~bbcore_gutterbowl.kick_off_events`).
+
+Rules with no hook to hang on are functions for whoever runs the turns:
+:func:`~bbcore_gutterbowl.secret_weapons.restless_fans` (who is Stalling is the caller's to
+say), :func:`~bbcore_gutterbowl.staff.snack_stand_refunds` and :func:`~bbcore_gutterbowl.wizard.cast_spell`.
 """
 
 from __future__ import annotations
@@ -31,7 +34,14 @@ from typing import TYPE_CHECKING, Any
 
 from bbcore import hookimpl
 from bbcore_gutterbowl.drafting import NON_LINEMEN_CHECK, existing_team_parameters
-from bbcore_gutterbowl.kick_off_events import ROUND_ON_US, register_kick_off_events, round_on_us
+from bbcore_gutterbowl.kick_off_events import (
+    ROUND_ON_US,
+    loose_dogs_barred,
+    rats_bite,
+    register_kick_off_events,
+    round_on_us,
+    sludge_refusal,
+)
 from bbcore_gutterbowl.passing import range_ignored
 from bbcore_gutterbowl.potions import MAGIC_POTIONS_STEP, POTION_OF_ENDURANCE, endured, give_magic_potions
 from bbcore_gutterbowl.pregame import PITCH_STEP, SIDELINE_STAFF_STEP, choose_pitch, leave_sideline_staff_at_home
@@ -47,7 +57,7 @@ if TYPE_CHECKING:
     from bbcore.registry import RowEffectRegistrar, SequenceStepRegistrar
     from bbcore.rules.board import Board, PlayerState, Square
     from bbcore.rules.decisions import Decisions
-    from bbcore.rules.events import Event
+    from bbcore.rules.events import Event, Outcome
     from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
     from bbcore.rules.injury import CasualtyTreatment
     from bbcore.rules.sequences import GameState
@@ -143,6 +153,26 @@ def drinks_at_drive_end(
     return (outcome.board, outcome.events) if outcome is not None and outcome.events else None
 
 
+@hookimpl(specname="bbcore_activation_end_effects")
+def rats_at_activation_end(
+    ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, drive_effects: frozenset[str], decisions: Decisions
+) -> Outcome | None:
+    """Swarm of Rats, for a player ending his activation beside a wall (:func:`~bbcore_gutterbowl.kick_off_events.rats_bite`)."""
+    return rats_bite(ruleset, board, player_id, dice, drive_effects, decisions)
+
+
+@hookimpl(specname="bbcore_barred_team_rerolls")
+def loose_dogs_bar_team_rerolls(ruleset: Ruleset, drive_effects: frozenset[str]) -> Iterable[str]:
+    """Loose Dogs' tests (:func:`~bbcore_gutterbowl.kick_off_events.loose_dogs_barred`)."""
+    return loose_dogs_barred(ruleset, drive_effects)
+
+
+@hookimpl(specname="bbcore_action_refusal")
+def sticky_sludge_refuses_a_pass(state: GameState, player_id: str, action: str) -> str | None:
+    """Sticky Sludge keeps the ball carrier from passing (:func:`~bbcore_gutterbowl.kick_off_events.sludge_refusal`)."""
+    return sludge_refusal(state, player_id, action)
+
+
 @hookimpl(specname="bbcore_rules_file_problems")
 def variant_rules_references(ruleset: Ruleset) -> Iterable[RulesFileProblem]:
     """What ``variant-rules.yaml`` names must exist in the ruleset (a league's amended file too)."""
@@ -158,7 +188,10 @@ __all__: list[str] = [
     "bbcore_register_sequence_steps",
     "bbcore_team_checks",
     "drinks_at_drive_end",
+    "loose_dogs_bar_team_rerolls",
     "potion_of_accuracy_ignores_range",
+    "rats_at_activation_end",
+    "sticky_sludge_refuses_a_pass",
     "variant_rules_references",
     "weather_at_turn_end",
 ]

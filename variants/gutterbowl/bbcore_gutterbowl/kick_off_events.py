@@ -18,16 +18,18 @@ What lasts for the drive is a row id in ``GameState.drive_effects`` (see
   it ends, before the KO recovery. The rule rolls when the player is knocked out; a
   KO'd player cannot come back during the drive anyway, and every KO of the drive
   happens after the kick-off event, so rolling at the end of it changes nothing.
-* Loose Dogs: :func:`team_reroll_allowed` says whether a team re-roll may be used on
-  a test, and :func:`barred_team_rerolls` names the tests barred for now: hand it to the
-  core's move (``team_reroll_barred``), and offer a block no team re-roll
-  (``team_reroll=0``) while ``block`` is among them.
+* Loose Dogs: :func:`loose_dogs_barred` names the tests on which no team re-roll may be
+  used; the plugin answers the core's ``bbcore_barred_team_rerolls`` with it, so
+  :func:`bbcore.rules.drive.barred_team_rerolls` includes them.
 * Sticky Sludge: its +1 is the row's structured effect (:func:`sludge_pick_up_modifier`);
-  :func:`may_pass` says whether the ball carrier may make a Pass action.
-* Swarm of Rats: :func:`rats_bite` is for whoever ends a player's activation.
+  :func:`sludge_refusal` refuses the ball carrier a Pass action, through the core's
+  ``bbcore_action_refusal`` (:func:`bbcore.rules.drive.action_refusals`).
+* Swarm of Rats: :func:`rats_bite` answers the core's ``bbcore_activation_end_effects``
+  (:func:`bbcore.rules.drive.end_activation`).
 
-Rogue Washing Line touches only the next team turn, which no core procedure runs:
-its ``cannot-activate`` event names the players and the turn runner reads it.
+Rogue Washing Line bars the players picked from activating in their team's next turn
+(``GameState.barred_activations``, read by :func:`bbcore.rules.drive.action_refusals`);
+its ``cannot-activate`` event names them.
 "Get Ready, Lads!" is recorded like the core's Quick Snap: a ``step-one-square`` event
 naming the Open players; the coach moves them with :func:`bbcore.rules.drive.place_players`.
 """
@@ -188,10 +190,12 @@ def rogue_washing_line(ruleset: Ruleset, state: GameState, dice: DiceSource, dec
     """Rogue Washing Line: a player of each team, at random, may not be activated in their team's next turn (an event)."""
     count = variant_rules(ruleset).kick_off_events.rogue_washing_line_players
     events = []
+    barred = dict(state.barred_activations)
     for team in state.teams:
         picked, rolls = pick_at_random(dice, _on_pitch(state.board, team.id), count)
+        barred.update(dict.fromkeys(picked, team.turn + 1))
         events.append(Event("cannot-activate", team.id, rolls, "next-turn", {"players": list(picked), "turn": team.turn + 1}))
-    return state, tuple(events)
+    return attrs.evolve(state, barred_activations=barred), tuple(events)
 
 
 def this_round_is_on_us(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
@@ -216,18 +220,13 @@ def round_on_us(ruleset: Ruleset, board: Board, dice: DiceSource, drive_players:
 
 
 def loose_dogs(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
-    """Loose Dogs: no team re-roll on picking up the ball or on a block until the drive ends (:func:`team_reroll_allowed`)."""
+    """Loose Dogs: no team re-roll on picking up the ball or on a block until the drive ends (:func:`loose_dogs_barred`)."""
     return state.with_drive_effect(LOOSE_DOGS), (Event("drive-effect", None, result=LOOSE_DOGS),)
 
 
-def team_reroll_allowed(ruleset: Ruleset, state: GameState, test: str) -> bool:
-    """Whether a team re-roll may be used on ``test`` (``pick-up``, ``block``, ``dodge``...) with the drive's effects."""
-    return test not in barred_team_rerolls(ruleset, state)
-
-
-def barred_team_rerolls(ruleset: Ruleset, state: GameState) -> frozenset[str]:
-    """The tests on which no team re-roll may be used during this drive (Loose Dogs'), for the core's ``team_reroll_barred``."""
-    if LOOSE_DOGS not in state.drive_effects:
+def loose_dogs_barred(ruleset: Ruleset, drive_effects: frozenset[str]) -> frozenset[str]:
+    """The tests on which no team re-roll may be used while Loose Dogs are in force (none otherwise)."""
+    if LOOSE_DOGS not in drive_effects:
         return frozenset()
     return frozenset(variant_rules(ruleset).kick_off_events.loose_dogs_tests)
 
@@ -327,9 +326,15 @@ def sludge_pick_up_modifier(ruleset: Ruleset, state: GameState) -> int:
     return sum(e.by or 0 for e in row.effects if e.modifier == "pick-up")
 
 
-def may_pass(state: GameState) -> bool:
-    """Whether the ball carrier may make a Pass action (not while Sticky Sludge holds)."""
-    return STICKY_SLUDGE not in state.drive_effects
+#: The core's name for the action Sticky Sludge refuses the ball carrier.
+SLUDGED_ACTION = "pass"
+
+
+def sludge_refusal(state: GameState, player_id: str, action: str) -> str | None:
+    """Why the ball carrier may not make a Pass action while Sticky Sludge holds; None otherwise."""
+    if action != SLUDGED_ACTION or STICKY_SLUDGE not in state.drive_effects or state.board.ball.carrier != player_id:
+        return None
+    return "Sticky Sludge holds the ball fast: the carrier may not make a Pass action this drive"
 
 
 def fresh_sewage(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
@@ -366,13 +371,15 @@ def next_to_a_wall(board: Board, square: Square) -> bool:
     return False
 
 
-def rats_bite(ruleset: Ruleset, state: GameState, player_id: str, dice: DiceSource, decisions: Decisions | None = None) -> Outcome:
-    """Call when a player's activation ends: with Swarm of Rats in force and the player standing next to a wall, a D6;
-    at most ``falls_at_most`` and they Fall Over (a turnover only if they held the ball, which then bounces)."""
-    board = state.board
+def rats_bite(
+    ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, drive_effects: frozenset[str], decisions: Decisions | None = None
+) -> Outcome | None:
+    """As a player's activation ends: with Swarm of Rats in force and the player standing next to a wall, a D6; at most
+    ``falls_at_most`` and they Fall Over (a turnover only if they held the ball, which then bounces). None when no rat
+    comes (not in force, not standing, not by a wall)."""
     player = board.player(player_id)
-    if SWARM_OF_RATS not in state.drive_effects or not player.standing or player.square is None or not next_to_a_wall(board, player.square):
-        return Outcome(board)
+    if SWARM_OF_RATS not in drive_effects or not player.standing or player.square is None or not next_to_a_wall(board, player.square):
+        return None
     rules = variant_rules(ruleset).kick_off_events.swarm_of_rats
     rolls = roll_dice(dice, rules.dice)
     if sum(rolls) > rules.falls_at_most:

@@ -22,7 +22,7 @@ from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.board import BallState, Square, Status
 from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
-from bbcore.rules.drive import end_of_drive_effects, end_turn, kick_off_event
+from bbcore.rules.drive import action_refusals, barred_team_rerolls, end_activation, end_of_drive_effects, end_turn, kick_off_event
 from bbcore.rules.events import Event
 from bbcore.rules.movement import move
 from bbcore.rules.sequences import GameState, TeamState, run_sequence, sequence_steps
@@ -141,10 +141,16 @@ def test_quick_attack_may_be_declined(street: Ruleset) -> None:
     assert (after, events[1].result) == (state, "no-block")
 
 
-def test_rogue_washing_line_picks_one_player_per_team(street: Ruleset) -> None:
+def test_rogue_washing_line_picks_one_player_per_team_who_sits_out_its_next_turn(street: Ruleset) -> None:
     state = game(street, {"h1": (12, 7), "h2": (12, 8), "a1": (13, 7)})
-    _, events = run(street, state, "rogue-washing-line", [2, 1])
+    after, events = run(street, state, "rogue-washing-line", [2, 1])
     assert [(e.who, e.detail["players"]) for e in events[1:]] == [("home", ["h2"]), ("away", ["a1"])]
+    assert action_refusals(street, after, "h2", "move") == ()  # the kick-off is not his team's turn yet
+    next_turn = after.update_team("home", turn=after.home.turn + 1)
+    assert action_refusals(street, next_turn, "h2", "move") == ("h2 may not be activated in this turn",)
+    assert action_refusals(street, next_turn, "h1", "move") == ()
+    later = next_turn.update_team("home", turn=next_turn.home.turn + 1)
+    assert action_refusals(street, later, "h2", "move") == ()
 
 
 def test_this_round_is_on_us_sends_a_kod_player_to_the_reserves_on_a_four(street: Ruleset) -> None:
@@ -157,17 +163,17 @@ def test_this_round_is_on_us_sends_a_kod_player_to_the_reserves_on_a_four(street
 
 
 def test_loose_dogs_forbid_team_rerolls_on_pick_ups_and_blocks(street: Ruleset) -> None:
-    after, _ = run(street, game(street, {"h1": (12, 7)}), "loose-dogs", [])
-    assert not gb_events.team_reroll_allowed(street, after, "pick-up")
-    assert not gb_events.team_reroll_allowed(street, after, "block")
-    assert gb_events.team_reroll_allowed(street, after, "dodge")
+    state = game(street, {"h1": (12, 7)})
+    assert barred_team_rerolls(street, state) == frozenset()
+    after, _ = run(street, state, "loose-dogs", [])
+    assert barred_team_rerolls(street, after) == {"pick-up", "block"}
 
 
 def test_loose_dogs_keep_the_team_re_roll_off_a_pick_up_in_a_move(street: Ruleset) -> None:
     state = game(street, {"h1": (12, 7)})
     board = state.board.with_ball(BallState(square=(13, 7)))
     dogs, _ = run(street, state, "loose-dogs", [])
-    barred = gb_events.barred_team_rerolls(street, dogs)
+    barred = barred_team_rerolls(street, dogs)
     assert barred == {"pick-up", "block"}
     # The pick-up fails (1, then the bounces): with the dogs loose no team re-roll is offered (a strict script would fail).
     with ScriptedDecisions([], strict=True) as decisions:
@@ -175,7 +181,7 @@ def test_loose_dogs_keep_the_team_re_roll_off_a_pick_up_in_a_move(street: Rulese
     assert fumbled.turnover
     assert [e.detail["rerolled_with"] for e in fumbled.events if e.kind == "pick-up"] == [None]
     # Without them the coach is asked, and the re-roll's 6 holds the ball.
-    calm = gb_events.barred_team_rerolls(street, state)
+    calm = barred_team_rerolls(street, state)
     with ScriptedDice([1, 6]) as dice, ScriptedDecisions([("team-reroll", True)], strict=True) as decisions:
         held = move(street, board, "h1", [(13, 7)], dice, decisions, team_reroll=1, team_reroll_barred=calm)
     assert held.board.ball.carrier == "h1"
@@ -222,11 +228,16 @@ def test_get_ready_lads_names_the_open_receiving_players(sewer: Ruleset) -> None
     assert (events[1].who, events[1].detail["players"]) == ("away", ["a2"])
 
 
-def test_sticky_sludge_helps_pick_ups_and_stops_passes(sewer: Ruleset) -> None:
-    state = game(sewer, {"h1": (12, 7)})
-    assert (gb_events.sludge_pick_up_modifier(sewer, state), gb_events.may_pass(state)) == (0, True)
+def test_sticky_sludge_helps_pick_ups_and_stops_the_carrier_passing(sewer: Ruleset) -> None:
+    state = game(sewer, {"h1": (12, 7), "h2": (12, 8)})
+    state = attrs.evolve(state, board=state.board.with_ball(BallState(carrier="h1")))
+    assert (gb_events.sludge_pick_up_modifier(sewer, state), action_refusals(sewer, state, "h1", "pass")) == (0, ())
     after, _ = run(sewer, state, "sticky-sludge", [])
-    assert (gb_events.sludge_pick_up_modifier(sewer, after), gb_events.may_pass(after)) == (1, False)
+    assert gb_events.sludge_pick_up_modifier(sewer, after) == 1
+    (reason,) = action_refusals(sewer, after, "h1", "pass")
+    assert "Sticky Sludge" in reason
+    assert action_refusals(sewer, after, "h1", "hand-off") == ()
+    assert action_refusals(sewer, after, "h2", "pass") == ()  # he holds no ball
 
 
 def test_fresh_sewage_knocks_over_players_near_a_pit(sewer: Ruleset) -> None:
@@ -238,14 +249,19 @@ def test_fresh_sewage_knocks_over_players_near_a_pit(sewer: Ruleset) -> None:
 def test_swarm_of_rats_fells_a_player_next_to_a_wall_on_a_one(sewer: Ruleset) -> None:
     state = game(sewer, {"h1": (12, 0), "h2": (12, 7)})
     with ScriptedDice([]) as dice:
-        assert gb_events.rats_bite(sewer, state, "h1", dice).events == ()  # not in force yet
+        assert end_activation(sewer, state, "h1", dice)[1].events == ()  # not in force yet
     after, _ = run(sewer, state, "swarm-of-rats", [])
     with ScriptedDice([]) as dice:
-        assert gb_events.rats_bite(sewer, after, "h2", dice).events == ()  # not next to a wall
+        assert end_activation(sewer, after, "h2", dice)[1].events == ()  # not next to a wall
     with ScriptedDice([1, 1, 1]) as dice:  # the bite, then an armour roll of 2
-        bitten = gb_events.rats_bite(sewer, after, "h1", dice)
+        bitten, outcome = end_activation(sewer, after, "h1", dice)
     assert bitten.board.player("h1").status is Status.PRONE
-    assert not bitten.turnover
+    assert not outcome.turnover
+    # A carrier who falls drops the ball: a turnover.
+    carrying = attrs.evolve(after, board=after.board.with_ball(BallState(carrier="h1")))
+    with ScriptedDice([1, 1, 1, 7, 7]) as dice:  # the bite, armour 2, the ball bounces down (twice, off the cobbles)
+        _, dropped = end_activation(sewer, carrying, "h1", dice)
+    assert dropped.turnover
 
 
 # -- the weather --------------------------------------------------------------------------------------
