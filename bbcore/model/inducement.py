@@ -37,12 +37,18 @@ class InducementHire:
     """An inducement that hires a player: the order names the position (and any skill bought with it).
 
     ``positions`` is ``own-roster`` (the team's own roster only) or ``any``;
-    ``within_limits``: hired players count toward position limits and roster size.
+    ``within_limits``: hired players count toward position limits and roster size;
+    ``spp``: the Star Player Points they earn (:data:`SPP_EARNINGS`).
     """
 
     positions: str = "any"
     within_limits: bool = False
     skill: HireSkill | None = None
+    spp: str = "all"
+
+
+#: What a hired player earns in Star Player Points: everything, the MVP award alone, or nothing (never the MVP).
+SPP_EARNINGS = ("all", "mvp", "none")
 
 
 @frozen

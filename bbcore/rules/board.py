@@ -178,7 +178,9 @@ class PlayerState:
     ``gives_assists`` is False while the player may give no Offensive or Defensive Assists
     (pushed back by a player with Eye Gouge); being activated gives them back. ``hired`` marks
     a player hired for this game only (a Mercenary or a Star Player,
-    :func:`bbcore.rules.hired_players.hired_players`), whom some inducements do not help.
+    :func:`bbcore.rules.hired_players.hired_players`), whom some inducements do not help;
+    ``spp_earned`` what he earns in Star Player Points (``all``; ``mvp``: the MVP award
+    alone; ``none``: nothing, never the MVP), as the inducement that hired him says.
     """
 
     id: str
@@ -198,6 +200,7 @@ class PlayerState:
     anchored: bool = False
     gives_assists: bool = True
     hired: bool = False
+    spp_earned: str = "all"
 
     def has(self, skill_id: str) -> bool:
         return skill_id in self.skills

@@ -51,7 +51,9 @@ def hired_players(
                 number += 1
             player_id = f"{team_id}-hired-{number}"
             used.add(player_id)
-            player = attrs.evolve(player_from_position(ruleset, player_id, team_id, order.position, None, Status.RESERVES), hired=True)
+            hired = player_from_position(ruleset, player_id, team_id, order.position, None, Status.RESERVES)
+            earned = inducement.hire.spp if inducement.hire is not None else "all"
+            player = attrs.evolve(hired, hired=True, spp_earned=earned)
             player = apply_effects(ruleset, player, inducement.effects).player
             if order.skill is not None:
                 player = attrs.evolve(player, skills={**player.skills, order.skill.id: order.skill.value})

@@ -169,10 +169,11 @@ def casualty_earns_spp(cause: str, causer: PlayerState | None, *, prayers: Colle
     (``foul``) only while the Prayer to Nuffle Fouling Frenzy is among ``prayers``, those of
     the causer's team (``TeamState.prayers``); the crowd (``crowd``), to the player who
     pushed the victim there, only while Fan Interaction is. A fall and anything else earn
-    nobody anything.
+    nobody anything, and a hired player who earns only the MVP award, or nothing
+    (``PlayerState.spp_earned``), earns nothing by it.
     """
-    if causer is None:
-        return False
+    if causer is None or causer.spp_earned != "all":
+        return False  # a Star Player earns nothing for it
     if cause == "block":
         return True
     if cause == "foul":

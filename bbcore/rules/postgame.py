@@ -81,28 +81,33 @@ def dedicated_fans(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
 def player_advancement(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """Each team's MVP, then every player's Star Player Points for the game.
 
-    The coach nominates players who took part (``GameState.played``) through
+    The coach nominates players who took part (``GameState.played``), hired players who
+    may never be the MVP left out (``PlayerState.spp_earned``), through
     ``Decisions.mvp_nominees``; :func:`bbcore.rules.league.choose_mvp` picks one, who
     earns the MVP award of the SPP table (:func:`bbcore.rules.league.spp_for`, with the
     team's special rules). A team with no player who took part has no MVP. Spending
     SPP on advancements is the coach's choice, made on the team file: the step records
-    each player's SPP for the game and rolls nothing more.
+    each player's SPP for the game and rolls nothing more; a hired player who earns only
+    the MVP award, or nothing, keeps no other SPP.
     """
     events: list[Event] = []
-    spp = dict(state.spp)
+    board = state.board
+    # A hired player who earns only the MVP award, or nothing at all (a Star Player), keeps no other SPP.
+    spp = {pid: points for pid, points in state.spp.items() if pid not in board.players or board.player(pid).spp_earned == "all"}
     for team in state.teams:
-        players = sorted(pid for pid in state.played if pid in state.board.players and state.board.player(pid).team == team.id)
-        if not players:
+        took_part = sorted(pid for pid in state.played if pid in board.players and board.player(pid).team == team.id)
+        players = [pid for pid in took_part if board.player(pid).spp_earned != "none"]
+        if players:
+            # Six nominees (the parameter), or everyone who took part when fewer did: no coach narrows the die.
+            count = min(ruleset.parameters.league.mvp.nominees, len(players))
+            answer = decisions.mvp_nominees(team.id, players, count)
+            nominees = checked_choices(answer, players, count, question="mvp-nominees", who=team.id, fewest=count)
+            mvp, mvp_events = choose_mvp(ruleset, nominees, dice, who=team.id)
+            events.extend(mvp_events)
+            spp[mvp] = spp.get(mvp, 0) + spp_for(ruleset, MVP_AWARD, team.special_rules)
+        else:
             events.append(Event("mvp", team.id, result="nobody-took-part"))
-            continue
-        # Six nominees (the parameter), or everyone who took part when fewer did: no coach narrows the die.
-        count = min(ruleset.parameters.league.mvp.nominees, len(players))
-        answer = decisions.mvp_nominees(team.id, players, count)
-        nominees = checked_choices(answer, players, count, question="mvp-nominees", who=team.id, fewest=count)
-        mvp, mvp_events = choose_mvp(ruleset, nominees, dice, who=team.id)
-        events.extend(mvp_events)
-        spp[mvp] = spp.get(mvp, 0) + spp_for(ruleset, MVP_AWARD, team.special_rules)
-        for pid in players:
+        for pid in took_part:
             if spp.get(pid):
                 events.append(Event("star-player-points", pid, result=str(spp[pid]), detail={"team": team.id, "earned": spp[pid]}))
     return attrs.evolve(state, spp=spp), tuple(events)

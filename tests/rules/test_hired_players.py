@@ -31,6 +31,7 @@ def test_mercenaries_join_in_the_reserves_with_loner_and_the_skill_bought(bb2020
         assert hired.skill_value("loner") == 4
         assert hired.has("guard")
         assert {ref.id for ref in blitzer.skills} <= set(hired.skills)
+        assert (hired.hired, hired.spp_earned) == (True, "mvp")  # the 2020 list's Mercenaries earn SPP only as the MVP
 
 
 def test_an_order_that_hires_must_name_the_position(bb2020: bbcore.Ruleset) -> None:

@@ -5,11 +5,14 @@ from __future__ import annotations
 import attrs
 import pytest
 
+import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
+from bbcore.rules.board import Status
 from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError, ScriptedDecisions
-from bbcore.rules.league import expensive_mistake, spp_for
+from bbcore.rules.league import casualty_earns_spp, expensive_mistake, spp_for
 from bbcore.rules.postgame import (
+    MVP_AWARD,
     dedicated_fans,
     expensive_mistakes,
     hiring_and_firing,
@@ -169,3 +172,43 @@ def test_hiring_may_not_spend_gold_the_team_lacks_nor_leave_an_illegal_team(core
         hiring_and_firing(core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", richer)]))
     with pytest.raises(IllegalAnswerError, match=r"below 0.*too-many-rerolls|below 0.*re-rolls"):
         hiring_and_firing(core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", illegal)]))
+
+
+def test_a_star_player_earns_no_spp_and_is_never_the_mvp(core: Ruleset) -> None:
+    from bbcore.model.team import InducementOrder
+    from bbcore.rules.hired_players import hired_players
+
+    (star,) = hired_players(core, "home", [InducementOrder("star-players", position="human/ogre")])
+    (mercenary,) = hired_players(core, "home", [InducementOrder("mercenary-players", position="human/human-blitzer")], taken={star.id})
+    assert (star.spp_earned, mercenary.spp_earned) == ("none", "all")
+    state = final(core, 1, 0)
+    board = state.board.with_player(attrs.evolve(star, square=(5, 5), status=Status.STANDING))
+    state = attrs.evolve(state, board=board, played=frozenset({"home-1", star.id}), spp={star.id: 3, "home-1": 3})
+    # Only home-1 may be nominated: the star is not offered, and a coach naming him is refused.
+    with ScriptedDecisions([("mvp-nominees", [star.id])]) as decisions, pytest.raises(UsageError, match="mvp-nominees"):
+        player_advancement(core, state, ScriptedDice([]), decisions)
+    with ScriptedDice([1]) as dice:
+        after, events = player_advancement(core, state, dice, DefaultDecisions())
+    assert star.id not in after.spp
+    assert after.spp["home-1"] == 3 + spp_for(core, MVP_AWARD)
+    assert [e.who for e in events if e.kind == "star-player-points"] == ["home-1"]
+
+
+def test_a_hired_player_who_earns_only_the_mvp_award_keeps_no_other_spp() -> None:
+    from bbcore.model.team import InducementOrder
+    from bbcore.rules.hired_players import hired_players
+
+    rules = bbcore.load_ruleset(packs=["bb2020"])
+    (star,) = hired_players(rules, "home", [InducementOrder("bb2020/star-players", position="human/ogre")])
+    assert star.spp_earned == "mvp"
+    assert not casualty_earns_spp("block", star)
+    state = final(rules, 1, 0)
+    state = attrs.evolve(
+        state,
+        board=state.board.with_player(attrs.evolve(star, square=(5, 5), status=Status.STANDING)),
+        played=frozenset({star.id}),
+        spp={star.id: 2},
+    )
+    with ScriptedDice([1]) as dice:
+        after, _ = player_advancement(rules, state, dice, DefaultDecisions())
+    assert after.spp[star.id] == spp_for(rules, MVP_AWARD)

@@ -96,7 +96,8 @@ def giant_rules(ruleset: Ruleset, player: PlayerState) -> Giant | None:
 def hire_giant(ruleset: Ruleset, inducement: str, player_id: str, team_id: str, square: Square | None = None) -> PlayerState:
     """The giant hired as ``inducement``, a player of ``team_id`` from the entry's stat line, its ``position`` the inducement id.
 
-    Standing on ``square`` (its base's top-left square), or in the Reserves without one.
+    Standing on ``square`` (its base's top-left square), or in the Reserves without one;
+    marked ``hired`` (for this game only).
     The stat line is the entry's first profile with characteristics; one printed on the old
     scale only is read as the Frog's is (AG becomes 7 - AG, AV the old total + 1).
     """
@@ -105,7 +106,7 @@ def hire_giant(ruleset: Ruleset, inducement: str, player_id: str, team_id: str, 
     if profile is None:
         raise UsageError(f"the {inducement!r} inducement has no stat line")
     status = Status.RESERVES if square is None else Status.STANDING
-    blank = PlayerState(player_id, team_id, 0, 0, 0, None, 0, square=square, status=status, position=inducement)
+    blank = PlayerState(player_id, team_id, 0, 0, 0, None, 0, square=square, status=status, position=inducement, hired=True)
     return transform(ruleset, blank, on_new_scale(profile))
 
 
