@@ -602,7 +602,7 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     characteristic changes for the drive are undone, effects for the drive
     (``GameState.drive_effects``) end and those waiting for the next drive
     (``GameState.next_drive_effects``) take their place, re-rolls for the drive are lost, bars on
-    activating end (``GameState.barred_activations``), and the record
+    activating end (``GameState.barred_activations``, ``GameState.activated``), and the record
     of who took part in the drive is cleared (``played`` keeps it). A weather waiting to
     come back (``GameState.weather_return``) returns if it says so, else the new one stays.
     """
@@ -633,6 +633,7 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
         next_drive_effects=frozenset(),
         drive_forms={},
         barred_activations={},
+        activated=frozenset(),
     )
     detail = {"to_reserves": to_reserves, "restored": sorted(set(restored)), "drive_rerolls_lost": lost, "drive_effects_ended": ended}
     events = [Event("drive-ends", None, result="pitch-cleared", detail=detail)]
@@ -649,7 +650,9 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
 def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions | None = None) -> StepResult:
     """Whatever the active plugins do when ``team``'s turn ends (``bbcore_turn_end_effects``), each on the board the one
     before left; ``decisions`` answer what the coaches decide there (the defaults without). A weather waiting to come
-    back after this team's turn (``GameState.weather_return``) then returns."""
+    back after this team's turn (``GameState.weather_return``) then returns. The turn's record of who was activated
+    (``GameState.activated``) is cleared."""
+    state = attrs.evolve(state, activated=frozenset())
     board, events = chain_board_hook(
         ruleset,
         "bbcore_turn_end_effects",
@@ -673,7 +676,8 @@ def end_activation(
 ) -> tuple[GameState, Outcome]:
     """Whatever the active plugins do when ``player_id``'s activation ends (``bbcore_activation_end_effects``), each on
     the board the one before left. Returns the new state and the joined outcome: its events, and ``turnover`` when an
-    effect caused one. A match tracker calls it as each activation ends."""
+    effect caused one. The player joins the turn's ``GameState.activated``. A match tracker calls it as each
+    activation ends."""
     outcome = chain_outcome_hook(
         ruleset,
         "bbcore_activation_end_effects",
@@ -684,7 +688,7 @@ def end_activation(
         drive_effects=state.drive_effects,
         decisions=decisions or DefaultDecisions(),
     )
-    return attrs.evolve(state, board=outcome.board), outcome
+    return attrs.evolve(state, board=outcome.board, activated=state.activated | {player_id}), outcome
 
 
 def barred_team_rerolls(ruleset: Ruleset, state: GameState) -> frozenset[str]:

@@ -126,6 +126,9 @@ class GameState:
     as a drive ends that lasts until the end of the next one): the ``drive-ends`` step makes
     them the new drive's ``drive_effects``.
 
+    ``activated`` holds the players activated so far in the current team turn:
+    :func:`bbcore.rules.drive.end_activation` adds each, and
+    :func:`bbcore.rules.drive.end_turn` and the ``drive-ends`` step clear it.
     ``barred_activations`` maps a player to the turn of his team (``TeamState.turn``) in
     which he may not be activated (a table row that keeps him busy for a turn);
     :func:`bbcore.rules.drive.action_refusals` reads it, and the ``drive-ends`` step clears it.
@@ -158,6 +161,7 @@ class GameState:
     extra_set_up_players: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     barred_from_set_up: frozenset[str] = frozenset()
     barred_activations: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
+    activated: frozenset[str] = frozenset()
 
     @property
     def teams(self) -> tuple[TeamState, TeamState]:

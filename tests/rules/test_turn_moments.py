@@ -10,7 +10,7 @@ import bbcore
 from bbcore.dice import DiceSource, ScriptedDice
 from bbcore.rules.board import Board, Status
 from bbcore.rules.decisions import Decisions, DefaultDecisions
-from bbcore.rules.drive import action_refusals, barred_team_rerolls, clear_the_pitch, end_activation
+from bbcore.rules.drive import action_refusals, barred_team_rerolls, clear_the_pitch, end_activation, end_turn
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.sequences import GameState
 from bbcore.ruleset import Ruleset
@@ -104,3 +104,13 @@ def test_a_player_barred_from_a_turn_of_his_team_is_refused_then_and_only_then(c
     assert action_refusals(core, in_that_turn.update_team("home", turn=in_that_turn.home.turn + 1), "h1", "block") == ()
     cleared, _ = clear_the_pitch(core, in_that_turn, ScriptedDice([]), DefaultDecisions())
     assert cleared.barred_activations == {}
+
+
+def test_the_turn_keeps_who_was_activated_until_it_ends(core: Ruleset) -> None:
+    state = game(core, PLAYERS)
+    after, _ = end_activation(core, state, "h1", ScriptedDice([]))
+    assert after.activated == {"h1"}
+    ended, _ = end_turn(core, after, "home", ScriptedDice([]))
+    assert ended.activated == frozenset()
+    cleared, _ = clear_the_pitch(core, after, ScriptedDice([]), DefaultDecisions())
+    assert cleared.activated == frozenset()

@@ -20,7 +20,8 @@ Each hook only hands over to the module that holds the rule:
 * the weather acting at the end of a turn or a drive (:mod:`~bbcore_gutterbowl.weather`).
 
 * the moments of a turn: Swarm of Rats as an activation ends, Loose Dogs' barred team
-  re-rolls and Sticky Sludge's refused Pass (:mod:`~bbcore_gutterbowl.kick_off_events`).
+  re-rolls and Sticky Sludge's refused Pass (:mod:`~bbcore_gutterbowl.kick_off_events`),
+  and Warpstone Whiskey's first activation (:mod:`~bbcore_gutterbowl.potions`).
 
 Rules with no hook to hang on are functions for whoever runs the turns:
 :func:`~bbcore_gutterbowl.secret_weapons.restless_fans` (who is Stalling is the caller's to
@@ -43,7 +44,7 @@ from bbcore_gutterbowl.kick_off_events import (
     sludge_refusal,
 )
 from bbcore_gutterbowl.passing import range_ignored
-from bbcore_gutterbowl.potions import MAGIC_POTIONS_STEP, POTION_OF_ENDURANCE, endured, give_magic_potions
+from bbcore_gutterbowl.potions import MAGIC_POTIONS_STEP, POTION_OF_ENDURANCE, endured, give_magic_potions, whiskey_goes_first
 from bbcore_gutterbowl.pregame import PITCH_STEP, SIDELINE_STAFF_STEP, choose_pitch, leave_sideline_staff_at_home
 from bbcore_gutterbowl.secret_weapons import SECRET_WEAPONS_STEP, deal_with_secret_weapons, no_argument, no_referee_call
 from bbcore_gutterbowl.staff import SAWBONES, sawbones
@@ -168,9 +169,11 @@ def loose_dogs_bar_team_rerolls(ruleset: Ruleset, drive_effects: frozenset[str])
 
 
 @hookimpl(specname="bbcore_action_refusal")
-def sticky_sludge_refuses_a_pass(state: GameState, player_id: str, action: str) -> str | None:
-    """Sticky Sludge keeps the ball carrier from passing (:func:`~bbcore_gutterbowl.kick_off_events.sludge_refusal`)."""
-    return sludge_refusal(state, player_id, action)
+def gutter_action_refusals(state: GameState, player_id: str, action: str) -> str | None:
+    """Sticky Sludge keeps the ball carrier from passing (:func:`~bbcore_gutterbowl.kick_off_events.sludge_refusal`);
+    a Warpstone Whiskey drinker goes first (:func:`~bbcore_gutterbowl.potions.whiskey_goes_first`)."""
+    reasons = [r for r in (whiskey_goes_first(state, player_id), sludge_refusal(state, player_id, action)) if r]
+    return "; ".join(reasons) or None
 
 
 @hookimpl(specname="bbcore_rules_file_problems")
@@ -188,10 +191,10 @@ __all__: list[str] = [
     "bbcore_register_sequence_steps",
     "bbcore_team_checks",
     "drinks_at_drive_end",
+    "gutter_action_refusals",
     "loose_dogs_bar_team_rerolls",
     "potion_of_accuracy_ignores_range",
     "rats_at_activation_end",
-    "sticky_sludge_refuses_a_pass",
     "variant_rules_references",
     "weather_at_turn_end",
 ]

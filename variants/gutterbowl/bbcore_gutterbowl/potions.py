@@ -19,8 +19,10 @@ The Potion of Endurance's second effect is the ``gutterbowl/potion-of-endurance`
 trait: the casualty-treatment hook turns the first Casualty into a Knock-out and the
 player loses the trait (:func:`endured`).
 
-Left to the turn procedures, which the core does not have yet, and recorded only:
-Warpstone Whiskey's first activation.
+Warpstone Whiskey's order of activation is the ``gutterbowl/warpstone-whiskey`` trait:
+:func:`whiskey_goes_first` refuses every team-mate an action while a drinker fit to act
+has not been activated, through the core's ``bbcore_action_refusal``
+(:func:`bbcore.rules.drive.action_refusals`, which reads the turn's ``GameState.activated``).
 """
 
 from __future__ import annotations
@@ -52,6 +54,9 @@ MAGIC_POTIONS_STEP = "gutterbowl/magic-potions"
 
 #: The trait the Potion of Endurance leaves: the first Casualty becomes a Knock-out.
 POTION_OF_ENDURANCE = "gutterbowl/potion-of-endurance"
+
+#: The trait Warpstone Whiskey leaves: the player must be the first of his team activated in each of its turns.
+WARPSTONE_WHISKEY = "gutterbowl/warpstone-whiskey"
 
 #: Who may be given a potion before set-up: players waiting in the Reserves, and Knocked-out ones.
 MAY_DRINK = (Status.RESERVES, Status.KO)
@@ -173,14 +178,38 @@ def give_magic_potions(ruleset: Ruleset, state: GameState, dice: DiceSource, dec
     return state, tuple(events)
 
 
+def whiskey_goes_first(state: GameState, player_id: str) -> str | None:
+    """Why ``player_id`` may not be activated yet: a team-mate who drank Warpstone Whiskey must go first this turn.
+
+    Only while nobody of the team has been activated this turn (``GameState.activated``),
+    and only for a drinker on the pitch who could be (Standing or Prone, not barred from
+    this turn); a drinker himself is never refused by it. None when nothing stands in the way.
+    """
+    board = state.board
+    player = board.player(player_id)
+    if player.has(WARPSTONE_WHISKEY) or any(board.players[pid].team == player.team for pid in state.activated if pid in board.players):
+        return None
+    turn = state.team(player.team).turn
+    drinkers = sorted(
+        p.id
+        for p in board.team_players(player.team)
+        if p.has(WARPSTONE_WHISKEY) and p.status in (Status.STANDING, Status.PRONE) and state.barred_activations.get(p.id) != turn
+    )
+    if not drinkers:
+        return None
+    return f"{' or '.join(drinkers)} drank Warpstone Whiskey and must be the first of the team activated this turn"
+
+
 __all__ = [
     "LESSER_MAGIC_POTION",
     "MAGIC_POTIONS_STEP",
     "POTIONS",
     "POTION_OF_ENDURANCE",
     "SUPERIOR_MAGIC_POTION",
+    "WARPSTONE_WHISKEY",
     "drink",
     "endured",
     "give_magic_potions",
     "profile",
+    "whiskey_goes_first",
 ]

@@ -382,6 +382,34 @@ def test_potions_are_handed_out_before_set_up_and_drunk_at_once(gb: Ruleset) -> 
     assert steps.index("gutterbowl/magic-potions") < steps.index("set-up")
 
 
+def test_a_warpstone_whiskey_drinker_must_be_the_first_of_his_team_activated(gb: Ruleset) -> None:
+    from bbcore.rules.drive import action_refusals, end_activation, end_turn
+
+    state = potion_state(gb, {LESSER_MAGIC_POTION: 1})
+    with ScriptedDice([6]) as dice:  # Warpstone Whiskey
+        after, _ = give_magic_potions(gb, state, dice, ScriptedDecisions([("hand-out", [("fresh", LESSER_MAGIC_POTION)])]))
+    assert after.board.player("fresh").has("gutterbowl/warpstone-whiskey")
+    on_pitch = after.board.replace_players(
+        [
+            attrs.evolve(after.board.player(pid), square=square, status=Status.STANDING)
+            for pid, square in (("fresh", (5, 5)), ("sleepy", (5, 7)))
+        ]
+    )
+    turn = attrs.evolve(after, board=on_pitch)
+    (reason,) = action_refusals(gb, turn, "sleepy", "move")
+    assert "fresh drank Warpstone Whiskey" in reason
+    assert action_refusals(gb, turn, "fresh", "move") == ()
+    assert action_refusals(gb, turn, "rat", "move") == ()  # the other team is not bound by it
+    went_first, _ = end_activation(gb, turn, "fresh", ScriptedDice([]))
+    assert action_refusals(gb, went_first, "sleepy", "move") == ()
+    # The next turn of the team, he must go first again.
+    next_turn, _ = end_turn(gb, went_first, "home", ScriptedDice([]))
+    assert action_refusals(gb, next_turn, "sleepy", "block") != ()
+    # A drinker who cannot act (Stunned) binds nobody.
+    stunned = attrs.evolve(next_turn, board=next_turn.board.with_player(next_turn.board.player("fresh").with_status(Status.STUNNED)))
+    assert action_refusals(gb, stunned, "sleepy", "block") == ()
+
+
 def test_only_reserves_and_knocked_out_players_may_drink_one_potion_each(gb: Ruleset) -> None:
     state = potion_state(gb, {LESSER_MAGIC_POTION: 3})
     offered: list[list[str]] = []
