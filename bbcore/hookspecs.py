@@ -1170,7 +1170,7 @@ def bbcore_activation_end_effects(
 ) -> Outcome | None:
     """Effects when a player's activation ends (rats biting a player left against a wall...).
 
-    Called by :func:`bbcore.rules.drive.end_activation`, which a match tracker calls as
+    Called by :func:`bbcore.rules.turns.end_activation`, which a match tracker calls as
     each activation ends (the core has no turn engine of its own). Implementations are
     called in turn, each on the board the one before left, and return an
     :class:`~bbcore.rules.events.Outcome` (its ``turnover`` set when the effect causes
@@ -1208,7 +1208,7 @@ def bbcore_activation_end_effects(
 def bbcore_barred_team_rerolls(ruleset: Ruleset, weather: str | None, drive_effects: frozenset[str]) -> Iterable[str] | None:
     """Tests on which no team re-roll may be used for now (loose dogs snapping at the players' heels...).
 
-    Called by :func:`bbcore.rules.drive.barred_team_rerolls`; every implementation's
+    Called by :func:`bbcore.rules.turns.barred_team_rerolls`; every implementation's
     tests (``pick-up``, ``dodge``, ``rush``, ... as the procedures name them, and
     ``block`` for block dice) are gathered. A match tracker hands them to the procedures that offer a team re-roll
     (``team_reroll_barred`` of :func:`bbcore.rules.movement.move`; no ``team_reroll`` to
@@ -1233,7 +1233,7 @@ def bbcore_barred_team_rerolls(ruleset: Ruleset, weather: str | None, drive_effe
 def bbcore_action_refusal(ruleset: Ruleset, state: GameState, player_id: str, action: str) -> str | None:
     """Why ``player_id`` may not take ``action`` now, or None when this plugin has no objection.
 
-    Called by :func:`bbcore.rules.drive.action_refusals`, which a match tracker asks before
+    Called by :func:`bbcore.rules.turns.action_refusals`, which a match tracker asks before
     a player declares an action; every reason given is gathered (the core's own: a player
     barred from activating in this turn of his team, ``GameState.barred_activations``).
 
@@ -1253,6 +1253,39 @@ def bbcore_action_refusal(ruleset: Ruleset, state: GameState, player_id: str, ac
             if action == "pass" and "myvariant/sludge" in state.drive_effects and state.board.ball.carrier == player_id:
                 return "the sludge holds the ball fast: no Pass action"
             return None
+    """
+
+
+@hookspec
+def bbcore_team_reroll_used(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource) -> tuple[GameState, tuple[Event, ...]] | None:
+    """Something that happens each time a team uses a team re-roll (a snack stall that may give it back...).
+
+    Called by :func:`bbcore.rules.turns.spend_team_rerolls`, once for each team re-roll a
+    procedure's events say was used, after it came off the team's record. Implementations
+    are called in turn, each on the state the one before returned, and return the new
+    state and their events, or None for no change.
+
+    :param state: the game, the re-roll already taken off ``TeamState.drive_rerolls`` or
+        ``TeamState.rerolls``.
+    :param team: the id of the team that used it.
+    :param dice: for what is rolled.
+
+    **Example.** The street variant's Snack Stand gives the re-roll back on a 6; simplified:
+
+    .. code-block:: python
+
+        from bbcore.rules.events import Event
+
+
+        @hookimpl
+        def bbcore_team_reroll_used(ruleset, state, team, dice):
+            if not state.team(team).inducements.get("myvariant/snack-stand"):
+                return None
+            roll = dice.roll(6)
+            if roll < 6:
+                return state, (Event("snack-stand", team, (roll,), "reroll-spent"),)
+            back = state.update_team(team, rerolls=state.team(team).rerolls + 1)
+            return back, (Event("snack-stand", team, (roll,), "free-reroll"),)
     """
 
 

@@ -21,12 +21,12 @@ from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status
 from bbcore.rules.decisions import Decisions, DefaultDecisions, IllegalAnswerError
 from bbcore.rules.effects import restore
-from bbcore.rules.events import Event, Outcome
+from bbcore.rules.events import Event
 from bbcore.rules.foul import send_off
 from bbcore.rules.injury import recover_knocked_out
 from bbcore.rules.on_the_ball import kick_off_move
 from bbcore.rules.pregame import roll_weather
-from bbcore.rules.sequences import DriveChange, GameState, StepProcedure, WeatherReturn, chain_board_hook, chain_outcome_hook, row_effect
+from bbcore.rules.sequences import DriveChange, GameState, StepProcedure, WeatherReturn, chain_board_hook, row_effect
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -669,56 +669,6 @@ def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, de
         state, back = _weather_returns(state, waiting)
         events = (*events, back)
     return state, events
-
-
-def end_activation(
-    ruleset: Ruleset, state: GameState, player_id: str, dice: DiceSource, decisions: Decisions | None = None
-) -> tuple[GameState, Outcome]:
-    """Whatever the active plugins do when ``player_id``'s activation ends (``bbcore_activation_end_effects``), each on
-    the board the one before left. Returns the new state and the joined outcome: its events, and ``turnover`` when an
-    effect caused one. The player joins the turn's ``GameState.activated``. A match tracker calls it as each
-    activation ends."""
-    outcome = chain_outcome_hook(
-        ruleset,
-        "bbcore_activation_end_effects",
-        state.board,
-        player_id=player_id,
-        dice=dice,
-        weather=state.weather,
-        drive_effects=state.drive_effects,
-        decisions=decisions or DefaultDecisions(),
-    )
-    return attrs.evolve(state, board=outcome.board, activated=state.activated | {player_id}), outcome
-
-
-def barred_team_rerolls(ruleset: Ruleset, state: GameState) -> frozenset[str]:
-    """The tests on which no team re-roll may be used for now, as the active plugins say (``bbcore_barred_team_rerolls``).
-
-    Hand them to the procedures that offer team re-rolls: ``team_reroll_barred`` of
-    :func:`bbcore.rules.movement.move`, and no ``team_reroll`` for a block when ``block`` is
-    among them.
-    """
-    barred: set[str] = set()
-    for tests in ruleset.hook.bbcore_barred_team_rerolls(ruleset=ruleset, weather=state.weather, drive_effects=state.drive_effects):
-        barred.update(tests or ())
-    return frozenset(barred)
-
-
-def action_refusals(ruleset: Ruleset, state: GameState, player_id: str, action: str) -> tuple[str, ...]:
-    """Every reason ``player_id`` may not declare ``action`` now; empty when he may.
-
-    The core's: a player barred from activating in this turn of his team
-    (``GameState.barred_activations``). Then each active plugin's (``bbcore_action_refusal``).
-    """
-    player = state.board.player(player_id)
-    reasons = []
-    barred_turn = state.barred_activations.get(player_id)
-    if barred_turn is not None and barred_turn == state.team(player.team).turn:
-        reasons.append(f"{player_id} may not be activated in this turn")
-    for reason in ruleset.hook.bbcore_action_refusal(ruleset=ruleset, state=state, player_id=player_id, action=action):
-        if reason:
-            reasons.append(str(reason))
-    return tuple(reasons)
 
 
 def _weather_returns(state: GameState, waiting: WeatherReturn) -> tuple[GameState, Event]:

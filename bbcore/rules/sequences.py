@@ -127,11 +127,11 @@ class GameState:
     them the new drive's ``drive_effects``.
 
     ``activated`` holds the players activated so far in the current team turn:
-    :func:`bbcore.rules.drive.end_activation` adds each, and
+    :func:`bbcore.rules.turns.end_activation` adds each, and
     :func:`bbcore.rules.drive.end_turn` and the ``drive-ends`` step clear it.
     ``barred_activations`` maps a player to the turn of his team (``TeamState.turn``) in
     which he may not be activated (a table row that keeps him busy for a turn);
-    :func:`bbcore.rules.drive.action_refusals` reads it, and the ``drive-ends`` step clears it.
+    :func:`bbcore.rules.turns.action_refusals` reads it, and the ``drive-ends`` step clears it.
 
     ``extra_set_up_players`` (by team id) and ``barred_from_set_up`` (player ids) shape
     the next set-up only: a step before it may let a team field more than
@@ -359,17 +359,32 @@ def chain_outcome_hook(ruleset: Ruleset, hook_name: str, board: Board, **argumen
 def _chain(ruleset: Ruleset, hook_name: str, board: Board, arguments: Mapping[str, Any], *, pairs: bool) -> Outcome:
     outcome = Outcome(board)
     for impl in reversed(getattr(ruleset.hook, hook_name).get_hookimpls()):
-        offered = {"ruleset": ruleset, "board": outcome.board, **arguments}
-        try:
-            # pluggy lets an implementation take only some of the hook's arguments.
-            result = impl.function(**{name: offered[name] for name in impl.argnames if name in offered})
-        except BBCoreError:
-            raise
-        except Exception as error:
-            raise PluginError(f"plugin {impl.plugin_name!r} raised in {hook_name}: {type(error).__name__}: {error}") from error
+        result = _call(impl, hook_name, {"ruleset": ruleset, "board": outcome.board, **arguments})
         if result is not None:
             outcome = outcome.then(Outcome(result[0], tuple(result[1])) if pairs else result)
     return outcome
+
+
+def chain_state_hook(ruleset: Ruleset, hook_name: str, state: GameState, **arguments: Any) -> tuple[GameState, tuple[Event, ...]]:
+    """As :func:`chain_board_hook`, for hooks whose implementations take the game ``state`` and return
+    ``(state, events)`` or None: each receives the state the one before returned."""
+    events: list[Event] = []
+    for impl in reversed(getattr(ruleset.hook, hook_name).get_hookimpls()):
+        result = _call(impl, hook_name, {"ruleset": ruleset, "state": state, **arguments})
+        if result is not None:
+            state, new_events = result
+            events.extend(new_events)
+    return state, tuple(events)
+
+
+def _call(impl: Any, hook_name: str, offered: Mapping[str, Any]) -> Any:
+    """One implementation called as pluggy would (with only the arguments it takes); an exception names its plugin."""
+    try:
+        return impl.function(**{name: offered[name] for name in impl.argnames if name in offered})
+    except BBCoreError:
+        raise
+    except Exception as error:
+        raise PluginError(f"plugin {impl.plugin_name!r} raised in {hook_name}: {type(error).__name__}: {error}") from error
 
 
 __all__ = [
@@ -379,6 +394,7 @@ __all__ = [
     "TeamState",
     "chain_board_hook",
     "chain_outcome_hook",
+    "chain_state_hook",
     "drive_effect_id",
     "row_effect",
     "row_effects",

@@ -10,9 +10,11 @@ import bbcore
 from bbcore.dice import DiceSource, ScriptedDice
 from bbcore.rules.board import Board, Status
 from bbcore.rules.decisions import Decisions, DefaultDecisions
-from bbcore.rules.drive import action_refusals, barred_team_rerolls, clear_the_pitch, end_activation, end_turn
+from bbcore.rules.drive import clear_the_pitch, end_turn
 from bbcore.rules.events import Event, Outcome
+from bbcore.rules.rerolls import TEAM_REROLL
 from bbcore.rules.sequences import GameState
+from bbcore.rules.turns import action_refusals, barred_team_rerolls, end_activation, spend_team_rerolls
 from bbcore.ruleset import Ruleset
 from tests.rules.game_states import game
 
@@ -114,3 +116,37 @@ def test_the_turn_keeps_who_was_activated_until_it_ends(core: Ruleset) -> None:
     assert ended.activated == frozenset()
     cleared, _ = clear_the_pitch(core, after, ScriptedDice([]), DefaultDecisions())
     assert cleared.activated == frozenset()
+
+
+class Refunds:
+    """Gives a used team re-roll back on a D6 of 6, with an event either way."""
+
+    @bbcore.hookimpl
+    def bbcore_team_reroll_used(self, state: GameState, team: str, dice: DiceSource) -> tuple[GameState, tuple[Event, ...]]:
+        roll = dice.roll(6)
+        if roll == 6:
+            state = state.update_team(team, rerolls=state.team(team).rerolls + 1)
+        return state, (Event("refund", team, (roll,), "back" if roll == 6 else "gone"),)
+
+
+def used(player_id: str) -> Event:
+    return Event(TEAM_REROLL, player_id, (), "used", {"test": "dodge"})
+
+
+def test_used_team_rerolls_come_off_the_drive_first_then_the_half(core: Ruleset) -> None:
+    state = game(core, PLAYERS).update_team("home", rerolls=2, drive_rerolls=1)
+    after, events = spend_team_rerolls(core, state, [used("h1"), Event("dodge", "h1", (4,), "passed"), used("h1")], ScriptedDice([]))
+    assert (after.home.drive_rerolls, after.home.rerolls, after.away.rerolls) == (0, 1, state.away.rerolls)
+    assert events == ()
+    # None left on the record: passed over, never below nothing.
+    empty = state.update_team("home", rerolls=0, drive_rerolls=0)
+    assert spend_team_rerolls(core, empty, [used("h1")], ScriptedDice([]))[0] == empty
+
+
+def test_a_plugin_may_give_a_used_team_reroll_back(make_ruleset: Any) -> None:
+    ruleset = make_ruleset(plugins=[("refunds", Refunds())], entry_points=False)
+    state = game(ruleset, PLAYERS).update_team("away", rerolls=2)
+    with ScriptedDice([6, 2]) as dice:
+        after, events = spend_team_rerolls(ruleset, state, [used("a1"), used("a1")], dice)
+    assert after.away.rerolls == 1
+    assert [(e.who, e.result) for e in events] == [("away", "back"), ("away", "gone")]

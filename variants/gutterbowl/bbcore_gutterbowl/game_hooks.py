@@ -23,9 +23,11 @@ Each hook only hands over to the module that holds the rule:
   re-rolls and Sticky Sludge's refused Pass (:mod:`~bbcore_gutterbowl.kick_off_events`),
   and Warpstone Whiskey's first activation (:mod:`~bbcore_gutterbowl.potions`).
 
+  The Snack Stand's free re-roll as a team re-roll is used (:mod:`~bbcore_gutterbowl.staff`).
+
 Rules with no hook to hang on are functions for whoever runs the turns:
 :func:`~bbcore_gutterbowl.secret_weapons.restless_fans` (who is Stalling is the caller's to
-say), :func:`~bbcore_gutterbowl.staff.snack_stand_refunds` and :func:`~bbcore_gutterbowl.wizard.cast_spell`.
+say) and :func:`~bbcore_gutterbowl.wizard.cast_spell`.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from bbcore_gutterbowl.passing import range_ignored
 from bbcore_gutterbowl.potions import MAGIC_POTIONS_STEP, POTION_OF_ENDURANCE, endured, give_magic_potions, whiskey_goes_first
 from bbcore_gutterbowl.pregame import PITCH_STEP, SIDELINE_STAFF_STEP, choose_pitch, leave_sideline_staff_at_home
 from bbcore_gutterbowl.secret_weapons import SECRET_WEAPONS_STEP, deal_with_secret_weapons, no_argument, no_referee_call
-from bbcore_gutterbowl.staff import SAWBONES, sawbones
+from bbcore_gutterbowl.staff import SAWBONES, sawbones, snack_stand_refund
 from bbcore_gutterbowl.variant_rules import RULES_ID, reference_problems
 from bbcore_gutterbowl.weather import CLOUDS_OF_SMOG_STEP, HEATWAVE_STEP, clouds_of_smog_step, heatwave_step, turn_end_weather
 from bbcore_gutterbowl.wizard import frog_casualty, is_frog
@@ -176,6 +178,14 @@ def gutter_action_refusals(state: GameState, player_id: str, action: str) -> str
     return "; ".join(reasons) or None
 
 
+@hookimpl(specname="bbcore_team_reroll_used")
+def snack_stand_gives_it_back(
+    ruleset: Ruleset, state: GameState, team: str, dice: DiceSource
+) -> tuple[GameState, tuple[Event, ...]] | None:
+    """The Snack Stand's free re-roll (:func:`~bbcore_gutterbowl.staff.snack_stand_refund`)."""
+    return snack_stand_refund(ruleset, state, team, dice)
+
+
 @hookimpl(specname="bbcore_rules_file_problems")
 def variant_rules_references(ruleset: Ruleset) -> Iterable[RulesFileProblem]:
     """What ``variant-rules.yaml`` names must exist in the ruleset (a league's amended file too)."""
@@ -195,6 +205,7 @@ __all__: list[str] = [
     "loose_dogs_bar_team_rerolls",
     "potion_of_accuracy_ignores_range",
     "rats_at_activation_end",
+    "snack_stand_gives_it_back",
     "variant_rules_references",
     "weather_at_turn_end",
 ]

@@ -20,15 +20,15 @@ What lasts for the drive is a row id in ``GameState.drive_effects`` (see
   happens after the kick-off event, so rolling at the end of it changes nothing.
 * Loose Dogs: :func:`loose_dogs_barred` names the tests on which no team re-roll may be
   used; the plugin answers the core's ``bbcore_barred_team_rerolls`` with it, so
-  :func:`bbcore.rules.drive.barred_team_rerolls` includes them.
+  :func:`bbcore.rules.turns.barred_team_rerolls` includes them.
 * Sticky Sludge: its +1 is the row's structured effect (:func:`sludge_pick_up_modifier`);
   :func:`sludge_refusal` refuses the ball carrier a Pass action, through the core's
-  ``bbcore_action_refusal`` (:func:`bbcore.rules.drive.action_refusals`).
+  ``bbcore_action_refusal`` (:func:`bbcore.rules.turns.action_refusals`).
 * Swarm of Rats: :func:`rats_bite` answers the core's ``bbcore_activation_end_effects``
-  (:func:`bbcore.rules.drive.end_activation`).
+  (:func:`bbcore.rules.turns.end_activation`).
 
 Rogue Washing Line bars the players picked from activating in their team's next turn
-(``GameState.barred_activations``, read by :func:`bbcore.rules.drive.action_refusals`);
+(``GameState.barred_activations``, read by :func:`bbcore.rules.turns.action_refusals`);
 its ``cannot-activate`` event names them.
 "Get Ready, Lads!" is recorded like the core's Quick Snap: a ``step-one-square`` event
 naming the Open players; the coach moves them with :func:`bbcore.rules.drive.place_players`.

@@ -22,7 +22,7 @@ player loses the trait (:func:`endured`).
 Warpstone Whiskey's order of activation is the ``gutterbowl/warpstone-whiskey`` trait:
 :func:`whiskey_goes_first` refuses every team-mate an action while a drinker fit to act
 has not been activated, through the core's ``bbcore_action_refusal``
-(:func:`bbcore.rules.drive.action_refusals`, which reads the turn's ``GameState.activated``).
+(:func:`bbcore.rules.turns.action_refusals`, which reads the turn's ``GameState.activated``).
 """
 
 from __future__ import annotations

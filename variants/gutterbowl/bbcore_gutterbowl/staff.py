@@ -19,8 +19,10 @@ The Snack Stand
 which the core now tells each team's inducements; the +1 is the ``ko-recovery``
 modifier effect of the inducement in ``inducements.yaml``, so any inducement with
 such an effect helps the same way. Its free re-roll (a die each time a team re-roll
-is used) is :func:`snack_stand_refunds`, to be called by whoever keeps the team's
-re-rolls, since the core's re-roll bookkeeping lives inside each procedure.
+is used) answers the core's ``bbcore_team_reroll_used`` (:func:`snack_stand_refund`),
+so a tracker that keeps the teams' re-rolls with
+:func:`bbcore.rules.turns.spend_team_rerolls` gets it; :func:`snack_stand_refunds` does
+the same for a re-roll budget still in use inside a procedure.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from bbcore.rules.board import PlayerState, Status
 from bbcore.rules.events import Event
 from bbcore.rules.injury import CasualtyTreatment, casualty_roll
 from bbcore.rules.rerolls import TEAM_REROLL, RerollBudget
+from bbcore.rules.sequences import GameState
 from bbcore.rules.treatments import TREATMENT_EVENT
 from bbcore.ruleset import Ruleset
 from bbcore_gutterbowl.variant_rules import variant_rules
@@ -94,17 +97,33 @@ def snack_stand_refunds(
     """
     if not inducements.get(SNACK_STAND):
         return budget, ()
-    rules = variant_rules(ruleset).snack_stand
     found: list[Event] = []
     for event in events:
         if event.kind != TEAM_REROLL or event.result != "used":
             continue
-        rolls = roll_dice(dice, rules.dice)
-        free = sum(rolls) >= rules.free_reroll_on
+        free, rolled = _snack_stand_roll(ruleset, event.who, dice)
         if free:
             budget = attrs.evolve(budget, team_rerolls=budget.team_rerolls + 1)  # what else the budget holds or bars stays
-        found.append(Event("snack-stand", event.who, rolls, "free-reroll" if free else "reroll-spent"))
+        found.append(rolled)
     return budget, tuple(found)
+
+
+def snack_stand_refund(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource) -> tuple[GameState, tuple[Event, ...]] | None:
+    """A team re-roll ``team`` used has come off its record: with a Snack Stand, a die; on ``free_reroll_on`` or more it
+    is back (``TeamState.rerolls``). None for a team without one."""
+    if not state.team(team).inducements.get(SNACK_STAND):
+        return None
+    free, rolled = _snack_stand_roll(ruleset, team, dice)
+    if free:
+        state = state.update_team(team, rerolls=state.team(team).rerolls + 1)
+    return state, (rolled,)
+
+
+def _snack_stand_roll(ruleset: Ruleset, who: str | None, dice: DiceSource) -> tuple[bool, Event]:
+    rules = variant_rules(ruleset).snack_stand
+    rolls = roll_dice(dice, rules.dice)
+    free = sum(rolls) >= rules.free_reroll_on
+    return free, Event("snack-stand", who, rolls, "free-reroll" if free else "reroll-spent")
 
 
 __all__ = [
@@ -113,5 +132,6 @@ __all__ = [
     "dead_row",
     "ko_recovery_modifier",
     "sawbones",
+    "snack_stand_refund",
     "snack_stand_refunds",
 ]

@@ -22,10 +22,11 @@ from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.board import BallState, Square, Status
 from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
-from bbcore.rules.drive import action_refusals, barred_team_rerolls, end_activation, end_of_drive_effects, end_turn, kick_off_event
+from bbcore.rules.drive import end_of_drive_effects, end_turn, kick_off_event
 from bbcore.rules.events import Event
 from bbcore.rules.movement import move
 from bbcore.rules.sequences import GameState, TeamState, run_sequence, sequence_steps
+from bbcore.rules.turns import action_refusals, barred_team_rerolls, end_activation
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
 

@@ -383,7 +383,8 @@ def test_potions_are_handed_out_before_set_up_and_drunk_at_once(gb: Ruleset) -> 
 
 
 def test_a_warpstone_whiskey_drinker_must_be_the_first_of_his_team_activated(gb: Ruleset) -> None:
-    from bbcore.rules.drive import action_refusals, end_activation, end_turn
+    from bbcore.rules.drive import end_turn
+    from bbcore.rules.turns import action_refusals, end_activation
 
     state = potion_state(gb, {LESSER_MAGIC_POTION: 1})
     with ScriptedDice([6]) as dice:  # Warpstone Whiskey
@@ -598,6 +599,22 @@ def test_a_snack_stand_makes_a_used_team_reroll_free_on_a_six(gb: Ruleset, roll:
     assert kinds(events) == ["snack-stand"]
     with ScriptedDice([]) as dice:
         assert snack_stand_refunds(gb, {}, used, RerollBudget(1), dice) == (RerollBudget(1), ())
+
+
+def test_a_snack_stand_gives_a_used_team_reroll_back_through_the_core_record(gb: Ruleset) -> None:
+    from bbcore.rules.turns import spend_team_rerolls
+
+    state = game(gb, {"p": ("home", LINEMAN, (12, 7))}, home=team("home", "human", rerolls=1, inducements={SNACK_STAND: 1}))
+    used = (Event(TEAM_REROLL, "p", (), "used", {"test": "dodge"}),)
+    with ScriptedDice([6]) as dice:
+        kept, events = spend_team_rerolls(gb, state, used, dice)
+    assert (kept.home.rerolls, kinds(events)) == (1, ["snack-stand"])
+    with ScriptedDice([5]) as dice:
+        spent, _ = spend_team_rerolls(gb, state, used, dice)
+    assert spent.home.rerolls == 0
+    without = state.update_team("home", inducements={})
+    with ScriptedDice([]) as dice:
+        assert spend_team_rerolls(gb, without, used, dice) == (without.update_team("home", rerolls=0), ())
 
 
 def test_a_snack_stand_refund_keeps_the_rest_of_the_budget(gb: Ruleset) -> None:

@@ -1,0 +1,113 @@
+"""The moments of a team turn, where a match tracker hands over to the plugins.
+
+The core has no turn engine of its own: a tracker runs the turns and calls these as the
+moments come, and each active plugin answers through a hook, so the tracker needs to
+know no variant's rules:
+
+- :func:`action_refusals` before a player declares an action (``bbcore_action_refusal``;
+  the core's own: a player barred from this turn, ``GameState.barred_activations``);
+- :func:`barred_team_rerolls`, the tests on which no team re-roll may be used for now
+  (``bbcore_barred_team_rerolls``), to hand to the procedures;
+- :func:`end_activation` as each activation ends (``bbcore_activation_end_effects``);
+  it keeps the turn's record of who was activated (``GameState.activated``);
+- :func:`spend_team_rerolls` after a procedure: the team re-rolls its events say were
+  used come off the teams' records (``bbcore_team_reroll_used`` may give one back);
+- :func:`bbcore.rules.drive.end_turn` as the turn ends (``bbcore_turn_end_effects``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from bbcore.dice import DiceSource
+from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.events import Event, Outcome
+from bbcore.rules.rerolls import TEAM_REROLL
+from bbcore.rules.sequences import GameState, chain_outcome_hook, chain_state_hook
+
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
+
+
+def end_activation(
+    ruleset: Ruleset, state: GameState, player_id: str, dice: DiceSource, decisions: Decisions | None = None
+) -> tuple[GameState, Outcome]:
+    """Whatever the active plugins do when ``player_id``'s activation ends (``bbcore_activation_end_effects``), each on
+    the board the one before left. Returns the new state and the joined outcome: its events, and ``turnover`` when an
+    effect caused one. The player joins the turn's ``GameState.activated``. A match tracker calls it as each
+    activation ends."""
+    outcome = chain_outcome_hook(
+        ruleset,
+        "bbcore_activation_end_effects",
+        state.board,
+        player_id=player_id,
+        dice=dice,
+        weather=state.weather,
+        drive_effects=state.drive_effects,
+        decisions=decisions or DefaultDecisions(),
+    )
+    return attrs.evolve(state, board=outcome.board, activated=state.activated | {player_id}), outcome
+
+
+def barred_team_rerolls(ruleset: Ruleset, state: GameState) -> frozenset[str]:
+    """The tests on which no team re-roll may be used for now, as the active plugins say (``bbcore_barred_team_rerolls``).
+
+    Hand them to the procedures that offer team re-rolls: ``team_reroll_barred`` of
+    :func:`bbcore.rules.movement.move`, and no ``team_reroll`` for a block when ``block`` is
+    among them.
+    """
+    barred: set[str] = set()
+    for tests in ruleset.hook.bbcore_barred_team_rerolls(ruleset=ruleset, weather=state.weather, drive_effects=state.drive_effects):
+        barred.update(tests or ())
+    return frozenset(barred)
+
+
+def action_refusals(ruleset: Ruleset, state: GameState, player_id: str, action: str) -> tuple[str, ...]:
+    """Every reason ``player_id`` may not declare ``action`` now; empty when he may.
+
+    The core's: a player barred from activating in this turn of his team
+    (``GameState.barred_activations``). Then each active plugin's (``bbcore_action_refusal``).
+    """
+    player = state.board.player(player_id)
+    reasons = []
+    barred_turn = state.barred_activations.get(player_id)
+    if barred_turn is not None and barred_turn == state.team(player.team).turn:
+        reasons.append(f"{player_id} may not be activated in this turn")
+    for reason in ruleset.hook.bbcore_action_refusal(ruleset=ruleset, state=state, player_id=player_id, action=action):
+        if reason:
+            reasons.append(str(reason))
+    return tuple(reasons)
+
+
+def spend_team_rerolls(
+    ruleset: Ruleset, state: GameState, events: Iterable[Event], dice: DiceSource
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Take the team re-rolls the events say were used (``team-reroll`` events, ``used``) off the teams' records.
+
+    Each comes off the team of the player it was used for: a re-roll for the drive
+    (``TeamState.drive_rerolls``) first, as it would be lost when the drive ends, then one of
+    the half's (``TeamState.rerolls``). Then ``bbcore_team_reroll_used`` is asked, each
+    plugin on the state the one before left; one may give the re-roll back (a Snack Stand's
+    free re-roll). A used re-roll the team no longer has on its record is passed over: the
+    events are a record, and this never fails on them. Returns the state and the plugins' events.
+    """
+    found: list[Event] = []
+    for event in events:
+        if event.kind != TEAM_REROLL or event.result != "used" or event.who is None or event.who not in state.board.players:
+            continue
+        team = state.team(state.board.player(event.who).team)
+        if team.drive_rerolls > 0:
+            state = state.update_team(team.id, drive_rerolls=team.drive_rerolls - 1)
+        elif team.rerolls > 0:
+            state = state.update_team(team.id, rerolls=team.rerolls - 1)
+        else:
+            continue
+        state, given = chain_state_hook(ruleset, "bbcore_team_reroll_used", state, team=team.id, dice=dice)
+        found.extend(given)
+    return state, tuple(found)
+
+
+__all__ = ["action_refusals", "barred_team_rerolls", "end_activation", "spend_team_rerolls"]
