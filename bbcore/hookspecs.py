@@ -1119,7 +1119,14 @@ def bbcore_thrown_player_leaves_pitch(
 
 @hookspec
 def bbcore_turn_end_effects(
-    ruleset: Ruleset, board: Board, team: str, dice: DiceSource, weather: str | None, drive_effects: frozenset[str], decisions: Decisions
+    ruleset: Ruleset,
+    board: Board,
+    team: str,
+    dice: DiceSource,
+    weather: str | None,
+    drive_effects: frozenset[str],
+    decisions: Decisions,
+    stalling: frozenset[str],
 ) -> tuple[Board, tuple[Event, ...]] | None:
     """Effects at the end of a team's turn (a creature lurking under the pitch, a storm...).
 
@@ -1134,6 +1141,8 @@ def bbcore_turn_end_effects(
     :param drive_effects: the table rows in force for the drive (``GameState.drive_effects``).
     :param decisions: the coaches' answers (a push to resolve, a treatment for a casualty...);
         :class:`~bbcore.rules.decisions.DefaultDecisions` when the caller gave none.
+    :param stalling: the players found Stalling in the turn that ends (``GameState.stalling``,
+        see :mod:`bbcore.rules.stalling`).
 
     **Example.** The street variant rolls for whatever lurks in its pits at the end of each
     team turn; simplified (its real rule rolls on a table), a player of the team whose
@@ -1146,7 +1155,7 @@ def bbcore_turn_end_effects(
 
 
         @hookimpl
-        def bbcore_turn_end_effects(ruleset, board, team, dice, weather, drive_effects, decisions):
+        def bbcore_turn_end_effects(ruleset, board, team, dice, weather, drive_effects, decisions, stalling):
             events = []
             for player in list(board.team_players(team)):
                 if player.on_pitch and board.trapped(player):

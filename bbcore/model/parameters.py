@@ -230,6 +230,14 @@ class StrengthBand:
 
 
 @frozen
+class StallingRules:
+    """The Crowd Takes Action against a stalling player: ``dice`` of at least his team's turn number knocks him down."""
+
+    crowd_takes_action: bool = True
+    dice: str = "D6"
+
+
+@frozen
 class MovementRules:
     rushes: int
     stand_up_cost: int
@@ -404,6 +412,8 @@ class GameParameters:
     casualty_modifiers: Mapping[str, int] = field(factory=dict)
     #: Regeneration before the Casualty Roll; False: after the roll and its treatment.
     regeneration_first: bool = True
+    #: What the crowd does to a stalling player.
+    stalling: StallingRules = field(factory=StallingRules)
     #: Tests some traits make a player roll when activated.
     activation: ActivationRules = field(factory=ActivationRules)
     #: A budget of its own for sideline staff, apart from ``draft_budget``; None: staff come from the draft budget.

@@ -634,6 +634,8 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
         drive_forms={},
         barred_activations={},
         activated=frozenset(),
+        may_stall=None,
+        stalling=frozenset(),
     )
     detail = {"to_reserves": to_reserves, "restored": sorted(set(restored)), "drive_rerolls_lost": lost, "drive_effects_ended": ended}
     events = [Event("drive-ends", None, result="pitch-cleared", detail=detail)]
@@ -650,9 +652,8 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
 def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions | None = None) -> StepResult:
     """Whatever the active plugins do when ``team``'s turn ends (``bbcore_turn_end_effects``), each on the board the one
     before left; ``decisions`` answer what the coaches decide there (the defaults without). A weather waiting to come
-    back after this team's turn (``GameState.weather_return``) then returns. The turn's record of who was activated
-    (``GameState.activated``) is cleared."""
-    state = attrs.evolve(state, activated=frozenset())
+    back after this team's turn (``GameState.weather_return``) then returns. The turn's records of who was activated
+    and who was Stalling (``GameState.activated``, ``GameState.stalling``) are cleared once the hooks have seen them."""
     board, events = chain_board_hook(
         ruleset,
         "bbcore_turn_end_effects",
@@ -662,8 +663,9 @@ def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, de
         weather=state.weather,
         drive_effects=state.drive_effects,
         decisions=decisions or DefaultDecisions(),
+        stalling=state.stalling,
     )
-    state = attrs.evolve(state, board=board)
+    state = attrs.evolve(state, board=board, activated=frozenset(), may_stall=None, stalling=frozenset())
     waiting = state.weather_return
     if waiting is not None and waiting.after_turn_of == team:
         state, back = _weather_returns(state, waiting)

@@ -128,7 +128,11 @@ class GameState:
 
     ``activated`` holds the players activated so far in the current team turn:
     :func:`bbcore.rules.turns.end_activation` adds each, and
-    :func:`bbcore.rules.drive.end_turn` and the ``drive-ends`` step clear it.
+    :func:`bbcore.rules.drive.end_turn` and the ``drive-ends`` step clear it. ``may_stall``
+    is the player being activated when he could score without a die
+    (:func:`bbcore.rules.turns.start_activation`), and ``stalling`` the players found
+    Stalling in the current team turn (see :mod:`bbcore.rules.stalling`); ``end_turn`` and
+    ``drive-ends`` clear them too.
     ``barred_activations`` maps a player to the turn of his team (``TeamState.turn``) in
     which he may not be activated (a table row that keeps him busy for a turn);
     :func:`bbcore.rules.turns.action_refusals` reads it, and the ``drive-ends`` step clears it.
@@ -162,6 +166,8 @@ class GameState:
     barred_from_set_up: frozenset[str] = frozenset()
     barred_activations: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     activated: frozenset[str] = frozenset()
+    may_stall: str | None = None
+    stalling: frozenset[str] = frozenset()
 
     @property
     def teams(self) -> tuple[TeamState, TeamState]:

@@ -8,8 +8,10 @@ know no variant's rules:
   the core's own: a player barred from this turn, ``GameState.barred_activations``);
 - :func:`barred_team_rerolls`, the tests on which no team re-roll may be used for now
   (``bbcore_barred_team_rerolls``), to hand to the procedures;
-- :func:`end_activation` as each activation ends (``bbcore_activation_end_effects``);
-  it keeps the turn's record of who was activated (``GameState.activated``);
+- :func:`start_activation` as each activation starts (it notes whether the player could
+  score without a die) and :func:`end_activation` as it ends: Stalling
+  (:mod:`bbcore.rules.stalling`), then ``bbcore_activation_end_effects``; it keeps the
+  turn's record of who was activated (``GameState.activated``);
 - :func:`spend_team_rerolls` after a procedure: the team re-rolls its events say were
   used come off the teams' records (``bbcore_team_reroll_used`` may give one back);
 - :func:`bbcore.rules.drive.end_turn` as the turn ends (``bbcore_turn_end_effects``).
@@ -27,29 +29,49 @@ from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.rerolls import TEAM_REROLL
 from bbcore.rules.sequences import GameState, chain_outcome_hook, chain_state_hook
+from bbcore.rules.stalling import could_score_without_dice, crowd_takes_action, is_stalling
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
 
 
+def start_activation(ruleset: Ruleset, state: GameState, player_id: str) -> GameState:
+    """``player_id`` is activated (or forgoes his activation): the state notes whether he could score without a die
+    (``GameState.may_stall``, :func:`bbcore.rules.stalling.could_score_without_dice`), for
+    :func:`end_activation` to judge Stalling. A match tracker calls it as each activation starts."""
+    could = could_score_without_dice(ruleset, state.board, player_id)
+    return attrs.evolve(state, may_stall=player_id if could else None)
+
+
 def end_activation(
     ruleset: Ruleset, state: GameState, player_id: str, dice: DiceSource, decisions: Decisions | None = None
 ) -> tuple[GameState, Outcome]:
-    """Whatever the active plugins do when ``player_id``'s activation ends (``bbcore_activation_end_effects``), each on
-    the board the one before left. Returns the new state and the joined outcome: its events, and ``turnover`` when an
-    effect caused one. The player joins the turn's ``GameState.activated``. A match tracker calls it as each
-    activation ends."""
-    outcome = chain_outcome_hook(
-        ruleset,
-        "bbcore_activation_end_effects",
-        state.board,
-        player_id=player_id,
-        dice=dice,
-        weather=state.weather,
-        drive_effects=state.drive_effects,
-        decisions=decisions or DefaultDecisions(),
+    """``player_id``'s activation ends: first Stalling (a player :func:`start_activation` found able to score without
+    a die, who still holds the ball outside the opposing End Zone:
+    :func:`bbcore.rules.stalling.crowd_takes_action`), then whatever the active plugins do
+    (``bbcore_activation_end_effects``), each on the board the one before left.
+
+    Returns the new state and the joined outcome: its events, and ``turnover`` when anything
+    caused one. The player joins the turn's ``GameState.activated``. A match tracker calls it
+    as each activation ends (also for a player who forgoes his activation).
+    """
+    decisions = decisions or DefaultDecisions()
+    stalled = Outcome(state.board)
+    if is_stalling(state, player_id):
+        state, stalled = crowd_takes_action(ruleset, state, player_id, dice, decisions)
+    outcome = stalled.then(
+        chain_outcome_hook(
+            ruleset,
+            "bbcore_activation_end_effects",
+            state.board,
+            player_id=player_id,
+            dice=dice,
+            weather=state.weather,
+            drive_effects=state.drive_effects,
+            decisions=decisions,
+        )
     )
-    return attrs.evolve(state, board=outcome.board, activated=state.activated | {player_id}), outcome
+    return attrs.evolve(state, board=outcome.board, activated=state.activated | {player_id}, may_stall=None), outcome
 
 
 def barred_team_rerolls(ruleset: Ruleset, state: GameState) -> frozenset[str]:
@@ -110,4 +132,4 @@ def spend_team_rerolls(
     return state, tuple(found)
 
 
-__all__ = ["action_refusals", "barred_team_rerolls", "end_activation", "spend_team_rerolls"]
+__all__ = ["action_refusals", "barred_team_rerolls", "end_activation", "spend_team_rerolls", "start_activation"]

@@ -53,6 +53,7 @@ PHRASED = frozenset(
         "plague_ridden",
         "casualty_modifiers",
         "regeneration_first",
+        "stalling",
         "activation",
     }
 )
@@ -218,6 +219,12 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
                 "the player may move on afterwards with what is left",
             ),
             ("Knocked-out recovery", f"a D6 of {params.targets.ko_recovery}+ at the end of each drive"),
+            (
+                "Stalling",
+                f"the Crowd Takes Action: a {escape(params.stalling.dice)} of at least the team's turn number knocks the player down"
+                if params.stalling.crowd_takes_action
+                else "the crowd takes no action (the variant answers stalling its own way)",
+            ),
             (
                 "Regeneration",
                 f"a D6 of {params.targets.regeneration}+ saves a casualty; rolled "

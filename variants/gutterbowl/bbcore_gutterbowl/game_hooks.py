@@ -25,9 +25,11 @@ Each hook only hands over to the module that holds the rule:
 
   The Snack Stand's free re-roll as a team re-roll is used (:mod:`~bbcore_gutterbowl.staff`).
 
-Rules with no hook to hang on are functions for whoever runs the turns:
-:func:`~bbcore_gutterbowl.secret_weapons.restless_fans` (who is Stalling is the caller's to
-say) and :func:`~bbcore_gutterbowl.wizard.cast_spell`.
+  The Restless Fans as a team turn ends, for its players the core found Stalling (the
+  core's Crowd Takes Action is off: ``stalling.crowd_takes_action`` in the parameters).
+
+A rule with no hook to hang on is a function for whoever runs the turns:
+:func:`~bbcore_gutterbowl.wizard.cast_spell`.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ from bbcore_gutterbowl.kick_off_events import (
 from bbcore_gutterbowl.passing import range_ignored
 from bbcore_gutterbowl.potions import MAGIC_POTIONS_STEP, POTION_OF_ENDURANCE, endured, give_magic_potions, whiskey_goes_first
 from bbcore_gutterbowl.pregame import PITCH_STEP, SIDELINE_STAFF_STEP, choose_pitch, leave_sideline_staff_at_home
-from bbcore_gutterbowl.secret_weapons import SECRET_WEAPONS_STEP, deal_with_secret_weapons, no_argument, no_referee_call
+from bbcore_gutterbowl.secret_weapons import SECRET_WEAPONS_STEP, deal_with_secret_weapons, no_argument, no_referee_call, restless_fans
 from bbcore_gutterbowl.staff import SAWBONES, sawbones, snack_stand_refund
 from bbcore_gutterbowl.variant_rules import RULES_ID, reference_problems
 from bbcore_gutterbowl.weather import CLOUDS_OF_SMOG_STEP, HEATWAVE_STEP, clouds_of_smog_step, heatwave_step, turn_end_weather
@@ -147,6 +149,19 @@ def weather_at_turn_end(
     return (outcome.board, outcome.events) if outcome.events else None
 
 
+@hookimpl(specname="bbcore_turn_end_effects")
+def restless_fans_at_turn_end(
+    ruleset: Ruleset, board: Board, team: str, dice: DiceSource, decisions: Decisions, stalling: frozenset[str]
+) -> tuple[Board, tuple[Event, ...]] | None:
+    """The Restless Fans' bottles for the players of ``team`` found Stalling in its turn
+    (:func:`~bbcore_gutterbowl.secret_weapons.restless_fans`)."""
+    stallers = sorted(pid for pid in stalling if pid in board.players and board.player(pid).team == team and board.player(pid).on_pitch)
+    if not stallers:
+        return None
+    outcome = restless_fans(ruleset, board, stallers, dice, decisions)
+    return outcome.board, outcome.events
+
+
 @hookimpl(specname="bbcore_end_of_drive_effects")
 def drinks_at_drive_end(
     ruleset: Ruleset, board: Board, dice: DiceSource, drive_effects: frozenset[str], drive_players: frozenset[str]
@@ -205,6 +220,7 @@ __all__: list[str] = [
     "loose_dogs_bar_team_rerolls",
     "potion_of_accuracy_ignores_range",
     "rats_at_activation_end",
+    "restless_fans_at_turn_end",
     "snack_stand_gives_it_back",
     "variant_rules_references",
     "weather_at_turn_end",

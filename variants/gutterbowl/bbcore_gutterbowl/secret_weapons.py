@@ -23,9 +23,10 @@ who took part in the drive risks the crowd's justice.
 Restless fans
 -------------
 
-:func:`restless_fans` throws bottles at Stalling players. The core has no turn engine
-yet to notice Stalling; whoever runs the turns calls it at the end of a team turn
-with the players it found Stalling.
+:func:`restless_fans` throws bottles at Stalling players. The core finds them
+(:mod:`bbcore.rules.stalling`, as each activation ends) and hands them to the turn-end
+hook, which the plugin answers with it; the core's own Crowd Takes Action is switched
+off in Gutter Bowl's parameters.
 """
 
 from __future__ import annotations

@@ -353,6 +353,25 @@ def test_the_coach_may_call_the_sawbones_for_a_player_a_bottle_hurts(gb: Ruleset
     assert next(e for e in outcome.events if e.kind == "casualty-treatment").detail["results"] == ["dead", "badly-hurt"]
 
 
+def test_the_core_finds_the_staller_and_the_fans_throw_at_the_end_of_the_turn(gb: Ruleset) -> None:
+    from bbcore.rules.drive import end_turn
+    from bbcore.rules.turns import end_activation, start_activation
+
+    assert not gb.parameters.stalling.crowd_takes_action
+    state = game(gb, {"runner": ("home", LINEMAN, (20, 7)), "rat": ("away", CLANRAT, (5, 7))}, ball="runner")
+    state = start_activation(gb, state, "runner")
+    with ScriptedDice([]) as dice:  # no Crowd Takes Action in the gutter
+        state, outcome = end_activation(gb, state, "runner", dice)
+    assert [(e.kind, e.result) for e in outcome.events] == [("stalling", "stalled")]
+    assert state.home.stalled
+    with ScriptedDice([1]) as dice:  # the bottle misses
+        _, events = end_turn(gb, state, "home", dice)
+    assert [(e.kind, e.who, e.result) for e in events if e.kind == "restless-fans"] == [("restless-fans", "runner", "missed")]
+    with ScriptedDice([]) as dice:
+        _, events = end_turn(gb, state, "away", dice)  # not the staller's turn: no bottle
+    assert [e for e in events if e.kind == "restless-fans"] == []
+
+
 def test_only_players_on_the_pitch_can_be_stalling(gb: Ruleset) -> None:
     with ScriptedDice([]) as dice, pytest.raises(UsageError, match="on the pitch"):
         restless_fans(gb, staller(gb).board, ["nobody"], dice)

@@ -191,7 +191,15 @@ def creature(
 ) -> tuple[Board, tuple[Event, ...]]:
     with ScriptedDice(rolls) as dice, ScriptedDecisions(answers) as decisions:
         return chain_board_hook(
-            rules, "bbcore_turn_end_effects", on, team=team, dice=dice, weather=None, drive_effects=frozenset(), decisions=decisions
+            rules,
+            "bbcore_turn_end_effects",
+            on,
+            team=team,
+            dice=dice,
+            weather=None,
+            drive_effects=frozenset(),
+            decisions=decisions,
+            stalling=frozenset(),
         )
 
 
