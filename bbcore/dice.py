@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
 from typing import Protocol, TypeVar, runtime_checkable
 
@@ -160,6 +160,18 @@ def roll_dice(dice: DiceSource, expression: str) -> tuple[int, ...]:
     """Roll a dice expression such as ``2D6`` or ``D16``."""
     count, sides = parse_dice(expression)
     return tuple(dice.roll(sides) for _ in range(count))
+
+
+def pick_at_random(dice: DiceSource, candidates: Sequence[str], count: int) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """``count`` of the candidates (all, if fewer) picked one by one with a die of as many faces as are left."""
+    left = list(candidates)
+    picked: list[str] = []
+    rolls: list[int] = []
+    while left and len(picked) < count:
+        roll = dice.roll(len(left))
+        rolls.append(roll)
+        picked.append(left.pop(roll - 1))
+    return tuple(picked), tuple(rolls)
 
 
 def roll_on_table(table: Table, dice: DiceSource, modifier: int = 0) -> TableRoll:

@@ -10,12 +10,12 @@ and ``bbcore_end_of_drive_effects`` hooks.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 import attrs
 
-from bbcore.dice import DiceSource, roll_dice, roll_on_table
+from bbcore.dice import DiceSource, pick_at_random, roll_dice, roll_on_table
 from bbcore.errors import Problem, UsageError, format_json_path
 from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status
@@ -352,18 +352,6 @@ def contest(
     chosen = tuple(team for team, total in totals.items() if total == best)
     result = chosen[0] if len(chosen) == 1 else "tie"
     return chosen, Event(kind, None, tuple(rolls), result, {"totals": totals, "teams": list(chosen)})
-
-
-def pick_at_random(dice: DiceSource, candidates: Sequence[str], count: int) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """``count`` of the candidates (all, if fewer) picked one by one with a die of as many faces as are left."""
-    left = list(candidates)
-    picked: list[str] = []
-    rolls: list[int] = []
-    while left and len(picked) < count:
-        roll = dice.roll(len(left))
-        rolls.append(roll)
-        picked.append(left.pop(roll - 1))
-    return tuple(picked), tuple(rolls)
 
 
 def _on_pitch(board: Board, team: str) -> list[str]:

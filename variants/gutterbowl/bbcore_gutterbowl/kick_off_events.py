@@ -41,13 +41,13 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from bbcore.dice import DiceSource, roll_dice
+from bbcore.dice import DiceSource, pick_at_random, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
 from bbcore.rules.block import block
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, distance, step
 from bbcore.rules.decisions import Decisions, DefaultDecisions
-from bbcore.rules.drive import contest, pick_at_random
+from bbcore.rules.drive import contest
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, knock_down, roll_armour, roll_injury, suffer_casualty, treatment_from
 from bbcore.rules.push import push_in_direction

@@ -23,11 +23,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from bbcore.dice import DiceSource, roll_dice
+from bbcore.dice import DiceSource, pick_at_random, roll_dice
 from bbcore.rules import ball
 from bbcore.rules.board import Board
 from bbcore.rules.decisions import Decisions, DefaultDecisions
-from bbcore.rules.drive import pick_at_random
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, place_prone, treatment_from
 from bbcore_gutterbowl.kick_off_events import _fall_over

@@ -23,14 +23,13 @@ from __future__ import annotations
 
 from attrs import evolve, frozen
 
-from bbcore.dice import DiceSource, roll_dice
+from bbcore.dice import DiceSource, pick_at_random, roll_dice
 from bbcore.errors import UsageError
 from bbcore.model.inducement import InducementProfile
 from bbcore.model.table import Row
 from bbcore.rules import ball
 from bbcore.rules.board import Board, PlayerState, Status, distance
 from bbcore.rules.decisions import Decisions, DefaultDecisions
-from bbcore.rules.drive import pick_at_random
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import CasualtyTreatment, Harm, knock_down_with_ball
 from bbcore.rules.sequences import GameState

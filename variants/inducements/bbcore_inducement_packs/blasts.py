@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from bbcore.dice import DiceSource, roll_dice, roll_on_table
+from bbcore.dice import DiceSource, pick_at_random, roll_dice, roll_on_table
 from bbcore.rules import ball
 from bbcore.rules.board import Board, PlayerState, Square, Status, step
 from bbcore.rules.decisions import Decisions, DefaultDecisions
-from bbcore.rules.drive import pick_at_random
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, apothecary_from, armour_and_injury, knock_down_with_ball, place_prone, treatment_from
 from bbcore.ruleset import Ruleset

@@ -22,11 +22,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from bbcore.dice import DiceSource, roll_on_table
+from bbcore.dice import DiceSource, pick_at_random, roll_on_table
 from bbcore.errors import UsageError
 from bbcore.rules import ball
 from bbcore.rules.board import Status
-from bbcore.rules.drive import pick_at_random
 from bbcore.rules.events import Event
 from bbcore.rules.sequences import GameState
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for

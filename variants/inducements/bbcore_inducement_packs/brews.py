@@ -28,10 +28,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from bbcore.dice import DiceSource, roll_dice, roll_on_table
+from bbcore.dice import DiceSource, pick_at_random, roll_dice, roll_on_table
 from bbcore.errors import UsageError
 from bbcore.rules.board import Board
-from bbcore.rules.drive import pick_at_random
 from bbcore.rules.effects import apply_effects
 from bbcore.rules.events import Event
 from bbcore.rules.sequences import DriveChange, GameState

@@ -71,7 +71,7 @@ team's KO recovery rolls after he has played; he too plays one drive only.
 entry's ``category`` (the Mutations) until the game ends. The skills to pick from are
 those of the category in the ruleset that the player lacks, numbered from 1 in the
 alphabetical order of their ids; one die with as many faces as there are skills picks
-one (:func:`bbcore.rules.drive.pick_at_random`). The ``upgraded`` events carry the
+one (:func:`bbcore.dice.pick_at_random`). The ``upgraded`` events carry the
 skill each player gained, for the post-game roll (:func:`post_game_roll`) and for taking
 the skill away again, both the caller's.
 """
@@ -82,12 +82,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from bbcore.dice import DiceSource, roll_dice, roll_on_table
+from bbcore.dice import DiceSource, pick_at_random, roll_dice, roll_on_table
 from bbcore.errors import UsageError
 from bbcore.rules.activation import activation_target
 from bbcore.rules.board import Board, PlayerState, Status
 from bbcore.rules.decisions import Decisions
-from bbcore.rules.drive import CHEERING_FANS, cheering_fans, kick_off_staff, pick_at_random
+from bbcore.rules.drive import CHEERING_FANS, cheering_fans, kick_off_staff
 from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import use_inducement

@@ -37,10 +37,10 @@ from typing import TYPE_CHECKING
 import attrs
 from attrs import frozen
 
-from bbcore.dice import DiceSource, roll_dice, roll_on_table
+from bbcore.dice import DiceSource, pick_at_random, roll_dice, roll_on_table
 from bbcore.rules.board import Status
 from bbcore.rules.decisions import Decisions, DefaultDecisions
-from bbcore.rules.drive import hand_out_bribes, kick_off_event, pick_at_random
+from bbcore.rules.drive import hand_out_bribes, kick_off_event
 from bbcore.rules.events import Event
 from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport, argue_the_call_modifier, core_argue_the_call, leave_pitch_sent_off
 from bbcore.rules.injury import Harm, knock_down_with_ball, roll_armour, roll_injury

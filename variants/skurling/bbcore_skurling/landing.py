@@ -30,7 +30,7 @@ The Stooge is left out of everything: never a random pick, never picked, never m
 blocked or hit (a Charge Blitz whose push could chain on into him is refused).
 
 Random picks use the injected dice as the core's kick-off events do
-(:func:`bbcore.rules.drive.pick_at_random`): the candidates are the team's players on
+(:func:`bbcore.dice.pick_at_random`): the candidates are the team's players on
 the lane but the Stooge, sorted by id; each pick rolls a die with as many faces as
 candidates are left, and face N takes the Nth of them. Roll-offs roll for the attacker,
 then the defender. Every event appended carries the row id in ``detail["row"]``.
@@ -52,11 +52,10 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
 
-from bbcore.dice import roll_dice, roll_on_table
+from bbcore.dice import pick_at_random, roll_dice, roll_on_table
 from bbcore.errors import UsageError
 from bbcore.rules.board import Board, PlayerState, Square, Status
 from bbcore.rules.decisions import DecisionScriptError
-from bbcore.rules.drive import pick_at_random
 from bbcore.rules.effects import apply_effects
 from bbcore.rules.events import Event
 from bbcore.rules.push import push_back_squares
