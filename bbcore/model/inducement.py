@@ -38,13 +38,15 @@ class InducementHire:
 
     ``positions`` is ``own-roster`` (the team's own roster only) or ``any``;
     ``within_limits``: hired players count toward position limits and roster size;
-    ``spp``: the Star Player Points they earn (:data:`SPP_EARNINGS`).
+    ``spp``: the Star Player Points they earn (:data:`SPP_EARNINGS`); ``star``: they are
+    Star Players (no Prayer to Nuffle picks them).
     """
 
     positions: str = "any"
     within_limits: bool = False
     skill: HireSkill | None = None
     spp: str = "all"
+    star: bool = False
 
 
 #: What a hired player earns in Star Player Points: everything, the MVP award alone, or nothing (never the MVP).

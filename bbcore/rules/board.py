@@ -180,7 +180,8 @@ class PlayerState:
     a player hired for this game only (a Mercenary or a Star Player,
     :func:`bbcore.rules.hired_players.hired_players`), whom some inducements do not help;
     ``spp_earned`` what he earns in Star Player Points (``all``; ``mvp``: the MVP award
-    alone; ``none``: nothing, never the MVP), as the inducement that hired him says.
+    alone; ``none``: nothing, never the MVP), as the inducement that hired him says, and
+    ``star`` whether he is a Star Player.
     """
 
     id: str
@@ -201,6 +202,7 @@ class PlayerState:
     gives_assists: bool = True
     hired: bool = False
     spp_earned: str = "all"
+    star: bool = False
 
     def has(self, skill_id: str) -> bool:
         return skill_id in self.skills

@@ -194,6 +194,11 @@ class Decisions(Protocol):
         """Which ``count`` different skills of ``skills`` the player's coach gives them when a rule lets the coach pick (a spell's)."""
         ...
 
+    def choose_players(self, team: str, reason: str, candidates: Sequence[str], count: int) -> Sequence[str]:
+        """Which ``count`` different players of ``candidates`` the coach of ``team`` picks when a rule lets him
+        (``reason`` names the rule: a Prayer to Nuffle's row id, say)."""
+        ...
+
     def team_after_hiring(self, team: str, team_file: Team | None, treasury: int) -> Team | None:
         """The team after the post-game hiring, firing and retiring, or None to leave it as it is.
 
@@ -315,6 +320,9 @@ class DefaultDecisions:
 
     def team_after_hiring(self, team: str, team_file: Team | None, treasury: int) -> Team | None:
         return None
+
+    def choose_players(self, team: str, reason: str, candidates: Sequence[str], count: int) -> Sequence[str]:
+        return tuple(candidates[:count])
 
 
 class IllegalAnswerError(UsageError):
@@ -616,6 +624,12 @@ class ScriptedDecisions:
         if answer not in candidates:
             raise DecisionScriptError(f"scripted team-mate {answer!r} for {reason!r} is not among {list(candidates)}")
         return str(answer)
+
+    def choose_players(self, team: str, reason: str, candidates: Sequence[str], count: int) -> Sequence[str]:
+        answer = self._next("choose-players")
+        if answer is None and self._fallback is not None:
+            return self._fallback.choose_players(team, reason, candidates, count)
+        return tuple(str(player) for player in answer or ())
 
     def team_after_hiring(self, team: str, team_file: Team | None, treasury: int) -> Team | None:
         if self._answers and self._answers[0][0] == "team-after-hiring":

@@ -52,8 +52,10 @@ def hired_players(
             player_id = f"{team_id}-hired-{number}"
             used.add(player_id)
             hired = player_from_position(ruleset, player_id, team_id, order.position, None, Status.RESERVES)
-            earned = inducement.hire.spp if inducement.hire is not None else "all"
-            player = attrs.evolve(hired, hired=True, spp_earned=earned)
+            terms = inducement.hire
+            player = attrs.evolve(
+                hired, hired=True, spp_earned=terms.spp if terms is not None else "all", star=terms is not None and terms.star
+            )
             player = apply_effects(ruleset, player, inducement.effects).player
             if order.skill is not None:
                 player = attrs.evolve(player, skills={**player.skills, order.skill.id: order.skill.value})

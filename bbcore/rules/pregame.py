@@ -18,6 +18,7 @@ from bbcore.model.team import InducementOrder, Team, TeamPlayer
 from bbcore.rules.board import Status, player_from_position
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event
+from bbcore.rules.prayers import answer_prayer
 from bbcore.rules.sequences import GameState, StepProcedure, TeamState, inducement_rerolls
 from bbcore.teams.checks import inducement_choice_problems
 from bbcore.teams.purchases import hires_a_player
@@ -315,10 +316,11 @@ def pray_to_nuffle(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
     """Roll for every Prayer to Nuffle each team bought; a result the team already has is rolled again.
 
     The prayers are the inducements whose ``table`` is the prayers table (by role or
-    id). The results are kept in ``TeamState.prayers`` and last the game; what each one
-    does to players (a random player gains Stab...) is recorded, not applied. The
-    procedures a prayer changes read it from there (Under Scrutiny and Friends with the
-    Ref: :mod:`bbcore.rules.foul`).
+    id). The results are kept in ``TeamState.prayers`` and last the game. What one does
+    to players (a random player gains Stab, a chosen one +1 AV...) is applied as it is
+    rolled (:func:`bbcore.rules.prayers.answer_prayer`); the procedures other prayers
+    change read them from ``TeamState.prayers`` (Under Scrutiny and Friends with the Ref:
+    :mod:`bbcore.rules.foul`; the SPP prayers: :func:`bbcore.rules.league.spp_for`).
     """
     table = ruleset.table(PRAYERS_ROLE)
     events = []
@@ -342,6 +344,8 @@ def pray_to_nuffle(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
                     break
             drawn.append(rolled.row.id)
             events.append(Event("prayer-to-nuffle", team.id, rolls, rolled.row.id, {"table": table.id, "rolled_again": len(rolls) - 1}))
+            state, answered = answer_prayer(ruleset, state, team.id, rolled.row, dice, decisions)
+            events.extend(answered)
         state = state.update_team(team.id, prayers=tuple(drawn))
     return state, tuple(events)
 

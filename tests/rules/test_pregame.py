@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from bbcore.dice import ScriptedDice
@@ -265,11 +266,75 @@ def test_each_prayer_is_a_d16_re_rolling_results_already_drawn(core: Ruleset) ->
     with ScriptedDice([5, 5, 9]) as dice:
         after, events = pray_to_nuffle(core, state, dice, DefaultDecisions())
     assert after.home.prayers == ("knuckle-dusters", "moles-under-the-pitch")
-    assert [(e.rolls, e.result, e.detail["rolled_again"]) for e in events] == [
+    assert [(e.rolls, e.result, e.detail["rolled_again"]) for e in events if e.kind == "prayer-to-nuffle"] == [
         ((5,), "knuckle-dusters", 0),
         ((5, 9), "moles-under-the-pitch", 1),
     ]
     assert after.away.prayers == ()
+
+
+def praying(core: Ruleset, **players: tuple[str, str, tuple[int, int] | None]) -> GameState:
+    """A game whose home team has one prayer to roll (the D16 that draws a prayer: :func:`d16_for`)."""
+    squad = players or {"h1": ("home", HOME_LINEMAN, None), "h2": ("home", HOME_LINEMAN, None), "a1": ("away", AWAY_LINEMAN, None)}
+    return game(core, squad, home=home_team(inducements={"prayers-to-nuffle": 1}))
+
+
+def d16_for(core: Ruleset, prayer: str) -> int:
+    row = core.table("prayers-to-nuffle").row(prayer)
+    assert row.min is not None
+    return row.min
+
+
+def test_a_chosen_player_takes_the_prayers_effect(core: Ruleset) -> None:
+    state = praying(core)
+    av = state.board.player("h2").av
+    with ScriptedDice([d16_for(core, "iron-man")]) as dice, ScriptedDecisions([("choose-players", ["h2"])], strict=True) as coach:
+        after, events = pray_to_nuffle(core, state, dice, coach)
+    assert (after.board.player("h2").av, after.board.player("h1").av) == (min(av + 1, 11), av)
+    answered = next(e for e in events if e.kind == "prayer-answered")
+    assert (answered.result, answered.detail["players"]) == ("iron-man", ["h2"])
+    with ScriptedDecisions([("choose-players", ["a1"])]) as wrong, pytest.raises(UsageError, match="choose-players"):
+        pray_to_nuffle(core, state, ScriptedDice([d16_for(core, "iron-man")]), wrong)
+
+
+def test_random_players_are_picked_by_dice_and_opponents_for_an_opposing_prayer(core: Ruleset) -> None:
+    state = praying(core)
+    second = 2
+    with ScriptedDice([d16_for(core, "stiletto"), second]) as dice:
+        after, _ = pray_to_nuffle(core, state, dice, DefaultDecisions())
+    assert after.board.player("h2").has("stab")
+    assert not after.board.player("h1").has("stab")
+    three, first = 3, 1  # D3 players for Bad Habits: only one opponent is there to take it
+    with ScriptedDice([d16_for(core, "bad-habits"), three, first]) as dice:
+        after, _ = pray_to_nuffle(core, praying(core), dice, DefaultDecisions())
+    assert after.board.player("a1").skill_value("loner") == 2
+    assert not after.board.player("h1").has("loner")
+
+
+def test_moles_under_the_pitch_trouble_every_opposing_rush(core: Ruleset) -> None:
+    with ScriptedDice([d16_for(core, "moles-under-the-pitch")]) as dice:
+        after, _ = pray_to_nuffle(core, praying(core), dice, DefaultDecisions())
+    board = after.board
+    assert board.modifier("rush", board.player("a1")) == -1
+    assert board.modifier("rush", board.player("h1")) == 0
+
+
+def test_intensive_training_gives_a_primary_skill_the_coach_picks(core: Ruleset) -> None:
+    first = 1
+    with ScriptedDice([d16_for(core, "intensive-training"), first]) as dice, ScriptedDecisions([("gained-skills", ["tackle"])]) as coach:
+        after, _ = pray_to_nuffle(core, praying(core), dice, coach)
+    assert after.board.player("h1").has("tackle")  # a General skill, the Human Lineman's primary category
+
+
+def test_no_prayer_picks_a_star_player(core: Ruleset) -> None:
+    state = praying(core)
+    star = attrs.evolve(state.board.player("h1"), star=True, hired=True)
+    state = attrs.evolve(state, board=state.board.with_player(star))
+    only_one = 1  # the die has one face: h2 is the only candidate
+    with ScriptedDice([d16_for(core, "stiletto"), only_one]) as dice:
+        after, _ = pray_to_nuffle(core, state, dice, DefaultDecisions())
+    assert after.board.player("h2").has("stab")
+    assert not after.board.player("h1").has("stab")
 
 
 def test_no_prayers_no_rolls(core: Ruleset) -> None:

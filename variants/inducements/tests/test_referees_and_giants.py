@@ -223,7 +223,8 @@ def test_galandrils_team_gains_a_team_reroll_on_a_natural_fifteen_or_sixteen_pra
     )
     prayers = sequence_steps(praying)["prayers-to-nuffle"]
     state = game(praying, {"bb2020/galandril-silverwater": 1, "prayers-to-nuffle": 2}, {"prayers-to-nuffle": 1})
-    with ScriptedDice([16, 3, 15]) as dice:  # home: 16, 3; away: 15 (no Galandril)
+    # home: 16 (Intensive Training: its one player picked by a D1), 3 (Stiletto, the same); away: 15 (no Galandril)
+    with ScriptedDice([16, 1, 3, 1, 15]) as dice:
         after, events = prayers(praying, state, dice, DefaultDecisions())
     assert after.home.rerolls == state.home.rerolls + 1
     assert after.away.rerolls == state.away.rerolls

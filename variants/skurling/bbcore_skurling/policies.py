@@ -825,6 +825,9 @@ class PolicyCoach:
     def gained_skills(self, player_id: str, skills: Sequence[str], count: int) -> Sequence[str]:
         return self.fallback.gained_skills(player_id, skills, count)
 
+    def choose_players(self, team: str, reason: str, candidates: Sequence[str], count: int) -> Sequence[str]:
+        return self.fallback.choose_players(team, reason, candidates, count)
+
     def team_after_hiring(self, team: str, team_file: Team | None, treasury: int) -> Team | None:
         return self.fallback.team_after_hiring(team, team_file, treasury)  # Skurling's post-match is its own
 
