@@ -1168,6 +1168,40 @@ def bbcore_turn_end_effects(
 
 
 @hookspec
+def bbcore_turn_start_effects(
+    ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]] | None:
+    """Effects as a team's turn starts, before anyone is activated (a prayer called on, a hazard that wakes...).
+
+    Called by :func:`bbcore.rules.turns.start_turn`, which a match tracker calls as each
+    team turn starts, after the core's own (Throw a Rock). Implementations are called in
+    turn, each on the state the one before returned, and return the new state and their
+    events, or None for no change.
+
+    :param state: the game, the team's turn marker (``TeamState.turn``) already moved on.
+    :param team: the id of the team whose turn starts.
+    :param decisions: the coaches' answers; :class:`~bbcore.rules.decisions.DefaultDecisions`
+        when the caller gave none.
+
+    **Example.** A variant whose crowd cheers the team on gives it a re-roll for the turn on a
+    6; simplified:
+
+    .. code-block:: python
+
+        from bbcore.rules.events import Event
+
+
+        @hookimpl
+        def bbcore_turn_start_effects(ruleset, state, team, dice, decisions):
+            roll = dice.roll(6)
+            if roll < 6:
+                return None
+            cheered = state.update_team(team, drive_rerolls=state.team(team).drive_rerolls + 1)
+            return cheered, (Event("cheered-on", team, (roll,), "re-roll"),)
+    """
+
+
+@hookspec
 def bbcore_activation_end_effects(
     ruleset: Ruleset,
     board: Board,

@@ -207,6 +207,7 @@ class FixedTargets:
     steady_footing: int
     saboteur: int
     pick_me_up: int
+    throw_a_rock: int = 4
 
 
 @frozen

@@ -194,6 +194,11 @@ class Decisions(Protocol):
         """Which ``count`` different skills of ``skills`` the player's coach gives them when a rule lets the coach pick (a spell's)."""
         ...
 
+    def use_prayer(self, team: str, prayer: str) -> bool:
+        """Whether the coach of ``team`` calls on ``prayer`` now, a Prayer to Nuffle whose moment is his to choose
+        (Throw a Rock, at the start of one of his team's turns)."""
+        ...
+
     def choose_players(self, team: str, reason: str, candidates: Sequence[str], count: int) -> Sequence[str]:
         """Which ``count`` different players of ``candidates`` the coach of ``team`` picks when a rule lets him
         (``reason`` names the rule: a Prayer to Nuffle's row id, say)."""
@@ -323,6 +328,9 @@ class DefaultDecisions:
 
     def choose_players(self, team: str, reason: str, candidates: Sequence[str], count: int) -> Sequence[str]:
         return tuple(candidates[:count])
+
+    def use_prayer(self, team: str, prayer: str) -> bool:
+        return True  # a once-a-game chance is best taken while there is a game left to help
 
 
 class IllegalAnswerError(UsageError):
@@ -624,6 +632,9 @@ class ScriptedDecisions:
         if answer not in candidates:
             raise DecisionScriptError(f"scripted team-mate {answer!r} for {reason!r} is not among {list(candidates)}")
         return str(answer)
+
+    def use_prayer(self, team: str, prayer: str) -> bool:
+        return self._flag("use-prayer", lambda: self._fallback.use_prayer(team, prayer) if self._fallback else False)
 
     def choose_players(self, team: str, reason: str, candidates: Sequence[str], count: int) -> Sequence[str]:
         answer = self._next("choose-players")

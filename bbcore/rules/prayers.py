@@ -13,7 +13,9 @@ pick one skill of those categories of the player's position the player lacks
 which the procedures add to their tests.
 
 Rows without player effects (Friends with the Ref, Under Scrutiny, the SPP prayers...)
-change nothing here: the procedures they change read ``TeamState.prayers``.
+change nothing here: the procedures they change read ``TeamState.prayers``. Throw a Rock
+is the coach's to call once in the game, at the start of one of his team's turns
+(:func:`throw_a_rock`, which :func:`bbcore.rules.turns.start_turn` offers).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from bbcore.rules.board import Board, PlayerState, Status
 from bbcore.rules.decisions import Decisions, checked_choices
 from bbcore.rules.effects import apply_effects
 from bbcore.rules.events import Event
+from bbcore.rules.injury import Harm, knock_down_with_ball
 from bbcore.rules.sequences import GameState
 
 if TYPE_CHECKING:
@@ -121,4 +124,32 @@ def _mark_everyone(state: GameState, team: str, effects: list[Effect]) -> GameSt
     return attrs.evolve(state, board=board.replace_players(changed))
 
 
-__all__ = ["answer_prayer", "taking_part"]
+#: The Prayer to Nuffle a coach may call on once, at the start of one of his team's turns.
+THROW_A_ROCK = "throw-a-rock"
+
+
+def throw_a_rock(
+    ruleset: Ruleset, state: GameState, team_id: str, dice: DiceSource, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]]:
+    """At the start of ``team_id``'s turn: if it prayed for Throw a Rock, has not used it and its coach calls on it
+    (``Decisions.use_prayer``), an opposing player on the pitch picked at random is Knocked Down on a D6 of
+    ``targets.throw_a_rock`` or more (a ball he held bounces). The prayer is then spent (``TeamState.prayers_used``)."""
+    team = state.team(team_id)
+    if THROW_A_ROCK not in team.prayers or THROW_A_ROCK in team.prayers_used or not decisions.use_prayer(team_id, THROW_A_ROCK):
+        return state, ()
+    state = state.update_team(team_id, prayers_used=(*team.prayers_used, THROW_A_ROCK))
+    opponents = sorted(p.id for p in state.board.team_players(state.opponent(team_id).id) if p.on_pitch and not p.star)
+    picked, pick_rolls = pick_at_random(dice, opponents, 1)
+    if not picked:
+        return state, (Event(THROW_A_ROCK, team_id, (), "nobody-there"),)
+    (target,) = picked
+    (roll,) = roll_dice(dice, "D6")
+    hit = roll >= ruleset.parameters.targets.throw_a_rock
+    event = Event(THROW_A_ROCK, team_id, (*pick_rolls, roll), "hit" if hit else "missed", {"player": target})
+    if not hit:
+        return state, (event,)
+    down = knock_down_with_ball(ruleset, state.board, target, Harm(THROW_A_ROCK), dice, decisions)
+    return attrs.evolve(state, board=down.board), (event, *down.events)
+
+
+__all__ = ["THROW_A_ROCK", "answer_prayer", "taking_part", "throw_a_rock"]

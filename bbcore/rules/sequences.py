@@ -72,6 +72,7 @@ class TeamState:
     fan_factor: int = 0
     inducements: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     prayers: tuple[str, ...] = ()
+    prayers_used: tuple[str, ...] = ()  # prayers good once in the game, already called on (Throw a Rock)
     drive_rerolls: int = 0
     score: int = 0
     turn: int = 0

@@ -4,6 +4,8 @@ The core has no turn engine of its own: a tracker runs the turns and calls these
 moments come, and each active plugin answers through a hook, so the tracker needs to
 know no variant's rules:
 
+- :func:`start_turn` as a team's turn starts, before anyone is activated (the core's
+  own: the Prayer to Nuffle Throw a Rock; then ``bbcore_turn_start_effects``);
 - :func:`action_refusals` before a player declares an action (``bbcore_action_refusal``;
   the core's own: a player barred from this turn, ``GameState.barred_activations``);
 - :func:`barred_team_rerolls`, the tests on which no team re-roll may be used for now
@@ -27,12 +29,27 @@ import attrs
 from bbcore.dice import DiceSource
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
+from bbcore.rules.prayers import throw_a_rock
 from bbcore.rules.rerolls import TEAM_REROLL
 from bbcore.rules.sequences import GameState, chain_outcome_hook, chain_state_hook
 from bbcore.rules.stalling import could_score_without_dice, crowd_takes_action, is_stalling
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
+
+
+def start_turn(
+    ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
+    """``team``'s turn starts, before anyone is activated: the turn's records start empty (``GameState.activated``,
+    ``GameState.stalling``), the coach may call on Throw a Rock (:func:`bbcore.rules.prayers.throw_a_rock`), and the
+    active plugins act (``bbcore_turn_start_effects``), each on the state the one before returned. A match tracker
+    calls it as each team turn starts (after moving the team's turn marker, ``TeamState.turn``)."""
+    decisions = decisions or DefaultDecisions()
+    state = attrs.evolve(state, activated=frozenset(), may_stall=None, stalling=frozenset())
+    state, rock = throw_a_rock(ruleset, state, team, dice, decisions)
+    state, events = chain_state_hook(ruleset, "bbcore_turn_start_effects", state, team=team, dice=dice, decisions=decisions)
+    return state, (*rock, *events)
 
 
 def start_activation(ruleset: Ruleset, state: GameState, player_id: str) -> GameState:
@@ -132,4 +149,4 @@ def spend_team_rerolls(
     return state, tuple(found)
 
 
-__all__ = ["action_refusals", "barred_team_rerolls", "end_activation", "spend_team_rerolls", "start_activation"]
+__all__ = ["action_refusals", "barred_team_rerolls", "end_activation", "spend_team_rerolls", "start_activation", "start_turn"]

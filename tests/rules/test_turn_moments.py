@@ -9,12 +9,12 @@ import attrs
 import bbcore
 from bbcore.dice import DiceSource, ScriptedDice
 from bbcore.rules.board import Board, Status
-from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.decisions import Decisions, DefaultDecisions, ScriptedDecisions
 from bbcore.rules.drive import clear_the_pitch, end_turn
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.rerolls import TEAM_REROLL
 from bbcore.rules.sequences import GameState
-from bbcore.rules.turns import action_refusals, barred_team_rerolls, end_activation, spend_team_rerolls
+from bbcore.rules.turns import action_refusals, barred_team_rerolls, end_activation, spend_team_rerolls, start_turn
 from bbcore.ruleset import Ruleset
 from tests.rules.game_states import game
 
@@ -150,3 +150,42 @@ def test_a_plugin_may_give_a_used_team_reroll_back(make_ruleset: Any) -> None:
         after, events = spend_team_rerolls(ruleset, state, [used("a1"), used("a1")], dice)
     assert after.away.rerolls == 1
     assert [(e.who, e.result) for e in events] == [("away", "back"), ("away", "gone")]
+
+
+class Cheers:
+    """Gives the team whose turn starts a re-roll for the drive on a D6 of 6."""
+
+    @bbcore.hookimpl
+    def bbcore_turn_start_effects(self, state: GameState, team: str, dice: DiceSource) -> tuple[GameState, tuple[Event, ...]] | None:
+        roll = dice.roll(6)
+        if roll < 6:
+            return None
+        return state.update_team(team, drive_rerolls=state.team(team).drive_rerolls + 1), (Event("cheered-on", team, (roll,), "re-roll"),)
+
+
+def test_a_turn_starts_with_its_records_empty_and_the_plugins_acting(make_ruleset: Any) -> None:
+    ruleset = make_ruleset(plugins=[("cheers", Cheers())], entry_points=False)
+    state = attrs.evolve(game(ruleset, PLAYERS), activated=frozenset({"a1"}), stalling=frozenset({"a1"}))
+    with ScriptedDice([6]) as dice:
+        after, events = start_turn(ruleset, state, "home", dice)
+    assert (after.activated, after.stalling, after.home.drive_rerolls) == (frozenset(), frozenset(), 1)
+    assert [e.kind for e in events] == ["cheered-on"]
+
+
+def test_throw_a_rock_is_called_once_and_knocks_an_opponent_down_on_a_four(core: Ruleset) -> None:
+    state = game(core, PLAYERS).update_team("home", prayers=("throw-a-rock",))
+    the_only_opponent, hit, armour_holds = 1, core.parameters.targets.throw_a_rock, [1, 1]
+    with ScriptedDice([the_only_opponent, hit, *armour_holds]) as dice:
+        after, events = start_turn(core, state, "home", dice)
+    assert (events[0].kind, events[0].result, events[0].detail) == ("throw-a-rock", "hit", {"player": "a1"})
+    assert after.board.player("a1").status is Status.PRONE
+    assert after.home.prayers_used == ("throw-a-rock",)
+    with ScriptedDice([]) as dice:  # spent: never again
+        assert start_turn(core, after, "home", dice)[1] == ()
+    # A coach may keep it for later; a miss spends it all the same.
+    with ScriptedDice([]) as dice, ScriptedDecisions([("use-prayer", False)]) as waiting:
+        kept, events = start_turn(core, state, "home", dice, waiting)
+    assert (events, kept.home.prayers_used) == ((), ())
+    with ScriptedDice([the_only_opponent, hit - 1]) as dice:
+        missed, events = start_turn(core, state, "home", dice)
+    assert (events[0].result, missed.home.prayers_used, missed.board.player("a1").status) == ("missed", ("throw-a-rock",), Status.STANDING)

@@ -828,6 +828,9 @@ class PolicyCoach:
     def choose_players(self, team: str, reason: str, candidates: Sequence[str], count: int) -> Sequence[str]:
         return self.fallback.choose_players(team, reason, candidates, count)
 
+    def use_prayer(self, team: str, prayer: str) -> bool:
+        return self.fallback.use_prayer(team, prayer)
+
     def team_after_hiring(self, team: str, team_file: Team | None, treasury: int) -> Team | None:
         return self.fallback.team_after_hiring(team, team_file, treasury)  # Skurling's post-match is its own
 
