@@ -10,7 +10,7 @@ and ``bbcore_end_of_drive_effects`` hooks.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -291,13 +291,15 @@ def kick_off_event(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
     Applied: Get the Ref (each team gains a free Bribe), Time-out (both turn markers
     move), Brilliant Coaching (the higher D6 plus assistant coaches gains re-rolls for
     the drive), Changing Weather (a new weather), Dodgy Snack and Pitch Invasion (the
-    losing team's players picked at random by the dice).
+    losing team's players picked at random by the dice), Quick Snap (Open receivers step
+    one square each, :func:`step_open_players`) and High Kick (an Open receiver placed
+    under the ball), as the coach picks them (``Decisions.free_move``).
 
-    Recorded only, with what was rolled: Solid Defence, Quick Snap and Charge (how
-    many Open players; the coach moves them), High Kick (the receiving coach may move a
-    player), Cheering Fans (who gets the extra assist on their next turn's first block:
-    the block procedure knows no turn), and a Changing Weather to calm weather (the
-    the ball, still in the air, then scatters before it lands).
+    Recorded only, with what was rolled: Solid Defence and Charge (how many Open
+    players; the coach sets them up again, or activates them), Cheering Fans (who gets
+    the extra assist on their next turn's first block: the block procedure knows no
+    turn), and a Changing Weather to calm weather (the ball, still in the air, then
+    scatters before it lands).
 
     The procedure for the rolled row is looked up with
     :func:`~bbcore.rules.sequences.row_effect` among those registered through
@@ -408,7 +410,52 @@ def _solid_defence(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
 def _quick_snap(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     _, receiving = _kicking(state)
     count, rolls = _open_players(ruleset, dice)
-    return state, (_open_player_event("step-one-square", receiving, count, rolls),)
+    board, moves = step_open_players(state.board, receiving, count, QUICK_SNAP, decisions)
+    event = _open_player_event("step-one-square", receiving, count, rolls)
+    event = attrs.evolve(event, detail={**event.detail, "board_changed": bool(moves)})
+    return attrs.evolve(state, board=board), (event, *moves)
+
+
+#: The reasons the kick-off events give ``Decisions.free_move``.
+QUICK_SNAP, HIGH_KICK = "quick-snap", "high-kick"
+
+
+def _as_move(answer: tuple[str, Sequence[Square]]) -> tuple[str, tuple[Square, ...]]:
+    """A coach's free move as offered: squares given as lists (read from JSON) become tuples."""
+    return answer[0], tuple((int(square[0]), int(square[1])) for square in answer[1])
+
+
+def open_players(board: Board, team: str) -> list[str]:
+    """The team's Standing players on the pitch whom no opponent marks, by id."""
+    return sorted(p.id for p in board.team_players(team) if p.standing and p.on_pitch and not board.markers_of(p))
+
+
+def step_open_players(board: Board, team: str, count: int, reason: str, decisions: Decisions) -> tuple[Board, tuple[Event, ...]]:
+    """Up to ``count`` Open players of ``team`` each step one square in any direction (into any free square on the
+    pitch), one after another as the coach picks them (``Decisions.free_move`` with ``reason``) until he says None.
+    Who is Open is judged as the event starts. Returns the board and a ``stepped`` event per player moved."""
+    movers = open_players(board, team)
+    events: list[Event] = []
+    while movers and len(events) < count:
+        offered = [
+            (pid, (square,))
+            for pid in movers
+            for square in board.neighbours(board.player(pid).square or (-1, -1))
+            if board.geometry.on_pitch(square) and not board.occupied(square)
+        ]
+        if not offered:
+            break
+        answer = decisions.free_move(team, reason, offered)
+        if answer is None:
+            break
+        player_id, path = _as_move(answer)
+        if (player_id, path) not in offered:
+            raise IllegalAnswerError(f"the {reason!r} move {player_id} to {list(path)} is not an Open player's step into a free square")
+        before = board.player(player_id).square
+        board = board.with_player(board.player(player_id).moved(path[0]))
+        events.append(Event("stepped", player_id, (), reason, {"from": list(before or ()), "to": list(path[0])}))
+        movers.remove(player_id)
+    return board, tuple(events)
 
 
 def _charge(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
@@ -418,11 +465,26 @@ def _charge(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Dec
 
 
 def _high_kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """High Kick: one Open player of the receiving team may be placed in the square where the ball will come down
+    (``Decisions.free_move``, reason ``high-kick``, each Open player offered that one square), if it is free."""
     _, receiving = _kicking(state)
     # The ball is still in the air: where it will land, if the kick has been made.
     square = state.kick_landing if state.kick_landing is not None else state.board.ball_square()
-    detail = {"ball": list(square) if square is not None else None, "board_changed": False}
-    return state, (Event("move-under-the-ball", receiving, result="may-move-one-open-player", detail=detail),)
+    board = state.board
+    placed: tuple[Event, ...] = ()
+    if square is not None and board.geometry.on_pitch(square) and not board.occupied(square):
+        offered = [(pid, (square,)) for pid in open_players(board, receiving)]
+        answer = decisions.free_move(receiving, HIGH_KICK, offered) if offered else None
+        if answer is not None:
+            player_id, path = _as_move(answer)
+            if (player_id, path) not in offered:
+                raise IllegalAnswerError(f"the {HIGH_KICK!r} move {player_id} to {list(path)} is not an Open player placed under the ball")
+            before = board.player(player_id).square
+            board = board.with_player(board.player(player_id).moved(square))
+            placed = (Event("stepped", player_id, (), HIGH_KICK, {"from": list(before or ()), "to": list(square)}),)
+    detail = {"ball": list(square) if square is not None else None, "board_changed": bool(placed)}
+    event = Event("move-under-the-ball", receiving, result="may-move-one-open-player", detail=detail)
+    return attrs.evolve(state, board=board), (event, *placed)
 
 
 def cheering_fans(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:

@@ -16,6 +16,7 @@ from bbcore.rules.drive import (
     end_of_drive_effects,
     kick,
     kick_off_event,
+    open_players,
     pick_at_random,
     place_players,
     recover_knocked_out_players,
@@ -590,3 +591,43 @@ def test_an_effect_for_the_next_drive_starts_when_this_one_ends(core: Ruleset) -
         after, events = clear_the_pitch(core, state, dice, DefaultDecisions())
     assert (after.drive_effects, after.next_drive_effects) == ({"later/starts"}, frozenset())
     assert events[0].detail["drive_effects_ended"] == ["now/ends"]
+
+
+def test_quick_snap_steps_open_receivers_one_square_as_the_coach_picks(core: Ruleset) -> None:
+    # away-1 (13, 5) stands on the line facing home-1 (12, 5): marked, so not Open. away-4 (15, 5) is Open.
+    state = kicked_off(core)
+    assert "away-1" not in open_players(state.board, "away")
+    answers = [("free-move", ("away-4", [(16, 5)])), ("free-move", ("away-5", [(16, 6)])), ("free-move", None)]
+    with ScriptedDice([*event_rolls(core, "quick-snap"), 1]) as dice, ScriptedDecisions(answers, strict=True) as coach:
+        after, events = kick_off_event(core, state, dice, coach)
+    assert (after.board.player("away-4").square, after.board.player("away-5").square) == ((16, 5), (16, 6))
+    assert [(e.kind, e.who) for e in events[2:]] == [("stepped", "away-4"), ("stepped", "away-5")]
+    assert events[1].detail["board_changed"] is True
+    # A marked player, or two squares at once, is refused.
+    for bad in (("away-1", ((14, 5),)), ("away-4", ((16, 5), (17, 5)))):
+        with pytest.raises(IllegalAnswerError, match="quick-snap"):
+            kick_off_event(core, state, ScriptedDice([*event_rolls(core, "quick-snap"), 1]), Mover(bad))
+
+
+class Mover(DefaultDecisions):
+    """Answers every free move with one move, legal or not."""
+
+    def __init__(self, move: tuple[str, tuple[tuple[int, int], ...]]) -> None:
+        self.move = move
+
+    def free_move(self, team: str, reason: str, moves: object) -> tuple[str, tuple[tuple[int, int], ...]]:
+        return self.move
+
+
+def test_high_kick_places_an_open_receiver_under_the_ball(core: Ruleset) -> None:
+    state = attrs.evolve(kicked_off(core), kick_landing=(22, 7))
+    with ScriptedDice(event_rolls(core, "high-kick")) as dice, ScriptedDecisions([("free-move", ("away-4", [(22, 7)]))]) as coach:
+        after, events = kick_off_event(core, state, dice, coach)
+    assert after.board.player("away-4").square == (22, 7)
+    assert (events[-1].kind, events[-1].result) == ("stepped", "high-kick")
+    # Nobody may stand anywhere else, and a taken landing square is offered to nobody.
+    with pytest.raises(IllegalAnswerError, match="high-kick"):
+        kick_off_event(core, state, ScriptedDice(event_rolls(core, "high-kick")), Mover(("away-4", ((21, 7),))))
+    taken = attrs.evolve(kicked_off(core), kick_landing=(15, 5))  # away-4 stands there
+    with ScriptedDice(event_rolls(core, "high-kick")) as dice, ScriptedDecisions([], strict=True) as coach:
+        assert kick_off_event(core, taken, dice, coach)[0] == taken

@@ -30,8 +30,8 @@ What lasts for the drive is a row id in ``GameState.drive_effects`` (see
 Rogue Washing Line bars the players picked from activating in their team's next turn
 (``GameState.barred_activations``, read by :func:`bbcore.rules.turns.action_refusals`);
 its ``cannot-activate`` event names them.
-"Get Ready, Lads!" is recorded like the core's Quick Snap: a ``step-one-square`` event
-naming the Open players; the coach moves them with :func:`bbcore.rules.drive.place_players`.
+"Get Ready, Lads!" steps the Open receivers one square each, as the coach picks them, like
+the core's Quick Snap (:func:`bbcore.rules.drive.step_open_players`).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from bbcore.rules import ball
 from bbcore.rules.block import block
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, distance, step
 from bbcore.rules.decisions import Decisions, DefaultDecisions
-from bbcore.rules.drive import contest
+from bbcore.rules.drive import contest, open_players, step_open_players
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, knock_down, roll_armour, roll_injury, suffer_casualty, treatment_from
 from bbcore.rules.push import push_in_direction
@@ -304,13 +304,20 @@ def bats(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisi
 
 
 def get_ready_lads(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
-    """ "Get Ready, Lads!": every Open receiving player may move a square; recorded, the coach moves them."""
+    """ "Get Ready, Lads!": every Open receiving player may step one square, one after another as the coach picks
+    them (:func:`bbcore.rules.drive.step_open_players`, reason ``get-ready-lads``)."""
     _, receiving = _kicking(state)
-    board = state.board
-    open_players = [pid for pid in _on_pitch(board, receiving) if board.player(pid).standing and not board.markers_of(board.player(pid))]
     squares = variant_rules(ruleset).kick_off_events.get_ready_lads_squares
-    detail = {"players": open_players, "squares": squares, "board_changed": False}
-    return state, (Event("step-one-square", receiving, result=str(len(open_players)), detail=detail),)
+    if squares != 1:
+        raise UsageError(f"kick_off_events.get_ready_lads_squares is {squares}; the players' free step is one square")
+    movers = open_players(state.board, receiving)
+    board, moves = step_open_players(state.board, receiving, len(movers), GET_READY_LADS, decisions)
+    detail = {"players": movers, "squares": squares, "board_changed": bool(moves)}
+    return attrs.evolve(state, board=board), (Event("step-one-square", receiving, result=str(len(movers)), detail=detail), *moves)
+
+
+#: The reason "Get Ready, Lads!" gives ``Decisions.free_move``.
+GET_READY_LADS = "get-ready-lads"
 
 
 def sticky_sludge(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:

@@ -223,10 +223,16 @@ def test_bats_stun_a_player_of_the_lower_roll(sewer: Ruleset) -> None:
     assert (status(after, "a1"), status(after, "h1")) == (Status.STUNNED, Status.STANDING)
 
 
-def test_get_ready_lads_names_the_open_receiving_players(sewer: Ruleset) -> None:
+def test_get_ready_lads_steps_the_open_receiving_players(sewer: Ruleset) -> None:
     state = game(sewer, {"h1": (12, 7), "a1": (13, 7), "a2": (16, 7)})
     _, events = run(sewer, state, "get-ready-lads", [])
     assert (events[1].who, events[1].detail["players"]) == ("away", ["a2"])
+    # a1 is marked by h1: only a2 may step; the coach moves him, and nobody else is asked.
+    with ScriptedDecisions([("free-move", ("a2", [(17, 7)]))], strict=True) as coach:
+        after, events = run(sewer, state, "get-ready-lads", [], coach)
+    assert after.board.player("a2").square == (17, 7)
+    assert after.board.player("a1").square == (13, 7)
+    assert (events[-1].kind, events[-1].result) == ("stepped", "get-ready-lads")
 
 
 def test_sticky_sludge_helps_pick_ups_and_stops_the_carrier_passing(sewer: Ruleset) -> None:
