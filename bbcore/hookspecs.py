@@ -1286,7 +1286,7 @@ def bbcore_action_refusal(ruleset: Ruleset, state: GameState, player_id: str, ac
         ``hand-off``, ``foul``, ``throw-team-mate``, or a special action's id).
     :return: a short reason, or None.
 
-    **Example.** The sewer pitch's Sticky Sludge stops the ball carrier from passing while
+    **Example.** The street variant's Sticky Sludge stops the ball carrier from passing while
     the drive lasts:
 
     .. code-block:: python

@@ -171,6 +171,11 @@ class Decisions(Protocol):
         """
         ...
 
+    def set_up_again(self, team: str, reason: str, players: Sequence[str], count: int) -> Mapping[str, Square]:
+        """Where up to ``count`` of ``players`` (Open players of ``team`` on the pitch) stand once taken off and set up
+        again (``reason``: Solid Defence's ``solid-defence``); the others stay. The whole team must then be set up legally."""
+        ...
+
     def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
         """Which free block the team makes, as (attacker id, defender id) among ``blocks``, or None for none.
 
@@ -313,6 +318,9 @@ class DefaultDecisions:
 
     def swarm(self, team: str, players: Sequence[str], count: int) -> Mapping[str, Square]:
         return {}  # where they could legally stand depends on the whole set-up: this coach adds nobody
+
+    def set_up_again(self, team: str, reason: str, players: Sequence[str], count: int) -> Mapping[str, Square]:
+        return {}  # the set-up was the coach's already: this one keeps it
 
     def weather_modifier(self, team: str, allowed: Sequence[int]) -> int:
         return min(allowed, key=abs)  # which weather helps depends on the match-up: change it least
@@ -600,6 +608,12 @@ class ScriptedDecisions:
         answer = self._next("swarm")
         if answer is None and self._fallback is not None:
             return self._fallback.swarm(team, players, count)
+        return {str(player): (int(square[0]), int(square[1])) for player, square in dict(answer or {}).items()}
+
+    def set_up_again(self, team: str, reason: str, players: Sequence[str], count: int) -> Mapping[str, Square]:
+        answer = self._next("set-up-again")
+        if answer is None and self._fallback is not None:
+            return self._fallback.set_up_again(team, reason, players, count)
         return {str(player): (int(square[0]), int(square[1])) for player, square in dict(answer or {}).items()}
 
     def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:

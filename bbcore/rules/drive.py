@@ -295,8 +295,11 @@ def kick_off_event(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
     one square each, :func:`step_open_players`) and High Kick (an Open receiver placed
     under the ball), as the coach picks them (``Decisions.free_move``).
 
-    Recorded only, with what was rolled: Solid Defence and Charge (how many Open
-    players; the coach sets them up again, or activates them), Cheering Fans (who gets
+    Solid Defence sets up to its number of the kicking team's Open players up again where
+    its coach says (``Decisions.set_up_again``).
+
+    Recorded only, with what was rolled: Charge (how many Open players the coach
+    activates), Cheering Fans (who gets
     the extra assist on their next turn's first block: the block procedure knows no
     turn), and a Changing Weather to calm weather (the ball, still in the air, then
     scatters before it lands).
@@ -402,9 +405,24 @@ def _open_player_event(kind: str, team: str, count: int, rolls: tuple[int, ...])
 
 
 def _solid_defence(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """Solid Defence: up to the event's number of Open players of the kicking team are set up again where the coach
+    says (``Decisions.set_up_again``, reason ``solid-defence``); the team must still be set up legally."""
     kicking, _ = _kicking(state)
     count, rolls = _open_players(ruleset, dice)
-    return state, (_open_player_event("set-up-again", kicking, count, rolls),)
+    movers = open_players(state.board, kicking)
+    placements = dict(decisions.set_up_again(kicking, SOLID_DEFENCE, movers, count)) if movers else {}
+    strays = sorted(set(placements) - set(movers))
+    if strays or len(placements) > count:
+        raise IllegalAnswerError(f"Solid Defence lets {kicking} set up again at most {count} of {movers}, not {sorted(placements)}")
+    board = place_players(state.board, placements)
+    # A team that stood more than the usual number (Swarming) keeps that allowance.
+    on_pitch = sum(1 for p in state.board.team_players(kicking) if p.on_pitch)
+    problems = setup_problems(ruleset, board, kicking, extra_players=max(0, on_pitch - ruleset.parameters.players_on_pitch))
+    if problems:
+        raise IllegalAnswerError(f"Solid Defence for {kicking}: " + "; ".join(f"{p.path}: {p.message}" for p in problems))
+    event = _open_player_event("set-up-again", kicking, count, rolls)
+    detail = {**event.detail, "players": sorted(placements), "board_changed": bool(placements)}
+    return attrs.evolve(state, board=board), (attrs.evolve(event, detail=detail),)
 
 
 def _quick_snap(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
@@ -416,8 +434,8 @@ def _quick_snap(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions:
     return attrs.evolve(state, board=board), (event, *moves)
 
 
-#: The reasons the kick-off events give ``Decisions.free_move``.
-QUICK_SNAP, HIGH_KICK = "quick-snap", "high-kick"
+#: The reasons the kick-off events give ``Decisions.free_move`` and ``Decisions.set_up_again``.
+QUICK_SNAP, HIGH_KICK, SOLID_DEFENCE = "quick-snap", "high-kick", "solid-defence"
 
 
 def _as_move(answer: tuple[str, Sequence[Square]]) -> tuple[str, tuple[Square, ...]]:

@@ -631,3 +631,26 @@ def test_high_kick_places_an_open_receiver_under_the_ball(core: Ruleset) -> None
     taken = attrs.evolve(kicked_off(core), kick_landing=(15, 5))  # away-4 stands there
     with ScriptedDice(event_rolls(core, "high-kick")) as dice, ScriptedDecisions([], strict=True) as coach:
         assert kick_off_event(core, taken, dice, coach)[0] == taken
+
+
+def test_solid_defence_sets_open_kickers_up_again_where_their_coach_says(core: Ruleset) -> None:
+    # home-4 (10, 5) and home-5 (10, 6) stand two squares behind the line: Open.
+    state = kicked_off(core)
+    two = 2
+    again = {"home-4": (8, 5), "home-5": (8, 9)}
+    with ScriptedDice([*event_rolls(core, "solid-defence"), two]) as dice, ScriptedDecisions([("set-up-again", again)]) as coach:
+        after, events = kick_off_event(core, state, dice, coach)
+    assert (after.board.player("home-4").square, after.board.player("home-5").square) == ((8, 5), (8, 9))
+    assert events[1].detail["players"] == ["home-4", "home-5"]
+    # A marked player may not be taken off, and the team must still be set up legally.
+    marked = {"home-1": (9, 5)}  # home-1 stands on the line facing away-1
+    with pytest.raises(IllegalAnswerError, match="at most"):
+        kick_off_event(core, state, ScriptedDice([*event_rolls(core, "solid-defence"), two]), ScriptedDecisions([("set-up-again", marked)]))
+    into_the_other_half = {"home-4": (20, 5)}
+    with pytest.raises(IllegalAnswerError, match="Solid Defence for home"):
+        kick_off_event(
+            core,
+            state,
+            ScriptedDice([*event_rolls(core, "solid-defence"), two]),
+            ScriptedDecisions([("set-up-again", into_the_other_half)]),
+        )

@@ -819,6 +819,9 @@ class PolicyCoach:
     def weather_modifier(self, team: str, allowed: Sequence[int]) -> int:
         return int(self.ask("weather-modifier", team, list(allowed)))
 
+    def set_up_again(self, team: str, reason: str, players: Sequence[str], count: int) -> Mapping[str, Square]:
+        return self.fallback.set_up_again(team, reason, players, count)  # Skurling has no kick-off
+
     def swarm(self, team: str, players: Sequence[str], count: int) -> Mapping[str, Square]:
         return self.fallback.swarm(team, players, count)  # Skurling has no drives to swarm into
 
