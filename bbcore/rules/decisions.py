@@ -409,16 +409,19 @@ class ScriptedDecisions:
     """Answers given in advance as ``(kind, answer)`` pairs, checked in order.
 
     Kinds: ``block-face`` (an index), ``push-square`` (a square), ``follow-up``, ``use-skill``, ``apothecary``,
-    ``team-reroll`` and ``reroll-block`` (booleans), ``touchback`` (a player id), ``kick-or-receive`` (``kick``
-    or ``receive``), ``journeyman`` (a position), ``inducements`` (a mapping of id to count),
-    ``kick-off-target`` (a square), ``mvp-nominees`` (player ids), ``casualty-treatment`` (an id, or None for
-    none), ``agreed-choice`` (an option), ``hand-out`` ((player id, inducement id) pairs), ``interceptor`` (a
-    player id, or None for nobody), ``place-ball`` (a square, or None to let the ball bounce), ``square`` (a
-    square, or None to stay), ``free-move`` ((player id, path of squares), or None), ``facing`` (a unit step, or
-    None to stop), ``throw-target`` (a square), ``weather-modifier`` (one of the allowed modifiers),
-    ``gained-skills`` (skill ids) and ``team-mate`` (a player id). Use it as a context manager to fail when
-    answers are left over. A question whose kind is not next in the script goes to ``fallback``
-    (:class:`DefaultDecisions` unless given); with ``strict`` every unscripted question is an error.
+    ``team-reroll``, ``reroll-block``, ``argue-the-call``, ``bribe`` and ``use-prayer`` (booleans),
+    ``touchback`` (a player id), ``kick-or-receive`` (``kick`` or ``receive``), ``journeyman`` (a position),
+    ``inducements`` (a mapping of id to count), ``kick-off-target`` (a square), ``mvp-nominees`` and
+    ``choose-players`` (player ids), ``casualty-treatment`` (an id, or None for none), ``agreed-choice`` (an
+    option), ``hand-out`` ((player id, inducement id) pairs), ``interceptor`` (a player id, or None for
+    nobody), ``place-ball`` (a square, or None to let the ball bounce), ``square`` (a square, or None to
+    stay), ``free-move`` ((player id, path of squares), or None), ``free-block`` ((blocker, target), or None),
+    ``facing`` (a unit step, or None to stop), ``throw-target`` (a square), ``weather-modifier`` (one of the
+    allowed modifiers), ``gained-skills`` (skill ids), ``team-mate`` (a player id), ``swarm`` and
+    ``set-up-again`` (a mapping of player id to square) and ``team-after-hiring`` (a
+    :class:`~bbcore.model.team.Team`, or None). Use it as a context manager to fail when answers are left over.
+    A question whose kind is not next in the script goes to ``fallback`` (:class:`DefaultDecisions` unless
+    given); with ``strict`` every unscripted question is an error.
     """
 
     def __init__(self, answers: Iterable[tuple[str, Any]], fallback: Decisions | None = None, *, strict: bool = False) -> None:

@@ -49,3 +49,17 @@ def test_gained_skills_default_to_the_first_offered_and_scripted_ones_are_checke
         ScriptedDecisions([("gained-skills", ["horns", "horns"])]).gained_skills("p", ("horns", "claws"), 2)
     with pytest.raises(DecisionScriptError):
         ScriptedDecisions([("gained-skills", ["wings"])]).gained_skills("p", ("horns", "claws"), 2)
+
+
+def test_every_scripted_question_kind_is_documented() -> None:
+    import inspect
+    import re
+
+    from bbcore.rules import decisions
+
+    source = inspect.getsource(decisions.ScriptedDecisions)
+    patterns = (r'_next\("([a-z-]+)"\)', r'_flag\("([a-z-]+)"', r'_pick_or_none\("([a-z-]+)"', r'\[0\]\[0\] == "([a-z-]+)"')
+    kinds = {kind for pattern in patterns for kind in re.findall(pattern, source)}
+    assert len(kinds) > 25
+    doc = decisions.ScriptedDecisions.__doc__ or ""
+    assert sorted(kind for kind in kinds if f"``{kind}``" not in doc) == []
