@@ -298,10 +298,11 @@ def kick_off_event(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
     Solid Defence sets up to its number of the kicking team's Open players up again where
     its coach says (``Decisions.set_up_again``).
 
+    Cheering Fans: the winners' next turn's first block takes an extra assist
+    (:func:`cheering_fans`).
+
     Recorded only, with what was rolled: Charge (how many Open players the coach
-    activates), Cheering Fans (who gets
-    the extra assist on their next turn's first block: the block procedure knows no
-    turn), and a Changing Weather to calm weather (the ball, still in the air, then
+    activates) and a Changing Weather to calm weather (the ball, still in the air, then
     scatters before it lands).
 
     The procedure for the rolled row is looked up with
@@ -507,13 +508,15 @@ def _high_kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: 
 
 def cheering_fans(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """The Cheering Fans kick-off event: each team rolls a D6 plus its cheerleaders (:func:`kick_off_staff`); the
-    highest wins. A team holding an inducement of ``kick_off_events.cheering_fans_reroll_ones`` (a Team Mascot)
-    rolls a natural 1 again. A plugin that changes who counts how many registers its own row effect and may call this one."""
+    highest wins (both on a tie), and the first Block or Blitz of its next turn takes an extra offensive assist
+    (``GameState.cheering_fans``, given by :func:`bbcore.rules.turns.start_activation`). A team holding an inducement
+    of ``kick_off_events.cheering_fans_reroll_ones`` (a Team Mascot) rolls a natural 1 again. A plugin that changes
+    who counts how many registers its own row effect and may call this one."""
     bonuses = {team.id: kick_off_staff(ruleset, state, team.id, CHEERING_FANS, team.cheerleaders) for team in state.teams}
     mascots = ruleset.parameters.kick_off_events.cheering_fans_reroll_ones
     lucky = {team.id for team in state.teams if any(team.inducements.get(i, 0) > 0 for i in mascots)}
-    _, event = contest(dice, "cheering-fans", bonuses, highest=True, reroll_ones=lucky)
-    return state, (event,)
+    winners, event = contest(dice, "cheering-fans", bonuses, highest=True, reroll_ones=lucky)
+    return attrs.evolve(state, cheering_fans=state.cheering_fans | frozenset(winners)), (event,)
 
 
 def brilliant_coaching(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
@@ -704,6 +707,8 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
         activated=frozenset(),
         may_stall=None,
         stalling=frozenset(),
+        cheering_fans=frozenset(),
+        cheered_player=None,
     )
     detail = {"to_reserves": to_reserves, "restored": sorted(set(restored)), "drive_rerolls_lost": lost, "drive_effects_ended": ended}
     events = [Event("drive-ends", None, result="pitch-cleared", detail=detail)]
@@ -733,7 +738,10 @@ def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, de
         decisions=decisions or DefaultDecisions(),
         stalling=state.stalling,
     )
-    state = attrs.evolve(state, board=board, activated=frozenset(), may_stall=None, stalling=frozenset())
+    # A Cheering Fans assist not used in the team's own turn is lost.
+    state = attrs.evolve(
+        state, board=board, activated=frozenset(), may_stall=None, stalling=frozenset(), cheering_fans=state.cheering_fans - {team}
+    )
     waiting = state.weather_return
     if waiting is not None and waiting.after_turn_of == team:
         state, back = _weather_returns(state, waiting)

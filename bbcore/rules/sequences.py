@@ -169,6 +169,10 @@ class GameState:
     activated: frozenset[str] = frozenset()
     may_stall: str | None = None
     stalling: frozenset[str] = frozenset()
+    #: Teams whose next turn's first Block (or Blitz) takes an extra offensive assist (the Cheering Fans kick-off
+    #: event); the player making it, while he does (see bbcore.rules.turns.start_activation).
+    cheering_fans: frozenset[str] = frozenset()
+    cheered_player: str | None = None
 
     @property
     def teams(self) -> tuple[TeamState, TeamState]:

@@ -35,6 +35,7 @@ from bbcore.rules.sequences import GameState, chain_outcome_hook, chain_state_ho
 from bbcore.rules.stalling import could_score_without_dice, crowd_takes_action, is_stalling
 
 if TYPE_CHECKING:
+    from bbcore.rules.board import Board
     from bbcore.ruleset import Ruleset
 
 
@@ -52,12 +53,26 @@ def start_turn(
     return state, (*rock, *events)
 
 
-def start_activation(ruleset: Ruleset, state: GameState, player_id: str) -> GameState:
-    """``player_id`` is activated (or forgoes his activation): the state notes whether he could score without a die
-    (``GameState.may_stall``, :func:`bbcore.rules.stalling.could_score_without_dice`), for
-    :func:`end_activation` to judge Stalling. A match tracker calls it as each activation starts."""
+def start_activation(ruleset: Ruleset, state: GameState, player_id: str, action: str | None = None) -> GameState:
+    """``player_id`` is activated to take ``action`` (None: he forgoes his activation). A match tracker calls it as
+    each activation starts, once the action is declared.
+
+    The state notes whether he could score without a die (``GameState.may_stall``,
+    :func:`bbcore.rules.stalling.could_score_without_dice`), for :func:`end_activation` to
+    judge Stalling. The first Block or Blitz (``activation.block_actions``) of a team the
+    Cheering Fans favoured this turn (``GameState.cheering_fans``) takes their extra
+    offensive assist: the player's ``block`` modifier rises by one until his activation
+    ends (``GameState.cheered_player``), and the favour is spent.
+    """
     could = could_score_without_dice(ruleset, state.board, player_id)
-    return attrs.evolve(state, may_stall=player_id if could else None)
+    state = attrs.evolve(state, may_stall=player_id if could else None)
+    player = state.board.player(player_id)
+    if action in ruleset.parameters.activation.block_actions and player.team in state.cheering_fans:
+        cheered = attrs.evolve(player, modifiers={**player.modifiers, CHEERED: player.modifiers.get(CHEERED, 0) + 1})
+        state = attrs.evolve(
+            state, board=state.board.with_player(cheered), cheering_fans=state.cheering_fans - {player.team}, cheered_player=player_id
+        )
+    return state
 
 
 def end_activation(
@@ -88,7 +103,22 @@ def end_activation(
             decisions=decisions,
         )
     )
-    return attrs.evolve(state, board=outcome.board, activated=state.activated | {player_id}, may_stall=None), outcome
+    board = _uncheered(outcome.board, state.cheered_player)
+    outcome = Outcome(board, outcome.events, outcome.turnover)
+    return attrs.evolve(state, board=board, activated=state.activated | {player_id}, may_stall=None, cheered_player=None), outcome
+
+
+#: The modifier the Cheering Fans' extra assist rides on: the blocker's Strength for his blocks (Board.modifier).
+CHEERED = "block"
+
+
+def _uncheered(board: Board, player_id: str | None) -> Board:
+    """The board with the Cheering Fans' assist taken back from ``player_id`` (if he is still on it)."""
+    if player_id is None or player_id not in board.players:
+        return board
+    player = board.player(player_id)
+    modifiers = {**player.modifiers, CHEERED: player.modifiers.get(CHEERED, 0) - 1}
+    return board.with_player(attrs.evolve(player, modifiers={k: v for k, v in modifiers.items() if v}))
 
 
 def barred_team_rerolls(ruleset: Ruleset, state: GameState) -> frozenset[str]:

@@ -14,7 +14,7 @@ from bbcore.rules.drive import clear_the_pitch, end_turn
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.rerolls import TEAM_REROLL
 from bbcore.rules.sequences import GameState
-from bbcore.rules.turns import action_refusals, barred_team_rerolls, end_activation, spend_team_rerolls, start_turn
+from bbcore.rules.turns import action_refusals, barred_team_rerolls, end_activation, spend_team_rerolls, start_activation, start_turn
 from bbcore.ruleset import Ruleset
 from tests.rules.game_states import game
 
@@ -189,3 +189,28 @@ def test_throw_a_rock_is_called_once_and_knocks_an_opponent_down_on_a_four(core:
     with ScriptedDice([the_only_opponent, hit - 1]) as dice:
         missed, events = start_turn(core, state, "home", dice)
     assert (events[0].result, missed.home.prayers_used, missed.board.player("a1").status) == ("missed", ("throw-a-rock",), Status.STANDING)
+
+
+def test_the_cheering_fans_give_the_first_block_of_the_winners_next_turn_an_assist(core: Ruleset) -> None:
+    from bbcore.rules.block import block_dice
+    from bbcore.rules.drive import cheering_fans
+
+    adjacent = {"h1": ("home", "human/human-lineman", (10, 7)), "a1": ("away", "orc/orc-lineman", (11, 7))}
+    state = game(core, adjacent)
+    home_wins = [6, 1]  # home 6 + its cheerleader against away 1
+    with ScriptedDice(home_wins) as dice:
+        state, _ = cheering_fans(core, state, dice, DefaultDecisions())
+    assert state.cheering_fans == {"home"}
+    plain = block_dice(core, state.board, "h1", "a1").attacker_strength
+    moving = start_activation(core, state, "h1", "move")
+    assert (moving.cheering_fans, block_dice(core, moving.board, "h1", "a1").attacker_strength) == ({"home"}, plain)
+    blocking = start_activation(core, state, "h1", "block")
+    assert block_dice(core, blocking.board, "h1", "a1").attacker_strength == plain + 1
+    assert blocking.cheering_fans == frozenset()
+    after, _ = end_activation(core, blocking, "h1", ScriptedDice([]))
+    assert block_dice(core, after.board, "h1", "a1").attacker_strength == plain
+    assert after.board.player("h1").modifiers == state.board.player("h1").modifiers
+    # Unused in the team's own turn, it is lost; the other team's turn ending leaves it be.
+    kept, _ = end_turn(core, state, "away", ScriptedDice([]))
+    lost, _ = end_turn(core, state, "home", ScriptedDice([]))
+    assert (kept.cheering_fans, lost.cheering_fans) == ({"home"}, frozenset())
