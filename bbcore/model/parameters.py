@@ -339,6 +339,7 @@ class KickOffEventRules:
     pitch_invasion_players: str
     cheering_fans_reroll_ones: tuple[str, ...]
     dodgy_snack_changes: Mapping[str, int] = field(factory=dict)
+    charge_specials: tuple[str, ...] = ()
 
 
 @frozen

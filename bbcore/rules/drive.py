@@ -26,7 +26,7 @@ from bbcore.rules.foul import send_off
 from bbcore.rules.injury import recover_knocked_out
 from bbcore.rules.on_the_ball import kick_off_move
 from bbcore.rules.pregame import roll_weather
-from bbcore.rules.sequences import DriveChange, GameState, StepProcedure, WeatherReturn, chain_board_hook, row_effect
+from bbcore.rules.sequences import Charge, DriveChange, GameState, StepProcedure, WeatherReturn, chain_board_hook, row_effect
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -301,8 +301,10 @@ def kick_off_event(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
     Cheering Fans: the winners' next turn's first block takes an extra assist
     (:func:`cheering_fans`).
 
-    Recorded only, with what was rolled: Charge (how many Open players the coach
-    activates) and a Changing Weather to calm weather (the ball, still in the air, then
+    Charge: the kicking team's Open players may take that many free activations
+    (``GameState.charge``, kept by :mod:`bbcore.rules.turns`).
+
+    Recorded only: a Changing Weather to calm weather (the ball, still in the air, then
     scatters before it lands).
 
     The procedure for the rolled row is looked up with
@@ -478,9 +480,15 @@ def step_open_players(board: Board, team: str, count: int, reason: str, decision
 
 
 def _charge(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """Charge!: the kicking team's Open players may take free activations (``GameState.charge``): the tracker runs
+    them through :mod:`bbcore.rules.turns`, which refuses anything the Charge does not allow and ends it when one
+    goes down."""
     kicking, _ = _kicking(state)
     count, rolls = _open_players(ruleset, dice)
-    return state, (_open_player_event("free-activations", kicking, count, rolls),)
+    movers = frozenset(open_players(state.board, kicking))
+    specials = frozenset(ruleset.parameters.kick_off_events.charge_specials)
+    charge = Charge(kicking, movers, min(count, len(movers)), specials) if movers else None
+    return attrs.evolve(state, charge=charge), (_open_player_event("free-activations", kicking, count, rolls),)
 
 
 def _high_kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:

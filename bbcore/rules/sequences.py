@@ -102,6 +102,17 @@ class WeatherReturn:
 
 
 @frozen
+class Charge:
+    """A Charge! under way: the kicking ``team``'s Open ``players`` (as the event found them) may still take ``left``
+    free activations, moving, or once each taking one of the ``specials`` actions (a Blitz...) instead."""
+
+    team: str
+    players: frozenset[str]
+    left: int
+    specials: frozenset[str]
+
+
+@frozen
 class DriveChange:
     """A characteristic change that lasts until the drive ends (a Dodgy Snack), undone when it does."""
 
@@ -173,6 +184,8 @@ class GameState:
     #: event); the player making it, while he does (see bbcore.rules.turns.start_activation).
     cheering_fans: frozenset[str] = frozenset()
     cheered_player: str | None = None
+    #: The Charge! kick-off event's free activations, while they last (see bbcore.rules.turns).
+    charge: Charge | None = None
 
     @property
     def teams(self) -> tuple[TeamState, TeamState]:
@@ -399,6 +412,7 @@ def _call(impl: Any, hook_name: str, offered: Mapping[str, Any]) -> Any:
 
 
 __all__ = [
+    "Charge",
     "DriveChange",
     "GameState",
     "StepProcedure",

@@ -31,7 +31,7 @@ from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.prayers import throw_a_rock
 from bbcore.rules.rerolls import TEAM_REROLL
-from bbcore.rules.sequences import GameState, chain_outcome_hook, chain_state_hook
+from bbcore.rules.sequences import Charge, GameState, chain_outcome_hook, chain_state_hook
 from bbcore.rules.stalling import could_score_without_dice, crowd_takes_action, is_stalling
 
 if TYPE_CHECKING:
@@ -43,11 +43,13 @@ def start_turn(
     ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions | None = None
 ) -> tuple[GameState, tuple[Event, ...]]:
     """``team``'s turn starts, before anyone is activated: the turn's records start empty (``GameState.activated``,
-    ``GameState.stalling``), the coach may call on Throw a Rock (:func:`bbcore.rules.prayers.throw_a_rock`), and the
-    active plugins act (``bbcore_turn_start_effects``), each on the state the one before returned. A match tracker
-    calls it as each team turn starts (after moving the team's turn marker, ``TeamState.turn``)."""
+    ``GameState.stalling``, and a Charge! not yet over: ``GameState.charge``), the coach may call on Throw a Rock
+    (:func:`bbcore.rules.prayers.throw_a_rock`), and the active plugins act (``bbcore_turn_start_effects``), each on
+    the state the one before returned. A match tracker calls it as each team turn starts (after moving the team's
+    turn marker, ``TeamState.turn``)."""
     decisions = decisions or DefaultDecisions()
-    state = attrs.evolve(state, activated=frozenset(), may_stall=None, stalling=frozenset())
+    # A Charge! ends when the first turn starts, whatever it had left.
+    state = attrs.evolve(state, activated=frozenset(), may_stall=None, stalling=frozenset(), charge=None)
     state, rock = throw_a_rock(ruleset, state, team, dice, decisions)
     state, events = chain_state_hook(ruleset, "bbcore_turn_start_effects", state, team=team, dice=dice, decisions=decisions)
     return state, (*rock, *events)
@@ -67,6 +69,10 @@ def start_activation(ruleset: Ruleset, state: GameState, player_id: str, action:
     could = could_score_without_dice(ruleset, state.board, player_id)
     state = attrs.evolve(state, may_stall=player_id if could else None)
     player = state.board.player(player_id)
+    charge = state.charge
+    if charge is not None and player_id in charge.players:
+        spent = attrs.evolve(charge, left=charge.left - 1, specials=charge.specials - {action})
+        state = attrs.evolve(state, charge=spent)
     if action in ruleset.parameters.activation.block_actions and player.team in state.cheering_fans:
         cheered = attrs.evolve(player, modifiers={**player.modifiers, CHEERED: player.modifiers.get(CHEERED, 0) + 1})
         state = attrs.evolve(
@@ -105,7 +111,11 @@ def end_activation(
     )
     board = _uncheered(outcome.board, state.cheered_player)
     outcome = Outcome(board, outcome.events, outcome.turnover)
-    return attrs.evolve(state, board=board, activated=state.activated | {player_id}, may_stall=None, cheered_player=None), outcome
+    charge = state.charge
+    if charge is not None and (charge.left <= 0 or outcome.turnover or not board.player(player_id).standing):
+        charge = None  # the Charge ends with its last activation, or as soon as one of them goes down
+    state = attrs.evolve(state, board=board, activated=state.activated | {player_id}, may_stall=None, cheered_player=None, charge=charge)
+    return state, outcome
 
 
 #: The modifier the Cheering Fans' extra assist rides on: the blocker's Strength for his blocks (Board.modifier).
@@ -138,17 +148,35 @@ def action_refusals(ruleset: Ruleset, state: GameState, player_id: str, action: 
     """Every reason ``player_id`` may not declare ``action`` now; empty when he may.
 
     The core's: a player barred from activating in this turn of his team
-    (``GameState.barred_activations``). Then each active plugin's (``bbcore_action_refusal``).
+    (``GameState.barred_activations``), and during a Charge! (``GameState.charge``) anything
+    but a free activation of one of its Open players not yet activated: a Move Action, or
+    once each one of its special actions. Then each active plugin's (``bbcore_action_refusal``).
     """
     player = state.board.player(player_id)
     reasons = []
     barred_turn = state.barred_activations.get(player_id)
     if barred_turn is not None and barred_turn == state.team(player.team).turn:
         reasons.append(f"{player_id} may not be activated in this turn")
+    if state.charge is not None:
+        reasons.extend(_charge_refusals(state, state.charge, player_id, action))
     for reason in ruleset.hook.bbcore_action_refusal(ruleset=ruleset, state=state, player_id=player_id, action=action):
         if reason:
             reasons.append(str(reason))
     return tuple(reasons)
+
+
+#: The action every free activation of a Charge! may take.
+MOVE = "move"
+
+
+def _charge_refusals(state: GameState, charge: Charge, player_id: str, action: str) -> list[str]:
+    if player_id not in charge.players or player_id in state.activated:
+        return [f"during the Charge only {charge.team}'s Open players act, once each"]
+    if charge.left <= 0:
+        return ["the Charge has no free activation left"]
+    if action != MOVE and action not in charge.specials:
+        return [f"a Charge's free activation is a Move Action, or once each one of {sorted(charge.specials)}"]
+    return []
 
 
 def spend_team_rerolls(

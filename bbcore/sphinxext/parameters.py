@@ -359,6 +359,11 @@ def _kick_off_rows(params: GameParameters) -> list[tuple[str, str]]:
     return [
         ("Solid Defence, Quick Snap, Charge", f"up to {events.open_players_dice}+{events.open_players_plus} Open players"),
         (
+            "Charge",
+            "each free activation a Move Action, or once each "
+            + (" or ".join(literal(a) for a in events.charge_specials) if events.charge_specials else "nothing else"),
+        ),
+        (
             "Time-out",
             f"both turn markers move back {events.time_out_moves} from the kicking team's turn {events.time_out_back_from_turn} on, "
             "otherwise forward as far",

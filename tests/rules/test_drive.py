@@ -189,7 +189,9 @@ def test_open_player_events_record_how_many_players_may_act(core: Ruleset, row_i
     state = kicked_off(core)
     after, events = run_event(core, state, row_id, [2])
     assert (events[1].kind, events[1].who, events[1].rolls, events[1].detail["open_players"]) == (kind, team, (2,), 5)
-    assert after == state
+    # A coach who moves nobody leaves the board as it was; a Charge is then under way.
+    assert after.board == state.board
+    assert (after.charge is not None) == (row_id == "charge")
 
 
 def test_high_kick_records_the_receiving_teams_chance(core: Ruleset) -> None:

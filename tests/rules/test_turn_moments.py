@@ -214,3 +214,38 @@ def test_the_cheering_fans_give_the_first_block_of_the_winners_next_turn_an_assi
     kept, _ = end_turn(core, state, "away", ScriptedDice([]))
     lost, _ = end_turn(core, state, "home", ScriptedDice([]))
     assert (kept.cheering_fans, lost.cheering_fans) == ({"home"}, frozenset())
+
+
+def test_a_charge_lets_the_kicking_teams_open_players_take_free_activations_until_one_goes_down(core: Ruleset) -> None:
+    from bbcore.rules.drive import kick_off_event
+
+    squad = {
+        "h1": ("home", "human/human-lineman", (8, 3)),
+        "h2": ("home", "human/human-lineman", (8, 7)),
+        "h3": ("home", "human/human-lineman", (8, 11)),
+        "m": ("home", "human/human-lineman", (12, 7)),  # marked by a1: not Open
+        "a1": ("away", "orc/orc-lineman", (13, 7)),
+    }
+    state = attrs.evolve(game(core, squad), kicking_team="home")
+    charge_row = core.table("kick-off-events").row("charge")
+    assert charge_row.min is not None
+    two_for_the_d3 = 2  # D3 + 3: five, but only three players are Open
+    with ScriptedDice([6, charge_row.min - 6, two_for_the_d3]) as dice:
+        state, _ = kick_off_event(core, state, dice, DefaultDecisions())
+    assert state.charge is not None
+    assert (state.charge.players, state.charge.left) == ({"h1", "h2", "h3"}, 3)
+    assert action_refusals(core, state, "m", "move") != ()  # not Open
+    assert action_refusals(core, state, "a1", "move") != ()  # not the kicking team
+    assert action_refusals(core, state, "h1", "block") != ()  # a Move Action or a special action only
+    assert action_refusals(core, state, "h1", "blitz") == ()
+    state = start_activation(core, state, "h1", "blitz")
+    state, _ = end_activation(core, state, "h1", ScriptedDice([]))
+    assert action_refusals(core, state, "h1", "move") != ()  # once each
+    assert action_refusals(core, state, "h2", "blitz") != ()  # the Blitz is spent
+    assert action_refusals(core, state, "h2", "move") == ()
+    # h2 falls over during his move: the Charge is over.
+    state = start_activation(core, state, "h2", "move")
+    fallen = attrs.evolve(state, board=state.board.with_player(state.board.player("h2").with_status(Status.PRONE)))
+    after, _ = end_activation(core, fallen, "h2", ScriptedDice([]))
+    assert after.charge is None
+    assert action_refusals(core, after, "h3", "move") == ()  # no Charge: the turn's rules alone
