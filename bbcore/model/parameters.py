@@ -207,7 +207,7 @@ class FixedTargets:
     steady_footing: int
     saboteur: int
     pick_me_up: int
-    throw_a_rock: int = 4
+    throw_a_rock: int
 
 
 @frozen
@@ -234,8 +234,8 @@ class StrengthBand:
 class StallingRules:
     """The Crowd Takes Action against a stalling player: ``dice`` of at least his team's turn number knocks him down."""
 
-    crowd_takes_action: bool = True
-    dice: str = "D6"
+    crowd_takes_action: bool
+    dice: str
 
 
 @frozen
@@ -338,8 +338,8 @@ class KickOffEventRules:
     dodgy_snack_reserves_at_most: int
     pitch_invasion_players: str
     cheering_fans_reroll_ones: tuple[str, ...]
+    charge_specials: tuple[str, ...]
     dodgy_snack_changes: Mapping[str, int] = field(factory=dict)
-    charge_specials: tuple[str, ...] = ()
 
 
 @frozen
@@ -410,12 +410,12 @@ class GameParameters:
     petty_cash: PettyCashRules
     kick_off_events: KickOffEventRules
     weather: WeatherRules
+    #: Regeneration before the Casualty Roll; False: after the roll and its treatment.
+    regeneration_first: bool
+    #: What the crowd does to a stalling player.
+    stalling: StallingRules
     staff: Mapping[str, StaffTerms] = field(factory=dict)
     casualty_modifiers: Mapping[str, int] = field(factory=dict)
-    #: Regeneration before the Casualty Roll; False: after the roll and its treatment.
-    regeneration_first: bool = True
-    #: What the crowd does to a stalling player.
-    stalling: StallingRules = field(factory=StallingRules)
     #: Tests some traits make a player roll when activated.
     activation: ActivationRules = field(factory=ActivationRules)
     #: A budget of its own for sideline staff, apart from ``draft_budget``; None: staff come from the draft budget.

@@ -389,10 +389,8 @@ def _no_bite(ruleset: Ruleset, board: Board, player_id: str, trait_id: str, dice
     held = board.ball.carrier == player_id
     detail: dict[str, object] = {"cause": trait_id, "dropped_ball": held}
     if square is not None:
-        zone = board.geometry.in_end_zone(square)
-        defender = None if zone is None else (board.home if zone == "home" else board.away)
         # A player in the opposing End Zone scores no Touchdown: the caller decides scoring.
-        detail["no_touchdown"] = defender == board.opponent_of(player.team)
+        detail["no_touchdown"] = board.end_zone_owner(square) == board.opponent_of(player.team)
     board = board.with_player(attrs.evolve(player, tackle_zone=False))
     events = (
         Event("no-bite", player_id, (), "turnover", detail),

@@ -352,6 +352,11 @@ class Board:
             total += player.modifiers.get(test, 0)
         return total
 
+    def end_zone_owner(self, square: Square) -> str | None:
+        """The id of the team whose End Zone ``square`` is in (the team that defends it), or None."""
+        zone = self.geometry.in_end_zone(square)
+        return None if zone is None else (self.home if zone == "home" else self.away)
+
     def occupied(self, square: Square) -> bool:
         return self.at(square) is not None
 

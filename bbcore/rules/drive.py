@@ -441,9 +441,21 @@ def _quick_snap(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions:
 QUICK_SNAP, HIGH_KICK, SOLID_DEFENCE = "quick-snap", "high-kick", "solid-defence"
 
 
-def _as_move(answer: tuple[str, Sequence[Square]]) -> tuple[str, tuple[Square, ...]]:
-    """A coach's free move as offered: squares given as lists (read from JSON) become tuples."""
-    return answer[0], tuple((int(square[0]), int(square[1])) for square in answer[1])
+def _offered_step(
+    board: Board, team: str, reason: str, offered: Sequence[tuple[str, tuple[Square, ...]]], decisions: Decisions
+) -> tuple[Board, Event | None]:
+    """Ask ``team``'s coach which of the ``offered`` one-square moves (player id, (square,)) he makes, if any; the
+    board with it made and its ``stepped`` event, or the board as it was and None. An answer not offered is refused."""
+    answer = decisions.free_move(team, reason, offered) if offered else None
+    if answer is None:
+        return board, None
+    # A square given as a list (read from JSON) is taken as the square offered.
+    move = (answer[0], tuple((int(square[0]), int(square[1])) for square in answer[1]))
+    if move not in offered:
+        raise IllegalAnswerError(f"the {reason!r} move {move[0]} to {list(move[1])} is not one of the moves offered")
+    player = board.player(move[0])
+    event = Event("stepped", player.id, (), reason, {"from": list(player.square or ()), "to": list(move[1][0])})
+    return board.with_player(player.moved(move[1][0])), event
 
 
 def open_players(board: Board, team: str) -> list[str]:
@@ -464,18 +476,11 @@ def step_open_players(board: Board, team: str, count: int, reason: str, decision
             for square in board.neighbours(board.player(pid).square or (-1, -1))
             if board.geometry.on_pitch(square) and not board.occupied(square)
         ]
-        if not offered:
+        board, stepped = _offered_step(board, team, reason, offered, decisions)
+        if stepped is None:
             break
-        answer = decisions.free_move(team, reason, offered)
-        if answer is None:
-            break
-        player_id, path = _as_move(answer)
-        if (player_id, path) not in offered:
-            raise IllegalAnswerError(f"the {reason!r} move {player_id} to {list(path)} is not an Open player's step into a free square")
-        before = board.player(player_id).square
-        board = board.with_player(board.player(player_id).moved(path[0]))
-        events.append(Event("stepped", player_id, (), reason, {"from": list(before or ()), "to": list(path[0])}))
-        movers.remove(player_id)
+        events.append(stepped)
+        movers.remove(str(stepped.who))
     return board, tuple(events)
 
 
@@ -497,21 +502,13 @@ def _high_kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: 
     _, receiving = _kicking(state)
     # The ball is still in the air: where it will land, if the kick has been made.
     square = state.kick_landing if state.kick_landing is not None else state.board.ball_square()
-    board = state.board
-    placed: tuple[Event, ...] = ()
+    board, placed = state.board, None
     if square is not None and board.geometry.on_pitch(square) and not board.occupied(square):
         offered = [(pid, (square,)) for pid in open_players(board, receiving)]
-        answer = decisions.free_move(receiving, HIGH_KICK, offered) if offered else None
-        if answer is not None:
-            player_id, path = _as_move(answer)
-            if (player_id, path) not in offered:
-                raise IllegalAnswerError(f"the {HIGH_KICK!r} move {player_id} to {list(path)} is not an Open player placed under the ball")
-            before = board.player(player_id).square
-            board = board.with_player(board.player(player_id).moved(square))
-            placed = (Event("stepped", player_id, (), HIGH_KICK, {"from": list(before or ()), "to": list(square)}),)
-    detail = {"ball": list(square) if square is not None else None, "board_changed": bool(placed)}
+        board, placed = _offered_step(board, receiving, HIGH_KICK, offered, decisions)
+    detail = {"ball": list(square) if square is not None else None, "board_changed": placed is not None}
     event = Event("move-under-the-ball", receiving, result="may-move-one-open-player", detail=detail)
-    return attrs.evolve(state, board=board), (event, *placed)
+    return attrs.evolve(state, board=board), (event, *((placed,) if placed is not None else ()))
 
 
 def cheering_fans(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:

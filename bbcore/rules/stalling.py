@@ -67,7 +67,7 @@ def could_score_without_dice(ruleset: Ruleset, board: Board, player_id: str) -> 
             cost = _step_cost(ruleset, here, player.moved(square), ahead)
             if cost is None or spent + cost > player.ma:
                 continue
-            if _zone_owner(here, ahead) == target_zone:
+            if here.end_zone_owner(ahead) == target_zone:
                 return True
             if here.tackle_zones_on(ahead, player.team):
                 continue  # he could go in, but not on without a Dodge
@@ -75,11 +75,6 @@ def could_score_without_dice(ruleset: Ruleset, board: Board, player_id: str) -> 
                 cheapest[ahead] = spent + cost
                 queue.append(ahead)
     return False
-
-
-def _zone_owner(board: Board, square: Square) -> str | None:
-    zone = board.geometry.in_end_zone(square)
-    return None if zone is None else (board.home if zone == "home" else board.away)
 
 
 def _step_cost(ruleset: Ruleset, board: Board, player: PlayerState, target: Square) -> int | None:
@@ -103,7 +98,7 @@ def is_stalling(state: GameState, player_id: str) -> bool:
     if state.may_stall != player_id or board.ball.carrier != player_id:
         return False
     player = board.player(player_id)
-    return player.square is None or _zone_owner(board, player.square) != board.opponent_of(player.team)
+    return player.square is None or board.end_zone_owner(player.square) != board.opponent_of(player.team)
 
 
 def crowd_takes_action(
