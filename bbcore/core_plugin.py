@@ -105,11 +105,14 @@ def bbcore_ball_leaves_pitch(ruleset: Ruleset, board: Board, last_square: Square
 
 
 @hookimpl(trylast=True)
-def bbcore_thrown_player_lands_on_feature(ruleset: Ruleset, board: Board, player: PlayerState, square: Square) -> PushBlocked:
-    """The core has no features of its own; a variant's feature a thrown player lands on is treated as the crowd."""
+def bbcore_thrown_player_lands_on_feature(ruleset: Ruleset, board: Board, player: PlayerState, square: Square) -> PushBlocked | None:
+    """A feature a player may fall through (a trapdoor) is landed on as usual, and then rolled for; any other, a
+    variant's, is treated as the crowd unless the variant answers."""
     from bbcore.rules.push import PushBlocked  # noqa: PLC0415
 
     feature = board.geometry.feature_at(square)
+    if feature is not None and feature.falls_through:
+        return None
     return PushBlocked("crowd", feature.id if feature is not None else "crowd")
 
 

@@ -1047,7 +1047,9 @@ def bbcore_pass_modifiers(ruleset: Ruleset, board: Board, passer: PlayerState, t
 def bbcore_thrown_player_lands_on_feature(
     ruleset: Ruleset, board: Board, player: PlayerState, square: Square, dice: DiceSource
 ) -> PushBlocked | None:
-    """What a thrown player meets when landing on a feature square. ``firstresult``; the core treats it as the crowd.
+    """What a thrown player meets when landing on a feature square in force. ``firstresult``; the core treats it as
+    the crowd, except a feature he may fall through, which he lands on as usual and is then rolled for
+    (:mod:`bbcore.rules.trapdoors`).
 
     Also asked, instead of a crash, when the square holds a player out of play inside the
     feature (``traps_players``); ``dice`` is for answers that place the player elsewhere.

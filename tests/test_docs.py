@@ -637,6 +637,16 @@ def test_the_provisional_page_links_every_provisional_table_and_inducement(site:
 
 
 @pytest.mark.slow
+def test_the_provisional_page_lists_the_core_pitch_s_trapdoors_linked_to_the_pitch(site: Path, core: Ruleset) -> None:
+    page = html.unescape((site / "explanation" / "provisional.html").read_text(encoding="utf-8"))
+    (trapdoor,) = [t for t in core.pitch.feature_types if t.provisional]
+    link = re.search(r'<a [^>]*href="([^"]*#pitch-blood-bowl)"[^>]*>(?:<[^>]+>)*([^<]*)<', page)
+    assert link is not None
+    assert link.group(2) == f"{core.pitch.name}: {trapdoor.name}"
+    assert "pitch feature" in page
+
+
+@pytest.mark.slow
 def test_the_gutter_bowl_page_lists_its_changes_from_the_core_with_links(site: Path, gutterbowl: dict[str, Ruleset]) -> None:
     page = html.unescape((site / "variants" / "gutterbowl" / "index.html").read_text(encoding="utf-8"))
     text = page_text(site / "variants" / "gutterbowl" / "index.html")

@@ -116,7 +116,11 @@ def test_a_provisional_pitch_gets_a_warning_with_its_note_and_a_caption(pitch: P
     assert "**Garden Fence** (1 on this pitch, along the lines between squares)" in markup
 
 
-def test_the_core_pitch_has_no_features_and_no_warning(core: Ruleset) -> None:
+def test_the_core_pitch_draws_its_two_trapdoors_and_marks_only_their_placing_provisional(core: Ruleset) -> None:
     lines = pitch_rst(core.pitch, Labels()).lines
-    assert ".. admonition:: Provisional" not in lines
-    assert not with_class(parse(pitch_svg(core.pitch, "core")), "rect", "feature")
+    assert ".. admonition:: Provisional" not in lines  # the pitch itself is the rulebook's
+    assert len(with_class(parse(pitch_svg(core.pitch, "core")), "rect", "feature")) == 2
+    (words,) = [line for line in lines if "**Trapdoor**" in line]
+    assert "falls through on a D6 of 1 or less" in words
+    assert "until woken" in words
+    assert "*Provisional:*" in words

@@ -22,6 +22,10 @@ class FeatureType:
     crossing_risk: int = 0
     block_strength_bonus: int = 0
     traps_players: bool = False
+    falls_through: int = 0
+    dormant: bool = False
+    provisional: bool = False
+    note: str | None = None
 
 
 @frozen

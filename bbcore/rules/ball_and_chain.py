@@ -47,6 +47,7 @@ from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import BALL_AND_CHAIN, apothecary_from, armour_and_injury, hit_by, injury_by_the_crowd, treatment_from
 from bbcore.rules.push import push
 from bbcore.rules.rerolls import PRO, TEAM_REROLL, RerollBudget, plugin_reroll, pro_for, take_test, target_test
+from bbcore.rules.trapdoors import enter_square, fell_through
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -170,11 +171,22 @@ def _enter(
         return _block(ruleset, board, player, occupant, dice, decisions, team_rerolls, pro=pro)
     if occupant is not None:
         return _push_and_armour(ruleset, board, player, occupant, dice, decisions)
+    return _into_empty(ruleset, board, player, square, dice, decisions)
+
+
+def _into_empty(ruleset: Ruleset, board: Board, player: PlayerState, square: Square, dice: DiceSource, decisions: Decisions) -> Outcome:
+    """Into an empty square: the roll for a square he may fall through, then a ball lying there bounces away."""
     moved = board.with_player(player.moved(square))
+    entered = enter_square(ruleset, moved, player.id, dice, decisions)
+    if entered is not None:
+        if fell_through(entered, player.id):
+            return Outcome(entered.board, (_event(player, "moved", square), *entered.events), entered.turnover)
+        moved = entered.board
+    held = entered.events if entered is not None else ()
     if board.ball.carrier is None and board.ball.square == square:
         bounced = ball.bounce(ruleset, moved, square, dice, decisions)
-        return Outcome(bounced.board, (_event(player, "ball", square), *bounced.events))
-    return Outcome(moved, (_event(player, "moved", square),))
+        return Outcome(bounced.board, (_event(player, "ball", square), *held, *bounced.events))
+    return Outcome(moved, (_event(player, "moved", square), *held))
 
 
 def _block(
@@ -221,4 +233,8 @@ def _push_and_armour(
     if pushed.moved and pushed.vacated is not None and board.at(pushed.vacated) is None:
         board = board.with_player(board.player(player.id).moved(pushed.vacated))
         events.append(Event("follow-up", player.id, (), "followed", {"to": list(pushed.vacated)}))
+        entered = enter_square(ruleset, board, player.id, dice, decisions)
+        if entered is not None:
+            board = entered.board
+            events.extend(entered.events)
     return Outcome(board, tuple(events), outcome.turnover)

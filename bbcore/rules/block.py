@@ -47,6 +47,7 @@ from bbcore.rules.passing import dump_off
 from bbcore.rules.push import push
 from bbcore.rules.rerolls import PRO, TEAM_REROLL, spend_team_reroll
 from bbcore.rules.skill_forms import held_form
+from bbcore.rules.trapdoors import FALL_THROUGH, enter_square
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -784,6 +785,10 @@ def _apply_face(
             (*outcome.events, Event("follow-up", attacker_id, (), "taunted" if taunted else "followed", {"to": list(pushed.vacated)})),
             outcome.turnover,
         )
+        entered = enter_square(ruleset, board, attacker_id, dice, decisions)
+        if entered is not None:
+            outcome = outcome.then(entered)  # through the square he followed into: a turnover if he held the ball
+            board = outcome.board
     if pushed.moved and attacker.has(EYE_GOUGE) and board.player(defender_id).on_pitch:
         gouged = attrs.evolve(board.player(defender_id), gives_assists=False)
         board = board.with_player(gouged)
@@ -794,9 +799,11 @@ def _apply_face(
         board = outcome.board
     if face == "pow" and not pushed.left_pitch and board.player(defender_id).standing:
         outcome = outcome.then(_knock_down_defender(ruleset, outcome.board, attacker_id, defender_id, harm_by(attacker), dice, decisions))
-    # A chain push that sends one of the attacker's own team into the crowd is a turnover.
+    # A chain push that sends one of the attacker's own team into the crowd is a turnover, as is one that drops his own
+    # ball carrier through a square.
     if any(
-        e.kind == "push" and e.result == "into-crowd" and board.players[e.who or ""].team == attacker.team
+        ((e.kind == "push" and e.result == "into-crowd") or (e.kind == FALL_THROUGH and e.result == "fell" and e.detail.get("carried")))
+        and board.players[e.who or ""].team == attacker.team
         for e in outcome.events
         if e.who in board.players
     ):
@@ -851,7 +858,11 @@ def trickster(ruleset: Ruleset, board: Board, actor_id: str, target_id: str, dic
         raise UsageError(f"{target_id} cannot use Trickster to reach {chosen}: the squares offered are {squares}")
     moved = board.with_player(target.moved(chosen))
     outcome = Outcome(moved, (Event(TRICKSTER, target_id, (), "moved", {"from": list(target.square), "to": list(chosen)}),))
-    if moved.ball.carrier is None and moved.ball.square == chosen:
+    entered = enter_square(ruleset, moved, target_id, dice, decisions)
+    if entered is not None:
+        outcome = Outcome(entered.board, (*outcome.events, *entered.events))  # not his turn: no turnover either way
+        moved = entered.board
+    if moved.ball.carrier is None and moved.ball.square == chosen and moved.at(chosen) is not None:
         picked = ball.pick_up(ruleset, moved, target_id, dice, decisions)
         outcome = Outcome(picked.board, (*outcome.events, *picked.events))
     return outcome

@@ -285,6 +285,10 @@ def _frozen_players(players: Mapping[str, PlayerState]) -> Mapping[str, PlayerSt
     return players if isinstance(players, MappingProxyType) else MappingProxyType(dict(players))
 
 
+def _frozen_names(names: Iterable[str]) -> frozenset[str]:
+    return names if isinstance(names, frozenset) else frozenset(names)
+
+
 def _geometry(board: Board) -> PitchGeometry:
     return PitchGeometry.of(board.pitch)
 
@@ -294,7 +298,9 @@ class Board:
     """Everything on the pitch at one moment. Changes return a new board.
 
     ``conditions`` are test modifiers in force for everybody on the pitch, by test name
-    (the weather's, the state of the ground...): see :meth:`modifier`.
+    (the weather's, the state of the ground...): see :meth:`modifier`. ``woken`` names the
+    dormant feature types of the pitch that act for the rest of the game (a prayer wakes
+    the trapdoors): see :meth:`feature_in_force`.
     """
 
     pitch: Pitch
@@ -303,6 +309,7 @@ class Board:
     home: str = "home"
     away: str = "away"
     conditions: Mapping[str, int] = field(factory=dict, converter=_frozen_modifiers)
+    woken: frozenset[str] = field(default=frozenset(), converter=_frozen_names)
     geometry: PitchGeometry = field(default=Factory(_geometry, takes_self=True), eq=False, repr=False)
     # Answers worked out once per board, the first time they are asked (a board never changes).
     _occupants: Mapping[Square, PlayerState] | None = field(default=None, init=False, eq=False, repr=False)
@@ -356,6 +363,13 @@ class Board:
         """The id of the team whose End Zone ``square`` is in (the team that defends it), or None."""
         zone = self.geometry.in_end_zone(square)
         return None if zone is None else (self.home if zone == "home" else self.away)
+
+    def feature_in_force(self, square: Square) -> FeatureType | None:
+        """The square's feature, unless it is dormant and not woken (``FeatureType.dormant``, ``Board.woken``)."""
+        feature = self.geometry.square_features.get(square)
+        if feature is not None and feature.dormant and feature.id not in self.woken:
+            return None
+        return feature
 
     def occupied(self, square: Square) -> bool:
         return self.at(square) is not None

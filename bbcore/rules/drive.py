@@ -27,6 +27,7 @@ from bbcore.rules.injury import recover_knocked_out
 from bbcore.rules.on_the_ball import kick_off_move
 from bbcore.rules.pregame import roll_weather
 from bbcore.rules.sequences import Charge, DriveChange, GameState, StepProcedure, WeatherReturn, chain_board_hook, row_effect
+from bbcore.rules.trapdoors import enter_square
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -431,7 +432,7 @@ def _solid_defence(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
 def _quick_snap(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     _, receiving = _kicking(state)
     count, rolls = _open_players(ruleset, dice)
-    board, moves = step_open_players(state.board, receiving, count, QUICK_SNAP, decisions)
+    board, moves = step_open_players(ruleset, state.board, receiving, count, QUICK_SNAP, dice, decisions)
     event = _open_player_event("step-one-square", receiving, count, rolls)
     event = attrs.evolve(event, detail={**event.detail, "board_changed": bool(moves)})
     return attrs.evolve(state, board=board), (event, *moves)
@@ -442,20 +443,29 @@ QUICK_SNAP, HIGH_KICK, SOLID_DEFENCE = "quick-snap", "high-kick", "solid-defence
 
 
 def _offered_step(
-    board: Board, team: str, reason: str, offered: Sequence[tuple[str, tuple[Square, ...]]], decisions: Decisions
-) -> tuple[Board, Event | None]:
+    ruleset: Ruleset,
+    board: Board,
+    team: str,
+    reason: str,
+    offered: Sequence[tuple[str, tuple[Square, ...]]],
+    dice: DiceSource,
+    decisions: Decisions,
+) -> tuple[Board, tuple[Event, ...]]:
     """Ask ``team``'s coach which of the ``offered`` one-square moves (player id, (square,)) he makes, if any; the
-    board with it made and its ``stepped`` event, or the board as it was and None. An answer not offered is refused."""
+    board with it made and its ``stepped`` event first (then the roll of a square he may fall through), or the board
+    as it was and no events. An answer not offered is refused."""
     answer = decisions.free_move(team, reason, offered) if offered else None
     if answer is None:
-        return board, None
+        return board, ()
     # A square given as a list (read from JSON) is taken as the square offered.
     move = (answer[0], tuple((int(square[0]), int(square[1])) for square in answer[1]))
     if move not in offered:
         raise IllegalAnswerError(f"the {reason!r} move {move[0]} to {list(move[1])} is not one of the moves offered")
     player = board.player(move[0])
     event = Event("stepped", player.id, (), reason, {"from": list(player.square or ()), "to": list(move[1][0])})
-    return board.with_player(player.moved(move[1][0])), event
+    board = board.with_player(player.moved(move[1][0]))
+    entered = enter_square(ruleset, board, player.id, dice, decisions)
+    return (board, (event,)) if entered is None else (entered.board, (event, *entered.events))
 
 
 def open_players(board: Board, team: str) -> list[str]:
@@ -463,24 +473,29 @@ def open_players(board: Board, team: str) -> list[str]:
     return sorted(p.id for p in board.team_players(team) if p.standing and p.on_pitch and not board.markers_of(p))
 
 
-def step_open_players(board: Board, team: str, count: int, reason: str, decisions: Decisions) -> tuple[Board, tuple[Event, ...]]:
+def step_open_players(
+    ruleset: Ruleset, board: Board, team: str, count: int, reason: str, dice: DiceSource, decisions: Decisions
+) -> tuple[Board, tuple[Event, ...]]:
     """Up to ``count`` Open players of ``team`` each step one square in any direction (into any free square on the
     pitch), one after another as the coach picks them (``Decisions.free_move`` with ``reason``) until he says None.
-    Who is Open is judged as the event starts. Returns the board and a ``stepped`` event per player moved."""
+    Who is Open is judged as the event starts. Returns the board and a ``stepped`` event per player moved (each
+    followed by the roll of a square he may fall through, :func:`bbcore.rules.trapdoors.enter_square`)."""
     movers = open_players(board, team)
     events: list[Event] = []
-    while movers and len(events) < count:
+    moved = 0
+    while movers and moved < count:
         offered = [
             (pid, (square,))
             for pid in movers
             for square in board.neighbours(board.player(pid).square or (-1, -1))
             if board.geometry.on_pitch(square) and not board.occupied(square)
         ]
-        board, stepped = _offered_step(board, team, reason, offered, decisions)
-        if stepped is None:
+        board, stepped = _offered_step(ruleset, board, team, reason, offered, dice, decisions)
+        if not stepped:
             break
-        events.append(stepped)
-        movers.remove(str(stepped.who))
+        events.extend(stepped)
+        moved += 1
+        movers.remove(str(stepped[0].who))
     return board, tuple(events)
 
 
@@ -502,13 +517,13 @@ def _high_kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: 
     _, receiving = _kicking(state)
     # The ball is still in the air: where it will land, if the kick has been made.
     square = state.kick_landing if state.kick_landing is not None else state.board.ball_square()
-    board, placed = state.board, None
+    board, placed = state.board, tuple[Event, ...]()
     if square is not None and board.geometry.on_pitch(square) and not board.occupied(square):
         offered = [(pid, (square,)) for pid in open_players(board, receiving)]
-        board, placed = _offered_step(board, receiving, HIGH_KICK, offered, decisions)
-    detail = {"ball": list(square) if square is not None else None, "board_changed": placed is not None}
+        board, placed = _offered_step(ruleset, board, receiving, HIGH_KICK, offered, dice, decisions)
+    detail = {"ball": list(square) if square is not None else None, "board_changed": bool(placed)}
     event = Event("move-under-the-ball", receiving, result="may-move-one-open-player", detail=detail)
-    return attrs.evolve(state, board=board), (event, *((placed,) if placed is not None else ()))
+    return attrs.evolve(state, board=board), (event, *placed)
 
 
 def cheering_fans(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:

@@ -38,6 +38,7 @@ from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import KEPT_FOOTING, Harm, apothecary_from, knock_down, steady_footing, treatment_from
 from bbcore.rules.rerolls import ExtraBonus, ExtraReroll, Judge, RerollBudget, Verdict, plugin_reroll, pro_for, take_test, target_test
+from bbcore.rules.trapdoors import enter_square, fell_through
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -645,20 +646,12 @@ class _Moving:
             self.held = True
             return board, Outcome(board, tuple(self._events))
         if leg.jump is not None:
-            judge = target_test(player.ag, jump_modifier(self.ruleset, board, player, leg.origin, leg.target))
-            jumped = self.test(board, player, "jump", judge, {"target": player.ag, "over": list(leg.jump.over), "square": list(leg.target)})
-            if not jumped:
-                # A natural 1 trips the jumper before they leave; any other failure lands them badly.
-                natural_one = self._last_rolls[-1] == 1
-                fell = self._fall(board, leg.origin if natural_one else leg.target, "jump", leaving)
-                if fell is not None:
-                    return board, fell
-            board = board.with_player(player.moved(leg.target))
-            self._events.append(Event("step", player_id, (), "jumped", {"from": list(leg.origin), "to": list(leg.target)}))
-            board, tackled = self._diving_tackle(board, player, leaving, leg, "jump")
-            return board, (self._fall(board, leg.target, "jump", leaving) if tackled else None)
+            return self._jump(board, player, leg, leaving)
         board = board.with_player(player.moved(leg.target))
         self._events.append(Event("step", player_id, (), "moved", {"from": list(leg.origin), "to": list(leg.target)}))
+        board, gone = self._enter(board)
+        if gone is not None:
+            return board, gone
         if not leaving:
             return board, None
         dodged = self._dodge(board, player, leg)
@@ -667,6 +660,35 @@ class _Moving:
             dodged = not tackled
         board = self._shadow(board, player, leaving, leg.origin)
         return board, (None if dodged else self._fall(board, leg.target, "dodge", leaving))
+
+    def _jump(self, board: Board, player: PlayerState, leg: PlannedStep, leaving: Sequence[PlayerState]) -> tuple[Board, Outcome | None]:
+        """The leg's Jump over a player (Leap, Pogo...), then Diving Tackle; as :meth:`_leave` returns."""
+        assert leg.jump is not None
+        judge = target_test(player.ag, jump_modifier(self.ruleset, board, player, leg.origin, leg.target))
+        jumped = self.test(board, player, "jump", judge, {"target": player.ag, "over": list(leg.jump.over), "square": list(leg.target)})
+        if not jumped:
+            # A natural 1 trips the jumper before they leave; any other failure lands them badly.
+            natural_one = self._last_rolls[-1] == 1
+            fell = self._fall(board, leg.origin if natural_one else leg.target, "jump", leaving)
+            if fell is not None:
+                return board, fell
+        board = board.with_player(player.moved(leg.target))
+        self._events.append(Event("step", player.id, (), "jumped", {"from": list(leg.origin), "to": list(leg.target)}))
+        board, gone = self._enter(board)
+        if gone is not None:
+            return board, gone
+        board, tackled = self._diving_tackle(board, player, leaving, leg, "jump")
+        return board, (self._fall(board, leg.target, "jump", leaving) if tackled else None)
+
+    def _enter(self, board: Board) -> tuple[Board, Outcome | None]:
+        """The roll for a square the mover may fall through, just entered: an outcome when he fell (the move ends)."""
+        entered = enter_square(self.ruleset, board, self.player_id, self.dice, self.decisions)
+        if entered is None:
+            return board, None
+        self._events.extend(entered.events)
+        if fell_through(entered, self.player_id):
+            return entered.board, Outcome(entered.board, tuple(self._events), entered.turnover)
+        return entered.board, None
 
     def _dodge(self, board: Board, player: PlayerState, leg: PlannedStep) -> bool:
         ruleset = self.ruleset
@@ -745,7 +767,7 @@ class _Moving:
         self._events.append(
             Event("diving-tackle", diver.id, (), "tackled", {"against": player.id, "modifier": dive, "square": list(leg.origin)})
         )
-        return self._moved_onto_the_ball(board, leg.origin), True
+        return self._moved_into(board, diver.id, leg.origin), True
 
     def _shadow(self, board: Board, player: PlayerState, leaving: Sequence[PlayerState], origin: Square) -> Board:
         """Shadowing: after a Dodge, one marker of the square left follows into it on ``targets.shadowing`` or more."""
@@ -759,12 +781,16 @@ class _Moving:
         self._events.append(Event("shadowing", shadow.id, (roll,), "followed" if followed else "lost", {"against": player.id}))
         if not followed:
             return board
-        return self._moved_onto_the_ball(board.with_player(board.player(shadow.id).moved(origin)), origin)
+        return self._moved_into(board.with_player(board.player(shadow.id).moved(origin)), shadow.id, origin)
 
-    def _moved_onto_the_ball(self, board: Board, square: Square) -> Board:
-        """A player moved into a square against his will does not pick up a ball lying there: it bounces
-        (left there by a Fumblerooski, say)."""
-        if board.ball.carrier is not None or board.ball.square != square:
+    def _moved_into(self, board: Board, player_id: str, square: Square) -> Board:
+        """After ``player_id`` was put in ``square`` by a rule: the roll for a square he may fall through, then a ball
+        lying there bounces (left there by a Fumblerooski, say): a player moved against his will does not pick it up."""
+        entered = enter_square(self.ruleset, board, player_id, self.dice, self.decisions)
+        if entered is not None:
+            self._events.extend(entered.events)
+            board = entered.board
+        if board.ball.carrier is not None or board.ball.square != square or board.at(square) is None:
             return board
         bounced = ball.bounce(self.ruleset, board, square, self.dice, self.decisions)
         self._events.extend(bounced.events)
@@ -852,9 +878,10 @@ def hit_and_run_squares(board: Board, player_id: str) -> list[Square]:
     ]
 
 
-def hit_and_run(board: Board, player_id: str, square: Square) -> Outcome:
+def hit_and_run(ruleset: Ruleset, board: Board, player_id: str, square: Square, dice: DiceSource, decisions: Decisions) -> Outcome:
     """Hit and Run: after fully resolving his Block Action or Stab, still Standing, the player takes one free step to
-    ``square`` (one of :func:`hit_and_run_squares`), ignoring tackle zones: no Dodge, no movement spent.
+    ``square`` (one of :func:`hit_and_run_squares`), ignoring tackle zones: no Dodge, no movement spent. A square he
+    may fall through is rolled for (:func:`bbcore.rules.trapdoors.enter_square`).
 
     A square not on that list raises :class:`~bbcore.errors.UsageError`. Taking the
     step is the coach's choice (a player never has both Hit and Run and Frenzy). The
@@ -866,7 +893,9 @@ def hit_and_run(board: Board, player_id: str, square: Square) -> Outcome:
         raise UsageError(f"{player_id} cannot Hit and Run to {square}: the squares allowed are {allowed}")
     origin = board.player(player_id).square
     moved = board.with_player(board.player(player_id).moved(square))
-    return Outcome(moved, (Event(HIT_AND_RUN, player_id, (), "stepped", {"from": list(origin or square), "to": list(square)}),))
+    stepped = Outcome(moved, (Event(HIT_AND_RUN, player_id, (), "stepped", {"from": list(origin or square), "to": list(square)}),))
+    entered = enter_square(ruleset, moved, player_id, dice, decisions)
+    return stepped if entered is None else stepped.then(entered)
 
 
 def fall_over(
@@ -892,11 +921,17 @@ def fall_over(
     player = board.player(player_id)
     held = board.ball.carrier == player_id
     board = board.with_player(player.moved(square))
+    entered = enter_square(ruleset, board, player_id, dice, decisions) if player.square != square else None
+    if entered is not None:
+        if fell_through(entered, player_id):
+            return entered  # through the square he fell into: the crowd's Injury Roll instead of an Armour Roll
+        board = entered.board
+    prior = entered.events if entered is not None else ()
     kept = steady_footing(ruleset, board, player_id, dice) if may_keep_footing else None
     if kept is not None and kept.result == KEPT_FOOTING:
-        outcome = Outcome(board, (kept,))
+        outcome = Outcome(board, (*prior, kept))
     else:
-        events = (*((kept,) if kept else ()), Event("fall", player_id, (), reason, {"square": list(square)}))
+        events = (*prior, *((kept,) if kept else ()), Event("fall", player_id, (), reason, {"square": list(square)}))
         down = knock_down(
             ruleset,
             board,

@@ -12,6 +12,10 @@ pick one skill of those categories of the player's position the player lacks
 (Moles under the Pitch), goes on every opposing player's record (``PlayerState.modifiers``),
 which the procedures add to their tests.
 
+A row with a ``wakes`` value (Treacherous Trapdoor) wakes that dormant feature type of the
+pitch for the rest of the game (``Board.woken``, read by :meth:`bbcore.rules.board.Board.feature_in_force`): the trapdoors, which
+:mod:`bbcore.rules.trapdoors` then rolls for whoever enters one.
+
 Rows without player effects (Friends with the Ref, Under Scrutiny, the SPP prayers...)
 change nothing here: the procedures they change read ``TeamState.prayers``. Throw a Rock
 is the coach's to call once in the game, at the start of one of his team's turns
@@ -54,6 +58,11 @@ def answer_prayer(
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Apply prayer ``row`` of ``team_id`` to the players it reaches; the new state and a ``prayer-answered`` event per side."""
     events: list[Event] = []
+    wakes = row.values.get("wakes")
+    if isinstance(wakes, str):
+        state = attrs.evolve(state, board=attrs.evolve(state.board, woken=state.board.woken | frozenset((wakes,))))
+        found = sum(1 for f in state.board.pitch.features if f.type == wakes)
+        events.append(Event("prayer-answered", team_id, (), row.id, {"wakes": wakes, "features": found}))
     for side, team in ((OWN, team_id), (OPPOSING, state.opponent(team_id).id)):
         effects = [e for e in row.effects if e.who == side]
         if not effects:

@@ -18,6 +18,7 @@ from bbcore.rules.board import DIRECTIONS, BallState, Board, PlayerState, Square
 from bbcore.rules.decisions import Decisions, checked_choice
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, apothecary_from, injury_by_the_crowd, knock_down_with_ball, treatment_from
+from bbcore.rules.trapdoors import enter_square, fell_through
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -185,7 +186,7 @@ def push(
         target = (
             free[0] if len(free) == 1 else checked_choice(decisions.push_square(picker, free), free, question="push-square", who=picker)
         )
-        return _move(board, pushed, origin, target)
+        return _move(ruleset, board, pushed, origin, target, dice, decisions)
 
     blocked = tuple(BlockedSquare(s, reasons[s] or "") for s in candidates)
     answer: PushBlocked = ruleset.hook.bbcore_push_blocked_outcome(
@@ -217,14 +218,23 @@ def push(
         if inner.outcome.board.occupied(target):
             # The player beyond held their ground: the chain stops here.
             return PushResult(inner.outcome, moved=False, vacated=None)
-        moved = _move(inner.outcome.board, inner.outcome.board.player(pushed.id), origin, target)
-        return PushResult(inner.outcome.then(moved.outcome), moved=True, vacated=origin)
+        moved = _move(ruleset, inner.outcome.board, inner.outcome.board.player(pushed.id), origin, target, dice, decisions)
+        return PushResult(inner.outcome.then(moved.outcome), moved=True, vacated=origin, left_pitch=moved.left_pitch)
     return _blocked_push(ruleset, board, pushed, origin, answer, dice, decisions, blocked, chooser=chooser)
 
 
-def _move(board: Board, pushed: PlayerState, origin: Square, target: Square) -> PushResult:
+def _move(
+    ruleset: Ruleset, board: Board, pushed: PlayerState, origin: Square, target: Square, dice: DiceSource, decisions: Decisions
+) -> PushResult:
+    """The pushed player into ``target``: a square he may fall through is rolled for at once (he then leaves the pitch)."""
     board = board.with_player(pushed.moved(target))
     events = [Event("push", pushed.id, (), "pushed", {"from": list(origin), "to": list(target)})]
+    entered = enter_square(ruleset, board, pushed.id, dice, decisions)
+    if entered is not None:
+        events.extend(entered.events)
+        board = entered.board
+        if fell_through(entered, pushed.id):
+            return PushResult(Outcome(board, tuple(events)), moved=True, vacated=origin, left_pitch=True)
     if board.ball.carrier is None and board.ball.square == target:
         events.append(Event("ball-loose", pushed.id, (), "pushed-onto-ball", {"square": list(target)}))
     return PushResult(Outcome(board, tuple(events)), moved=True, vacated=origin)
@@ -250,9 +260,11 @@ def _blocked_push(
             offered = list(answer.squares)
             target = checked_choice(decisions.push_square(chooser, offered), offered, question="push-square", who=chooser)
         if target is not None:
-            moved = _move(board, pushed, origin, target)
+            moved = _move(ruleset, board, pushed, origin, target, dice, decisions)
             event = Event("push", pushed.id, (), "entered", {"from": list(origin), "to": list(target), "label": label})
-            entered = Outcome(moved.outcome.board, (event,))
+            entered = Outcome(moved.outcome.board, (event, *moved.outcome.events[1:]))  # his own event for the plain push's
+            if moved.left_pitch:
+                return PushResult(entered, moved=True, vacated=origin, left_pitch=True)
             feature = board.geometry.feature_at(target)
             if board.ball.carrier == pushed.id and feature is not None and feature.ball_lands:
                 # A feature that takes the ball takes it from the player too; it comes back as it says.

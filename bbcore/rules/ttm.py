@@ -27,6 +27,7 @@ from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Apothecary, Harm, apothecary_from, injury_by_the_crowd, knock_down_with_ball, roll_injury, treatment_from
 from bbcore.rules.movement import fall_over
 from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, plugin_reroll, pro_for, take_test, target_test
+from bbcore.rules.trapdoors import enter_square, fell_through
 
 if TYPE_CHECKING:
     from bbcore.model.table import Row
@@ -436,7 +437,7 @@ class _Flight:
         met = None
         if edge is not None:
             met = self.meet_feature(board, square, edge)
-        elif board.geometry.feature_at(square) is not None:
+        elif board.feature_in_force(square) is not None:
             met = self.feature_decides(board, square)
         if met is not None:
             return outcome.then(met)
@@ -524,12 +525,20 @@ class _Flight:
             outcome = outcome.then(ball.land_ball(self.ruleset, loose, square, self.dice, self.decisions, cause="loose"))
         return attrs.evolve(outcome, turnover=True)
 
-    def fall(self, board: Board, square: Square, reason: str, *, armour_modifier: int = 0) -> Outcome:
-        """The thrown player falls over where they came down; a turnover only if they held the ball."""
+    def fall(self, board: Board, square: Square, reason: str, *, armour_modifier: int = 0, entry_rolled: bool = False) -> Outcome:
+        """The thrown player falls over where they came down (after the roll for a square he may fall through, unless
+        ``entry_rolled``); a turnover only if they held the ball."""
         carried = self.carrier(board)
         board = board.with_player(self.thrown.moved(square))
+        entered = None if entry_rolled else enter_square(self.ruleset, board, self.thrown.id, self.dice, self.decisions)
+        if entered is not None and fell_through(entered, self.thrown.id):
+            return entered  # through the square he came down in: the crowd's Injury Roll instead of an Armour Roll
         harm = Harm("landing", armour_modifier=armour_modifier)
-        fell = fall_over(self.ruleset, board, self.thrown.id, square, self.dice, self.decisions, reason=reason, harm=harm)
+        fell = fall_over(
+            self.ruleset, entered.board if entered else board, self.thrown.id, square, self.dice, self.decisions, reason=reason, harm=harm
+        )
+        if entered is not None:
+            fell = Outcome(fell.board, (*entered.events, *fell.events), fell.turnover)
         return attrs.evolve(fell, turnover=carried and fell.board.ball.carrier != self.thrown.id)
 
     def land(self, board: Board, square: Square) -> Outcome:
@@ -541,6 +550,10 @@ class _Flight:
             fell = self.fall(board, square, "landing")
             return Outcome(fell.board, (event, *fell.events), fell.turnover)
         placed = board.with_player(thrown.moved(square))
+        entered = enter_square(self.ruleset, placed, thrown.id, self.dice, self.decisions)
+        if entered is not None and fell_through(entered, thrown.id):
+            return entered  # through the square before the landing roll: a turnover if he held the ball
+        placed = entered.board if entered is not None else placed
         modifier = landing_modifier(self.ruleset, placed, thrown, square, self.quality)
         rolled, self.budget = take_test(
             thrown,
@@ -553,10 +566,12 @@ class _Flight:
             detail={"target": thrown.ag, "square": list(square), "throw": self.quality},
             offered=plugin_reroll(self.ruleset, placed, thrown, "landing"),
         )
+        held = entered.events if entered is not None else ()
         if not rolled.passed:
-            fell = self.fall(board, square, "landing")
-            return Outcome(fell.board, (*rolled.events, *fell.events), fell.turnover)
-        outcome = Outcome(placed, (*rolled.events, Event("thrown-player-lands", thrown.id, (), "on-feet", {"square": list(square)})))
+            fell = self.fall(placed, square, "landing", entry_rolled=True)
+            return Outcome(fell.board, (*held, *rolled.events, *fell.events), fell.turnover)
+        landed = Event("thrown-player-lands", thrown.id, (), "on-feet", {"square": list(square)})
+        outcome = Outcome(placed, (*held, *rolled.events, landed))
         if placed.ball.carrier is None and placed.ball.square == square:
             # Landing on a loose ball is not picking it up: it bounces away.
             outcome = outcome.then(ball.bounce(self.ruleset, placed, square, self.dice, self.decisions))

@@ -111,6 +111,17 @@ def _note(entity: object) -> str:
     return str(getattr(entity, "note", None) or "No note given.")
 
 
+def _provisional_parts(kind: str, entity: Any) -> Iterator[tuple[str, str, str, str]]:
+    """(key, name, kind of entry, note) for the entity if it is provisional, and for each provisional feature type
+    of a pitch that is not (the core pitch's trapdoors): they link to the pitch."""
+    if getattr(entity, "provisional", False):
+        yield entity.id, entity.name, kind.replace("-", " "), _note(entity)
+    elif kind == "pitch":
+        for feature in entity.feature_types:
+            if feature.provisional:
+                yield f"{entity.id}#{feature.id}", f"{entity.name}: {feature.name}", "pitch feature", _note(feature)
+
+
 class ProvisionalDirective(_CrossRulesetDirective):
     """Every provisional entry of every installed ruleset, by ruleset, linked to where the site shows it."""
 
@@ -132,17 +143,20 @@ class ProvisionalDirective(_CrossRulesetDirective):
                 for entity in getattr(ruleset, attribute).values():
                     origin = ruleset.origins.get((kind, entity.id))
                     own = origin is not None and (origin.layer > 0 if (variant or packs) else origin.layer == 0)
-                    if not own or not getattr(entity, "provisional", False) or (title, kind, entity.id) in seen:
+                    if not own:
                         continue
-                    seen.add((title, kind, entity.id))
                     when = ", ".join(f"{k}={v}" for k, v in options.items())
-                    rows.append(
-                        [
-                            self.link(labels, label_kind, entity.id, entity.name),
-                            escape(kind.replace("-", " ")) + (f" ({literal(when)})" if when else ""),
-                            self.text(ruleset, labels, _note(entity)),
-                        ]
-                    )
+                    for key, name, what, note in _provisional_parts(kind, entity):
+                        if (title, kind, key) in seen:
+                            continue
+                        seen.add((title, kind, key))
+                        rows.append(
+                            [
+                                self.link(labels, label_kind, entity.id, name),
+                                escape(what) + (f" ({literal(when)})" if when else ""),
+                                self.text(ruleset, labels, note),
+                            ]
+                        )
         out = Rst()
         for title, rows in sections.items():
             out.rubric(title)

@@ -198,8 +198,15 @@ def _feature_type_words(kind: FeatureType, count: int) -> str:
         facts.append(f"a ball landing on it {literal(kind.ball_lands)}")
     if kind.traps_players:
         facts.append("players in it are out of play")
+    if kind.falls_through:
+        facts.append(f"a player entering it falls through on a D6 of {kind.falls_through} or less, hurt as if pushed into the crowd")
+    if kind.dormant:
+        facts.append("it does nothing until woken for the game")
     words = f"**{escape(kind.name)}** ({count} on this pitch, {where}): {escape(kind.text)}"
-    return words + (f" *Properties:* {'; '.join(facts)}." if facts else "")
+    words += f" *Properties:* {'; '.join(facts)}." if facts else ""
+    if kind.provisional:
+        words += f" *Provisional:* {escape(kind.note or 'not settled yet.')}"
+    return words
 
 
 def pitch_rst(pitch: Pitch, labels: Labels, level: int = 0) -> Rst:

@@ -42,7 +42,7 @@ def test_hit_and_run_steps_only_where_no_opponent_is_next_to_the_player(core: Ru
     assert sorted(squares) == [(9, 6), (9, 7), (9, 8)]
     farther = board.with_player(board.player("x").moved((9, 9)))
     assert sorted(hit_and_run_squares(farther, "r")) == [(9, 6), (9, 7)]  # x now touches (9, 8)
-    outcome = hit_and_run(board, "r", (9, 6))
+    outcome = hit_and_run(core, board, "r", (9, 6), ScriptedDice([]), ScriptedDecisions([]))
     assert outcome.board.player("r").square == (9, 6)
     assert [(e.kind, e.result) for e in outcome.events] == [("hit-and-run", "stepped")]
     assert not outcome.events[0].rolls  # no Dodge
@@ -50,7 +50,7 @@ def test_hit_and_run_steps_only_where_no_opponent_is_next_to_the_player(core: Ru
 
 def test_hit_and_run_refuses_a_square_near_an_opponent_or_holding_the_ball(core: Ruleset) -> None:
     with pytest.raises(UsageError, match="cannot Hit and Run"):
-        hit_and_run(after_a_block(core), "r", (11, 6))
+        hit_and_run(core, after_a_block(core), "r", (11, 6), ScriptedDice([]), ScriptedDecisions([]))
     assert (9, 6) not in hit_and_run_squares(after_a_block(core, ball=(9, 6)), "r")
 
 

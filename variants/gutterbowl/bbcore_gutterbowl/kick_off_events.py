@@ -311,7 +311,7 @@ def get_ready_lads(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
     if squares != 1:
         raise UsageError(f"kick_off_events.get_ready_lads_squares is {squares}; the players' free step is one square")
     movers = open_players(state.board, receiving)
-    board, moves = step_open_players(state.board, receiving, len(movers), GET_READY_LADS, decisions)
+    board, moves = step_open_players(ruleset, state.board, receiving, len(movers), GET_READY_LADS, dice, decisions)
     detail = {"players": movers, "squares": squares, "board_changed": bool(moves)}
     return attrs.evolve(state, board=board), (Event("step-one-square", receiving, result=str(len(movers)), detail=detail), *moves)
 
