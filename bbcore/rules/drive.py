@@ -785,6 +785,22 @@ def starts_a_half(state: GameState) -> bool:
     return all(team.turn == 0 for team in state.teams)
 
 
+def replenish_rerolls(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
+    """The start-of-drive step ``half-rerolls``, first of all: at the start of each half of the game (not of Extra
+    Time, a half past ``halves``), every team whose ``TeamState.rerolls_per_half`` is known has its team re-rolls set
+    back to that count; those left from the last half are gone. Nothing happens on the other drives."""
+    if not starts_a_half(state) or state.half > ruleset.parameters.halves:
+        return state, ()
+    events = []
+    for team in state.teams:
+        if team.rerolls_per_half is None:
+            continue
+        state = state.update_team(team.id, rerolls=team.rerolls_per_half)
+        detail = {"half": state.half, "rerolls": team.rerolls_per_half, "left_before": team.rerolls}
+        events.append(Event("team-rerolls", team.id, (), "replenished", detail))
+    return state, tuple(events)
+
+
 def _leader_on_pitch(state: GameState, team_id: str) -> bool:
     return any(p.has(LEADER) and p.on_pitch for p in state.board.team_players(team_id))
 
@@ -858,6 +874,7 @@ def chef_cooks(
 
 #: The core's procedures for the start-of-drive and end-of-drive steps, by step id.
 STEPS: dict[str, StepProcedure] = {
+    "half-rerolls": replenish_rerolls,
     "chef": cook,
     "set-up": set_up,
     "swarming": swarm,

@@ -265,8 +265,11 @@ def _shop(ruleset: Ruleset, state: GameState, team_id: str, decisions: Decisions
     if problems:
         raise UsageError(f"team {team.id!r} cannot buy these inducements: " + "; ".join(problems))
     spent_treasury = max(0, cost - petty_cash)
-    rerolls = team.rerolls + inducement_rerolls(ruleset, bought)
-    state = state.update_team(team.id, inducements=combined, treasury=team.treasury - spent_treasury, rerolls=rerolls)
+    added = inducement_rerolls(ruleset, bought)
+    per_half = None if team.rerolls_per_half is None else team.rerolls_per_half + added
+    state = state.update_team(
+        team.id, inducements=combined, treasury=team.treasury - spent_treasury, rerolls=team.rerolls + added, rerolls_per_half=per_half
+    )
     event = Event(
         "inducements",
         team.id,

@@ -51,7 +51,9 @@ class TeamState:
 
     ``assistant_coaches`` and ``cheerleaders`` are those on the team roster; inducements
     that count as extra ones are in ``inducements``. ``rerolls`` are the team re-rolls of each half: the
-    team's own and those its inducements add (:func:`inducement_rerolls`). ``drive_rerolls`` are team re-rolls
+    team's own and those its inducements add (:func:`inducement_rerolls`), as many as are left; ``rerolls_per_half``
+    is the count each half starts with (set by :func:`team_state`; None leaves ``rerolls`` to the caller at half-time:
+    see :func:`bbcore.rules.drive.replenish_rerolls`). ``drive_rerolls`` are team re-rolls
     that last only until the current drive ends. ``turn`` is the team's turn marker in
     the current half. ``team`` is the team file the state was made from, if any; it is
     what the team is valued from when the next fixture is prepared.
@@ -62,6 +64,7 @@ class TeamState:
     roster: str
     dedicated_fans: int
     rerolls: int = 0
+    rerolls_per_half: int | None = None
     treasury: int = 0
     apothecary: bool = False
     ctv: int = 0
@@ -266,12 +269,14 @@ def team_state(ruleset: Ruleset, team_id: str, team: Team) -> TeamState:
     staff = team.staff
     fans = staff.get("dedicated-fans", ruleset.parameters.dedicated_fans.start)
     inducements = {order.id: order.count for order in team.inducements}
+    rerolls = team.rerolls + inducement_rerolls(ruleset, inducements)
     return TeamState(
         id=team_id,
         name=team.name,
         roster=roster.id,
         dedicated_fans=staff_count(fans),
-        rerolls=team.rerolls + inducement_rerolls(ruleset, inducements),
+        rerolls=rerolls,
+        rerolls_per_half=rerolls,
         treasury=team.treasury,
         apothecary=bool(staff_count(staff.get("apothecary", 0))),
         ctv=value_team(ruleset, team).current_team_value,

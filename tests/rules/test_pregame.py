@@ -162,6 +162,11 @@ def test_extra_team_training_bought_before_the_game_adds_team_rerolls(core: Rule
         after, _ = buy_inducements(core, state, ScriptedDice([]), decisions)
     assert after.home.rerolls == state.home.rerolls + 2
     assert after.away.rerolls == state.away.rerolls
+    assert (after.home.rerolls_per_half, after.away.rerolls_per_half) == (None, None)  # the hand-made states leave it to the caller
+    known = state.update_team("home", rerolls_per_half=state.home.rerolls)
+    with ScriptedDecisions(answers, strict=True) as decisions:
+        after, _ = buy_inducements(core, known, ScriptedDice([]), decisions)
+    assert after.home.rerolls_per_half == state.home.rerolls + 2  # each half starts with the bought ones too
 
 
 def snotlings_and_humans(core: Ruleset, snotlings: int = 11) -> GameState:
