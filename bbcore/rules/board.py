@@ -285,6 +285,12 @@ def _frozen_players(players: Mapping[str, PlayerState]) -> Mapping[str, PlayerSt
     return players if isinstance(players, MappingProxyType) else MappingProxyType(dict(players))
 
 
+def _frozen_team_modifiers(modifiers: Mapping[str, Mapping[str, int]]) -> Mapping[str, Mapping[str, int]]:
+    if isinstance(modifiers, MappingProxyType):
+        return modifiers
+    return MappingProxyType({team: _frozen_modifiers(by_test) for team, by_test in modifiers.items()})
+
+
 def _frozen_names(names: Iterable[str]) -> frozenset[str]:
     return names if isinstance(names, frozenset) else frozenset(names)
 
@@ -298,7 +304,9 @@ class Board:
     """Everything on the pitch at one moment. Changes return a new board.
 
     ``conditions`` are test modifiers in force for everybody on the pitch, by test name
-    (the weather's, the state of the ground...): see :meth:`modifier`. ``woken`` names the
+    (the weather's, the state of the ground...), and ``team_conditions`` those in force for
+    one team's players, by team id then test name (Moles under the Pitch troubles the
+    opponents' Rushes, players added later included): see :meth:`modifier`. ``woken`` names the
     dormant feature types of the pitch that act for the rest of the game (a prayer wakes
     the trapdoors): see :meth:`feature_in_force`.
     """
@@ -309,6 +317,7 @@ class Board:
     home: str = "home"
     away: str = "away"
     conditions: Mapping[str, int] = field(factory=dict, converter=_frozen_modifiers)
+    team_conditions: Mapping[str, Mapping[str, int]] = field(factory=dict, converter=_frozen_team_modifiers)
     woken: frozenset[str] = field(default=frozenset(), converter=_frozen_names)
     geometry: PitchGeometry = field(default=Factory(_geometry, takes_self=True), eq=False, repr=False)
     # Answers worked out once per board, the first time they are asked (a board never changes).
@@ -344,7 +353,7 @@ class Board:
         return occupants
 
     def modifier(self, test: str, player: PlayerState | None = None) -> int:
-        """The modifier in force for ``test``: the board's conditions plus the player's own modifiers.
+        """The modifier in force for ``test``: the board's conditions, his team's and the player's own modifiers.
 
         The core procedures add it to the tests they roll: ``rush`` and ``dodge``
         (movement), ``catch`` and ``pick-up`` (the ball), ``landing`` and
@@ -357,6 +366,8 @@ class Board:
         total = self.conditions.get(test, 0)
         if player is not None:
             total += player.modifiers.get(test, 0)
+            if self.team_conditions:
+                total += self.team_conditions.get(player.team, {}).get(test, 0)
         return total
 
     def end_zone_owner(self, square: Square) -> str | None:

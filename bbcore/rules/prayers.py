@@ -9,8 +9,8 @@ the pitch), never a Star Player. Each picked player takes the row's changes and 
 (:func:`bbcore.rules.effects.apply_effects`); a ``choose_skill`` effect lets the coach
 pick one skill of those categories of the player's position the player lacks
 (``Decisions.gained_skills``). An opponent effect with no ``players`` value, a modifier
-(Moles under the Pitch), goes on every opposing player's record (``PlayerState.modifiers``),
-which the procedures add to their tests.
+(Moles under the Pitch), is in force for the whole opposing team (``Board.team_conditions``,
+read by :meth:`bbcore.rules.board.Board.modifier`), players put on the board later included.
 
 A row with a ``wakes`` value (Treacherous Trapdoor) wakes that dormant feature type of the
 pitch for the rest of the game (``Board.woken``, read by :meth:`bbcore.rules.board.Board.feature_in_force`): the trapdoors, which
@@ -68,7 +68,7 @@ def answer_prayer(
         if not effects:
             continue
         if side == OPPOSING and row.values.get("players") is None:
-            state = _mark_everyone(state, team, effects)
+            state = _mark_team(state, team, effects)
             events.append(Event("prayer-answered", team_id, (), row.id, {"team": team, "players": "all"}))
             continue
         picked, rolls = _pick(ruleset, state, team_id, team, row, dice, decisions)
@@ -120,17 +120,14 @@ def _chosen_skill(ruleset: Ruleset, player: PlayerState, kinds: tuple[str, ...],
     return attrs.evolve(player, skills={**player.skills, skill: None})
 
 
-def _mark_everyone(state: GameState, team: str, effects: list[Effect]) -> GameState:
-    """A modifier for every player of ``team`` on the board (Moles under the Pitch's Rush -1)."""
+def _mark_team(state: GameState, team: str, effects: list[Effect]) -> GameState:
+    """A modifier in force for every player of ``team`` for the game (Moles under the Pitch's Rush -1)."""
     board = state.board
-    changed = []
-    for player in board.team_players(team):
-        modifiers = dict(player.modifiers)
-        for effect in effects:
-            if effect.modifier is not None:
-                modifiers[effect.modifier] = modifiers.get(effect.modifier, 0) + (effect.by or 0)
-        changed.append(attrs.evolve(player, modifiers=modifiers))
-    return attrs.evolve(state, board=board.replace_players(changed))
+    modifiers = dict(board.team_conditions.get(team, {}))
+    for effect in effects:
+        if effect.modifier is not None:
+            modifiers[effect.modifier] = modifiers.get(effect.modifier, 0) + (effect.by or 0)
+    return attrs.evolve(state, board=attrs.evolve(board, team_conditions={**board.team_conditions, team: modifiers}))
 
 
 #: The Prayer to Nuffle a coach may call on once, at the start of one of his team's turns.

@@ -21,7 +21,7 @@ from bbcore.rules.pregame import (
 )
 from bbcore.rules.sequences import GameState
 from bbcore.ruleset import Ruleset
-from bbcore.testing import MakeRuleset
+from bbcore.testing import MakeRuleset, build_board
 from tests.fixtures.plugins import ParameterPlugin
 from tests.rules.game_states import AWAY_LINEMAN, HOME_LINEMAN, away_team, game, home_team, reserves
 
@@ -322,6 +322,12 @@ def test_moles_under_the_pitch_trouble_every_opposing_rush(core: Ruleset) -> Non
     board = after.board
     assert board.modifier("rush", board.player("a1")) == -1
     assert board.modifier("rush", board.player("h1")) == 0
+    assert board.player("a1").modifiers == {}  # the team's, not the player's
+    # A Mercenary the away coach puts on the board after the prayer is troubled too.
+    hired = build_board(core, {"m": ("away", AWAY_LINEMAN, None)}).player("m")
+    later = board.with_player(hired)
+    assert later.modifier("rush", later.player("m")) == -1
+    assert later.modifier("dodge", later.player("m")) == 0
 
 
 def test_intensive_training_gives_a_primary_skill_the_coach_picks(core: Ruleset) -> None:
