@@ -122,4 +122,18 @@ def restore(now: PlayerState, original: PlayerState) -> PlayerState:
     return attrs.evolve(now, **{name: getattr(original, name) for name in PROFILE_FIELDS})
 
 
-__all__ = ["LOWER_IS_BETTER", "PROFILE_FIELDS", "AppliedEffects", "apply_effects", "changed_characteristic", "restore", "transform"]
+def serves_hired(effects: Iterable[Effect]) -> bool:
+    """Whether these effects may be used on a player hired for the game only: none of them says ``for_hired: false``."""
+    return all(effect.for_hired is not False for effect in effects)
+
+
+__all__ = [
+    "LOWER_IS_BETTER",
+    "PROFILE_FIELDS",
+    "AppliedEffects",
+    "apply_effects",
+    "changed_characteristic",
+    "restore",
+    "serves_hired",
+    "transform",
+]

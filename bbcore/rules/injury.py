@@ -21,6 +21,7 @@ from bbcore.errors import UsageError
 from bbcore.rules import ball
 from bbcore.rules.board import Board, PlayerState, Status
 from bbcore.rules.decisions import Decisions
+from bbcore.rules.effects import serves_hired
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.skill_forms import held_form
 
@@ -366,7 +367,7 @@ def _check_regeneration_reroll(ruleset: Ruleset, source: str, player: PlayerStat
     rerolls = [effect for effect in inducement.effects if effect.regeneration_reroll] if inducement is not None else []
     if inducement is None or not rerolls:
         raise UsageError(f"{source!r} is not an inducement that re-rolls a failed Regeneration roll")
-    if player.hired and all(effect.for_hired is False for effect in rerolls):
+    if player.hired and not serves_hired(rerolls):
         raise UsageError(f"{inducement.name} cannot re-roll the Regeneration of {player.id}, hired for this game only")
 
 

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from bbcore.model.common import ANY_INJURY, KNOCKED_OUT
+from bbcore.rules.effects import serves_hired
 from bbcore.rules.inducement_uses import use_inducement, uses_left
 from bbcore.rules.injury import APOTHECARY_EVENT, REGENERATION
 
@@ -82,7 +83,7 @@ def apothecaries_left(ruleset: Ruleset, state: GameState, team_id: str, injury: 
 def treats_hired(ruleset: Ruleset, inducement_id: str) -> bool:
     """Whether a treatment inducement may be used on a player hired for the game (none of its effects says ``for_hired: false``)."""
     inducement = ruleset.inducements.get(inducement_id)
-    return inducement is None or all(effect.for_hired is not False for effect in inducement.effects)
+    return inducement is None or serves_hired(inducement.effects)
 
 
 def spend_treatments(ruleset: Ruleset, state: GameState, events: Iterable[Event]) -> GameState:
