@@ -6,13 +6,15 @@ landing, a fall. He rolls a D6 as soon as he is in the square, before anything e
 rolled there; at ``falls_through`` or under he drops out of the game as if pushed into
 the crowd (an Injury Roll, no Armour Roll), and a ball he held bounces from that square.
 A ``dormant`` type (the trapdoors) does this only once woken for the game
-(``Board.woken``, :meth:`bbcore.rules.board.Board.feature_in_force`): the Prayer to Nuffle Treacherous Trapdoor
-wakes it (:func:`bbcore.rules.prayers.answer_prayer`).
+(``Board.woken``, :meth:`bbcore.rules.board.Board.feature_in_force`): the Prayer to
+Nuffle Treacherous Trapdoor wakes it (:func:`bbcore.rules.prayers.answer_prayer`).
 
 The procedures that move players call :func:`enter_square` after putting a player in a
-new square. Whether a fall is a turnover is theirs to say: the rulebook makes it one
-when the active team's ball carrier is forced off the pitch, and the outcome's
-``turnover`` says only whether the player held the ball.
+new square. Setting up is placing, not entering: a player set up on a trapdoor rolls
+only when he next enters one (a reading; the rule speaks of players entering). Whether
+a fall is a turnover is the caller's to say: the rulebook makes it one when the active
+team's ball carrier is forced off the pitch, and the outcome's ``turnover`` says only
+whether the player held the ball.
 """
 
 from __future__ import annotations
