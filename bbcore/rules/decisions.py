@@ -204,6 +204,11 @@ class Decisions(Protocol):
         (Throw a Rock, at the start of one of his team's turns)."""
         ...
 
+    def use_inducement(self, team: str, inducement: str, situation: str) -> bool:
+        """Whether the coach of ``team`` spends one use of his ``inducement`` now, an inducement whose use is his to
+        time; ``situation`` names the moment (``turn-start``: an Ancient Artifact, at the start of one of his turns)."""
+        ...
+
     def choose_players(self, team: str, reason: str, candidates: Sequence[str], count: int) -> Sequence[str]:
         """Which ``count`` different players of ``candidates`` the coach of ``team`` picks when a rule lets him
         (``reason`` names the rule: a Prayer to Nuffle's row id, say)."""
@@ -340,6 +345,9 @@ class DefaultDecisions:
     def use_prayer(self, team: str, prayer: str) -> bool:
         return True  # a once-a-game chance is best taken while there is a game left to help
 
+    def use_inducement(self, team: str, inducement: str, situation: str) -> bool:
+        return True  # as with a prayer: what is bought for the game is used while the game lasts
+
 
 class IllegalAnswerError(UsageError):
     """A coach answered a question with something it was not offered.
@@ -409,7 +417,7 @@ class ScriptedDecisions:
     """Answers given in advance as ``(kind, answer)`` pairs, checked in order.
 
     Kinds: ``block-face`` (an index), ``push-square`` (a square), ``follow-up``, ``use-skill``, ``apothecary``,
-    ``team-reroll``, ``reroll-block``, ``argue-the-call``, ``bribe`` and ``use-prayer`` (booleans),
+    ``team-reroll``, ``reroll-block``, ``argue-the-call``, ``bribe``, ``use-prayer`` and ``use-inducement`` (booleans),
     ``touchback`` (a player id), ``kick-or-receive`` (``kick`` or ``receive``), ``journeyman`` (a position),
     ``inducements`` (a mapping of id to count), ``kick-off-target`` (a square), ``mvp-nominees`` and
     ``choose-players`` (player ids), ``casualty-treatment`` (an id, or None for none), ``agreed-choice`` (an
@@ -652,6 +660,10 @@ class ScriptedDecisions:
 
     def use_prayer(self, team: str, prayer: str) -> bool:
         return self._flag("use-prayer", lambda: self._fallback.use_prayer(team, prayer) if self._fallback else False)
+
+    def use_inducement(self, team: str, inducement: str, situation: str) -> bool:
+        fallback = self._fallback
+        return self._flag("use-inducement", lambda: fallback.use_inducement(team, inducement, situation) if fallback else False)
 
     def choose_players(self, team: str, reason: str, candidates: Sequence[str], count: int) -> Sequence[str]:
         answer = self._next("choose-players")

@@ -153,4 +153,22 @@ def use_artifact(
     return state, tuple(events)
 
 
-__all__ = ["FAN_FACTOR", "apply_unguent", "cavort", "settle_side_bet", "use_artifact"]
+#: The situation ``Decisions.use_inducement`` names when an artefact may be used: a turn of the team's starts.
+TURN_START = "turn-start"
+
+
+def artifacts_at_turn_start(
+    ruleset: Ruleset, state: GameState, team_id: str, dice: DiceSource, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]]:
+    """As a turn of ``team_id``'s starts: for each kind of artefact the team still holds, its coach is asked whether he
+    uses one now (``Decisions.use_inducement``, situation ``turn-start``); each he uses is rolled (:func:`use_artifact`).
+    One of each kind at most per turn; an artefact once used is gone for the game."""
+    events: list[Event] = []
+    for inducement in sorted(pack_rules(ruleset).extras.artifacts):
+        if _left(state, team_id, inducement) > 0 and decisions.use_inducement(team_id, inducement, TURN_START):
+            state, used = use_artifact(ruleset, state, team_id, inducement, dice, decisions)
+            events.extend(used)
+    return state, tuple(events)
+
+
+__all__ = ["FAN_FACTOR", "TURN_START", "apply_unguent", "artifacts_at_turn_start", "cavort", "settle_side_bet", "use_artifact"]

@@ -89,6 +89,18 @@ def bbcore_end_of_drive_effects(ruleset: Ruleset, board: Board, drive_effects: f
 
 
 @hookimpl
+def bbcore_turn_start_effects(
+    ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]] | None:
+    """The Ancient Artifact's moment: its coach may use it as one of his turns starts
+    (:func:`bbcore_inducement_packs.boons.artifacts_at_turn_start`)."""
+    from bbcore_inducement_packs.boons import artifacts_at_turn_start  # noqa: PLC0415 - the procedures import the core's rules
+
+    after, events = artifacts_at_turn_start(ruleset, state, team, dice, decisions)
+    return (after, events) if events else None
+
+
+@hookimpl
 def bbcore_bribe_reroll(ruleset: Ruleset, state: GameState, team_id: str) -> str | None:
     """A hired fixer rolls a failed Bribe again (:func:`bbcore_inducement_packs.coaching_staff.bribe_reroll`)."""
     from bbcore_inducement_packs.coaching_staff import bribe_reroll  # noqa: PLC0415 - the procedures import the core's rules

@@ -16,6 +16,7 @@ from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.rules.drive import clear_the_pitch, end_of_drive_effects
 from bbcore.rules.inducement_uses import inducement_reroll, uses_left
 from bbcore.rules.sequences import GameState, TeamState, inducement_rerolls
+from bbcore.rules.turns import start_turn
 
 LINEMAN = "human/human-lineman"
 HOPEFUL = "halfling/halfling-hopeful"
@@ -309,3 +310,26 @@ def test_a_healing_aura_brings_back_a_knocked_out_player_or_else_gives_a_reroll(
     with ScriptedDice([6]) as dice:
         after, _ = use_artifact(bb2020, game(lone(bb2020), {ARTIFACT: 1}), "home", ARTIFACT, dice, ScriptedDecisions([]))
     assert after.home.rerolls == game(lone(bb2020), {ARTIFACT: 1}).home.rerolls + 1
+
+
+def test_the_coach_may_use_the_artifact_as_one_of_his_turns_starts(bb2020: bbcore.Ruleset) -> None:
+    state = game(lone(bb2020), {ARTIFACT: 1})
+    with ScriptedDice([]) as dice, ScriptedDecisions([("use-inducement", False)], strict=True) as coach:
+        kept, events = start_turn(bb2020, state, "home", dice, coach)
+    assert kept.home.inducements == {ARTIFACT: 1}
+    assert not [e for e in events if e.kind == "artifact"]
+    with ScriptedDice([3]) as dice, ScriptedDecisions([("use-inducement", True)], strict=True) as coach:
+        used, events = start_turn(bb2020, state, "home", dice, coach)
+    assert [(e.kind, e.result) for e in events if e.kind == "artifact"] == [("artifact", "lucky-trinket")]
+    assert ARTIFACT not in used.home.inducements
+    assert used.home.rerolls == state.home.rerolls + 1
+    # Once used it is gone: the next turn asks nothing (a strict script with no answers would fail on a question).
+    with ScriptedDice([]) as dice, ScriptedDecisions([], strict=True) as coach:
+        start_turn(bb2020, used, "home", dice, coach)
+
+
+def test_only_the_team_whose_turn_starts_is_asked_about_its_artifact(bb2020: bbcore.Ruleset) -> None:
+    state = game(lone(bb2020), {ARTIFACT: 1})
+    with ScriptedDice([]) as dice, ScriptedDecisions([], strict=True) as coach:
+        after, _ = start_turn(bb2020, state, "away", dice, coach)
+    assert after.home.inducements == {ARTIFACT: 1}
