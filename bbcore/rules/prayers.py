@@ -59,7 +59,9 @@ def answer_prayer(
     """Apply prayer ``row`` of ``team_id`` to the players it reaches; the new state and a ``prayer-answered`` event per side."""
     events: list[Event] = []
     wakes = row.values.get("wakes")
-    if isinstance(wakes, str):
+    if wakes is not None and not isinstance(wakes, str):
+        raise UsageError(f"prayer {row.id!r}: 'wakes' names a feature type of the pitch, not {wakes!r}")
+    if wakes is not None:
         state = attrs.evolve(state, board=attrs.evolve(state.board, woken=state.board.woken | frozenset((wakes,))))
         found = sum(1 for f in state.board.pitch.features if f.type == wakes)
         events.append(Event("prayer-answered", team_id, (), row.id, {"wakes": wakes, "features": found}))

@@ -9,6 +9,7 @@ import attrs
 import pytest
 
 from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
 from bbcore.rules.block import block
 from bbcore.rules.board import Board, Square, Status
 from bbcore.rules.decisions import ScriptedDecisions
@@ -67,6 +68,14 @@ def test_the_prayer_wakes_the_trapdoors_for_the_game(core: Ruleset) -> None:
         after, events = answer_prayer(core, state, "home", row, dice, ScriptedDecisions([]))
     assert after.board.woken == frozenset({"trapdoor"})
     assert [(e.result, e.detail) for e in events] == [("treacherous-trapdoor", {"wakes": "trapdoor", "features": 2})]
+
+
+def test_a_prayer_that_wakes_something_not_named_is_refused(core: Ruleset) -> None:
+    state = game(core, {"h1": ("home", LINEMAN, (5, 7)), "a1": ("away", ORC, (15, 7))})
+    row = core.table("prayers-to-nuffle").row("treacherous-trapdoor")
+    broken = attrs.evolve(row, values={**row.values, "wakes": 3})
+    with pytest.raises(UsageError, match="'wakes' names a feature type"):
+        answer_prayer(core, state, "home", broken, ScriptedDice([]), ScriptedDecisions([]))
 
 
 def test_a_sleeping_trapdoor_asks_for_no_roll(core: Ruleset) -> None:
