@@ -17,9 +17,21 @@ from attrs import frozen
 from bbcore.dice import DiceSource, exact_outcomes, passes, roll_dice, table_odds
 from bbcore.errors import UsageError
 from bbcore.rules.activation import activation_modifier, activation_target, activation_traits
-from bbcore.rules.block import CANCELLED, SABOTEUR, block_dice, effective_face, foul_appearance_test, roll_block
+from bbcore.rules.block import (
+    CANCELLED,
+    PUSH_BACK,
+    SABOTEUR,
+    apply_block_face,
+    block_dice,
+    block_push,
+    effective_face,
+    foul_appearance_test,
+    frenzy_second_block_due,
+    roll_block,
+)
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status
 from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.events import Outcome
 from bbcore.rules.foul import foul
 from bbcore.rules.injury import BALL_AND_CHAIN, Harm, injury_result, roll_armour
 from bbcore.rules.passing import (
@@ -33,14 +45,17 @@ from bbcore.rules.passing import (
     roll_for_accuracy,
     safe_pass,
 )
-from bbcore.rules.rerolls import RerollBudget, pro_for
+from bbcore.rules.rerolls import PRO, TEAM_REROLL, RerollBudget, pro_for
 from bbcore.rules.sequences import GameState, TeamState
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
 
+#: A block's target pushed off the pitch: into the crowd, or through a square he fell through.
+OFF_PITCH = "off-pitch"
+
 #: What a block can come to, before any armour roll (and ``cancelled``, by Foul Appearance, when it never comes).
-BLOCK_RESULTS = ("defender-down", "pushed", "both-down", "attacker-down", "both-standing")
+BLOCK_RESULTS = ("defender-down", "pushed", "both-down", "attacker-down", "both-standing", OFF_PITCH)
 
 
 #: Skills for a board of the odds: ids, or ids with their values (``{"loner": 4}``).
@@ -66,6 +81,7 @@ def duel_board(
     attacker_av: int = 9,
     assists: int = 0,
     defensive_assists: int = 0,
+    sideline: bool = False,
 ) -> Board:
     """Two players face to face in the middle of the pitch, for odds.
 
@@ -74,34 +90,57 @@ def duel_board(
     player in front, so each one assists (at most :data:`DUEL_BOARD_ASSISTS` a side).
     They are plain Strength 3 players: the Strengths themselves stay unmodified, as
     Dauntless needs.
+
+    ``sideline``: the defender stands on the pitch's edge with the attacker inside him,
+    so a push takes him into the crowd. The attacker's assists then stand on the edge
+    either side of the defender (at most :data:`SIDELINE_ASSISTS`).
     """
-    if not 0 <= assists <= DUEL_BOARD_ASSISTS or not 0 <= defensive_assists <= DUEL_BOARD_ASSISTS:
-        raise UsageError(f"a duel board has room for 0 to {DUEL_BOARD_ASSISTS} assists a side")
-    middle = ruleset.pitch.width // 2
+    most = SIDELINE_ASSISTS if sideline else DUEL_BOARD_ASSISTS
+    if not 0 <= assists <= most or not 0 <= defensive_assists <= DUEL_BOARD_ASSISTS:
+        where = "at the sideline " if sideline else ""
+        raise UsageError(f"a duel board {where}has room for 0 to {most} assists and 0 to {DUEL_BOARD_ASSISTS} defensive assists")
     x = ruleset.pitch.half_length - 2
+    if sideline:
+        # Across the pitch from the edge: defender on it, attacker inside, the defender's helpers one row further in.
+        attacker_at, defender_at = (x, 1), (x, 0)
+        helpers = [(x - 1, 0), (x + 1, 0)]
+        defenders = [(x, 2), (x - 1, 2), (x + 1, 2)]
+    else:
+        middle = ruleset.pitch.width // 2
+        attacker_at, defender_at = (x, middle), (x + 1, middle)
+        # One square beyond the defender (behind the attacker), on his row and the rows either side.
+        rows = (middle, middle - 1, middle + 1)
+        helpers = [(x + 2, row) for row in rows]
+        defenders = [(x - 1, row) for row in rows]
     players = [
-        _player("attacker", "home", attacker_st, attacker_av, attacker_skills, (x, middle)),
-        _player("defender", "away", defender_st, defender_av, defender_skills, (x + 1, middle)),
+        _player("attacker", "home", attacker_st, attacker_av, attacker_skills, attacker_at),
+        _player("defender", "away", defender_st, defender_av, defender_skills, defender_at),
     ]
-    # One square beyond the defender (behind the attacker), on his row and the rows either side.
-    rows = (middle, middle - 1, middle + 1)
-    players += [_player(f"assist-{n + 1}", "home", 3, 9, (), (x + 2, rows[n])) for n in range(assists)]
-    players += [_player(f"defensive-assist-{n + 1}", "away", 3, 9, (), (x - 1, rows[n])) for n in range(defensive_assists)]
+    players += [_player(f"assist-{n + 1}", "home", 3, 9, (), helpers[n]) for n in range(assists)]
+    players += [_player(f"defensive-assist-{n + 1}", "away", 3, 9, (), defenders[n]) for n in range(defensive_assists)]
     return Board.build(ruleset.pitch, players)
 
 
 #: How many assists a duel board can give each side: the squares beyond the defender and behind the attacker.
 DUEL_BOARD_ASSISTS = 3
 
+#: How many assists the attacker can have on a duel board at the sideline: the edge squares either side of the defender.
+SIDELINE_ASSISTS = 2
+
 
 @frozen
 class BlockOdds:
-    """Exact odds of one block: how many dice, whose choice, each face chosen and each result."""
+    """Exact odds of a block: how many dice, whose choice, each face chosen, each result, and Frenzy's second block.
+
+    ``faces`` are the first block's; ``results`` are where the whole block leaves the two players (after Frenzy's
+    second block, when there is one); ``second_block`` is the chance that second block is made.
+    """
 
     dice: int
     chooser: str
     faces: Mapping[str, Fraction]
     results: Mapping[str, Fraction]
+    second_block: Fraction = Fraction(0)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -109,8 +148,36 @@ class BlockOdds:
             "chooser": self.chooser,
             "faces": {k: float(v) for k, v in self.faces.items()},
             "results": {k: float(v) for k, v in self.results.items()},
-            "exact": {k: str(v) for k, v in {**{f"face:{f}": p for f, p in self.faces.items()}, **self.results}.items()},
+            "second_block": float(self.second_block),
+            "exact": {
+                k: str(v)
+                for k, v in {
+                    **{f"face:{f}": p for f, p in self.faces.items()},
+                    **self.results,
+                    "second_block": self.second_block,
+                }.items()
+            },
         }
+
+
+def block_result(before: Board, after: Outcome, attacker_id: str, defender_id: str) -> str:
+    """Which of :data:`BLOCK_RESULTS` a block played on ``before`` came to, read off its outcome.
+
+    A player who went down (or left the pitch) is down; a target who left the pitch without being knocked down
+    was pushed off it (into the crowd, or through a square he fell through): ``off-pitch``. This is how a tracker or
+    a test names a real block's result in the words of :func:`block_odds`.
+    """
+    board = after.board
+    attacker, defender = board.player(attacker_id), board.player(defender_id)
+    knocked = any(e.kind == "knocked-down" and e.who == defender_id for e in after.events)
+    attacker_down, defender_down = not attacker.standing, not defender.standing
+    if attacker_down:
+        return "both-down" if defender_down else "attacker-down"
+    if defender.square is None and not knocked:
+        return OFF_PITCH
+    if defender_down:
+        return "defender-down"
+    return "pushed" if defender.square != before.player(defender_id).square else "both-standing"
 
 
 def _block_result(face: str, attacker: PlayerState, defender: PlayerState, decisions: Decisions, *, blitz: bool) -> str:
@@ -171,7 +238,7 @@ def block_odds(
     decisions: Decisions | None = None,
     team_reroll: bool = False,
 ) -> BlockOdds:
-    """The chance of each face being chosen and of each result, for one block on a board.
+    """The chance of each face being chosen and of each result, for a block on a board.
 
     The dice are rolled as :func:`~bbcore.rules.block.block` rolls them
     (:func:`~bbcore.rules.block.roll_block`): Dauntless, Brawler, Pro and, with
@@ -180,33 +247,125 @@ def block_odds(
     happened (the faces then add up to what is left). A player with Steady Footing who
     keeps his feet is not counted as down, nor one who Stands Firm as pushed.
 
-    It is one block: where the push would take the target (the crowd, a wall) is not
-    looked at, and Frenzy's second block is not counted.
+    Pushes are made on the board, as the block makes them
+    (:func:`~bbcore.rules.block.block_push`, then the follow-up): a target pushed off the
+    pitch is ``off-pitch`` (the crowd, or a square he falls through), one slammed down
+    by what he was pushed into is down. A blocker with Frenzy makes his second block
+    when the push leaves them side by side, with the team re-roll and Pro if the first
+    block did not use them; the results are then where both blocks leave the players.
+    On a Blitz the second block is counted as made (the blitzer has the movement to pay
+    for it). Results are before any armour roll: see :func:`armour_odds`.
     """
-    decisions = decisions or DefaultDecisions()
-    attacker, defender = board.player(attacker_id), board.player(defender_id)
+    reckoning = _BlockReckoning(ruleset, attacker_id, defender_id, decisions or DefaultDecisions(), blitz)
     plan = block_dice(ruleset, board, attacker_id, defender_id, blitz=blitz)
-    faces_table = ruleset.table("block-dice")
+    faces, results, second = reckoning.reckon(board, team_reroll=team_reroll, pro=True, frenzy=True)
+    return BlockOdds(plan.count, plan.chooser, faces, results, second)
 
-    def one_block(dice: DiceSource) -> tuple[str, str]:
-        appearance = foul_appearance_test(ruleset, board, attacker_id, defender_id, dice)
-        if appearance is not None and appearance.result == CANCELLED:
-            return CANCELLED, CANCELLED
-        rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll, pro=True)
-        face = effective_face(rolled.face, attacker, defender, blitz=blitz)
-        result = _block_result(face, attacker, defender, decisions, blitz=blitz)
-        return rolled.face, _after_steady_footing(ruleset, face, result, attacker, defender, dice, decisions)
 
-    outcomes = exact_outcomes(one_block)
-    faces: dict[str, Fraction] = {row.id: Fraction(0) for row in faces_table.rows}
-    results: dict[str, Fraction] = dict.fromkeys(BLOCK_RESULTS, Fraction(0))
-    for (face, result), chance in outcomes.items():
-        if face == CANCELLED:
-            results[CANCELLED] = chance
-            continue
-        faces[face] += chance
-        results[result] += chance
-    return BlockOdds(plan.count, plan.chooser, faces, results)
+class _BlockReckoning:
+    """Works out a block's odds on a board; the pushes' outcomes are worked out once per board."""
+
+    def __init__(self, ruleset: Ruleset, attacker_id: str, defender_id: str, decisions: Decisions, blitz: bool) -> None:
+        self.ruleset, self.decisions, self.blitz = ruleset, decisions, blitz
+        self.attacker_id, self.defender_id = attacker_id, defender_id
+        self._pushed_back: dict[int, dict[tuple[str, int | None], Fraction]] = {}
+        self._boards: list[Board] = []
+
+    def reckon(
+        self, board: Board, *, team_reroll: bool, pro: bool, frenzy: bool
+    ) -> tuple[dict[str, Fraction], dict[str, Fraction], Fraction]:
+        """The faces, the results and the chance of Frenzy's second block (only with ``frenzy``: the first block)."""
+        attacker, defender = board.player(self.attacker_id), board.player(self.defender_id)
+        faces: dict[str, Fraction] = {row.id: Fraction(0) for row in self.ruleset.table("block-dice").rows}
+        results: dict[str, Fraction] = dict.fromkeys(BLOCK_RESULTS, Fraction(0))
+        second = Fraction(0)
+        for (raw, result, rerolled, pro_tried), chance in self._one_block(board, team_reroll=team_reroll, pro=pro).items():
+            if raw == CANCELLED:
+                results[CANCELLED] = chance
+                continue
+            faces[raw] += chance
+            face = effective_face(raw, attacker, defender, blitz=self.blitz)
+            if face == PUSH_BACK and result in ("pushed", "both-standing"):
+                # A target who Stands Firm still takes Frenzy's second block: the push is made on the board, as in play.
+                for (pushed, frenzy_board), share in self._push_back(board).items():
+                    if frenzy_board is None or not frenzy:
+                        results[pushed] += chance * share
+                        continue
+                    second += chance * share
+                    again = self._boards[frenzy_board]
+                    _, after_second, _ = self.reckon(
+                        again, team_reroll=team_reroll and not rerolled, pro=pro and not pro_tried, frenzy=False
+                    )
+                    for final, odds in after_second.items():
+                        # A second block Foul Appearance calls off leaves the players as the first one did.
+                        results[pushed if final == CANCELLED else final] += chance * share * odds
+            elif face == "pow" and result in ("defender-down", "pushed"):
+                # POW pushes before it knocks down: off the pitch, there is no knock-down to make.
+                off = self._pow_off_pitch(board)
+                results[OFF_PITCH] += chance * off
+                results[result] += chance * (1 - off)
+            else:
+                results[result] += chance
+        return faces, results, second
+
+    def _one_block(self, board: Board, *, team_reroll: bool, pro: bool) -> dict[tuple[str, str, bool, bool], Fraction]:
+        """Each path of one block's dice: the face rolled, the result before the push is made, and whether the team
+        re-roll and Pro were used."""
+        ruleset, decisions, blitz = self.ruleset, self.decisions, self.blitz
+        attacker, defender = board.player(self.attacker_id), board.player(self.defender_id)
+
+        def one_block(dice: DiceSource) -> tuple[str, str, bool, bool]:
+            appearance = foul_appearance_test(ruleset, board, attacker.id, defender.id, dice)
+            if appearance is not None and appearance.result == CANCELLED:
+                return CANCELLED, CANCELLED, False, False
+            rolled = roll_block(ruleset, board, attacker.id, defender.id, dice, decisions, blitz=blitz, team_reroll=team_reroll, pro=pro)
+            face = effective_face(rolled.face, attacker, defender, blitz=blitz)
+            result = _block_result(face, attacker, defender, decisions, blitz=blitz)
+            used = {e.kind for e in rolled.after}
+            settled = _after_steady_footing(ruleset, face, result, attacker, defender, dice, decisions)
+            return rolled.face, settled, TEAM_REROLL in used, PRO in used
+
+        return exact_outcomes(one_block)
+
+    def _push_back(self, board: Board) -> dict[tuple[str, int | None], Fraction]:
+        """A Push Back applied on the board, follow-up and all: each result with, when Frenzy's second block is due,
+        the board it is made on (an index into ``_boards``)."""
+        known = self._pushed_back.get(id(board))
+        if known is not None:
+            return known
+        ruleset, decisions, attacker_id, defender_id = self.ruleset, self.decisions, self.attacker_id, self.defender_id
+        boards: dict[tuple[object, ...], int] = {}
+
+        def applied(dice: DiceSource) -> tuple[str, int | None]:
+            outcome = apply_block_face(ruleset, board, attacker_id, defender_id, PUSH_BACK, dice, decisions, blitz=self.blitz)
+            result = block_result(board, outcome, attacker_id, defender_id)
+            if not frenzy_second_block_due(outcome, attacker_id, defender_id, PUSH_BACK):
+                return result, None
+            key = _positions(outcome.board)
+            if key not in boards:
+                boards[key] = len(self._boards)
+                self._boards.append(outcome.board)
+            return result, boards[key]
+
+        self._pushed_back[id(board)] = found = exact_outcomes(applied)
+        return found
+
+    def _pow_off_pitch(self, board: Board) -> Fraction:
+        """The chance a POW's push takes the target off the pitch (the board does not change it: worked out once)."""
+        ruleset, decisions = self.ruleset, self.decisions
+
+        def left(dice: DiceSource) -> bool:
+            return block_push(
+                ruleset, board, self.attacker_id, self.defender_id, dice, decisions, blitz=self.blitz, knocked_down=True
+            ).left_pitch
+
+        return exact_outcomes(left).get(True, Fraction(0))
+
+
+def _positions(board: Board) -> tuple[object, ...]:
+    """Where everyone and the ball are, and who still gives assists: what a second block reads off a board."""
+    players = tuple(sorted((p.id, p.square, p.status, p.gives_assists) for p in board.players.values()))
+    return players, board.ball.square, board.ball.carrier
 
 
 @frozen

@@ -23,7 +23,7 @@ from ruamel.yaml import YAML
 import bbcore
 from bbcore.dice import SeededDice, roll_on_table
 from bbcore.loading import datadir
-from bbcore.odds import block_odds, duel_board
+from bbcore.odds import block_odds, block_result, duel_board
 from bbcore.plugins import default_host
 from bbcore.rules.block import block
 from bbcore.rules.board import Board
@@ -62,15 +62,7 @@ def _sampled_blocks(rules: Ruleset, board: Board, exact: Mapping[str, Fraction],
     counts: Counter[str] = Counter()
     start = time.perf_counter()
     for _ in range(samples):
-        after = block(rules, board, "attacker", "defender", dice).board
-        attacker_down, defender_down = not after.player("attacker").standing, not after.player("defender").standing
-        moved = after.player("defender").square != board.player("defender").square
-        if attacker_down and defender_down:
-            counts["both-down"] += 1
-        elif attacker_down or defender_down:
-            counts["attacker-down" if attacker_down else "defender-down"] += 1
-        else:
-            counts["pushed" if moved else "both-standing"] += 1
+        counts[block_result(board, block(rules, board, "attacker", "defender", dice), "attacker", "defender")] += 1
     elapsed = time.perf_counter() - start
     return elapsed, max(abs(counts[k] / samples - float(v)) for k, v in exact.items())
 

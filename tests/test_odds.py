@@ -14,7 +14,17 @@ import bbcore
 from bbcore.cli import main
 from bbcore.dice import SeededDice, roll_on_table
 from bbcore.errors import UsageError
-from bbcore.odds import armour_odds, block_odds, chain_odds, d6_test_chance, duel_board, foul_board, foul_odds, table_distribution
+from bbcore.odds import (
+    armour_odds,
+    block_odds,
+    block_result,
+    chain_odds,
+    d6_test_chance,
+    duel_board,
+    foul_board,
+    foul_odds,
+    table_distribution,
+)
 from bbcore.rules.block import block
 from bbcore.rules.board import Board, Status
 from bbcore.rules.decisions import DefaultDecisions
@@ -73,30 +83,19 @@ def test_the_cli_rolls_a_stab_s_armour_as_a_stab_unmodified(capsys: pytest.Captu
         pytest.param(
             lambda core: duel_board(core, 3, 4, attacker_skills=["dauntless"], assists=1), id="dauntless-compares-the-unassisted-strength"
         ),
+        pytest.param(lambda core: duel_board(core, 3, 3, attacker_skills=["frenzy"], assists=1), id="frenzy"),
+        pytest.param(lambda core: duel_board(core, 3, 3, sideline=True, defender_skills=["dodge"]), id="sideline"),
+        pytest.param(
+            lambda core: duel_board(core, 3, 4, attacker_skills=["frenzy"], defender_skills=["stand-firm"], assists=2, sideline=True),
+            id="frenzy-at-the-sideline-against-stand-firm",
+        ),
     ],
 )
 def test_block_odds_agree_with_a_monte_carlo_of_the_block_procedure(core: Ruleset, board: Any) -> None:
     board = board(core)
     exact = block_odds(core, board, "attacker", "defender").results
     dice = SeededDice(2025)
-    counts: Counter[str] = Counter()
-    for _ in range(RUNS):
-        after = block(core, board, "attacker", "defender", dice).board
-        attacker_down = not after.player("attacker").standing
-        defender_down = not after.player("defender").standing or after.player("defender").square is None
-        moved = after.player("defender").square != board.player("defender").square
-        result = (
-            "both-down"
-            if attacker_down and defender_down
-            else "attacker-down"
-            if attacker_down
-            else "defender-down"
-            if defender_down
-            else "pushed"
-            if moved
-            else "both-standing"
-        )
-        counts[result] += 1
+    counts = Counter(block_result(board, block(core, board, "attacker", "defender", dice), "attacker", "defender") for _ in range(RUNS))
     for result, chance in exact.items():
         assert abs(counts[result] / RUNS - float(chance)) < 0.03, result
 
@@ -297,3 +296,56 @@ def test_the_cli_gives_foul_odds(capsys: pytest.CaptureFixture[str]) -> None:
     assert Fraction(json.loads(capsys.readouterr().out)["exact"]["sent_off"]) == plain + (1 - plain) * Fraction(2, 6)
     assert main(["odds", "foul", "--av", "9", "--victim-team-prayers", "under-scrutiny", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["exact"]["sent_off"] == str(Fraction(6, 36) + Fraction(8, 36))
+
+
+def test_frenzy_s_second_block_follows_a_push_that_leaves_the_target_standing(core: Ruleset) -> None:
+    # One die each, no helpers: the push leaves the same duel one square on, so the second block has the first's odds.
+    plain = block_odds(core, duel_board(core, 3, 3), "attacker", "defender").results
+    frenzy = block_odds(core, duel_board(core, 3, 3, attacker_skills=["frenzy"]), "attacker", "defender")
+    pushed = plain["pushed"]
+    assert frenzy.second_block == pushed > 0
+    for result in ("defender-down", "both-down", "attacker-down"):
+        assert frenzy.results[result] == plain[result] * (1 + pushed)
+    assert frenzy.results["pushed"] == pushed * pushed
+    assert sum(frenzy.results.values()) == 1
+
+
+def test_a_target_who_stands_firm_still_takes_frenzy_s_second_block(core: Ruleset) -> None:
+    firm = block_odds(core, duel_board(core, 3, 3, attacker_skills=["frenzy"], defender_skills=["stand-firm"]), "attacker", "defender")
+    unmoved = block_odds(core, duel_board(core, 3, 3, defender_skills=["stand-firm"]), "attacker", "defender").results
+    assert firm.second_block == unmoved["both-standing"] > 0
+    assert firm.results["both-standing"] == unmoved["both-standing"] ** 2
+
+
+def test_frenzy_s_second_block_has_the_team_re_roll_the_first_left(core: Ruleset) -> None:
+    board = duel_board(core, 3, 3, attacker_skills=["frenzy"])
+    exact = block_odds(core, board, "attacker", "defender", team_reroll=True).results
+    dice = SeededDice(7)
+    counts = Counter(
+        block_result(board, block(core, board, "attacker", "defender", dice, team_reroll=True), "attacker", "defender") for _ in range(RUNS)
+    )
+    for result, chance in exact.items():
+        assert abs(counts[result] / RUNS - float(chance)) < 0.03, result
+    assert exact["attacker-down"] < block_odds(core, board, "attacker", "defender").results["attacker-down"]
+
+
+def test_at_the_sideline_every_push_sends_the_target_into_the_crowd(core: Ruleset) -> None:
+    middle = block_odds(core, duel_board(core, 3, 3), "attacker", "defender").results
+    edge = block_odds(core, duel_board(core, 3, 3, sideline=True), "attacker", "defender").results
+    assert edge["off-pitch"] == middle["pushed"] + middle["defender-down"] > 0
+    assert edge["pushed"] == edge["defender-down"] == 0
+    assert edge["attacker-down"] == middle["attacker-down"]
+    # Standing Firm keeps him in; a POW still knocks him down where he stands.
+    firm = block_odds(core, duel_board(core, 3, 3, sideline=True, defender_skills=["stand-firm"]), "attacker", "defender").results
+    assert firm["off-pitch"] == 0
+    assert firm["defender-down"] == middle["defender-down"]
+
+
+def test_the_cli_puts_the_duel_at_the_sideline(capsys: pytest.CaptureFixture[str]) -> None:
+    # One die: Push Back (two faces), Stumble and POW all push him off the edge.
+    assert main(["odds", "block", "--st", "3", "--vs", "3", "--sideline", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["exact"]["off-pitch"] == "2/3"
+    assert main(["odds", "block", "--st", "3", "--vs", "3", "--attacker-skills", "frenzy"]) == 0
+    assert "Frenzy's second block: 33.3%" in capsys.readouterr().out
+    assert main(["odds", "block", "--st", "3", "--vs", "3", "--sideline", "--assists", "3"]) == 2
+    assert "at the sideline has room for 0 to 2 assists" in capsys.readouterr().err

@@ -546,6 +546,7 @@ def cmd_odds_block(args: argparse.Namespace) -> int:
         defender_skills=defender,
         assists=args.assists,
         defensive_assists=args.defensive_assists,
+        sideline=args.sideline,
     )
     odds = block_odds(ruleset, board, "attacker", "defender", blitz=args.blitz, team_reroll=args.team_reroll)
     if args.json:
@@ -553,6 +554,8 @@ def cmd_odds_block(args: argparse.Namespace) -> int:
     else:
         print(f"{odds.dice} block dice, the {odds.chooser} chooses")
         print(columns([[k, f"{float(v):.1%}"] for k, v in odds.results.items()]))
+        if odds.second_block:
+            print(f"Frenzy's second block: {float(odds.second_block):.1%}")
     return EXIT_OK
 
 
@@ -824,6 +827,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     odds_block.add_argument("--defender-skills", metavar="IDS", help="comma-separated skill ids, e.g. dodge")
     odds_block.add_argument("--blitz", action="store_true", help="the block is part of a Blitz")
     odds_block.add_argument("--team-reroll", action="store_true", help="a team re-roll may be spent on the dice")
+    odds_block.add_argument("--sideline", action="store_true", help="the defender stands on the sideline: a push sends him off")
     odds_block.set_defaults(handler=cmd_odds_block)
     odds_armour = odds.add_parser("armour", help="armour break and injury results", parents=[as_json, rules])
     odds_armour.add_argument("--av", type=_target_av, required=True, help="Armour Value as a target number, e.g. 9")

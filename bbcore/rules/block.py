@@ -44,7 +44,7 @@ from bbcore.rules.injury import (
     treatment_from,
 )
 from bbcore.rules.passing import dump_off
-from bbcore.rules.push import push
+from bbcore.rules.push import PushResult, push
 from bbcore.rules.rerolls import PRO, TEAM_REROLL, spend_team_reroll
 from bbcore.rules.skill_forms import held_form
 from bbcore.rules.trapdoors import FALL_THROUGH, enter_square
@@ -218,7 +218,7 @@ def block(
         appearance=braved,
     )
     first = Outcome(first.board, (*braved, *before.events, *tricked.events, *first.events), first.turnover)
-    if not _frenzy_goes_on(first, attacker_id, defender_id, face):
+    if not frenzy_second_block_due(first, attacker_id, defender_id, face):
         return first
     board, events = first.board, list(first.events)
     if blitz:
@@ -336,8 +336,9 @@ def multiple_block(
 FRENZY = "frenzy"
 
 
-def _frenzy_goes_on(first: Outcome, attacker_id: str, defender_id: str, face: str | None) -> bool:
-    """Frenzy's second block is due: the target was pushed back and both still stand side by side."""
+def frenzy_second_block_due(first: Outcome, attacker_id: str, defender_id: str, face: str | None) -> bool:
+    """Whether Frenzy's second block is due after a block whose applied face was ``face``: the blocker has Frenzy, the
+    target was pushed back, there was no turnover, and both still stand side by side."""
     board = first.board
     attacker, defender = board.player(attacker_id), board.player(defender_id)
     return (
@@ -754,19 +755,7 @@ def _apply_face(
     if face == "both-down":
         return _both_down(ruleset, board, attacker, defender, dice, decisions, juggernaut, harm_by, apothecary)
     # push-back or pow
-    pushed = push(
-        ruleset,
-        board,
-        defender_id,
-        attacker.square or (0, 0),
-        dice,
-        decisions,
-        chooser=attacker.team,
-        attacker=attacker,
-        stand_firm=not juggernaut,
-        grab=not blitz,  # Grab is for a declared Block Action
-        knocked_down=face == "pow",
-    )
+    pushed = block_push(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, knocked_down=face == "pow")
     outcome = pushed.outcome
     board = outcome.board
     # Fend holds back neither a Juggernaut on a Blitz nor a Ball & Chain.
@@ -809,6 +798,39 @@ def _apply_face(
     ):
         outcome = attrs.evolve(outcome, turnover=True)
     return Outcome(outcome.board, (*told, *outcome.events), outcome.turnover)
+
+
+def block_push(
+    ruleset: Ruleset,
+    board: Board,
+    attacker_id: str,
+    defender_id: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    blitz: bool = False,
+    knocked_down: bool = False,
+) -> PushResult:
+    """The push a block makes (Push Back, or POW before the knock-down: ``knocked_down``), with no follow-up.
+
+    The blocker's coach picks the square; a Juggernaut on a Blitz denies Stand Firm, and Grab works only on a
+    declared Block Action. :func:`apply_block_face` pushes through it, and :func:`bbcore.odds.block_odds` asks it
+    where a push would go.
+    """
+    attacker = board.player(attacker_id)
+    return push(
+        ruleset,
+        board,
+        defender_id,
+        attacker.square or (0, 0),
+        dice,
+        decisions,
+        chooser=attacker.team,
+        attacker=attacker,
+        stand_firm=not (blitz and attacker.has(JUGGERNAUT)),
+        grab=not blitz,  # Grab is for a declared Block Action
+        knocked_down=knocked_down,
+    )
 
 
 def _knock_down_defender(
