@@ -8,6 +8,9 @@ afterwards remembers every player the act changed until the drive ends (a Frog, 
 player: an event with an ``original`` detail) as he was
 (:meth:`bbcore.rules.sequences.GameState.with_drive_form`), so the core's drive-ends step
 turns him back.
+
+When each may be used is data too (``moments`` in ``pack-rules.yaml``): :func:`acts_at`
+says what an inducement may do at a moment of the game, for the team that holds it.
 """
 
 from __future__ import annotations
@@ -17,24 +20,39 @@ from typing import TypeVar
 
 import attrs
 
+from bbcore.errors import UsageError
 from bbcore.rules.board import Board
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.inducement_uses import use_inducement
 from bbcore.rules.sequences import GameState
 from bbcore.ruleset import Ruleset
 from bbcore_inducement_packs.blasts import Blast
+from bbcore_inducement_packs.pack_rules import pack_rules
 
 Result = TypeVar("Result", Outcome, Blast)
 
 
 def use_in_game(
-    ruleset: Ruleset, state: GameState, team_id: str, inducement: str, act: Callable[[Board], Result]
+    ruleset: Ruleset,
+    state: GameState,
+    team_id: str,
+    inducement: str,
+    act: Callable[[Board], Result],
+    *,
+    moment: str | None = None,
+    spell: str | None = None,
 ) -> tuple[GameState, Event, Result]:
     """Spend one use of the team's ``inducement``, then ``act`` on the game's board: the new state, the use's event
     and what the act returned.
 
     ``act`` takes the board, e.g. ``lambda board: zap(ruleset, board, "home", wizard, "orc-1", dice)``.
+    Given the ``moment`` of the game (one of :data:`MOMENTS`, seen from ``team_id``) and the
+    ``spell`` cast (its profile id, or :data:`POT`), a use the data does not allow then is
+    refused (a :class:`~bbcore.errors.UsageError`) before anything is spent.
     """
+    if moment is not None and spell is not None and spell not in acts_at(ruleset, inducement, moment):
+        allowed = ", ".join(acts_at(ruleset, inducement, moment)) or "nothing"
+        raise UsageError(f"{inducement} cannot be used for {spell!r} at {moment}: then it may do {allowed}")
     state, used = use_inducement(ruleset, state, team_id, inducement)
     before = state.board
     result = act(before)
@@ -46,4 +64,60 @@ def use_in_game(
     return attrs.evolve(state, board=outcome.board), used, result
 
 
-__all__ = ["use_in_game"]
+#: As a turn of the holding team starts, before anyone is activated.
+OWN_TURN_START = "own-turn-start"
+#: Just after a turn of the holding team has ended (a Turnover included).
+OWN_TURN_END = "own-turn-end"
+#: As a turn of the opposing team starts, before anyone is activated.
+OPPOSITION_TURN_START = "opposition-turn-start"
+#: Just after a turn of the opposing team has ended.
+OPPOSITION_TURN_END = "opposition-turn-end"
+#: Every moment, in the order a game meets them around one of the holding team's turns.
+MOMENTS = (OWN_TURN_START, OWN_TURN_END, OPPOSITION_TURN_START, OPPOSITION_TURN_END)
+#: The act of a pot (pots have no spell profile).
+POT = "pot"
+
+
+def acts_at(ruleset: Ruleset, inducement: str, moment: str) -> tuple[str, ...]:
+    """What ``inducement`` may do at ``moment`` (one of :data:`MOMENTS`): its spells' profile ids, or :data:`POT`.
+
+    Empty when it may do nothing then, or has no spell or pot in the pack's rules. Whether
+    a use is left is another question (:func:`bbcore.rules.inducement_uses.uses_left`).
+    """
+    if moment not in MOMENTS:
+        raise UsageError(f"unknown moment {moment!r}; the moments are {', '.join(MOMENTS)}")
+    rules = pack_rules(ruleset)
+    pot = rules.pots.get(inducement)
+    acts = [POT] if pot is not None and moment in pot.moments else []
+    spells = rules.spells
+    kinds = (
+        rules.fireballs,
+        spells.zaps,
+        spells.bolts,
+        spells.columns,
+        spells.hexes,
+        spells.blinks,
+        spells.stomps,
+        spells.floras,
+        spells.grounds,
+        spells.time_shifts,
+        spells.mutations,
+        spells.danses,
+    )
+    for kind in kinds:
+        spell = kind.get(inducement)
+        if spell is not None and moment in spell.moments and spell.spell not in acts:
+            acts.append(spell.spell)
+    return tuple(acts)
+
+
+__all__ = [
+    "MOMENTS",
+    "OPPOSITION_TURN_END",
+    "OPPOSITION_TURN_START",
+    "OWN_TURN_END",
+    "OWN_TURN_START",
+    "POT",
+    "acts_at",
+    "use_in_game",
+]

@@ -88,6 +88,7 @@ class Pot:
     splash: str
     turnover_direct: str
     turnover_splash: str
+    moments: tuple[str, ...]
 
 
 @frozen
@@ -95,6 +96,7 @@ class Fireball:
     """A fireball spell; the fields are documented in ``pack-rules.yaml``."""
 
     spell: str
+    moments: tuple[str, ...]
     moves: str | None
     dice: str
     hit_on: int
@@ -106,6 +108,7 @@ class Zap:
     """A spell that turns a player into a profile; the fields are documented in ``pack-rules.yaml``."""
 
     spell: str
+    moments: tuple[str, ...]
     profile: str
     dice: str
     always_on: int
@@ -118,6 +121,7 @@ class Bolt:
     """A spell that knocks down one Standing opposing player; the fields are documented in ``pack-rules.yaml``."""
 
     spell: str
+    moments: tuple[str, ...]
     dice: str
     hit_on: int
     bonus: int
@@ -128,6 +132,7 @@ class Column:
     """A line of fire or lightning from one sideline to the other; the fields are documented in ``pack-rules.yaml``."""
 
     spell: str
+    moments: tuple[str, ...]
     dice: str
     hit_on: int
     bonus: int
@@ -139,6 +144,7 @@ class Hex:
     """A spell that puts its profile's effects on one opposing player; the fields are documented in ``pack-rules.yaml``."""
 
     spell: str
+    moments: tuple[str, ...]
     dice: str
     hit_on: int
     standing_only: bool
@@ -151,6 +157,7 @@ class Blink:
     """Two of the caster's players swap squares, or waver out of play; the fields are documented in ``pack-rules.yaml``."""
 
     spell: str
+    moments: tuple[str, ...]
     dice: str
     swap_on: int
     barred_skill: str
@@ -169,6 +176,7 @@ class Stomp:
     """A giant foot on one opposing player; the fields are documented in ``pack-rules.yaml``."""
 
     spell: str
+    moments: tuple[str, ...]
     table: str
     rows: StompRows
     bonus: int
@@ -180,6 +188,7 @@ class Flora:
     """Plants that strike opposing players the caster names near a square; the fields are documented in ``pack-rules.yaml``."""
 
     spell: str
+    moments: tuple[str, ...]
     count: str
     reach: int
     dice: str
@@ -192,6 +201,7 @@ class Ground:
     """Rough ground: a modifier on the opposing team's Rush rolls this team turn; the fields are documented in ``pack-rules.yaml``."""
 
     spell: str
+    moments: tuple[str, ...]
     modifier: int
 
 
@@ -200,6 +210,7 @@ class TimeShift:
     """A spell that moves both turn markers; the fields are documented in ``pack-rules.yaml``."""
 
     spell: str
+    moments: tuple[str, ...]
     dice: str
     works_on: int
     steps: int
@@ -210,6 +221,7 @@ class Mutation:
     """A spell that gives one of the caster's players skills for the drive; the fields are documented in ``pack-rules.yaml``."""
 
     spell: str
+    moments: tuple[str, ...]
     dice: str
     works_on: int
     count: int
@@ -222,6 +234,7 @@ class Danse:
     """A spell that lets the caster's Linemen better a characteristic this turn; the fields are documented in ``pack-rules.yaml``."""
 
     spell: str
+    moments: tuple[str, ...]
     dice: str
     works_on: int
     characteristics: tuple[str, ...]

@@ -553,3 +553,52 @@ def test_a_zap_in_a_game_spends_the_wizard_and_the_frog_turns_back_when_the_driv
     )
     assert back.status is Status.RESERVES
     assert event.detail["restored"] == ["a"]
+
+
+def test_each_spell_is_offered_at_the_moments_its_text_names(bb2020: bbcore.Ruleset, classic: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.in_game import (
+        MOMENTS,
+        OPPOSITION_TURN_END,
+        OPPOSITION_TURN_START,
+        OWN_TURN_END,
+        OWN_TURN_START,
+        POT,
+        acts_at,
+    )
+
+    # The 2020 Hireling's fireball goes with his own team's turns, his Zap! with the opposition's.
+    assert acts_at(bb2020, WIZARD, OWN_TURN_START) == acts_at(bb2020, WIZARD, OWN_TURN_END) == ("fireball",)
+    assert acts_at(bb2020, WIZARD, OPPOSITION_TURN_START) == acts_at(bb2020, WIZARD, OPPOSITION_TURN_END) == ("zap",)
+    # A Sorceress's Thunderbolt follows either team's turn; One Thousand Cuts opens the opposition's.
+    sorceress = "bb2020/druchii-sports-sorceress"
+    assert acts_at(bb2020, sorceress, OPPOSITION_TURN_START) == ("one-thousand-cuts",)
+    assert acts_at(bb2020, sorceress, OWN_TURN_END) == acts_at(bb2020, sorceress, OPPOSITION_TURN_END) == ("thunderbolt",)
+    assert acts_at(bb2020, "bb2020/halfling-hot-pot", OPPOSITION_TURN_END) == (POT,)
+    assert [m for m in MOMENTS if acts_at(classic, "classic/boiling-pot", m)] == [OWN_TURN_START]
+    assert acts_at(bb2020, "bb2020/bribes", OWN_TURN_START) == ()
+    with pytest.raises(UsageError, match="unknown moment 'half-time'"):
+        acts_at(bb2020, WIZARD, "half-time")
+
+
+def test_a_spell_used_at_a_moment_its_text_does_not_name_is_refused_before_the_use_is_spent(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.in_game import OPPOSITION_TURN_START, OWN_TURN_START, use_in_game
+
+    from bbcore.rules.inducement_uses import uses_left
+
+    state = GameState(TeamState("home", "H", "human", 1, inducements={WIZARD: 1}), TeamState("away", "A", "human", 1), one_away(bb2020))
+    with pytest.raises(UsageError, match=r"cannot be used for 'zap' at own-turn-start: then it may do fireball"):
+        use_in_game(
+            bb2020,
+            state,
+            "home",
+            WIZARD,
+            lambda on: zap(bb2020, on, "home", WIZARD, "a", ScriptedDice([])),
+            moment=OWN_TURN_START,
+            spell="zap",
+        )
+    assert uses_left(bb2020, state, "home", WIZARD) == 1
+    with ScriptedDice([3]) as dice:
+        after, _, _ = use_in_game(
+            bb2020, state, "home", WIZARD, lambda on: zap(bb2020, on, "home", WIZARD, "a", dice), moment=OPPOSITION_TURN_START, spell="zap"
+        )
+    assert after.board.player("a").st == 1
