@@ -1204,6 +1204,40 @@ def bbcore_turn_start_effects(
 
 
 @hookspec
+def bbcore_after_turn_effects(
+    ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]] | None:
+    """Effects just after a team's turn has ended, before the next begins (a spell cast between turns, say).
+
+    Called by :func:`bbcore.rules.drive.end_turn` once the turn's board-level effects
+    (``bbcore_turn_end_effects``) are done and its records cleared. Where those see the board
+    only, these see the whole game, so they may spend an inducement's use or move a turn
+    marker. Implementations are called in turn, each on the state the one before returned,
+    and return the new state and their events, or None for no change.
+
+    :param state: the game as the turn left it.
+    :param team: the id of the team whose turn has just ended (a Turnover included).
+    :param decisions: the coaches' answers; :class:`~bbcore.rules.decisions.DefaultDecisions`
+        when the caller gave none.
+
+    **Example.** A variant whose crowd boos a team that ends its turn with nobody standing
+    takes that team's re-roll for the drive; simplified:
+
+    .. code-block:: python
+
+        from bbcore.rules.events import Event
+
+
+        @hookimpl
+        def bbcore_after_turn_effects(ruleset, state, team, dice, decisions):
+            if any(p.standing for p in state.board.team_players(team)) or not state.team(team).drive_rerolls:
+                return None
+            booed = state.update_team(team, drive_rerolls=state.team(team).drive_rerolls - 1)
+            return booed, (Event("booed", team, (), "re-roll lost"),)
+    """
+
+
+@hookspec
 def bbcore_activation_end_effects(
     ruleset: Ruleset,
     board: Board,

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
+from attrs import frozen
+
 from bbcore.errors import BBCoreError, UsageError
 from bbcore.model.team import Team
 from bbcore.rules.board import Square
@@ -21,6 +23,33 @@ _SHOWN_CHOICES = 12
 
 #: Block faces in the order an attacker likes them; a defender likes them reversed.
 ATTACKER_PREFERENCE = ("pow", "stumble", "push-back", "both-down", "player-down")
+
+
+@frozen
+class InducementAct:
+    """Something an inducement may do now (a spell, say), and what the coach names for it.
+
+    ``act`` names it. ``players`` are whom it may name: ``count`` of them (0: it names
+    nobody; None: as many as the coach likes, at least one, in the order he gives).
+    ``squares`` are where it may be aimed (empty: it is aimed at no square). ``options``
+    are the declarations it needs one of (empty: none).
+    """
+
+    act: str
+    players: tuple[str, ...] = ()
+    count: int | None = 0
+    squares: tuple[Square, ...] = ()
+    options: tuple[str, ...] = ()
+
+
+@frozen
+class ActChoice:
+    """A coach's answer to an inducement's offer: the act, and the players, square and option it names."""
+
+    act: str
+    players: tuple[str, ...] = ()
+    square: Square | None = None
+    option: str | None = None
 
 
 class Decisions(Protocol):
@@ -209,6 +238,15 @@ class Decisions(Protocol):
         time; ``situation`` names the moment (``turn-start``: an Ancient Artifact, at the start of one of his turns)."""
         ...
 
+    def inducement_act(self, team: str, inducement: str, situation: str, acts: Sequence[InducementAct]) -> ActChoice | None:
+        """What the coach of ``team`` does with his ``inducement`` now, one of ``acts`` with what it names, or None to keep it.
+
+        Asked at the moments a plugin offers an inducement aimed on the board (a wizard's
+        spells as a turn starts, or just after one ended: ``situation`` names the moment).
+        The answer is checked against the offer (:func:`checked_act`).
+        """
+        ...
+
     def choose_players(self, team: str, reason: str, candidates: Sequence[str], count: int) -> Sequence[str]:
         """Which ``count`` different players of ``candidates`` the coach of ``team`` picks when a rule lets him
         (``reason`` names the rule: a Prayer to Nuffle's row id, say)."""
@@ -348,6 +386,9 @@ class DefaultDecisions:
     def use_inducement(self, team: str, inducement: str, situation: str) -> bool:
         return True  # as with a prayer: what is bought for the game is used while the game lasts
 
+    def inducement_act(self, team: str, inducement: str, situation: str, acts: Sequence[InducementAct]) -> ActChoice | None:
+        return None  # where to aim needs the board read as a coach would: kept, the use is not lost
+
 
 class IllegalAnswerError(UsageError):
     """A coach answered a question with something it was not offered.
@@ -409,6 +450,35 @@ def checked_choices(
     return picked
 
 
+def checked_act(answer: ActChoice | None, offered: Sequence[InducementAct], *, who: str) -> tuple[InducementAct, ActChoice] | None:
+    """A coach's answer to :meth:`Decisions.inducement_act`, checked against the offer: the act offered and the answer,
+    or None when he kept the inducement. Players, square and option must be ones the act offers, as many as it asks."""
+    if answer is None:
+        return None
+    question = "inducement-act"
+    if not isinstance(answer, ActChoice):
+        raise IllegalAnswerError(f"the {question!r} question for {who} was answered {answer!r}; an ActChoice or None was expected")
+    act = checked_choice(answer.act, [a.act for a in offered], question=question, who=who)
+    offer = next(a for a in offered if a.act == act)
+    if offer.count is None:
+        players = checked_choices(answer.players, offer.players, len(offer.players), question=question, who=who, fewest=1)
+    else:
+        players = checked_choices(answer.players, offer.players, offer.count, question=question, who=who, fewest=offer.count)
+    if offer.squares:
+        square: Square | None = checked_choice(answer.square, offer.squares, question=question, who=who)
+    elif answer.square is not None:
+        raise IllegalAnswerError(f"the {question!r} question for {who} named square {answer.square!r}; {act} is aimed at no square")
+    else:
+        square = None
+    if offer.options:
+        option: str | None = checked_choice(answer.option, offer.options, question=question, who=who)
+    elif answer.option is not None:
+        raise IllegalAnswerError(f"the {question!r} question for {who} declared {answer.option!r}; {act} needs no declaration")
+    else:
+        option = None
+    return offer, ActChoice(act, players, square, option)
+
+
 class DecisionScriptError(BBCoreError, AssertionError):
     """A scripted decision was missing, of the wrong kind, or left over."""
 
@@ -418,6 +488,7 @@ class ScriptedDecisions:
 
     Kinds: ``block-face`` (an index), ``push-square`` (a square), ``follow-up``, ``use-skill``, ``apothecary``,
     ``team-reroll``, ``reroll-block``, ``argue-the-call``, ``bribe``, ``use-prayer`` and ``use-inducement`` (booleans),
+    ``inducement-act`` (an :class:`ActChoice`, or None to keep the inducement),
     ``touchback`` (a player id), ``kick-or-receive`` (``kick`` or ``receive``), ``journeyman`` (a position),
     ``inducements`` (a mapping of id to count), ``kick-off-target`` (a square), ``mvp-nominees`` and
     ``choose-players`` (player ids), ``casualty-treatment`` (an id, or None for none), ``agreed-choice`` (an
@@ -664,6 +735,12 @@ class ScriptedDecisions:
     def use_inducement(self, team: str, inducement: str, situation: str) -> bool:
         fallback = self._fallback
         return self._flag("use-inducement", lambda: fallback.use_inducement(team, inducement, situation) if fallback else False)
+
+    def inducement_act(self, team: str, inducement: str, situation: str, acts: Sequence[InducementAct]) -> ActChoice | None:
+        answer: ActChoice | None = self._next("inducement-act")
+        if answer is None and self._fallback is not None:
+            return self._fallback.inducement_act(team, inducement, situation, acts)
+        return answer
 
     def choose_players(self, team: str, reason: str, candidates: Sequence[str], count: int) -> Sequence[str]:
         answer = self._next("choose-players")

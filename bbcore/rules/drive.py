@@ -26,7 +26,16 @@ from bbcore.rules.foul import send_off
 from bbcore.rules.injury import recover_knocked_out
 from bbcore.rules.on_the_ball import kick_off_move
 from bbcore.rules.pregame import roll_weather
-from bbcore.rules.sequences import Charge, DriveChange, GameState, StepProcedure, WeatherReturn, chain_board_hook, row_effect
+from bbcore.rules.sequences import (
+    Charge,
+    DriveChange,
+    GameState,
+    StepProcedure,
+    WeatherReturn,
+    chain_board_hook,
+    chain_state_hook,
+    row_effect,
+)
 from bbcore.rules.trapdoors import enter_square
 
 if TYPE_CHECKING:
@@ -746,7 +755,8 @@ def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, de
     """Whatever the active plugins do when ``team``'s turn ends (``bbcore_turn_end_effects``), each on the board the one
     before left; ``decisions`` answer what the coaches decide there (the defaults without). A weather waiting to come
     back after this team's turn (``GameState.weather_return``) then returns. The turn's records of who was activated
-    and who was Stalling (``GameState.activated``, ``GameState.stalling``) are cleared once the hooks have seen them."""
+    and who was Stalling (``GameState.activated``, ``GameState.stalling``) are cleared once the hooks have seen them.
+    Last, the plugins act on the whole game just after the turn (``bbcore_after_turn_effects``)."""
     board, events = chain_board_hook(
         ruleset,
         "bbcore_turn_end_effects",
@@ -766,7 +776,10 @@ def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, de
     if waiting is not None and waiting.after_turn_of == team:
         state, back = _weather_returns(state, waiting)
         events = (*events, back)
-    return state, events
+    state, after = chain_state_hook(
+        ruleset, "bbcore_after_turn_effects", state, team=team, dice=dice, decisions=decisions or DefaultDecisions()
+    )
+    return state, (*events, *after)
 
 
 def _weather_returns(state: GameState, waiting: WeatherReturn) -> tuple[GameState, Event]:

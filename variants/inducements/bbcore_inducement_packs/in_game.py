@@ -29,7 +29,7 @@ from bbcore.ruleset import Ruleset
 from bbcore_inducement_packs.blasts import Blast
 from bbcore_inducement_packs.pack_rules import pack_rules
 
-Result = TypeVar("Result", Outcome, Blast)
+Result = TypeVar("Result", bound=Outcome | Blast)
 
 
 def use_in_game(

@@ -33,7 +33,7 @@ from bbcore.errors import UsageError
 from bbcore.odds import activation_odds
 from bbcore.rules.block import BlockDice, block_dice
 from bbcore.rules.board import Board, Square, adjacent, distance, step
-from bbcore.rules.decisions import DefaultDecisions
+from bbcore.rules.decisions import ActChoice, DefaultDecisions, InducementAct
 from bbcore.rules.movement import rush_modifier, stand_up_cost
 from bbcore.rules.ttm import pass_range
 from bbcore_skurling.arc import CUDDLER, GOON, WHACKER, Action, ArcState, Blitz, Block, EndTurn, Move, MoveOn, SecondHit, Throw, Touch
@@ -833,6 +833,9 @@ class PolicyCoach:
 
     def use_prayer(self, team: str, prayer: str) -> bool:
         return self.fallback.use_prayer(team, prayer)
+
+    def inducement_act(self, team: str, inducement: str, situation: str, acts: Sequence[InducementAct]) -> ActChoice | None:
+        return self.fallback.inducement_act(team, inducement, situation, acts)  # Skurling's inducements aim at nothing
 
     def team_after_hiring(self, team: str, team_file: Team | None, treasury: int) -> Team | None:
         return self.fallback.team_after_hiring(team, team_file, treasury)  # Skurling's post-match is its own
