@@ -464,19 +464,18 @@ def checked_act(answer: ActChoice | None, offered: Sequence[InducementAct], *, w
         players = checked_choices(answer.players, offer.players, len(offer.players), question=question, who=who, fewest=1)
     else:
         players = checked_choices(answer.players, offer.players, offer.count, question=question, who=who, fewest=offer.count)
-    if offer.squares:
-        square: Square | None = checked_choice(answer.square, offer.squares, question=question, who=who)
-    elif answer.square is not None:
-        raise IllegalAnswerError(f"the {question!r} question for {who} named square {answer.square!r}; {act} is aimed at no square")
-    else:
-        square = None
-    if offer.options:
-        option: str | None = checked_choice(answer.option, offer.options, question=question, who=who)
-    elif answer.option is not None:
-        raise IllegalAnswerError(f"the {question!r} question for {who} declared {answer.option!r}; {act} needs no declaration")
-    else:
-        option = None
+    square = _named(answer.square, offer.squares, who=who, refusal=f"{act} is aimed at no square")
+    option = _named(answer.option, offer.options, who=who, refusal=f"{act} needs no declaration")
     return offer, ActChoice(act, players, square, option)
+
+
+def _named(answer: object, offered: Sequence[Option], *, who: str, refusal: str) -> Option | None:
+    """One offered thing an act's answer names, or None where the act offers none of them (and the answer names none)."""
+    if offered:
+        return checked_choice(answer, offered, question="inducement-act", who=who)
+    if answer is not None:
+        raise IllegalAnswerError(f"the 'inducement-act' question for {who} named {answer!r}; {refusal}")
+    return None
 
 
 class DecisionScriptError(BBCoreError, AssertionError):

@@ -100,6 +100,8 @@ class _Kind:
     entries: Callable[[PackRules], Mapping[str, Any]]
     offer: Callable[[Board, str, Any, str], InducementAct | None]
     cast: Cast
+    #: The act's name from its entry: the spell's profile id (a pot has none: :data:`POT`).
+    act: Callable[[Any], str] = lambda entry: str(entry.spell)
 
 
 def _offer_players(act: str, players: tuple[str, ...], count: int = 1, squares: tuple[Square, ...] = ()) -> InducementAct | None:
@@ -111,6 +113,7 @@ _KINDS: tuple[_Kind, ...] = (
         lambda rules: rules.pots,
         lambda board, team, entry, act: InducementAct(act, squares=_every_square(board)),
         lambda r, b, team, ind, choice, dice, dec: throw_pot(r, b, team, ind, _aimed(choice), dice, dec),
+        act=lambda entry: POT,
     ),
     _Kind(
         lambda rules: rules.fireballs,
@@ -196,9 +199,9 @@ def offers(ruleset: Ruleset, state: GameState, team_id: str, inducement: str, mo
     found: dict[str, InducementAct] = {}
     for kind in _KINDS:
         entry = kind.entries(rules).get(inducement)
-        act = POT if kind.entries(rules) is rules.pots else getattr(entry, "spell", None)
-        if entry is None or act not in allowed or act in found:
+        if entry is None or kind.act(entry) not in allowed or kind.act(entry) in found:
             continue
+        act = kind.act(entry)
         offer = kind.offer(board, team_id, entry, act)
         if offer is not None:
             found[act] = offer
@@ -227,8 +230,7 @@ def cast(
         return state, (used, *events)
     for kind in _KINDS:
         entry = kind.entries(rules).get(inducement)
-        act = POT if kind.entries(rules) is rules.pots else getattr(entry, "spell", None)
-        if entry is None or act != offer.act:
+        if entry is None or kind.act(entry) != offer.act:
             continue
         caster = kind.cast
 
