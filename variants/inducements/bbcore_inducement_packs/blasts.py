@@ -1,14 +1,14 @@
 """Things thrown at a square: the hot pot (or boiling pot) and the wizards' fireballs.
 
-The core runs no turns yet, so whoever does calls :func:`throw_pot` or
-:func:`cast_fireball` at the moment the inducement's ``timing`` names, with the
+They are offered to the coach at the moments their data names
+(:mod:`bbcore_inducement_packs.acting`), or called by whoever runs the game, with the
 square the coach picked; :func:`bbcore_inducement_packs.in_game.use_in_game` runs
 either on a game's board and spends one of the inducement's ``uses`` first.
 Both return an :class:`Blast`: the outcome, and whether the team that used it
 suffers a Turnover (the data says when). The numbers are in
 ``pack-rules.yaml``; a ball a knocked-down carrier held bounces from their square.
 A giant is hit on any of the four squares of its base, once. Judgement call: a target
-moved off the pitch hits nobody.
+moved off the pitch hits nobody (the classic Boiling Pot's text says so of its shot).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The wizards' spells other than fireballs: Zap!, bolts, lines of fire, hexes, blinks, stomps and plants.
 
-As for :mod:`bbcore_inducement_packs.blasts`, the core runs no turns yet: whoever does
-calls a spell at the moment its profile's text names, with the target the coach
-picked. :func:`bbcore_inducement_packs.in_game.use_in_game` runs a spell on a game's
+As for :mod:`bbcore_inducement_packs.blasts`, the spells are offered to the coach at
+the moments their data names (:mod:`bbcore_inducement_packs.acting`), or called by
+whoever runs the game, with the target the coach picked.
+:func:`bbcore_inducement_packs.in_game.use_in_game` runs a spell on a game's
 board, spends the wizard's use first and remembers who the spell changed until the
 drive ends, so the core's drive-ends step turns them back. Every spell returns an :class:`Outcome`; the numbers are
 in ``pack-rules.yaml`` under ``spells``, the profiles (the Frog, a hex's effects) in
