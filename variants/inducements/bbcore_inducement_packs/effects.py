@@ -3,11 +3,11 @@
 The chef cooks at the start of each half: :func:`cook` is the procedure of the
 ``bb2020/chef`` and ``classic/chef`` start-of-drive steps each pack adds before set-up
 (``sequences.yaml``). A drive starts a half when both turn markers are still at 0;
-the core runs no turns yet, so whoever does moves them, and until then every drive
-looks like the start of a half. Re-rolls gained go to ``TeamState.rerolls`` and those
-taken come off the opponent's, never below 0. Judgement call: the seed says they last
-for the half; the core keeps no re-rolls per half, so the caller that resets re-rolls
-at half-time drops them with the rest.
+the match tracker moves them (the core has no game loop), and until it does every
+drive looks like the start of a half. Re-rolls gained go to ``TeamState.rerolls`` and
+those taken come off the opponent's, never below 0. They last the half, as the seed
+says: the core's half-time step sets every team's re-rolls back to its own count
+(:func:`bbcore.rules.drive.replenish_rerolls`).
 
 The weather mage is used at the start of its team's turn: :func:`call_weather_mage`
 rolls the weather again with the modifier its coach picks
