@@ -199,9 +199,9 @@ def offers(ruleset: Ruleset, state: GameState, team_id: str, inducement: str, mo
     found: dict[str, InducementAct] = {}
     for kind in _KINDS:
         entry = kind.entries(rules).get(inducement)
-        if entry is None or kind.act(entry) not in allowed or kind.act(entry) in found:
+        act = None if entry is None else kind.act(entry)
+        if act is None or act not in allowed or act in found:
             continue
-        act = kind.act(entry)
         offer = kind.offer(board, team_id, entry, act)
         if offer is not None:
             found[act] = offer
