@@ -39,7 +39,8 @@ class InducementHire:
     ``positions`` is ``own-roster`` (the team's own roster only) or ``any``;
     ``within_limits``: hired players count toward position limits and roster size;
     ``spp``: the Star Player Points they earn (:data:`SPP_EARNINGS`); ``star``: they are
-    Star Players (no Prayer to Nuffle picks them).
+    Star Players (no Prayer to Nuffle picks them); ``treatable``: False when no Apothecary nor
+    any other treatment may be used on them.
     """
 
     positions: str = "any"
@@ -47,6 +48,7 @@ class InducementHire:
     skill: HireSkill | None = None
     spp: str = "all"
     star: bool = False
+    treatable: bool = True
 
 
 #: What a hired player earns in Star Player Points: everything, the MVP award alone, or nothing (never the MVP).

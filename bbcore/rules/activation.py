@@ -431,7 +431,7 @@ def bite(ruleset: Ruleset, board: Board, player_id: str, thrall_id: str | None, 
     events: tuple[Event, ...] = (Event("bite", player_id, (), "bitten", {"team_mate": thrall_id, "cause": trait_id, "held_ball": held}),)
     row, status, injury = injury_result(ruleset, board, thrall_id, Harm(trait_id, attacker=player), dice)
     events = (*events, injury)
-    if status is Status.KO and decisions.use_apothecary(thrall_id, "ko"):
+    if status is Status.KO and thrall.treatable and decisions.use_apothecary(thrall_id, "ko"):
         events = (*events, Event("apothecary", thrall_id, (), "patched-up", {"from": "ko", "to": Status.STUNNED.value}))
         status = Status.STUNNED
     if status is Status.CASUALTY:

@@ -180,8 +180,9 @@ class PlayerState:
     a player hired for this game only (a Mercenary or a Star Player,
     :func:`bbcore.rules.hired_players.hired_players`), whom some inducements do not help;
     ``spp_earned`` what he earns in Star Player Points (``all``; ``mvp``: the MVP award
-    alone; ``none``: nothing, never the MVP), as the inducement that hired him says, and
-    ``star`` whether he is a Star Player.
+    alone; ``none``: nothing, never the MVP), as the inducement that hired him says,
+    ``star`` whether he is a Star Player, and ``treatable`` False when no Apothecary nor any
+    other treatment may be used on him (the inducement's ``treatable: false``).
     """
 
     id: str
@@ -203,6 +204,7 @@ class PlayerState:
     hired: bool = False
     spp_earned: str = "all"
     star: bool = False
+    treatable: bool = True
 
     def has(self, skill_id: str) -> bool:
         return skill_id in self.skills

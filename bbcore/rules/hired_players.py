@@ -54,7 +54,11 @@ def hired_players(
             hired = player_from_position(ruleset, player_id, team_id, order.position, None, Status.RESERVES)
             terms = inducement.hire
             player = attrs.evolve(
-                hired, hired=True, spp_earned=terms.spp if terms is not None else "all", star=terms is not None and terms.star
+                hired,
+                hired=True,
+                spp_earned=terms.spp if terms is not None else "all",
+                star=terms is not None and terms.star,
+                treatable=terms is None or terms.treatable,
             )
             player = apply_effects(ruleset, player, inducement.effects).player
             if order.skill is not None:

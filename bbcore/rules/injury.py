@@ -212,9 +212,12 @@ def roll_injury(
     Knocked-out (except in the crowd, where Stunned already means the Reserves). A casualty is rolled on
     the casualty table unless the row says otherwise (the stunty Badly Hurt row);
     Regeneration, a treatment (``choose_treatment``, see :func:`suffer_casualty`) and the
-    team's apothecary are offered as the rules allow.
+    team's apothecary are offered as the rules allow: never to a player who may not be
+    treated (``PlayerState.treatable``).
     """
     player = board.player(player_id)
+    if not player.treatable:
+        use_apothecary = choose_treatment = None
     row, status, event = injury_result(ruleset, board, player_id, harm, dice)
     events = [event]
     if status is Status.STUNNED:
@@ -283,9 +286,12 @@ def suffer_casualty(
     treatment was chosen. A treatment that moves the player out of the Casualty box
     ends the casualty there. ``counts_as`` names the casualty table row every Casualty
     result counts as (a Bloodlust bite's Badly Hurt): no casualty roll is made, for the
-    apothecary either.
+    apothecary either. A player who may not be treated (``PlayerState.treatable``) is
+    offered neither a treatment, a Regeneration re-roll nor the apothecary.
     """
     player = board.player(player_id)
+    if not player.treatable:
+        use_apothecary = choose_treatment = None
     events: list[Event] = []
     # Decay and the like: added to every casualty roll, as Niggling Injuries are (those the player carries
     # into the game are his ``casualty`` modifier on the board).

@@ -73,7 +73,11 @@ def apothecary_inducements(
 def apothecaries_left(ruleset: Ruleset, state: GameState, team_id: str, injury: str | None = None, *, player_id: str | None = None) -> int:
     """How many more times the team may call an Apothecary this game for ``injury`` (``ko`` or ``casualty``; None:
     any): its own (once), then its inducements' (one that treats Knocked-out players only counts for ``ko``); for
-    ``player_id``, only the inducements that may treat him."""
+    ``player_id``, only the inducements that may treat him, and none at all for a player nothing may treat
+    (``PlayerState.treatable``)."""
+    player = state.board.players.get(player_id) if player_id is not None else None
+    if player is not None and not player.treatable:
+        return 0
     team = state.team(team_id)
     own = 1 if team.apothecary and not team.apothecary_used else 0
     spare = apothecary_inducements(ruleset, state, team_id, injury, player_id=player_id)
@@ -147,6 +151,9 @@ class HeldTreatments:
     def casualty_treatment(self, player_id: str, casualty: str) -> str | None:
         team = self._team(player_id)
         choice = self._decisions.casualty_treatment(player_id, casualty)
+        player = self._state.board.players.get(player_id)
+        if choice is not None and player is not None and not player.treatable:
+            return None
         if choice is None or team is None or choice not in self._ruleset.inducements:
             return choice
         if _hired(self._state, player_id) and not treats_hired(self._ruleset, choice):

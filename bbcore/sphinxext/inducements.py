@@ -126,6 +126,8 @@ def hire_words(hire: InducementHire) -> str:
         parts.append(f"may be given one {escape(hire.skill.categories)} skill for {money(hire.skill.cost)} more")
     if hire.star:
         parts.append("a Star Player")
+    if not hire.treatable:
+        parts.append("no Apothecary or other treatment may be used on him")
     if hire.spp != "all":
         parts.append(
             "earns Star Player Points only as the MVP" if hire.spp == "mvp" else "earns no Star Player Points and is never the MVP"

@@ -8,8 +8,11 @@ import pytest
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
+from bbcore.model.team import InducementOrder
+from bbcore.rules.board import Status
 from bbcore.rules.decisions import DecisionScriptError, ScriptedDecisions
 from bbcore.rules.events import Event
+from bbcore.rules.hired_players import hired_players
 from bbcore.rules.inducement_uses import uses_left
 from bbcore.rules.injury import apothecary_from, suffer_casualty, treatment_from
 from bbcore.rules.sequences import GameState
@@ -18,6 +21,8 @@ from bbcore.ruleset import Ruleset
 from tests.rules.game_states import game
 
 WANDERING = "wandering-apothecary"
+WANDERING_2020 = "bb2020/wandering-apothecaries"
+MORTUARY_2020 = "bb2020/mortuary-assistant"
 
 
 def with_apothecaries(core: Ruleset, own: bool, wandering: int) -> GameState:
@@ -141,3 +146,34 @@ def test_the_plague_doctor_treats_no_player_hired_for_the_game() -> None:
     # The team's own Apothecary still treats him.
     own = state.update_team("home", apothecary=True)
     assert apothecaries_left(rules, own, "home", "ko", player_id="troll") == 1
+
+
+def test_a_bb2020_star_is_treated_by_no_apothecary_and_no_re_roll_of_his_regeneration() -> None:
+    rules = bbcore.load_ruleset(packs=["bb2020"])
+    state = undead(rules, {WANDERING_2020: 1}).update_team("home", apothecary=True)
+    (star,) = hired_players(rules, "home", [InducementOrder("bb2020/star-players", position="orc/troll")])
+    assert (star.star, star.treatable) == (True, False)
+    troll = attrs.evolve(state.board.player("troll"), hired=True, star=True, treatable=False)
+    state = attrs.evolve(state, board=state.board.with_player(troll))
+    assert apothecaries_left(rules, state, "home", "ko", player_id="troll") == 0
+    assert apothecaries_left(rules, state, "home", "ko") == 2  # the team's own and the Wandering one, for anyone else
+    asked = ScriptedDecisions([("apothecary", True), ("casualty-treatment", MORTUARY_2020)])
+    guarded = HeldTreatments(rules, state, asked)
+    assert guarded.use_apothecary("troll", "ko") is False
+    assert guarded.casualty_treatment("troll", "regeneration") is None
+    # The procedure itself asks nothing: a failed Regeneration stands and the casualty is rolled, with no apothecary.
+    target = rules.parameters.targets.regeneration
+    with ScriptedDecisions([]) as never, ScriptedDice([target - 1, 16]) as dice:
+        hurt = suffer_casualty(rules, state.board, "troll", dice, apothecary_from(never), choose_treatment=treatment_from(never))
+    assert [e.kind for e in hurt.events] == ["regeneration", "casualty"]
+    assert hurt.board.player("troll").status is Status.CASUALTY
+
+
+def test_a_bb2020_mercenary_may_still_be_treated() -> None:
+    rules = bbcore.load_ruleset(packs=["bb2020"])
+    (mercenary,) = hired_players(rules, "home", [InducementOrder("bb2020/mercenaries", position="orc/troll")])
+    assert (mercenary.hired, mercenary.treatable) == (True, True)
+    state = undead(rules, {}).update_team("home", apothecary=True)
+    troll = attrs.evolve(state.board.player("troll"), hired=True)
+    state = attrs.evolve(state, board=state.board.with_player(troll))
+    assert apothecaries_left(rules, state, "home", "ko", player_id="troll") == 1
