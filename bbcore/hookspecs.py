@@ -1178,7 +1178,10 @@ def bbcore_turn_start_effects(
     Called by :func:`bbcore.rules.turns.start_turn`, which a match tracker calls as each
     team turn starts, after the core's own (Throw a Rock). Implementations are called in
     turn, each on the state the one before returned, and return the new state and their
-    events, or None for no change.
+    events, or None for no change. An effect that ends the turn before anyone is activated
+    (the team's own ball carrier knocked down) adds an event of kind
+    :data:`bbcore.rules.turns.TURNOVER_EVENT` for ``team``; the tracker sees it through
+    :func:`bbcore.rules.turns.turn_lost` and ends the turn.
 
     :param state: the game, the team's turn marker (``TeamState.turn``) already moved on.
     :param team: the id of the team whose turn starts.

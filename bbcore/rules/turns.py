@@ -5,7 +5,9 @@ moments come, and each active plugin answers through a hook, so the tracker need
 know no variant's rules:
 
 - :func:`start_turn` as a team's turn starts, before anyone is activated (the core's
-  own: the Prayer to Nuffle Throw a Rock; then ``bbcore_turn_start_effects``);
+  own: the Prayer to Nuffle Throw a Rock; then ``bbcore_turn_start_effects``); when
+  :func:`turn_lost` says an effect there ended the turn, the tracker goes straight to
+  :func:`bbcore.rules.drive.end_turn`;
 - :func:`action_refusals` before a player declares an action (``bbcore_action_refusal``;
   the core's own: a player barred from this turn, ``GameState.barred_activations``);
 - :func:`barred_team_rerolls`, the tests on which no team re-roll may be used for now
@@ -39,6 +41,17 @@ if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
 
 
+#: The event an effect at the start of a turn reports when it ends that turn before anyone is activated (the
+#: team's own ball carrier knocked down, say): ``who`` is the team, ``result`` what ended it.
+TURNOVER_EVENT = "turnover"
+
+
+def turn_lost(events: Iterable[Event], team: str) -> bool:
+    """Whether :func:`start_turn`'s events say ``team``'s turn ended before anyone was activated (a
+    :data:`TURNOVER_EVENT` for that team): the tracker then ends the turn at once."""
+    return any(event.kind == TURNOVER_EVENT and event.who == team for event in events)
+
+
 def start_turn(
     ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions | None = None
 ) -> tuple[GameState, tuple[Event, ...]]:
@@ -46,7 +59,8 @@ def start_turn(
     ``GameState.stalling``, and a Charge! not yet over: ``GameState.charge``), the coach may call on Throw a Rock
     (:func:`bbcore.rules.prayers.throw_a_rock`), and the active plugins act (``bbcore_turn_start_effects``), each on
     the state the one before returned. A match tracker calls it as each team turn starts (after moving the team's
-    turn marker, ``TeamState.turn``)."""
+    turn marker, ``TeamState.turn``), and ends the turn at once when :func:`turn_lost` finds a
+    :data:`TURNOVER_EVENT` among the events."""
     decisions = decisions or DefaultDecisions()
     # A Charge! ends when the first turn starts, whatever it had left.
     state = attrs.evolve(state, activated=frozenset(), may_stall=None, stalling=frozenset(), charge=None)

@@ -14,7 +14,16 @@ from bbcore.rules.drive import clear_the_pitch, end_turn
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.rerolls import TEAM_REROLL
 from bbcore.rules.sequences import GameState
-from bbcore.rules.turns import action_refusals, barred_team_rerolls, end_activation, spend_team_rerolls, start_activation, start_turn
+from bbcore.rules.turns import (
+    TURNOVER_EVENT,
+    action_refusals,
+    barred_team_rerolls,
+    end_activation,
+    spend_team_rerolls,
+    start_activation,
+    start_turn,
+    turn_lost,
+)
 from bbcore.ruleset import Ruleset
 from tests.rules.game_states import game
 
@@ -170,6 +179,27 @@ def test_a_turn_starts_with_its_records_empty_and_the_plugins_acting(make_rulese
         after, events = start_turn(ruleset, state, "home", dice)
     assert (after.activated, after.stalling, after.home.drive_rerolls) == (frozenset(), frozenset(), 1)
     assert [e.kind for e in events] == ["cheered-on"]
+
+
+class Pitfall:
+    """Drops the ball carrier of the team whose turn starts into a pit on a D6 of 1: that turn is lost."""
+
+    @bbcore.hookimpl
+    def bbcore_turn_start_effects(self, state: GameState, team: str, dice: DiceSource) -> tuple[GameState, tuple[Event, ...]] | None:
+        if dice.roll(6) > 1:
+            return None
+        return state, (Event(TURNOVER_EVENT, team, (1,), "pitfall"),)
+
+
+def test_a_turn_start_effect_may_lose_the_turn_and_the_tracker_is_told(make_ruleset: Any) -> None:
+    ruleset = make_ruleset(plugins=[("pitfall", Pitfall())], entry_points=False)
+    state = game(ruleset, PLAYERS)
+    with ScriptedDice([1]) as dice:
+        _, events = start_turn(ruleset, state, "home", dice)
+    assert (turn_lost(events, "home"), turn_lost(events, "away")) == (True, False)
+    with ScriptedDice([2]) as dice:
+        _, events = start_turn(ruleset, state, "home", dice)
+    assert not turn_lost(events, "home")
 
 
 def test_throw_a_rock_is_called_once_and_knocks_an_opponent_down_on_a_four(core: Ruleset) -> None:

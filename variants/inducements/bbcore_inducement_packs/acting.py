@@ -11,8 +11,9 @@ it loses nothing. What he picks is cast through
 turns back when the drive ends.
 
 A fireball thrown at the start of its team's own turn may knock down that team's ball
-carrier: the hook cannot end a turn, so a ``blast-turnover`` event says the turn is
-over before it began, for the caller to end it.
+carrier, which ends the turn before it began: a core turnover event
+(:data:`bbcore.rules.turns.TURNOVER_EVENT`) says so, and the tracker, asking
+:func:`bbcore.rules.turns.turn_lost`, ends the turn.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from bbcore.rules.decisions import ActChoice, Decisions, InducementAct, checked_
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.inducement_uses import use_inducement, uses_left
 from bbcore.rules.sequences import GameState
+from bbcore.rules.turns import TURNOVER_EVENT
 from bbcore.ruleset import Ruleset
 from bbcore_inducement_packs.blasts import Blast, cast_fireball, throw_pot
 from bbcore_inducement_packs.in_game import (
@@ -56,8 +58,6 @@ from bbcore_inducement_packs.spells import (
 
 #: The declarations Temporal Distortion offers: the way both turn markers move.
 FORWARDS, BACKWARDS = "forwards", "backwards"
-#: The event telling the caller that a blast at the start of a team's turn has ended that turn.
-BLAST_TURNOVER = "blast-turnover"
 
 Cast = Callable[[Ruleset, Board, str, str, ActChoice, DiceSource, Decisions], Outcome | Blast]
 
@@ -220,8 +220,15 @@ def cast(
     choice: ActChoice,
     dice: DiceSource,
     decisions: Decisions,
+    moment: str | None = None,
 ) -> tuple[GameState, tuple[Event, ...]]:
-    """Spend one use of the inducement and cast the act the coach chose (checked against ``offer``)."""
+    """Spend one use of the inducement and cast the act the coach chose (checked against ``offer``).
+
+    Cast at the start of the caster's own turn (``moment`` ``own-turn-start``), a blast that
+    knocks down his team's ball carrier ends that turn: a turnover event
+    (:data:`bbcore.rules.turns.TURNOVER_EVENT`) for his team comes last. At any other
+    moment the turn it would end is not under way.
+    """
     rules = pack_rules(ruleset)
     shift = rules.spells.time_shifts.get(inducement)
     if shift is not None and offer.act == shift.spell:
@@ -239,7 +246,8 @@ def cast(
 
         state, used, result = use_in_game(ruleset, state, team_id, inducement, act_on)
         if isinstance(result, Blast):
-            ended = (Event(BLAST_TURNOVER, team_id, (), inducement),) if result.turnover else ()
+            ends_turn = result.turnover and moment == OWN_TURN_START
+            ended = (Event(TURNOVER_EVENT, team_id, (), inducement, {"cause": offer.act}),) if ends_turn else ()
             return state, (used, *result.outcome.events, *ended)
         return state, (used, *result.events)
     raise AssertionError(f"{offer.act!r} was offered for {inducement} but no kind casts it")  # offers() and _KINDS agree
@@ -259,7 +267,7 @@ def _offered_at(
             checked = checked_act(decisions.inducement_act(team_id, inducement, moment, offered), offered, who=team_id)
             if checked is None:
                 continue
-            state, cast_events = cast(ruleset, state, team_id, inducement, *checked, dice, decisions)
+            state, cast_events = cast(ruleset, state, team_id, inducement, *checked, dice, decisions, moment)
             events.extend(cast_events)
     return state, tuple(events)
 
@@ -280,4 +288,4 @@ def acts_after_turn(
     return _offered_at(ruleset, state, ((team_id, OWN_TURN_END), (other, OPPOSITION_TURN_END)), dice, decisions)
 
 
-__all__ = ["BACKWARDS", "BLAST_TURNOVER", "FORWARDS", "acts_after_turn", "acts_at_turn_start", "cast", "offers"]
+__all__ = ["BACKWARDS", "FORWARDS", "acts_after_turn", "acts_at_turn_start", "cast", "offers"]

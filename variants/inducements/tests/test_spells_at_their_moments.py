@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from bbcore_inducement_packs.acting import BACKWARDS, BLAST_TURNOVER, FORWARDS, offers
+from bbcore_inducement_packs.acting import BACKWARDS, FORWARDS, offers
 from bbcore_inducement_packs.in_game import OPPOSITION_TURN_END, OWN_TURN_START
 
 import bbcore
@@ -15,7 +15,7 @@ from bbcore.rules.decisions import ActChoice, DefaultDecisions, IllegalAnswerErr
 from bbcore.rules.drive import end_turn
 from bbcore.rules.inducement_uses import uses_left
 from bbcore.rules.sequences import GameState, TeamState
-from bbcore.rules.turns import start_turn
+from bbcore.rules.turns import TURNOVER_EVENT, start_turn, turn_lost
 
 WIZARD = "bb2020/hireling-sports-wizard"
 LINEMAN = "human/human-lineman"
@@ -121,4 +121,14 @@ def test_a_fireball_that_fells_its_own_team_s_carrier_as_their_turn_starts_ends_
     state = game(bb2020, two_linemen(bb2020, ball="h"), home={WIZARD: 1})
     with ScriptedDice([5, 2, 2, 1]) as dice:  # hit; armour holds; the ball bounces
         _, events = start_turn(bb2020, state, "home", dice, ScriptedDecisions([("inducement-act", ActChoice("fireball", square=(5, 7)))]))
-    assert events[-1].kind == BLAST_TURNOVER
+    assert (events[-1].kind, events[-1].who, events[-1].detail) == (TURNOVER_EVENT, "home", {"cause": "fireball"})
+    assert turn_lost(events, "home")
+    assert not turn_lost(events, "away")
+
+
+def test_the_same_fireball_just_after_its_team_s_turn_ended_ends_no_turn(bb2020: bbcore.Ruleset) -> None:
+    state = game(bb2020, two_linemen(bb2020, ball="h"), home={WIZARD: 1})
+    with ScriptedDice([5, 2, 2, 1]) as dice:  # the same hit, armour and bounce, cast after the home turn
+        _, events = end_turn(bb2020, state, "home", dice, ScriptedDecisions([("inducement-act", ActChoice("fireball", square=(5, 7)))]))
+    assert [(e.who, e.result) for e in events if e.kind == "fireball-hit"] == [("h", "hit")]
+    assert TURNOVER_EVENT not in {e.kind for e in events}
