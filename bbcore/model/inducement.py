@@ -40,7 +40,8 @@ class InducementHire:
     ``within_limits``: hired players count toward position limits and roster size;
     ``spp``: the Star Player Points they earn (:data:`SPP_EARNINGS`); ``star``: they are
     Star Players (no Prayer to Nuffle picks them); ``treatable``: False when no Apothecary nor
-    any other treatment may be used on them.
+    any other treatment may be used on them; ``if_both_hire``: what happens when both teams
+    hire the same position (:data:`IF_BOTH_HIRE`).
     """
 
     positions: str = "any"
@@ -49,7 +50,12 @@ class InducementHire:
     spp: str = "all"
     star: bool = False
     treatable: bool = True
+    if_both_hire: str = "both-play"
 
+
+#: When both teams hire the same position: each fields his own (an impostor among them), or neither fields him.
+IF_BOTH_HIRE = ("both-play", "neither-plays")
+NEITHER_PLAYS = "neither-plays"
 
 #: What a hired player earns in Star Player Points: everything, the MVP award alone, or nothing (never the MVP).
 SPP_EARNINGS = ("all", "mvp", "none")

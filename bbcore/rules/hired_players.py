@@ -4,7 +4,9 @@ An inducement hires a player when a team's order for it names the position
 (``bbcore.teams.purchases.hires_a_player``): the order's ``position``, ``count`` and
 the ``skill`` bought with it. :func:`hired_players` turns a team's orders into players in
 the Reserves, each with the position's profile, the inducement's effects on the player
-(Loner, say) and the skill bought. Whoever builds the game's board adds them to it, as it
+(Loner, say) and the skill bought. When both teams hire the same player under terms
+that say ``if_both_hire: neither-plays`` (the 2020 list's Star Players), neither team
+gets him, and the fees stay spent. Whoever builds the game's board adds them to it, as it
 adds the team's own players; they leave when the game ends, as Journeymen do.
 """
 
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from bbcore.errors import UsageError
+from bbcore.model.inducement import NEITHER_PLAYS
 from bbcore.rules.board import PlayerState, Status, player_from_position
 from bbcore.rules.effects import apply_effects
 from bbcore.teams.purchases import hires_a_player
@@ -26,10 +29,18 @@ if TYPE_CHECKING:
 
 
 def hired_players(
-    ruleset: Ruleset, team_id: str, orders: Iterable[InducementOrder], taken: Collection[str] = ()
+    ruleset: Ruleset,
+    team_id: str,
+    orders: Iterable[InducementOrder],
+    taken: Collection[str] = (),
+    *,
+    opposing_orders: Iterable[InducementOrder] = (),
 ) -> tuple[PlayerState, ...]:
     """The players the team's inducement orders hire, in the Reserves, with ids ``<team>-hired-<n>`` not in ``taken``,
     marked ``hired``.
+
+    ``opposing_orders`` are the other team's: a position both teams hire under the same
+    inducement, whose terms say ``if_both_hire: neither-plays``, is hired by neither.
 
     Orders for inducements that hire nobody are passed over; an order that hires but names
     no position, or an inducement the ruleset does not know, is a ``UsageError`` (the team
@@ -37,6 +48,7 @@ def hired_players(
     """
     players: list[PlayerState] = []
     used = set(taken)
+    theirs = {(order.id, order.position) for order in opposing_orders if order.position is not None}
     for order in orders:
         inducement = ruleset.inducements.get(order.id)
         if inducement is None:
@@ -45,6 +57,9 @@ def hired_players(
             continue
         if order.position is None:
             raise UsageError(f"team {team_id!r}: an order for {inducement.name} must name the position hired")
+        terms = inducement.hire
+        if terms is not None and terms.if_both_hire == NEITHER_PLAYS and (order.id, order.position) in theirs:
+            continue
         for _ in range(order.count):
             number = 1
             while f"{team_id}-hired-{number}" in used:
@@ -52,7 +67,6 @@ def hired_players(
             player_id = f"{team_id}-hired-{number}"
             used.add(player_id)
             hired = player_from_position(ruleset, player_id, team_id, order.position, None, Status.RESERVES)
-            terms = inducement.hire
             player = attrs.evolve(
                 hired,
                 hired=True,

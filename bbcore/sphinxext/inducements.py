@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bbcore.model.inducement import NEITHER_PLAYS
 from bbcore.render.text import money, target
 from bbcore.sphinxext.rst import Rst, escape, literal, ref
 from bbcore.sphinxext.selection import Labels, RulesetDirective
@@ -126,6 +127,8 @@ def hire_words(hire: InducementHire) -> str:
         parts.append(f"may be given one {escape(hire.skill.categories)} skill for {money(hire.skill.cost)} more")
     if hire.star:
         parts.append("a Star Player")
+    if hire.if_both_hire == NEITHER_PLAYS:
+        parts.append("hired by both teams, he plays for neither and both fees stay spent")
     if not hire.treatable:
         parts.append("no Apothecary or other treatment may be used on him")
     if hire.spp != "all":

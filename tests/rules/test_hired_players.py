@@ -39,3 +39,25 @@ def test_an_order_that_hires_must_name_the_position(bb2020: bbcore.Ruleset) -> N
         hired_players(bb2020, "home", [InducementOrder(MERCENARIES)])
     with pytest.raises(UsageError, match="unknown inducement"):
         hired_players(bb2020, "home", [InducementOrder("mercenaries")])
+
+
+STARS_2020 = "bb2020/star-players"
+
+
+def test_a_bb2020_star_both_teams_hire_plays_for_neither(bb2020: bbcore.Ruleset) -> None:
+    star = InducementOrder(STARS_2020, position="orc/troll")
+    other = InducementOrder(STARS_2020, position="human/ogre")
+    home = hired_players(bb2020, "home", [star, other], opposing_orders=[star])
+    assert [p.position for p in home] == ["human/ogre"]  # the troll both hired stays home
+    away = hired_players(bb2020, "away", [star], opposing_orders=[star, other])
+    assert away == ()
+    # A Mercenary of the same position on both sides is no Star: each team gets his own.
+    mercenary = InducementOrder(MERCENARIES, position="orc/troll")
+    assert len(hired_players(bb2020, "home", [mercenary], opposing_orders=[mercenary])) == 1
+
+
+def test_the_core_s_stars_both_teams_hire_play_for_both() -> None:
+    core = bbcore.load_ruleset()
+    stars = next(i for i in core.inducements.values() if i.hire is not None and i.hire.star)
+    order = InducementOrder(stars.id, position="orc/troll")
+    assert len(hired_players(core, "home", [order], opposing_orders=[order])) == 1
