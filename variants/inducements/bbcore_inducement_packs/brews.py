@@ -30,7 +30,7 @@ import attrs
 
 from bbcore.dice import DiceSource, pick_at_random, roll_dice, roll_on_table
 from bbcore.errors import UsageError
-from bbcore.rules.board import Board
+from bbcore.rules.board import Board, PlayerState
 from bbcore.rules.effects import apply_effects
 from bbcore.rules.events import Event
 from bbcore.rules.sequences import DriveChange, GameState
@@ -86,6 +86,16 @@ def give_for_drive(
     for skill in gained:
         state = state.with_drive_effect(drive_skill_id(player_id, skill), next_drive=next_drive)
     return state, gained
+
+
+def picked_skills(ruleset: Ruleset, player: PlayerState, category: str, count: int, decisions: Decisions) -> tuple[str, ...]:
+    """Up to ``count`` different skills of ``category`` the player lacks, as his coach picks them
+    (``Decisions.gained_skills``); a ``UsageError`` for an answer that is not such a pick."""
+    offered = tuple(sid for sid, skill in ruleset.skills.items() if skill.category == category and not player.has(sid))
+    picked = tuple(decisions.gained_skills(player.id, offered, count))
+    if len(set(picked)) != len(picked) or len(picked) > count or not set(picked) <= set(offered):
+        raise UsageError(f"{list(picked)} are not up to {count} different skills of {list(offered)}")
+    return picked
 
 
 def drop_drive_skills(board: Board, drive_effects: frozenset[str]) -> tuple[Board, tuple[Event, ...]]:

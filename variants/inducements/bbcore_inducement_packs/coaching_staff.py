@@ -8,8 +8,9 @@ skills are given until the drive ends through :func:`bbcore_inducement_packs.bre
 ``blessings`` entry (Overlooked) another player of the team on the pitch is picked at
 random and rolled for. ``blessed`` is who has been rolled for earlier in the game (the
 caller keeps it across drives): they cannot be named or picked; the ``blessing`` event
-lists everyone rolled for this time. Favour of the Gods lets the coach pick two
-Mutations: it is left to the caller (the row has no structured effect).
+lists everyone rolled for this time. On the ``chosen`` row (Favour of the Gods) the
+coach picks the skills (``Decisions.gained_skills``, among those of the category the
+player lacks), given until the drive ends like the others.
 
 :func:`treat_knock_out` is Mungo Spinecracker, rolled when the coach wishes as one of
 the team's players gets a KO'd Injury result, before they leave the pitch: the row's
@@ -84,9 +85,10 @@ import attrs
 
 from bbcore.dice import DiceSource, pick_at_random, roll_dice, roll_on_table
 from bbcore.errors import UsageError
+from bbcore.model.common import Effect, SkillRef
 from bbcore.rules.activation import activation_target
 from bbcore.rules.board import Board, PlayerState, Status
-from bbcore.rules.decisions import Decisions
+from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.drive import CHEERING_FANS, cheering_fans, kick_off_staff
 from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
@@ -94,8 +96,8 @@ from bbcore.rules.inducement_uses import use_inducement
 from bbcore.rules.injury import casualty_roll
 from bbcore.rules.pregame import PRAYERS_ROLE, pray_to_nuffle
 from bbcore.rules.sequences import GameState
-from bbcore_inducement_packs.brews import give_for_drive
-from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
+from bbcore_inducement_packs.brews import give_for_drive, picked_skills
+from bbcore_inducement_packs.pack_rules import ChosenSkills, pack_rules, rules_for
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -121,8 +123,10 @@ def bless(
     player_id: str,
     dice: DiceSource,
     blessed: frozenset[str] = frozenset(),
+    decisions: Decisions | None = None,
 ) -> tuple[GameState, tuple[Event, ...]]:
-    """Roll on the blessing table for the team's ``player_id``, and again for a random other while the row says so."""
+    """Roll on the blessing table for the team's ``player_id``, and again for a random other while the row says so;
+    ``decisions`` pick the skills of the ``chosen`` row (the defaults without)."""
     blessing = rules_for(pack_rules(ruleset).coaching_staff.blessings, inducement, "blessing")
     _need(state, team_id, inducement)
     player = state.board.player(player_id)
@@ -154,11 +158,19 @@ def bless(
             state = attrs.evolve(state, board=board.with_player(board.player(chosen).with_status(status)))
             events.append(Event(status.value, chosen, (), row.id))
         skills = [effect for effect in row.effects if effect.gain_skills]
+        if blessing.chosen is not None and row.id == blessing.chosen.row:
+            skills = [_picked_skills(ruleset, state.board.player(chosen), blessing.chosen, decisions or DefaultDecisions())]
         if skills:
             state, gained = give_for_drive(ruleset, state, chosen, skills)
             events.append(Event("blessed", chosen, (), row.id, {"skills": list(gained)}))
         chosen = None
     return state, tuple(events)
+
+
+def _picked_skills(ruleset: Ruleset, player: PlayerState, chosen: ChosenSkills, decisions: Decisions) -> Effect:
+    """The skills the coach picks for ``player`` on the ``chosen`` row, as an effect lasting the drive."""
+    picked = picked_skills(ruleset, player, chosen.category, chosen.count, decisions)
+    return Effect(gain_skills=tuple(SkillRef(sid) for sid in picked), who="player", duration="drive")
 
 
 def bless_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
@@ -176,7 +188,7 @@ def bless_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: 
             choice = decisions.agreed_choice(f"{team_id}: player for {inducement} to bless", candidates) if candidates else None
             if choice is None:
                 continue
-            state, blessed = bless(ruleset, state, team_id, inducement, choice, dice, frozenset(done))
+            state, blessed = bless(ruleset, state, team_id, inducement, choice, dice, frozenset(done), decisions)
             rolled_for = tuple(e.who for e in blessed if e.kind == "blessing" and e.who is not None)
             targets = {**state.team(team_id).inducement_targets, inducement: (*done, *rolled_for)}
             state = state.update_team(team_id, inducement_targets=targets)

@@ -417,10 +417,20 @@ class Temper:
 
 
 @frozen
+class ChosenSkills:
+    """A table row whose player gains ``count`` skills of ``category`` that the coach picks."""
+
+    row: str
+    category: str
+    count: int
+
+
+@frozen
 class Blessing:
-    """The blessing table's row after which another player is rolled for."""
+    """The blessing table's row after which another player is rolled for, and the row whose skills the coach picks."""
 
     again: str
+    chosen: ChosenSkills | None = None
 
 
 @frozen

@@ -42,6 +42,7 @@ from bbcore.rules.injury import CasualtyTreatment, Harm, knock_down_with_ball
 from bbcore.rules.sequences import GameState
 from bbcore.rules.ttm import fly, pass_range
 from bbcore.ruleset import Ruleset
+from bbcore_inducement_packs.brews import picked_skills
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
 
 #: The cause named in the Armour rolls of players a spell knocks down.
@@ -424,10 +425,7 @@ def rampant_mutation(
     rolls = roll_dice(dice, rules.dice)
     works = sum(rolls) >= rules.works_on
     if works:
-        offered = tuple(s for s, skill in ruleset.skills.items() if skill.category == rules.category and not player.has(s))
-        chosen = tuple(decisions.gained_skills(player_id, offered, rules.count))
-        if len(set(chosen)) != len(chosen) or len(chosen) > rules.count or not set(chosen) <= set(offered):
-            raise UsageError(f"{list(chosen)} are not up to {rules.count} different skills of {list(offered)}")
+        chosen = picked_skills(ruleset, player, rules.category, rules.count, decisions)
     else:
         chosen = () if player.has(rules.otherwise) else (rules.otherwise,)
     mutant = attrs.evolve(player, skills={**player.skills, **dict.fromkeys(chosen)})

@@ -136,6 +136,19 @@ def test_papa_skullbones_blesses_or_strikes_down(bb2020: bbcore.Ruleset, roll: i
     assert all(after.board.player("v").has(skill) for skill in skills)
 
 
+def test_the_favour_of_the_gods_gives_the_two_mutations_the_coach_picks_for_the_drive(bb2020: bbcore.Ruleset) -> None:
+    state = game(bb2020, {"bb2020/papa-skullbones": 1})
+    favour = bb2020.table("bb2020/papa-skullbones").row("favour-of-the-gods")
+    assert favour.min is not None
+    with ScriptedDice([favour.min]) as dice, ScriptedDecisions([("gained-skills", ["claws", "horns"])]) as coach:
+        after, events = bless(bb2020, state, "home", "bb2020/papa-skullbones", "v", dice, decisions=coach)
+    assert {"claws", "horns"} <= set(after.board.player("v").skills)
+    assert events[-1].detail["skills"] == ["claws", "horns"]
+    not_a_mutation = ScriptedDecisions([("gained-skills", ["block"])])
+    with pytest.raises(BBCoreError, match="not up to"):
+        bless(bb2020, state, "home", "bb2020/papa-skullbones", "v", ScriptedDice([favour.min]), decisions=not_a_mutation)
+
+
 def test_an_overlooked_player_passes_the_roll_to_another(bb2020: bbcore.Ruleset) -> None:
     state = game(bb2020, {"bb2020/papa-skullbones": 1})
     with ScriptedDice([2, 1, 7]) as dice:
