@@ -185,7 +185,7 @@ def test_the_brew_and_the_rune_steps_ask_the_coach_in_the_start_of_drive(bb2020:
     from bbcore.rules.sequences import sequence_steps
 
     steps = [step.id for step in bb2020.sequence("start-of-drive").steps]
-    assert steps.index("bb2020/heady-brew") == steps.index("set-up") + 1
+    assert steps.index("bb2020/heady-brew") == steps.index("swarming") + 1  # Swarming players are set up too
     assert steps.index("bb2020/runesmith") == steps.index("kick-off-event") - 1
     procedures = sequence_steps(bb2020)
     start = game(halflings(bb2020), {"bb2020/bottles-of-heady-brew": 1, RUNESMITH: 1})
