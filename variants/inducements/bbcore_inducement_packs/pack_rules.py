@@ -553,8 +553,9 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
     (``bb2020/...``, ``classic/...``): an id naming no pack of this plugin is refused, and
     the entries of a pack this ruleset does not use are left alone, since its inducements
     and tables are not loaded. An entry's table is its ``table`` (an id, or a referee's
-    table with the rows it reads), or else the inducement's own; its ``rows`` must be rows
-    of that table. The profile a zap turns its target into, and the spell a hex or a
+    table with the rows it reads), or else the inducement's own; its ``rows`` (and a
+    blessing's ``again`` and ``chosen`` rows) must be rows of that table, and a chosen
+    skill category must be one some skill has. The profile a zap turns its target into, and the spell a hex or a
     blink applies, must be profiles of the inducement. Checked each time a ruleset with a
     pack is built (``bbcore_rules_file_problems``).
     """
@@ -596,6 +597,12 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
         rows = getattr(entry, "rows", None)
         if rows is not None and attrs.has(type(rows)):
             check_rows(known, attrs.asdict(rows), (*path, "rows"), table_id)
+        if isinstance(entry, Blessing):
+            check_rows(known, {"again": entry.again}, path, table_id)
+            if entry.chosen is not None:
+                check_rows(known, {"row": entry.chosen.row}, (*path, "chosen"), table_id)
+                if not any(skill.category == entry.chosen.category for skill in ruleset.skills.values()):
+                    problem((*path, "chosen", "category"), f"no skill is of the category {entry.chosen.category!r}")
 
     def walk(node: Any, path: JsonPath) -> None:  # any attrs instance of the file's model
         for field in attrs.fields(type(node)):

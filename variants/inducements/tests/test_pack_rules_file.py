@@ -143,3 +143,26 @@ amend:
     (problem,) = caught.value.problems
     assert problem.path == "$.amend[0].changes.spells.zaps['bb2020/hireling-sports-wizard'].profile"
     assert problem.message == "the inducement 'bb2020/hireling-sports-wizard' has no profile 'toad'"
+
+
+MISBLESSED = f"""\
+source: "A league of careless priests"
+amend:
+  - rules: {RULES_ID}
+    changes:
+      coaching_staff:
+        blessings:
+          bb2020/papa-skullbones: {{again: overlooke, chosen: {{row: favour-of-gods, category: mutations, count: 2}}}}
+"""
+
+
+def test_a_blessing_must_name_rows_of_its_table_and_a_skill_category(tmp_path: Path) -> None:
+    with pytest.raises(DataError) as caught:
+        amended(tmp_path, MISBLESSED)
+    found = {problem.path: problem.message for problem in caught.value.problems}
+    entry = "$.amend[0].changes.coaching_staff.blessings['bb2020/papa-skullbones']"
+    assert found == {
+        f"{entry}.again": "the table 'bb2020/papa-skullbones' has no row 'overlooke'",
+        f"{entry}.chosen.row": "the table 'bb2020/papa-skullbones' has no row 'favour-of-gods'",
+        f"{entry}.chosen.category": "no skill is of the category 'mutations'",
+    }
