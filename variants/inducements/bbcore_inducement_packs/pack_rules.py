@@ -555,9 +555,9 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
     and tables are not loaded. An entry's table is its ``table`` (an id, or a referee's
     table with the rows it reads), or else the inducement's own; its ``rows`` (and a
     blessing's ``again`` and ``chosen`` rows) must be rows of that table, and a chosen
-    skill category must be one some skill has. The profile a zap turns its target into, and the spell a hex or a
-    blink applies, must be profiles of the inducement. Checked each time a ruleset with a
-    pack is built (``bbcore_rules_file_problems``).
+    skill category must be one some skill has. The profile a zap turns its target into,
+    and the spell a hex or a blink applies, must be profiles of the inducement. Checked
+    each time a ruleset with a pack is built (``bbcore_rules_file_problems``).
     """
     active = set(ruleset.packs)
     problems: list[RulesFileProblem] = []
