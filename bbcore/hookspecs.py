@@ -1241,6 +1241,45 @@ def bbcore_after_turn_effects(
 
 
 @hookspec
+def bbcore_activation_start_effects(
+    ruleset: Ruleset, state: GameState, player_id: str, action: str | None, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]] | None:
+    """Effects as a player's activation starts, once his action is declared (a spell that lets him better a
+    characteristic for the turn, say).
+
+    Called by :func:`bbcore.rules.turns.start_activation`, which a match tracker calls as
+    each activation starts, after the core's own (the Cheering Fans' assist).
+    Implementations are called in turn, each on the state the one before returned, and
+    return the new state and their events, or None for no change.
+
+    :param player_id: the player being activated.
+    :param action: the action he declared (``move``, ``block``...), None when he forgoes his
+        activation.
+    :param decisions: the coaches' answers; :class:`~bbcore.rules.decisions.DefaultDecisions`
+        when the caller gave none.
+
+    **Example.** A variant whose drummers quicken the first player of a team activated in a
+    turn; simplified (no record of who was first, no undoing):
+
+    .. code-block:: python
+
+        import attrs
+
+        from bbcore.rules.events import Event
+
+
+        @hookimpl
+        def bbcore_activation_start_effects(ruleset, state, player_id, action, decisions):
+            if state.activated or action != "move":
+                return None
+            player = state.board.player(player_id)
+            quicker = attrs.evolve(player, ma=player.ma + 1)
+            state = attrs.evolve(state, board=state.board.with_player(quicker))
+            return state, (Event("drums", player_id, (), "quicker"),)
+    """
+
+
+@hookspec
 def bbcore_activation_end_effects(
     ruleset: Ruleset,
     board: Board,

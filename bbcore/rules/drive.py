@@ -27,6 +27,7 @@ from bbcore.rules.injury import recover_knocked_out
 from bbcore.rules.on_the_ball import kick_off_move
 from bbcore.rules.pregame import roll_weather
 from bbcore.rules.sequences import (
+    TURN_ENDS,
     Charge,
     DriveChange,
     GameState,
@@ -37,6 +38,7 @@ from bbcore.rules.sequences import (
     row_effect,
 )
 from bbcore.rules.trapdoors import enter_square
+from bbcore.rules.turn_changes import end_every_turn_change, end_turn_changes
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -698,7 +700,8 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     """The drive ends: what lasted for the drive expires, and every player still on the pitch goes to the Reserves.
 
     Standing, prone and stunned players all go to the Reserves; the ball leaves play.
-    Players changed for the drive get their own profile back (``GameState.drive_forms``),
+    Changes waiting for a turn that has not come end now (``GameState.turn_changes``); players
+    changed for the drive get their own profile back (``GameState.drive_forms``),
     characteristic changes for the drive are undone, effects for the drive
     (``GameState.drive_effects``) end and those waiting for the next drive
     (``GameState.next_drive_effects``) take their place, re-rolls for the drive are lost, bars on
@@ -706,6 +709,8 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     of who took part in the drive is cleared (``played`` keeps it). A weather waiting to
     come back (``GameState.weather_return``) returns if it says so, else the new one stays.
     """
+    # Changes that would have ended at a turn end first, so that a drive form below is the player's own.
+    state, turn_ended = end_every_turn_change(state)
     board = state.board
     restored = []
     for player_id, original in sorted(state.drive_forms.items()):
@@ -740,7 +745,7 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
         cheered_player=None,
     )
     detail = {"to_reserves": to_reserves, "restored": sorted(set(restored)), "drive_rerolls_lost": lost, "drive_effects_ended": ended}
-    events = [Event("drive-ends", None, result="pitch-cleared", detail=detail)]
+    events = [*turn_ended, Event("drive-ends", None, result="pitch-cleared", detail=detail)]
     waiting = state.weather_return
     if waiting is not None and waiting.at_drive_end:
         state, back = _weather_returns(state, waiting)
@@ -753,8 +758,9 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
 
 def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions | None = None) -> StepResult:
     """Whatever the active plugins do when ``team``'s turn ends (``bbcore_turn_end_effects``), each on the board the one
-    before left; ``decisions`` answer what the coaches decide there (the defaults without). A weather waiting to come
-    back after this team's turn (``GameState.weather_return``) then returns. The turn's records of who was activated
+    before left; ``decisions`` answer what the coaches decide there (the defaults without). The changes that last until
+    this team's turn ends are then undone (:func:`bbcore.rules.turn_changes.end_turn_changes`), and a weather waiting to
+    come back after this team's turn (``GameState.weather_return``) returns. The turn's records of who was activated
     and who was Stalling (``GameState.activated``, ``GameState.stalling``) are cleared once the hooks have seen them.
     Last, the plugins act on the whole game just after the turn (``bbcore_after_turn_effects``)."""
     board, events = chain_board_hook(
@@ -772,6 +778,8 @@ def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, de
     state = attrs.evolve(
         state, board=board, activated=frozenset(), may_stall=None, stalling=frozenset(), cheering_fans=state.cheering_fans - {team}
     )
+    state, ended = end_turn_changes(state, team, TURN_ENDS)
+    events = (*events, *ended)
     waiting = state.weather_return
     if waiting is not None and waiting.after_turn_of == team:
         state, back = _weather_returns(state, waiting)

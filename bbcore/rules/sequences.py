@@ -124,6 +124,41 @@ class DriveChange:
     by: int
 
 
+#: A :class:`TurnChange` that ends as its team's next turn starts, before anyone is activated.
+TURN_STARTS = "turn-starts"
+#: A :class:`TurnChange` that ends as its team's turn ends.
+TURN_ENDS = "turn-ends"
+
+
+def _frozen_changes(changes: Mapping[str, int]) -> Mapping[str, int]:
+    return changes if isinstance(changes, MappingProxyType) else MappingProxyType(dict(changes))
+
+
+@frozen
+class TurnChange:
+    """Something in force until a moment of a coming team turn (a spell that lasts "until the start of your next
+    turn", a modifier "for this team turn"), undone then by :mod:`bbcore.rules.turn_changes`.
+
+    It ends as ``team``'s next turn starts (``ends`` :data:`TURN_STARTS`) or as its turn ends
+    (:data:`TURN_ENDS`). What it did: to ``player``, the ``skills`` it gave him, what it
+    added to his ``characteristics`` and whether it took his tackle zone (``tackle_zone``);
+    to every player of ``modified_team``, what it added to that team's ``modifiers``
+    (``Board.team_conditions``). ``effect`` names something in force until then that the
+    procedures look for (``GameState.turn_effects``); ``cause`` what made the change.
+    """
+
+    team: str
+    ends: str
+    cause: str
+    player: str | None = None
+    skills: tuple[str, ...] = ()
+    characteristics: Mapping[str, int] = field(factory=dict, converter=_frozen_changes)
+    tackle_zone: bool = False
+    modified_team: str | None = None
+    modifiers: Mapping[str, int] = field(factory=dict, converter=_frozen_changes)
+    effect: str | None = None
+
+
 @frozen
 class GameState:
     """Everything the sequences carry from one step to the next. Steps return a new one.
@@ -189,6 +224,8 @@ class GameState:
     cheered_player: str | None = None
     #: The Charge! kick-off event's free activations, while they last (see bbcore.rules.turns).
     charge: Charge | None = None
+    #: Changes that end at a moment of a coming team turn (see bbcore.rules.turn_changes).
+    turn_changes: tuple[TurnChange, ...] = ()
 
     @property
     def teams(self) -> tuple[TeamState, TeamState]:
@@ -225,6 +262,11 @@ class GameState:
         if next_drive:
             return attrs.evolve(self, next_drive_effects=self.next_drive_effects | {effect})
         return attrs.evolve(self, drive_effects=self.drive_effects | {effect})
+
+    @property
+    def turn_effects(self) -> frozenset[str]:
+        """The effects in force until a moment of a coming team turn: the ``effect`` of each of ``turn_changes``."""
+        return frozenset(change.effect for change in self.turn_changes if change.effect is not None)
 
     def with_drive_form(self, original: PlayerState) -> GameState:
         """The state remembering ``original``, a player as he was before something changed him until the drive ends
@@ -417,11 +459,14 @@ def _call(impl: Any, hook_name: str, offered: Mapping[str, Any]) -> Any:
 
 
 __all__ = [
+    "TURN_ENDS",
+    "TURN_STARTS",
     "Charge",
     "DriveChange",
     "GameState",
     "StepProcedure",
     "TeamState",
+    "TurnChange",
     "chain_board_hook",
     "chain_outcome_hook",
     "chain_state_hook",

@@ -13,7 +13,7 @@ know no variant's rules:
 - :func:`barred_team_rerolls`, the tests on which no team re-roll may be used for now
   (``bbcore_barred_team_rerolls``), to hand to the procedures;
 - :func:`start_activation` as each activation starts (it notes whether the player could
-  score without a die) and :func:`end_activation` as it ends: Stalling
+  score without a die; then ``bbcore_activation_start_effects``) and :func:`end_activation` as it ends: Stalling
   (:mod:`bbcore.rules.stalling`), then ``bbcore_activation_end_effects``; it keeps the
   turn's record of who was activated (``GameState.activated``);
 - :func:`spend_team_rerolls` after a procedure: the team re-rolls its events say were
@@ -33,8 +33,9 @@ from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.prayers import throw_a_rock
 from bbcore.rules.rerolls import TEAM_REROLL
-from bbcore.rules.sequences import Charge, GameState, chain_outcome_hook, chain_state_hook
+from bbcore.rules.sequences import TURN_STARTS, Charge, GameState, chain_outcome_hook, chain_state_hook
 from bbcore.rules.stalling import could_score_without_dice, crowd_takes_action, is_stalling
+from bbcore.rules.turn_changes import end_turn_changes
 
 if TYPE_CHECKING:
     from bbcore.rules.board import Board
@@ -56,7 +57,8 @@ def start_turn(
     ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions | None = None
 ) -> tuple[GameState, tuple[Event, ...]]:
     """``team``'s turn starts, before anyone is activated: the turn's records start empty (``GameState.activated``,
-    ``GameState.stalling``, and a Charge! not yet over: ``GameState.charge``), the coach may call on Throw a Rock
+    ``GameState.stalling``, and a Charge! not yet over: ``GameState.charge``), the changes that last until this
+    team's turn starts end (:func:`bbcore.rules.turn_changes.end_turn_changes`), the coach may call on Throw a Rock
     (:func:`bbcore.rules.prayers.throw_a_rock`), and the active plugins act (``bbcore_turn_start_effects``), each on
     the state the one before returned. A match tracker calls it as each team turn starts (after moving the team's
     turn marker, ``TeamState.turn``), and ends the turn at once when :func:`turn_lost` finds a
@@ -64,21 +66,26 @@ def start_turn(
     decisions = decisions or DefaultDecisions()
     # A Charge! ends when the first turn starts, whatever it had left.
     state = attrs.evolve(state, activated=frozenset(), may_stall=None, stalling=frozenset(), charge=None)
+    state, ended = end_turn_changes(state, team, TURN_STARTS)
     state, rock = throw_a_rock(ruleset, state, team, dice, decisions)
     state, events = chain_state_hook(ruleset, "bbcore_turn_start_effects", state, team=team, dice=dice, decisions=decisions)
-    return state, (*rock, *events)
+    return state, (*ended, *rock, *events)
 
 
-def start_activation(ruleset: Ruleset, state: GameState, player_id: str, action: str | None = None) -> GameState:
+def start_activation(
+    ruleset: Ruleset, state: GameState, player_id: str, action: str | None = None, decisions: Decisions | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
     """``player_id`` is activated to take ``action`` (None: he forgoes his activation). A match tracker calls it as
-    each activation starts, once the action is declared.
+    each activation starts, once the action is declared; it returns the new state and what happened.
 
     The state notes whether he could score without a die (``GameState.may_stall``,
     :func:`bbcore.rules.stalling.could_score_without_dice`), for :func:`end_activation` to
     judge Stalling. The first Block or Blitz (``activation.block_actions``) of a team the
     Cheering Fans favoured this turn (``GameState.cheering_fans``) takes their extra
     offensive assist: the player's ``block`` modifier rises by one until his activation
-    ends (``GameState.cheered_player``), and the favour is spent.
+    ends (``GameState.cheered_player``), and the favour is spent. Then the active plugins act
+    (``bbcore_activation_start_effects``), each on the state the one before returned;
+    ``decisions`` answer what the coaches decide there (the defaults without).
     """
     could = could_score_without_dice(ruleset, state.board, player_id)
     state = attrs.evolve(state, may_stall=player_id if could else None)
@@ -92,7 +99,9 @@ def start_activation(ruleset: Ruleset, state: GameState, player_id: str, action:
         state = attrs.evolve(
             state, board=state.board.with_player(cheered), cheering_fans=state.cheering_fans - {player.team}, cheered_player=player_id
         )
-    return state
+    return chain_state_hook(
+        ruleset, "bbcore_activation_start_effects", state, player_id=player_id, action=action, decisions=decisions or DefaultDecisions()
+    )
 
 
 def end_activation(

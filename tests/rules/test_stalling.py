@@ -51,7 +51,7 @@ def test_a_player_without_the_ball_could_not(core: Ruleset) -> None:
 
 
 def test_the_crowd_knocks_a_stalling_player_down_on_a_die_of_his_turn_or_more(core: Ruleset) -> None:
-    state = start_activation(core, carrier_at(core, (20, 7)), "c")
+    state, _ = start_activation(core, carrier_at(core, (20, 7)), "c")
     assert state.may_stall == "c"
     turn, armour_holds, bounce = 3, [1, 1], [5]
     with ScriptedDice([turn, *armour_holds, *bounce]) as dice:
@@ -72,7 +72,7 @@ def test_the_crowd_knocks_a_stalling_player_down_on_a_die_of_his_turn_or_more(co
 
 
 def test_a_carrier_who_scored_or_passed_the_ball_on_was_not_stalling(core: Ruleset) -> None:
-    state = start_activation(core, carrier_at(core, (20, 7)), "c")
+    state, _ = start_activation(core, carrier_at(core, (20, 7)), "c")
     scored = attrs.evolve(state, board=state.board.with_player(state.board.player("c").moved((25, 7))))
     with ScriptedDice([]) as dice:
         after, outcome = end_activation(core, scored, "c", dice)
@@ -82,6 +82,6 @@ def test_a_carrier_who_scored_or_passed_the_ball_on_was_not_stalling(core: Rules
         after, outcome = end_activation(core, passed, "c", dice)
     assert (outcome.events, after.home.stalled) == ((), False)
     # Nor is a carrier who could not have scored without a die, whatever he did.
-    far = start_activation(core, carrier_at(core, (10, 7)), "c")
+    far, _ = start_activation(core, carrier_at(core, (10, 7)), "c")
     with ScriptedDice([]) as dice:
         assert end_activation(core, far, "c", dice)[1].events == ()

@@ -232,9 +232,9 @@ def test_the_cheering_fans_give_the_first_block_of_the_winners_next_turn_an_assi
         state, _ = cheering_fans(core, state, dice, DefaultDecisions())
     assert state.cheering_fans == {"home"}
     plain = block_dice(core, state.board, "h1", "a1").attacker_strength
-    moving = start_activation(core, state, "h1", "move")
+    moving, _ = start_activation(core, state, "h1", "move")
     assert (moving.cheering_fans, block_dice(core, moving.board, "h1", "a1").attacker_strength) == ({"home"}, plain)
-    blocking = start_activation(core, state, "h1", "block")
+    blocking, _ = start_activation(core, state, "h1", "block")
     assert block_dice(core, blocking.board, "h1", "a1").attacker_strength == plain + 1
     assert blocking.cheering_fans == frozenset()
     after, _ = end_activation(core, blocking, "h1", ScriptedDice([]))
@@ -268,13 +268,13 @@ def test_a_charge_lets_the_kicking_teams_open_players_take_free_activations_unti
     assert action_refusals(core, state, "a1", "move") != ()  # not the kicking team
     assert action_refusals(core, state, "h1", "block") != ()  # a Move Action or a special action only
     assert action_refusals(core, state, "h1", "blitz") == ()
-    state = start_activation(core, state, "h1", "blitz")
+    state, _ = start_activation(core, state, "h1", "blitz")
     state, _ = end_activation(core, state, "h1", ScriptedDice([]))
     assert action_refusals(core, state, "h1", "move") != ()  # once each
     assert action_refusals(core, state, "h2", "blitz") != ()  # the Blitz is spent
     assert action_refusals(core, state, "h2", "move") == ()
     # h2 falls over during his move: the Charge is over.
-    state = start_activation(core, state, "h2", "move")
+    state, _ = start_activation(core, state, "h2", "move")
     fallen = attrs.evolve(state, board=state.board.with_player(state.board.player("h2").with_status(Status.PRONE)))
     after, _ = end_activation(core, fallen, "h2", ScriptedDice([]))
     assert after.charge is None

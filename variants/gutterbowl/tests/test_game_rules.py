@@ -359,7 +359,7 @@ def test_the_core_finds_the_staller_and_the_fans_throw_at_the_end_of_the_turn(gb
 
     assert not gb.parameters.stalling.crowd_takes_action
     state = game(gb, {"runner": ("home", LINEMAN, (20, 7)), "rat": ("away", CLANRAT, (5, 7))}, ball="runner")
-    state = start_activation(gb, state, "runner")
+    state, _ = start_activation(gb, state, "runner")
     with ScriptedDice([]) as dice:  # no Crowd Takes Action in the gutter
         state, outcome = end_activation(gb, state, "runner", dice)
     assert [(e.kind, e.result) for e in outcome.events] == [("stalling", "stalled")]

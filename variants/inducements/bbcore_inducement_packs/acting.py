@@ -49,6 +49,7 @@ from bbcore_inducement_packs.spells import (
     cast_hex,
     danse_macabre,
     foot_of_gork,
+    lasting,
     rampant_mutation,
     reality_blinks,
     rough_ground,
@@ -228,6 +229,12 @@ def cast(
     knocks down his team's ball carrier ends that turn: a turnover event
     (:data:`bbcore.rules.turns.TURNOVER_EVENT`) for his team comes last. At any other
     moment the turn it would end is not under way.
+
+    Given the ``moment``, a spell that lasts less than the drive (its ``lasts``) is kept until
+    the turn that ends it (:func:`bbcore_inducement_packs.spells.lasting`): a player wavering
+    after Reality Blinks comes back as the caster's next turn starts, rough ground holds for
+    the coming turn. Without it, what the spell did lasts until the drive ends (rough ground
+    only tells its modifier, for the caller to give the Rush rolls).
     """
     rules = pack_rules(ruleset)
     shift = rules.spells.time_shifts.get(inducement)
@@ -244,11 +251,14 @@ def cast(
         def act_on(board: Board, caster: Cast = caster) -> Outcome | Blast:
             return caster(ruleset, board, team_id, inducement, choice, dice, decisions)
 
+        before = state.board
         state, used, result = use_in_game(ruleset, state, team_id, inducement, act_on)
         if isinstance(result, Blast):
             ends_turn = result.turnover and moment == OWN_TURN_START
             ended = (Event(TURNOVER_EVENT, team_id, (), inducement, {"cause": offer.act}),) if ends_turn else ()
             return state, (used, *result.outcome.events, *ended)
+        if moment is not None:
+            state = lasting(ruleset, state, before, result.events, team_id, inducement, offer.act, moment)
         return state, (used, *result.events)
     raise AssertionError(f"{offer.act!r} was offered for {inducement} but no kind casts it")  # offers() and _KINDS agree
 

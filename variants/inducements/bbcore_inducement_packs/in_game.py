@@ -27,6 +27,13 @@ from bbcore.rules.inducement_uses import use_inducement
 from bbcore.rules.sequences import GameState
 from bbcore.ruleset import Ruleset
 from bbcore_inducement_packs.blasts import Blast
+from bbcore_inducement_packs.moments import (
+    MOMENTS,
+    OPPOSITION_TURN_END,
+    OPPOSITION_TURN_START,
+    OWN_TURN_END,
+    OWN_TURN_START,
+)
 from bbcore_inducement_packs.pack_rules import pack_rules
 
 Result = TypeVar("Result", bound=Outcome | Blast)
@@ -64,16 +71,6 @@ def use_in_game(
     return attrs.evolve(state, board=outcome.board), used, result
 
 
-#: As a turn of the holding team starts, before anyone is activated.
-OWN_TURN_START = "own-turn-start"
-#: Just after a turn of the holding team has ended (a Turnover included).
-OWN_TURN_END = "own-turn-end"
-#: As a turn of the opposing team starts, before anyone is activated.
-OPPOSITION_TURN_START = "opposition-turn-start"
-#: Just after a turn of the opposing team has ended.
-OPPOSITION_TURN_END = "opposition-turn-end"
-#: Every moment, in the order a game meets them around one of the holding team's turns.
-MOMENTS = (OWN_TURN_START, OWN_TURN_END, OPPOSITION_TURN_START, OPPOSITION_TURN_END)
 #: The act of a pot (pots have no spell profile).
 POT = "pot"
 

@@ -150,6 +150,7 @@ class Hex:
     standing_only: bool
     drops_ball: bool
     takes_tackle_zone: bool
+    lasts: str
 
 
 @frozen
@@ -161,6 +162,7 @@ class Blink:
     dice: str
     swap_on: int
     barred_skill: str
+    lasts: str
 
 
 @frozen
@@ -203,6 +205,7 @@ class Ground:
     spell: str
     moments: tuple[str, ...]
     modifier: int
+    lasts: str
 
 
 @frozen
@@ -239,6 +242,7 @@ class Danse:
     works_on: int
     characteristics: tuple[str, ...]
     by: int
+    lasts: str
 
 
 @frozen

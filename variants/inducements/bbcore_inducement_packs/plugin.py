@@ -117,6 +117,18 @@ def bbcore_after_turn_effects(
 
 
 @hookimpl
+def bbcore_activation_start_effects(
+    ruleset: Ruleset, state: GameState, player_id: str, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]] | None:
+    """A Lineman of a team whose Danse Macabre is in force may better a characteristic as he is activated
+    (:func:`bbcore_inducement_packs.spells.dance_at_activation`)."""
+    from bbcore_inducement_packs.spells import dance_at_activation  # noqa: PLC0415 - the procedures import the core's rules
+
+    after, events = dance_at_activation(ruleset, state, player_id, decisions)
+    return (after, events) if events else None
+
+
+@hookimpl
 def bbcore_bribe_reroll(ruleset: Ruleset, state: GameState, team_id: str) -> str | None:
     """A hired fixer rolls a failed Bribe again (:func:`bbcore_inducement_packs.coaching_staff.bribe_reroll`)."""
     from bbcore_inducement_packs.coaching_staff import bribe_reroll  # noqa: PLC0415 - the procedures import the core's rules

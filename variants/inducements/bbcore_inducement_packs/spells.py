@@ -35,18 +35,22 @@ from bbcore.model.inducement import InducementProfile
 from bbcore.model.table import Row
 from bbcore.rules import ball
 from bbcore.rules.board import Board, PlayerState, Square, Status, distance
-from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.decisions import Decisions, DefaultDecisions, InducementAct, checked_act
 from bbcore.rules.effects import LOWER_IS_BETTER, PROFILE_FIELDS, apply_effects, changed_characteristic, restore, transform
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import CasualtyTreatment, Harm, knock_down_with_ball
-from bbcore.rules.sequences import GameState
+from bbcore.rules.sequences import TURN_ENDS, GameState
 from bbcore.rules.ttm import fly, pass_range
+from bbcore.rules.turn_changes import add_team_modifiers, keep_effect, keep_player_change
 from bbcore.ruleset import Ruleset
 from bbcore_inducement_packs.brews import picked_skills
-from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
+from bbcore_inducement_packs.moments import ends_at
+from bbcore_inducement_packs.pack_rules import Danse, pack_rules, rules_for
 
 #: The cause named in the Armour rolls of players a spell knocks down.
 SPELL = "spell"
+#: The test whose modifier rough ground changes (as :meth:`bbcore.rules.board.Board.modifier` names Rush rolls).
+RUSH = "rush"
 
 
 def spell_profile(ruleset: Ruleset, inducement: str, profile_id: str) -> InducementProfile:
@@ -448,17 +452,20 @@ def danse_macabre(ruleset: Ruleset, board: Board, caster_team: str, inducement: 
     rules = rules_for(pack_rules(ruleset).spells.danses, inducement, "wizard who makes players dance")
     rolls = roll_dice(dice, rules.dice)
     works = sum(rolls) >= rules.works_on
-    keyword = ruleset.parameters.journeymen.keyword
-    dancers = [
-        p.id
-        for p in board.team_players(caster_team)
-        if works and p.on_pitch and p.position is not None and keyword in ruleset.position(p.position).keywords
-    ]
+    dancers = _linemen(ruleset, board, caster_team) if works else []
     detail = {"players": dancers, "characteristics": list(rules.characteristics), "by": rules.by}
     return Outcome(
         board,
         (_cast(caster_team, inducement, rules.spell, None), Event("danse", caster_team, rolls, "dances" if works else "spasms", detail)),
     )
+
+
+def _linemen(ruleset: Ruleset, board: Board, team: str) -> list[str]:
+    """The team's players on the pitch of a position with the journeymen keyword (its Linemen)."""
+    keyword = ruleset.parameters.journeymen.keyword
+    return [
+        p.id for p in board.team_players(team) if p.on_pitch and p.position is not None and keyword in ruleset.position(p.position).keywords
+    ]
 
 
 def danse_step(board: Board, danse: Event, player_id: str, characteristic: str) -> Outcome:
@@ -479,18 +486,113 @@ def danse_step(board: Board, danse: Event, player_id: str, characteristic: str) 
     return Outcome(board.with_player(attrs.evolve(player, **changes)), (event,))
 
 
+#: The situation in which a dancer's coach is asked which characteristic he betters (``Decisions.inducement_act``).
+ACTIVATION_START = "activation-start"
+
+
+def lasting(
+    ruleset: Ruleset,
+    state: GameState,
+    before: Board,
+    events: Sequence[Event],
+    caster_team: str,
+    inducement: str,
+    spell: str,
+    moment: str,
+) -> GameState:
+    """The game after ``inducement``'s ``spell`` (its profile id) cast at ``moment`` (seen from ``caster_team``), with
+    what it did kept until its ``lasts`` (``pack-rules.yaml``) ends: undone by the core at that turn's start or end
+    (:mod:`bbcore.rules.turn_changes`).
+
+    ``before`` is the board the spell was cast on and ``events`` what it told. A player it
+    changed is kept as a change of his; rough ground puts its modifier on the opposing
+    team's Rush rolls (``Board.team_conditions``); a Danse Macabre that works is kept as an
+    effect in force (``GameState.turn_effects``, named by the inducement) that its team's
+    Linemen use as each is activated (:func:`dance_at_activation`). A spell that lasts the
+    drive adds nothing here: its casting already kept the players' own forms.
+    """
+    spells = pack_rules(ruleset).spells
+    kinds = (spells.hexes, spells.blinks, spells.grounds, spells.danses)
+    entry = next((kind[inducement] for kind in kinds if inducement in kind and kind[inducement].spell == spell), None)
+    end = None if entry is None else ends_at(entry.lasts, moment, caster_team, state.opponent(caster_team).id)
+    if end is None:
+        return state
+    team, ends = end
+    for event in events:
+        if event.kind == "rough-ground":
+            modifier = {RUSH: int(str(event.detail["rush_modifier"]))}
+            state = add_team_modifiers(state, str(event.who), modifier, team=team, ends=ends, cause=str(event.result))
+        elif event.kind == "danse" and event.detail["players"]:
+            state = keep_effect(state, inducement, team=team, ends=ends, cause=str(event.result))
+        elif "original" in event.detail and str(event.who) in before.players:
+            state = keep_player_change(state, before.player(str(event.who)), team=team, ends=ends, cause=str(event.result))
+    return state
+
+
+def _danse_in_force(ruleset: Ruleset, state: GameState, team: str) -> tuple[str, Danse] | None:
+    """The inducement whose Danse Macabre is in force for ``team``'s turn, with its numbers."""
+    danses = pack_rules(ruleset).spells.danses
+    for change in state.turn_changes:
+        effect = change.effect
+        if effect is not None and effect in danses and change.team == team:
+            return effect, danses[effect]
+    return None
+
+
+def dance(ruleset: Ruleset, state: GameState, player_id: str, characteristic: str) -> tuple[GameState, tuple[Event, ...]]:
+    """One of the Linemen of a team whose Danse Macabre is in force betters ``characteristic`` until his team's
+    turn ends: once in the turn, as he is activated. The core takes it back as the turn ends."""
+    player = state.board.player(player_id)
+    found = _danse_in_force(ruleset, state, player.team)
+    if found is None:
+        raise UsageError(f"no Danse Macabre is in force for {player.team!r}")
+    _, rules = found
+    if any(change.player == player_id and change.cause == rules.spell for change in state.turn_changes):
+        raise UsageError(f"{player_id!r} has danced already this turn")
+    detail = {"players": _linemen(ruleset, state.board, player.team), "characteristics": list(rules.characteristics), "by": rules.by}
+    outcome = danse_step(state.board, Event("danse", player.team, (), "dances", detail), player_id, characteristic)
+    after = attrs.evolve(state, board=outcome.board)
+    return keep_player_change(after, player, team=player.team, ends=TURN_ENDS, cause=rules.spell), outcome.events
+
+
+def dance_at_activation(ruleset: Ruleset, state: GameState, player_id: str, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """As a player is activated: if his team's Danse Macabre is in force and he is one of its Linemen who has not
+    danced yet, his coach is asked (``Decisions.inducement_act``, situation :data:`ACTIVATION_START`) which
+    characteristic he betters, among those the player has; he may decline."""
+    player = state.board.player(player_id)
+    found = _danse_in_force(ruleset, state, player.team)
+    if found is None or player_id not in _linemen(ruleset, state.board, player.team):
+        return state, ()
+    inducement, rules = found
+    if any(change.player == player_id and change.cause == rules.spell for change in state.turn_changes):
+        return state, ()
+    options = tuple(name for name in rules.characteristics if getattr(player, name) is not None)
+    offered = (InducementAct(rules.spell, (player_id,), 1, options=options),)
+    answer = decisions.inducement_act(player.team, inducement, ACTIVATION_START, offered)
+    checked = checked_act(answer, offered, who=player.team)
+    if checked is None:
+        return state, ()
+    _, choice = checked
+    assert choice.option is not None  # the act offers options, so checked_act insists on one
+    return dance(ruleset, state, player_id, choice.option)
+
+
 __all__ = [
+    "ACTIVATION_START",
     "SPELL",
     "cast_bolt",
     "cast_column",
     "cast_flora",
     "cast_hex",
     "column_path",
+    "dance",
+    "dance_at_activation",
     "danse_macabre",
     "danse_step",
     "foot_of_gork",
     "frog_casualty",
     "is_frog",
+    "lasting",
     "rampant_mutation",
     "reality_blinks",
     "rough_ground",
