@@ -28,6 +28,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import Status
 from bbcore.rules.events import Event
 from bbcore.rules.sequences import GameState
+from bbcore_inducement_packs.moments import TURN_START
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
 
 if TYPE_CHECKING:
@@ -151,10 +152,6 @@ def use_artifact(
     state = state.update_team(team_id, rerolls=team.rerolls + rerolls)
     events.append(Event("artifact-reroll", team_id, (), str(rerolls)))
     return state, tuple(events)
-
-
-#: The situation ``Decisions.use_inducement`` names when an artefact may be used: a turn of the team's starts.
-TURN_START = "turn-start"
 
 
 def artifacts_at_turn_start(

@@ -9,12 +9,16 @@ those taken come off the opponent's, never below 0. They last the half, as the s
 says: the core's half-time step sets every team's re-rolls back to its own count
 (:func:`bbcore.rules.drive.replenish_rerolls`).
 
-The weather mage is used at the start of its team's turn: :func:`call_weather_mage`
-rolls the weather again with the modifier its coach picks
-(``Decisions.weather_modifier``) from the data's allowed values, and spends the use.
-How long the new weather holds differs (until the end of the opponent's next turn or
-the drive in the 2020 list; until the team's next turn in the classic one): the caller
-restores ``previous`` from the event when that time comes.
+The weather mage is used at the start of its team's turn: as each of its turns starts,
+its coach is asked whether he calls it (:func:`mages_at_turn_start`, through the core's
+``bbcore_turn_start_effects``), and :func:`call_weather_mage` rolls the weather again
+with the modifier he picks (``Decisions.weather_modifier``) from the data's allowed
+values, and spends the use. How long the new weather holds differs (until the end of the
+opponent's next turn or the drive in the 2020 list; until the team's next turn in the
+classic one): the game state keeps the weather to come back
+(``GameState.weather_return``), which the core brings back then. When both teams' mages
+have spoken before it does, the weather from before the first comes back when the
+second's time is up: the first one's weather was already gone.
 """
 
 from __future__ import annotations
@@ -27,9 +31,10 @@ from bbcore.dice import DiceSource
 from bbcore.errors import UsageError
 from bbcore.rules.drive import chef_cooks, starts_a_half
 from bbcore.rules.events import Event
-from bbcore.rules.inducement_uses import use_inducement
+from bbcore.rules.inducement_uses import use_inducement, uses_left
 from bbcore.rules.pregame import roll_weather
 from bbcore.rules.sequences import GameState, WeatherReturn
+from bbcore_inducement_packs.moments import OWN_TURN_START, TURN_START
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
 
 if TYPE_CHECKING:
@@ -57,27 +62,59 @@ def cook(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisi
 
 
 def call_weather_mage(
-    ruleset: Ruleset, state: GameState, team_id: str, inducement: str, dice: DiceSource, decisions: Decisions
+    ruleset: Ruleset,
+    state: GameState,
+    team_id: str,
+    inducement: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    moment: str | None = None,
 ) -> tuple[GameState, tuple[Event, ...]]:
     """The team's weather mage rolls the weather with a modifier its coach picks: one of the mage's ``uses``
     (:func:`bbcore.rules.inducement_uses.use_inducement`). A mage whose weather lasts only until the opponent's
     next turn ends leaves the old weather waiting to come back (``GameState.weather_return``), which the core's
-    ``end_turn`` and drive-ends step bring back.
+    ``end_turn`` and drive-ends step bring back; if another mage's weather was already waiting to give way, the
+    weather from before that one is what comes back. A mage whose weather holds leaves nothing waiting.
 
-    A team without that inducement, or with no use of it left, is a ``UsageError``.
+    A team without that inducement, or with no use of it left, is a ``UsageError``; so is a ``moment`` (one of
+    :data:`bbcore_inducement_packs.moments.MOMENTS`, seen from ``team_id``) its data's ``moments`` do not name.
     """
     mage = rules_for(pack_rules(ruleset).weather_mages, inducement, "weather mage")
+    if moment is not None and moment not in mage.moments:
+        raise UsageError(f"{inducement} cannot be called at {moment}: only at {', '.join(mage.moments)}")
     state, spent = use_inducement(ruleset, state, team_id, inducement)
     modifier = decisions.weather_modifier(team_id, mage.modifiers)
     if modifier not in mage.modifiers:
         raise UsageError(f"{modifier} is not a modifier the {inducement!r} allows: {list(mage.modifiers)}")
     previous = state.weather
+    waiting = state.weather_return
     state, events = roll_weather(ruleset, state, dice, modifier)
     if mage.lasts == OPPONENT_TURN:
-        back = WeatherReturn(previous, state.opponent(team_id).id, at_drive_end=mage.at_drive_end == "back")
+        before = previous if waiting is None else waiting.weather
+        back = WeatherReturn(before, state.opponent(team_id).id, at_drive_end=mage.at_drive_end == "back")
         state = attrs.evolve(state, weather_return=back)
+    else:
+        state = attrs.evolve(state, weather_return=None)
     used = Event("weather-mage", team_id, (), str(modifier), {"inducement": inducement, "previous": previous, "lasts": mage.lasts})
     return state, (spent, used, *events)
 
 
-__all__ = ["CHEF_STEPS", "call_weather_mage", "cook", "starts_a_half"]
+def mages_at_turn_start(
+    ruleset: Ruleset, state: GameState, team_id: str, dice: DiceSource, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]]:
+    """As a turn of ``team_id``'s starts: for each weather mage the team holds with a use left that may be called
+    then, its coach is asked whether he calls it now (``Decisions.use_inducement``, situation ``turn-start``);
+    each he calls rolls the weather (:func:`call_weather_mage`)."""
+    events: list[Event] = []
+    team = state.team(team_id)
+    for inducement, mage in sorted(pack_rules(ruleset).weather_mages.items()):
+        if OWN_TURN_START not in mage.moments or team.inducements.get(inducement, 0) <= 0:
+            continue
+        if uses_left(ruleset, state, team_id, inducement) == 0 or not decisions.use_inducement(team_id, inducement, TURN_START):
+            continue
+        state, called = call_weather_mage(ruleset, state, team_id, inducement, dice, decisions, OWN_TURN_START)
+        events.extend(called)
+    return state, tuple(events)
+
+
+__all__ = ["CHEF_STEPS", "call_weather_mage", "cook", "mages_at_turn_start", "starts_a_half"]

@@ -21,6 +21,9 @@ OPPOSITION_TURN_END = "opposition-turn-end"
 #: Every moment, in the order a game meets them around one of the holding team's turns.
 MOMENTS = (OWN_TURN_START, OWN_TURN_END, OPPOSITION_TURN_START, OPPOSITION_TURN_END)
 
+#: The situation ``Decisions.use_inducement`` names when an inducement may be used as a turn of its team's starts.
+TURN_START = "turn-start"
+
 #: How long what a spell does lasts (``lasts`` in ``pack-rules.yaml``), seen from the caster: until the drive ends,
 LASTS_THE_DRIVE = "drive"
 #: until the team turn that comes next ends (the one under way, cast as a turn starts),
@@ -57,6 +60,7 @@ __all__ = [
     "OPPOSITION_TURN_START",
     "OWN_TURN_END",
     "OWN_TURN_START",
+    "TURN_START",
     "UNTIL_OPPOSITION_TURN_STARTS",
     "UNTIL_OWN_TURN_STARTS",
     "ends_at",

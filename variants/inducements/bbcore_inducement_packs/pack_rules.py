@@ -54,12 +54,14 @@ class Chef:
 class WeatherMage:
     """The modifiers a coach may put on the weather roll, and how long the new weather lasts.
 
-    ``lasts`` ``opponent-turn``: the old weather comes back when the opponent's next team turn
+    ``moments``: when it may be used (as its team's turns start). ``lasts`` ``opponent-turn``: the old weather
+    comes back when the opponent's next team turn
     ends; None: the new weather holds. ``at_drive_end`` ``back`` or ``stays``: what happens when
     the drive ends first.
     """
 
     modifiers: tuple[int, ...]
+    moments: tuple[str, ...]
     lasts: str | None = None
     at_drive_end: str = "back"
 

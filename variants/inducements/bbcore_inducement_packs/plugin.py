@@ -92,16 +92,19 @@ def bbcore_end_of_drive_effects(ruleset: Ruleset, board: Board, drive_effects: f
 def bbcore_turn_start_effects(
     ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions
 ) -> tuple[GameState, tuple[Event, ...]] | None:
-    """The Ancient Artifact's moment: its coach may use it as one of his turns starts
-    (:func:`bbcore_inducement_packs.boons.artifacts_at_turn_start`); and the pots, fireballs and spells whose data
+    """The Ancient Artifact's and the Weather Mage's moment: their coach may use them as one of his turns starts
+    (:func:`bbcore_inducement_packs.boons.artifacts_at_turn_start`,
+    :func:`bbcore_inducement_packs.effects.mages_at_turn_start`); and the pots, fireballs and spells whose data
     names the start of this turn are offered to both coaches
     (:func:`bbcore_inducement_packs.acting.acts_at_turn_start`)."""
     from bbcore_inducement_packs.acting import acts_at_turn_start  # noqa: PLC0415 - the procedures import the core's rules
     from bbcore_inducement_packs.boons import artifacts_at_turn_start  # noqa: PLC0415 - the procedures import the core's rules
+    from bbcore_inducement_packs.effects import mages_at_turn_start  # noqa: PLC0415 - the procedures import the core's rules
 
     after, events = artifacts_at_turn_start(ruleset, state, team, dice, decisions)
+    after, called = mages_at_turn_start(ruleset, after, team, dice, decisions)
     after, acted = acts_at_turn_start(ruleset, after, team, dice, decisions)
-    return (after, events + acted) if events or acted else None
+    return (after, events + called + acted) if events or called or acted else None
 
 
 @hookimpl

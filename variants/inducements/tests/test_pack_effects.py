@@ -235,3 +235,46 @@ def test_a_packs_extra_training_adds_team_rerolls_for_the_game(pack: str, induce
     human = next(ref.team for ref in rules.team_files if ref.id == "human-starter")
     trained = team_state(rules, "home", attrs.evolve(human, inducements=(InducementOrder(inducement, 1),)))
     assert trained.rerolls == human.rerolls + 1
+
+
+def test_the_weather_mage_is_offered_as_its_team_s_turn_starts_and_not_the_opponent_s(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.moments import OPPOSITION_TURN_END
+
+    from bbcore.rules.turns import start_turn
+
+    mage = "bb2020/weather-mage"
+    start = attrs.evolve(state(bb2020, two_teams(bb2020), {mage: 1}), weather="perfect-conditions")
+    keeps = ScriptedDecisions([("use-inducement", False)], strict=True)
+    kept, events = start_turn(bb2020, start, "home", ScriptedDice([]), keeps)
+    assert (kept.weather, events, uses_left(bb2020, kept, "home", mage)) == ("perfect-conditions", (), 1)
+    # The opponent's turn start offers nothing (a strict script with nothing in it would fail if asked).
+    start_turn(bb2020, start, "away", ScriptedDice([]), ScriptedDecisions([], strict=True))
+    calls = ScriptedDecisions([("use-inducement", True), ("weather-modifier", 2)], strict=True)
+    with ScriptedDice([6, 6]) as dice:
+        called, events = start_turn(bb2020, start, "home", dice, calls)
+    assert [e.kind for e in events][:2] == ["inducement-used", "weather-mage"]
+    assert called.weather != "perfect-conditions"
+    assert uses_left(bb2020, called, "home", mage) == 0
+    with pytest.raises(UsageError, match="cannot be called at opposition-turn-end"):
+        call_weather_mage(bb2020, start, "home", mage, ScriptedDice([]), DefaultDecisions(), OPPOSITION_TURN_END)
+
+
+def test_after_both_teams_mages_the_weather_from_before_the_first_comes_back(bb2020: bbcore.Ruleset) -> None:
+    from bbcore.rules.drive import end_turn
+
+    mage = "bb2020/weather-mage"
+    start = attrs.evolve(state(bb2020, two_teams(bb2020), {mage: 1}), weather="perfect-conditions")
+    start = start.update_team("away", inducements={mage: 1})
+    with ScriptedDice([6, 6]) as dice:
+        home_called, _ = call_weather_mage(bb2020, start, "home", mage, dice, ScriptedDecisions([("weather-modifier", 2)]))
+    home_weather = home_called.weather
+    home_turn, _ = end_turn(bb2020, home_called, "home", ScriptedDice([]))
+    with ScriptedDice([1, 1]) as dice:
+        away_called, _ = call_weather_mage(bb2020, home_turn, "away", mage, dice, ScriptedDecisions([("weather-modifier", -2)]))
+    away_weather = away_called.weather
+    assert len({"perfect-conditions", home_weather, away_weather}) == 3
+    # The home mage's time is up as the away turn ends, but the away mage's weather holds until the home turn ends.
+    away_turn, _ = end_turn(bb2020, away_called, "away", ScriptedDice([]))
+    assert away_turn.weather == away_weather
+    back, _ = end_turn(bb2020, away_turn, "home", ScriptedDice([]))
+    assert (back.weather, back.weather_return) == ("perfect-conditions", None)
