@@ -6,11 +6,13 @@
 - :func:`apply_unguent` takes a player whose casualty row is one the ``unguents``
   entry names (a Serious Injury) from the Casualty box to the Reserves, after every
   other healing; the ``unguent`` event keeps the row, which still applies after the game.
-- :func:`settle_side_bet` is Step 1 of the post-game sequence for a team that bet:
+- :func:`settle_side_bet` is Step 1 of the post-game sequence for a team that bet
+  (the pack's post-game step :data:`SIDE_BET_STEP`, :func:`side_bet_step`):
   a stake within the ``side_bets`` bounds comes back multiplied by ``payout`` on a win
   and is lost otherwise (it was paid with the inducement).
 - :func:`cavort` adds the inducement's ``fan-factor`` effect per swarm to the Fan
-  Factor and one Cheerleader per swarm, once the Fan Factor is known.
+  Factor and one Cheerleader per swarm, once the Fan Factor is known and the swarms are
+  bought (the pack's pre-game step :data:`NURGLINGS_STEP`, :func:`nurglings_step`).
 - :func:`use_artifact` rolls the Ancient Artifact's table; the ``artifacts`` entry
   names its three rows; the trinket's re-rolls are its row's, added to the team re-rolls of the half
   (``TeamState.rerolls``, which the next half's start sets afresh, as the chef's are).
@@ -97,6 +99,39 @@ def cavort(ruleset: Ruleset, state: GameState, inducement: str) -> tuple[GameSta
     return state, tuple(events)
 
 
+#: The step ids of the pre-game step that lets the swarms cavort and of the post-game step that settles the bets.
+NURGLINGS_STEP = "bb2020/cavorting-nurglings"
+SIDE_BET_STEP = "bb2020/side-bet"
+
+
+def nurglings_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The pre-game step :data:`NURGLINGS_STEP`, once the inducements are bought: every inducement with a
+    ``fan-factor`` effect that a team holds cavorts (:func:`cavort`)."""
+    held = {inducement for team in state.teams for inducement, count in team.inducements.items() if count > 0}
+    events: list[Event] = []
+    for inducement in sorted(held):
+        if any(effect.modifier == FAN_FACTOR for effect in ruleset.inducement(inducement).effects):
+            state, cavorted = cavort(ruleset, state, inducement)
+            events.extend(cavorted)
+    return state, tuple(events)
+
+
+def side_bet_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The post-game step :data:`SIDE_BET_STEP`, with the winnings: each team's side bet is settled
+    (:func:`settle_side_bet`). The stake is the one the team's order named (its team file); a team that came
+    without one staked the least the bet allows, the price it paid."""
+    events: list[Event] = []
+    for inducement, bet in sorted(pack_rules(ruleset).extras.side_bets.items()):
+        for team in state.teams:
+            if _left(state, team.id, inducement) <= 0:
+                continue
+            orders = team.team.inducements if team.team is not None else ()
+            stake = next((order.stake for order in orders if order.id == inducement and order.stake is not None), bet.min_stake)
+            state, settled = settle_side_bet(ruleset, state, team.id, inducement, stake)
+            events.extend(settled)
+    return state, tuple(events)
+
+
 def use_artifact(
     ruleset: Ruleset,
     state: GameState,
@@ -168,4 +203,16 @@ def artifacts_at_turn_start(
     return state, tuple(events)
 
 
-__all__ = ["FAN_FACTOR", "TURN_START", "apply_unguent", "artifacts_at_turn_start", "cavort", "settle_side_bet", "use_artifact"]
+__all__ = [
+    "FAN_FACTOR",
+    "NURGLINGS_STEP",
+    "SIDE_BET_STEP",
+    "TURN_START",
+    "apply_unguent",
+    "artifacts_at_turn_start",
+    "cavort",
+    "nurglings_step",
+    "settle_side_bet",
+    "side_bet_step",
+    "use_artifact",
+]

@@ -53,8 +53,11 @@ def bbcore_register_row_effects(register: RowEffectRegistrar) -> None:
 
 @hookimpl
 def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
-    """The chef's start-of-drive step, one id per pack (only the active pack's sequence names its own), and the
-    Prayers to Nuffle with a cheering coach's re-rolls (:func:`~bbcore_inducement_packs.coaching_staff.pray_and_cheer`)."""
+    """The chef's start-of-drive step, one id per pack (only the active pack's sequence names its own), the
+    Prayers to Nuffle with a cheering coach's re-rolls (:func:`~bbcore_inducement_packs.coaching_staff.pray_and_cheer`),
+    and the 2020 list's swarms of Nurglings before the game and side bets after it
+    (:mod:`bbcore_inducement_packs.boons`)."""
+    from bbcore_inducement_packs.boons import NURGLINGS_STEP, SIDE_BET_STEP, nurglings_step, side_bet_step  # noqa: PLC0415 - as above
     from bbcore_inducement_packs.brews import BREW_STEPS, RUNESMITH_STEP, brew_step, runesmith_step  # noqa: PLC0415 - as above
     from bbcore_inducement_packs.coaching_staff import bless_step, pray_and_cheer  # noqa: PLC0415 - as above
     from bbcore_inducement_packs.effects import CHEF_STEPS, cook  # noqa: PLC0415 - the procedures import the core's rules
@@ -70,6 +73,8 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
     register.step("bb2020/papa-skullbones", bless_step)
     register.step(KIT_ARGUMENT_STEP, kit_argument_step)
     register.step("prayers-to-nuffle", pray_and_cheer)
+    register.step(NURGLINGS_STEP, nurglings_step)
+    register.step(SIDE_BET_STEP, side_bet_step)
 
 
 @hookimpl

@@ -1,0 +1,64 @@
+"""The 2020 list's steps in the game's sequences: the Nurglings before the game, the side bet after it."""
+
+from __future__ import annotations
+
+import attrs
+from bbcore_inducement_packs.boons import NURGLINGS_STEP, SIDE_BET_STEP, nurglings_step, side_bet_step
+
+import bbcore
+from bbcore.dice import ScriptedDice
+from bbcore.model.team import InducementOrder, Team
+from bbcore.rules.board import build_board
+from bbcore.rules.decisions import DefaultDecisions
+from bbcore.rules.sequences import GameState, TeamState, sequence_steps
+
+NURGLINGS = "bb2020/cavorting-nurglings"
+BET = "bb2020/side-bet"
+
+
+def game(rules: bbcore.Ruleset, home: dict[str, int], *, score: tuple[int, int] = (0, 0), team: Team | None = None) -> GameState:
+    board = build_board(rules, {"h": ("home", "human/human-lineman", (5, 7))})
+    return GameState(
+        TeamState("home", "H", "human", 1, fan_factor=3, cheerleaders=1, inducements=home, score=score[0], team=team),
+        TeamState("away", "A", "human", 1, fan_factor=2, score=score[1]),
+        board,
+    )
+
+
+def test_the_steps_are_in_the_2020_sequences_only_and_have_their_procedures(bb2020: bbcore.Ruleset, classic: bbcore.Ruleset) -> None:
+    pre = [step.id for step in bb2020.sequence("pre-game").steps]
+    post = [step.id for step in bb2020.sequence("post-game").steps]
+    assert pre.index(NURGLINGS_STEP) == pre.index("inducements") + 1
+    assert post.index(SIDE_BET_STEP) == post.index("outcome-and-winnings") + 1
+    assert {NURGLINGS_STEP, SIDE_BET_STEP} <= set(sequence_steps(bb2020))
+    assert NURGLINGS_STEP not in [step.id for step in classic.sequence("pre-game").steps]
+
+
+def test_each_swarm_raises_the_fan_factor_and_cheers_with_the_cheerleaders(bb2020: bbcore.Ruleset) -> None:
+    after, events = nurglings_step(bb2020, game(bb2020, {NURGLINGS: 2}), ScriptedDice([]), DefaultDecisions())
+    per_swarm = sum(e.by or 0 for e in bb2020.inducement(NURGLINGS).effects if e.modifier == "fan-factor")
+    assert per_swarm > 0
+    assert (after.home.fan_factor, after.home.cheerleaders) == (3 + 2 * per_swarm, 1 + 2)
+    assert (after.away.fan_factor, after.away.cheerleaders) == (2, 0)
+    assert [e.kind for e in events] == ["nurglings"]
+    nothing, none = nurglings_step(bb2020, game(bb2020, {}), ScriptedDice([]), DefaultDecisions())
+    assert (nothing.home.fan_factor, none) == (3, ())
+
+
+def test_a_won_side_bet_pays_on_the_stake_the_team_file_named(bb2020: bbcore.Ruleset) -> None:
+    payout = 2  # the 2020 list's: twice the stake comes back
+    team = Team("H", (), inducements=(InducementOrder(BET, stake=30_000),))
+    won = game(bb2020, {BET: 1}, score=(2, 1), team=team)
+    after, (event,) = side_bet_step(bb2020, won, ScriptedDice([]), DefaultDecisions())
+    assert after.home.treasury == payout * 30_000
+    assert (event.kind, event.result, event.detail["stake"]) == ("side-bet", "won", 30_000)
+    lost, (event,) = side_bet_step(bb2020, attrs.evolve(won, home=attrs.evolve(won.home, score=0)), ScriptedDice([]), DefaultDecisions())
+    assert (lost.home.treasury, event.result) == (0, "lost")
+
+
+def test_a_team_without_a_named_stake_bet_the_least_the_bet_allows(bb2020: bbcore.Ruleset) -> None:
+    after, (event,) = side_bet_step(bb2020, game(bb2020, {BET: 1}, score=(1, 0)), ScriptedDice([]), DefaultDecisions())
+    assert event.detail["stake"] == 10_000
+    assert after.home.treasury == 20_000
+    nobody, events = side_bet_step(bb2020, game(bb2020, {}, score=(1, 0)), ScriptedDice([]), DefaultDecisions())
+    assert (nobody.home.treasury, events) == (0, ())
