@@ -39,7 +39,10 @@ plugin's ``bbcore_bribe_reroll`` for.
 players of the team able to play (not a Casualty nor Sent-off), picked at random, gain the
 skills on the board for the rest of the game. :func:`post_game_roll` is his (and Professeur
 Frünkleheim's) post-game roll for one such player; the row's effects are the caller's to
-write on the roster.
+write on the roster. The pack's pre-game steps :data:`AGENT_STEP` and :data:`UPGRADE_STEP`
+make both picks (:func:`clients_step`, :func:`upgrades_step`) and remember whom they picked
+(``TeamState.inducement_targets``); its post-game step :data:`STAFF_VERDICT_STEP`, at the
+start of player advancement, rolls for each of them (:func:`verdict_step`).
 
 :func:`scout_journeymen` is Ayleen Andar (``scouts`` entry): one roll per Journeyman taken
 on, in order, with ``after_first`` for each after the first; the random Primary skills the
@@ -487,12 +490,67 @@ def upgrade(
     return attrs.evolve(state, board=board), tuple(gained), tuple(events)
 
 
+#: The pre-game steps of the agent's and the professor's picks, and the post-game step that rolls for their players.
+AGENT_STEP = "bb2020/schielund-scharlitan"
+UPGRADE_STEP = "bb2020/professeur-frunkleheim"
+STAFF_VERDICT_STEP = "bb2020/staff-verdicts"
+
+
+def _remember(state: GameState, team_id: str, inducement: str, players: Sequence[str]) -> GameState:
+    done = state.team(team_id).inducement_targets.get(inducement, ())
+    targets = {**state.team(team_id).inducement_targets, inducement: (*done, *(p for p in players if p not in done))}
+    return state.update_team(team_id, inducement_targets=targets)
+
+
+def clients_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The pre-game step :data:`AGENT_STEP`: each team holding an agent has his clients picked (:func:`sign_clients`)."""
+    events: list[Event] = []
+    for inducement in sorted(pack_rules(ruleset).coaching_staff.agents):
+        for team in state.teams:
+            if team.inducements.get(inducement, 0) > 0:
+                state, picked, signed = sign_clients(ruleset, state, team.id, inducement, dice)
+                state = _remember(state, team.id, inducement, picked)
+                events.extend(signed)
+    return state, tuple(events)
+
+
+def upgrades_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The pre-game step :data:`UPGRADE_STEP`: each team holding the professor has its players upgraded (:func:`upgrade`)."""
+    events: list[Event] = []
+    for inducement in sorted(pack_rules(ruleset).coaching_staff.upgrades):
+        for team in state.teams:
+            if team.inducements.get(inducement, 0) > 0:
+                state, gained, upgraded = upgrade(ruleset, state, team.id, inducement, dice)
+                state = _remember(state, team.id, inducement, [player for player, _ in gained])
+                events.extend(upgraded)
+    return state, tuple(events)
+
+
+def verdict_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The post-game step :data:`STAFF_VERDICT_STEP`: one roll (:func:`post_game_roll`) for each player the agent or
+    the professor picked before the game, in the order they were picked. The events name each row; what it does for
+    good (a skill kept, a trait gained, a game missed) is for the team's records, as the rest of player advancement.
+    """
+    staff = pack_rules(ruleset).coaching_staff
+    events: list[Event] = []
+    for inducement in sorted({*staff.agents, *staff.upgrades}):
+        for team in state.teams:
+            for player_id in team.inducement_targets.get(inducement, ()):
+                _, event = post_game_roll(ruleset, inducement, player_id, dice)
+                events.append(event)
+    return state, tuple(events)
+
+
 __all__ = [
+    "AGENT_STEP",
+    "STAFF_VERDICT_STEP",
+    "UPGRADE_STEP",
     "argue_the_call",
     "bless",
     "bless_step",
     "bribe_reroll",
     "cheering_fans_cheerleaders",
+    "clients_step",
     "experiment",
     "go_team",
     "may_reroll_recovery",
@@ -508,4 +566,6 @@ __all__ = [
     "stand_in",
     "treat_knock_out",
     "upgrade",
+    "upgrades_step",
+    "verdict_step",
 ]

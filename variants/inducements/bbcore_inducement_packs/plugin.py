@@ -55,11 +55,21 @@ def bbcore_register_row_effects(register: RowEffectRegistrar) -> None:
 def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
     """The chef's start-of-drive step, one id per pack (only the active pack's sequence names its own), the
     Prayers to Nuffle with a cheering coach's re-rolls (:func:`~bbcore_inducement_packs.coaching_staff.pray_and_cheer`),
-    and the 2020 list's swarms of Nurglings before the game and side bets after it
-    (:mod:`bbcore_inducement_packs.boons`)."""
+    the 2020 list's swarms of Nurglings before the game and side bets after it
+    (:mod:`bbcore_inducement_packs.boons`), and its agent's and professor's picks before the game and their
+    verdicts after it (:mod:`bbcore_inducement_packs.coaching_staff`)."""
     from bbcore_inducement_packs.boons import NURGLINGS_STEP, SIDE_BET_STEP, nurglings_step, side_bet_step  # noqa: PLC0415 - as above
     from bbcore_inducement_packs.brews import BREW_STEPS, RUNESMITH_STEP, brew_step, runesmith_step  # noqa: PLC0415 - as above
-    from bbcore_inducement_packs.coaching_staff import bless_step, pray_and_cheer  # noqa: PLC0415 - as above
+    from bbcore_inducement_packs.coaching_staff import (  # noqa: PLC0415 - as above
+        AGENT_STEP,
+        STAFF_VERDICT_STEP,
+        UPGRADE_STEP,
+        bless_step,
+        clients_step,
+        pray_and_cheer,
+        upgrades_step,
+        verdict_step,
+    )
     from bbcore_inducement_packs.effects import CHEF_STEPS, cook  # noqa: PLC0415 - the procedures import the core's rules
     from bbcore_inducement_packs.kickoff_aides import DRUMMER_STEP, drum_step  # noqa: PLC0415 - the procedures import the core's rules
     from bbcore_inducement_packs.referees import KIT_ARGUMENT_STEP, kit_argument_step  # noqa: PLC0415 - as above
@@ -75,6 +85,9 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
     register.step("prayers-to-nuffle", pray_and_cheer)
     register.step(NURGLINGS_STEP, nurglings_step)
     register.step(SIDE_BET_STEP, side_bet_step)
+    register.step(AGENT_STEP, clients_step)
+    register.step(UPGRADE_STEP, upgrades_step)
+    register.step(STAFF_VERDICT_STEP, verdict_step)
 
 
 @hookimpl

@@ -62,3 +62,50 @@ def test_a_team_without_a_named_stake_bet_the_least_the_bet_allows(bb2020: bbcor
     assert after.home.treasury == 20_000
     nobody, events = side_bet_step(bb2020, game(bb2020, {}, score=(1, 0)), ScriptedDice([]), DefaultDecisions())
     assert (nobody.home.treasury, events) == (0, ())
+
+
+AGENT = "bb2020/schielund-scharlitan"
+PROFESSOR = "bb2020/professeur-frunkleheim"
+
+
+def test_the_agent_and_the_professor_pick_before_the_game_and_their_players_are_rolled_for_after_it(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.coaching_staff import (
+        AGENT_STEP,
+        STAFF_VERDICT_STEP,
+        UPGRADE_STEP,
+        clients_step,
+        upgrades_step,
+        verdict_step,
+    )
+
+    pre = [step.id for step in bb2020.sequence("pre-game").steps]
+    post = [step.id for step in bb2020.sequence("post-game").steps]
+    assert pre.index("inducements") < pre.index(AGENT_STEP) < pre.index(UPGRADE_STEP) < pre.index("prayers-to-nuffle")
+    assert post.index(STAFF_VERDICT_STEP) == post.index("player-advancement") - 1
+    board = build_board(
+        bb2020,
+        {f"h{n}": ("home", "human/human-lineman", None) for n in range(1, 5)},
+        statuses=dict.fromkeys(["h1", "h2", "h3", "h4"], "reserves"),
+    )
+    state = GameState(TeamState("home", "H", "human", 1, inducements={AGENT: 1, PROFESSOR: 1}), TeamState("away", "A", "human", 1), board)
+    # The agent: D3 = 2 clients, picked with a D4 (h2) then a D3 among the rest (h3).
+    with ScriptedDice([2, 2, 2]) as dice:
+        signed, events = clients_step(bb2020, state, dice, DefaultDecisions())
+    assert signed.home.inducement_targets[AGENT] == ("h2", "h3")
+    assert signed.board.player("h2").has("pro")
+    assert [e.kind for e in events] == ["clients"]
+    # The professor: D3 = 1 player (h1, on a D4 of 1), and a Mutation picked with a die as big as the category.
+    mutations = sorted(s for s, skill in bb2020.skills.items() if skill.category == "mutation")
+    with ScriptedDice([1, 1, 1]) as dice:
+        upgraded, _ = upgrades_step(bb2020, signed, dice, DefaultDecisions())
+    assert upgraded.home.inducement_targets[PROFESSOR] == ("h1",)
+    assert upgraded.board.player("h1").has(mutations[0])
+    # After the game, in the order of the inducements' ids: the professor's one (a 3), then the agent's two clients
+    # (a 6: Pro kept; a 1: the next big thing).
+    with ScriptedDice([3, 6, 1]) as dice:
+        _, verdicts = verdict_step(bb2020, upgraded, dice, DefaultDecisions())
+    assert [(e.who, e.result, e.detail["inducement"]) for e in verdicts] == [
+        ("h1", "short-lived-success", PROFESSOR),
+        ("h2", "good-exposure", AGENT),
+        ("h3", "the-next-big-thing", AGENT),
+    ]
