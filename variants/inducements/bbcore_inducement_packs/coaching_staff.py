@@ -55,7 +55,8 @@ moves the player to the Reserves, and the row's skills are given for the drive, 
 ``trait`` rising by ``worse_by`` for a player who has it already, in any form: a player
 with the core's Really Stupid gets the pack's one step worse for the drive, and rolls for
 that one only while it lasts (see :func:`bbcore.rules.activation.activation_traits`).
-Sending the player back to the Casualty box when the next drive ends is the caller's.
+The pack's end-of-drive step :data:`KROT_STEP` (:func:`krot_step`) asks his coach, and
+sends the patient back to the Casualty box as the drive he came back for ends.
 
 Kari Coldsteel (``stand_ins`` entry) counts as the cheerleaders her entry's ``cheering-fans``
 effects give (:func:`staff_cheerleaders`; the core's kick-off step reads the same effects)
@@ -82,6 +83,7 @@ the skill away again, both the caller's.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -91,11 +93,11 @@ from bbcore.errors import UsageError
 from bbcore.model.common import Effect, SkillRef
 from bbcore.rules.activation import activation_target
 from bbcore.rules.board import Board, PlayerState, Status
-from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_choices
 from bbcore.rules.drive import CHEERING_FANS, cheering_fans, kick_off_staff
 from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
-from bbcore.rules.inducement_uses import use_inducement
+from bbcore.rules.inducement_uses import use_inducement, uses_left
 from bbcore.rules.injury import casualty_roll
 from bbcore.rules.pregame import PRAYERS_ROLE, pray_to_nuffle
 from bbcore.rules.sequences import GameState
@@ -103,7 +105,7 @@ from bbcore_inducement_packs.brews import give_for_drive, picked_skills
 from bbcore_inducement_packs.pack_rules import ChosenSkills, pack_rules, rules_for
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Iterable, Mapping
 
     from bbcore.model.table import Row
     from bbcore.ruleset import Ruleset
@@ -490,6 +492,45 @@ def upgrade(
     return attrs.evolve(state, board=board), tuple(gained), tuple(events)
 
 
+#: The end-of-drive step in which Krot Shockwhisker may experiment, and the situation his coach is asked in.
+KROT_STEP = "bb2020/krot-shockwhisker"
+END_OF_DRIVE = "end-of-drive"
+
+
+def krot_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The end-of-drive step :data:`KROT_STEP`, after the drive's own effects end (Step 2).
+
+    First, a patient Krot sent back to the Reserves as an earlier drive ended goes back to
+    the Casualty box, his earlier result applying: this is the end of the drive he was back
+    for. Then each team whose Krot may still experiment, with players in its Casualty box
+    who are not hired for the game, is asked whether he does (``Decisions.use_inducement``,
+    situation :data:`END_OF_DRIVE`) and on whom (``Decisions.choose_players``); the
+    experiment follows (:func:`experiment`), and its patient is remembered
+    (``TeamState.inducement_targets``).
+    """
+    events: list[Event] = []
+    for inducement in sorted(pack_rules(ruleset).coaching_staff.experiments):
+        for team in state.teams:
+            for player_id in team.inducement_targets.get(inducement, ()):
+                patient = state.board.players.get(player_id)
+                if patient is not None and patient.status is not Status.CASUALTY:
+                    state = attrs.evolve(state, board=state.board.with_player(patient.with_status(Status.CASUALTY)))
+                    events.append(Event(Status.CASUALTY.value, player_id, (), "back-to-casualty-box", {"inducement": inducement}))
+        for team in state.teams:
+            if team.inducements.get(inducement, 0) <= 0 or uses_left(ruleset, state, team.id, inducement) == 0:
+                continue
+            patients = sorted(p.id for p in state.board.team_players(team.id) if p.status is Status.CASUALTY and not p.hired)
+            if not patients or not decisions.use_inducement(team.id, inducement, END_OF_DRIVE):
+                continue
+            answer = decisions.choose_players(team.id, inducement, patients, 1)
+            (patient_id,) = checked_choices(answer, patients, 1, question="choose-players", who=team.id, fewest=1)
+            state, done = experiment(ruleset, state, team.id, inducement, patient_id, dice)
+            if state.board.player(patient_id).status is not Status.CASUALTY:
+                state = _remember(state, team.id, inducement, [patient_id])
+            events.extend(done)
+    return state, tuple(events)
+
+
 #: The pre-game steps of the agent's and the professor's picks, and the post-game step that rolls for their players.
 AGENT_STEP = "bb2020/schielund-scharlitan"
 UPGRADE_STEP = "bb2020/professeur-frunkleheim"
@@ -502,28 +543,36 @@ def _remember(state: GameState, team_id: str, inducement: str, players: Sequence
     return state.update_team(team_id, inducement_targets=targets)
 
 
-def clients_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
-    """The pre-game step :data:`AGENT_STEP`: each team holding an agent has his clients picked (:func:`sign_clients`)."""
+#: Picks players for the game: ``(state, team id, inducement)`` to the new state, the players picked and the events.
+_Pick = Callable[[GameState, str, str], tuple[GameState, Sequence[str], tuple[Event, ...]]]
+
+
+def _picked_for_the_game(state: GameState, inducements: Iterable[str], pick: _Pick) -> tuple[GameState, tuple[Event, ...]]:
+    """Each team holding one of ``inducements`` has its players picked, and the inducement remembers them."""
     events: list[Event] = []
-    for inducement in sorted(pack_rules(ruleset).coaching_staff.agents):
+    for inducement in sorted(inducements):
         for team in state.teams:
             if team.inducements.get(inducement, 0) > 0:
-                state, picked, signed = sign_clients(ruleset, state, team.id, inducement, dice)
+                state, picked, told = pick(state, team.id, inducement)
                 state = _remember(state, team.id, inducement, picked)
-                events.extend(signed)
+                events.extend(told)
     return state, tuple(events)
+
+
+def clients_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The pre-game step :data:`AGENT_STEP`: each team holding an agent has his clients picked (:func:`sign_clients`)."""
+    agents = pack_rules(ruleset).coaching_staff.agents
+    return _picked_for_the_game(state, agents, lambda now, team, agent: sign_clients(ruleset, now, team, agent, dice))
 
 
 def upgrades_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
     """The pre-game step :data:`UPGRADE_STEP`: each team holding the professor has its players upgraded (:func:`upgrade`)."""
-    events: list[Event] = []
-    for inducement in sorted(pack_rules(ruleset).coaching_staff.upgrades):
-        for team in state.teams:
-            if team.inducements.get(inducement, 0) > 0:
-                state, gained, upgraded = upgrade(ruleset, state, team.id, inducement, dice)
-                state = _remember(state, team.id, inducement, [player for player, _ in gained])
-                events.extend(upgraded)
-    return state, tuple(events)
+
+    def upgraded(now: GameState, team: str, professor: str) -> tuple[GameState, Sequence[str], tuple[Event, ...]]:
+        now, gained, events = upgrade(ruleset, now, team, professor, dice)
+        return now, [player for player, _ in gained], events
+
+    return _picked_for_the_game(state, pack_rules(ruleset).coaching_staff.upgrades, upgraded)
 
 
 def verdict_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
@@ -543,6 +592,8 @@ def verdict_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions
 
 __all__ = [
     "AGENT_STEP",
+    "END_OF_DRIVE",
+    "KROT_STEP",
     "STAFF_VERDICT_STEP",
     "UPGRADE_STEP",
     "argue_the_call",
@@ -553,6 +604,7 @@ __all__ = [
     "clients_step",
     "experiment",
     "go_team",
+    "krot_step",
     "may_reroll_recovery",
     "may_stand_in",
     "players_to_set_up",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import attrs
+import pytest
 from bbcore_inducement_packs.boons import NURGLINGS_STEP, SIDE_BET_STEP, nurglings_step, side_bet_step
 
 import bbcore
@@ -109,3 +110,51 @@ def test_the_agent_and_the_professor_pick_before_the_game_and_their_players_are_
         ("h2", "good-exposure", AGENT),
         ("h3", "the-next-big-thing", AGENT),
     ]
+
+
+KROT = "bb2020/krot-shockwhisker"
+
+
+def test_krot_experiments_as_a_drive_ends_and_his_patient_goes_back_as_the_next_one_ends(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.coaching_staff import KROT_STEP, krot_step
+
+    from bbcore.rules.decisions import ScriptedDecisions
+
+    steps = [step.id for step in bb2020.sequence("end-of-drive").steps]
+    assert steps.index(KROT_STEP) == steps.index("end-of-drive-effects") + 1
+    players = {"h1": ("home", "human/human-lineman", None), "h2": ("home", "human/human-lineman", None)}
+    board = build_board(bb2020, players, statuses={"h1": "casualty", "h2": "casualty"})
+    state = GameState(TeamState("home", "H", "human", 1, inducements={KROT: 1}), TeamState("away", "A", "human", 1), board)
+    # The coach keeps Krot for later: nothing happens, and the use is not spent.
+    kept, events = krot_step(bb2020, state, ScriptedDice([]), ScriptedDecisions([("use-inducement", False)], strict=True))
+    assert (kept, events) == (state, ())
+    coach = ScriptedDecisions([("use-inducement", True), ("choose-players", ["h2"])], strict=True)
+    with ScriptedDice([6]) as dice:  # Witness Perfection!
+        back, events = krot_step(bb2020, state, dice, coach)
+    assert back.board.player("h2").status.value == "reserves"
+    assert back.board.player("h1").status.value == "casualty"
+    assert back.home.inducement_targets[KROT] == ("h2",)
+    assert [e.kind for e in events][:2] == ["inducement-used", "experiment"]
+    # The next drive ends: he goes back to the Casualty box, and Krot, used once, is not offered again.
+    again, events = krot_step(bb2020, back, ScriptedDice([]), ScriptedDecisions([], strict=True))
+    assert again.board.player("h2").status.value == "casualty"
+    assert [(e.who, e.result) for e in events] == [("h2", "back-to-casualty-box")]
+
+
+def test_krot_works_only_on_his_own_team_s_casualties_not_hired_for_the_game(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.coaching_staff import krot_step
+
+    from bbcore.errors import BBCoreError
+    from bbcore.rules.decisions import ScriptedDecisions
+
+    players = {"h1": ("home", "human/human-lineman", None), "a1": ("away", "human/human-lineman", None)}
+    board = build_board(bb2020, players, statuses={"h1": "casualty", "a1": "casualty"})
+    board = board.with_player(attrs.evolve(board.player("h1"), hired=True))
+    state = GameState(TeamState("home", "H", "human", 1, inducements={KROT: 1}), TeamState("away", "A", "human", 1), board)
+    # Nobody he may work on: the coach is not even asked.
+    nothing, events = krot_step(bb2020, state, ScriptedDice([]), ScriptedDecisions([], strict=True))
+    assert (nothing, events) == (state, ())
+    board = board.with_player(attrs.evolve(board.player("h1"), hired=False))
+    wrong = ScriptedDecisions([("use-inducement", True), ("choose-players", ["a1"])], strict=True)
+    with pytest.raises(BBCoreError, match="choose-players"):
+        krot_step(bb2020, attrs.evolve(state, board=board), ScriptedDice([]), wrong)
