@@ -521,11 +521,11 @@ def lasting(
     for event in events:
         if event.kind == "rough-ground":
             modifier = {RUSH: int(str(event.detail["rush_modifier"]))}
-            state = add_team_modifiers(state, str(event.who), modifier, team=team, ends=ends, cause=str(event.result))
+            state = add_team_modifiers(state, str(event.who), modifier, team=team, ends=ends, cause=spell)
         elif event.kind == "danse" and event.detail["players"]:
-            state = keep_effect(state, inducement, team=team, ends=ends, cause=str(event.result))
+            state = keep_effect(state, inducement, team=team, ends=ends, cause=spell)
         elif "original" in event.detail and str(event.who) in before.players:
-            state = keep_player_change(state, before.player(str(event.who)), team=team, ends=ends, cause=str(event.result))
+            state = keep_player_change(state, before.player(str(event.who)), team=team, ends=ends, cause=spell)
     return state
 
 

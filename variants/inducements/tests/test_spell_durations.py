@@ -127,6 +127,7 @@ def test_the_danse_macabre_lets_each_lineman_better_what_his_coach_picks_as_he_i
     with ScriptedDice([3]) as dice:
         danced, _ = end_turn(bb2020, state, "away", dice, coach)
     assert danced.turn_effects == {NECRO}
+    assert [change.cause for change in danced.turn_changes] == ["vanhalables-danse-macabre"]
     turn, _ = start_turn(bb2020, danced, "home", ScriptedDice([]), coach)
     speed = turn.board.player("h1").ma
     moving, events = start_activation(bb2020, turn, "h1", "move", coach)
