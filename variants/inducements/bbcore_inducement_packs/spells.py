@@ -539,6 +539,11 @@ def _danse_in_force(ruleset: Ruleset, state: GameState, team: str) -> tuple[str,
     return None
 
 
+def _has_danced(state: GameState, player_id: str, rules: Danse) -> bool:
+    """Whether the player has bettered a characteristic with this dance already this turn."""
+    return any(change.player == player_id and change.cause == rules.spell for change in state.turn_changes)
+
+
 def dance(ruleset: Ruleset, state: GameState, player_id: str, characteristic: str) -> tuple[GameState, tuple[Event, ...]]:
     """One of the Linemen of a team whose Danse Macabre is in force betters ``characteristic`` until his team's
     turn ends: once in the turn, as he is activated. The core takes it back as the turn ends."""
@@ -547,7 +552,7 @@ def dance(ruleset: Ruleset, state: GameState, player_id: str, characteristic: st
     if found is None:
         raise UsageError(f"no Danse Macabre is in force for {player.team!r}")
     _, rules = found
-    if any(change.player == player_id and change.cause == rules.spell for change in state.turn_changes):
+    if _has_danced(state, player_id, rules):
         raise UsageError(f"{player_id!r} has danced already this turn")
     detail = {"players": _linemen(ruleset, state.board, player.team), "characteristics": list(rules.characteristics), "by": rules.by}
     outcome = danse_step(state.board, Event("danse", player.team, (), "dances", detail), player_id, characteristic)
@@ -564,7 +569,7 @@ def dance_at_activation(ruleset: Ruleset, state: GameState, player_id: str, deci
     if found is None or player_id not in _linemen(ruleset, state.board, player.team):
         return state, ()
     inducement, rules = found
-    if any(change.player == player_id and change.cause == rules.spell for change in state.turn_changes):
+    if _has_danced(state, player_id, rules):
         return state, ()
     options = tuple(name for name in rules.characteristics if getattr(player, name) is not None)
     offered = (InducementAct(rules.spell, (player_id,), 1, options=options),)
