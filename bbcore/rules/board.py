@@ -183,6 +183,11 @@ class PlayerState:
     alone; ``none``: nothing, never the MVP), as the inducement that hired him says,
     ``star`` whether he is a Star Player, and ``treatable`` False when no Apothecary nor any
     other treatment may be used on him (the inducement's ``treatable: false``).
+    ``casualty_results`` are the Casualty table results (row ids) standing against the
+    player this game, in the order suffered: they stay with him when something sends him
+    back to the Reserves for a while (the result still applies after the game) and go
+    only with a full recovery (``recovered``). :func:`bbcore.rules.injury.is_dead`
+    reads them.
     """
 
     id: str
@@ -205,6 +210,7 @@ class PlayerState:
     spp_earned: str = "all"
     star: bool = False
     treatable: bool = True
+    casualty_results: tuple[str, ...] = ()
 
     def has(self, skill_id: str) -> bool:
         return skill_id in self.skills
@@ -227,6 +233,14 @@ class PlayerState:
 
     def moved(self, square: Square | None) -> PlayerState:
         return self._copy(square, self.status)
+
+    def with_casualty(self, result: str) -> PlayerState:
+        """In the Casualty box with one more result against him (a row id of the Casualty table)."""
+        return attrs.evolve(self.with_status(Status.CASUALTY), casualty_results=(*self.casualty_results, result))
+
+    def recovered(self, status: Status = Status.RESERVES) -> PlayerState:
+        """A full recovery: no casualty result stands against the player any more, and he is in ``status``."""
+        return attrs.evolve(self.with_status(status), casualty_results=())
 
     def with_status(self, status: Status) -> PlayerState:
         square = self.square if status.on_pitch else None

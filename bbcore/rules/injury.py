@@ -46,6 +46,9 @@ REGENERATION = "regeneration"
 #: The event a procedure reports when a team's Apothecary treats a player.
 APOTHECARY_EVENT = "apothecary"
 
+#: The status effect of the Casualty table's row that kills the player (Dead).
+DEAD = "dead"
+
 #: The injury table rows' status effects, as board statuses.
 _STATUS_OF_EFFECT = {"stunned": Status.STUNNED, "ko": Status.KO, "casualty": Status.CASUALTY}
 
@@ -341,7 +344,7 @@ def suffer_casualty(
             events.append(Event(APOTHECARY_EVENT, player_id, (), row.id, {"chosen": row.id}))
             if row is table.rows[0]:
                 return Outcome(board.with_player(player.with_status(Status.RESERVES)), tuple(events))
-    board = board.with_player(player.with_status(Status.CASUALTY))
+    board = board.with_player(player.with_casualty(row.id))
     lasting = _rolls_on(row)
     if lasting is not None:
         lasting_row, lasting_event = _lasting_injury(ruleset, lasting, player_id, dice)
@@ -375,6 +378,22 @@ def _check_regeneration_reroll(ruleset: Ruleset, source: str, player: PlayerStat
         raise UsageError(f"{source!r} is not an inducement that re-rolls a failed Regeneration roll")
     if player.hired and not serves_hired(rerolls):
         raise UsageError(f"{inducement.name} cannot re-roll the Regeneration of {player.id}, hired for this game only")
+
+
+def death(ruleset: Ruleset) -> Row:
+    """The casualty table's row (by role) that kills the player: the one whose effect is status ``dead``."""
+    table = ruleset.table("casualty")
+    found = next((row for row in table.rows if any(effect.status == DEAD for effect in row.effects)), None)
+    if found is None:
+        raise UsageError(f"the casualty table {table.id!r} has no row with the effect 'status: {DEAD}'")
+    return found
+
+
+def is_dead(ruleset: Ruleset, player: PlayerState) -> bool:
+    """Whether a casualty result standing against the player this game (``PlayerState.casualty_results``) killed him."""
+    if not player.casualty_results:
+        return False
+    return death(ruleset).id in player.casualty_results
 
 
 def casualty_roll(ruleset: Ruleset, player_id: str, dice: DiceSource, niggling_injuries: int = 0) -> tuple[Row, Event]:

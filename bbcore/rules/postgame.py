@@ -16,6 +16,7 @@ from bbcore.dice import DiceSource
 from bbcore.rules.board import Status
 from bbcore.rules.decisions import Decisions, IllegalAnswerError, checked_choices
 from bbcore.rules.events import Event
+from bbcore.rules.injury import is_dead
 from bbcore.rules.league import choose_mvp, expensive_mistake, league_points, spp_for, update_dedicated_fans, winnings
 from bbcore.rules.sequences import GameState, StepProcedure
 from bbcore.teams.checks import LEAGUE, check_team
@@ -124,15 +125,26 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
     (:func:`bbcore.teams.checks.check_team`, ``stage="league"``), raises
     :class:`~bbcore.rules.decisions.IllegalAnswerError` with every problem.
 
-    The event records, for each team, its casualties (a dead one leaves the team) and the
-    Journeymen who played, whom the team may now hire for good.
+    The event records, for each team, its casualties (those in the Casualty box), the
+    casualty results standing against its players (``results``, by player, wherever the
+    player ended the game: a result healed for the game alone still applies), the Dead
+    among them, who leave the team, and the Journeymen who played, whom the team may
+    now hire for good.
     """
     events: list[Event] = []
     for team in state.teams:
         own = list(state.board.team_players(team.id))
         casualties = sorted(p.id for p in own if p.status is Status.CASUALTY)
         journeymen = sorted(p.id for p in own if p.id in state.journeymen)
-        detail: dict[str, object] = {"casualties": casualties, "journeymen": journeymen, "treasury": team.treasury}
+        results = {p.id: list(p.casualty_results) for p in sorted(own, key=lambda p: p.id) if p.casualty_results}
+        dead = [p.id for p in own if p.id in results and is_dead(ruleset, p)]
+        detail: dict[str, object] = {
+            "casualties": casualties,
+            "results": results,
+            "dead": sorted(dead),
+            "journeymen": journeymen,
+            "treasury": team.treasury,
+        }
         after = decisions.team_after_hiring(team.id, team.team, team.treasury)
         if after is None:
             events.append(Event("hiring-and-firing", team.id, result="recorded", detail=detail))

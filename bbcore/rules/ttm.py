@@ -24,7 +24,16 @@ from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, adjacent, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Apothecary, Harm, apothecary_from, injury_by_the_crowd, knock_down_with_ball, roll_injury, treatment_from
+from bbcore.rules.injury import (
+    Apothecary,
+    Harm,
+    apothecary_from,
+    death,
+    injury_by_the_crowd,
+    knock_down_with_ball,
+    roll_injury,
+    treatment_from,
+)
 from bbcore.rules.movement import fall_over
 from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, plugin_reroll, pro_for, take_test, target_test
 from bbcore.rules.trapdoors import enter_square, fell_through
@@ -357,7 +366,8 @@ def _eaten(
     square = thrown.square
     assert square is not None
     carried = board.ball.carrier == thrown.id
-    board = board.with_player(thrown.with_status(Status.CASUALTY))
+    # Struck from the roster for good: whatever befalls a Dead player befalls him.
+    board = board.with_player(thrown.with_casualty(death(ruleset).id))
     outcome = Outcome(board, (*events, Event("eaten", thrown.id, (), "eaten", {"square": list(square)})), turnover=True)
     if carried:
         loose = board.with_ball(BallState(square=square))

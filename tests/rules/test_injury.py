@@ -4,12 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 import bbcore
 from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
 from bbcore.rules.board import Status
-from bbcore.rules.injury import Harm, hit_by, knock_down, recover_knocked_out, roll_armour, roll_injury, suffer_casualty
+from bbcore.rules.injury import (
+    Harm,
+    death,
+    hit_by,
+    is_dead,
+    knock_down,
+    recover_knocked_out,
+    roll_armour,
+    roll_injury,
+    suffer_casualty,
+)
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
 
@@ -125,6 +137,9 @@ def test_every_casualty_roll_gives_its_band(core: Ruleset, roll: int) -> None:
         outcome = suffer_casualty(core, lone(core), "p", dice)
     assert outcome.events[0].result == row.id
     assert any(e.kind == "lasting-injury" for e in outcome.events) is lasting
+    hurt = outcome.board.player("p")
+    assert hurt.casualty_results == (row.id,)
+    assert is_dead(core, hurt) is (row.id == "dead")
 
 
 def test_niggling_injuries_add_to_the_casualty_roll(core: Ruleset) -> None:
@@ -147,6 +162,34 @@ def test_the_apothecary_rolls_again_and_a_badly_hurt_goes_to_the_reserves(core: 
         outcome = suffer_casualty(core, lone(core), "p", dice, lambda player, injury: True)
     assert outcome.board.player("p").status is Status.RESERVES
     assert [e.kind for e in outcome.events] == ["casualty", "casualty", "apothecary"]
+    assert outcome.board.player("p").casualty_results == ()  # patched up: no result stands against him
+
+
+def test_the_apothecary_s_milder_result_is_the_one_that_stands(core: Ruleset) -> None:
+    with ScriptedDice([15, 9]) as dice:
+        outcome = suffer_casualty(core, lone(core), "p", dice, lambda player, injury: True)
+    hurt = outcome.board.player("p")
+    assert (hurt.status, hurt.casualty_results) == (Status.CASUALTY, ("seriously-hurt",))
+    assert not is_dead(core, hurt)
+
+
+def test_a_casualty_result_stays_through_a_spell_in_the_reserves_and_goes_with_a_full_recovery(core: Ruleset) -> None:
+    with ScriptedDice([16]) as dice:
+        dead = suffer_casualty(core, lone(core), "p", dice).board.player("p")
+    assert is_dead(core, dead)
+    back_for_a_while = dead.with_status(Status.RESERVES)
+    assert is_dead(core, back_for_a_while)
+    assert back_for_a_while.with_casualty("badly-hurt").casualty_results == ("dead", "badly-hurt")
+    healed = dead.recovered()
+    assert (healed.status, healed.casualty_results, is_dead(core, healed)) == (Status.RESERVES, (), False)
+
+
+def test_a_casualty_table_without_a_deadly_row_is_named(core: Ruleset) -> None:
+    table = core.table("casualty")
+    tame = attrs.evolve(table, rows=tuple(row for row in table.rows if row.id != "dead"))
+    rules = attrs.evolve(core, tables={**core.tables, table.id: tame})
+    with pytest.raises(UsageError, match="the casualty table 'casualty' has no row with the effect 'status: dead'"):
+        death(rules)
 
 
 def test_the_apothecary_patches_a_ko_to_stunned(core: Ruleset) -> None:

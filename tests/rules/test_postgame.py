@@ -123,6 +123,21 @@ def test_hiring_and_firing_rolls_nothing_and_lists_journeymen_and_casualties(cor
     assert events[1].detail["journeymen"] == []
 
 
+def test_hiring_and_firing_lists_the_results_that_stand_and_the_dead(core: Ruleset) -> None:
+    state = final(core, 0, 0)
+    board = state.board
+    board = board.with_player(board.player("home-4").with_casualty("dead"))
+    # Back in the Reserves for the game alone: his result still applies.
+    board = board.with_player(board.player("home-5").with_casualty("seriously-hurt").with_status(Status.RESERVES))
+    board = board.with_player(board.player("away-2").with_casualty("dead").recovered())
+    with ScriptedDice([]) as dice:
+        _, events = hiring_and_firing(core, attrs.evolve(state, board=board), dice, DefaultDecisions())
+    home, away = (event.detail for event in events)
+    assert (home["casualties"], home["dead"]) == (["home-4"], ["home-4"])
+    assert home["results"] == {"home-4": ["dead"], "home-5": ["seriously-hurt"]}
+    assert (away["casualties"], away["results"], away["dead"]) == ([], {}, [])
+
+
 def test_a_large_treasury_risks_an_expensive_mistake(core: Ruleset) -> None:
     state = game(core, home=home_team(treasury=150_000), away=away_team(treasury=20_000))
     with ScriptedDice([1, 2]) as dice:  # a minor incident: D3 x 10,000 lost

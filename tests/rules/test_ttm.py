@@ -14,6 +14,7 @@ from bbcore.errors import UsageError
 from bbcore.rules.board import Board, Square, Status
 from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.rules.events import Event, Outcome
+from bbcore.rules.injury import is_dead
 from bbcore.rules.push import PushBlocked
 from bbcore.rules.ttm import fly, kick_team_mate, pass_range, range_in_squares, throw_team_mate
 from bbcore.ruleset import Ruleset
@@ -307,6 +308,7 @@ def test_an_eaten_team_mate_is_gone_and_it_is_a_turnover(core: Ruleset) -> None:
     outcome = throw(core, pitch(core, thrower=TROLL, thrown=GOBLIN), QUICK, [1, 1])
     eaten = outcome.board.player("h")
     assert (eaten.square, eaten.status) == (None, Status.CASUALTY)
+    assert is_dead(core, eaten)  # struck from the roster: dead to every rule that asks
     assert only(outcome, "eaten").who == "h"
     assert not any(e.kind in ("injury", "regeneration", "apothecary") for e in outcome.events)
     assert outcome.turnover

@@ -29,6 +29,7 @@ from bbcore.errors import UsageError
 from bbcore.rules import ball
 from bbcore.rules.board import Status
 from bbcore.rules.events import Event
+from bbcore.rules.injury import is_dead
 from bbcore.rules.sequences import GameState
 from bbcore_inducement_packs.moments import TURN_START
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
@@ -139,14 +140,13 @@ def use_artifact(
     inducement: str,
     dice: DiceSource,
     decisions: Decisions,
-    *,
-    not_healable: frozenset[str] = frozenset(),
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Roll on the artifact's table: a random player of the team on the pitch is KO'd, a re-roll, or a player healed.
 
-    ``not_healable`` are the team's casualties the aura cannot reach (the Dead): the
-    board does not tell them apart from other casualties. The coach picks the player to
-    heal with ``Decisions.agreed_choice``.
+    The healing reaches the team's Knocked-out and Casualty boxes, but not the Dead
+    (:func:`bbcore.rules.injury.is_dead`); the coach picks the player with
+    ``Decisions.agreed_choice``, and the player recovers fully: no casualty result stands
+    against him after the game either.
     """
     artifact = rules_for(pack_rules(ruleset).extras.artifacts, inducement, "artifact")
     _need(state, team_id, inducement)
@@ -174,12 +174,12 @@ def use_artifact(
         return attrs.evolve(state, board=board), tuple(events)
     if row == artifact.rows.heal:
         boxes = (Status.KO, Status.CASUALTY)
-        healable = sorted(p.id for p in board.team_players(team_id) if p.status in boxes and p.id not in not_healable)
+        healable = sorted(p.id for p in board.team_players(team_id) if p.status in boxes and not is_dead(ruleset, p))
         if healable:
             chosen = decisions.agreed_choice(f"{team_id}: player to heal", healable) or healable[0]
             if chosen not in healable:
-                raise UsageError(f"{chosen!r} is not in the Knocked-out or Casualty box of {team_id!r}")
-            board = board.with_player(board.player(chosen).with_status(Status.RESERVES))
+                raise UsageError(f"{chosen!r} is not in the Knocked-out or Casualty box of {team_id!r} (or is Dead)")
+            board = board.with_player(board.player(chosen).recovered())
             events.append(Event("healed", chosen, (), "reserves"))
             return attrs.evolve(state, board=board), tuple(events)
     rerolls = sum(effect.rerolls or 0 for effect in ruleset.table(table).row(artifact.rows.trinket).effects)

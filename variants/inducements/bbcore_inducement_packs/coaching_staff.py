@@ -98,7 +98,7 @@ from bbcore.rules.drive import CHEERING_FANS, cheering_fans, kick_off_staff
 from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import use_inducement, uses_left
-from bbcore.rules.injury import casualty_roll
+from bbcore.rules.injury import casualty_roll, is_dead
 from bbcore.rules.pregame import PRAYERS_ROLE, pray_to_nuffle
 from bbcore.rules.sequences import GameState
 from bbcore_inducement_packs.brews import give_for_drive, picked_skills
@@ -338,7 +338,7 @@ def sign_clients(
 
 
 def post_game_roll(ruleset: Ruleset, inducement: str, player_id: str, dice: DiceSource) -> tuple[Row, Event]:
-    """The inducement's post-game table roll for one player it picked (the caller skips the Dead)."""
+    """The inducement's post-game table roll for one player it picked (:func:`verdict_step` skips the Dead)."""
     table = ruleset.inducement(inducement).table
     if table is None:
         raise UsageError(f"{inducement!r} has no table")
@@ -393,7 +393,11 @@ def experiment(
     row = rolled.row
     events = [used, Event("experiment", player_id, rolled.rolls, row.id, {"inducement": inducement})]
     if row.id == rules.worse:
-        events.append(casualty_roll(ruleset, player_id, dice)[1])
+        # One more result against him, on top of those already standing.
+        worse, rolled_worse = casualty_roll(ruleset, player_id, dice)
+        events.append(rolled_worse)
+        player = player.with_casualty(worse.id)
+        state = attrs.evolve(state, board=state.board.with_player(player))
     if row.id in rules.back_in:
         state = attrs.evolve(state, board=state.board.with_player(player.with_status(Status.RESERVES)))
         events.append(Event(Status.RESERVES.value, player_id, (), row.id))
@@ -501,8 +505,9 @@ def krot_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: D
     """The end-of-drive step :data:`KROT_STEP`, after the drive's own effects end (Step 2).
 
     First, a patient Krot sent back to the Reserves as an earlier drive ended goes back to
-    the Casualty box, his earlier result applying: this is the end of the drive he was back
-    for. Then each team whose Krot may still experiment, with players in its Casualty box
+    the Casualty box, his earlier result applying (``PlayerState.casualty_results``): this
+    is the end of the drive he was back for, and he is then forgotten, so that a later
+    healing keeps him out of the box. Then each team whose Krot may still experiment, with players in its Casualty box
     who are not hired for the game, is asked whether he does (``Decisions.use_inducement``,
     situation :data:`END_OF_DRIVE`) and on whom (``Decisions.choose_players``); the
     experiment follows (:func:`experiment`), and its patient is remembered
@@ -516,6 +521,7 @@ def krot_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: D
                 if patient is not None and patient.status is not Status.CASUALTY:
                     state = attrs.evolve(state, board=state.board.with_player(patient.with_status(Status.CASUALTY)))
                     events.append(Event(Status.CASUALTY.value, player_id, (), "back-to-casualty-box", {"inducement": inducement}))
+                state = _forget(state, team.id, inducement, player_id)
         for team in state.teams:
             if team.inducements.get(inducement, 0) <= 0 or uses_left(ruleset, state, team.id, inducement) == 0:
                 continue
@@ -540,6 +546,12 @@ STAFF_VERDICT_STEP = "bb2020/staff-verdicts"
 def _remember(state: GameState, team_id: str, inducement: str, players: Sequence[str]) -> GameState:
     done = state.team(team_id).inducement_targets.get(inducement, ())
     targets = {**state.team(team_id).inducement_targets, inducement: (*done, *(p for p in players if p not in done))}
+    return state.update_team(team_id, inducement_targets=targets)
+
+
+def _forget(state: GameState, team_id: str, inducement: str, player_id: str) -> GameState:
+    done = state.team(team_id).inducement_targets.get(inducement, ())
+    targets = {**state.team(team_id).inducement_targets, inducement: tuple(p for p in done if p != player_id)}
     return state.update_team(team_id, inducement_targets=targets)
 
 
@@ -579,12 +591,17 @@ def verdict_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions
     """The post-game step :data:`STAFF_VERDICT_STEP`: one roll (:func:`post_game_roll`) for each player the agent or
     the professor picked before the game, in the order they were picked. The events name each row; what it does for
     good (a skill kept, a trait gained, a game missed) is for the team's records, as the rest of player advancement.
+    A player Dead at the end of the game (:func:`bbcore.rules.injury.is_dead`) is not rolled for: the event says so.
     """
     staff = pack_rules(ruleset).coaching_staff
     events: list[Event] = []
     for inducement in sorted({*staff.agents, *staff.upgrades}):
         for team in state.teams:
             for player_id in team.inducement_targets.get(inducement, ()):
+                player = state.board.players.get(player_id)
+                if player is not None and is_dead(ruleset, player):
+                    events.append(Event("post-game", player_id, (), "dead", {"inducement": inducement, "rolled": False}))
+                    continue
                 _, event = post_game_roll(ruleset, inducement, player_id, dice)
                 events.append(event)
     return state, tuple(events)

@@ -312,6 +312,25 @@ def test_a_healing_aura_brings_back_a_knocked_out_player_or_else_gives_a_reroll(
     assert after.home.rerolls == game(lone(bb2020), {ARTIFACT: 1}).home.rerolls + 1
 
 
+def test_the_healing_aura_passes_over_the_dead_and_heals_fully(bb2020: bbcore.Ruleset) -> None:
+    board = lone(bb2020)
+    board = board.with_player(board.player("p").with_casualty("dead"))
+    # Only the Dead are hurt: treated as the lucky trinket, a re-roll.
+    with ScriptedDice([6]) as dice:
+        after, _ = use_artifact(bb2020, game(board, {ARTIFACT: 1}), "home", ARTIFACT, dice, ScriptedDecisions([]))
+    assert after.board.player("p").status is Status.CASUALTY
+    assert after.home.rerolls == game(board, {ARTIFACT: 1}).home.rerolls + 1
+    hurt = build_board(bb2020, {"p": ("home", LINEMAN, None), "q": ("home", LINEMAN, None)}, statuses={"p": "casualty", "q": "casualty"})
+    hurt = hurt.with_player(hurt.player("p").with_casualty("dead")).with_player(hurt.player("q").with_casualty("seriously-hurt"))
+    not_offered = r"'p' for 'home: player to heal' is not among \['q'\]"
+    with ScriptedDice([6]) as dice, ScriptedDecisions([("agreed-choice", "p")]) as coach, pytest.raises(BBCoreError, match=not_offered):
+        use_artifact(bb2020, game(hurt, {ARTIFACT: 1}), "home", ARTIFACT, dice, coach)
+    with ScriptedDice([6]) as dice:
+        healed, _ = use_artifact(bb2020, game(hurt, {ARTIFACT: 1}), "home", ARTIFACT, dice, ScriptedDecisions([]))
+    # A full recovery: nothing stands against him after the game.
+    assert (healed.board.player("q").status, healed.board.player("q").casualty_results) == (Status.RESERVES, ())
+
+
 def test_the_coach_may_use_the_artifact_as_one_of_his_turns_starts(bb2020: bbcore.Ruleset) -> None:
     state = game(lone(bb2020), {ARTIFACT: 1})
     with ScriptedDice([]) as dice, ScriptedDecisions([("use-inducement", False)], strict=True) as coach:

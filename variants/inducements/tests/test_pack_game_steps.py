@@ -110,6 +110,15 @@ def test_the_agent_and_the_professor_pick_before_the_game_and_their_players_are_
         ("h2", "good-exposure", AGENT),
         ("h3", "the-next-big-thing", AGENT),
     ]
+    # A client who died in the game, and did not recover, is not rolled for.
+    died = attrs.evolve(upgraded, board=upgraded.board.with_player(upgraded.board.player("h2").with_casualty("dead")))
+    with ScriptedDice([3, 1]) as dice:
+        _, verdicts = verdict_step(bb2020, died, dice, DefaultDecisions())
+    assert [(e.who, e.result, e.detail.get("rolled", True)) for e in verdicts] == [
+        ("h1", "short-lived-success", True),
+        ("h2", "dead", False),
+        ("h3", "the-next-big-thing", True),
+    ]
 
 
 KROT = "bb2020/krot-shockwhisker"
@@ -139,6 +148,26 @@ def test_krot_experiments_as_a_drive_ends_and_his_patient_goes_back_as_the_next_
     again, events = krot_step(bb2020, back, ScriptedDice([]), ScriptedDecisions([], strict=True))
     assert again.board.player("h2").status.value == "casualty"
     assert [(e.who, e.result) for e in events] == [("h2", "back-to-casualty-box")]
+    # Back in the box, he is forgotten: healed later, a drive's end leaves him be.
+    healed = attrs.evolve(again, board=again.board.with_player(again.board.player("h2").recovered()))
+    later, events = krot_step(bb2020, healed, ScriptedDice([]), ScriptedDecisions([], strict=True))
+    assert (later.board.player("h2").status.value, events) == ("reserves", ())
+
+
+def test_krot_s_complications_add_a_casualty_result_to_those_standing(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.coaching_staff import experiment
+
+    from bbcore.rules.injury import is_dead
+
+    board = build_board(bb2020, {"h1": ("home", "human/human-lineman", None)}, statuses={"h1": "casualty"})
+    board = board.with_player(board.player("h1").with_casualty("seriously-hurt"))
+    state = GameState(TeamState("home", "H", "human", 1, inducements={KROT: 1}), TeamState("away", "A", "human", 1), board)
+    with ScriptedDice([1, 16]) as dice:  # There Were... Complications, and the Casualty table's worst
+        worse, events = experiment(bb2020, state, "home", KROT, "h1", dice)
+    patient = worse.board.player("h1")
+    assert patient.casualty_results == ("seriously-hurt", "dead")
+    assert is_dead(bb2020, patient)
+    assert [e.kind for e in events][-1] == "casualty"
 
 
 def test_krot_works_only_on_his_own_team_s_casualties_not_hired_for_the_game(bb2020: bbcore.Ruleset) -> None:
