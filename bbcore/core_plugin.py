@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from bbcore.rules.board import Board, PlayerState, Square
     from bbcore.rules.events import Event
     from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
-    from bbcore.rules.injury import CasualtyTreatment
+    from bbcore.rules.injury import CasualtyTreatment, KnockOutTreatment
     from bbcore.rules.movement import Crossing
     from bbcore.rules.push import BlockedSquare, PushBlocked
     from bbcore.rules.sequences import GameState
@@ -154,6 +154,14 @@ def bbcore_casualty_treatment(
     from bbcore.rules.injury import untreated  # noqa: PLC0415
 
     return untreated(casualty, treatment)
+
+
+@hookimpl(trylast=True)
+def bbcore_knock_out_treatment(treatment: str) -> KnockOutTreatment:
+    """The core has no treatment for a Knocked-out result: one named reaches here only when no plugin knew it."""
+    from bbcore.rules.injury import unknown_knock_out_treatment  # noqa: PLC0415
+
+    return unknown_knock_out_treatment(treatment)
 
 
 @hookimpl(tryfirst=True)

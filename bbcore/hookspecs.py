@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from bbcore.rules.decisions import Decisions
     from bbcore.rules.events import Event, Outcome
     from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
-    from bbcore.rules.injury import CasualtyTreatment
+    from bbcore.rules.injury import CasualtyTreatment, KnockOutTreatment
     from bbcore.rules.movement import Crossing
     from bbcore.rules.push import BlockedSquare, PushBlocked
     from bbcore.rules.sequences import GameState
@@ -768,6 +768,51 @@ def bbcore_casualty_treatment(
             badly_hurt = ruleset.table("casualty").rows[0]
             event = Event("casualty-treatment", player.id, (), badly_hurt.id, {"frog": True})
             return CasualtyTreatment(badly_hurt, Status.CASUALTY, None, (event,))
+    """
+
+
+@hookspec(firstresult=True)
+def bbcore_knock_out_treatment(
+    ruleset: Ruleset,
+    board: Board,
+    player: PlayerState,
+    treatment: str,
+    dice: DiceSource,
+) -> KnockOutTreatment | None:
+    """What a treatment makes of a Knocked-out injury result, before the player leaves the pitch.
+
+    Called by :func:`~bbcore.rules.injury.roll_injury` when a player's injury roll comes
+    out Knocked-out and his team names a treatment for it: the procedure's
+    ``choose_treatment`` callback (``Decisions.casualty_treatment``) is asked with the
+    injury table row's id (``knocked-out``), before the apothecary. Not called when no
+    treatment is named. ``firstresult``: the first non-None answer wins; the core
+    (``trylast``) rejects a treatment no active plugin answered for. A variant answers
+    for the treatments it sells (an orc medic bought as an inducement).
+
+    :param player: the player, still where he was knocked down.
+    :param treatment: what his team chose to use (an inducement id, say). The caller
+        offers only what the team still has, and marks as spent what the events name.
+    :param dice: for treatments that roll.
+    :return: a :class:`~bbcore.rules.injury.KnockOutTreatment`: Knocked-out as usual
+        (the apothecary is then offered), Stunned on the pitch, or a casualty (which
+        ``counts_as`` a Casualty table result without a roll, or is rolled), with the
+        treatment's events.
+
+    **Example.** A trainer who always gets the player back on his feet, Stunned.
+
+    .. code-block:: python
+
+        from bbcore.rules.board import Status
+        from bbcore.rules.events import Event
+        from bbcore.rules.injury import KnockOutTreatment
+
+
+        @hookimpl
+        def bbcore_knock_out_treatment(ruleset, board, player, treatment, dice):
+            if treatment != "myplugin/trainer":
+                return None  # another plugin's, or unknown (the core says so)
+            event = Event("trainer", player.id, (), "stunned", {"treatment": treatment})
+            return KnockOutTreatment(Status.STUNNED, (event,))
     """
 
 

@@ -12,8 +12,10 @@ from bbcore.dice import ScriptedDice
 from bbcore.errors import PluginError, Problem
 from bbcore.model.pitch import Area, Feature, FeatureType
 from bbcore.rules.ball import BallReentry, bounce
-from bbcore.rules.board import Board
+from bbcore.rules.board import Board, Status
 from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.events import Event
+from bbcore.rules.injury import Harm, KnockOutTreatment, roll_injury
 from bbcore.teams.valuation import TeamValuation
 from bbcore.testing import MakeRuleset, build_board
 from tests.fixtures.plugins import DataPlugin
@@ -84,3 +86,29 @@ def test_a_plugin_decides_where_a_ball_on_a_feature_comes_back(make_ruleset: Mak
         outcome = bounce(rules, board, (10, 7), dice, ScriptedDecisions([]))
     assert outcome.board.ball.square == (3, 3)
     assert any(e.kind == "ball-reenters" for e in outcome.events)
+
+
+class Trainer:
+    """A knock-out treatment of a test plugin: back on his feet, or (misbehaving) straight to the Reserves."""
+
+    def __init__(self, status: Any) -> None:
+        self.status = status
+
+    @bbcore.hookimpl
+    def bbcore_knock_out_treatment(self, player: Any, treatment: str) -> Any:
+        return KnockOutTreatment(self.status, (Event("trainer", player.id, (), self.status.value),)) if treatment == "trainer" else None
+
+
+def test_a_plugin_treats_a_knocked_out_player_and_may_not_send_him_anywhere(make_ruleset: MakeRuleset) -> None:
+    board = build_board(bbcore.load_ruleset(), {"p": ("home", "human/human-lineman", (5, 5))})
+    rules = make_ruleset(plugins=[("trainer", Trainer(Status.STUNNED))], entry_points=False)
+    with ScriptedDice([4, 4]) as dice:
+        outcome = roll_injury(rules, board, "p", Harm("block"), dice, choose_treatment=lambda player, injury: "trainer")
+    assert outcome.board.player("p").status is Status.STUNNED
+    assert [e.kind for e in outcome.events] == ["injury", "trainer"]
+    wrong = make_ruleset(plugins=[("trainer", Trainer(Status.RESERVES))], entry_points=False)
+    with (
+        ScriptedDice([4, 4]) as dice,
+        pytest.raises(bbcore.BBCoreError, match="left 'p' 'reserves'; it may leave him only ko, stunned, casualty"),
+    ):
+        roll_injury(wrong, board, "p", Harm("block"), dice, choose_treatment=lambda player, injury: "trainer")

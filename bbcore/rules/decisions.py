@@ -129,7 +129,10 @@ class Decisions(Protocol):
 
         Name only a treatment the team still has; see ``bbcore_casualty_treatment``. After a
         failed Regeneration roll it is asked with ``regeneration`` as ``casualty``: the answer
-        is an inducement that rolls it again (a Mortuary Assistant), or None.
+        is an inducement that rolls it again (a Mortuary Assistant), or None. For a
+        Knocked-out injury result it is asked with the injury table row's id
+        (``knocked-out``), before the player leaves the pitch: see
+        ``bbcore_knock_out_treatment``.
         :class:`bbcore.rules.treatments.HeldTreatments` keeps the answers to what the team has.
         """
         ...

@@ -106,11 +106,35 @@ class CasualtyTreatment:
     lost_skills: tuple[str, ...] = ()
 
 
+@frozen
+class KnockOutTreatment:
+    """What a treatment made of a Knocked-out result before the player left the pitch (``bbcore_knock_out_treatment``).
+
+    ``status``: KO (knocked out as usual: the apothecary is still offered), STUNNED (he
+    stays on the pitch, Stunned; in the crowd, the Reserves) or CASUALTY (a casualty,
+    with its treatment and apothecary as any other; ``counts_as`` names the Casualty
+    table result it counts as, with no casualty roll, None for a roll).
+    """
+
+    status: Status
+    events: tuple[Event, ...] = ()
+    counts_as: str | None = None
+
+
+#: What the treatment of a Knocked-out result may leave the player as.
+_AFTER_KNOCK_OUT = (Status.KO, Status.STUNNED, Status.CASUALTY)
+
+
 def untreated(casualty: Row, treatment: str | None) -> CasualtyTreatment:
     """The core's answer to ``bbcore_casualty_treatment``: the roll stands; a treatment no plugin knows is an error."""
     if treatment is not None:
         raise UsageError(f"no active plugin knows the casualty treatment {treatment!r}")
     return CasualtyTreatment(casualty)
+
+
+def unknown_knock_out_treatment(treatment: str) -> KnockOutTreatment:
+    """The core's answer to ``bbcore_knock_out_treatment``: it knows no treatment, so one named is an error."""
+    raise UsageError(f"no active plugin knows the knock-out treatment {treatment!r}")
 
 
 def apothecary_from(decisions: Decisions) -> Apothecary:
@@ -216,7 +240,9 @@ def roll_injury(
     the casualty table unless the row says otherwise (the stunty Badly Hurt row);
     Regeneration, a treatment (``choose_treatment``, see :func:`suffer_casualty`) and the
     team's apothecary are offered as the rules allow: never to a player who may not be
-    treated (``PlayerState.treatable``).
+    treated (``PlayerState.treatable``). A Knocked-out result is offered a treatment
+    first, before the apothecary (``choose_treatment`` asked with the row's id; see
+    ``bbcore_knock_out_treatment``): it may leave him Stunned or make him a casualty.
     """
     player = board.player(player_id)
     if not player.treatable:
@@ -227,6 +253,16 @@ def roll_injury(
         new_status = Status.RESERVES if harm.crowd else Status.STUNNED
         return Outcome(board.with_player(player.with_status(new_status)), tuple(events))
     if status is Status.KO:
+        treated = _treat_knock_out(ruleset, board, player, row, dice, choose_treatment)
+        if treated is not None:
+            events.extend(treated.events)
+            if treated.status is Status.STUNNED:
+                return Outcome(board.with_player(player.with_status(Status.RESERVES if harm.crowd else Status.STUNNED)), tuple(events))
+            if treated.status is Status.CASUALTY:
+                casualty = suffer_casualty(
+                    ruleset, board, player_id, dice, use_apothecary, choose_treatment=choose_treatment, counts_as=treated.counts_as
+                )
+                return Outcome(casualty.board, tuple(events) + casualty.events)
         if use_apothecary is not None and use_apothecary(player, "ko"):
             patched = Status.RESERVES if harm.crowd else Status.STUNNED
             events.append(Event(APOTHECARY_EVENT, player_id, (), "patched-up", {"from": "ko", "to": patched.value}))
@@ -236,6 +272,24 @@ def roll_injury(
         ruleset, board, player_id, dice, use_apothecary, roll=_rolls_on(row) is not None, choose_treatment=choose_treatment
     )
     return Outcome(casualty.board, tuple(events) + casualty.events)
+
+
+def _treat_knock_out(
+    ruleset: Ruleset, board: Board, player: PlayerState, row: Row, dice: DiceSource, choose_treatment: TreatmentChoice | None
+) -> KnockOutTreatment | None:
+    """The treatment the team names for a Knocked-out result (asked with the injury row's id), as a plugin works it out."""
+    treatment = choose_treatment(player, row.id) if choose_treatment is not None else None
+    if treatment is None:
+        return None
+    treated: KnockOutTreatment = ruleset.hook.bbcore_knock_out_treatment(
+        ruleset=ruleset, board=board, player=player, treatment=treatment, dice=dice
+    )
+    if treated.status not in _AFTER_KNOCK_OUT:
+        raise UsageError(
+            f"the knock-out treatment {treatment!r} left {player.id!r} {treated.status.value!r}; "
+            f"it may leave him only {', '.join(s.value for s in _AFTER_KNOCK_OUT)}"
+        )
+    return treated
 
 
 def injury_result(ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice: DiceSource) -> tuple[Row, Status, Event]:

@@ -10,7 +10,7 @@ import pytest
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
-from bbcore.rules.board import Status
+from bbcore.rules.board import PlayerState, Status
 from bbcore.rules.injury import (
     Harm,
     death,
@@ -403,3 +403,19 @@ def test_the_core_lets_a_failed_recovery_stand(core: Ruleset) -> None:
         outcome = recover_knocked_out(core, board, dice, {"away": {"brew": 1}})
     assert outcome.board.player("p").status is Status.KO
     assert outcome.events[-1].rolls == (1,)
+
+
+def test_a_knock_out_treatment_no_plugin_knows_is_an_error(core: Ruleset) -> None:
+    asked: list[str] = []
+
+    def choose(player: PlayerState, injury: str) -> str | None:
+        asked.append(injury)
+        return "nobody/medic"
+
+    with ScriptedDice([4, 4]) as dice, pytest.raises(UsageError, match="no active plugin knows the knock-out treatment 'nobody/medic'"):
+        roll_injury(core, lone(core), "p", Harm("block"), dice, choose_treatment=choose)
+    assert asked == ["knocked-out"]
+    # A stunned result asks nothing.
+    with ScriptedDice([3, 3]) as dice:
+        roll_injury(core, lone(core), "p", Harm("block"), dice, choose_treatment=choose)
+    assert asked == ["knocked-out"]

@@ -12,10 +12,12 @@ lists everyone rolled for this time. On the ``chosen`` row (Favour of the Gods) 
 coach picks the skills (``Decisions.gained_skills``, among those of the category the
 player lacks), given until the drive ends like the others.
 
-:func:`treat_knock_out` is Mungo Spinecracker, rolled when the coach wishes as one of
-the team's players gets a KO'd Injury result, before they leave the pitch: the row's
-``status`` effect says where the player goes (a Casualty with Badly Hurt, the
-Knocked-out box, or Stunned on the pitch).
+:func:`knock_out_treatment` is Mungo Spinecracker (``medics`` entry), the packs' answer to
+``bbcore_knock_out_treatment``: when one of the team's players gets a KO'd Injury result,
+the core asks his coach whether he calls Mungo (``Decisions.casualty_treatment``, asked
+with the ``knocked-out`` row) before the player leaves the pitch; the row's ``status``
+effect says where the player goes (a Casualty whose result is the entry's ``casualty``,
+with no roll; the Knocked-out box, the apothecary still offered; or Stunned on the pitch).
 
 :func:`may_reroll_recovery` is Josef (or Joseph) Bugman's beer, the packs' answer to
 ``bbcore_ko_recovery_rerolls``: a team holding him may roll again a failed KO recovery
@@ -98,7 +100,7 @@ from bbcore.rules.drive import CHEERING_FANS, cheering_fans, kick_off_staff
 from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import use_inducement, uses_left
-from bbcore.rules.injury import casualty_roll, is_dead
+from bbcore.rules.injury import KnockOutTreatment, casualty_roll, is_dead
 from bbcore.rules.pregame import PRAYERS_ROLE, pray_to_nuffle
 from bbcore.rules.sequences import GameState
 from bbcore_inducement_packs.brews import give_for_drive, picked_skills
@@ -201,21 +203,25 @@ def bless_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: 
     return state, tuple(events)
 
 
-def treat_knock_out(
-    ruleset: Ruleset, state: GameState, team_id: str, inducement: str, player_id: str, dice: DiceSource
-) -> tuple[GameState, tuple[Event, ...]]:
-    """Mungo sees to the team's knocked-out ``player_id`` before they leave the pitch: the table's row says where they go."""
-    _need(state, team_id, inducement)
-    player = state.board.player(player_id)
-    if player.team != team_id:
-        raise UsageError(f"{player_id!r} is not a player of {team_id!r}")
-    table = ruleset.inducement(inducement).table
-    assert table is not None
+def knock_out_treatment(ruleset: Ruleset, player: PlayerState, treatment: str, dice: DiceSource) -> KnockOutTreatment | None:
+    """A medic (``medics`` entry) named for a Knocked-out player: his table's row says where the player goes.
+
+    None for a treatment that is not a medic of the packs (another plugin's). The event
+    (kind ``mungo``) names the status and, for a casualty, the result it counts as.
+    """
+    medic = pack_rules(ruleset).coaching_staff.medics.get(treatment)
+    if medic is None:
+        return None
+    table = ruleset.inducement(treatment).table
+    if table is None:
+        raise UsageError(f"the medic {treatment!r} has no table")
     rolled = roll_on_table(ruleset.table(table), dice)
     status = _status(rolled.row) or Status.KO
-    board = state.board.with_player(player.with_status(status))
-    detail = {"inducement": inducement, "casualty": "badly-hurt"} if status is Status.CASUALTY else {"inducement": inducement}
-    return attrs.evolve(state, board=board), (Event("mungo", player_id, rolled.rolls, status.value, detail),)
+    detail = {"inducement": treatment, "treatment": treatment}
+    if status is Status.CASUALTY:
+        detail["casualty"] = medic.casualty
+    event = Event("mungo", player.id, rolled.rolls, status.value, detail)
+    return KnockOutTreatment(status, (event,), medic.casualty if status is Status.CASUALTY else None)
 
 
 def may_reroll_recovery(ruleset: Ruleset, roll: int, inducements: Mapping[str, int]) -> bool | None:
@@ -621,6 +627,7 @@ __all__ = [
     "clients_step",
     "experiment",
     "go_team",
+    "knock_out_treatment",
     "krot_step",
     "may_reroll_recovery",
     "may_stand_in",
@@ -633,7 +640,6 @@ __all__ = [
     "sign_clients",
     "staff_cheerleaders",
     "stand_in",
-    "treat_knock_out",
     "upgrade",
     "upgrades_step",
     "verdict_step",

@@ -510,6 +510,14 @@ class Upgrade:
 
 
 @frozen
+class Medic:
+    """A medic who sees to a Knocked-out player before he leaves the pitch: his table's casualty counts as ``casualty``
+    (a Casualty table result), with no roll."""
+
+    casualty: str
+
+
+@frozen
 class CoachingStaff:
     """The coaching staff's numbers, by kind and inducement id."""
 
@@ -522,6 +530,7 @@ class CoachingStaff:
     experiments: Mapping[str, Experiment]
     stand_ins: Mapping[str, StandIn]
     upgrades: Mapping[str, Upgrade]
+    medics: Mapping[str, Medic]
 
 
 @frozen
@@ -666,6 +675,7 @@ __all__ = [
     "Hex",
     "KitArgument",
     "KoReroll",
+    "Medic",
     "Mutation",
     "PackRules",
     "Pot",

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from bbcore.rules.decisions import Decisions
     from bbcore.rules.events import Event
     from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
-    from bbcore.rules.injury import CasualtyTreatment
+    from bbcore.rules.injury import CasualtyTreatment, KnockOutTreatment
     from bbcore.rules.sequences import GameState
     from bbcore.rules_files import RulesFileProblem
     from bbcore.ruleset import Ruleset
@@ -192,6 +192,14 @@ def bbcore_casualty_treatment(ruleset: Ruleset, player: PlayerState, casualty: R
     from bbcore_inducement_packs.spells import frog_casualty  # noqa: PLC0415 - the procedures import the core's rules
 
     return frog_casualty(ruleset, player, casualty, treatment)
+
+
+@hookimpl
+def bbcore_knock_out_treatment(ruleset: Ruleset, player: PlayerState, treatment: str, dice: DiceSource) -> KnockOutTreatment | None:
+    """A medic sees to a Knocked-out player (see :func:`bbcore_inducement_packs.coaching_staff.knock_out_treatment`)."""
+    from bbcore_inducement_packs.coaching_staff import knock_out_treatment  # noqa: PLC0415 - the procedures import the core's rules
+
+    return knock_out_treatment(ruleset, player, treatment, dice)
 
 
 @hookimpl

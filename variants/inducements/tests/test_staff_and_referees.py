@@ -13,7 +13,6 @@ from bbcore_inducement_packs.coaching_staff import (
     prayer_rerolls,
     scout_journeymen,
     sign_clients,
-    treat_knock_out,
 )
 from bbcore_inducement_packs.referees import argue_with_the_axe, kit_argument, watch_foul
 
@@ -21,12 +20,15 @@ import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import BBCoreError, UsageError
 from bbcore.rules.activation import activation_traits
-from bbcore.rules.board import Board, Status, build_board
+from bbcore.rules.board import Board, PlayerState, Status, build_board
 from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.rules.drive import clear_the_pitch, end_of_drive_effects, free_bribe
+from bbcore.rules.events import Outcome
 from bbcore.rules.foul import SentOff, send_off
 from bbcore.rules.inducement_uses import uses_left
+from bbcore.rules.injury import Harm, roll_injury
 from bbcore.rules.sequences import GameState, TeamState
+from bbcore.rules.treatments import HeldTreatments
 
 LINEMAN = "human/human-lineman"
 
@@ -178,12 +180,65 @@ def test_papa_skullbones_blesses_in_his_step_and_never_rolls_twice_for_a_player(
         assert step(bb2020, after, ScriptedDice([]), decisions) == (after, ())
 
 
-@pytest.mark.parametrize(("roll", "status"), [(1, Status.CASUALTY), (3, Status.KO), (5, Status.STUNNED)])
-def test_mungo_treats_a_knocked_out_player(bb2020: bbcore.Ruleset, roll: int, status: Status) -> None:
-    state = game(bb2020, {"bb2020/mungo-spinecracker": 1})
-    with ScriptedDice([roll]) as dice:
-        after, _ = treat_knock_out(bb2020, state, "home", "bb2020/mungo-spinecracker", "v", dice)
-    assert after.board.player("v").status is status
+MUNGO = "bb2020/mungo-spinecracker"
+KNOCKED_OUT = [4, 4]  # an Injury Roll of 8: Knocked-out
+
+
+def knocked_out(
+    rules: bbcore.Ruleset, mungo_roll: int | None, *, holds_mungo: bool = True, apothecary: bool = False, crowd: bool = False
+) -> tuple[Outcome, list[tuple[str, str]]]:
+    """The home player "v" Knocked-out by an Injury Roll, his coach calling Mungo (through HeldTreatments)."""
+    state = game(rules, {MUNGO: 1} if holds_mungo else {})
+    asked: list[tuple[str, str]] = []
+
+    def choose(player: PlayerState, injury: str) -> str | None:
+        asked.append((player.id, injury))
+        return held.casualty_treatment(player.id, injury)
+
+    held = HeldTreatments(rules, state, ScriptedDecisions([("casualty-treatment", MUNGO)]))
+    rolls = [*KNOCKED_OUT, *([] if mungo_roll is None else [mungo_roll])]
+    with ScriptedDice(rolls) as dice:
+        outcome = roll_injury(
+            rules, state.board, "v", Harm("block", crowd=crowd), dice, lambda player, injury: apothecary, choose_treatment=choose
+        )
+    return outcome, asked
+
+
+def test_mungo_is_offered_for_a_knocked_out_result_before_the_player_leaves(bb2020: bbcore.Ruleset) -> None:
+    outcome, asked = knocked_out(bb2020, 3)
+    assert asked == [("v", "knocked-out")]
+    assert outcome.board.player("v").status is Status.KO  # Pummelled: the Knocked-out box as usual
+    assert [(e.kind, e.result) for e in outcome.events] == [("injury", "knocked-out"), ("mungo", "ko")]
+
+
+def test_mungo_s_treated_row_is_a_badly_hurt_casualty_with_no_casualty_roll(bb2020: bbcore.Ruleset) -> None:
+    outcome, _ = knocked_out(bb2020, 1)
+    player = outcome.board.player("v")
+    assert (player.status, player.casualty_results) == (Status.CASUALTY, ("badly-hurt",))
+    casualty = next(e for e in outcome.events if e.kind == "casualty")
+    assert (casualty.rolls, casualty.detail["counts_as"]) == ((), "badly-hurt")
+
+
+def test_a_player_mungo_fails_to_treat_may_still_have_the_apothecary(bb2020: bbcore.Ruleset) -> None:
+    outcome, _ = knocked_out(bb2020, 2, apothecary=True)
+    assert outcome.board.player("v").status is Status.STUNNED
+    assert [e.kind for e in outcome.events] == ["injury", "mungo", "apothecary"]
+
+
+def test_a_player_who_fends_mungo_off_stays_on_the_pitch_stunned(bb2020: bbcore.Ruleset) -> None:
+    outcome, _ = knocked_out(bb2020, 6)
+    player = outcome.board.player("v")
+    assert (player.status, player.square) == (Status.STUNNED, (9, 5))
+    # Knocked out by the crowd, there is no pitch to stay on: the Reserves.
+    crowd, _ = knocked_out(bb2020, 6, crowd=True)
+    assert crowd.board.player("v").status is Status.RESERVES
+
+
+def test_a_team_without_mungo_cannot_call_him(bb2020: bbcore.Ruleset) -> None:
+    outcome, asked = knocked_out(bb2020, None, holds_mungo=False)
+    assert asked == [("v", "knocked-out")]
+    assert outcome.board.player("v").status is Status.KO
+    assert [e.kind for e in outcome.events] == ["injury"]
 
 
 GALANDRIL = "bb2020/galandril-silverwater"
