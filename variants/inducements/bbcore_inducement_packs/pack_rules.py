@@ -561,6 +561,10 @@ def pack_rules(ruleset: Ruleset) -> PackRules:
     return ruleset.rules_model(RULES_ID, PackRules)
 
 
+#: The table (by role) whose rows a medic's ``casualty`` names.
+CASUALTY_TABLE = "casualty"
+
+
 def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
     """The entries of the packs in this ruleset must name its inducements, and the tables and rows they roll on.
 
@@ -569,7 +573,8 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
     the entries of a pack this ruleset does not use are left alone, since its inducements
     and tables are not loaded. An entry's table is its ``table`` (an id, or a referee's
     table with the rows it reads), or else the inducement's own; its ``rows`` (and a
-    blessing's ``again`` and ``chosen`` rows) must be rows of that table, and a chosen
+    blessing's ``again`` and ``chosen`` rows, an experiment's ``worse`` and ``back_in``)
+    must be rows of that table, a medic's ``casualty`` a row of the Casualty table, and a chosen
     skill category must be one some skill has. The profile a zap turns its target into,
     and the spell a hex or a blink applies, must be profiles of the inducement. Checked
     each time a ruleset with a pack is built (``bbcore_rules_file_problems``).
@@ -612,6 +617,13 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
         rows = getattr(entry, "rows", None)
         if rows is not None and attrs.has(type(rows)):
             check_rows(known, attrs.asdict(rows), (*path, "rows"), table_id)
+        if isinstance(entry, Experiment):
+            check_rows(known, {"worse": entry.worse}, path, table_id)
+            for index, row_id in enumerate(entry.back_in):
+                if known is not None and row_id not in known:
+                    problem((*path, "back_in", index), f"the table {table_id!r} has no row {row_id!r}")
+        if isinstance(entry, Medic):
+            check_rows(rows_of(CASUALTY_TABLE, (*path, "casualty")), {"casualty": entry.casualty}, path, CASUALTY_TABLE)
         if isinstance(entry, Blessing):
             check_rows(known, {"again": entry.again}, path, table_id)
             if entry.chosen is not None:

@@ -166,3 +166,30 @@ def test_a_blessing_must_name_rows_of_its_table_and_a_skill_category(tmp_path: P
         f"{entry}.chosen.row": "the table 'bb2020/papa-skullbones' has no row 'favour-of-gods'",
         f"{entry}.chosen.category": "no skill is of the category 'mutations'",
     }
+
+
+MISTREATED = f"""\
+source: "A league of careless medics"
+amend:
+  - rules: {RULES_ID}
+    changes:
+      coaching_staff:
+        experiments:
+          bb2020/krot-shockwhisker:
+            {{back_in: [flawed-execution, witness-perfect], worse: complications, trait: bb2020/really-stupid, worse_by: 1}}
+        medics:
+          bb2020/mungo-spinecracker: {{casualty: bruised}}
+"""
+
+
+def test_an_experiment_and_a_medic_must_name_rows_of_their_tables(tmp_path: Path) -> None:
+    with pytest.raises(DataError) as caught:
+        amended(tmp_path, MISTREATED)
+    found = {problem.path: problem.message for problem in caught.value.problems}
+    staff = "$.amend[0].changes.coaching_staff"
+    krot = f"{staff}.experiments['bb2020/krot-shockwhisker']"
+    assert found == {
+        f"{krot}.worse": "the table 'bb2020/krot-shockwhisker' has no row 'complications'",
+        f"{krot}.back_in[1]": "the table 'bb2020/krot-shockwhisker' has no row 'witness-perfect'",
+        f"{staff}.medics['bb2020/mungo-spinecracker'].casualty": "the table 'casualty' has no row 'bruised'",
+    }
