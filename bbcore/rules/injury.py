@@ -434,20 +434,25 @@ def _check_regeneration_reroll(ruleset: Ruleset, source: str, player: PlayerStat
         raise UsageError(f"{inducement.name} cannot re-roll the Regeneration of {player.id}, hired for this game only")
 
 
+def _deadly_rows(ruleset: Ruleset) -> list[Row]:
+    return [row for row in ruleset.table("casualty").rows if any(effect.status == DEAD for effect in row.effects)]
+
+
 def death(ruleset: Ruleset) -> Row:
     """The casualty table's row (by role) that kills the player: the one whose effect is status ``dead``."""
-    table = ruleset.table("casualty")
-    found = next((row for row in table.rows if any(effect.status == DEAD for effect in row.effects)), None)
-    if found is None:
-        raise UsageError(f"the casualty table {table.id!r} has no row with the effect 'status: {DEAD}'")
-    return found
+    deadly = _deadly_rows(ruleset)
+    if not deadly:
+        raise UsageError(f"the casualty table {ruleset.table('casualty').id!r} has no row with the effect 'status: {DEAD}'")
+    return deadly[0]
 
 
 def is_dead(ruleset: Ruleset, player: PlayerState) -> bool:
-    """Whether a casualty result standing against the player this game (``PlayerState.casualty_results``) killed him."""
+    """Whether a casualty result standing against the player this game (``PlayerState.casualty_results``) killed him.
+
+    Under a casualty table with no deadly row (a league's own), nobody is."""
     if not player.casualty_results:
         return False
-    return death(ruleset).id in player.casualty_results
+    return any(row.id in player.casualty_results for row in _deadly_rows(ruleset))
 
 
 def casualty_roll(ruleset: Ruleset, player_id: str, dice: DiceSource, niggling_injuries: int = 0) -> tuple[Row, Event]:

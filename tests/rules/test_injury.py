@@ -190,6 +190,9 @@ def test_a_casualty_table_without_a_deadly_row_is_named(core: Ruleset) -> None:
     rules = attrs.evolve(core, tables={**core.tables, table.id: tame})
     with pytest.raises(UsageError, match="the casualty table 'casualty' has no row with the effect 'status: dead'"):
         death(rules)
+    # Nobody dies under it: a result that killed under another table does not.
+    assert not is_dead(rules, lone(rules).player("p").with_casualty("dead"))
+    assert is_dead(core, lone(core).player("p").with_casualty("dead"))
 
 
 def test_the_apothecary_patches_a_ko_to_stunned(core: Ruleset) -> None:

@@ -513,11 +513,11 @@ def krot_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: D
     First, a patient Krot sent back to the Reserves as an earlier drive ended goes back to
     the Casualty box, his earlier result applying (``PlayerState.casualty_results``): this
     is the end of the drive he was back for, and he is then forgotten, so that a later
-    healing keeps him out of the box. Then each team whose Krot may still experiment, with players in its Casualty box
-    who are not hired for the game, is asked whether he does (``Decisions.use_inducement``,
-    situation :data:`END_OF_DRIVE`) and on whom (``Decisions.choose_players``); the
-    experiment follows (:func:`experiment`), and its patient is remembered
-    (``TeamState.inducement_targets``).
+    healing keeps him out of the box. Then each team whose Krot may still experiment,
+    with players in its Casualty box who are not hired for the game, is asked whether he
+    does (``Decisions.use_inducement``, situation :data:`END_OF_DRIVE`) and on whom
+    (``Decisions.choose_players``); the experiment follows (:func:`experiment`), and its
+    patient is remembered (``TeamState.inducement_targets``).
     """
     events: list[Event] = []
     for inducement in sorted(pack_rules(ruleset).coaching_staff.experiments):
