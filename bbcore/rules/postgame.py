@@ -136,12 +136,11 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
         own = list(state.board.team_players(team.id))
         casualties = sorted(p.id for p in own if p.status is Status.CASUALTY)
         journeymen = sorted(p.id for p in own if p.id in state.journeymen)
-        results = {p.id: list(p.casualty_results) for p in sorted(own, key=lambda p: p.id) if p.casualty_results}
-        dead = [p.id for p in own if p.id in results and is_dead(ruleset, p)]
+        hurt = sorted((p for p in own if p.casualty_results), key=lambda p: p.id)
         detail: dict[str, object] = {
             "casualties": casualties,
-            "results": results,
-            "dead": sorted(dead),
+            "results": {p.id: list(p.casualty_results) for p in hurt},
+            "dead": [p.id for p in hurt if is_dead(ruleset, p)],
             "journeymen": journeymen,
             "treasury": team.treasury,
         }

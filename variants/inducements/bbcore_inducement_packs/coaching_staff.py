@@ -217,7 +217,7 @@ def knock_out_treatment(ruleset: Ruleset, player: PlayerState, treatment: str, d
         raise UsageError(f"the medic {treatment!r} has no table")
     rolled = roll_on_table(ruleset.table(table), dice)
     status = _status(rolled.row) or Status.KO
-    detail = {"inducement": treatment, "treatment": treatment}
+    detail = {"inducement": treatment}
     if status is Status.CASUALTY:
         detail["casualty"] = medic.casualty
     event = Event("mungo", player.id, rolled.rolls, status.value, detail)
