@@ -157,6 +157,14 @@ def bbcore_casualty_treatment(
 
 
 @hookimpl(trylast=True)
+def bbcore_last_resort_treatment(treatment: str) -> CasualtyTreatment:
+    """The core has no last resort: one named reaches here only when no plugin knew it."""
+    from bbcore.rules.injury import unknown_last_resort  # noqa: PLC0415
+
+    return unknown_last_resort(treatment)
+
+
+@hookimpl(trylast=True)
 def bbcore_knock_out_treatment(treatment: str) -> KnockOutTreatment:
     """The core has no treatment for a Knocked-out result: one named reaches here only when no plugin knew it."""
     from bbcore.rules.injury import unknown_knock_out_treatment  # noqa: PLC0415

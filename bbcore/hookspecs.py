@@ -772,6 +772,56 @@ def bbcore_casualty_treatment(
 
 
 @hookspec(firstresult=True)
+def bbcore_last_resort_treatment(
+    ruleset: Ruleset,
+    board: Board,
+    player: PlayerState,
+    casualty: Row,
+    treatment: str,
+    dice: DiceSource,
+) -> CasualtyTreatment | None:
+    """What a last resort does for a casualty that every other healing has left standing.
+
+    Called by :func:`~bbcore.rules.injury.suffer_casualty` once Regeneration, the
+    treatment straight after the roll and the apothecary are all done and the player is
+    still a casualty, when his team names a treatment: the procedure's
+    ``choose_treatment`` callback (``Decisions.casualty_treatment``) is asked with
+    ``last-resort:`` and the standing row's id (:func:`~bbcore.rules.injury.last_resort`).
+    Not called when no treatment is named. ``firstresult``: the first non-None answer
+    wins; the core (``trylast``) rejects a treatment no active plugin answered for. A
+    variant answers for the last resorts it sells (a salve bought as an inducement).
+
+    :param player: the player, still where he was before the casualty.
+    :param casualty: the casualty table row that stands.
+    :param treatment: what his team chose to use (an inducement id, say). The caller
+        offers only what the team still has, and marks as spent what the answer's events
+        name (a ``casualty-treatment`` event with a ``treatment`` detail, as
+        :func:`bbcore.rules.treatments.spend_treatments` reads).
+    :param dice: for treatments that roll.
+    :return: a :class:`~bbcore.rules.injury.CasualtyTreatment`: the result that stands
+        against him (it is recorded, and its lasting injury rolled, wherever he goes),
+        where he goes (the Casualty box, the KO box or the Reserves) and the events.
+
+    **Example.** A salve that gets a badly hurt player back to the dugout for the rest of
+    the game.
+
+    .. code-block:: python
+
+        from bbcore.rules.board import Status
+        from bbcore.rules.events import Event
+        from bbcore.rules.injury import CasualtyTreatment
+
+
+        @hookimpl
+        def bbcore_last_resort_treatment(ruleset, board, player, casualty, treatment, dice):
+            if treatment != "myplugin/salve":
+                return None  # another plugin's, or unknown (the core says so)
+            event = Event("casualty-treatment", player.id, (), "reserves", {"treatment": treatment})
+            return CasualtyTreatment(casualty, Status.RESERVES, treatment, (event,))
+    """
+
+
+@hookspec(firstresult=True)
 def bbcore_knock_out_treatment(
     ruleset: Ruleset,
     board: Board,

@@ -132,7 +132,9 @@ class Decisions(Protocol):
         is an inducement that rolls it again (a Mortuary Assistant), or None. For a
         Knocked-out injury result it is asked with the injury table row's id
         (``knocked-out``), before the player leaves the pitch: see
-        ``bbcore_knock_out_treatment``.
+        ``bbcore_knock_out_treatment``. Once every other healing has left a casualty
+        result standing, it is asked a last time with ``last-resort:`` and that result's
+        row id (``last-resort:serious-injury``): see ``bbcore_last_resort_treatment``.
         :class:`bbcore.rules.treatments.HeldTreatments` keeps the answers to what the team has.
         """
         ...

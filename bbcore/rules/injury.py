@@ -5,7 +5,8 @@ The numbers come from the tables (``injury``, ``stunty-injury``, ``casualty``,
 through the ``bbcore_armour_modifiers``, ``bbcore_injury_modifiers`` and
 ``bbcore_ko_recovery_modifiers`` hooks, and what becomes of a casualty roll straight
 after it is made (a variant's healer, a player whose casualties work differently)
-through ``bbcore_casualty_treatment``.
+through ``bbcore_casualty_treatment``, and what a last resort does once every other
+healing has failed through ``bbcore_last_resort_treatment``.
 """
 
 from __future__ import annotations
@@ -48,6 +49,15 @@ APOTHECARY_EVENT = "apothecary"
 
 #: The status effect of the Casualty table's row that kills the player (Dead).
 DEAD = "dead"
+
+#: What ``choose_treatment`` is asked with, before the standing row's id, once every other healing has failed.
+LAST_RESORT = "last-resort:"
+
+
+def last_resort(casualty: str) -> str:
+    """The treatment question for a last resort on the casualty result ``casualty`` (a row id): ``last-resort:<row id>``."""
+    return LAST_RESORT + casualty
+
 
 #: The injury table rows' status effects, as board statuses.
 _STATUS_OF_EFFECT = {"stunned": Status.STUNNED, "ko": Status.KO, "casualty": Status.CASUALTY}
@@ -123,6 +133,8 @@ class KnockOutTreatment:
 
 #: What the treatment of a Knocked-out result may leave the player as.
 _AFTER_KNOCK_OUT = (Status.KO, Status.STUNNED, Status.CASUALTY)
+#: Where a last resort may leave a player whose casualty stands: in the Casualty box, or back in the dugout.
+_AFTER_LAST_RESORT = (Status.CASUALTY, Status.KO, Status.RESERVES)
 
 
 def untreated(casualty: Row, treatment: str | None) -> CasualtyTreatment:
@@ -135,6 +147,11 @@ def untreated(casualty: Row, treatment: str | None) -> CasualtyTreatment:
 def unknown_knock_out_treatment(treatment: str) -> KnockOutTreatment:
     """The core's answer to ``bbcore_knock_out_treatment``: it knows no treatment, so one named is an error."""
     raise UsageError(f"no active plugin knows the knock-out treatment {treatment!r}")
+
+
+def unknown_last_resort(treatment: str) -> CasualtyTreatment:
+    """The core's answer to ``bbcore_last_resort_treatment``: it knows no last resort, so one named is an error."""
+    raise UsageError(f"no active plugin knows the last-resort treatment {treatment!r}")
 
 
 def apothecary_from(decisions: Decisions) -> Apothecary:
@@ -341,7 +358,12 @@ def suffer_casualty(
     asked which treatment the team uses on the result (None: no treatment offered),
     and ``bbcore_casualty_treatment`` says what becomes of the roll, whether or not a
     treatment was chosen. A treatment that moves the player out of the Casualty box
-    ends the casualty there. ``counts_as`` names the casualty table row every Casualty
+    ends the casualty there. Once Regeneration, the treatment and the apothecary have
+    all left a result standing, ``choose_treatment`` is asked a last time, with
+    :func:`last_resort` of that result's row id (``last-resort:serious-injury``); a
+    treatment named then goes to ``bbcore_last_resort_treatment``, which may send the
+    player to the Reserves for the rest of the game, the result still standing against
+    him (it is recorded all the same, and any lasting injury rolled). ``counts_as`` names the casualty table row every Casualty
     result counts as (a Bloodlust bite's Badly Hurt): no casualty roll is made, for the
     apothecary either. A player who may not be treated (``PlayerState.treatable``) is
     offered neither a treatment, a Regeneration re-roll nor the apothecary.
@@ -398,13 +420,37 @@ def suffer_casualty(
             events.append(Event(APOTHECARY_EVENT, player_id, (), row.id, {"chosen": row.id}))
             if row is table.rows[0]:
                 return Outcome(board.with_player(player.with_status(Status.RESERVES)), tuple(events))
-    board = board.with_player(player.with_casualty(row.id))
+    status = Status.CASUALTY
+    # A casualty the table gives without a roll is not treated, by a last resort either.
+    last = _last_resort(ruleset, board, player, row, dice, choose_treatment) if roll else None
+    if last is not None:
+        events.extend(last.events)
+        row, status = last.row, last.status
+    board = board.with_player(player.with_casualty(row.id).with_status(status))
     lasting = _rolls_on(row)
     if lasting is not None:
         lasting_row, lasting_event = _lasting_injury(ruleset, lasting, player_id, dice)
         events.append(lasting_event)
         del lasting_row
     return Outcome(board, tuple(events))
+
+
+def _last_resort(
+    ruleset: Ruleset, board: Board, player: PlayerState, row: Row, dice: DiceSource, choose_treatment: TreatmentChoice | None
+) -> CasualtyTreatment | None:
+    """The last-resort treatment the team names for a result every other healing left standing, as a plugin works it out."""
+    treatment = choose_treatment(player, last_resort(row.id)) if choose_treatment is not None else None
+    if treatment is None:
+        return None
+    treated: CasualtyTreatment = ruleset.hook.bbcore_last_resort_treatment(
+        ruleset=ruleset, board=board, player=player, casualty=row, treatment=treatment, dice=dice
+    )
+    if treated.status not in _AFTER_LAST_RESORT:
+        raise UsageError(
+            f"the last-resort treatment {treatment!r} left {player.id!r} {treated.status.value!r}; "
+            f"it may leave him only {', '.join(s.value for s in _AFTER_LAST_RESORT)}"
+        )
+    return treated
 
 
 def _regenerates(

@@ -325,7 +325,7 @@ def test_a_bite_makes_an_injury_roll_for_the_thrall_and_is_no_turnover(
     answers: list[tuple[str, Any]] = {
         Status.STUNNED: [],
         Status.KO: [("apothecary", False)],
-        Status.CASUALTY: [("casualty-treatment", None), ("apothecary", False)],
+        Status.CASUALTY: [("casualty-treatment", None), ("apothecary", False), ("casualty-treatment", None)],
     }[status]
     board = vampires(core, statuses={"t": "prone"})
     outcome = bitten(core, board, "t", injury, answers)  # no armour roll, no casualty roll: the script holds only the injury
@@ -389,7 +389,7 @@ def test_whom_to_bite_and_the_casualty_it_means_come_from_the_data(core: Ruleset
     changed = attrs.evolve(core, parameters=params)
     board = vampires(core)
     assert thralls_to_bite(changed, board, "m") == ["h"]
-    outcome = bitten(changed, board, "h", [6, 6], [("casualty-treatment", None), ("apothecary", False)])
+    outcome = bitten(changed, board, "h", [6, 6], [("casualty-treatment", None), ("apothecary", False), ("casualty-treatment", None)])
     assert event(outcome, "casualty").result == "seriously-hurt"
 
 

@@ -422,3 +422,78 @@ def test_a_knock_out_treatment_no_plugin_knows_is_an_error(core: Ruleset) -> Non
     with ScriptedDice([3, 3]) as dice:
         roll_injury(core, lone(core), "p", Harm("block"), dice, choose_treatment=choose)
     assert asked == ["knocked-out"]
+
+
+# -- a last resort, once every other healing has failed ----------------------------------------------
+
+
+class Salve:
+    """A test last resort: ``salve`` sends the player to the Reserves, his result standing; ``bad-salve`` stands him up."""
+
+    @bbcore.hookimpl
+    def bbcore_last_resort_treatment(self, player: Any, casualty: Any, treatment: str) -> Any:
+        from bbcore.rules.injury import CasualtyTreatment
+
+        status = {"salve": Status.RESERVES, "bad-salve": Status.STANDING}.get(treatment)
+        if status is None:
+            return None
+        return CasualtyTreatment(casualty, status, treatment, (bbcore.rules.events.Event("salved", player.id, (), casualty.id),))
+
+
+def asking(answers: dict[str, str]) -> tuple[list[str], Any]:
+    """A ``choose_treatment`` that answers by question (None when the question is not in ``answers``), and what it was asked."""
+    asked: list[str] = []
+
+    def choose(player: PlayerState, question: str) -> str | None:
+        asked.append(question)
+        return answers.get(question)
+
+    return asked, choose
+
+
+def test_a_last_resort_is_asked_after_the_apothecary_with_the_result_that_stands(make_ruleset: Any) -> None:
+    rules = make_ruleset(plugins=[("salve", Salve())], entry_points=False)
+    asked, choose = asking({"last-resort:serious-injury": "salve"})
+    with ScriptedDice([12, 11]) as dice:  # Serious Injury, and again with the apothecary
+        outcome = suffer_casualty(rules, lone(rules), "p", dice, lambda player, injury: True, choose_treatment=choose)
+    assert asked == ["serious-injury", "last-resort:serious-injury"]
+    salved = outcome.board.player("p")
+    assert (salved.status, salved.casualty_results) == (Status.RESERVES, ("serious-injury",))
+    assert [e.kind for e in outcome.events] == ["casualty", "casualty", "apothecary", "salved"]
+
+
+def test_no_last_resort_is_asked_once_the_player_is_healed(make_ruleset: Any) -> None:
+    rules = make_ruleset(plugins=[("salve", Salve())], entry_points=False)
+    asked, choose = asking({})
+    with ScriptedDice([12, 3]) as dice:  # the apothecary's roll is Badly Hurt: he is patched up
+        outcome = suffer_casualty(rules, lone(rules), "p", dice, lambda player, injury: True, choose_treatment=choose)
+    assert asked == ["serious-injury"]
+    assert outcome.board.player("p").status is Status.RESERVES
+    # Nothing may treat a player hired untreatable: he is not asked about a last resort either.
+    board = lone(rules)
+    board = board.with_player(attrs.evolve(board.player("p"), treatable=False))
+    asked, choose = asking({"last-resort:serious-injury": "salve"})
+    with ScriptedDice([12]) as dice:
+        outcome = suffer_casualty(rules, board, "p", dice, choose_treatment=choose)
+    assert asked == []
+    assert outcome.board.player("p").status is Status.CASUALTY
+
+
+def test_a_last_resort_leaves_the_lasting_injury_to_be_rolled(make_ruleset: Any) -> None:
+    rules = make_ruleset(plugins=[("salve", Salve())], entry_points=False)
+    _, choose = asking({"last-resort:lasting-injury": "salve"})
+    with ScriptedDice([13, 2]) as dice:  # Lasting Injury, then its roll
+        outcome = suffer_casualty(rules, lone(rules), "p", dice, choose_treatment=choose)
+    assert [e.kind for e in outcome.events] == ["casualty", "salved", "lasting-injury"]
+    assert outcome.board.player("p").status is Status.RESERVES
+
+
+def test_a_last_resort_no_plugin_knows_or_one_that_stands_the_player_up_is_an_error(core: Ruleset, make_ruleset: Any) -> None:
+    with ScriptedDice([12]) as dice, pytest.raises(UsageError, match="no active plugin knows the last-resort treatment 'leeches'"):
+        suffer_casualty(core, lone(core), "p", dice, choose_treatment=asking({"last-resort:serious-injury": "leeches"})[1])
+    rules = make_ruleset(plugins=[("salve", Salve())], entry_points=False)
+    with (
+        ScriptedDice([12]) as dice,
+        pytest.raises(UsageError, match="'bad-salve' left 'p' 'standing'; it may leave him only casualty, ko, reserves"),
+    ):
+        suffer_casualty(rules, lone(rules), "p", dice, choose_treatment=asking({"last-resort:serious-injury": "bad-salve"})[1])

@@ -32,7 +32,7 @@ from bbcore.rules.drive import recover_knocked_out_players
 from bbcore.rules.events import Event
 from bbcore.rules.foul import foul, send_off
 from bbcore.rules.inducement_uses import uses_left
-from bbcore.rules.injury import suffer_casualty
+from bbcore.rules.injury import LAST_RESORT, suffer_casualty
 from bbcore.rules.pregame import take_on_journeymen
 from bbcore.rules.rerolls import TEAM_REROLL, RerollBudget
 from bbcore.rules.sequences import GameState, TeamState, run_sequence, sequence_steps
@@ -525,8 +525,8 @@ def casualty_board(ruleset: Ruleset, **skills: Mapping[str, int | str | None]) -
     return build_board(ruleset, {"p": ("home", LINEMAN, (12, 7)), "o": ("away", CLANRAT, (13, 7))}, skills=skills)
 
 
-def sawbones_called(player: Any, casualty: str) -> str:
-    return SAWBONES
+def sawbones_called(player: Any, casualty: str) -> str | None:
+    return None if casualty.startswith(LAST_RESORT) else SAWBONES  # he works straight after the roll, not as a last resort
 
 
 def test_the_sawbones_kills_on_a_one(gb: Ruleset) -> None:

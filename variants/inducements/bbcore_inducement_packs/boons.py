@@ -3,9 +3,11 @@
 (The Team Mascot's re-roll is the core's die-gated inducement re-roll,
 :func:`bbcore.rules.inducement_uses.inducement_reroll`: its data says the die it needs.)
 
-- :func:`apply_unguent` takes a player whose casualty row is one the ``unguents``
-  entry names (a Serious Injury) from the Casualty box to the Reserves, after every
-  other healing; the ``unguent`` event keeps the row, which still applies after the game.
+- :func:`unguent_treatment` is the unguent as a last resort (the plugin's
+  ``bbcore_last_resort_treatment``): once every other healing has left a player with a
+  casualty result the ``unguents`` entry names (a Serious Injury), his coach may name it,
+  and the player goes from the Casualty box to the Reserves; the result still stands
+  against him after the game.
 - :func:`settle_side_bet` is Step 1 of the post-game sequence for a team that bet
   (the pack's post-game step :data:`SIDE_BET_STEP`, :func:`side_bet_step`):
   a stake within the ``side_bets`` bounds comes back multiplied by ``payout`` on a win
@@ -29,12 +31,15 @@ from bbcore.errors import UsageError
 from bbcore.rules import ball
 from bbcore.rules.board import Status
 from bbcore.rules.events import Event
-from bbcore.rules.injury import is_dead
+from bbcore.rules.injury import CasualtyTreatment, is_dead
 from bbcore.rules.sequences import GameState
+from bbcore.rules.treatments import TREATMENT_EVENT
 from bbcore_inducement_packs.moments import TURN_START
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
 
 if TYPE_CHECKING:
+    from bbcore.model.table import Row
+    from bbcore.rules.board import PlayerState
     from bbcore.rules.decisions import Decisions
     from bbcore.ruleset import Ruleset
 
@@ -54,20 +59,18 @@ def _need(state: GameState, team_id: str, inducement: str) -> None:
         raise UsageError(f"team {team_id!r} has no {inducement!r} left to use")
 
 
-def apply_unguent(
-    ruleset: Ruleset, state: GameState, team_id: str, inducement: str, player_id: str, casualty: str
-) -> tuple[GameState, tuple[Event, ...]]:
-    """The unguent heals a player in the Casualty box whose result it covers; the result still applies after the game."""
-    unguent = rules_for(pack_rules(ruleset).extras.unguents, inducement, "unguent")
-    _need(state, team_id, inducement)
-    player = state.board.player(player_id)
-    if player.team != team_id or player.status is not Status.CASUALTY:
-        raise UsageError(f"{player_id!r} is not a player of {team_id!r} in the Casualty box")
-    if casualty not in unguent.casualties:
-        raise UsageError(f"the {inducement!r} does not help with {casualty!r}; only with {', '.join(unguent.casualties)}")
-    state = _spend(state, team_id, inducement)
-    state = attrs.evolve(state, board=state.board.with_player(player.with_status(Status.RESERVES)))
-    return state, (Event("unguent", player_id, (), "reserves", {"inducement": inducement, "casualty": casualty, "after_game": True}),)
+def unguent_treatment(ruleset: Ruleset, player: PlayerState, casualty: Row, treatment: str) -> CasualtyTreatment | None:
+    """The unguent named as a last resort: a player whose standing result it covers goes to the Reserves for the rest
+    of the game, the result still standing against him; None for a treatment that is no unguent. Named for a result
+    it does not cover, it is a ``UsageError``."""
+    unguent = pack_rules(ruleset).extras.unguents.get(treatment)
+    if unguent is None:
+        return None
+    if casualty.id not in unguent.casualties:
+        raise UsageError(f"the {treatment!r} does not help with {casualty.id!r}; only with {', '.join(unguent.casualties)}")
+    detail = {"treatment": treatment, "casualty": casualty.id, "after_game": True}
+    event = Event(TREATMENT_EVENT, player.id, (), Status.RESERVES.value, detail)
+    return CasualtyTreatment(casualty, Status.RESERVES, treatment, (event,))
 
 
 def settle_side_bet(ruleset: Ruleset, state: GameState, team_id: str, inducement: str, stake: int) -> tuple[GameState, tuple[Event, ...]]:
@@ -208,11 +211,11 @@ __all__ = [
     "NURGLINGS_STEP",
     "SIDE_BET_STEP",
     "TURN_START",
-    "apply_unguent",
     "artifacts_at_turn_start",
     "cavort",
     "nurglings_step",
     "settle_side_bet",
     "side_bet_step",
+    "unguent_treatment",
     "use_artifact",
 ]

@@ -195,6 +195,14 @@ def bbcore_casualty_treatment(ruleset: Ruleset, player: PlayerState, casualty: R
 
 
 @hookimpl
+def bbcore_last_resort_treatment(ruleset: Ruleset, player: PlayerState, casualty: Row, treatment: str) -> CasualtyTreatment | None:
+    """The Medicinal Unguent, once every other healing has failed (see :func:`bbcore_inducement_packs.boons.unguent_treatment`)."""
+    from bbcore_inducement_packs.boons import unguent_treatment  # noqa: PLC0415 - the procedures import the core's rules
+
+    return unguent_treatment(ruleset, player, casualty, treatment)
+
+
+@hookimpl
 def bbcore_knock_out_treatment(ruleset: Ruleset, player: PlayerState, treatment: str, dice: DiceSource) -> KnockOutTreatment | None:
     """A medic sees to a Knocked-out player (see :func:`bbcore_inducement_packs.coaching_staff.knock_out_treatment`)."""
     from bbcore_inducement_packs.coaching_staff import knock_out_treatment  # noqa: PLC0415 - the procedures import the core's rules

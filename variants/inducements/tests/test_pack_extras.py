@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from bbcore_inducement_packs.boons import apply_unguent, cavort, settle_side_bet, use_artifact
+from bbcore_inducement_packs.boons import cavort, settle_side_bet, use_artifact
 from bbcore_inducement_packs.brews import carve_rune, drop_drive_skills, pour_brew
 from bbcore_inducement_packs.kickoff_aides import advise_kick, beat_the_drum
 
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import BBCoreError
-from bbcore.rules.board import Board, Status, build_board
+from bbcore.rules.board import Board, PlayerState, Status, build_board
 from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.rules.drive import clear_the_pitch, end_of_drive_effects
+from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import inducement_reroll, uses_left
+from bbcore.rules.injury import apothecary_from, suffer_casualty
 from bbcore.rules.sequences import GameState, TeamState, inducement_rerolls
+from bbcore.rules.treatments import HeldTreatments, spend_treatments
 from bbcore.rules.turns import start_turn
 
 LINEMAN = "human/human-lineman"
@@ -57,18 +60,51 @@ def test_the_mascots_reroll_works_on_five_or_more_and_is_spent_for_the_half_eith
 # -- Medicinal Unguent
 
 
-def test_the_unguent_sends_a_seriously_injured_player_to_the_reserves(bb2020: bbcore.Ruleset) -> None:
-    start = game(lone(bb2020, "casualty"), {"bb2020/medicinal-unguent": 1})
-    after, events = apply_unguent(PACKS, start, "home", "bb2020/medicinal-unguent", "p", "serious-injury")
-    assert after.board.player("p").status is Status.RESERVES
-    assert events[0].detail["after_game"] is True
-    assert "bb2020/medicinal-unguent" not in after.home.inducements
+UNGUENT = "bb2020/medicinal-unguent"
+SERIOUS_INJURY = 12  # on the Casualty table's D16
+
+
+def hurt_with_unguent(
+    rules: bbcore.Ruleset, state: GameState, rolls: list[int], answers: list[tuple[str, object]]
+) -> tuple[GameState, tuple[Event, ...], list[str]]:
+    """The home player "p" suffers a casualty on ``rolls``, his coach answering through HeldTreatments; what the
+    events say was used is spent. The new state, the events and the treatment questions asked."""
+    held = HeldTreatments(rules, state, ScriptedDecisions(answers))
+    asked: list[str] = []
+
+    def choose(player: PlayerState, question: str) -> str | None:
+        asked.append(question)
+        return held.casualty_treatment(player.id, question)
+
+    with ScriptedDice(rolls) as dice:
+        outcome = suffer_casualty(rules, state.board, "p", dice, apothecary_from(held), choose_treatment=choose)
+    after = spend_treatments(rules, attrs.evolve(state, board=outcome.board), outcome.events)
+    return after, outcome.events, asked
+
+
+def test_the_unguent_is_the_last_resort_for_a_serious_injury(bb2020: bbcore.Ruleset) -> None:
+    start = game(lone(bb2020), {UNGUENT: 1}, apothecary=True)
+    answers: list[tuple[str, object]] = [("casualty-treatment", None), ("apothecary", True), ("casualty-treatment", UNGUENT)]
+    after, events, asked = hurt_with_unguent(bb2020, start, [SERIOUS_INJURY, SERIOUS_INJURY], answers)
+    assert asked == ["serious-injury", "last-resort:serious-injury"]  # after the apothecary failed too
+    player = after.board.player("p")
+    assert (player.status, player.casualty_results) == (Status.RESERVES, ("serious-injury",))  # it applies after the game
+    assert (events[-1].kind, events[-1].detail["treatment"], events[-1].detail["after_game"]) == ("casualty-treatment", UNGUENT, True)
+    assert uses_left(bb2020, after, "home", UNGUENT) == 0
+    assert after.home.apothecary_used
+    # Used up: the next Serious Injury stays in the Casualty box, whatever the coach names.
+    again, _, _ = hurt_with_unguent(bb2020, after, [SERIOUS_INJURY], [("casualty-treatment", None), ("casualty-treatment", UNGUENT)])
+    assert again.board.player("p").status is Status.CASUALTY
 
 
 def test_the_unguent_does_not_help_other_casualties(bb2020: bbcore.Ruleset) -> None:
-    start = game(lone(bb2020, "casualty"), {"bb2020/medicinal-unguent": 1})
-    with pytest.raises(BBCoreError):
-        apply_unguent(PACKS, start, "home", "bb2020/medicinal-unguent", "p", "dead")
+    start = game(lone(bb2020), {UNGUENT: 1})
+    with pytest.raises(BBCoreError, match="'bb2020/medicinal-unguent' does not help with 'dead'; only with serious-injury"):
+        hurt_with_unguent(bb2020, start, [16], [("casualty-treatment", None), ("casualty-treatment", UNGUENT)])
+    # Asked about a Badly Hurt, the coach who names nothing loses nothing.
+    after, _, asked = hurt_with_unguent(bb2020, start, [3], [("casualty-treatment", None), ("casualty-treatment", None)])
+    assert asked == ["badly-hurt", "last-resort:badly-hurt"]
+    assert uses_left(bb2020, after, "home", UNGUENT) == 1
 
 
 # -- Side Bet
