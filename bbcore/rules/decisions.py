@@ -206,8 +206,13 @@ class Decisions(Protocol):
         ...
 
     def set_up_again(self, team: str, reason: str, players: Sequence[str], count: int) -> Mapping[str, Square]:
-        """Where up to ``count`` of ``players`` (Open players of ``team`` on the pitch) stand once taken off and set up
-        again (``reason``: Solid Defence's ``solid-defence``); the others stay. The whole team must then be set up legally."""
+        """Where up to ``count`` of ``players`` stand once (again) set up for the drive; the others stay as they are.
+
+        ``reason`` says who they are: Solid Defence's ``solid-defence``, Open players of
+        ``team`` on the pitch, taken off and set up again; ``stand-in``, a staff member a
+        plugin offers to a team short of players, not yet on the board (an empty answer
+        leaves him out). The whole team must then be set up legally.
+        """
         ...
 
     def free_block(self, team: str, blocks: Sequence[tuple[str, str]]) -> tuple[str, str] | None:

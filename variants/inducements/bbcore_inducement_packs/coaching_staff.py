@@ -65,7 +65,9 @@ effects give (:func:`staff_cheerleaders`; the core's kick-off step reads the sam
 while she is hired and has not played. When her team has fewer players to set up than the
 ruleset's ``players_on_pitch`` (:func:`may_stand_in`), :func:`stand_in` makes her a player of
 the team in the Reserves, ready to be set up, from the entry's profile; her inducement is
-used up, so she counts as no cheerleaders from then on and cannot come back. Her
+used up, so she counts as no cheerleaders from then on and cannot come back. The pack's
+start-of-drive step :data:`STAND_IN_STEP` (:func:`stand_ins_step`), once both teams have
+set up, asks her coach where she stands, if anywhere, and checks the set-up again. Her
 ``position`` is her inducement id, and :func:`send_off_stand_ins` (the plugin's
 ``bbcore_end_of_drive_effects``) Sends her off when the drive ends: nothing argues or
 bribes that away, and the event says so. Josef Bugman (Blood Bowl 2020) may play the same
@@ -95,8 +97,8 @@ from bbcore.errors import UsageError
 from bbcore.model.common import Effect, SkillRef
 from bbcore.rules.activation import activation_target
 from bbcore.rules.board import Board, PlayerState, Status
-from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_choices
-from bbcore.rules.drive import CHEERING_FANS, cheering_fans, kick_off_staff
+from bbcore.rules.decisions import Decisions, DefaultDecisions, IllegalAnswerError, checked_choices
+from bbcore.rules.drive import CHEERING_FANS, cheering_fans, kick_off_staff, place_players, setup_problems
 from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import use_inducement, uses_left
@@ -460,6 +462,53 @@ def stand_in(ruleset: Ruleset, state: GameState, team_id: str, inducement: str, 
     return state, Event("stand-in", player_id, (), "joins", {"inducement": inducement, "team": team_id})
 
 
+#: The start-of-drive step, once both teams are set up, in which a short-handed team's staff may join it.
+STAND_IN_STEP = "bb2020/stand-ins"
+#: The reason ``Decisions.set_up_again`` is asked with for a staff member who may join the set-up.
+STAND_IN = "stand-in"
+
+
+def stand_in_id(team_id: str, inducement: str) -> str:
+    """The player id a staff member hired as ``inducement`` plays under for ``team_id``: ``<team>-<name part of the id>``."""
+    return f"{team_id}-{inducement.rpartition('/')[2]}"
+
+
+def stand_ins_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The start-of-drive step :data:`STAND_IN_STEP`, once both teams have set up (before Swarming).
+
+    The kicking team first, for each staff member its team holds who may play now
+    (:func:`may_stand_in`: the team could not field a full side), its coach is asked where
+    he stands (``Decisions.set_up_again`` with reason :data:`STAND_IN`, the player id
+    :func:`stand_in_id`, count 1); an empty answer leaves him off. Named, he joins the team
+    (:func:`stand_in`) on that square, takes part in the drive, and the whole team must
+    still be set up legally (:func:`bbcore.rules.drive.setup_problems`), or the answer is
+    an :class:`~bbcore.rules.decisions.IllegalAnswerError`.
+    """
+    events: list[Event] = []
+    kicking = state.kicking_team
+    order = [team.id for team in state.teams]
+    if kicking is not None:
+        order.sort(key=lambda team_id: team_id != kicking)
+    for team_id in order:
+        for inducement in sorted(pack_rules(ruleset).coaching_staff.stand_ins):
+            if inducement not in ruleset.inducements or not may_stand_in(ruleset, state, team_id, inducement):
+                continue
+            player_id = stand_in_id(team_id, inducement)
+            placement = dict(decisions.set_up_again(team_id, STAND_IN, [player_id], 1))
+            if not placement:
+                continue
+            if set(placement) != {player_id}:
+                raise IllegalAnswerError(f"only {player_id} may join {team_id}'s set-up now, not {', '.join(sorted(placement))}")
+            state, joined = stand_in(ruleset, state, team_id, inducement, player_id)
+            board = place_players(state.board, placement)
+            problems = setup_problems(ruleset, board, team_id)
+            if problems:
+                raise IllegalAnswerError(f"{player_id} standing in for {team_id}: " + "; ".join(f"{p.path}: {p.message}" for p in problems))
+            state = attrs.evolve(state, board=board, drive_players=state.drive_players | {player_id}, played=state.played | {player_id})
+            events.append(attrs.evolve(joined, detail={**joined.detail, "square": list(placement[player_id])}))
+    return state, tuple(events)
+
+
 def send_off_stand_ins(ruleset: Ruleset, board: Board) -> tuple[Board, tuple[Event, ...]]:
     """At the end of a drive, every staff member who played it is Sent-off for the game (a Casualty stays one): the
     stand-ins, and a staff member with a temper who charged on (:mod:`bbcore_inducement_packs.bugman`)."""
@@ -618,6 +667,8 @@ __all__ = [
     "END_OF_DRIVE",
     "KROT_STEP",
     "STAFF_VERDICT_STEP",
+    "STAND_IN",
+    "STAND_IN_STEP",
     "UPGRADE_STEP",
     "argue_the_call",
     "bless",
@@ -640,6 +691,8 @@ __all__ = [
     "sign_clients",
     "staff_cheerleaders",
     "stand_in",
+    "stand_in_id",
+    "stand_ins_step",
     "upgrade",
     "upgrades_step",
     "verdict_step",

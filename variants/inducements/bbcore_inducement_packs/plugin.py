@@ -57,18 +57,21 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
     Prayers to Nuffle with a cheering coach's re-rolls (:func:`~bbcore_inducement_packs.coaching_staff.pray_and_cheer`),
     the 2020 list's swarms of Nurglings before the game and side bets after it
     (:mod:`bbcore_inducement_packs.boons`), and its agent's and professor's picks before the game and their
-    verdicts after it, and Krot Shockwhisker's experiments as a drive ends (:mod:`bbcore_inducement_packs.coaching_staff`)."""
+    verdicts after it, Krot Shockwhisker's experiments as a drive ends, and the staff who stand in for a short-handed team once it
+    has set up (:mod:`bbcore_inducement_packs.coaching_staff`)."""
     from bbcore_inducement_packs.boons import NURGLINGS_STEP, SIDE_BET_STEP, nurglings_step, side_bet_step  # noqa: PLC0415 - as above
     from bbcore_inducement_packs.brews import BREW_STEPS, RUNESMITH_STEP, brew_step, runesmith_step  # noqa: PLC0415 - as above
     from bbcore_inducement_packs.coaching_staff import (  # noqa: PLC0415 - as above
         AGENT_STEP,
         KROT_STEP,
         STAFF_VERDICT_STEP,
+        STAND_IN_STEP,
         UPGRADE_STEP,
         bless_step,
         clients_step,
         krot_step,
         pray_and_cheer,
+        stand_ins_step,
         upgrades_step,
         verdict_step,
     )
@@ -91,6 +94,7 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
     register.step(UPGRADE_STEP, upgrades_step)
     register.step(STAFF_VERDICT_STEP, verdict_step)
     register.step(KROT_STEP, krot_step)
+    register.step(STAND_IN_STEP, stand_ins_step)
 
 
 @hookimpl

@@ -5,11 +5,14 @@ from __future__ import annotations
 import attrs
 import pytest
 from bbcore_inducement_packs.coaching_staff import (
+    STAND_IN_STEP,
     may_reroll_recovery,
     may_stand_in,
     send_off_stand_ins,
     staff_cheerleaders,
     stand_in,
+    stand_in_id,
+    stand_ins_step,
     upgrade,
 )
 from bbcore_inducement_packs.giant_body import (
@@ -31,7 +34,7 @@ import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import BBCoreError
 from bbcore.rules.board import Board, Square, Status, build_board
-from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError, ScriptedDecisions
 from bbcore.rules.sequences import GameState, TeamState
 from bbcore.rules.ttm import throw_team_mate
 
@@ -110,6 +113,57 @@ def test_josef_bugman_plays_one_drive_for_a_short_team_and_his_beer_still_helps(
     board = state.board.with_player(josef.moved((5, 5)).with_status(Status.STANDING))
     after, _ = send_off_stand_ins(bb2020, board)
     assert after.player("josef").status is Status.SENT_OFF
+
+
+def short_handed(rules: bbcore.Ruleset, inducements: dict[str, int], size: int = 9) -> GameState:
+    """A home team of ``size`` linemen set up legally (three on the line of scrimmage), holding ``inducements``; the
+    away team kicks."""
+    squares = [(12, 5), (12, 6), (12, 7), (8, 5), (8, 6), (8, 7), (8, 8), (8, 9), (8, 10), (6, 5), (6, 6)][:size]
+    players: dict[str, tuple[str, str, tuple[int, int] | None]] = {f"h{i}": ("home", LINEMAN, sq) for i, sq in enumerate(squares)}
+    players["a"] = ("away", LINEMAN, (13, 7))
+    home = TeamState("home", "H", "human", 1, inducements=inducements)
+    return GameState(home, TeamState("away", "A", "human", 1), build_board(rules, players), kicking_team="away")
+
+
+def test_the_stand_in_step_comes_once_both_teams_have_set_up(bb2020: bbcore.Ruleset) -> None:
+    steps = [step.id for step in bb2020.sequence("start-of-drive").steps]
+    assert steps.index(STAND_IN_STEP) == steps.index("set-up") + 1
+    assert STAND_IN_STEP not in [step.id for step in bbcore.load_ruleset().sequence("start-of-drive").steps]
+
+
+def test_kari_joins_a_short_handed_team_where_her_coach_stands_her(bb2020: bbcore.Ruleset) -> None:
+    state = short_handed(bb2020, {KARI: 1})
+    kari_id = stand_in_id("home", KARI)
+    decisions = ScriptedDecisions([("set-up-again", {kari_id: (10, 7)})])
+    after, events = stand_ins_step(bb2020, state, ScriptedDice([]), decisions)
+    kari = after.board.player(kari_id)
+    assert (kari.square, kari.status, kari.position) == ((10, 7), Status.STANDING, KARI)
+    assert kari_id in after.drive_players
+    assert kari_id in after.played
+    assert KARI not in after.home.inducements  # no longer her cheerleaders
+    assert [(e.kind, e.who, e.detail["square"]) for e in events] == [("stand-in", kari_id, [10, 7])]
+
+
+def test_a_coach_may_leave_his_stand_in_out_and_a_full_team_is_not_asked(bb2020: bbcore.Ruleset) -> None:
+    state = short_handed(bb2020, {KARI: 1})
+    after, events = stand_ins_step(bb2020, state, ScriptedDice([]), ScriptedDecisions([("set-up-again", {})]))
+    assert (after, events) == (state, ())
+    # The default coach leaves her out too: where she would stand is his to read.
+    assert stand_ins_step(bb2020, state, ScriptedDice([]), DefaultDecisions()) == (state, ())
+    full = short_handed(bb2020, {KARI: 1}, size=11)
+    assert stand_ins_step(bb2020, full, ScriptedDice([]), ScriptedDecisions([])) == (full, ())
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        ({"h0": (10, 7)}, "only home-kari-coldsteel may join home's set-up now, not h0"),
+        ({"home-kari-coldsteel": (14, 7)}, "stands at \\(14, 7\\), in the opposing half"),
+    ],
+)
+def test_a_stand_in_placed_wrongly_is_an_illegal_answer(bb2020: bbcore.Ruleset, answer: dict[str, Square], message: str) -> None:
+    with pytest.raises(IllegalAnswerError, match=message):
+        stand_ins_step(bb2020, short_handed(bb2020, {KARI: 1}), ScriptedDice([]), ScriptedDecisions([("set-up-again", answer)]))
 
 
 # -- Professeur Frünkleheim -----------------------------------------------------------------------
