@@ -1302,6 +1302,47 @@ def bbcore_turn_start_effects(
 
 
 @hookspec
+def bbcore_after_procedure_effects(
+    ruleset: Ruleset, state: GameState, before: Board, events: tuple[Event, ...], dice: DiceSource, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]] | None:
+    """Effects the moment a procedure ends (a block, a move, a pass, a kick-off event...), on the whole game.
+
+    Called by :func:`bbcore.rules.turns.after_procedure`, which a match tracker calls with
+    each procedure's outcome to take it into the game. Implementations are called in turn,
+    each on the state the one before returned, and return the new state and their events,
+    or None for no change. Where the procedures see the board only, these see the teams'
+    records, so they may spend an inducement or remember what happened this game.
+
+    :param state: the game with the procedure's board in it.
+    :param before: the board as it was before the procedure: who left the pitch, who
+        went down, is the difference.
+    :param events: the procedure's events.
+    :param decisions: the coaches' answers; :class:`~bbcore.rules.decisions.DefaultDecisions`
+        when the caller gave none.
+
+    **Example.** A variant whose fans pay for every player their team loses to the Casualty
+    box gives that team a coin for its Treasury each time; simplified:
+
+    .. code-block:: python
+
+        from bbcore.rules.board import Status
+        from bbcore.rules.events import Event
+
+
+        @hookimpl
+        def bbcore_after_procedure_effects(ruleset, state, before, events, dice, decisions):
+            hurt = [
+                p for p in before.players.values()
+                if p.on_pitch and state.board.player(p.id).status is Status.CASUALTY
+            ]
+            for player in hurt:
+                team = state.team(player.team)
+                state = state.update_team(team.id, treasury=team.treasury + 1000)
+            return (state, tuple(Event("fans-pay", p.team, (), "1000") for p in hurt)) if hurt else None
+    """
+
+
+@hookspec
 def bbcore_after_turn_effects(
     ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions
 ) -> tuple[GameState, tuple[Event, ...]] | None:

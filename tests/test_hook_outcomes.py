@@ -112,3 +112,39 @@ def test_a_plugin_treats_a_knocked_out_player_and_may_not_send_him_anywhere(make
         pytest.raises(bbcore.BBCoreError, match="left 'p' 'reserves'; it may leave him only ko, stunned, casualty"),
     ):
         roll_injury(wrong, board, "p", Harm("block"), dice, choose_treatment=lambda player, injury: "trainer")
+
+
+class Fans:
+    """Fans who pay their team 1,000 for each of its players a procedure sends to the Casualty box; a second plugin
+    that counts what the first left in the Treasury."""
+
+    @bbcore.hookimpl
+    def bbcore_after_procedure_effects(self, state: Any, before: Any, events: Any) -> Any:
+        hurt = [p for p in before.players.values() if p.on_pitch and state.board.player(p.id).status is Status.CASUALTY]
+        for player in hurt:
+            state = state.update_team(player.team, treasury=state.team(player.team).treasury + 1000)
+        return (state, tuple(Event("fans-pay", p.team, (), str(len(events))) for p in hurt)) if hurt else None
+
+
+class Auditor:
+    @bbcore.hookimpl
+    def bbcore_after_procedure_effects(self, state: Any) -> Any:
+        return state, (Event("audit", "home", (), str(state.home.treasury)),)
+
+
+def test_after_a_procedure_the_game_takes_its_board_and_the_plugins_answer_in_turn(make_ruleset: MakeRuleset) -> None:
+    from bbcore.rules.sequences import GameState, TeamState
+    from bbcore.rules.turns import after_procedure
+
+    rules = make_ruleset(plugins=[("auditor", Auditor()), ("fans", Fans())], entry_points=False)  # the fans answer first
+    board = build_board(rules, {"p": ("home", "human/human-lineman", (5, 5)), "q": ("away", "human/human-lineman", (9, 5))})
+    state = GameState(TeamState("home", "H", "human", 1), TeamState("away", "A", "human", 1), board)
+    with ScriptedDice([6, 6, 12]) as dice:  # an Injury Roll of 12, then a Serious Injury
+        outcome = roll_injury(rules, board, "p", Harm("block"), dice)
+    after, events = after_procedure(rules, state, outcome, ScriptedDice([]))
+    assert after.board is outcome.board
+    assert after.home.treasury == 1000
+    assert [(e.kind, e.result) for e in events] == [("fans-pay", str(len(outcome.events))), ("audit", "1000")]
+    # Nobody carried off: the fans pay nothing; the auditor still answers.
+    quiet, noted = after_procedure(rules, state, bbcore.rules.events.Outcome(board), ScriptedDice([]))
+    assert (quiet.home.treasury, [e.kind for e in noted]) == (0, ["audit"])

@@ -16,6 +16,9 @@ know no variant's rules:
   score without a die; then ``bbcore_activation_start_effects``) and :func:`end_activation` as it ends: Stalling
   (:mod:`bbcore.rules.stalling`), then ``bbcore_activation_end_effects``; it keeps the
   turn's record of who was activated (``GameState.activated``);
+- :func:`after_procedure` with each procedure's outcome: its board becomes the game's,
+  and ``bbcore_after_procedure_effects`` answers at once for what a variant does the
+  moment a procedure ends (a staff member who runs on when a player is carried off);
 - :func:`spend_team_rerolls` after a procedure: the team re-rolls its events say were
   used come off the teams' records (``bbcore_team_reroll_used`` may give one back);
 - :func:`bbcore.rules.drive.end_turn` as the turn ends (``bbcore_turn_end_effects``).
@@ -202,6 +205,28 @@ def _charge_refusals(state: GameState, charge: Charge, player_id: str, action: s
     return []
 
 
+def after_procedure(
+    ruleset: Ruleset, state: GameState, outcome: Outcome, dice: DiceSource, decisions: Decisions | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
+    """A procedure's ``outcome`` taken into the game, ``state`` being the game as the procedure found it.
+
+    The outcome's board becomes the game's; then ``bbcore_after_procedure_effects`` is
+    asked, each plugin on the state the one before left, with the board as it was before
+    the procedure and the procedure's events. Returns the new state and the plugins'
+    events (the procedure's own are the caller's already).
+    """
+    after = attrs.evolve(state, board=outcome.board)
+    return chain_state_hook(
+        ruleset,
+        "bbcore_after_procedure_effects",
+        after,
+        before=state.board,
+        events=outcome.events,
+        dice=dice,
+        decisions=decisions or DefaultDecisions(),
+    )
+
+
 def spend_team_rerolls(
     ruleset: Ruleset, state: GameState, events: Iterable[Event], dice: DiceSource
 ) -> tuple[GameState, tuple[Event, ...]]:
@@ -230,4 +255,12 @@ def spend_team_rerolls(
     return state, tuple(found)
 
 
-__all__ = ["action_refusals", "barred_team_rerolls", "end_activation", "spend_team_rerolls", "start_activation", "start_turn"]
+__all__ = [
+    "action_refusals",
+    "after_procedure",
+    "barred_team_rerolls",
+    "end_activation",
+    "spend_team_rerolls",
+    "start_activation",
+    "start_turn",
+]

@@ -145,6 +145,18 @@ def bbcore_after_turn_effects(
 
 
 @hookimpl
+def bbcore_after_procedure_effects(
+    ruleset: Ruleset, state: GameState, before: Board, dice: DiceSource, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]] | None:
+    """A staff member with a temper may charge on when a procedure carries one of his team's players off
+    (:func:`bbcore_inducement_packs.bugman.tempers_after_procedure`)."""
+    from bbcore_inducement_packs.bugman import tempers_after_procedure  # noqa: PLC0415 - the procedures import the core's rules
+
+    after, events = tempers_after_procedure(ruleset, state, before, dice, decisions)
+    return (after, events) if events else None
+
+
+@hookimpl
 def bbcore_activation_start_effects(
     ruleset: Ruleset, state: GameState, player_id: str, decisions: Decisions
 ) -> tuple[GameState, tuple[Event, ...]] | None:

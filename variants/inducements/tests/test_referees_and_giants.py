@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 import pytest
-from bbcore_inducement_packs.bugman import charge_on, temper_roll
+from bbcore_inducement_packs.bugman import charge_on, charge_squares, temper_roll
 from bbcore_inducement_packs.coaching_staff import may_reroll_recovery, send_off_stand_ins
 from bbcore_inducement_packs.giants import base_squares, giant_scatter, pushed_into_crowd
 from bbcore_inducement_packs.referees import get_the_ref, may_argue
@@ -12,10 +14,14 @@ from bbcore_inducement_packs.referees import get_the_ref, may_argue
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import BBCoreError
-from bbcore.rules.board import Status, build_board
+from bbcore.rules.board import Square, Status, build_board
+from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError, ScriptedDecisions
 from bbcore.rules.drive import free_bribe
+from bbcore.rules.events import Outcome
 from bbcore.rules.foul import argue_the_call_modifier
+from bbcore.rules.injury import Harm, roll_injury
 from bbcore.rules.sequences import GameState, TeamState
+from bbcore.rules.turns import action_refusals, after_procedure
 
 LINEMAN = "human/human-lineman"
 MERCENARY = "bb2020/giant-mercenary"
@@ -229,3 +235,95 @@ def test_galandrils_team_gains_a_team_reroll_on_a_natural_fifteen_or_sixteen_pra
     assert after.home.rerolls == state.home.rerolls + 1
     assert after.away.rerolls == state.away.rerolls
     assert [(e.kind, e.who, e.detail["rerolls"]) for e in events if e.kind == "go-team"] == [("go-team", "home", 1)]
+
+
+# -- Bugman's temper at its moment: the end of the procedure that carried a player off ---------------
+
+BUGMAN_ID = "home-joseph-bugman"
+
+
+def carried(rules: bbcore.Ruleset, state: GameState, player_id: str, status: str) -> Outcome:
+    """A procedure's outcome that leaves ``player_id`` in ``status`` (off the pitch unless it is a pitch status)."""
+    player = state.board.player(player_id)
+    return Outcome(state.board.with_player(player.with_status(Status(status))))
+
+
+@pytest.mark.parametrize(
+    ("status", "counts"), [("ko", True), ("casualty", True), ("reserves", True), ("sent-off", False), ("prone", False)]
+)
+def test_a_player_carried_off_ko_d_hurt_or_into_the_crowd_lets_bugman_s_coach_roll(
+    classic: bbcore.Ruleset, status: str, counts: bool
+) -> None:
+    state = game(classic, {BUGMAN: 1})
+    decisions = ScriptedDecisions([("use-inducement", True)] if counts else [])
+    with ScriptedDice([5] if counts else []) as dice:
+        after, events = after_procedure(classic, state, carried(classic, state, "h", status), dice, decisions)
+    assert after.board.player("h").status is Status(status)
+    assert [(e.kind, e.result, e.detail.get("for")) for e in events] == ([("temper", "holds", "h")] if counts else [])
+    assert after.home.inducement_targets.get(BUGMAN, ()) == (("h",) if counts else ())
+
+
+def test_bugman_charges_on_where_his_coach_says_and_sits_out_his_team_s_turn_under_way(classic: bbcore.Ruleset) -> None:
+    state = game(classic, {BUGMAN: 1})
+    state = state.update_team("home", turn=3)
+    outcome = roll_injury(classic, state.board, "h", Harm("block"), ScriptedDice([4, 4]))  # Knocked-out
+    decisions = ScriptedDecisions([("use-inducement", True), ("square", (8, 0))])
+    with ScriptedDice([6]) as dice:
+        after, events = after_procedure(classic, state, outcome, dice, decisions)
+    bugman = after.board.player(BUGMAN_ID)
+    assert (bugman.square, bugman.status, bugman.position) == ((8, 0), Status.STANDING, BUGMAN)
+    assert [(e.kind, e.result) for e in events] == [("temper", "charges-on"), ("charge-on", "on-pitch")]
+    assert after.barred_activations == {BUGMAN_ID: 3}
+    assert action_refusals(classic, after, BUGMAN_ID, "move")
+    # He runs on once a game: the next player carried off asks nothing.
+    again = after_procedure(classic, after, carried(classic, after, "h", "casualty"), ScriptedDice([]), ScriptedDecisions([]))
+    assert again[1] == ()
+
+
+def test_each_earlier_temper_roll_adds_one_and_a_coach_may_let_it_pass(classic: bbcore.Ruleset) -> None:
+    board = build_board(
+        classic,
+        {"h": ("home", LINEMAN, (5, 5)), "h2": ("home", LINEMAN, (6, 5)), "h3": ("home", LINEMAN, (7, 5)), "a": ("away", LINEMAN, (20, 5))},
+    )
+    state = attrs.evolve(game(classic, {BUGMAN: 1}), board=board)
+    with ScriptedDice([5]) as dice:
+        state, first = after_procedure(
+            classic, state, carried(classic, state, "h", "ko"), dice, ScriptedDecisions([("use-inducement", True)])
+        )
+    assert [e.result for e in first] == ["holds"]
+    # Not rolled for: the count of earlier rolls stays.
+    state, passed = after_procedure(
+        classic, state, carried(classic, state, "h2", "ko"), ScriptedDice([]), ScriptedDecisions([("use-inducement", False)])
+    )
+    assert passed == ()
+    # 5 + 1 for the earlier roll: he charges on, where the default coach's silence puts him (the first square offered).
+    with ScriptedDice([5]) as dice:
+        state, third = after_procedure(classic, state, carried(classic, state, "h3", "casualty"), dice, DefaultDecisions())
+    assert [(e.kind, e.result) for e in third] == [("temper", "charges-on"), ("charge-on", "on-pitch")]
+    assert third[0].detail["total"] == 6
+    assert state.board.player(BUGMAN_ID).square == charge_squares(classic, attrs.evolve(state, board=board), "home", BUGMAN)[0]
+
+
+def test_an_opposing_player_carried_off_and_a_team_without_bugman_roll_nothing(classic: bbcore.Ruleset) -> None:
+    state = game(classic, {BUGMAN: 1})
+    assert after_procedure(classic, state, carried(classic, state, "a", "ko"), ScriptedDice([]), ScriptedDecisions([]))[1] == ()
+    plain = game(classic, {})
+    assert after_procedure(classic, plain, carried(classic, plain, "h", "ko"), ScriptedDice([]), ScriptedDecisions([]))[1] == ()
+
+
+class MidfieldCoach(DefaultDecisions):
+    """Answers every square question with the middle of the pitch."""
+
+    def choose_square(self, player_id: str, reason: str, squares: Sequence[Square]) -> Square | None:
+        return (8, 5)
+
+
+def test_bugman_charges_on_only_by_his_sideline_and_another_answer_is_illegal(classic: bbcore.Ruleset) -> None:
+    state = game(classic, {BUGMAN: 1})
+    squares = charge_squares(classic, state, "home", BUGMAN)
+    assert (8, 0) in squares
+    assert (8, 5) not in squares  # not by a sideline
+    assert (18, 0) not in squares  # the other half
+    assert (0, 0) not in squares  # an End Zone
+    with ScriptedDice([6]) as dice, pytest.raises(IllegalAnswerError, match=r"not \(8, 5\)"):
+        after_procedure(classic, state, carried(classic, state, "h", "ko"), dice, MidfieldCoach())
