@@ -32,6 +32,7 @@ import pluggy
 if TYPE_CHECKING:
     from bbcore.dice import DiceSource
     from bbcore.errors import Problem
+    from bbcore.model.inducement import Inducement
     from bbcore.model.table import Row, Table
     from bbcore.model.team import Team
     from bbcore.registry import DataRegistrar, OptionRegistrar, RowEffectRegistrar, SequenceStepRegistrar
@@ -716,6 +717,36 @@ def bbcore_test_reroll(ruleset: Ruleset, board: Board, player: PlayerState, test
             if player.position not in ("bb2020/giant-mercenary", "classic/slave-giant"):
                 return None
             return player.position
+    """
+
+
+@hookspec(firstresult=True)
+def bbcore_inducement_player(ruleset: Ruleset, inducement: Inducement, team: str, player_id: str) -> PlayerState | None:
+    """The player an inducement brings to the game when no roster position makes him (a giant with a stat line of its own).
+
+    Called by :func:`bbcore.rules.hired_players.hired_players` for an order of an
+    inducement that names no position, once per player the order's count asks for, until
+    an answer is None. ``firstresult``: the first non-None answer wins; with none, the
+    order brings nobody (most inducements bring no player).
+
+    :param inducement: the inducement ordered.
+    :param team: the id of the team that ordered it.
+    :param player_id: the id the player must have (``<team>-hired-<n>``).
+    :return: the player, in the Reserves and marked ``hired`` (for this game only), or
+        None when the inducement brings nobody this plugin knows of.
+
+    **Example.** A plugin whose inducement brings a troll of its own stat line:
+
+    .. code-block:: python
+
+        from bbcore.rules.board import PlayerState, Status
+
+
+        @hookimpl
+        def bbcore_inducement_player(ruleset, inducement, team, player_id):
+            if inducement.id != "myplugin/hired-troll":
+                return None
+            return PlayerState(player_id, team, 4, 5, 5, 6, 10, status=Status.RESERVES, hired=True)
     """
 
 

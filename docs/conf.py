@@ -72,6 +72,7 @@ autodoc_type_aliases = {
     "BallReentry": "bbcore.rules.ball.BallReentry",
     "FeatureType": "bbcore.model.pitch.FeatureType",
     "Row": "bbcore.model.table.Row",
+    "Inducement": "bbcore.model.inducement.Inducement",
     "CasualtyTreatment": "bbcore.rules.injury.CasualtyTreatment",
     "Effect": "bbcore.model.common.Effect",
     "PassingRules": "bbcore.model.parameters.PassingRules",

@@ -148,3 +148,34 @@ def test_after_a_procedure_the_game_takes_its_board_and_the_plugins_answer_in_tu
     # Nobody carried off: the fans pay nothing; the auditor still answers.
     quiet, noted = after_procedure(rules, state, bbcore.rules.events.Outcome(board), ScriptedDice([]))
     assert (quiet.home.treasury, [e.kind for e in noted]) == (0, ["audit"])
+
+
+class TrollAgency:
+    """An inducement of a test plugin that brings a troll with a stat line of its own; ``sloppy`` makes him wrongly."""
+
+    def __init__(self, sloppy: bool = False) -> None:
+        self.sloppy = sloppy
+
+    @bbcore.hookimpl
+    def bbcore_inducement_player(self, inducement: Any, team: str, player_id: str) -> Any:
+        from bbcore.rules.board import PlayerState
+
+        if inducement.id != "bribes":
+            return None
+        return PlayerState(player_id, team, 4, 5, 5, 6, 10, status=Status.STANDING if self.sloppy else Status.RESERVES, hired=True)
+
+
+def test_a_plugin_makes_the_player_an_inducement_brings_without_a_position(make_ruleset: MakeRuleset) -> None:
+    from bbcore.model.team import InducementOrder
+    from bbcore.rules.hired_players import hired_players
+
+    rules = make_ruleset(plugins=[("trolls", TrollAgency())], entry_points=False)
+    trolls = hired_players(rules, "home", [InducementOrder("bribes", count=2)], taken={"home-hired-1"})
+    assert [(p.id, p.st, p.status, p.hired) for p in trolls] == [
+        ("home-hired-2", 5, Status.RESERVES, True),
+        ("home-hired-3", 5, Status.RESERVES, True),
+    ]
+    assert hired_players(bbcore.load_ruleset(), "home", [InducementOrder("bribes", count=2)]) == ()  # no plugin: nobody
+    sloppy = make_ruleset(plugins=[("trolls", TrollAgency(sloppy=True))], entry_points=False)
+    with pytest.raises(bbcore.UsageError, match=r"must be 'home-hired-1' of 'home', hired, in the Reserves; it is .* standing"):
+        hired_players(sloppy, "home", [InducementOrder("bribes")])

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from bbcore.dice import DiceSource
+    from bbcore.model.inducement import Inducement
     from bbcore.model.table import Row
     from bbcore.registry import DataRegistrar, RowEffectRegistrar, SequenceStepRegistrar
     from bbcore.rules.board import Board, PlayerState, Square
@@ -208,6 +209,14 @@ def bbcore_casualty_treatment(ruleset: Ruleset, player: PlayerState, casualty: R
     from bbcore_inducement_packs.spells import frog_casualty  # noqa: PLC0415 - the procedures import the core's rules
 
     return frog_casualty(ruleset, player, casualty, treatment)
+
+
+@hookimpl
+def bbcore_inducement_player(ruleset: Ruleset, inducement: Inducement, team: str, player_id: str) -> PlayerState | None:
+    """A giant hired for the game, made from its own stat line (:func:`bbcore_inducement_packs.giants.hire_giant`)."""
+    from bbcore_inducement_packs.giants import hire_giant  # noqa: PLC0415 - the procedures import the core's rules
+
+    return hire_giant(ruleset, inducement.id, player_id, team) if inducement.id in pack_rules.pack_rules(ruleset).giants else None
 
 
 @hookimpl

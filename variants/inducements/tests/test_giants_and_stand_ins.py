@@ -334,3 +334,12 @@ def test_a_giant_interferes_when_any_base_square_is_under_the_ruler(bb2020: bbco
     assert not giant_interferes(bb2020, pitch, "g", (5, 10), (15, 10))
     down = GiantPitch(PACKS, pitch.board.with_player(pitch.board.player("g").with_status(Status.PRONE)), pitch.bodies)
     assert not giant_interferes(bb2020, down, "g", (5, 6), (15, 6))
+
+
+def test_a_giant_ordered_for_the_game_is_hired_with_the_team_s_other_hired_players(bb2020: bbcore.Ruleset) -> None:
+    from bbcore.model.team import InducementOrder
+    from bbcore.rules.hired_players import hired_players
+
+    (giant,) = hired_players(bb2020, "home", [InducementOrder(GIANT), InducementOrder("bb2020/bribes")])
+    assert (giant.id, giant.position, giant.status, giant.hired) == ("home-hired-1", GIANT, Status.RESERVES, True)
+    assert giant == hire_giant(bb2020, GIANT, "home-hired-1", "home")
