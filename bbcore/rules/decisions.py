@@ -238,6 +238,11 @@ class Decisions(Protocol):
         """Which ``count`` different skills of ``skills`` the player's coach gives them when a rule lets the coach pick (a spell's)."""
         ...
 
+    def skill_category(self, player_id: str, reason: str, categories: Sequence[str]) -> str:
+        """Which of ``categories`` (skill categories, such as ``general``) the random skills a rule gives ``player_id``
+        come from, when his coach chooses (``reason`` names the rule: a scout's ``scouted``, say)."""
+        ...
+
     def use_prayer(self, team: str, prayer: str) -> bool:
         """Whether the coach of ``team`` calls on ``prayer`` now, a Prayer to Nuffle whose moment is his to choose
         (Throw a Rock, at the start of one of his team's turns)."""
@@ -384,6 +389,9 @@ class DefaultDecisions:
     def gained_skills(self, player_id: str, skills: Sequence[str], count: int) -> Sequence[str]:
         return tuple(skills[:count])
 
+    def skill_category(self, player_id: str, reason: str, categories: Sequence[str]) -> str:
+        return categories[0]
+
     def team_after_hiring(self, team: str, team_file: Team | None, treasury: int) -> Team | None:
         return None
 
@@ -505,7 +513,7 @@ class ScriptedDecisions:
     nobody), ``place-ball`` (a square, or None to let the ball bounce), ``square`` (a square, or None to
     stay), ``free-move`` ((player id, path of squares), or None), ``free-block`` ((blocker, target), or None),
     ``facing`` (a unit step, or None to stop), ``throw-target`` (a square), ``weather-modifier`` (one of the
-    allowed modifiers), ``gained-skills`` (skill ids), ``team-mate`` (a player id), ``swarm`` and
+    allowed modifiers), ``gained-skills`` (skill ids), ``skill-category`` (a category), ``team-mate`` (a player id), ``swarm`` and
     ``set-up-again`` (a mapping of player id to square) and ``team-after-hiring`` (a
     :class:`~bbcore.model.team.Team`, or None). Use it as a context manager to fail when answers are left over.
     A question whose kind is not next in the script goes to ``fallback`` (:class:`DefaultDecisions` unless
@@ -729,6 +737,14 @@ class ScriptedDecisions:
         if len(set(chosen)) != len(chosen) or len(chosen) > count or not set(chosen) <= set(skills):
             raise DecisionScriptError(f"scripted skills {list(chosen)} are not up to {count} different ones of {list(skills)}")
         return chosen
+
+    def skill_category(self, player_id: str, reason: str, categories: Sequence[str]) -> str:
+        answer = self._next("skill-category")
+        if answer is None and self._fallback is not None:
+            return self._fallback.skill_category(player_id, reason, categories)
+        if answer not in categories:
+            raise DecisionScriptError(f"scripted skill category {answer!r} for {reason!r} is not among {list(categories)}")
+        return str(answer)
 
     def team_mate(self, player_id: str, reason: str, candidates: Sequence[str]) -> str:
         answer = self._next("team-mate")

@@ -47,8 +47,12 @@ make both picks (:func:`clients_step`, :func:`upgrades_step`) and remember whom 
 start of player advancement, rolls for each of them (:func:`verdict_step`).
 
 :func:`scout_journeymen` is Ayleen Andar (``scouts`` entry): one roll per Journeyman taken
-on, in order, with ``after_first`` for each after the first; the random Primary skills the
-rows give are the caller's to pick, as the core has no skill categories to pick from.
+on, in order, with ``after_first`` for each after the first. :func:`scouted` makes a row's
+changes: the skills ``loses`` names go (Loner), and ``random_skills`` skills are picked at
+random from one of the Journeyman's Primary categories (his coach picks the category); the
+``scout`` event gives what hiring him after the game costs more (``fee_per_skill`` a skill).
+The pack's pre-game step :data:`SCOUT_STEP` (:func:`scouting_step`), once the inducements
+are bought, does both for each team holding her.
 
 :func:`experiment` is Krot Shockwhisker (``experiments`` entry) at Step 2 of the End of
 Drive sequence, on a player of the team in the Casualty box: the ``worse`` row rolls on the
@@ -370,6 +374,64 @@ def scout_journeymen(
     return tuple(results), tuple(events)
 
 
+#: The pre-game step, once the inducements are bought, in which a scout looks the team's Journeymen over.
+SCOUT_STEP = "bb2020/ayleen-andar"
+#: The reason ``Decisions.skill_category`` is asked with when a scouted Journeyman gains random skills.
+SCOUTED = "scouted"
+
+
+def scouting_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """The pre-game step :data:`SCOUT_STEP`, once the inducements are bought: a team holding a scout (``scouts``
+    entry) has each of its Journeymen rolled for, in the order they were taken on (:func:`scout_journeymen`), and
+    each row's changes made (:func:`scouted`)."""
+    events: list[Event] = []
+    for inducement in sorted(pack_rules(ruleset).coaching_staff.scouts):
+        for team in state.teams:
+            if inducement not in ruleset.inducements or team.inducements.get(inducement, 0) <= 0:
+                continue
+            own = [pid for pid in state.journeymen if pid in state.board.players and state.board.player(pid).team == team.id]
+            results, rolled = scout_journeymen(ruleset, inducement, own, dice)
+            events.extend(rolled)
+            for player_id, row in results:
+                state, changed = scouted(ruleset, state, inducement, player_id, row, dice, decisions)
+                events.extend(changed)
+    return state, tuple(events)
+
+
+def scouted(
+    ruleset: Ruleset, state: GameState, inducement: str, player_id: str, row: Row, dice: DiceSource, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]]:
+    """What the scout's ``row`` does to a Journeyman: the skills the entry's ``loses`` names for it go; the number its
+    ``random_skills`` gives are picked at random from one Primary category of his position, the coach's choice when
+    there are several (``Decisions.skill_category``, reason :data:`SCOUTED`), among the skills of it he lacks. The
+    ``scout`` event says what changed and what his hiring after the game costs more (``fee_per_skill`` a skill)."""
+    scout = rules_for(pack_rules(ruleset).coaching_staff.scouts, inducement, "scout")
+    player = state.board.player(player_id)
+    lost = tuple(skill for skill in scout.loses.get(row.id, ()) if player.has(skill))
+    skills = {skill: value for skill, value in player.skills.items() if skill not in lost}
+    count = scout.random_skills.get(row.id, 0)
+    gained: list[str] = []
+    rolls: list[int] = []
+    if count:
+        primaries = ruleset.position(player.position).primary if player.position is not None else ()
+        if not primaries:
+            raise UsageError(f"{player_id!r} has no Primary skill category to gain skills from")
+        category = primaries[0] if len(primaries) == 1 else decisions.skill_category(player_id, SCOUTED, primaries)
+        if category not in primaries:
+            raise IllegalAnswerError(f"{player_id!r} gains skills from one of {', '.join(primaries)}, not {category!r}")
+        # A skill in another form (a pack's own Mighty Blow) is no skill of the category to pick.
+        offered = sorted(
+            s for s, skill in ruleset.skills.items() if skill.category == category and skill.acts_as is None and s not in skills
+        )
+        picked, rolls_made = pick_at_random(dice, offered, min(count, len(offered)))
+        rolls.extend(rolls_made)
+        gained = list(picked)
+        skills.update(dict.fromkeys(gained))
+    board = state.board.with_player(attrs.evolve(player, skills=skills))
+    detail = {"inducement": inducement, "lost": list(lost), "gained": gained, "fee": scout.fee_per_skill * len(gained)}
+    return attrs.evolve(state, board=board), (Event("scout", player_id, tuple(rolls), row.id, detail),)
+
+
 def _held_target(ruleset: Ruleset, player: PlayerState, trait: str) -> int | None:
     """The target of the form of ``trait`` the player holds (the core's own form read from the activation
     parameters), None when he holds none."""
@@ -666,6 +728,8 @@ __all__ = [
     "AGENT_STEP",
     "END_OF_DRIVE",
     "KROT_STEP",
+    "SCOUTED",
+    "SCOUT_STEP",
     "STAFF_VERDICT_STEP",
     "STAND_IN",
     "STAND_IN_STEP",
@@ -687,6 +751,8 @@ __all__ = [
     "pray_and_cheer",
     "prayer_rerolls",
     "scout_journeymen",
+    "scouted",
+    "scouting_step",
     "send_off_stand_ins",
     "sign_clients",
     "staff_cheerleaders",

@@ -474,9 +474,14 @@ class Agent:
 
 @frozen
 class Scout:
-    """The modifier to each Journeyman's roll after the first."""
+    """The modifier to each Journeyman's roll after the first; by row, the skills the Journeyman loses (``loses``) and
+    how many random skills of a Primary category he gains (``random_skills``); and what each skill gained adds to his
+    fee if the team hires him after the game (``fee_per_skill``)."""
 
     after_first: int
+    loses: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
+    random_skills: Mapping[str, int] = attrs.field(factory=dict)
+    fee_per_skill: int = 0
 
 
 @frozen
@@ -622,6 +627,15 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
             for index, row_id in enumerate(entry.back_in):
                 if known is not None and row_id not in known:
                     problem((*path, "back_in", index), f"the table {table_id!r} has no row {row_id!r}")
+        if isinstance(entry, Scout):
+            for name in ("loses", "random_skills"):
+                for row_id in getattr(entry, name):
+                    if known is not None and row_id not in known:
+                        problem((*path, name, row_id), f"the table {table_id!r} has no row {row_id!r}")
+            for row_id, skills in entry.loses.items():
+                for index, skill in enumerate(skills):
+                    if skill not in ruleset.skills:
+                        problem((*path, "loses", row_id, index), f"no skill {skill!r}")
         if isinstance(entry, Medic):
             check_rows(rows_of(CASUALTY_TABLE, (*path, "casualty")), {"casualty": entry.casualty}, path, CASUALTY_TABLE)
         if isinstance(entry, Blessing):

@@ -65,6 +65,7 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
     from bbcore_inducement_packs.coaching_staff import (  # noqa: PLC0415 - as above
         AGENT_STEP,
         KROT_STEP,
+        SCOUT_STEP,
         STAFF_VERDICT_STEP,
         STAND_IN_STEP,
         UPGRADE_STEP,
@@ -72,6 +73,7 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
         clients_step,
         krot_step,
         pray_and_cheer,
+        scouting_step,
         stand_ins_step,
         upgrades_step,
         verdict_step,
@@ -96,6 +98,7 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
     register.step(STAFF_VERDICT_STEP, verdict_step)
     register.step(KROT_STEP, krot_step)
     register.step(STAND_IN_STEP, stand_ins_step)
+    register.step(SCOUT_STEP, scouting_step)
 
 
 @hookimpl

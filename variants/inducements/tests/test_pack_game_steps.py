@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 import pytest
 from bbcore_inducement_packs.boons import NURGLINGS_STEP, SIDE_BET_STEP, nurglings_step, side_bet_step
@@ -187,3 +189,78 @@ def test_krot_works_only_on_his_own_team_s_casualties_not_hired_for_the_game(bb2
     wrong = ScriptedDecisions([("use-inducement", True), ("choose-players", ["a1"])], strict=True)
     with pytest.raises(BBCoreError, match="choose-players"):
         krot_step(bb2020, attrs.evolve(state, board=board), ScriptedDice([]), wrong)
+
+
+AYLEEN = "bb2020/ayleen-andar"
+
+
+def scouting_game(rules: bbcore.Ruleset, position: str, journeymen: int, *, holds: bool = True) -> GameState:
+    """Home holds Ayleen (or not) and took on ``journeymen`` Journeymen of ``position`` (with Loner), in order; a
+    regular player too."""
+    players: dict[str, tuple[str, str, tuple[int, int] | None]] = {"regular": ("home", position, None)}
+    ids = [f"home-journeyman-{n}" for n in range(1, journeymen + 1)]
+    players.update(dict.fromkeys(ids, ("home", position, None)))
+    board = build_board(rules, players, skills={key: {"loner": 4} for key in ids}, statuses=dict.fromkeys(players, "reserves"))
+    home = TeamState("home", "H", "human", 1, inducements={AYLEEN: 1} if holds else {})
+    return GameState(home, TeamState("away", "A", "orc", 1), board, journeymen=tuple(ids))
+
+
+def general_skills(rules: bbcore.Ruleset) -> list[str]:
+    return sorted(s for s, skill in rules.skills.items() if skill.category == "general" and skill.acts_as is None)
+
+
+def test_ayleen_s_step_comes_once_the_inducements_are_bought_after_the_other_staff_s_picks(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.coaching_staff import SCOUT_STEP
+
+    steps = [step.id for step in bb2020.sequence("pre-game").steps]
+    assert steps.index(SCOUT_STEP) == steps.index("bb2020/professeur-frunkleheim") + 1
+
+
+def test_ayleen_rolls_for_each_journeyman_in_order_and_each_row_changes_him(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.coaching_staff import scouting_step
+
+    state = scouting_game(bb2020, "human/human-lineman", 3)
+    general = general_skills(bb2020)
+    # Every Journeyman is rolled for first. 6: two skills; 2 - 1: a team player; 5 - 2: one skill. Then the
+    # skills, each picked with a die of as many faces as are left: the first, the first again; the last one offered.
+    rolls = [6, 2, 5, 1, 1, len(general)]
+    with ScriptedDice(rolls) as dice:
+        after, events = scouting_step(bb2020, state, dice, DefaultDecisions())
+    star, plain, promising = (after.board.player(f"home-journeyman-{n}") for n in (1, 2, 3))
+    assert sorted(star.skills) == sorted(["loner", *general[:2]])
+    assert dict(plain.skills) == {}
+    assert sorted(promising.skills) == sorted(["loner", general[-1]])
+    assert after.board.player("regular").skills == state.board.player("regular").skills
+    scouted = [(e.who, e.result, e.detail["lost"], e.detail["fee"]) for e in events if e.kind == "scout"]
+    assert scouted == [
+        ("home-journeyman-1", "real-star-quality", [], 20000),
+        ("home-journeyman-2", "team-player", ["loner"], 0),
+        ("home-journeyman-3", "some-potential", [], 10000),
+    ]
+    assert [e.detail["total"] for e in events if e.kind == "scouted"] == [6, 1, 3]
+
+
+def test_a_journeyman_with_two_primary_categories_gains_from_the_one_his_coach_picks(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.coaching_staff import scouting_step
+
+    from bbcore.rules.decisions import IllegalAnswerError, ScriptedDecisions
+
+    state = scouting_game(bb2020, "chaos-chosen/beastman-lineman", 1)
+    mutations = sorted(s for s, skill in bb2020.skills.items() if skill.category == "mutation" and skill.acts_as is None)
+    with ScriptedDice([4, 1]) as dice:
+        after, _ = scouting_step(bb2020, state, dice, ScriptedDecisions([("skill-category", "mutation")]))
+    assert mutations[0] in after.board.player("home-journeyman-1").skills
+    with ScriptedDice([4]) as dice, pytest.raises(IllegalAnswerError, match="one of general, mutation, not 'agility'"):
+        scouting_step(bb2020, state, dice, TeamOfAgility())
+
+
+class TeamOfAgility(DefaultDecisions):
+    def skill_category(self, player_id: str, reason: str, categories: Sequence[str]) -> str:
+        return "agility"
+
+
+def test_a_team_without_ayleen_or_without_journeymen_rolls_nothing(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.coaching_staff import scouting_step
+
+    for state in (scouting_game(bb2020, "human/human-lineman", 2, holds=False), scouting_game(bb2020, "human/human-lineman", 0)):
+        assert scouting_step(bb2020, state, ScriptedDice([]), DefaultDecisions()) == (state, ())

@@ -193,3 +193,26 @@ def test_an_experiment_and_a_medic_must_name_rows_of_their_tables(tmp_path: Path
         f"{krot}.back_in[1]": "the table 'bb2020/krot-shockwhisker' has no row 'witness-perfect'",
         f"{staff}.medics['bb2020/mungo-spinecracker'].casualty": "the table 'casualty' has no row 'bruised'",
     }
+
+
+MISSCOUTED = f"""\
+source: "A league that misspells its scout's table"
+amend:
+  - rules: {RULES_ID}
+    changes:
+      coaching_staff:
+        scouts:
+          bb2020/ayleen-andar: {{after_first: -1, loses: {{team-playr: [lonr]}}, random_skills: {{some-potentia: 1}}}}
+"""
+
+
+def test_a_scout_must_name_rows_of_her_table_and_skills_that_exist(tmp_path: Path) -> None:
+    with pytest.raises(DataError) as caught:
+        amended(tmp_path, MISSCOUTED)
+    found = {problem.path: problem.message for problem in caught.value.problems}
+    ayleen = "$.amend[0].changes.coaching_staff.scouts['bb2020/ayleen-andar']"
+    assert found == {
+        f"{ayleen}.loses['team-playr']": "the table 'bb2020/ayleen-andar' has no row 'team-playr'",
+        f"{ayleen}.loses['team-playr'][0]": "no skill 'lonr'",
+        f"{ayleen}.random_skills['some-potentia']": "the table 'bb2020/ayleen-andar' has no row 'some-potentia'",
+    }

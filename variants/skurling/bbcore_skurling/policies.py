@@ -828,6 +828,9 @@ class PolicyCoach:
     def gained_skills(self, player_id: str, skills: Sequence[str], count: int) -> Sequence[str]:
         return self.fallback.gained_skills(player_id, skills, count)
 
+    def skill_category(self, player_id: str, reason: str, categories: Sequence[str]) -> str:
+        return self.fallback.skill_category(player_id, reason, categories)  # Skurling gives no random skills
+
     def choose_players(self, team: str, reason: str, candidates: Sequence[str], count: int) -> Sequence[str]:
         return self.fallback.choose_players(team, reason, candidates, count)
 
