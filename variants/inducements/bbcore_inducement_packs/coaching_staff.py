@@ -213,7 +213,7 @@ def knock_out_treatment(ruleset: Ruleset, player: PlayerState, treatment: str, d
     """A medic (``medics`` entry) named for a Knocked-out player: his table's row says where the player goes.
 
     None for a treatment that is not a medic of the packs (another plugin's). The event
-    (kind ``mungo``) names the status and, for a casualty, the result it counts as.
+    (kind ``medic``) names the medic, the status and, for a casualty, the result it counts as.
     """
     medic = pack_rules(ruleset).coaching_staff.medics.get(treatment)
     if medic is None:
@@ -226,7 +226,7 @@ def knock_out_treatment(ruleset: Ruleset, player: PlayerState, treatment: str, d
     detail = {"inducement": treatment}
     if status is Status.CASUALTY:
         detail["casualty"] = medic.casualty
-    event = Event("mungo", player.id, rolled.rolls, status.value, detail)
+    event = Event("medic", player.id, rolled.rolls, status.value, detail)
     return KnockOutTreatment(status, (event,), medic.casualty if status is Status.CASUALTY else None)
 
 

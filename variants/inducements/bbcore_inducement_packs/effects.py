@@ -9,9 +9,12 @@ those taken come off the opponent's, never below 0. They last the half, as the s
 says: the core's half-time step sets every team's re-rolls back to its own count
 (:func:`bbcore.rules.drive.replenish_rerolls`).
 
-The weather mage is used at the start of its team's turn: as each of its turns starts,
-its coach is asked whether he calls it (:func:`mages_at_turn_start`, through the core's
-``bbcore_turn_start_effects``), and :func:`call_weather_mage` rolls the weather again
+The weather mage is called at the moments its data names (``moments``; the start of its
+team's turn as shipped): as a turn starts or just after it ends, its coach is asked whether
+he calls it (:func:`mages_at_turn_start` and :func:`mages_after_turn`, through the core's
+``bbcore_turn_start_effects`` and ``bbcore_after_turn_effects``). Its weather comes back
+when the opponent's next turn ends, whatever the moment (one of the opponent's under way
+counts). :func:`call_weather_mage` rolls the weather again
 with the modifier he picks (``Decisions.weather_modifier``) from the data's allowed
 values, and spends the use. How long the new weather holds differs (until the end of the
 opponent's next turn or the drive in the 2020 list; until the team's next turn in the
@@ -34,7 +37,7 @@ from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import use_inducement, uses_left
 from bbcore.rules.pregame import roll_weather
 from bbcore.rules.sequences import GameState, WeatherReturn
-from bbcore_inducement_packs.moments import OWN_TURN_START, TURN_START
+from bbcore_inducement_packs.moments import OPPOSITION_TURN_END, OPPOSITION_TURN_START, OWN_TURN_END, OWN_TURN_START, TURN_START
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
 
 if TYPE_CHECKING:
@@ -99,22 +102,41 @@ def call_weather_mage(
     return state, (spent, used, *events)
 
 
-def mages_at_turn_start(
-    ruleset: Ruleset, state: GameState, team_id: str, dice: DiceSource, decisions: Decisions
+def _mages_at(
+    ruleset: Ruleset, state: GameState, order: tuple[tuple[str, str], ...], dice: DiceSource, decisions: Decisions
 ) -> tuple[GameState, tuple[Event, ...]]:
-    """As a turn of ``team_id``'s starts: for each weather mage the team holds with a use left that may be called
-    then, its coach is asked whether he calls it now (``Decisions.use_inducement``, situation ``turn-start``);
-    each he calls rolls the weather (:func:`call_weather_mage`)."""
+    """For each (team, moment seen from it) in turn: each weather mage the team holds with a use left whose data names
+    that moment is offered to its coach (``Decisions.use_inducement``: situation ``turn-start`` as his own turn
+    starts, else the moment's name); each he calls rolls the weather (:func:`call_weather_mage`)."""
     events: list[Event] = []
-    team = state.team(team_id)
-    for inducement, mage in sorted(pack_rules(ruleset).weather_mages.items()):
-        if OWN_TURN_START not in mage.moments or team.inducements.get(inducement, 0) <= 0:
-            continue
-        if uses_left(ruleset, state, team_id, inducement) == 0 or not decisions.use_inducement(team_id, inducement, TURN_START):
-            continue
-        state, called = call_weather_mage(ruleset, state, team_id, inducement, dice, decisions, OWN_TURN_START)
-        events.extend(called)
+    for team_id, moment in order:
+        situation = TURN_START if moment == OWN_TURN_START else moment
+        for inducement, mage in sorted(pack_rules(ruleset).weather_mages.items()):
+            if moment not in mage.moments or state.team(team_id).inducements.get(inducement, 0) <= 0:
+                continue
+            if uses_left(ruleset, state, team_id, inducement) == 0 or not decisions.use_inducement(team_id, inducement, situation):
+                continue
+            state, called = call_weather_mage(ruleset, state, team_id, inducement, dice, decisions, moment)
+            events.extend(called)
     return state, tuple(events)
 
 
-__all__ = ["CHEF_STEPS", "call_weather_mage", "cook", "mages_at_turn_start", "starts_a_half"]
+def mages_at_turn_start(
+    ruleset: Ruleset, state: GameState, team_id: str, dice: DiceSource, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]]:
+    """As ``team_id``'s turn starts: its coach's mages that may be called at ``own-turn-start``, then his opponent's
+    that may be called at ``opposition-turn-start``, are offered (the plugin's ``bbcore_turn_start_effects``)."""
+    other = state.opponent(team_id).id
+    return _mages_at(ruleset, state, ((team_id, OWN_TURN_START), (other, OPPOSITION_TURN_START)), dice, decisions)
+
+
+def mages_after_turn(
+    ruleset: Ruleset, state: GameState, team_id: str, dice: DiceSource, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Just after ``team_id``'s turn has ended: its coach's mages that may be called at ``own-turn-end``, then his
+    opponent's at ``opposition-turn-end`` (the plugin's ``bbcore_after_turn_effects``)."""
+    other = state.opponent(team_id).id
+    return _mages_at(ruleset, state, ((team_id, OWN_TURN_END), (other, OPPOSITION_TURN_END)), dice, decisions)
+
+
+__all__ = ["CHEF_STEPS", "call_weather_mage", "cook", "mages_after_turn", "mages_at_turn_start", "starts_a_half"]

@@ -121,11 +121,11 @@ def bbcore_end_of_drive_effects(ruleset: Ruleset, board: Board, drive_effects: f
 def bbcore_turn_start_effects(
     ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions
 ) -> tuple[GameState, tuple[Event, ...]] | None:
-    """The Ancient Artifact's and the Weather Mage's moment: their coach may use them as one of his turns starts
-    (:func:`bbcore_inducement_packs.boons.artifacts_at_turn_start`,
-    :func:`bbcore_inducement_packs.effects.mages_at_turn_start`); and the pots, fireballs and spells whose data
-    names the start of this turn are offered to both coaches
-    (:func:`bbcore_inducement_packs.acting.acts_at_turn_start`)."""
+    """The Ancient Artifact's moment: its coach may use it as one of his turns starts
+    (:func:`bbcore_inducement_packs.boons.artifacts_at_turn_start`); and the weather mages, pots, fireballs and spells
+    whose data names the start of this turn are offered to both coaches
+    (:func:`bbcore_inducement_packs.effects.mages_at_turn_start`,
+    :func:`bbcore_inducement_packs.acting.acts_at_turn_start`)."""
     from bbcore_inducement_packs.acting import acts_at_turn_start  # noqa: PLC0415 - the procedures import the core's rules
     from bbcore_inducement_packs.boons import artifacts_at_turn_start  # noqa: PLC0415 - the procedures import the core's rules
     from bbcore_inducement_packs.effects import mages_at_turn_start  # noqa: PLC0415 - the procedures import the core's rules
@@ -140,11 +140,15 @@ def bbcore_turn_start_effects(
 def bbcore_after_turn_effects(
     ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions
 ) -> tuple[GameState, tuple[Event, ...]] | None:
-    """The pots, fireballs and spells whose data names the moment just after this turn are offered to both coaches
-    (:func:`bbcore_inducement_packs.acting.acts_after_turn`)."""
+    """The weather mages, pots, fireballs and spells whose data names the moment just after this turn are offered to
+    both coaches (:func:`bbcore_inducement_packs.effects.mages_after_turn`,
+    :func:`bbcore_inducement_packs.acting.acts_after_turn`)."""
     from bbcore_inducement_packs.acting import acts_after_turn  # noqa: PLC0415 - the procedures import the core's rules
+    from bbcore_inducement_packs.effects import mages_after_turn  # noqa: PLC0415 - the procedures import the core's rules
 
-    after, events = acts_after_turn(ruleset, state, team, dice, decisions)
+    after, called = mages_after_turn(ruleset, state, team, dice, decisions)
+    after, acted = acts_after_turn(ruleset, after, team, dice, decisions)
+    events = called + acted
     return (after, events) if events else None
 
 

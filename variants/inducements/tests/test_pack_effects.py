@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 import pytest
 from bbcore_inducement_packs.blasts import cast_fireball, throw_pot
@@ -278,3 +280,36 @@ def test_after_both_teams_mages_the_weather_from_before_the_first_comes_back(bb2
     assert away_turn.weather == away_weather
     back, _ = end_turn(bb2020, away_turn, "home", ScriptedDice([]))
     assert (back.weather, back.weather_return) == ("perfect-conditions", None)
+
+
+def test_a_league_may_move_the_weather_mage_s_moments_and_his_weather_still_lasts_the_opponent_s_next_turn(
+    tmp_path: Path,
+) -> None:
+    from bbcore_inducement_packs.pack_rules import RULES_ID
+
+    from bbcore.rules.drive import end_turn
+    from bbcore.rules.turns import start_turn
+
+    mage = "bb2020/weather-mage"
+    house = tmp_path / "house-rules.yaml"
+    house.write_text(
+        f'source: "A league of late mages"\namend:\n  - rules: {RULES_ID}\n    changes:\n'
+        f"      weather_mages:\n        {mage}: {{moments: [own-turn-end, opposition-turn-start]}}\n",
+        encoding="utf-8",
+    )
+    rules = bbcore.load_ruleset(packs=["bb2020"], amendments=[house])
+    start = attrs.evolve(state(rules, two_teams(rules), {mage: 1}), weather="perfect-conditions")
+    # Not as his own turn starts any more (a strict, empty script fails if asked).
+    start_turn(rules, start, "home", ScriptedDice([]), ScriptedDecisions([], strict=True))
+    # Just after his own turn: asked with the moment's name, and called.
+    calls = ScriptedDecisions([("use-inducement", True), ("weather-modifier", 2)], strict=True)
+    with ScriptedDice([6, 6]) as dice:
+        called, events = end_turn(rules, start, "home", dice, calls)
+    assert [e.kind for e in events if e.kind in ("inducement-used", "weather-mage")] == ["inducement-used", "weather-mage"]
+    assert called.weather != "perfect-conditions"
+    assert called.weather_return is not None
+    assert called.weather_return.after_turn_of == "away"
+    # As the opponent's turn starts, the home coach may call him too (asked, and he keeps it).
+    with ScriptedDecisions([("use-inducement", False)], strict=True) as keeps:  # fails unless the question was asked
+        _, kept = start_turn(rules, start, "away", ScriptedDice([]), keeps)
+    assert kept == ()

@@ -208,7 +208,7 @@ def test_mungo_is_offered_for_a_knocked_out_result_before_the_player_leaves(bb20
     outcome, asked = knocked_out(bb2020, 3)
     assert asked == [("v", "knocked-out")]
     assert outcome.board.player("v").status is Status.KO  # Pummelled: the Knocked-out box as usual
-    assert [(e.kind, e.result) for e in outcome.events] == [("injury", "knocked-out"), ("mungo", "ko")]
+    assert [(e.kind, e.result) for e in outcome.events] == [("injury", "knocked-out"), ("medic", "ko")]
 
 
 def test_mungo_s_treated_row_is_a_badly_hurt_casualty_with_no_casualty_roll(bb2020: bbcore.Ruleset) -> None:
@@ -222,7 +222,7 @@ def test_mungo_s_treated_row_is_a_badly_hurt_casualty_with_no_casualty_roll(bb20
 def test_a_player_mungo_fails_to_treat_may_still_have_the_apothecary(bb2020: bbcore.Ruleset) -> None:
     outcome, _ = knocked_out(bb2020, 2, apothecary=True)
     assert outcome.board.player("v").status is Status.STUNNED
-    assert [e.kind for e in outcome.events] == ["injury", "mungo", "apothecary"]
+    assert [e.kind for e in outcome.events] == ["injury", "medic", "apothecary"]
 
 
 def test_a_player_who_fends_mungo_off_stays_on_the_pitch_stunned(bb2020: bbcore.Ruleset) -> None:
