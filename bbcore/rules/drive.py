@@ -809,15 +809,17 @@ def starts_a_half(state: GameState) -> bool:
 def replenish_rerolls(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """The start-of-drive step ``half-rerolls``, first of all: at the start of each half of the game (not of Extra
     Time, a half past ``halves``), every team whose ``TeamState.rerolls_per_half`` is known has its team re-rolls set
-    back to that count; those left from the last half are gone. Nothing happens on the other drives."""
+    back to that count; those left from the last half are gone. At the first half, team re-rolls a team gained
+    before the game (above that count: a prayer's, say) are kept for it. Nothing happens on the other drives."""
     if not starts_a_half(state) or state.half > ruleset.parameters.halves:
         return state, ()
     events = []
     for team in state.teams:
         if team.rerolls_per_half is None:
             continue
-        state = state.update_team(team.id, rerolls=team.rerolls_per_half)
-        detail = {"half": state.half, "rerolls": team.rerolls_per_half, "left_before": team.rerolls}
+        count = max(team.rerolls, team.rerolls_per_half) if state.half == 1 else team.rerolls_per_half
+        state = state.update_team(team.id, rerolls=count)
+        detail = {"half": state.half, "rerolls": count, "left_before": team.rerolls}
         events.append(Event("team-rerolls", team.id, (), "replenished", detail))
     return state, tuple(events)
 

@@ -42,6 +42,12 @@ def test_unused_team_rerolls_do_not_carry_over(core: Ruleset) -> None:
     assert after.home.rerolls == 3
 
 
+def test_team_rerolls_gained_before_the_game_are_kept_for_the_first_half(core: Ruleset) -> None:
+    after, events = replenished(core, second_half(core, half=1, home_left=4, away_left=0))
+    assert (after.home.rerolls, after.away.rerolls) == (4, 2)
+    assert [e.detail["rerolls"] for e in events] == [4, 2]
+
+
 def test_nothing_changes_on_a_drive_within_a_half(core: Ruleset) -> None:
     state = second_half(core)
     state = state.update_team("home", turn=3)

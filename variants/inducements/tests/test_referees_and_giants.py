@@ -235,6 +235,10 @@ def test_galandrils_team_gains_a_team_reroll_on_a_natural_fifteen_or_sixteen_pra
     assert after.home.rerolls == state.home.rerolls + 1
     assert after.away.rerolls == state.away.rerolls
     assert [(e.kind, e.who, e.detail["rerolls"]) for e in events if e.kind == "go-team"] == [("go-team", "home", 1)]
+    # The first half's re-roll step keeps it for the half.
+    counted = after.update_team("home", rerolls_per_half=state.home.rerolls)
+    kicked_off, _ = sequence_steps(praying)["half-rerolls"](praying, counted, ScriptedDice([]), DefaultDecisions())
+    assert kicked_off.home.rerolls == state.home.rerolls + 1
 
 
 # -- Bugman's temper at its moment: the end of the procedure that carried a player off ---------------
