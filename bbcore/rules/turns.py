@@ -17,10 +17,11 @@ know no variant's rules:
   (:mod:`bbcore.rules.stalling`), then ``bbcore_activation_end_effects``; it keeps the
   turn's record of who was activated (``GameState.activated``);
 - :func:`after_procedure` with each procedure's outcome: its board becomes the game's,
-  and ``bbcore_after_procedure_effects`` answers at once for what a variant does the
-  moment a procedure ends (a staff member who runs on when a player is carried off);
-- :func:`spend_team_rerolls` after a procedure: the team re-rolls its events say were
-  used come off the teams' records (``bbcore_team_reroll_used`` may give one back);
+  the team re-rolls, Apothecaries and treatments its events say were used come off the
+  teams' records (:func:`spend_team_rerolls`, where ``bbcore_team_reroll_used`` may give
+  a re-roll back, and :func:`bbcore.rules.treatments.spend_treatments`), and
+  ``bbcore_after_procedure_effects`` answers at once for what a variant does the moment
+  a procedure ends (a staff member who runs on when a player is carried off);
 - :func:`bbcore.rules.drive.end_turn` as the turn ends (``bbcore_turn_end_effects``).
 """
 
@@ -38,6 +39,7 @@ from bbcore.rules.prayers import throw_a_rock
 from bbcore.rules.rerolls import TEAM_REROLL
 from bbcore.rules.sequences import TURN_STARTS, Charge, GameState, chain_outcome_hook, chain_state_hook
 from bbcore.rules.stalling import could_score_without_dice, crowd_takes_action, is_stalling
+from bbcore.rules.treatments import spend_treatments
 from bbcore.rules.turn_changes import end_turn_changes
 
 if TYPE_CHECKING:
@@ -210,13 +212,18 @@ def after_procedure(
 ) -> tuple[GameState, tuple[Event, ...]]:
     """A procedure's ``outcome`` taken into the game, ``state`` being the game as the procedure found it.
 
-    The outcome's board becomes the game's; then ``bbcore_after_procedure_effects`` is
-    asked, each plugin on the state the one before left, with the board as it was before
-    the procedure and the procedure's events. Returns the new state and the plugins'
-    events (the procedure's own are the caller's already).
+    The outcome's board becomes the game's. The team re-rolls its events say were used
+    come off the teams' records (:func:`spend_team_rerolls`), then the Apothecaries and
+    treatment inducements (:func:`bbcore.rules.treatments.spend_treatments`). Then
+    ``bbcore_after_procedure_effects`` is asked, each plugin on the state the one before
+    left, with the board as it was before the procedure and the procedure's events.
+    Returns the new state and the events of the re-roll hook and the plugins (the
+    procedure's own are the caller's already).
     """
     after = attrs.evolve(state, board=outcome.board)
-    return chain_state_hook(
+    after, given = spend_team_rerolls(ruleset, after, outcome.events, dice)
+    after = spend_treatments(ruleset, after, outcome.events)
+    after, effects = chain_state_hook(
         ruleset,
         "bbcore_after_procedure_effects",
         after,
@@ -225,6 +232,7 @@ def after_procedure(
         dice=dice,
         decisions=decisions or DefaultDecisions(),
     )
+    return after, given + effects
 
 
 def spend_team_rerolls(

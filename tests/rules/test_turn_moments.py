@@ -279,3 +279,19 @@ def test_a_charge_lets_the_kicking_teams_open_players_take_free_activations_unti
     after, _ = end_activation(core, fallen, "h2", ScriptedDice([]))
     assert after.charge is None
     assert action_refusals(core, after, "h3", "move") == ()  # no Charge: the turn's rules alone
+
+
+def test_after_a_procedure_its_board_is_the_game_s_and_what_it_used_comes_off_the_records(make_ruleset: Any) -> None:
+    from bbcore.rules.injury import APOTHECARY_EVENT
+    from bbcore.rules.turns import after_procedure
+
+    ruleset = make_ruleset(plugins=[("refunds", Refunds())], entry_points=False)
+    state = game(ruleset, PLAYERS).update_team("away", rerolls=2).update_team("home", apothecary=True)
+    hurt = state.board.player("h1").with_status(Status.RESERVES)
+    outcome = Outcome(state.board.with_player(hurt), (used("a1"), Event(APOTHECARY_EVENT, "h1", (), "badly-hurt")))
+    with ScriptedDice([2]) as dice:
+        after, events = after_procedure(ruleset, state, outcome, dice)
+    assert after.board is outcome.board
+    assert after.away.rerolls == 1
+    assert after.home.apothecary_used
+    assert [(e.who, e.result) for e in events] == [("away", "gone")]  # the re-roll hook's answer; the procedure's are the caller's
