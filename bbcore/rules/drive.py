@@ -135,7 +135,7 @@ def set_up(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Deci
     error listing them all. The players on the pitch become ``GameState.drive_players``
     and are added to ``GameState.played``; ``GameState.drive`` counts one more drive.
     """
-    order = _kick_order(state)
+    order = kick_order(state)
     problems = [
         problem
         for team in order
@@ -172,7 +172,7 @@ def swarm(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decis
     if rules.swarming_rule is None:
         return state, ()
     events: list[Event] = []
-    for team_id in _kick_order(state):
+    for team_id in kick_order(state):
         if rules.swarming_rule not in state.team(team_id).special_rules:
             continue
         rolls = roll_dice(dice, rules.swarming_players)
@@ -205,7 +205,8 @@ def _keywords(ruleset: Ruleset, position: str) -> tuple[str, ...]:
         return ()  # a player of no known position (a giant an inducement brought) has no keyword
 
 
-def _kick_order(state: GameState) -> tuple[str, str]:
+def kick_order(state: GameState) -> tuple[str, str]:
+    """The two teams' ids, the kicking team first (home first while nobody kicks yet): the order the set-up steps go in."""
     if state.kicking_team is None:
         return (state.home.id, state.away.id)
     return (state.kicking_team, state.opponent(state.kicking_team).id)

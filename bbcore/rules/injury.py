@@ -358,15 +358,17 @@ def suffer_casualty(
     asked which treatment the team uses on the result (None: no treatment offered),
     and ``bbcore_casualty_treatment`` says what becomes of the roll, whether or not a
     treatment was chosen. A treatment that moves the player out of the Casualty box
-    ends the casualty there. Once Regeneration, the treatment and the apothecary have
-    all left a result standing, ``choose_treatment`` is asked a last time, with
-    :func:`last_resort` of that result's row id (``last-resort:serious-injury``); a
-    treatment named then goes to ``bbcore_last_resort_treatment``, which may send the
-    player to the Reserves for the rest of the game, the result still standing against
-    him (it is recorded all the same, and any lasting injury rolled). ``counts_as`` names the casualty table row every Casualty
+    ends the casualty there. ``counts_as`` names the casualty table row every Casualty
     result counts as (a Bloodlust bite's Badly Hurt): no casualty roll is made, for the
     apothecary either. A player who may not be treated (``PlayerState.treatable``) is
     offered neither a treatment, a Regeneration re-roll nor the apothecary.
+
+    Once Regeneration, the treatment and the apothecary have all left a rolled result
+    standing, ``choose_treatment`` is asked a last time, with :func:`last_resort` of that
+    result's row id (``last-resort:serious-injury``); a treatment named then goes to
+    ``bbcore_last_resort_treatment``, which may send the player to the Reserves for the
+    rest of the game: the result is recorded against him all the same, and any lasting
+    injury rolled (nothing is asked of an untreatable player).
     """
     player = board.player(player_id)
     if not player.treatable:

@@ -53,7 +53,7 @@ def temper_roll(ruleset: Ruleset, inducement: str, earlier: int, dice: DiceSourc
     return lost, Event("temper", inducement, rolls, "charges-on" if lost else "holds", {"total": total})
 
 
-def _charge_problems(state: GameState, team_id: str, inducement: str, square: Square) -> list[str]:
+def _charge_problems(state: GameState, team_id: str, square: Square) -> list[str]:
     board = state.board
     geometry = board.geometry
     side = "home" if state.home.id == team_id else "away"
@@ -82,14 +82,14 @@ def charge_squares(ruleset: Ruleset, state: GameState, team_id: str, inducement:
     geometry = state.board.geometry
     edges = (0, geometry.pitch.width - 1)
     squares = ((x, y) for x in range(geometry.pitch.length) for y in edges)
-    return tuple(square for square in squares if not _charge_problems(state, team_id, inducement, square))
+    return tuple(square for square in squares if not _charge_problems(state, team_id, square))
 
 
 def charge_on(ruleset: Ruleset, state: GameState, team_id: str, inducement: str, square: Square, player_id: str) -> GameState:
     """Put the staff member hired as ``inducement`` on ``square`` as ``player_id`` of ``team_id``; a bad square is a ``UsageError``."""
     temper = rules_for(pack_rules(ruleset).tempers, inducement, "staff member with a temper")
     state.team(team_id)  # an unknown team is a UsageError
-    problems = _charge_problems(state, team_id, inducement, square)
+    problems = _charge_problems(state, team_id, square)
     if _has_charged(state.board, team_id, inducement):
         problems.append("he has charged on once already this game")
     if problems:

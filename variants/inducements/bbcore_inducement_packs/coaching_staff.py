@@ -102,7 +102,7 @@ from bbcore.model.common import Effect, SkillRef
 from bbcore.rules.activation import activation_target
 from bbcore.rules.board import Board, PlayerState, Status
 from bbcore.rules.decisions import Decisions, DefaultDecisions, IllegalAnswerError, checked_choices
-from bbcore.rules.drive import CHEERING_FANS, cheering_fans, kick_off_staff, place_players, setup_problems
+from bbcore.rules.drive import CHEERING_FANS, cheering_fans, kick_off_staff, kick_order, place_players, setup_problems
 from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import use_inducement, uses_left
@@ -423,7 +423,7 @@ def scouted(
         offered = sorted(
             s for s, skill in ruleset.skills.items() if skill.category == category and skill.acts_as is None and s not in skills
         )
-        picked, rolls_made = pick_at_random(dice, offered, min(count, len(offered)))
+        picked, rolls_made = pick_at_random(dice, offered, count)  # all of them, if fewer are left
         rolls.extend(rolls_made)
         gained = list(picked)
         skills.update(dict.fromkeys(gained))
@@ -547,11 +547,7 @@ def stand_ins_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
     an :class:`~bbcore.rules.decisions.IllegalAnswerError`.
     """
     events: list[Event] = []
-    kicking = state.kicking_team
-    order = [team.id for team in state.teams]
-    if kicking is not None:
-        order.sort(key=lambda team_id: team_id != kicking)
-    for team_id in order:
+    for team_id in kick_order(state):
         for inducement in sorted(pack_rules(ruleset).coaching_staff.stand_ins):
             if inducement not in ruleset.inducements or not may_stand_in(ruleset, state, team_id, inducement):
                 continue
