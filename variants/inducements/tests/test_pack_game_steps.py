@@ -264,3 +264,24 @@ def test_a_team_without_ayleen_or_without_journeymen_rolls_nothing(bb2020: bbcor
 
     for state in (scouting_game(bb2020, "human/human-lineman", 2, holds=False), scouting_game(bb2020, "human/human-lineman", 0)):
         assert scouting_step(bb2020, state, ScriptedDice([]), DefaultDecisions()) == (state, ())
+
+
+def test_ayleen_looks_over_the_journeymen_the_core_s_step_took_on(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.coaching_staff import scouting_step
+
+    from bbcore.rules.pregame import take_on_journeymen
+
+    short = bb2020.parameters.players_on_pitch - 2
+    players: dict[str, tuple[str, str, tuple[int, int] | None]] = {f"h{n}": ("home", "human/human-lineman", None) for n in range(short)}
+    players["a"] = ("away", "orc/orc-lineman", None)
+    board = build_board(bb2020, players, statuses=dict.fromkeys(players, "reserves"))
+    home = TeamState("home", "H", "human", 1, inducements={AYLEEN: 1})
+    state = GameState(home, TeamState("away", "A", "orc", 1), board)
+    hired, _ = take_on_journeymen(bb2020, state.update_team("away", roster="orc"), ScriptedDice([]), DefaultDecisions())
+    home_journeymen = [pid for pid in hired.journeymen if hired.board.player(pid).team == "home"]
+    assert len(home_journeymen) == 2
+    assert all(hired.board.player(pid).has("loner") for pid in home_journeymen)
+    with ScriptedDice([1, 1]) as dice:  # both team players: Loner goes
+        scouted, events = scouting_step(bb2020, hired, dice, DefaultDecisions())
+    assert [e.who for e in events if e.kind == "scouted"] == home_journeymen
+    assert not any(scouted.board.player(pid).has("loner") for pid in home_journeymen)
