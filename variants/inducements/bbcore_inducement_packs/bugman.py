@@ -11,7 +11,7 @@ to ``bbcore_after_procedure_effects``): the coach is asked whether he rolls
 (``Decisions.choose_square``, reason :data:`TEMPER`; None takes the first square offered);
 the players rolled for are remembered (``TeamState.inducement_targets``) to count the
 earlier rolls. He plays under the id ``<team>-<name>``
-(:func:`bbcore_inducement_packs.coaching_staff.stand_in_id`), with the profile for the current
+(:func:`bbcore_inducement_packs.coaching_staff.staff_player_id`), with the profile for the current
 half, printed on the old scale and read the way the Frog's is (AG becomes the target 7 - AG,
 AV the old total + 1); his ``position`` is his inducement id. He acts from his team's next
 turn: a turn of his team already under way is barred to him
@@ -36,7 +36,7 @@ from bbcore.rules.drive import BRILLIANT_COACHING, brilliant_coaching
 from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
 from bbcore.rules.sequences import GameState
-from bbcore_inducement_packs.coaching_staff import stand_in_id
+from bbcore_inducement_packs.coaching_staff import staff_player_id
 from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
 from bbcore_inducement_packs.spells import on_new_scale
 
@@ -150,7 +150,7 @@ def _charge(ruleset: Ruleset, state: GameState, team_id: str, inducement: str, d
     """He runs on where his coach says (the first square offered when he says nothing), unable to act in a turn of
     his team already under way; with nowhere to stand, he stays where he is this time."""
     squares = charge_squares(ruleset, state, team_id, inducement)
-    player_id = stand_in_id(team_id, inducement)
+    player_id = staff_player_id(team_id, inducement)
     if not squares:
         return state, Event("charge-on", player_id, (), "no-room", {"inducement": inducement, "team": team_id})
     square = decisions.choose_square(player_id, TEMPER, squares) or squares[0]

@@ -530,8 +530,9 @@ STAND_IN_STEP = "bb2020/stand-ins"
 STAND_IN = "stand-in"
 
 
-def stand_in_id(team_id: str, inducement: str) -> str:
-    """The player id a staff member hired as ``inducement`` plays under for ``team_id``: ``<team>-<name part of the id>``."""
+def staff_player_id(team_id: str, inducement: str) -> str:
+    """The player id a staff member hired as ``inducement`` plays under for ``team_id`` (standing in, or charging on
+    in a temper): ``<team>-<name part of the id>``."""
     return f"{team_id}-{inducement.rpartition('/')[2]}"
 
 
@@ -541,7 +542,7 @@ def stand_ins_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
     The kicking team first, for each staff member its team holds who may play now
     (:func:`may_stand_in`: the team could not field a full side), its coach is asked where
     he stands (``Decisions.set_up_again`` with reason :data:`STAND_IN`, the player id
-    :func:`stand_in_id`, count 1); an empty answer leaves him off. Named, he joins the team
+    :func:`staff_player_id`, count 1); an empty answer leaves him off. Named, he joins the team
     (:func:`stand_in`) on that square, takes part in the drive, and the whole team must
     still be set up legally (:func:`bbcore.rules.drive.setup_problems`), or the answer is
     an :class:`~bbcore.rules.decisions.IllegalAnswerError`.
@@ -551,7 +552,7 @@ def stand_ins_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
         for inducement in sorted(pack_rules(ruleset).coaching_staff.stand_ins):
             if inducement not in ruleset.inducements or not may_stand_in(ruleset, state, team_id, inducement):
                 continue
-            player_id = stand_in_id(team_id, inducement)
+            player_id = staff_player_id(team_id, inducement)
             placement = dict(decisions.set_up_again(team_id, STAND_IN, [player_id], 1))
             if not placement:
                 continue
@@ -752,8 +753,8 @@ __all__ = [
     "send_off_stand_ins",
     "sign_clients",
     "staff_cheerleaders",
+    "staff_player_id",
     "stand_in",
-    "stand_in_id",
     "stand_ins_step",
     "upgrade",
     "upgrades_step",

@@ -10,8 +10,8 @@ from bbcore_inducement_packs.coaching_staff import (
     may_stand_in,
     send_off_stand_ins,
     staff_cheerleaders,
+    staff_player_id,
     stand_in,
-    stand_in_id,
     stand_ins_step,
     upgrade,
 )
@@ -133,7 +133,7 @@ def test_the_stand_in_step_comes_once_both_teams_have_set_up(bb2020: bbcore.Rule
 
 def test_kari_joins_a_short_handed_team_where_her_coach_stands_her(bb2020: bbcore.Ruleset) -> None:
     state = short_handed(bb2020, {KARI: 1})
-    kari_id = stand_in_id("home", KARI)
+    kari_id = staff_player_id("home", KARI)
     decisions = ScriptedDecisions([("set-up-again", {kari_id: (10, 7)})])
     after, events = stand_ins_step(bb2020, state, ScriptedDice([]), decisions)
     kari = after.board.player(kari_id)
