@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 from bbcore.errors import JsonPath, Problem
 from bbcore.model.common import Condition, Effect, SkillRef
 from bbcore.modifiers import known_modifiers
+from bbcore.rules.injury import CASUALTY_ROLE, DEAD
+from bbcore.rules.ttm import ALWAYS_HUNGRY
 
 if TYPE_CHECKING:
     from bbcore.loading.yaml_source import YamlDocument
@@ -151,6 +153,20 @@ def _table_problems(ruleset: Ruleset) -> Iterator[Problem]:
                         f"{key!r} is not a column of this table; columns: {', '.join(sorted(columns)) or 'none'}",
                     )
             yield from _effect_problems(ruleset, origin, ("rows", i, "effects"), row.effects)
+
+
+def _death_problems(ruleset: Ruleset) -> Iterator[Problem]:
+    """A team-mate eaten by an Always Hungry thrower dies, so the casualty table in force needs a row that kills."""
+    if ALWAYS_HUNGRY not in ruleset.skills or (CASUALTY_ROLE not in ruleset.roles and CASUALTY_ROLE not in ruleset.tables):
+        return
+    table = ruleset.table(CASUALTY_ROLE)
+    if not any(effect.status == DEAD for row in table.rows for effect in row.effects):
+        yield ruleset.origins[("table", table.id)].problem(
+            ("rows",),
+            "no-deadly-row",
+            f"the casualty table {table.id!r} has no row with the effect 'status: {DEAD}'; "
+            f"a team-mate eaten by a player with {ruleset.skills[ALWAYS_HUNGRY].name} dies, so one is needed",
+        )
 
 
 def _known_table(ruleset: Ruleset, id_or_role: str) -> bool:
@@ -326,6 +342,7 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
     checks = (
         _roster_problems,
         _table_problems,
+        _death_problems,
         _argue_table_problems,
         _inducement_problems,
         _skill_form_problems,

@@ -49,6 +49,8 @@ APOTHECARY_EVENT = "apothecary"
 
 #: The status effect of the Casualty table's row that kills the player (Dead).
 DEAD = "dead"
+#: The role of the casualty table in force (a league may fill it with its own).
+CASUALTY_ROLE = "casualty"
 
 #: What ``choose_treatment`` is asked with, before the standing row's id, once every other healing has failed.
 LAST_RESORT = "last-resort:"
@@ -381,7 +383,7 @@ def suffer_casualty(
     regeneration_first = ruleset.parameters.regeneration_first
     if regeneration_first and _regenerates(ruleset, player, dice, choose_treatment, events):
         return Outcome(board.with_player(player.with_status(Status.RESERVES)), tuple(events))
-    table = ruleset.table("casualty")
+    table = ruleset.table(CASUALTY_ROLE)
     if not roll:
         row = table.rows[0]
         events.append(Event("casualty", player_id, (), row.id, {"automatic": True}))
@@ -483,7 +485,7 @@ def _check_regeneration_reroll(ruleset: Ruleset, source: str, player: PlayerStat
 
 
 def _deadly_rows(ruleset: Ruleset) -> list[Row]:
-    return [row for row in ruleset.table("casualty").rows if any(effect.status == DEAD for effect in row.effects)]
+    return [row for row in ruleset.table(CASUALTY_ROLE).rows if any(effect.status == DEAD for effect in row.effects)]
 
 
 def death(ruleset: Ruleset) -> Row:
@@ -505,7 +507,7 @@ def is_dead(ruleset: Ruleset, player: PlayerState) -> bool:
 
 def casualty_roll(ruleset: Ruleset, player_id: str, dice: DiceSource, niggling_injuries: int = 0) -> tuple[Row, Event]:
     """One roll on the casualty table (by role), plus Niggling Injuries, kept within the table: the row and the event."""
-    return _casualty_roll(ruleset.table("casualty"), player_id, dice, niggling_injuries)
+    return _casualty_roll(ruleset.table(CASUALTY_ROLE), player_id, dice, niggling_injuries)
 
 
 def _casualty_roll(table: Table, player_id: str, dice: DiceSource, niggling: int) -> tuple[Row, Event]:

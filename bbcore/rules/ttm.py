@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 
 #: A thrown player can crash into player after player; past this many something is wrong with a hook.
 _MAX_CRASHES = 64
+#: The skill of a thrower who may eat the team-mate he throws (who then dies).
+ALWAYS_HUNGRY = "always-hungry"
 
 
 def range_in_squares(origin: Square, target: Square) -> int:
@@ -175,17 +177,17 @@ def throw_team_mate(
     ]
 
     quality: str | None = None
-    if thrower.has("always-hungry"):
+    if thrower.has(ALWAYS_HUNGRY):
         keep_hold = params.always_hungry.get("keep_hold", 0)
         rolled, budget = take_test(
             thrower,
-            "always-hungry",
+            ALWAYS_HUNGRY,
             target_test(keep_hold, 0),
             dice,
             decisions,
             budget,
             detail={"target": keep_hold},
-            offered=plugin_reroll(ruleset, board, thrower, "always-hungry"),
+            offered=plugin_reroll(ruleset, board, thrower, ALWAYS_HUNGRY),
         )
         events.extend(rolled.events)
         if not rolled.passed:
