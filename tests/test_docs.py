@@ -206,7 +206,7 @@ def test_the_skurling_arc_page_shows_the_touch_table_and_the_numbers_from_data(s
         assert row.name in text
         assert row.range_label in text
     rules = arc_rules(skurling)
-    assert f"at least one has {rules.target_points} points or more" in text
+    assert f"one of them or both have {rules.target_points} points or more" in text
     assert f"After every {rules.attacks_between_intervals} attacks each" in text
     for state in rules.states:
         assert f"{state.points} {state.points + rules.catch_bonus} {state.points + rules.ding_dong_bonus}" in text

@@ -15,8 +15,8 @@ hold him). What the square holds decides the rest:
 - a Standing player of either team: he blocks him at once (Foul Appearance is not
   rolled for); against a team-mate his own coach chooses the face. He follows up
   whenever the player is pushed back; otherwise he stays where he was;
-- a Prone or Stunned player: that player is pushed back and an Armour Roll is made
-  against him; he moves into the square left;
+- a Prone or Stunned player: the player on the ground is shoved one square and rolls
+  Armour; the Ball & Chain takes the square he was shoved out of;
 - the loose ball: he moves in and it bounces (no turnover);
 - a feature that blocks movement (a wall, say): he stays where he is, and the square
   of movement is spent.

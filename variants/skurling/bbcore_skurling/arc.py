@@ -10,8 +10,8 @@ The order of an arc:
 
 1. :func:`set_up` places both teams (the attacker's roles, the defenders' four) and
    checks the set-up rules.
-2. The attacker's first action is :class:`Throw`: a Whacker with Throw Team-mate throws
-   the Stooge, with the core's Throw Team-mate procedure. Wherever he comes down he lies
+2. The arc opens with a :class:`Throw`: one of the attacker's Whackers hurls the Stooge
+   through the core's Throw Team-mate procedure. Wherever he comes down he lies
    Stunned, worth the most points; if the thrower eats him he drops beside the thrower
    as a Casualty. The landing event (2D6) follows at once, unless the match is a first
    match.

@@ -5,10 +5,10 @@ attacked, the team re-rolls left until the next interval, the weather and the ar
 played. :func:`start_arc` opens the next arc (the attacker alternates) and
 :func:`finish_arc` folds a finished arc back in.
 
-The match ends at the end of an arc after which both teams have attacked equally and at
-least one has reached the target (10 points; 6 at a Throwback Night): the team with more
-points wins, and a tie adds pairs of arcs until it is broken. After every four attacks
-each there is an interval: team re-rolls refresh (Throwback Nights have none).
+An arc that leaves the two teams level on attacks, with at least one of them at the
+target or past it (the arc rules' ``target_points``, lower at a Throwback Night), ends the
+match: the team with more points wins, and a tie adds pairs of arcs until it is broken.
+After every ``attacks_between_intervals`` attacks each there is an interval: team re-rolls refresh (Throwback Nights have none).
 
 Sidelines limited per match (the Skip, the Brushmaster, the Drillmaster) have their uses
 counted per team for the whole match (``MatchState.sidelines_left``, from
