@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from bbcore.registry import DataRegistrar, RowEffectRegistrar, SequenceStepRegistrar
     from bbcore.rules.ball import BallReentry
     from bbcore.rules.board import Board, PlayerState, Square
+    from bbcore.rules.decisions import Decisions
     from bbcore.rules.events import Event
     from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport
     from bbcore.rules.injury import CasualtyTreatment, KnockOutTreatment
@@ -181,6 +182,16 @@ def bbcore_turn_end_effects(
 
     board, events = pick_me_up(ruleset, board, team, dice)
     return (board, events) if events else None
+
+
+@hookimpl(tryfirst=True)
+def bbcore_after_procedure_effects(
+    ruleset: Ruleset, state: GameState, before: Board, events: tuple[Event, ...], dice: DiceSource, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]] | None:
+    """Masters of Undeath raises a victim the procedure killed."""
+    from bbcore.rules.masters_of_undeath import raised_after_procedure  # noqa: PLC0415
+
+    return raised_after_procedure(ruleset, state, before, events, dice, decisions)
 
 
 @hookimpl(trylast=True)

@@ -266,7 +266,11 @@ def _team_file_problems(ruleset: Ruleset) -> Iterator[Problem]:
 
 #: Where the parameters name skills or traits: (path to a mapping whose keys are skill ids, or to a list of them).
 PARAMETER_SKILL_KEYS: tuple[JsonPath, ...] = (("activation", "traits"), ("casualty_modifiers",), ("passing", "skill_modifiers"))
-PARAMETER_SKILL_LISTS: tuple[JsonPath, ...] = (("secure_the_ball", "barred_skills"), ("plague_ridden", "immune_skills"))
+PARAMETER_SKILL_LISTS: tuple[JsonPath, ...] = (
+    ("secure_the_ball", "barred_skills"),
+    ("plague_ridden", "immune_skills"),
+    ("masters_of_undeath", "immune_skills"),
+)
 #: The lists of inducement ids in the parameters.
 PARAMETER_INDUCEMENT_LISTS: tuple[JsonPath, ...] = (("fouls", "bribes"), ("kick_off_events", "cheering_fans_reroll_ones"))
 

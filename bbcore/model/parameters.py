@@ -171,6 +171,16 @@ class PlagueRiddenRules:
 
 
 @frozen
+class MastersOfUndeathRules:
+    """Masters of Undeath; the fields are documented in ``parameters.yaml``."""
+
+    special_rule: str
+    casualty: str
+    st_at_most: int
+    immune_skills: tuple[str, ...] = ()
+
+
+@frozen
 class SecureTheBallRules:
     """The Secure the Ball Action; the fields are documented in ``parameters.yaml``."""
 
@@ -401,6 +411,7 @@ class GameParameters:
     special_actions: SpecialActionRules
     secure_the_ball: SecureTheBallRules
     plague_ridden: PlagueRiddenRules
+    masters_of_undeath: MastersOfUndeathRules
     movement: MovementRules
     throw_team_mate: ThrowTeamMateRules
     passing: PassingRules

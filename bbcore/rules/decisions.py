@@ -248,6 +248,11 @@ class Decisions(Protocol):
         (Throw a Rock, at the start of one of his team's turns)."""
         ...
 
+    def use_special_rule(self, team: str, rule: str, situation: str) -> bool:
+        """Whether the coach of ``team`` uses his team's special ``rule`` now, where the rule leaves it to him;
+        ``situation`` names the moment (``raise-the-dead``: Masters of Undeath, an opponent just killed)."""
+        ...
+
     def use_inducement(self, team: str, inducement: str, situation: str) -> bool:
         """Whether the coach of ``team`` spends one use of his ``inducement`` now, an inducement whose use is his to
         time; ``situation`` names the moment (``turn-start``: an Ancient Artifact, at the start of one of his turns)."""
@@ -401,6 +406,9 @@ class DefaultDecisions:
     def use_prayer(self, team: str, prayer: str) -> bool:
         return True  # a once-a-game chance is best taken while there is a game left to help
 
+    def use_special_rule(self, team: str, rule: str, situation: str) -> bool:
+        return True  # what a special rule offers costs the team nothing to take
+
     def use_inducement(self, team: str, inducement: str, situation: str) -> bool:
         return True  # as with a prayer: what is bought for the game is used while the game lasts
 
@@ -504,7 +512,8 @@ class ScriptedDecisions:
     """Answers given in advance as ``(kind, answer)`` pairs, checked in order.
 
     Kinds: ``block-face`` (an index), ``push-square`` (a square), ``follow-up``, ``use-skill``, ``apothecary``,
-    ``team-reroll``, ``reroll-block``, ``argue-the-call``, ``bribe``, ``use-prayer`` and ``use-inducement`` (booleans),
+    ``team-reroll``, ``reroll-block``, ``argue-the-call``, ``bribe``, ``use-prayer``, ``use-special-rule`` and
+    ``use-inducement`` (booleans),
     ``inducement-act`` (an :class:`ActChoice`, or None to keep the inducement),
     ``touchback`` (a player id), ``kick-or-receive`` (``kick`` or ``receive``), ``journeyman`` (a position),
     ``inducements`` (a mapping of id to count), ``kick-off-target`` (a square), ``mvp-nominees`` and
@@ -756,6 +765,10 @@ class ScriptedDecisions:
 
     def use_prayer(self, team: str, prayer: str) -> bool:
         return self._flag("use-prayer", lambda: self._fallback.use_prayer(team, prayer) if self._fallback else False)
+
+    def use_special_rule(self, team: str, rule: str, situation: str) -> bool:
+        fallback = self._fallback
+        return self._flag("use-special-rule", lambda: fallback.use_special_rule(team, rule, situation) if fallback else False)
 
     def use_inducement(self, team: str, inducement: str, situation: str) -> bool:
         fallback = self._fallback

@@ -128,20 +128,23 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
     The event records, for each team, its casualties (those in the Casualty box), the
     casualty results standing against its players (``results``, by player, wherever the
     player ended the game: a result healed for the game alone still applies), the Dead
-    among them, who leave the team, and the Journeymen who played, whom the team may
-    now hire for good.
+    among them, who leave the team, the Journeymen who played, whom the team may
+    now hire for good, and the players Masters of Undeath raised (``raised``), whom it may
+    keep without paying their Hiring Fee.
     """
     events: list[Event] = []
     for team in state.teams:
         own = list(state.board.team_players(team.id))
         casualties = sorted(p.id for p in own if p.status is Status.CASUALTY)
         journeymen = sorted(p.id for p in own if p.id in state.journeymen)
+        raised = sorted(p.id for p in own if p.id in state.raised)
         hurt = sorted((p for p in own if p.casualty_results), key=lambda p: p.id)
         detail: dict[str, object] = {
             "casualties": casualties,
             "results": {p.id: list(p.casualty_results) for p in hurt},
             "dead": [p.id for p in hurt if is_dead(ruleset, p)],
             "journeymen": journeymen,
+            "raised": raised,
             "treasury": team.treasury,
         }
         after = decisions.team_after_hiring(team.id, team.team, team.treasury)

@@ -83,6 +83,7 @@ class TeamState:
     stalled: bool = False
     coach_ejected: bool = False  # after Argue the Call went that badly: no more arguing this game
     plague_ridden_used: bool = False  # the game's one new Lineman from Plague Ridden has come
+    raised_the_dead: bool = False  # the game's one victim raised by Masters of Undeath has risen
     leader_reroll: bool = False  # the half's Leader Re-roll, not yet used (see bbcore.rules.drive.leader_reroll)
     apothecary_used: bool = False  # the team's own Apothecary has been used this game (see bbcore.rules.treatments)
     #: When each limited inducement was used, by id: (half, drive, the team's turn) per use
@@ -207,6 +208,8 @@ class GameState:
     drive_players: frozenset[str] = frozenset()
     played: frozenset[str] = frozenset()
     journeymen: tuple[str, ...] = ()
+    #: New players raised from the dead (Masters of Undeath), whom their team may keep after the game for nothing.
+    raised: tuple[str, ...] = ()
     drive_changes: tuple[DriveChange, ...] = ()
     drive_forms: Mapping[str, PlayerState] = field(factory=dict, converter=_frozen_forms)
     drive_effects: frozenset[str] = frozenset()

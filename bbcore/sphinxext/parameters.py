@@ -51,6 +51,7 @@ PHRASED = frozenset(
         "special_actions",
         "secure_the_ball",
         "plague_ridden",
+        "masters_of_undeath",
         "casualty_modifiers",
         "regeneration_first",
         "stalling",
@@ -103,6 +104,18 @@ def _plague_words(ruleset: Ruleset, params: GameParameters) -> str:
     immune = [*(f"a {escape(k)}" for k in rules.immune_keywords), *(escape(ruleset.skill_display(s)) for s in rules.immune_skills)]
     words = f"once a game, a Block that gives an opponent a {escape(rules.casualty)} Casualty adds a new Lineman to the Reserves"
     return words + (f"; never against {', '.join(immune)}" if immune else "")
+
+
+def _undeath_words(ruleset: Ruleset, params: GameParameters) -> str:
+    rules = params.masters_of_undeath
+    immune = [escape(ruleset.skill_display(s)) for s in rules.immune_skills]
+    rule = ruleset.special_rules.get(rules.special_rule)
+    words = (
+        f"{escape(rule.name if rule is not None else rules.special_rule)}: once a game, an opponent with ST "
+        f"{rules.st_at_most} or less left with a {escape(rules.casualty)} Casualty may be raised as a new Lineman in the "
+        "Reserves, kept after the game without a Hiring Fee"
+    )
+    return words + (f"; never one with {', '.join(immune)}" if immune else "")
 
 
 def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
@@ -206,6 +219,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ("Pass Action", _passing_words(params)),
             ("Secure the Ball Action", _secure_words(ruleset, params)),
             ("Plague Ridden", _plague_words(ruleset, params)),
+            ("Raising the dead", _undeath_words(ruleset, params)),
             ("Activation tests", _activation_words(ruleset, params)),
             (
                 "Standing up",

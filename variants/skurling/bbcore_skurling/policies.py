@@ -837,6 +837,9 @@ class PolicyCoach:
     def use_prayer(self, team: str, prayer: str) -> bool:
         return self.fallback.use_prayer(team, prayer)
 
+    def use_special_rule(self, team: str, rule: str, situation: str) -> bool:
+        return self.fallback.use_special_rule(team, rule, situation)  # Skurling plays no Blood Bowl special rules
+
     def inducement_act(self, team: str, inducement: str, situation: str, acts: Sequence[InducementAct]) -> ActChoice | None:
         return self.fallback.inducement_act(team, inducement, situation, acts)  # Skurling's inducements aim at nothing
 
