@@ -312,6 +312,27 @@ def parameter_inducement_problems(inducements: Collection[str], layers: Iterable
 PRAYERS_TABLE = "prayers-to-nuffle"
 
 
+#: Where the parameters name a team special rule.
+PARAMETER_SPECIAL_RULES: tuple[JsonPath, ...] = (
+    ("low_cost_linemen_rule",),
+    ("masters_of_undeath", "special_rule"),
+    ("fouls", "bribery_and_corruption", "special_rule"),
+    ("setup", "swarming_rule"),
+)
+
+
+def parameter_special_rule_problems(ruleset: Ruleset, layers: Iterable[tuple[YamlDocument, Mapping[str, Any]]]) -> list[Problem]:
+    """Every special rule a parameters file names (see :data:`PARAMETER_SPECIAL_RULES`) that no glossary of the
+    ruleset defines, at its line in that file (None names none)."""
+    problems: list[Problem] = []
+    for document, data in layers:
+        for path in PARAMETER_SPECIAL_RULES:
+            found = _at(data, path)
+            if isinstance(found, str) and found not in ruleset.special_rules:
+                problems.append(document.problem(path, "unknown-special-rule", f"unknown special rule {found!r}"))
+    return problems
+
+
 def parameter_prayer_problems(ruleset: Ruleset, layers: Iterable[tuple[YamlDocument, Mapping[str, Any]]]) -> list[Problem]:
     """Every prayer ``league.prayer_awards`` names that is no row of the Prayers to Nuffle table in force, at its line
     in that file (a ruleset without that table names none)."""

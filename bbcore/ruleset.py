@@ -38,6 +38,7 @@ from bbcore.references import (
     parameter_inducement_problems,
     parameter_prayer_problems,
     parameter_skill_problems,
+    parameter_special_rule_problems,
     table_coverage_problems,
 )
 from bbcore.registry import DataSource, Option
@@ -521,6 +522,7 @@ class RulesetBuilder:
         listed = {inducement.id for _, item in inducement_lists for inducement in item.model.inducements}
         found.extend(parameter_inducement_problems(listed, parameter_layers))
         found.extend(parameter_prayer_problems(ruleset, parameter_layers))
+        found.extend(parameter_special_rule_problems(ruleset, parameter_layers))
         for answer in hook.bbcore_rules_file_problems(ruleset=ruleset):
             for problem in answer or ():
                 if not isinstance(problem, RulesFileProblem):

@@ -107,6 +107,14 @@ class LeagueRules:
 
 
 @frozen
+class SpecialRuleReroll:
+    """A team special rule that lets its team roll a die again once a game when it shows ``reroll_on``."""
+
+    special_rule: str
+    reroll_on: int
+
+
+@frozen
 class FoulRules:
     """The Foul action: its assists and Dirty Player, the Argue the Call result that ejects the coach, and the
     inducements spent as Bribes (``bribes``, the first held first) with how many may be tried on one call
@@ -118,6 +126,7 @@ class FoulRules:
     friends_with_the_ref_from: int
     bribes: tuple[str, ...]
     bribes_per_call: int | None
+    bribery_and_corruption: SpecialRuleReroll | None = None
 
 
 @frozen

@@ -250,7 +250,8 @@ class Decisions(Protocol):
 
     def use_special_rule(self, team: str, rule: str, situation: str) -> bool:
         """Whether the coach of ``team`` uses his team's special ``rule`` now, where the rule leaves it to him;
-        ``situation`` names the moment (``raise-the-dead``: Masters of Undeath, an opponent just killed)."""
+        ``situation`` names the moment (``raise-the-dead``: Masters of Undeath, an opponent just killed;
+        ``argue-the-call``: Bribery and Corruption, an argument that went as badly as it can)."""
         ...
 
     def use_inducement(self, team: str, inducement: str, situation: str) -> bool:

@@ -382,9 +382,30 @@ def _argue(ruleset: Ruleset, state: GameState, player: PlayerState, dice: DiceSo
     argued: ArgueOutcome = ruleset.hook.bbcore_argue_the_call(
         ruleset=ruleset, state=state, team_id=player.team, player_id=player.id, reason=reason, dice=dice
     )
+    argued = _argue_again(ruleset, state, player, argued, dice, decisions, reason)
     if argued.row is not None and argued.row.id == ruleset.parameters.fouls.coach_ejected_by:
         return attrs.evolve(argued, state=argued.state.update_team(player.team, coach_ejected=True))
     return argued
+
+
+def _argue_again(
+    ruleset: Ruleset, state: GameState, player: PlayerState, argued: ArgueOutcome, dice: DiceSource, decisions: Decisions, reason: str
+) -> ArgueOutcome:
+    """Bribery and Corruption: once a game, an argument whose natural roll shows ``reroll_on`` may be made again,
+    if the coach wants (``Decisions.use_special_rule``, situation :data:`ARGUE_THE_CALL`); the second stands."""
+    terms = ruleset.parameters.fouls.bribery_and_corruption
+    team = state.team(player.team)
+    if terms is None or terms.special_rule not in team.special_rules or team.argue_rerolled or argued.row is None:
+        return argued
+    natural = next((sum(e.rolls) for e in argued.events if e.kind == ARGUE_THE_CALL and e.rolls), None)
+    if natural != terms.reroll_on or not decisions.use_special_rule(player.team, terms.special_rule, ARGUE_THE_CALL):
+        return argued
+    spent = state.update_team(player.team, argue_rerolled=True)
+    again: ArgueOutcome = ruleset.hook.bbcore_argue_the_call(
+        ruleset=ruleset, state=spent, team_id=player.team, player_id=player.id, reason=reason, dice=dice
+    )
+    used = Event(terms.special_rule, player.team, (), "re-roll", {"player": player.id, "first": argued.row.id})
+    return attrs.evolve(again, events=(*argued.events, used, *again.events))
 
 
 def argue_the_call_modifier(ruleset: Ruleset, state: GameState, team_id: str) -> int:

@@ -82,6 +82,7 @@ class TeamState:
     casualties_caused: int = 0
     stalled: bool = False
     coach_ejected: bool = False  # after Argue the Call went that badly: no more arguing this game
+    argue_rerolled: bool = False  # the game's one Argue the Call roll again (Bribery and Corruption) is spent
     plague_ridden_used: bool = False  # the game's one new Lineman from Plague Ridden has come
     raised_the_dead: bool = False  # the game's one victim raised by Masters of Undeath has risen
     leader_reroll: bool = False  # the half's Leader Re-roll, not yet used (see bbcore.rules.drive.leader_reroll)

@@ -67,6 +67,15 @@ def _bribe_words(params: GameParameters) -> str:
     return f"a D6 of {params.targets.bribe}+ keeps a Sent-off player in the game; spent: {spent}; {tries} on one call"
 
 
+def _bribery_words(ruleset: Ruleset, params: GameParameters) -> str:
+    terms = params.fouls.bribery_and_corruption
+    if terms is None:
+        return ""
+    rule = ruleset.special_rules.get(terms.special_rule)
+    name = escape(rule.name if rule is not None else terms.special_rule)
+    return f"; {name}: once a game, a natural {terms.reroll_on} when arguing may be rolled again"
+
+
 def _modifiers(modifiers: Mapping[str, int]) -> str:
     return ", ".join(f"{k.replace('_', ' ').replace('-', ' ')} {v:+d}" for k, v in modifiers.items())
 
@@ -257,7 +266,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
                 f"Armour Roll {params.fouls.per_assist:+d} per offensive assist, {-params.fouls.per_assist:+d} per defensive one; "
                 f"Dirty Player {params.fouls.dirty_player:+d} to Armour or Injury; Argue the Call result "
                 f"{literal(params.fouls.coach_ejected_by)} ejects the coach; with Friends with the Ref a natural "
-                f"{params.fouls.friends_with_the_ref_from}+ wins the argument",
+                f"{params.fouls.friends_with_the_ref_from}+ wins the argument" + _bribery_words(ruleset, params),
             ),
             ("Bribe", _bribe_words(params)),
             ("Special actions", _special_action_words(params)),

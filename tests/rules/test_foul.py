@@ -175,6 +175,49 @@ def test_an_ejected_coach_argues_no_more(core: Ruleset) -> None:
     assert not any(e.kind == "argue-the-call" for e in second.events)
 
 
+def corrupt(core: Ruleset) -> GameState:
+    """A home team with Bribery and Corruption, and another home player to send off."""
+    terms = core.parameters.fouls.bribery_and_corruption
+    assert terms is not None
+    return scene(core, {"other": ("home", HOME_LINEMAN, (5, 5))}, home=home_team(special_rules=(terms.special_rule,)))
+
+
+def test_bribery_and_corruption_argues_again_after_the_roll_it_names_once_a_game(core: Ruleset) -> None:
+    terms = core.parameters.fouls.bribery_and_corruption
+    assert terms is not None
+    best = core.table("argue-the-call").rows[-1]
+    script = [("argue-the-call", True), ("use-special-rule", True)]
+    with ScriptedDice([terms.reroll_on, 6]) as dice, ScriptedDecisions(script, strict=True) as decisions:
+        first = send_off(core, corrupt(core), "other", dice, decisions, reason="test")
+    assert first.stays
+    assert [e.result for e in first.events if e.kind == "argue-the-call"] == [core.table("argue-the-call").rows[0].id, best.id]
+    (used,) = [e for e in first.events if e.kind == terms.special_rule]
+    assert (used.who, used.result, used.detail["player"]) == ("home", "re-roll", "other")
+    assert first.state.team("home").argue_rerolled
+    assert not first.state.team("home").coach_ejected  # the first roll did not stand
+    # Spent: the next natural roll of the kind stands, and nobody is asked.
+    with ScriptedDice([terms.reroll_on]) as dice, ScriptedDecisions([("argue-the-call", True)], strict=True) as again:
+        second = send_off(core, first.state, "fouler", dice, again, reason="test")
+    assert not second.stays
+    assert second.state.team("home").coach_ejected
+
+
+def test_bribery_and_corruption_is_the_coachs_choice_and_only_his_teams(core: Ruleset) -> None:
+    terms = core.parameters.fouls.bribery_and_corruption
+    assert terms is not None
+    script = [("argue-the-call", True), ("use-special-rule", False)]
+    with ScriptedDice([terms.reroll_on]) as dice, ScriptedDecisions(script, strict=True) as declining:
+        kept = send_off(core, corrupt(core), "other", dice, declining, reason="test")
+    assert not kept.stays
+    assert not kept.state.team("home").argue_rerolled
+    plain = scene(core, {"other": ("home", HOME_LINEMAN, (5, 5))})
+    with ScriptedDice([terms.reroll_on]) as dice, ScriptedDecisions([("argue-the-call", True)], strict=True) as asked:
+        assert not send_off(core, plain, "other", dice, asked, reason="test").stays
+    # Another roll is never rolled again.
+    with ScriptedDice([terms.reroll_on + 1]) as dice, ScriptedDecisions([("argue-the-call", True)], strict=True) as other:
+        assert not send_off(core, corrupt(core), "other", dice, other, reason="test").state.team("home").argue_rerolled
+
+
 def test_a_bribe_keeps_the_player_and_the_turn_on_two_or_more(core: Ruleset) -> None:
     state = scene(core, home=home_team(inducements={"bribes": 2}))
     target = core.parameters.targets.bribe
