@@ -10,14 +10,26 @@ from typing import Any
 
 import bbcore
 from bbcore.cli import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, CliUsageError, emit_json
+from bbcore.errors import Problem
+from bbcore.model.team import TeamPlayer
 from bbcore.render import json as rj
 from bbcore.render.text import columns, money, target
 from bbcore.ruleset import Ruleset
-from bbcore.teams.checks import DRAFT, STAGES
+from bbcore.teams.checks import DRAFT, LEAGUE, STAGES
+from bbcore.teams.profiles import LASTING_INJURY, PlayerProfile, current_profile
+from bbcore.teams.valuation import player_value
 
 #: Team problems that mean the file refers to things that do not exist: bad data, not a broken rule.
 REFERENCE_CODES = frozenset(
-    {"unknown-position", "unknown-roster", "unknown-inducement", "unknown-skill", "unknown-staff", "unknown-advancement-kind"}
+    {
+        "unknown-position",
+        "unknown-roster",
+        "unknown-inducement",
+        "unknown-skill",
+        "unknown-staff",
+        "unknown-advancement-kind",
+        "unknown-lasting-injury",
+    }
 )
 
 
@@ -363,13 +375,8 @@ def cmd_team_check(args: argparse.Namespace) -> int:
     team_file = bbcore.load_team_file(args.file)
     ruleset = _ruleset(args, team_file.team.variant)
     report = bbcore.check_team(ruleset, team_file.team, team_file.document, stage=args.stage)
-    status = EXIT_OK if report.valid else EXIT_PROBLEMS
-    if any(p.code in REFERENCE_CODES for p in report.problems):
-        status = EXIT_USAGE
-        # The file names things that do not exist: bad data, reported on stderr as well.
-        for found in report.problems:
-            if found.code in REFERENCE_CODES:
-                print(str(found), file=sys.stderr)
+    # The file names things that do not exist: bad data, reported on stderr as well.
+    status = _report_references(report.problems) or (EXIT_OK if report.valid else EXIT_PROBLEMS)
     if args.json:
         emit_json(
             {
@@ -387,6 +394,95 @@ def cmd_team_check(args: argparse.Namespace) -> int:
     for found in report.problems:
         print(f"  {found}  [{found.code}]")
     return status
+
+
+def _report_references(problems: tuple[Problem, ...]) -> int:
+    """Print, on stderr, the problems that mean the file names things that do not exist; the exit status they give."""
+    found = [p for p in problems if p.code in REFERENCE_CODES]
+    for problem in found:
+        print(str(problem), file=sys.stderr)
+    return EXIT_USAGE if found else EXIT_OK
+
+
+def cmd_team_sheet(args: argparse.Namespace) -> int:
+    team_file = bbcore.load_team_file(args.file)
+    team = team_file.team
+    ruleset = _ruleset(args, team.variant)
+    report = bbcore.check_team(ruleset, team, team_file.document, stage=args.stage)
+    status = _report_references(report.problems)
+    if status != EXIT_OK:
+        return status  # a player of an unknown position has no profile to show
+    players = [(player, current_profile(ruleset, player), player_value(ruleset, player)) for player in team.players]
+    if args.json:
+        emit_json(
+            {
+                "name": team.name,
+                "valid": report.valid,
+                "team_value": report.team_value,
+                "current_team_value": report.current_team_value,
+                "players": [_sheet_json(player, profile, value) for player, profile, value in players],
+                "problems": [p.to_json() for p in report.problems],
+            }
+        )
+        return EXIT_OK if report.valid else EXIT_PROBLEMS
+    print(f"{team.name}: Team Value {money(report.team_value)}, Current Team Value {money(report.current_team_value)}")
+    rows = [
+        [
+            "" if player.number is None else str(player.number),
+            player.name,
+            player.position,
+            str(profile.ma),
+            str(profile.st),
+            target(profile.ag),
+            target(profile.pa),
+            target(profile.av),
+            ", ".join(ruleset.skill_display(s, v) for s, v in profile.skills.items()),
+            str(player.spp),
+            money(value),
+            _sheet_notes(ruleset, player),
+        ]
+        for player, profile, value in players
+    ]
+    print(columns(rows, ["#", "name", "position", "MA", "ST", "AG", "PA", "AV", "skills", "SPP", "value", "notes"]))
+    for found in report.problems:
+        print(f"  {found}  [{found.code}]")
+    return EXIT_OK if report.valid else EXIT_PROBLEMS
+
+
+def _sheet_json(player: TeamPlayer, profile: PlayerProfile, value: int) -> dict[str, Any]:
+    return {
+        "name": player.name,
+        "number": player.number,
+        "position": player.position,
+        "ma": profile.ma,
+        "st": profile.st,
+        "ag": profile.ag,
+        "pa": profile.pa,
+        "av": profile.av,
+        "skills": [{"id": skill, "value": held} for skill, held in profile.skills.items()],
+        "improvements": dict(profile.improvements),
+        "spp": player.spp,
+        "value": value,
+        "available": player.available,
+        "miss_next_game": player.miss_next_game,
+        "niggling_injuries": player.niggling_injuries,
+        "lasting_injuries": list(player.lasting_injuries),
+        "temporarily_retired": player.temporarily_retired,
+    }
+
+
+def _sheet_notes(ruleset: Ruleset, player: TeamPlayer) -> str:
+    notes = []
+    if player.miss_next_game:
+        notes.append("misses the next game")
+    if player.temporarily_retired:
+        notes.append("temporarily retired")
+    if player.niggling_injuries:
+        notes.append(f"niggling injuries {player.niggling_injuries}")
+    injuries = ruleset.tables.get(ruleset.roles.get(LASTING_INJURY, LASTING_INJURY))
+    names = {row.id: row.name for row in injuries.rows} if injuries is not None else {}
+    notes.extend(names.get(row_id, row_id) for row_id in player.lasting_injuries)
+    return "; ".join(notes)
 
 
 def cmd_data_check(args: argparse.Namespace) -> int:
@@ -814,6 +910,12 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
         help="draft: a new team, held to its budget (the default); league: a team in league play, held to league limits",
     )
     check.set_defaults(handler=cmd_team_check)
+    sheet = team.add_parser(
+        "sheet", help="each player's profile now: advancements and lasting injuries applied, value, notes", parents=[as_json, rules]
+    )
+    sheet.add_argument("file", metavar="FILE")
+    sheet.add_argument("--stage", choices=STAGES, default=LEAGUE, help="which team checks to report beside the sheet (default: league)")
+    sheet.set_defaults(handler=cmd_team_sheet)
 
     odds = sub.add_parser("odds", help="exact probabilities").add_subparsers(
         title="odds commands", metavar="KIND", parser_class=parser_class

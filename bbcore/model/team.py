@@ -27,6 +27,10 @@ class TeamPlayer:
     miss_next_game: bool = False
     niggling_injuries: int = 0
     temporarily_retired: bool = False
+    #: Rows of the lasting-injury table suffered, each a characteristic made worse, in the order suffered.
+    lasting_injuries: tuple[str, ...] = ()
+    #: Skills and traits gained outside the advancements (Hatred from Getting Even, say): they add no value.
+    gained_skills: tuple[SkillRef, ...] = ()
 
     @property
     def available(self) -> bool:

@@ -20,9 +20,11 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from bbcore.errors import DataError, JsonPath, PluginError, Problem, UsageError, format_json_path
+from bbcore.errors import DataError, JsonPath, PluginError, Problem, UsageError
 from bbcore.model.inducement import InducementHire
 from bbcore.render.text import money
+from bbcore.teams.problems import problem
+from bbcore.teams.profiles import profile_problems
 from bbcore.teams.purchases import eligibility_reason, entity_name, hires_a_player, prices_by_league, stake_problem
 from bbcore.teams.valuation import (
     hired_position,
@@ -76,11 +78,6 @@ class TeamReport:
             "current_team_value": self.current_team_value,
             "problems": [p.to_json() for p in self.problems],
         }
-
-
-def problem(code: str, message: str, *path: str | int) -> Problem:
-    """A team problem at a JSON path of the team file."""
-    return Problem(code, message, format_json_path(path))
 
 
 def _k(gold: int) -> str:
@@ -244,6 +241,10 @@ def check_advancements(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
                 )
             if advancement.skill is not None and advancement.skill.id not in ruleset.skills:
                 yield problem("unknown-skill", f"unknown skill {advancement.skill.id!r}", "players", i, "advancements", j, "skill")
+
+
+def check_profiles(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    yield from profile_problems(ruleset, team.players)
 
 
 def check_inducements(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
@@ -431,6 +432,11 @@ CORE_CHECKS: tuple[TeamCheck, ...] = (
     ),
     TeamCheck("core/special-rules", check_special_rules, description="Special-rule choices and league."),
     TeamCheck("core/advancements", check_advancements, description="Advancement kinds and skills exist."),
+    TeamCheck(
+        "core/profiles",
+        check_profiles,
+        description="Improvements and lasting injuries within the characteristics' limits; gained skills exist.",
+    ),
     TeamCheck("core/inducements", check_inducements, description="Inducements exist, are allowed and within limits."),
     TeamCheck("core/budget", check_budget, description="The cost fits the budget (at drafting).", stages=_DRAFT),
 )
@@ -504,10 +510,10 @@ def check_team(ruleset: Ruleset, team: Team, document: YamlDocument | None = Non
     for check in active_checks(ruleset, stage):
         problems.extend(check.check(ruleset, team))
     for extra in ruleset.hook.bbcore_extra_team_problems(ruleset=ruleset, team=team):
-        for problem in extra or ():
-            if not isinstance(problem, Problem):
-                raise PluginError(f"a plugin's bbcore_extra_team_problems gave {problem!r}, which is not a Problem")
-            problems.append(problem)
+        for found in extra or ():
+            if not isinstance(found, Problem):
+                raise PluginError(f"a plugin's bbcore_extra_team_problems gave {found!r}, which is not a Problem")
+            problems.append(found)
     valuation = value_team(ruleset, team)
     located = _locate(problems, document)
     return TeamReport(not located, valuation.cost, valuation.team_value, valuation.current_team_value, tuple(located))

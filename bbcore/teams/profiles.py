@@ -1,0 +1,159 @@
+"""A team file's player as he stands now: his position's profile, changed by his advancements and his injuries.
+
+:func:`current_profile` starts from the position's characteristics, skills and traits; adds
+the skill of each advancement that gives one and the player's ``gained_skills``; then applies
+the effects of each advancement's row of the value-increases table (a characteristic
+improvement: one step better, held at the characteristic's best value) and of each of his
+``lasting_injuries`` rows of the lasting-injury table (one step worse, held at its worst),
+as :func:`bbcore.rules.effects.apply_effects` applies them in play. :func:`game_player`
+makes the :class:`~bbcore.rules.board.PlayerState` a match tracker puts in a game.
+
+:func:`profile_problems` is what the team checks say about it (``core/profiles``): an
+unknown injury row or skill; an injury that cannot make its characteristic any worse (the
+rules turn that result into a missed game, so it is not recorded); an improvement that
+cannot make it any better, or one more than ``league.improvements_per_characteristic``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
+
+import attrs
+from attrs import frozen
+
+from bbcore.errors import Problem
+from bbcore.rules.board import PlayerState, Status, player_from_position
+from bbcore.rules.effects import apply_effects
+from bbcore.teams.problems import problem
+
+if TYPE_CHECKING:
+    from bbcore.model.common import Effect
+    from bbcore.model.table import Table
+    from bbcore.model.team import TeamPlayer
+    from bbcore.ruleset import Ruleset
+
+#: The table roles read here.
+VALUE_INCREASES = "value-increases"
+LASTING_INJURY = "lasting-injury"
+#: The characteristics a profile has, in the order they are shown.
+CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
+
+
+@frozen
+class PlayerProfile:
+    """A player's characteristics (stored form: 3 for 3+; ``pa`` None for "-") and skills now, and how often each
+    characteristic has been improved."""
+
+    ma: int
+    st: int
+    ag: int
+    pa: int | None
+    av: int
+    skills: Mapping[str, int | str | None]
+    improvements: Mapping[str, int]
+
+
+@frozen
+class _Worked:
+    profile: PlayerProfile
+    problems: tuple[Problem, ...]
+
+
+def _row_effects(table: Table | None, row_id: str) -> tuple[Effect, ...] | None:
+    if table is None:
+        return None
+    for row in table.rows:
+        if row.id == row_id:
+            return row.effects
+    return None
+
+
+def _table(ruleset: Ruleset, role: str) -> Table | None:
+    table_id = ruleset.roles.get(role, role)
+    return ruleset.tables.get(table_id)
+
+
+def _work_out(ruleset: Ruleset, player: TeamPlayer, index: int) -> _Worked:
+    state = player_from_position(ruleset, player.name, "", player.position, None, Status.RESERVES)
+    problems: list[Problem] = []
+    skills = dict(state.skills)
+    for advancement in player.advancements:
+        if advancement.skill is not None:
+            skills.setdefault(advancement.skill.id, advancement.skill.value)
+    for j, ref in enumerate(player.gained_skills):
+        if ref.id not in ruleset.skills:
+            problems.append(problem("unknown-skill", f"unknown skill or trait {ref.id!r}", "players", index, "gained_skills", j))
+            continue
+        skills.setdefault(ref.id, ref.value)
+    state = attrs.evolve(state, skills=skills)
+    improvements: dict[str, int] = {}
+    most = ruleset.parameters.league.improvements_per_characteristic
+    increases = _table(ruleset, VALUE_INCREASES)
+    for j, advancement in enumerate(player.advancements):
+        effects = _row_effects(increases, advancement.kind) or ()
+        for effect in effects:
+            if effect.change is None:
+                continue
+            improvements[effect.change] = improvements.get(effect.change, 0) + 1
+            path = ("players", index, "advancements", j)
+            if most is not None and improvements[effect.change] > most:
+                problems.append(problem("too-many-improvements", f"{effect.change.upper()} may be improved at most {most} times", *path))
+            changed = apply_effects(ruleset, state, (effect,)).player
+            if getattr(changed, effect.change) == getattr(state, effect.change):
+                problems.append(problem("improvement-past-best", f"{effect.change.upper()} is already as good as it can be", *path))
+            state = changed
+    injuries = _table(ruleset, LASTING_INJURY)
+    for j, row_id in enumerate(player.lasting_injuries):
+        path = ("players", index, "lasting_injuries", j)
+        effects = _row_effects(injuries, row_id)
+        if effects is None:
+            known = ", ".join(row.id for row in injuries.rows) if injuries is not None else "none"
+            problems.append(problem("unknown-lasting-injury", f"no row {row_id!r} on the lasting injury table; its rows: {known}", *path))
+            continue
+        changes = [effect for effect in effects if effect.change is not None]
+        changed = apply_effects(ruleset, state, changes).player
+        if changes and all(getattr(changed, e.change) == getattr(state, e.change) for e in changes if e.change is not None):
+            which = ", ".join(e.change.upper() for e in changes if e.change is not None)
+            problems.append(
+                problem("injury-past-worst", f"{which} is already as bad as it can be: the rules make this a missed game instead", *path)
+            )
+        state = changed
+    profile = PlayerProfile(state.ma, state.st, state.ag, state.pa, state.av, dict(state.skills), improvements)
+    return _Worked(profile, tuple(problems))
+
+
+def current_profile(ruleset: Ruleset, player: TeamPlayer) -> PlayerProfile:
+    """The player's characteristics and skills now (see the module's docstring); his position must exist."""
+    return _work_out(ruleset, player, 0).profile
+
+
+def profile_problems(ruleset: Ruleset, players: tuple[TeamPlayer, ...]) -> Iterator[Problem]:
+    """What is wrong with the players' advancements, gained skills and injuries, at their places in the team file.
+    Players of unknown positions are left to the position check."""
+    for index, player in enumerate(players):
+        roster = ruleset.rosters.get(player.roster_id) if "/" in player.position else None
+        if roster is None or roster.position(player.position_id) is None:
+            continue
+        yield from _work_out(ruleset, player, index).problems
+
+
+def game_player(ruleset: Ruleset, player: TeamPlayer, player_id: str, team_id: str, status: Status = Status.RESERVES) -> PlayerState:
+    """The player as a game's board holds him, with his :func:`current_profile`, off the pitch in ``status``."""
+    profile = current_profile(ruleset, player)
+    return PlayerState(
+        player_id,
+        team_id,
+        profile.ma,
+        profile.st,
+        profile.ag,
+        profile.pa,
+        profile.av,
+        profile.skills,
+        None,
+        status,
+        player.position,
+    )
+
+
+__all__ = ["CHARACTERISTICS", "LASTING_INJURY", "VALUE_INCREASES", "PlayerProfile", "current_profile", "game_player", "profile_problems"]

@@ -1,0 +1,131 @@
+"""Players as they stand now: advancements and lasting injuries applied to the position's profile, and the checks on them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bbcore.cli import main
+from bbcore.loading.structure import converter
+from bbcore.model.team import Team, TeamPlayer
+from bbcore.rules.board import Status
+from bbcore.rules.effects import changed_characteristic
+from bbcore.ruleset import Ruleset
+from bbcore.teams import check_team
+from bbcore.teams.profiles import current_profile, game_player
+from tests.test_teams import human_team
+
+LINEMAN = "human/human-lineman"
+
+
+def player(**fields: Any) -> TeamPlayer:
+    return converter.structure({"name": "Ann", "position": LINEMAN, **fields}, TeamPlayer)
+
+
+def codes_at(rules: Ruleset, **fields: Any) -> list[tuple[str, str]]:
+    """The problems of a team whose first player has ``fields``, as (code, JSON path)."""
+    data = human_team()
+    data["players"][0] = {"name": "Ann", "position": LINEMAN, **fields}
+    report = check_team(rules, converter.structure(data, Team), stage="league")
+    return [(p.code, p.path) for p in report.problems]
+
+
+def test_an_untouched_player_has_his_positions_profile(core: Ruleset) -> None:
+    position = core.position(LINEMAN)
+    profile = current_profile(core, player())
+    assert (profile.ma, profile.st, profile.ag, profile.pa, profile.av) == (position.ma, position.st, position.ag, position.pa, position.av)
+    assert dict(profile.skills) == {ref.id: ref.value for ref in position.skills}
+    assert dict(profile.improvements) == {}
+
+
+def test_improvements_skills_and_injuries_change_the_profile_as_their_rows_say(core: Ruleset) -> None:
+    position = core.position(LINEMAN)
+    injuries = {row.id: row for row in core.table("lasting-injury").rows}
+    head = next(e for e in injuries["head-injury"].effects if e.change == "av")
+    ann = player(
+        advancements=[{"kind": "characteristic-ag"}, {"kind": "chosen-primary", "skill": "block"}],
+        lasting_injuries=["head-injury"],
+        gained_skills=[{"id": "hatred", "value": "Orc"}],
+    )
+    profile = current_profile(core, ann)
+    assert profile.ag == position.ag - 1  # one step better: a lower target
+    assert profile.av == changed_characteristic(position.av, "av", head.by or 0, head.limit)
+    assert profile.av < position.av
+    assert profile.ma == position.ma
+    assert profile.skills["block"] is None
+    assert profile.skills["hatred"] == "Orc"
+    assert dict(profile.improvements) == {"ag": 1}
+    on_board = game_player(core, ann, "home-1", "home")
+    assert (on_board.id, on_board.team, on_board.status, on_board.square) == ("home-1", "home", Status.RESERVES, None)
+    assert (on_board.ag, on_board.av, on_board.position) == (profile.ag, profile.av, LINEMAN)
+    assert on_board.has("hatred")
+
+
+def test_a_characteristic_improved_too_often_or_past_its_best_is_refused(core: Ruleset) -> None:
+    most = core.parameters.league.improvements_per_characteristic
+    assert most is not None
+    kinds = [{"kind": "characteristic-st"}] * (most + 1)
+    assert codes_at(core, advancements=kinds) == [("too-many-improvements", f"$.players[0].advancements[{most}]")]
+    # AV already at its best: an improvement changes nothing and is refused.
+    best = next(e.limit for row in core.table("value-increases").rows for e in row.effects if e.change == "av")
+    assert best is not None
+    steps = best - core.position(LINEMAN).av
+    found = codes_at(core, advancements=[{"kind": "characteristic-av"}] * (steps + 1))
+    assert ("improvement-past-best", f"$.players[0].advancements[{steps}]") in found
+
+
+def test_an_injury_to_a_characteristic_at_its_worst_and_an_unknown_row_are_refused(core: Ruleset) -> None:
+    arm = next(e for e in core.table("lasting-injury").row("broken-arm").effects if e.change == "pa")
+    assert arm.limit is not None
+    pa = core.position(LINEMAN).pa
+    assert pa is not None
+    room = arm.limit - pa
+    found = codes_at(core, lasting_injuries=["broken-arm"] * (room + 1))
+    assert found == [("injury-past-worst", f"$.players[0].lasting_injuries[{room}]")]
+    assert codes_at(core, lasting_injuries=["broken-leg"]) == [("unknown-lasting-injury", "$.players[0].lasting_injuries[0]")]
+    assert codes_at(core, gained_skills=["wobbly"]) == [("unknown-skill", "$.players[0].gained_skills[0]")]
+    assert codes_at(core, lasting_injuries=["head-injury"], gained_skills=[{"id": "hatred", "value": "Orc"}]) == []
+
+
+def write_team(tmp_path: Path, **fields: Any) -> Path:
+    data = human_team()
+    data["players"][0] = {"name": "Ann", "position": LINEMAN, **fields}
+    from ruamel.yaml import YAML
+
+    path = tmp_path / "team.yaml"
+    with path.open("w", encoding="utf-8") as out:
+        YAML().dump(data, out)
+    return path
+
+
+def test_the_sheet_shows_each_player_as_he_stands(tmp_path: Path, core: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    path = write_team(tmp_path, lasting_injuries=["smashed-knee"], advancements=[{"kind": "chosen-primary", "skill": "block"}])
+    assert main(["team", "sheet", str(path), "--json"]) == 0
+    sheet = json.loads(capsys.readouterr().out)
+    ann = sheet["players"][0]
+    position = core.position(LINEMAN)
+    assert ann["ma"] == position.ma - 1
+    assert {"id": "block", "value": None} in ann["skills"]
+    assert ann["lasting_injuries"] == ["smashed-knee"]
+    column = "elite-increase" if core.skills["block"].elite else "increase"
+    assert ann["value"] == position.cost + core.table("value-increases").row("chosen-primary").values[column]
+    assert main(["team", "sheet", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "Smashed Knee" in text
+    assert "Block" in text
+
+
+def test_the_sheet_of_a_file_naming_what_does_not_exist_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write_team(tmp_path, lasting_injuries=["broken-leg"])
+    assert main(["team", "sheet", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "$.players[0].lasting_injuries[0]: no row 'broken-leg'" in captured.err
+    # A rule broken, not a bad name: the sheet is shown and the exit says so.
+    broken = write_team(tmp_path, advancements=[{"kind": "characteristic-st"}] * 3)
+    assert main(["team", "sheet", str(broken)]) == 1
+    assert "[too-many-improvements]" in capsys.readouterr().out
