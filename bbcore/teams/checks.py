@@ -23,7 +23,7 @@ from attrs import frozen
 from bbcore.errors import DataError, JsonPath, PluginError, Problem, UsageError
 from bbcore.model.inducement import InducementHire
 from bbcore.render.text import money
-from bbcore.teams.problems import problem
+from bbcore.teams.problems import problem as problem  # noqa: PLC0414 - re-exported for plugins, as mypy wants
 from bbcore.teams.profiles import profile_problems
 from bbcore.teams.purchases import eligibility_reason, entity_name, hires_a_player, prices_by_league, stake_problem
 from bbcore.teams.valuation import (

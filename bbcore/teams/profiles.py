@@ -106,12 +106,12 @@ def _work_out(ruleset: Ruleset, player: TeamPlayer, index: int) -> _Worked:
     injuries = _table(ruleset, LASTING_INJURY)
     for j, row_id in enumerate(player.lasting_injuries):
         path = ("players", index, "lasting_injuries", j)
-        effects = _row_effects(injuries, row_id)
-        if effects is None:
+        injury = _row_effects(injuries, row_id)
+        if injury is None:
             known = ", ".join(row.id for row in injuries.rows) if injuries is not None else "none"
             problems.append(problem("unknown-lasting-injury", f"no row {row_id!r} on the lasting injury table; its rows: {known}", *path))
             continue
-        changes = [effect for effect in effects if effect.change is not None]
+        changes = [effect for effect in injury if effect.change is not None]
         changed = apply_effects(ruleset, state, changes).player
         if changes and all(getattr(changed, e.change) == getattr(state, e.change) for e in changes if e.change is not None):
             which = ", ".join(e.change.upper() for e in changes if e.change is not None)
