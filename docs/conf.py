@@ -59,6 +59,7 @@ autodoc_type_aliases = {
     "Ruleset": "bbcore.ruleset.Ruleset",
     "Table": "bbcore.model.table.Table",
     "Team": "bbcore.model.team.Team",
+    "TeamPlayer": "bbcore.model.team.TeamPlayer",
     "TeamCheck": "bbcore.teams.checks.TeamCheck",
     "TeamValuation": "bbcore.teams.valuation.TeamValuation",
     "Board": "bbcore.rules.board.Board",

@@ -18,6 +18,14 @@ class Advancement:
 
 @frozen
 class TeamPlayer:
+    """One player of a team file: his name and position (``<roster-id>/<position-id>``), and his league career so far.
+
+    ``advancements`` are rows of the value-increases table (with the skill each gave); ``spp``
+    his Star Player Points not yet spent; ``miss_next_game``, ``niggling_injuries`` and
+    ``temporarily_retired`` what his injuries left; ``lasting_injuries`` and ``gained_skills``
+    as below. :func:`bbcore.teams.profiles.current_profile` works out his profile from them.
+    """
+
     name: str
     position: str
     number: int | None = None
