@@ -194,6 +194,14 @@ def bbcore_after_procedure_effects(
     return raised_after_procedure(ruleset, state, before, events, dice, decisions)
 
 
+@hookimpl
+def bbcore_team_reroll_used(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource) -> tuple[GameState, tuple[Event, ...]] | None:
+    """Team Captain: with the captain on the pitch, a used team re-roll may come back."""
+    from bbcore.rules.team_captain import captain_refund  # noqa: PLC0415
+
+    return captain_refund(ruleset, state, team, dice)
+
+
 @hookimpl(trylast=True)
 def bbcore_foul_call(ruleset: Ruleset, state: GameState, report: FoulReport, dice: DiceSource) -> FoulCall:
     """A natural double sends the fouler off."""

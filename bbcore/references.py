@@ -271,6 +271,8 @@ PARAMETER_SKILL_LISTS: tuple[JsonPath, ...] = (
     ("plague_ridden", "immune_skills"),
     ("masters_of_undeath", "immune_skills"),
 )
+#: Where the parameters name one skill or trait.
+PARAMETER_SKILL_VALUES: tuple[JsonPath, ...] = (("team_captain", "skill"),)
 #: The lists of inducement ids in the parameters.
 PARAMETER_INDUCEMENT_LISTS: tuple[JsonPath, ...] = (("fouls", "bribes"), ("kick_off_events", "cheering_fans_reroll_ones"))
 
@@ -284,8 +286,8 @@ def _at(data: object, path: JsonPath) -> object:
 
 
 def parameter_skill_problems(skills: Collection[str], layers: Iterable[tuple[YamlDocument, Mapping[str, Any]]]) -> list[Problem]:
-    """Every skill or trait id a parameters file names (see :data:`PARAMETER_SKILL_KEYS` and
-    :data:`PARAMETER_SKILL_LISTS`) that no rules layer defines, at its line in that file."""
+    """Every skill or trait id a parameters file names (see :data:`PARAMETER_SKILL_KEYS`,
+    :data:`PARAMETER_SKILL_LISTS` and :data:`PARAMETER_SKILL_VALUES`) that no rules layer defines, at its line in that file."""
     problems: list[Problem] = []
     for document, data in layers:
         for path in PARAMETER_SKILL_KEYS:
@@ -295,6 +297,10 @@ def parameter_skill_problems(skills: Collection[str], layers: Iterable[tuple[Yam
                     document.problem((*path, key), "unknown-skill", f"unknown skill or trait {key!r}") for key in found if key not in skills
                 )
         problems.extend(_unknown_listed(document, data, PARAMETER_SKILL_LISTS, skills, "unknown-skill", "skill or trait"))
+        for path in PARAMETER_SKILL_VALUES:
+            found = _at(data, path)
+            if isinstance(found, str) and found not in skills:
+                problems.append(document.problem(path, "unknown-skill", f"unknown skill or trait {found!r}"))
     return problems
 
 
@@ -317,6 +323,7 @@ PARAMETER_SPECIAL_RULES: tuple[JsonPath, ...] = (
     ("low_cost_linemen_rule",),
     ("masters_of_undeath", "special_rule"),
     ("fouls", "bribery_and_corruption", "special_rule"),
+    ("team_captain", "special_rule"),
     ("setup", "swarming_rule"),
 )
 

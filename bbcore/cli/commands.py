@@ -11,12 +11,12 @@ from typing import Any
 import bbcore
 from bbcore.cli import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, CliUsageError, emit_json
 from bbcore.errors import Problem
-from bbcore.model.team import TeamPlayer
+from bbcore.model.team import Team, TeamPlayer
 from bbcore.render import json as rj
 from bbcore.render.text import columns, money, target
 from bbcore.ruleset import Ruleset
 from bbcore.teams.checks import DRAFT, LEAGUE, STAGES
-from bbcore.teams.profiles import LASTING_INJURY, PlayerProfile, current_profile
+from bbcore.teams.profiles import LASTING_INJURY, PlayerProfile, current_profile, is_captain
 from bbcore.teams.valuation import player_value
 
 #: Team problems that mean the file refers to things that do not exist: bad data, not a broken rule.
@@ -412,7 +412,7 @@ def cmd_team_sheet(args: argparse.Namespace) -> int:
     status = _report_references(report.problems)
     if status != EXIT_OK:
         return status  # a player of an unknown position has no profile to show
-    players = [(player, current_profile(ruleset, player), player_value(ruleset, player)) for player in team.players]
+    players = [(player, current_profile(ruleset, player, team), player_value(ruleset, player)) for player in team.players]
     if args.json:
         emit_json(
             {
@@ -420,7 +420,7 @@ def cmd_team_sheet(args: argparse.Namespace) -> int:
                 "valid": report.valid,
                 "team_value": report.team_value,
                 "current_team_value": report.current_team_value,
-                "players": [_sheet_json(player, profile, value) for player, profile, value in players],
+                "players": [_sheet_json(ruleset, team, player, profile, value) for player, profile, value in players],
                 "problems": [p.to_json() for p in report.problems],
             }
         )
@@ -439,7 +439,7 @@ def cmd_team_sheet(args: argparse.Namespace) -> int:
             ", ".join(ruleset.skill_display(s, v) for s, v in profile.skills.items()),
             str(player.spp),
             money(value),
-            _sheet_notes(ruleset, player),
+            _sheet_notes(ruleset, team, player),
         ]
         for player, profile, value in players
     ]
@@ -449,9 +449,10 @@ def cmd_team_sheet(args: argparse.Namespace) -> int:
     return EXIT_OK if report.valid else EXIT_PROBLEMS
 
 
-def _sheet_json(player: TeamPlayer, profile: PlayerProfile, value: int) -> dict[str, Any]:
+def _sheet_json(ruleset: Ruleset, team: Team, player: TeamPlayer, profile: PlayerProfile, value: int) -> dict[str, Any]:
     return {
         "name": player.name,
+        "captain": is_captain(ruleset, player, team),
         "number": player.number,
         "position": player.position,
         "ma": profile.ma,
@@ -471,8 +472,8 @@ def _sheet_json(player: TeamPlayer, profile: PlayerProfile, value: int) -> dict[
     }
 
 
-def _sheet_notes(ruleset: Ruleset, player: TeamPlayer) -> str:
-    notes = []
+def _sheet_notes(ruleset: Ruleset, team: Team, player: TeamPlayer) -> str:
+    notes = ["captain"] if is_captain(ruleset, player, team) else []
     if player.miss_next_game:
         notes.append("misses the next game")
     if player.temporarily_retired:

@@ -192,6 +192,17 @@ class MastersOfUndeathRules:
 
 
 @frozen
+class TeamCaptainRules:
+    """Team Captain; the fields are documented in ``parameters.yaml``."""
+
+    special_rule: str
+    skill: str
+    dice: str
+    free_on: int
+    barred_keywords: tuple[str, ...] = ()
+
+
+@frozen
 class SecureTheBallRules:
     """The Secure the Ball Action; the fields are documented in ``parameters.yaml``."""
 
@@ -423,6 +434,7 @@ class GameParameters:
     secure_the_ball: SecureTheBallRules
     plague_ridden: PlagueRiddenRules
     masters_of_undeath: MastersOfUndeathRules
+    team_captain: TeamCaptainRules
     movement: MovementRules
     throw_team_mate: ThrowTeamMateRules
     passing: PassingRules

@@ -37,6 +37,8 @@ class TeamPlayer:
     temporarily_retired: bool = False
     #: Rows of the lasting-injury table suffered, each a characteristic made worse, in the order suffered.
     lasting_injuries: tuple[str, ...] = ()
+    #: The team's captain (a team with the Team Captain special rule names one).
+    captain: bool = False
     #: Skills and traits gained outside the advancements (Hatred from Getting Even, say): they add no value.
     gained_skills: tuple[SkillRef, ...] = ()
 

@@ -62,8 +62,20 @@ def _side(board: Board, team: str) -> str:
     return "home" if team == board.home else "away"
 
 
+def _captain(state: GameState, team: str) -> tuple[str, ...]:
+    """The team's captain, who must be set up whenever he can play (Team Captain)."""
+    captain = state.team(team).captain
+    return () if captain is None else (captain,)
+
+
 def setup_problems(
-    ruleset: Ruleset, board: Board, team: str, *, extra_players: int = 0, barred: frozenset[str] = frozenset()
+    ruleset: Ruleset,
+    board: Board,
+    team: str,
+    *,
+    extra_players: int = 0,
+    barred: frozenset[str] = frozenset(),
+    must_field: Collection[str] = (),
 ) -> tuple[Problem, ...]:
     """Everything wrong with how a team stands on the pitch for a kick-off.
 
@@ -75,7 +87,8 @@ def setup_problems(
 
     ``extra_players`` more may be fielded, but need not be (a set-up allowance such as
     ``GameState.extra_set_up_players``); the ``barred`` players may not be set up at all
-    and do not count as available (``GameState.barred_from_set_up``).
+    and do not count as available (``GameState.barred_from_set_up``). The ``must_field``
+    players (a Team Captain) are set up whenever they wait in the Reserves, unbarred.
     """
     params = ruleset.parameters
     geometry = board.geometry
@@ -93,6 +106,10 @@ def setup_problems(
         add("too-many-players", f"{len(fielded)} players on the pitch; at most {most}")
     elif len(fielded) < min(params.players_on_pitch, available):
         add("too-few-players", f"{len(fielded)} players on the pitch while {available} could play; field {params.players_on_pitch} or all")
+    for player_id in sorted(must_field):
+        waiting = player_id in board.players and board.player(player_id).status is Status.RESERVES
+        if waiting and player_id not in barred:
+            add("must-be-fielded", f"{player_id} must be set up whenever he can play", "players", player_id)
     for player in fielded:
         if player.id in barred:
             add("barred-from-set-up", f"{player.id} may not be set up for this drive", "players", player.id)
@@ -140,7 +157,12 @@ def set_up(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Deci
         problem
         for team in order
         for problem in setup_problems(
-            ruleset, state.board, team, extra_players=state.extra_set_up_players.get(team, 0), barred=state.barred_from_set_up
+            ruleset,
+            state.board,
+            team,
+            extra_players=state.extra_set_up_players.get(team, 0),
+            barred=state.barred_from_set_up,
+            must_field=_captain(state, team),
         )
     ]
     if problems:

@@ -16,10 +16,11 @@ from bbcore.dice import DiceSource
 from bbcore.rules.board import Status
 from bbcore.rules.decisions import Decisions, IllegalAnswerError, checked_choices
 from bbcore.rules.events import Event
-from bbcore.rules.injury import is_dead
+from bbcore.rules.injury import CASUALTY_ROLE, is_dead
 from bbcore.rules.league import choose_mvp, expensive_mistake, league_points, spp_for, update_dedicated_fans, winnings
 from bbcore.rules.sequences import GameState, StepProcedure
 from bbcore.teams.checks import LEAGUE, check_team
+from bbcore.teams.profiles import LASTING_INJURY, is_captain
 from bbcore.teams.valuation import value_team
 
 if TYPE_CHECKING:
@@ -121,8 +122,9 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
     with the team as it goes on (or None: no change). The answer becomes the team's
     file (``TeamState.team``, valued again at the next fixture) and its ``treasury`` the
     team's Treasury, so the Expensive Mistakes that follow see what is left. An answer
-    that spends more than the Treasury, or is not a legal team in league play
-    (:func:`bbcore.teams.checks.check_team`, ``stage="league"``), raises
+    that spends more than the Treasury, is not a legal team in league play
+    (:func:`bbcore.teams.checks.check_team`, ``stage="league"``), or drops the Team
+    Captain while he is neither dead nor lowered by a lasting injury, raises
     :class:`~bbcore.rules.decisions.IllegalAnswerError` with every problem.
 
     The event records, for each team, its casualties (those in the Casualty box), the
@@ -151,16 +153,40 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
         if after is None:
             events.append(Event("hiring-and-firing", team.id, result="recorded", detail=detail))
             continue
-        _check_hiring(ruleset, team.id, after, team.treasury)
+        _check_hiring(ruleset, team.id, after, team.treasury, _captain_kept(ruleset, state, team.id, after))
         state = state.update_team(team.id, team=after, treasury=after.treasury)
         detail.update(spent=team.treasury - after.treasury, left=after.treasury)
         events.append(Event("hiring-and-firing", team.id, result="changed", detail=detail))
     return state, tuple(events)
 
 
-def _check_hiring(ruleset: Ruleset, team_id: str, after: Team, treasury: int) -> None:
-    """The coach's team after hiring: within the Treasury, and legal in league play."""
-    problems = [f"its treasury {after.treasury} is below 0"] if after.treasury < 0 else []
+def _captain_kept(ruleset: Ruleset, state: GameState, team_id: str, after: Team) -> list[str]:
+    """Team Captain: the captain the team came with leaves the roster only dead, or with a characteristic lowered by a
+    lasting injury (one he had, or one the game gave him). What is wrong, if anything."""
+    team = state.team(team_id)
+    before = team.team
+    if before is None:
+        return []
+    captain = next((p for p in before.players if is_captain(ruleset, p, before)), None)
+    if captain is None or any((p.name, p.position) == (captain.name, captain.position) for p in after.players):
+        return []
+    if captain.lasting_injuries:
+        return []
+    in_game = state.board.players.get(team.captain) if team.captain is not None else None
+    if in_game is not None and (is_dead(ruleset, in_game) or _lasting_injury_in(ruleset, in_game.casualty_results)):
+        return []
+    return [f"the captain {captain.name} may leave only dead or after a lasting injury lowered a characteristic"]
+
+
+def _lasting_injury_in(ruleset: Ruleset, results: tuple[str, ...]) -> bool:
+    """Whether one of the casualty results (rows of the casualty table) rolls on the lasting injury table."""
+    rows = {row.id: row for row in ruleset.table(CASUALTY_ROLE).rows}
+    return any(effect.roll_on == LASTING_INJURY for result in results if result in rows for effect in rows[result].effects)
+
+
+def _check_hiring(ruleset: Ruleset, team_id: str, after: Team, treasury: int, found: list[str]) -> None:
+    """The coach's team after hiring: within the Treasury, legal in league play, and with what else was ``found``."""
+    problems = [*found, f"its treasury {after.treasury} is below 0"] if after.treasury < 0 else list(found)
     if after.treasury > treasury:
         problems.append(f"its treasury {after.treasury} is more than the {treasury} the team had: hiring and firing bring in no gold")
     problems.extend(str(found) for found in check_team(ruleset, after, stage=LEAGUE).problems)

@@ -24,6 +24,7 @@ from bbcore.registry import RowEffectRegistrar, SequenceStepRegistrar
 from bbcore.rules.board import Board, PlayerState
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
+from bbcore.teams.profiles import captain_id
 from bbcore.teams.valuation import staff_count, team_roster, team_special_rules, value_team
 
 if TYPE_CHECKING:
@@ -85,6 +86,7 @@ class TeamState:
     argue_rerolled: bool = False  # the game's one Argue the Call roll again (Bribery and Corruption) is spent
     plague_ridden_used: bool = False  # the game's one new Lineman from Plague Ridden has come
     raised_the_dead: bool = False  # the game's one victim raised by Masters of Undeath has risen
+    captain: str | None = None  # the id of the team's captain in this game (Team Captain)
     leader_reroll: bool = False  # the half's Leader Re-roll, not yet used (see bbcore.rules.drive.leader_reroll)
     apothecary_used: bool = False  # the team's own Apothecary has been used this game (see bbcore.rules.treatments)
     #: When each limited inducement was used, by id: (half, drive, the team's turn) per use
@@ -332,6 +334,7 @@ def team_state(ruleset: Ruleset, team_id: str, team: Team) -> TeamState:
         league=team.league,
         inducements=inducements,
         team=team,
+        captain=captain_id(ruleset, team, team_id),
     )
 
 

@@ -52,6 +52,7 @@ PHRASED = frozenset(
         "secure_the_ball",
         "plague_ridden",
         "masters_of_undeath",
+        "team_captain",
         "casualty_modifiers",
         "regeneration_first",
         "stalling",
@@ -125,6 +126,18 @@ def _undeath_words(ruleset: Ruleset, params: GameParameters) -> str:
         "Reserves, kept after the game without a Hiring Fee"
     )
     return words + (f"; never one with {', '.join(immune)}" if immune else "")
+
+
+def _captain_words(ruleset: Ruleset, params: GameParameters) -> str:
+    rules = params.team_captain
+    rule = ruleset.special_rules.get(rules.special_rule)
+    barred = ", ".join(escape(keyword) for keyword in rules.barred_keywords)
+    words = (
+        f"{escape(rule.name if rule is not None else rules.special_rule)}: one player named captain has "
+        f"{escape(ruleset.skill_display(rules.skill))} for nothing; while he is on the pitch each team re-roll used "
+        f"rolls {rules.dice}, and {rules.free_on}+ gives it back; he must be set up when he can play"
+    )
+    return words + (f"; never a {barred}" if barred else "")
 
 
 def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
@@ -229,6 +242,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ("Secure the Ball Action", _secure_words(ruleset, params)),
             ("Plague Ridden", _plague_words(ruleset, params)),
             ("Raising the dead", _undeath_words(ruleset, params)),
+            ("Team Captain", _captain_words(ruleset, params)),
             ("Activation tests", _activation_words(ruleset, params)),
             (
                 "Standing up",

@@ -31,6 +31,7 @@ from bbcore.teams.valuation import (
     inducement_limit,
     staff_count,
     team_roster,
+    team_special_rules,
     value_team,
 )
 
@@ -244,7 +245,27 @@ def check_advancements(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
 
 
 def check_profiles(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
-    yield from profile_problems(ruleset, team.players)
+    yield from profile_problems(ruleset, team.players, team)
+
+
+def check_captain(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    """Team Captain: one captain at most, only in a team with the rule, never of a barred position."""
+    rules = ruleset.parameters.team_captain
+    has_rule = rules.special_rule in team_special_rules(ruleset, team)
+    barred = {keyword.lower() for keyword in rules.barred_keywords}
+    named = [i for i, player in enumerate(team.players) if player.captain]
+    rule_name = entity_name(ruleset, "special-rule", rules.special_rule)
+    for count, i in enumerate(named):
+        player = team.players[i]
+        if not has_rule:
+            yield problem("captain-without-rule", f"only a team with {rule_name} names a captain", "players", i, "captain")
+            continue
+        if count:
+            yield problem("several-captains", f"the team has a captain already, {team.players[named[0]].name}", "players", i, "captain")
+        roster = ruleset.rosters.get(player.roster_id)
+        position = roster.position(player.position_id) if roster is not None and "/" in player.position else None
+        if position is not None and barred & {keyword.lower() for keyword in position.keywords}:
+            yield problem("captain-barred", f"a {position.name} may not be the captain", "players", i, "captain")
 
 
 def check_inducements(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
@@ -437,6 +458,7 @@ CORE_CHECKS: tuple[TeamCheck, ...] = (
         check_profiles,
         description="Improvements and lasting injuries within the characteristics' limits; gained skills exist.",
     ),
+    TeamCheck("core/team-captain", check_captain, description="At most one captain, in a team with Team Captain, of a position it allows."),
     TeamCheck("core/inducements", check_inducements, description="Inducements exist, are allowed and within limits."),
     TeamCheck("core/budget", check_budget, description="The cost fits the budget (at drafting).", stages=_DRAFT),
 )

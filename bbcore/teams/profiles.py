@@ -26,11 +26,12 @@ from bbcore.errors import Problem
 from bbcore.rules.board import PlayerState, Status, player_from_position
 from bbcore.rules.effects import apply_effects
 from bbcore.teams.problems import problem
+from bbcore.teams.valuation import team_special_rules
 
 if TYPE_CHECKING:
     from bbcore.model.common import Effect
     from bbcore.model.table import Table
-    from bbcore.model.team import TeamPlayer
+    from bbcore.model.team import Team, TeamPlayer
     from bbcore.ruleset import Ruleset
 
 #: The table roles read here.
@@ -74,7 +75,7 @@ def _table(ruleset: Ruleset, role: str) -> Table | None:
     return ruleset.tables.get(table_id)
 
 
-def _work_out(ruleset: Ruleset, player: TeamPlayer, index: int) -> _Worked:
+def _work_out(ruleset: Ruleset, player: TeamPlayer, index: int, team: Team | None = None) -> _Worked:
     state = player_from_position(ruleset, player.name, "", player.position, None, Status.RESERVES)
     problems: list[Problem] = []
     skills = dict(state.skills)
@@ -86,6 +87,8 @@ def _work_out(ruleset: Ruleset, player: TeamPlayer, index: int) -> _Worked:
             problems.append(problem("unknown-skill", f"unknown skill or trait {ref.id!r}", "players", index, "gained_skills", j))
             continue
         skills.setdefault(ref.id, ref.value)
+    if is_captain(ruleset, player, team):
+        skills.setdefault(ruleset.parameters.team_captain.skill, None)
     state = attrs.evolve(state, skills=skills)
     improvements: dict[str, int] = {}
     most = ruleset.parameters.league.improvements_per_characteristic
@@ -123,24 +126,34 @@ def _work_out(ruleset: Ruleset, player: TeamPlayer, index: int) -> _Worked:
     return _Worked(profile, tuple(problems))
 
 
-def current_profile(ruleset: Ruleset, player: TeamPlayer) -> PlayerProfile:
-    """The player's characteristics and skills now (see the module's docstring); his position must exist."""
-    return _work_out(ruleset, player, 0).profile
+def is_captain(ruleset: Ruleset, player: TeamPlayer, team: Team | None) -> bool:
+    """Whether the player is his team's captain under the Team Captain rule: named so, in a team with the rule."""
+    return player.captain and team is not None and ruleset.parameters.team_captain.special_rule in team_special_rules(ruleset, team)
 
 
-def profile_problems(ruleset: Ruleset, players: tuple[TeamPlayer, ...]) -> Iterator[Problem]:
+def current_profile(ruleset: Ruleset, player: TeamPlayer, team: Team | None = None) -> PlayerProfile:
+    """The player's characteristics and skills now (see the module's docstring); his position must exist.
+
+    Given his ``team``, a captain (:func:`is_captain`) also has the Team Captain's skill.
+    """
+    return _work_out(ruleset, player, 0, team).profile
+
+
+def profile_problems(ruleset: Ruleset, players: tuple[TeamPlayer, ...], team: Team | None = None) -> Iterator[Problem]:
     """What is wrong with the players' advancements, gained skills and injuries, at their places in the team file.
     Players of unknown positions are left to the position check."""
     for index, player in enumerate(players):
         roster = ruleset.rosters.get(player.roster_id) if "/" in player.position else None
         if roster is None or roster.position(player.position_id) is None:
             continue
-        yield from _work_out(ruleset, player, index).problems
+        yield from _work_out(ruleset, player, index, team).problems
 
 
-def game_player(ruleset: Ruleset, player: TeamPlayer, player_id: str, team_id: str, status: Status = Status.RESERVES) -> PlayerState:
-    """The player as a game's board holds him, with his :func:`current_profile`, off the pitch in ``status``."""
-    profile = current_profile(ruleset, player)
+def game_player(
+    ruleset: Ruleset, player: TeamPlayer, player_id: str, team_id: str, status: Status = Status.RESERVES, team: Team | None = None
+) -> PlayerState:
+    """The player as a game's board holds him, with his :func:`current_profile` (in ``team``), off the pitch in ``status``."""
+    profile = current_profile(ruleset, player, team)
     return PlayerState(
         player_id,
         team_id,
@@ -156,4 +169,39 @@ def game_player(ruleset: Ruleset, player: TeamPlayer, player_id: str, team_id: s
     )
 
 
-__all__ = ["CHARACTERISTICS", "LASTING_INJURY", "VALUE_INCREASES", "PlayerProfile", "current_profile", "game_player", "profile_problems"]
+def game_player_id(team_id: str, index: int) -> str:
+    """The id :func:`game_players` gives the team file's player at ``index`` (from 0): ``home-1`` for the first."""
+    return f"{team_id}-{index + 1}"
+
+
+def game_players(ruleset: Ruleset, team: Team, team_id: str) -> tuple[PlayerState, ...]:
+    """The team file's players able to play the next game, as a game's board holds them in the Reserves, with the
+    ids :func:`game_player_id` gives (a player who misses the game or is retired keeps his number, unused)."""
+    return tuple(
+        game_player(ruleset, player, game_player_id(team_id, index), team_id, team=team)
+        for index, player in enumerate(team.players)
+        if player.available
+    )
+
+
+def captain_id(ruleset: Ruleset, team: Team, team_id: str) -> str | None:
+    """The game id (:func:`game_player_id`) of the team's captain when he can play the next game; else None."""
+    for index, player in enumerate(team.players):
+        if is_captain(ruleset, player, team) and player.available:
+            return game_player_id(team_id, index)
+    return None
+
+
+__all__ = [
+    "CHARACTERISTICS",
+    "LASTING_INJURY",
+    "VALUE_INCREASES",
+    "PlayerProfile",
+    "captain_id",
+    "current_profile",
+    "game_player",
+    "game_player_id",
+    "game_players",
+    "is_captain",
+    "profile_problems",
+]
