@@ -188,10 +188,19 @@ def bbcore_turn_end_effects(
 def bbcore_after_procedure_effects(
     ruleset: Ruleset, state: GameState, before: Board, events: tuple[Event, ...], dice: DiceSource, decisions: Decisions
 ) -> tuple[GameState, tuple[Event, ...]] | None:
-    """Masters of Undeath raises a victim the procedure killed."""
+    """Masters of Undeath raises a victim the procedure killed; who caused each injury is noted (Getting Even)."""
+    from bbcore.rules.getting_even import note_injury_causes  # noqa: PLC0415
     from bbcore.rules.masters_of_undeath import raised_after_procedure  # noqa: PLC0415
 
-    return raised_after_procedure(ruleset, state, before, events, dice, decisions)
+    found: list[Event] = []
+    changed = False
+    for effect in (raised_after_procedure, note_injury_causes):
+        answer = effect(ruleset, state, before, events, dice, decisions)
+        if answer is not None:
+            state, told = answer
+            found.extend(told)
+            changed = True
+    return (state, tuple(found)) if changed else None
 
 
 @hookimpl

@@ -272,7 +272,7 @@ PARAMETER_SKILL_LISTS: tuple[JsonPath, ...] = (
     ("masters_of_undeath", "immune_skills"),
 )
 #: Where the parameters name one skill or trait.
-PARAMETER_SKILL_VALUES: tuple[JsonPath, ...] = (("team_captain", "skill"),)
+PARAMETER_SKILL_VALUES: tuple[JsonPath, ...] = (("team_captain", "skill"), ("getting_even", "skill"))
 #: The lists of inducement ids in the parameters.
 PARAMETER_INDUCEMENT_LISTS: tuple[JsonPath, ...] = (("fouls", "bribes"), ("kick_off_events", "cheering_fans_reroll_ones"))
 

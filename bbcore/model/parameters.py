@@ -192,6 +192,16 @@ class MastersOfUndeathRules:
 
 
 @frozen
+class GettingEvenRules:
+    """Getting Even; the fields are documented in ``parameters.yaml``."""
+
+    dice: str
+    target: int
+    skill: str
+    barred_keywords: tuple[str, ...] = ()
+
+
+@frozen
 class TeamCaptainRules:
     """Team Captain; the fields are documented in ``parameters.yaml``."""
 
@@ -435,6 +445,7 @@ class GameParameters:
     plague_ridden: PlagueRiddenRules
     masters_of_undeath: MastersOfUndeathRules
     team_captain: TeamCaptainRules
+    getting_even: GettingEvenRules
     movement: MovementRules
     throw_team_mate: ThrowTeamMateRules
     passing: PassingRules

@@ -243,6 +243,11 @@ class Decisions(Protocol):
         come from, when his coach chooses (``reason`` names the rule: a scout's ``scouted``, say)."""
         ...
 
+    def choose_keyword(self, player_id: str, reason: str, keywords: Sequence[str]) -> str:
+        """Which of ``keywords`` (position keywords, such as ``Elf``) a rule names for ``player_id``, when his coach
+        picks (``reason`` names the rule: ``getting-even``, the keyword his new Hatred bears)."""
+        ...
+
     def use_prayer(self, team: str, prayer: str) -> bool:
         """Whether the coach of ``team`` calls on ``prayer`` now, a Prayer to Nuffle whose moment is his to choose
         (Throw a Rock, at the start of one of his team's turns)."""
@@ -404,6 +409,9 @@ class DefaultDecisions:
     def choose_players(self, team: str, reason: str, candidates: Sequence[str], count: int) -> Sequence[str]:
         return tuple(candidates[:count])
 
+    def choose_keyword(self, player_id: str, reason: str, keywords: Sequence[str]) -> str:
+        return keywords[0]
+
     def use_prayer(self, team: str, prayer: str) -> bool:
         return True  # a once-a-game chance is best taken while there is a game left to help
 
@@ -523,7 +531,8 @@ class ScriptedDecisions:
     nobody), ``place-ball`` (a square, or None to let the ball bounce), ``square`` (a square, or None to
     stay), ``free-move`` ((player id, path of squares), or None), ``free-block`` ((blocker, target), or None),
     ``facing`` (a unit step, or None to stop), ``throw-target`` (a square), ``weather-modifier`` (one of the
-    allowed modifiers), ``gained-skills`` (skill ids), ``skill-category`` (a category), ``team-mate`` (a player id), ``swarm`` and
+    allowed modifiers), ``gained-skills`` (skill ids), ``skill-category`` (a category),
+    ``keyword`` (a keyword), ``team-mate`` (a player id), ``swarm`` and
     ``set-up-again`` (a mapping of player id to square) and ``team-after-hiring`` (a
     :class:`~bbcore.model.team.Team`, or None). Use it as a context manager to fail when answers are left over.
     A question whose kind is not next in the script goes to ``fallback`` (:class:`DefaultDecisions` unless
@@ -754,6 +763,14 @@ class ScriptedDecisions:
             return self._fallback.skill_category(player_id, reason, categories)
         if answer not in categories:
             raise DecisionScriptError(f"scripted skill category {answer!r} for {reason!r} is not among {list(categories)}")
+        return str(answer)
+
+    def choose_keyword(self, player_id: str, reason: str, keywords: Sequence[str]) -> str:
+        answer = self._next("keyword")
+        if answer is None and self._fallback is not None:
+            return self._fallback.choose_keyword(player_id, reason, keywords)
+        if answer not in keywords:
+            raise DecisionScriptError(f"scripted keyword {answer!r} for {reason!r} is not among {list(keywords)}")
         return str(answer)
 
     def team_mate(self, player_id: str, reason: str, candidates: Sequence[str]) -> str:

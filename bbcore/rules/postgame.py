@@ -16,6 +16,7 @@ from bbcore.dice import DiceSource
 from bbcore.rules.board import Status
 from bbcore.rules.decisions import Decisions, IllegalAnswerError, checked_choices
 from bbcore.rules.events import Event
+from bbcore.rules.getting_even import getting_even_step
 from bbcore.rules.injury import CASUALTY_ROLE, is_dead
 from bbcore.rules.league import choose_mvp, expensive_mistake, league_points, spp_for, update_dedicated_fans, winnings
 from bbcore.rules.sequences import GameState, StepProcedure
@@ -229,6 +230,7 @@ STEPS: dict[str, StepProcedure] = {
     "outcome-and-winnings": record_outcome_and_winnings,
     "dedicated-fans": dedicated_fans,
     "player-advancement": player_advancement,
+    "getting-even": getting_even_step,
     "hiring-and-firing": hiring_and_firing,
     "expensive-mistakes": expensive_mistakes,
     "next-fixture": prepare_next_fixture,

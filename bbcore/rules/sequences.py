@@ -38,6 +38,10 @@ def _frozen_counts(counts: Mapping[str, int]) -> Mapping[str, int]:
     return MappingProxyType(dict(counts))
 
 
+def _frozen_names(names: Mapping[str, str]) -> Mapping[str, str]:
+    return names if isinstance(names, MappingProxyType) else MappingProxyType(dict(names))
+
+
 def _frozen_forms(forms: Mapping[str, PlayerState]) -> Mapping[str, PlayerState]:
     return forms if isinstance(forms, MappingProxyType) else MappingProxyType(dict(forms))
 
@@ -213,6 +217,8 @@ class GameState:
     journeymen: tuple[str, ...] = ()
     #: New players raised from the dead (Masters of Undeath), whom their team may keep after the game for nothing.
     raised: tuple[str, ...] = ()
+    #: Who caused each player's last injury this game (player id to player id), for Getting Even.
+    injury_causes: Mapping[str, str] = field(factory=dict, converter=_frozen_names)
     drive_changes: tuple[DriveChange, ...] = ()
     drive_forms: Mapping[str, PlayerState] = field(factory=dict, converter=_frozen_forms)
     drive_effects: frozenset[str] = frozenset()

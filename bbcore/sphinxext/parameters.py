@@ -53,6 +53,7 @@ PHRASED = frozenset(
         "plague_ridden",
         "masters_of_undeath",
         "team_captain",
+        "getting_even",
         "casualty_modifiers",
         "regeneration_first",
         "stalling",
@@ -138,6 +139,16 @@ def _captain_words(ruleset: Ruleset, params: GameParameters) -> str:
         f"rolls {rules.dice}, and {rules.free_on}+ gives it back; he must be set up when he can play"
     )
     return words + (f"; never a {barred}" if barred else "")
+
+
+def _grudge_words(ruleset: Ruleset, params: GameParameters) -> str:
+    rules = params.getting_even
+    barred = ", ".join(escape(keyword) for keyword in rules.barred_keywords)
+    words = (
+        f"league play: a player put out of the next game by another rolls {rules.dice} after the game; on "
+        f"{rules.target}+ he gains {escape(ruleset.skill_display(rules.skill))} against a keyword of that player"
+    )
+    return words + (f", never {barred}" if barred else "")
 
 
 def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
@@ -243,6 +254,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ("Plague Ridden", _plague_words(ruleset, params)),
             ("Raising the dead", _undeath_words(ruleset, params)),
             ("Team Captain", _captain_words(ruleset, params)),
+            ("Getting Even", _grudge_words(ruleset, params)),
             ("Activation tests", _activation_words(ruleset, params)),
             (
                 "Standing up",

@@ -837,6 +837,9 @@ class PolicyCoach:
     def use_prayer(self, team: str, prayer: str) -> bool:
         return self.fallback.use_prayer(team, prayer)
 
+    def choose_keyword(self, player_id: str, reason: str, keywords: Sequence[str]) -> str:
+        return self.fallback.choose_keyword(player_id, reason, keywords)  # Skurling's league has no grudges to bear
+
     def use_special_rule(self, team: str, rule: str, situation: str) -> bool:
         return self.fallback.use_special_rule(team, rule, situation)  # Skurling plays no Blood Bowl special rules
 
