@@ -389,7 +389,7 @@ def _no_bite(ruleset: Ruleset, board: Board, player_id: str, trait_id: str, dice
     held = board.ball.carrier == player_id
     detail: dict[str, object] = {"cause": trait_id, "dropped_ball": held}
     if square is not None:
-        # A player in the opposing End Zone scores no Touchdown: the caller decides scoring.
+        # A player in the opposing End Zone scores no Touchdown: he drops the ball, so the touchdown check finds no carrier.
         detail["no_touchdown"] = board.end_zone_owner(square) == board.opponent_of(player.team)
     board = board.with_player(attrs.evolve(player, tackle_zone=False))
     events = (
@@ -417,7 +417,7 @@ def bite(ruleset: Ruleset, board: Board, player_id: str, thrall_id: str | None, 
     Not biting is a turnover: the player becomes Distracted (``tackle_zone`` false)
     and drops the ball if they hold it (it bounces). The ``no-bite`` event says
     ``no_touchdown`` when the player stands in the opposing End Zone: no Touchdown is
-    scored there, which the caller applies.
+    scored there (the ball he drops leaves :func:`bbcore.rules.touchdown.scorer` no carrier).
     """
     player = board.player(player_id)
     trait_id, trait = _biting_trait(ruleset, player)

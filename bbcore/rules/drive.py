@@ -729,7 +729,8 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     (``GameState.drive_effects``) end and those waiting for the next drive
     (``GameState.next_drive_effects``) take their place, re-rolls for the drive are lost, bars on
     activating end (``GameState.barred_activations``, ``GameState.activated``), and the record
-    of who took part in the drive is cleared (``played`` keeps it). A weather waiting to
+    of who took part in the drive is cleared (``played`` keeps it), as is the drive's touchdown
+    (``GameState.touchdown``). A weather waiting to
     come back (``GameState.weather_return``) returns if it says so, else the new one stays.
     """
     # Changes that would have ended at a turn end first, so that a drive form below is the player's own.
@@ -766,6 +767,7 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
         stalling=frozenset(),
         cheering_fans=frozenset(),
         cheered_player=None,
+        touchdown=None,
     )
     detail = {"to_reserves": to_reserves, "restored": sorted(set(restored)), "drive_rerolls_lost": lost, "drive_effects_ended": ended}
     events = [*turn_ended, Event("drive-ends", None, result="pitch-cleared", detail=detail)]

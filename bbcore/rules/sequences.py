@@ -217,6 +217,8 @@ class GameState:
     journeymen: tuple[str, ...] = ()
     #: New players raised from the dead (Masters of Undeath), whom their team may keep after the game for nothing.
     raised: tuple[str, ...] = ()
+    #: The team that has scored a touchdown in the current drive (bbcore.rules.touchdown); drive-ends clears it.
+    touchdown: str | None = None
     #: Who caused each player's last injury this game (player id to player id), for Getting Even.
     injury_causes: Mapping[str, str] = field(factory=dict, converter=_frozen_names)
     drive_changes: tuple[DriveChange, ...] = ()
