@@ -312,8 +312,8 @@ def _treat_knock_out(
 
 
 def injury_result(ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice: DiceSource) -> tuple[Row, Status, Event]:
-    """The injury roll alone: the row, the status it means (Thick Skull applied), and the event (its ``by``: the
-    player who caused it, when the harm names one)."""
+    """The injury roll alone: the row, the status it means (Thick Skull applied), and the event (its ``cause``: the
+    harm's; its ``by``: the player who caused it, when the harm names one)."""
     player = board.player(player_id)
     table = injury_table(ruleset, player)
     rolls = roll_dice(dice, table.dice or "2D6")
@@ -332,9 +332,9 @@ def injury_result(ruleset: Ruleset, board: Board, player_id: str, harm: Harm, di
     if status is Status.STUNNED and player.has(BALL_AND_CHAIN) and not harm.crowd:
         status = Status.KO
         row = next(r for r in table.rows if _row_status(r) is Status.KO)
-    detail: dict[str, object] = {"total": total, "table": table.id, "status": status.value}
+    detail: dict[str, object] = {"total": total, "table": table.id, "status": status.value, "cause": harm.cause}
     if harm.attacker is not None:
-        detail["by"] = harm.attacker.id  # who caused it: Getting Even reads it
+        detail["by"] = harm.attacker.id  # who caused it: Getting Even and the casualty award read it
     return row, status, Event("injury", player_id, rolls, row.id, detail)
 
 
