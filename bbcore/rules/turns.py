@@ -216,8 +216,8 @@ def after_procedure(
     come off the teams' records (:func:`spend_team_rerolls`), then the Apothecaries and
     treatment inducements (:func:`bbcore.rules.treatments.spend_treatments`). Then
     ``bbcore_after_procedure_effects`` is asked (the core answers it too: a touchdown is
-    scored, the casualties caused earn their award, Masters of Undeath raises the dead, the
-    causes of injuries are noted), each plugin on the state the one before
+    scored, casualties caused, completions, interceptions and throws earn their awards,
+    Masters of Undeath raises the dead, the causes of injuries are noted), each plugin on the state the one before
     left, with the board as it was before the procedure and the procedure's events.
     Returns the new state and the events of the re-roll hook and the plugins (the
     procedure's own are the caller's already).
