@@ -265,7 +265,7 @@ def check_captain(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
         roster = ruleset.rosters.get(player.roster_id)
         position = roster.position(player.position_id) if roster is not None and "/" in player.position else None
         if position is not None and barred & {keyword.lower() for keyword in position.keywords}:
-            yield problem("captain-barred", f"a {position.name} may not be the captain", "players", i, "captain")
+            yield problem("captain-barred", f"no {position.name} may be the captain", "players", i, "captain")
 
 
 def check_inducements(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
