@@ -8,6 +8,9 @@ Read from a procedure's events, as :func:`bbcore.rules.turns.after_procedure` ha
   ``completion`` award;
 * an **interception** of a Pass Action (an ``interception`` test passed) earns the
   interceptor the ``interception`` award;
+* a **catch** of the ball from a Pass Action earns the catcher the ``catch`` award, which
+  only a prayer of his team gives (Dazzling Catching, ``league.prayer_awards``): without it
+  the award is nothing and no event is told;
 * a **Throw Team-mate** whose throw test ends Superb, the thrown player landing on his feet,
   earns the thrower the ``throw-team-mate`` award; the thrown player who lands on his feet
   earns the ``throw-team-mate-safe-landing`` award, however the throw went.
@@ -38,7 +41,7 @@ if TYPE_CHECKING:
 #: The kind of the event that reports an award.
 SPP_EARNED = "spp-earned"
 #: The achievements of the SPP table read here.
-COMPLETION, INTERCEPTION = "completion", "interception"
+COMPLETION, INTERCEPTION, CATCH_AWARD = "completion", "interception", "catch"
 THROW_TEAM_MATE, SAFE_LANDING = "throw-team-mate", "throw-team-mate-safe-landing"
 #: The events and test results read here.
 PASS_ACTION, INTERCEPTION_TEST, THROW_TEST, SUPERB, ON_FEET = "pass-action", "interception", "throw", "superb", "on-feet"
@@ -79,6 +82,13 @@ def _interceptions(events: tuple[Event, ...]) -> list[tuple[str, str]]:
     return [(who, INTERCEPTION) for who in sorted(interceptors) if _last_result(events, INTERCEPTION_TEST, who) == "passed"]
 
 
+def _catches(events: tuple[Event, ...]) -> list[tuple[str, str]]:
+    if not any(e.kind == PASS_ACTION for e in events):
+        return []
+    catchers = {e.who for e in events if e.kind == CATCH and e.who is not None}
+    return [(who, CATCH_AWARD) for who in sorted(catchers) if _last_result(events, CATCH, who) == CAUGHT]
+
+
 def _throws(events: tuple[Event, ...]) -> list[tuple[str, str]]:
     found = []
     for index, event in enumerate(events):
@@ -100,7 +110,8 @@ def award_passes_and_throws(
 ) -> tuple[GameState, tuple[Event, ...]] | None:
     """The awards the events earn (see the module's docstring), into ``GameState.spp``; None when there is none."""
     told: list[Event] = []
-    for player_id, achievement in (*_completions(state, events), *_interceptions(events), *_throws(events)):
+    earned = (*_completions(state, events), *_interceptions(events), *_catches(events), *_throws(events))
+    for player_id, achievement in earned:
         if player_id not in state.board.players:
             continue
         player = state.board.player(player_id)

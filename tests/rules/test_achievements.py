@@ -71,3 +71,15 @@ def test_a_hired_player_who_earns_nothing_gets_no_award(core: Ruleset) -> None:
     star = board.with_player(attrs.evolve(board.player("p"), spp_earned="none", hired=True))
     outcome = throw(core, star, SHORT, [5, 3])
     assert books(core, outcome)[1] == []
+
+
+def test_a_catch_from_a_pass_earns_only_under_the_prayer_that_rewards_it(core: Ruleset) -> None:
+    prayer = next(p for p, awards in core.parameters.league.prayer_awards.items() if "catch" in awards)
+    outcome = throw(core, pitch(core, {"r": ("home", LINEMAN, SHORT)}), SHORT, [5, 3])
+    assert books(core, outcome)[1] == [("p", "completion")]  # without the prayer a catch is worth nothing
+    after, awards = books(core, outcome, home_team(prayers=(prayer,)))
+    assert awards == [("p", "completion"), ("r", "catch")]
+    assert after.spp["r"] == spp_for(core, "catch", prayers=(prayer,)) > 0
+    # A catch that does not come from a pass earns nothing, prayer or not.
+    handed = Outcome(outcome.board, tuple(e for e in outcome.events if e.kind != "pass-action"))
+    assert books(core, handed, home_team(prayers=(prayer,)))[1] == []
