@@ -189,16 +189,25 @@ def bbcore_after_procedure_effects(
     ruleset: Ruleset, state: GameState, before: Board, events: tuple[Event, ...], dice: DiceSource, decisions: Decisions
 ) -> tuple[GameState, tuple[Event, ...]] | None:
     """A touchdown the procedure left is scored; the casualties it caused, its completions, interceptions and throws
-    earn their awards; Masters of Undeath raises a victim it killed; who caused each injury is noted (Getting Even)."""
+    earn their awards; Plague Ridden and Masters of Undeath raise a victim it killed; who caused each injury is noted
+    (Getting Even)."""
     from bbcore.rules.achievements import award_passes_and_throws  # noqa: PLC0415
     from bbcore.rules.casualties_caused import award_casualties  # noqa: PLC0415
     from bbcore.rules.getting_even import note_injury_causes  # noqa: PLC0415
     from bbcore.rules.masters_of_undeath import raised_after_procedure  # noqa: PLC0415
+    from bbcore.rules.plague_ridden import plague_after_procedure  # noqa: PLC0415
     from bbcore.rules.touchdown import score_after_procedure  # noqa: PLC0415
 
     found: list[Event] = []
     changed = False
-    for effect in (score_after_procedure, award_casualties, award_passes_and_throws, raised_after_procedure, note_injury_causes):
+    for effect in (
+        score_after_procedure,
+        award_casualties,
+        award_passes_and_throws,
+        plague_after_procedure,
+        raised_after_procedure,
+        note_injury_causes,
+    ):
         answer = effect(ruleset, state, before, events, dice, decisions)
         if answer is not None:
             state, told = answer

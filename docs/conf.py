@@ -77,6 +77,7 @@ autodoc_type_aliases = {
     "CasualtyTreatment": "bbcore.rules.injury.CasualtyTreatment",
     "Effect": "bbcore.model.common.Effect",
     "PassingRules": "bbcore.model.parameters.PassingRules",
+    "ConcessionRules": "bbcore.model.parameters.ConcessionRules",
 }
 
 

@@ -94,6 +94,28 @@ class TreasuryLoss:
 
 
 @frozen
+class QuittingRules:
+    """A conceding team's player with ``advancements_at_least`` advancements rolls ``dice``; below ``stays_on`` he quits."""
+
+    advancements_at_least: int
+    dice: str
+    stays_on: int
+
+
+@frozen
+class ConcessionRules:
+    """Conceding: the opponent wins by ``awarded_touchdowns`` to none (or by its own touchdowns, when more). With the
+    penalty it also awards ``extra_mvps`` more MVPs and reckons its winnings with ``winnings`` in place of those
+    fields of the league's; the conceding team loses ``fans_lost`` Dedicated Fans and its veterans may quit."""
+
+    awarded_touchdowns: int
+    extra_mvps: int
+    winnings: Mapping[str, int]
+    fans_lost: str
+    quitting: QuittingRules
+
+
+@frozen
 class LeagueRules:
     winnings: WinningsRules
     dedicated_fans_update: FanUpdateRules
@@ -106,6 +128,7 @@ class LeagueRules:
     #: Prayer (a prayers-to-nuffle row) -> achievement -> the SPP it earns the team that prayed.
     prayer_awards: Mapping[str, Mapping[str, int]] = field(factory=dict)
     expensive_mistakes: Mapping[str, TreasuryLoss] = field(factory=dict)
+    concession: ConcessionRules | None = None
 
 
 @frozen

@@ -768,6 +768,7 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
         cheering_fans=frozenset(),
         cheered_player=None,
         touchdown=None,
+        active_team=None,
     )
     detail = {"to_reserves": to_reserves, "restored": sorted(set(restored)), "drive_rerolls_lost": lost, "drive_effects_ended": ended}
     events = [*turn_ended, Event("drive-ends", None, result="pitch-cleared", detail=detail)]
@@ -786,7 +787,8 @@ def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, de
     before left; ``decisions`` answer what the coaches decide there (the defaults without). The changes that last until
     this team's turn ends are then undone (:func:`bbcore.rules.turn_changes.end_turn_changes`), and a weather waiting to
     come back after this team's turn (``GameState.weather_return``) returns. The turn's records of who was activated
-    and who was Stalling (``GameState.activated``, ``GameState.stalling``) are cleared once the hooks have seen them.
+    and who was Stalling (``GameState.activated``, ``GameState.stalling``) are cleared once the hooks have seen them,
+    and no team's turn is under way any more (``GameState.active_team``).
     Last, the plugins act on the whole game just after the turn (``bbcore_after_turn_effects``)."""
     board, events = chain_board_hook(
         ruleset,
@@ -801,7 +803,13 @@ def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, de
     )
     # A Cheering Fans assist not used in the team's own turn is lost.
     state = attrs.evolve(
-        state, board=board, activated=frozenset(), may_stall=None, stalling=frozenset(), cheering_fans=state.cheering_fans - {team}
+        state,
+        board=board,
+        activated=frozenset(),
+        may_stall=None,
+        stalling=frozenset(),
+        cheering_fans=state.cheering_fans - {team},
+        active_team=None,
     )
     state, ended = end_turn_changes(state, team, TURN_ENDS)
     events = (*events, *ended)

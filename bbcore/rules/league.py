@@ -56,7 +56,14 @@ def _check_result(result: str) -> None:
 
 
 def winnings(
-    ruleset: Ruleset, fan_factor_own: int, fan_factor_other: int, touchdowns: int, stalled: bool, *, who: str | None = None
+    ruleset: Ruleset,
+    fan_factor_own: int,
+    fan_factor_other: int,
+    touchdowns: int,
+    stalled: bool,
+    *,
+    who: str | None = None,
+    conceded: bool = False,
 ) -> tuple[int, tuple[Event, ...]]:
     """The gold a team collects after a league fixture.
 
@@ -64,9 +71,14 @@ def winnings(
     fraction of that attendance, plus a step for each touchdown it scored and a further
     step when none of its players was stalling; each step is worth a fixed sum of gold.
     Halving an odd attendance gives half a step, which is still paid; a fraction of a
-    gold piece (possible only under other parameters) is dropped.
+    gold piece (possible only under other parameters) is dropped. For the opponent of a
+    team that conceded with the penalty (``conceded``), the fields the concession rules
+    name (``league.concession.winnings``) replace the league's.
     """
     rules = ruleset.parameters.league.winnings
+    concession = ruleset.parameters.league.concession
+    if conceded and concession is not None:
+        rules = attrs.evolve(rules, **concession.winnings)
     attendance = fan_factor_own + fan_factor_other
     share = Fraction(attendance, rules.attendance_divisor) + touchdowns * rules.per_touchdown
     if not stalled:
@@ -75,7 +87,7 @@ def winnings(
     event = Event(
         "winnings",
         who,
-        result="stalled" if stalled else "no-stalling",
+        result="opponent-conceded" if conceded else "stalled" if stalled else "no-stalling",
         detail={"fan_attendance": attendance, "touchdowns": touchdowns, "stalled": stalled, "gold": gold},
     )
     return gold, (event,)
@@ -110,6 +122,18 @@ def update_dedicated_fans(
     outcome = "fans-up" if new > fans else "fans-down" if new < fans else "unchanged"
     event = Event("dedicated-fans", who, rolls, outcome, {"fans": new, "before": fans, "fixture": result})
     return new, (event,)
+
+
+def fans_lost_by_conceding(ruleset: Ruleset, fans: int, dice: DiceSource, *, who: str | None = None) -> tuple[int, tuple[Event, ...]]:
+    """A team's Dedicated Fans after it conceded with the penalty: it loses the concession's die roll of them (in place
+    of the loser's roll), never going below the parameters' least Dedicated Fans."""
+    concession = ruleset.parameters.league.concession
+    if concession is None:
+        raise UsageError("this ruleset's league parameters give no rules for conceding (league.concession)")
+    rolls = roll_dice(dice, concession.fans_lost)
+    new = max(fans - sum(rolls), min(fans, ruleset.parameters.dedicated_fans.min))
+    outcome = "fans-down" if new < fans else "unchanged"
+    return new, (Event("dedicated-fans", who, rolls, outcome, {"fans": new, "before": fans, "fixture": "conceded"}),)
 
 
 # -- star player points ----------------------------------------------------------------------
@@ -535,6 +559,7 @@ __all__ = [
     "casualty_earns_spp",
     "choose_mvp",
     "expensive_mistake",
+    "fans_lost_by_conceding",
     "league_points",
     "must_take_advancement",
     "random_skill_options",

@@ -18,14 +18,22 @@ from bbcore.rules.decisions import Decisions, IllegalAnswerError, checked_choice
 from bbcore.rules.events import Event
 from bbcore.rules.getting_even import getting_even_step
 from bbcore.rules.injury import CASUALTY_ROLE, is_dead
-from bbcore.rules.league import choose_mvp, expensive_mistake, league_points, spp_for, update_dedicated_fans, winnings
+from bbcore.rules.league import (
+    choose_mvp,
+    expensive_mistake,
+    fans_lost_by_conceding,
+    league_points,
+    spp_for,
+    update_dedicated_fans,
+    winnings,
+)
 from bbcore.rules.sequences import GameState, StepProcedure
 from bbcore.teams.checks import LEAGUE, check_team
 from bbcore.teams.profiles import LASTING_INJURY, is_captain
 from bbcore.teams.valuation import value_team
 
 if TYPE_CHECKING:
-    from bbcore.model.team import Team
+    from bbcore.model.team import Team, TeamPlayer
     from bbcore.ruleset import Ruleset
 
 #: The row of the SPP awards table for the Most Valuable Player.
@@ -45,12 +53,14 @@ def record_outcome_and_winnings(ruleset: Ruleset, state: GameState, dice: DiceSo
 
     Winnings come from :func:`bbcore.rules.league.winnings` (both Fan Factors, the
     team's touchdowns, whether it stalled), League Points from
-    :func:`bbcore.rules.league.league_points`.
+    :func:`bbcore.rules.league.league_points`. A team that conceded with the penalty
+    (``GameState.conceded``) collects nothing, and its opponent the concession's winnings.
     """
     events: list[Event] = []
     for team in state.teams:
         other = state.opponent(team.id)
         result = result_for(state, team.id)
+        penalised = _penalised(state)
         points = league_points(ruleset, result, team.score, other.score, team.casualties_caused)
         events.append(
             Event(
@@ -65,17 +75,26 @@ def record_outcome_and_winnings(ruleset: Ruleset, state: GameState, dice: DiceSo
                 },
             )
         )
-        gold, gold_events = winnings(ruleset, team.fan_factor, other.fan_factor, team.score, team.stalled, who=team.id)
+        if penalised == team.id:
+            events.append(Event("winnings", team.id, result="conceded", detail={"gold": 0}))
+            continue
+        gold, gold_events = winnings(
+            ruleset, team.fan_factor, other.fan_factor, team.score, team.stalled, who=team.id, conceded=penalised == other.id
+        )
         events.extend(gold_events)
         state = state.update_team(team.id, treasury=team.treasury + gold)
     return state, tuple(events)
 
 
 def dedicated_fans(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
-    """Each team's Dedicated Fans after the result: :func:`bbcore.rules.league.update_dedicated_fans`."""
+    """Each team's Dedicated Fans after the result: :func:`bbcore.rules.league.update_dedicated_fans`, or for a team
+    that conceded with the penalty :func:`bbcore.rules.league.fans_lost_by_conceding`."""
     events: list[Event] = []
     for team in state.teams:
-        fans, fan_events = update_dedicated_fans(ruleset, team.dedicated_fans, result_for(state, team.id), dice, who=team.id)
+        if _penalised(state) == team.id:
+            fans, fan_events = fans_lost_by_conceding(ruleset, team.dedicated_fans, dice, who=team.id)
+        else:
+            fans, fan_events = update_dedicated_fans(ruleset, team.dedicated_fans, result_for(state, team.id), dice, who=team.id)
         events.extend(fan_events)
         state = state.update_team(team.id, dedicated_fans=fans)
     return state, tuple(events)
@@ -92,22 +111,32 @@ def player_advancement(ruleset: Ruleset, state: GameState, dice: DiceSource, dec
     SPP on advancements is the coach's choice, made on the team file: the step records
     each player's SPP for the game and rolls nothing more; a hired player who earns only
     the MVP award, or nothing, keeps no other SPP.
+
+    After a concession with the penalty (``GameState.conceded``) the conceding team
+    awards no MVP (event ``mvp``, result ``conceded``) and its opponent awards
+    ``league.concession.extra_mvps`` more, each by the same nomination and die.
     """
     events: list[Event] = []
     board = state.board
+    penalised = _penalised(state)
+    concession = ruleset.parameters.league.concession
     # A hired player who earns only the MVP award, or nothing at all (a Star Player), keeps no other SPP.
     spp = {pid: points for pid, points in state.spp.items() if pid not in board.players or board.player(pid).spp_earned == "all"}
     for team in state.teams:
         took_part = sorted(pid for pid in state.played if pid in board.players and board.player(pid).team == team.id)
         players = [pid for pid in took_part if board.player(pid).spp_earned != "none"]
-        if players:
+        awards = 1 + (concession.extra_mvps if concession is not None and penalised == state.opponent(team.id).id else 0)
+        if penalised == team.id:
+            events.append(Event("mvp", team.id, result="conceded"))
+        elif players:
             # Six nominees (the parameter), or everyone who took part when fewer did: no coach narrows the die.
             count = min(ruleset.parameters.league.mvp.nominees, len(players))
-            answer = decisions.mvp_nominees(team.id, players, count)
-            nominees = checked_choices(answer, players, count, question="mvp-nominees", who=team.id, fewest=count)
-            mvp, mvp_events = choose_mvp(ruleset, nominees, dice, who=team.id)
-            events.extend(mvp_events)
-            spp[mvp] = spp.get(mvp, 0) + spp_for(ruleset, MVP_AWARD, team.special_rules)
+            for _ in range(awards):
+                answer = decisions.mvp_nominees(team.id, players, count)
+                nominees = checked_choices(answer, players, count, question="mvp-nominees", who=team.id, fewest=count)
+                mvp, mvp_events = choose_mvp(ruleset, nominees, dice, who=team.id)
+                events.extend(mvp_events)
+                spp[mvp] = spp.get(mvp, 0) + spp_for(ruleset, MVP_AWARD, team.special_rules)
         else:
             events.append(Event("mvp", team.id, result="nobody-took-part"))
         for pid in took_part:
@@ -133,7 +162,8 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
     player ended the game: a result healed for the game alone still applies), the Dead
     among them, who leave the team, the Journeymen who played, whom the team may
     now hire for good, and the players Masters of Undeath raised (``raised``), whom it may
-    keep without paying their Hiring Fee.
+    keep without paying their Hiring Fee. After a concession with the penalty it names the
+    team file's players who quit (``quit``), whom the answer may not keep.
     """
     events: list[Event] = []
     for team in state.teams:
@@ -141,6 +171,7 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
         casualties = sorted(p.id for p in own if p.status is Status.CASUALTY)
         journeymen = sorted(p.id for p in own if p.id in state.journeymen)
         raised = sorted(p.id for p in own if p.id in state.raised)
+        quitters = _quitters(state, team.id)
         hurt = sorted((p for p in own if p.casualty_results), key=lambda p: p.id)
         detail: dict[str, object] = {
             "casualties": casualties,
@@ -148,17 +179,37 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
             "dead": [p.id for p in hurt if is_dead(ruleset, p)],
             "journeymen": journeymen,
             "raised": raised,
+            "quit": [player.name for player in quitters],
             "treasury": team.treasury,
         }
         after = decisions.team_after_hiring(team.id, team.team, team.treasury)
         if after is None:
             events.append(Event("hiring-and-firing", team.id, result="recorded", detail=detail))
             continue
-        _check_hiring(ruleset, team.id, after, team.treasury, _captain_kept(ruleset, state, team.id, after))
+        kept = [
+            f"{player.name} quit the team when it conceded and may not stay on it"
+            for player in quitters
+            if any((p.name, p.position) == (player.name, player.position) for p in after.players)
+        ]
+        _check_hiring(ruleset, team.id, after, team.treasury, [*_captain_kept(ruleset, state, team.id, after), *kept])
         state = state.update_team(team.id, team=after, treasury=after.treasury)
         detail.update(spent=team.treasury - after.treasury, left=after.treasury)
         events.append(Event("hiring-and-firing", team.id, result="changed", detail=detail))
     return state, tuple(events)
+
+
+def _penalised(state: GameState) -> str | None:
+    """The team that conceded the game with the penalty, if one did."""
+    conceded = state.conceded
+    return conceded.team if conceded is not None and conceded.penalty else None
+
+
+def _quitters(state: GameState, team_id: str) -> list[TeamPlayer]:
+    """The players of the team's file who quit it when it conceded (see :mod:`bbcore.rules.concession`)."""
+    conceded, team_file = state.conceded, state.team(team_id).team
+    if conceded is None or conceded.team != team_id or team_file is None:
+        return []
+    return [team_file.players[index] for index in conceded.quit if index < len(team_file.players)]
 
 
 def _captain_kept(ruleset: Ruleset, state: GameState, team_id: str, after: Team) -> list[str]:

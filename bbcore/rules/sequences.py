@@ -168,6 +168,16 @@ class TurnChange:
 
 
 @frozen
+class Concession:
+    """A game conceded by ``team`` (see :mod:`bbcore.rules.concession`): with the ``penalty`` or without it, and the
+    players of its team file (by index in ``Team.players``) who quit in disgust."""
+
+    team: str
+    penalty: bool = True
+    quit: tuple[int, ...] = ()
+
+
+@frozen
 class GameState:
     """Everything the sequences carry from one step to the next. Steps return a new one.
 
@@ -240,6 +250,13 @@ class GameState:
     charge: Charge | None = None
     #: Changes that end at a moment of a coming team turn (see bbcore.rules.turn_changes).
     turn_changes: tuple[TurnChange, ...] = ()
+    #: The team whose turn it is: bbcore.rules.turns.start_turn sets it, bbcore.rules.drive.end_turn and the end
+    #: of a drive clear it (None between turns, and for a tracker that does not call them).
+    active_team: str | None = None
+    #: A team that scored in its opponent's turn and so skips its own next turn (bbcore.rules.turns.start_turn).
+    celebrating: str | None = None
+    #: The game was conceded (bbcore.rules.concession); the post-game steps read it.
+    conceded: Concession | None = None
 
     @property
     def teams(self) -> tuple[TeamState, TeamState]:

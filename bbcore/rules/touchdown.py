@@ -11,8 +11,11 @@ none), and ``GameState.touchdown`` names the team that scored, until the ``drive
 clears it. The event (``touchdown``) says so.
 
 A touchdown is a turnover and ends the drive: the tracker stops the turn and runs the end
-of drive sequence when ``GameState.touchdown`` is set. A team that scored in its
-opponent's turn skips its next turn; the tracker, who knows whose turn it was, applies that.
+of drive sequence when ``GameState.touchdown`` is set. A team that scores in its
+opponent's turn (``GameState.active_team``, set by :func:`bbcore.rules.turns.start_turn`, is
+the other team) skips its next turn: the state notes it (``GameState.celebrating``, and the
+event's ``in_opponents_turn``), and that turn's :func:`~bbcore.rules.turns.start_turn` ends it
+at once. Outside any turn (a tracker that does not call ``start_turn``) nothing is skipped.
 """
 
 from __future__ import annotations
@@ -60,9 +63,11 @@ def score_after_procedure(
     if player.spp_earned == "all":
         award = spp_for(ruleset, TOUCHDOWN, special_rules=team.special_rules, prayers=team.prayers)
         state = attrs.evolve(state, spp={**state.spp, player.id: state.spp.get(player.id, 0) + award})
-    state = attrs.evolve(state, touchdown=team.id)
+    # Scored in the opponent's turn (pushed into the End Zone, say): the team skips its next turn.
+    in_their_turn = state.active_team is not None and state.active_team != team.id
+    state = attrs.evolve(state, touchdown=team.id, celebrating=team.id if in_their_turn else state.celebrating)
     assert player.square is not None
-    detail = {"team": team.id, "score": team.score + 1, "square": list(player.square), "spp": award}
+    detail = {"team": team.id, "score": team.score + 1, "square": list(player.square), "spp": award, "in_opponents_turn": in_their_turn}
     return state, (Event(TOUCHDOWN, player.id, (), "scored", detail),)
 
 

@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 #: The event an effect at the start of a turn reports when it ends that turn before anyone is activated (the
 #: team's own ball carrier knocked down, say): ``who`` is the team, ``result`` what ended it.
 TURNOVER_EVENT = "turnover"
+#: The result of the turnover that ends, at once, the turn a team skips after scoring in its opponent's turn.
+CELEBRATING = "celebrating"
 
 
 def turn_lost(events: Iterable[Event], team: str) -> bool:
@@ -61,17 +63,23 @@ def turn_lost(events: Iterable[Event], team: str) -> bool:
 def start_turn(
     ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions | None = None
 ) -> tuple[GameState, tuple[Event, ...]]:
-    """``team``'s turn starts, before anyone is activated: the turn's records start empty (``GameState.activated``,
-    ``GameState.stalling``, and a Charge! not yet over: ``GameState.charge``), the changes that last until this
-    team's turn starts end (:func:`bbcore.rules.turn_changes.end_turn_changes`), the coach may call on Throw a Rock
+    """``team``'s turn starts, before anyone is activated: it becomes ``GameState.active_team``, the turn's records
+    start empty (``GameState.activated``, ``GameState.stalling``, and a Charge! not yet over: ``GameState.charge``),
+    the changes that last until this team's turn starts end (:func:`bbcore.rules.turn_changes.end_turn_changes`).
+    A team that scored in its opponent's turn (``GameState.celebrating``) spends this turn celebrating: it ends at
+    once (a :data:`TURNOVER_EVENT`, result :data:`CELEBRATING`) and nothing else happens in it. Otherwise the coach
+    may call on Throw a Rock
     (:func:`bbcore.rules.prayers.throw_a_rock`), and the active plugins act (``bbcore_turn_start_effects``), each on
     the state the one before returned. A match tracker calls it as each team turn starts (after moving the team's
     turn marker, ``TeamState.turn``), and ends the turn at once when :func:`turn_lost` finds a
     :data:`TURNOVER_EVENT` among the events."""
     decisions = decisions or DefaultDecisions()
     # A Charge! ends when the first turn starts, whatever it had left.
-    state = attrs.evolve(state, activated=frozenset(), may_stall=None, stalling=frozenset(), charge=None)
+    state = attrs.evolve(state, activated=frozenset(), may_stall=None, stalling=frozenset(), charge=None, active_team=team)
     state, ended = end_turn_changes(state, team, TURN_STARTS)
+    if state.celebrating == team:
+        # Scored in the opponent's turn: this whole turn goes on the celebration.
+        return attrs.evolve(state, celebrating=None), (*ended, Event(TURNOVER_EVENT, team, (), CELEBRATING))
     state, rock = throw_a_rock(ruleset, state, team, dice, decisions)
     state, events = chain_state_hook(ruleset, "bbcore_turn_start_effects", state, team=team, dice=dice, decisions=decisions)
     return state, (*ended, *rock, *events)

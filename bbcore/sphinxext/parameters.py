@@ -16,7 +16,7 @@ from bbcore.sphinxext.words import linked_text, special_rule_link, table_link, y
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from bbcore.model.parameters import ActivationTrait
+    from bbcore.model.parameters import ActivationTrait, ConcessionRules
     from bbcore.model.sequence import Sequence, Step
     from bbcore.ruleset import Ruleset
 
@@ -470,7 +470,34 @@ def _league_rows(params: GameParameters) -> list[tuple[str, str]]:
         if loss.keep_dice is not None:
             words.append(f"keep at most {loss.keep_dice} x {money(loss.gold_per_pip)}")
         rows.append((f"Expensive Mistakes: {literal(outcome)}", "; ".join(words) or "nothing lost"))
+    if league.concession is not None:
+        rows.extend(_concession_rows(params, league.concession))
     return rows
+
+
+def _concession_rows(params: GameParameters, rules: ConcessionRules) -> list[tuple[str, str]]:
+    win = attrs.evolve(params.league.winnings, **rules.winnings)
+    quitting = rules.quitting
+    return [
+        (
+            "Conceding",
+            f"at the start of one of the team's turns; the opponent wins {rules.awarded_touchdowns}-0, or by its own "
+            "touchdowns when more, and its coach gives the SPP of the touchdowns it is handed to players of his choice",
+        ),
+        (
+            "Conceding: the penalty",
+            f"the conceding team's SPP of the game are lost; it names no MVP and the opponent {rules.extra_mvps} more; it "
+            f"collects no winnings, the opponent (Fan Attendance / {win.attendance_divisor} + {win.per_touchdown} per "
+            f"touchdown + {win.no_stalling_bonus} if no player stalled) x {money(win.gold_per_point)}; it loses "
+            f"{rules.fans_lost} Dedicated Fans instead of the loser's roll; each player with {quitting.advancements_at_least} "
+            f"or more advancements rolls {quitting.dice} and quits the team below {quitting.stays_on}",
+        ),
+        (
+            "Conceding without penalty",
+            f"open to a team that cannot set up {params.setup.min_on_line_of_scrimmage} players on the line of scrimmage "
+            "at a start of drive: the result alone",
+        ),
+    ]
 
 
 def _step_words(ruleset: Ruleset, labels: Labels, step: Step) -> str:

@@ -163,3 +163,44 @@ def test_plague_ridden_needs_a_death_and_a_victim_it_may_claim(core: Ruleset) ->
     assert plague_ridden(core, plague(core), "p", "v", "badly-hurt", ScriptedDecisions([]))[1] == ()
     assert plague_ridden(core, plague(core, victim="human/ogre"), "p", "v", dead, ScriptedDecisions([]))[1] == ()
     assert plague_ridden(core, plague(core, victim="human/halfling-hopeful"), "p", "v", dead, ScriptedDecisions([]))[1] == ()
+
+
+def blocked_to_death(rules: Ruleset, *, blitz: bool) -> tuple[GameState, Outcome]:
+    """p (a Nurgle Pestigor) blocks v (a Human Lineman) beside him: a Pow, armour broken, a Casualty, Dead."""
+    from bbcore.rules.block import block
+
+    players = {"p": ("home", "nurgle/pestigor", (10, 7)), "v": ("away", HUMAN, (11, 7))}
+    state = game(rules, players, home=home_team(roster="nurgle"))
+    # A Pow on one die (ST 3 against ST 3; two with Horns on a Blitz); armour 6+6; injury 6+6; the casualty die 16
+    # (the core's Dead row).
+    block_dice = [6, 6] if blitz else [6]
+    with ScriptedDice([*block_dice, 6, 6, 6, 6, 16]) as dice:
+        outcome = block(rules, state.board, "p", "v", dice, ScriptedDecisions([("follow-up", False)]), blitz=blitz)
+    return state, outcome
+
+
+@pytest.mark.parametrize("blitz", [False, True])
+def test_plague_ridden_works_through_after_procedure_for_a_block_or_a_blitz(core: Ruleset, blitz: bool) -> None:
+    from bbcore.rules.plague_ridden import NEW_LINEMAN, PLAGUE_RIDDEN
+    from bbcore.rules.turns import after_procedure
+
+    state, outcome = blocked_to_death(core, blitz=blitz)
+    assert core.parameters.plague_ridden.casualty in outcome.board.player("v").casualty_results
+    asked: list[tuple[str, str, str]] = []
+
+    class Coach(ScriptedDecisions):
+        def use_skill(self, player_id: str, skill: str, situation: str) -> bool:
+            asked.append((player_id, skill, situation))
+            return True
+
+    with ScriptedDice([]) as dice:
+        after, events = after_procedure(core, state, outcome, dice, Coach([]))
+    assert asked == [("p", PLAGUE_RIDDEN, NEW_LINEMAN)]
+    (event,) = [e for e in events if e.kind == PLAGUE_RIDDEN]
+    assert (event.who, event.result, event.detail["victim"]) == ("home", "new-player", "v")
+    assert event.detail["player"] in after.journeymen
+    # The coach may decline: nothing changes, and the chance stays.
+    with ScriptedDice([]) as dice:
+        declined, events = after_procedure(core, state, outcome, dice, ScriptedDecisions([("use-skill", False)], strict=False))
+    assert not [e for e in events if e.kind == PLAGUE_RIDDEN]
+    assert not declined.home.plague_ridden_used

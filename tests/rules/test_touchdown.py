@@ -90,3 +90,42 @@ def test_a_hired_player_who_earns_no_spp_scores_but_earns_nothing(core: Ruleset)
     assert TOUCHDOWN in kinds
     assert (after.home.score, after.spp.get("c", 0)) == (1, 0)
     assert after.board.player("c").status is Status.STANDING
+
+
+def test_a_team_that_scores_in_its_opponents_turn_skips_its_next_turn(core: Ruleset) -> None:
+    from bbcore.rules.drive import end_turn
+    from bbcore.rules.turns import CELEBRATING, start_turn, turn_lost
+
+    end = far_end(core)
+
+    def scored_in_turn_of(active: str | None) -> GameState:
+        state = runner(core, end - 1, active_team=active)
+        with ScriptedDice([]) as dice:
+            outcome = move(core, state.board, "c", [(end, 7)], dice, ScriptedDecisions([]))
+        after, _ = taken(core, state, outcome)
+        return after
+
+    # Scored in its own turn, or with no turn under way: nothing is skipped.
+    assert scored_in_turn_of("home").celebrating is None
+    assert scored_in_turn_of(None).celebrating is None
+    # Carried in during the away team's turn (a push, say): home celebrates through its next turn.
+    state = runner(core, end - 1, active_team="away")
+    with ScriptedDice([]) as dice:
+        outcome = move(core, state.board, "c", [(end, 7)], dice, ScriptedDecisions([]))
+        after, events = after_procedure(core, state, outcome, dice)
+    (scored,) = [e for e in events if e.kind == TOUCHDOWN]
+    assert scored.detail["in_opponents_turn"] is True
+    assert after.celebrating == "home"
+    with ScriptedDice([]) as dice:
+        ended, _ = end_turn(core, after, "away", dice)
+        cleared, _ = clear_the_pitch(core, ended, dice, ScriptedDecisions([]))
+    assert (cleared.active_team, cleared.celebrating) == (None, "home")  # the end of the drive keeps it
+    with ScriptedDice([]) as dice, ScriptedDecisions([], strict=True) as decisions:
+        skipped, told = start_turn(core, cleared, "home", dice, decisions)
+    assert turn_lost(told, "home")
+    assert told[-1].result == CELEBRATING
+    assert (skipped.celebrating, skipped.active_team) == (None, "home")
+    # Only the one turn.
+    with ScriptedDice([]) as dice:
+        _, told = start_turn(core, skipped, "home", dice)
+    assert not turn_lost(told, "home")
