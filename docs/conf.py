@@ -78,6 +78,7 @@ autodoc_type_aliases = {
     "Effect": "bbcore.model.common.Effect",
     "PassingRules": "bbcore.model.parameters.PassingRules",
     "ConcessionRules": "bbcore.model.parameters.ConcessionRules",
+    "ExtraTimeRules": "bbcore.model.parameters.ExtraTimeRules",
 }
 
 

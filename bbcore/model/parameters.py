@@ -449,6 +449,13 @@ class ActivationRules:
 
 
 @frozen
+class ExtraTimeRules:
+    """After Extra Time, still level: a penalty shoot-out of ``penalty_roll_offs`` roll-offs."""
+
+    penalty_roll_offs: int
+
+
+@frozen
 class GameParameters:
     players_on_pitch: int
     turns_per_half: int
@@ -488,3 +495,5 @@ class GameParameters:
     activation: ActivationRules = field(factory=ActivationRules)
     #: A budget of its own for sideline staff, apart from ``draft_budget``; None: staff come from the draft budget.
     sideline_budget: int | None = None
+    #: Extra Time and penalties, for a game that must have a winner.
+    extra_time: ExtraTimeRules | None = None

@@ -43,8 +43,11 @@ StepResult = tuple[GameState, tuple[Event, ...]]
 
 
 def result_for(state: GameState, team_id: str) -> str:
-    """``win``, ``draw`` or ``loss`` for one team, from the score."""
+    """``win``, ``draw`` or ``loss`` for one team, from the score; a level game settled by a penalty shoot-out
+    (``GameState.shoot_out_winner``, see :mod:`bbcore.rules.extra_time`) is won by the shoot-out's winner."""
     own, other = state.team(team_id).score, state.opponent(team_id).score
+    if own == other and state.shoot_out_winner is not None:
+        return "win" if state.shoot_out_winner == team_id else "loss"
     return "win" if own > other else "loss" if own < other else "draw"
 
 

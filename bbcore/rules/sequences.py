@@ -255,6 +255,8 @@ class GameState:
     active_team: str | None = None
     #: A team that scored in its opponent's turn and so skips its own next turn (bbcore.rules.turns.start_turn).
     celebrating: str | None = None
+    #: The team that won the penalty shoot-out of a game level after Extra Time (bbcore.rules.extra_time).
+    shoot_out_winner: str | None = None
     #: The game was conceded (bbcore.rules.concession); the post-game steps read it.
     conceded: Concession | None = None
 

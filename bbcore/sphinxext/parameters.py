@@ -27,6 +27,7 @@ PHRASED = frozenset(
         "players_on_pitch",
         "turns_per_half",
         "halves",
+        "extra_time",
         "draft_budget",
         "sideline_budget",
         "roster",
@@ -167,6 +168,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ("Players on the pitch", str(params.players_on_pitch)),
             ("Turns per half", str(params.turns_per_half)),
             ("Halves", str(params.halves)),
+            ("Extra Time", _extra_time_words(params)),
             ("Weather when a drive ends", _heat_words(params)),
             ("Draft budget", money(params.draft_budget)),
             (
@@ -431,6 +433,15 @@ def _kick_off_rows(params: GameParameters) -> list[tuple[str, str]]:
         ("Dodgy Snack", f"a D6 of {events.dodgy_snack_reserves_at_most} or less: to the Reserves; otherwise {changes} for the drive"),
         ("Pitch Invasion", f"{events.pitch_invasion_players} players stunned"),
     ]
+
+
+def _extra_time_words(params: GameParameters) -> str:
+    if params.extra_time is None:
+        return "none"
+    return (
+        "for a game that must have a winner and ends level: one more half with no team re-rolls given back; still level, "
+        f"a shoot-out of {params.extra_time.penalty_roll_offs} roll-offs (ties rolled again), most won wins"
+    )
 
 
 def _league_rows(params: GameParameters) -> list[tuple[str, str]]:
