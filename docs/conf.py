@@ -79,6 +79,7 @@ autodoc_type_aliases = {
     "PassingRules": "bbcore.model.parameters.PassingRules",
     "ConcessionRules": "bbcore.model.parameters.ConcessionRules",
     "ExtraTimeRules": "bbcore.model.parameters.ExtraTimeRules",
+    "OffSeasonRules": "bbcore.model.parameters.OffSeasonRules",
 }
 
 

@@ -94,6 +94,37 @@ class TreasuryLoss:
 
 
 @frozen
+class RestRules:
+    """Rest & Relaxation: one roll of ``dice`` per injury to heal (``heals_on`` or more, ``apothecary_bonus`` added
+    for a team with an Apothecary) and per Hatred gained (it fades on ``fades_on`` or more)."""
+
+    dice: str
+    heals_on: int
+    apothecary_bonus: int
+    fades_on: int
+
+
+@frozen
+class FundsRules:
+    """Raise Funds: ``base`` + Treasury + ``per_fixture``/``per_win``/``per_draw`` for the season, at most ``cap``."""
+
+    base: int
+    per_fixture: int
+    per_win: int
+    per_draw: int
+    cap: int | None
+
+
+@frozen
+class OffSeasonRules:
+    """The Off-season Break of a team its coach re-drafts."""
+
+    rest: RestRules
+    funds: FundsRules
+    agent_fee_per_season: int
+
+
+@frozen
 class QuittingRules:
     """A conceding team's player with ``advancements_at_least`` advancements rolls ``dice``; below ``stays_on`` he quits."""
 
@@ -129,6 +160,9 @@ class LeagueRules:
     prayer_awards: Mapping[str, Mapping[str, int]] = field(factory=dict)
     expensive_mistakes: Mapping[str, TreasuryLoss] = field(factory=dict)
     concession: ConcessionRules | None = None
+    #: Gold by final place, the winner's first, paid when the season ends.
+    prizes: tuple[int, ...] = ()
+    off_season: OffSeasonRules | None = None
 
 
 @frozen

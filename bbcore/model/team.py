@@ -41,6 +41,8 @@ class TeamPlayer:
     captain: bool = False
     #: Skills and traits gained outside the advancements (Hatred from Getting Even, say): they add no value.
     gained_skills: tuple[SkillRef, ...] = ()
+    #: League seasons he has taken part in before this one (a re-draft charges an agent's fee for each).
+    seasons: int = 0
 
     @property
     def available(self) -> bool:

@@ -495,6 +495,20 @@ class Standing:
         return values[tie_breaker]
 
 
+def tie_breaker_order(ruleset: Ruleset, tie_breakers: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The tie-breakers to apply, in order: those given, or the parameters'; an unknown one is refused."""
+    order = tuple(ruleset.parameters.league.tie_breakers if tie_breakers is None else tie_breakers)
+    unknown = [name for name in order if name not in TIE_BREAKERS]
+    if unknown:
+        raise UsageError(f"unknown tie-breaker {unknown[0]!r}; tie-breakers: {', '.join(TIE_BREAKERS)}")
+    return order
+
+
+def standing_key(line: Standing, order: Sequence[str]) -> tuple[int, ...]:
+    """What orders lines of a league table, best first: League Points, then each tie-breaker of ``order``."""
+    return (-line.points, *(-line.measure(name) if TIE_BREAKERS[name] else line.measure(name) for name in order))
+
+
 def standings(
     ruleset: Ruleset, records: Iterable[FixtureRecord], *, bonus: bool = False, tie_breakers: Sequence[str] | None = None
 ) -> tuple[Standing, ...]:
@@ -505,10 +519,7 @@ def standings(
     ``tie_breakers`` defaults to the parameters' order. Teams still level after every
     tie-breaker share a rank and are listed by id.
     """
-    order = tuple(ruleset.parameters.league.tie_breakers if tie_breakers is None else tie_breakers)
-    unknown = [name for name in order if name not in TIE_BREAKERS]
-    if unknown:
-        raise UsageError(f"unknown tie-breaker {unknown[0]!r}; tie-breakers: {', '.join(TIE_BREAKERS)}")
+    order = tie_breaker_order(ruleset, tie_breakers)
     tallies: dict[str, dict[str, int]] = {}
     for record in records:
         _check_result(record.result)
@@ -528,7 +539,7 @@ def standings(
     ]
 
     def key(line: Standing) -> tuple[int, ...]:
-        return (-line.points, *(-line.measure(name) if TIE_BREAKERS[name] else line.measure(name) for name in order))
+        return standing_key(line, order)
 
     lines.sort(key=lambda line: (key(line), line.team))
     ranked: list[Standing] = []
@@ -566,7 +577,9 @@ __all__ = [
     "roll_characteristic_improvement",
     "roll_random_skill",
     "spp_for",
+    "standing_key",
     "standings",
+    "tie_breaker_order",
     "update_dedicated_fans",
     "value_increase",
     "winnings",

@@ -16,7 +16,7 @@ from bbcore.sphinxext.words import linked_text, special_rule_link, table_link, y
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from bbcore.model.parameters import ActivationTrait, ConcessionRules
+    from bbcore.model.parameters import ActivationTrait, ConcessionRules, OffSeasonRules
     from bbcore.model.sequence import Sequence, Step
     from bbcore.ruleset import Ruleset
 
@@ -483,7 +483,34 @@ def _league_rows(params: GameParameters) -> list[tuple[str, str]]:
         rows.append((f"Expensive Mistakes: {literal(outcome)}", "; ".join(words) or "nothing lost"))
     if league.concession is not None:
         rows.extend(_concession_rows(params, league.concession))
+    for place, prize in enumerate(league.prizes, start=1):
+        rows.append((f"Prize for place {place}", money(prize)))
+    if league.off_season is not None:
+        rows.extend(_off_season_rows(league.off_season))
     return rows
+
+
+def _off_season_rows(rules: OffSeasonRules) -> list[tuple[str, str]]:
+    rest, funds = rules.rest, rules.funds
+    cap = "no cap" if funds.cap is None else f"at most {money(funds.cap)}"
+    return [
+        (
+            "Off-season: Rest & Relaxation",
+            f"{rest.dice} per Niggling Injury and per characteristic reduction of a Temporarily Retiring player: healed on "
+            f"{rest.heals_on}+ (+{rest.apothecary_bonus} with an Apothecary); {rest.dice} per Hatred gained: gone on "
+            f"{rest.fades_on}+; players missing their next game recover",
+        ),
+        (
+            "Off-season: Raise Funds",
+            f"{money(funds.base)} + Treasury + {money(funds.per_fixture)} per fixture played, {money(funds.per_win)} per "
+            f"win, {money(funds.per_draw)} per draw; {cap}",
+        ),
+        (
+            "Off-season: Re-draft Team",
+            f"a draft within that budget; a player re-hired costs his Current Value + {money(rules.agent_fee_per_season)} "
+            "per earlier season, and comes back as he was",
+        ),
+    ]
 
 
 def _concession_rows(params: GameParameters, rules: ConcessionRules) -> list[tuple[str, str]]:

@@ -128,11 +128,16 @@ def staff_count(value: object) -> int:
     return 0
 
 
-def player_value(ruleset: Ruleset, player: TeamPlayer) -> int:
-    """A player's Current Value: hiring fee plus the value increase of each advancement."""
+def hiring_fee(ruleset: Ruleset, player: TeamPlayer) -> int:
+    """The Hiring Fee of the player's position (0 for a position that does not exist: the team checks report it)."""
     roster = ruleset.rosters.get(player.roster_id)
     position = roster.position(player.position_id) if roster else None
-    value = position.cost if position else 0
+    return position.cost if position else 0
+
+
+def player_value(ruleset: Ruleset, player: TeamPlayer) -> int:
+    """A player's Current Value: hiring fee plus the value increase of each advancement."""
+    value = hiring_fee(ruleset, player)
     for advancement in player.advancements:
         skill = ruleset.skills.get(advancement.skill.id) if advancement.skill else None
         try:
@@ -158,13 +163,13 @@ def core_valuation(ruleset: Ruleset, team: Team) -> TeamValuation:
         value = player_value(ruleset, player)
         player_roster = ruleset.rosters.get(player.roster_id)
         position = player_roster.position(player.position_id) if player_roster else None
-        hiring_fee = position.cost if position else 0
-        items.append(CostItem(f"{player.name} ({player.position})", hiring_fee, value))
+        fee = hiring_fee(ruleset, player)
+        items.append(CostItem(f"{player.name} ({player.position})", fee, value))
         if not player.available:
             unavailable += value
         elif params.low_cost_linemen_rule in rules and position is not None and "Lineman" in position.keywords:
             # Low Cost Linemen: a Lineman's Hiring Fee counts 0 in the Current Team Value; his value increases count.
-            free_fees += hiring_fee
+            free_fees += fee
     reroll_price = params.rerolls.fixed_cost if params.rerolls.fixed_cost is not None else (roster.reroll_cost if roster else 0)
     if team.rerolls:
         items.append(CostItem(f"{team.rerolls} team re-roll(s)", team.rerolls * reroll_price, team.rerolls * reroll_price))

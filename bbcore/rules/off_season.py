@@ -1,0 +1,162 @@
+"""The Off-season Break (league play): what happens to a team its coach re-drafts for the next season.
+
+Three steps, in order, on the team file (``league.off_season`` gives the figures):
+
+1. :func:`rest_and_relaxation`: players missing their next game recover; each Niggling
+   Injury heals on a roll (better with an Apothecary on the team); each Hatred a player
+   gained (Getting Even's skill, in ``gained_skills``; never his position's own) may fade;
+   each characteristic reduction of a Temporarily Retiring player may heal.
+2. :func:`redraft_budget`: a base sum, the Treasury, and gold for the fixtures of the
+   season played, won and drawn, up to a cap.
+3. Re-draft Team: the coach drafts the team afresh under the draft rules, within that
+   budget. Staff and re-rolls carried over cost what they cost at a draft; a player
+   re-hired costs his Current Value plus an agent's fee for each season he took part in
+   before (``TeamPlayer.seasons``: :func:`rehire_price`), and comes back whole.
+   :func:`redraft_problems` checks the new team file against the old one. A Temporarily
+   Retiring player who is not re-hired retires for good.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from bbcore.dice import DiceSource, roll_dice
+from bbcore.errors import Problem, UsageError
+from bbcore.rules.events import Event
+from bbcore.teams.checks import DRAFT, check_team
+from bbcore.teams.problems import problem
+from bbcore.teams.valuation import hiring_fee, player_value, staff_count, value_team
+
+if TYPE_CHECKING:
+    from bbcore.model.parameters import OffSeasonRules
+    from bbcore.model.team import Team, TeamPlayer
+    from bbcore.ruleset import Ruleset
+
+#: The kinds of the events of Rest & Relaxation.
+RECOVERED = "recovered"
+NIGGLING_INJURY = "niggling-injury"
+HATRED_FADES = "hatred-fades"
+REDUCTION_HEALS = "reduction-heals"
+#: The kind of the event that gives the re-draft budget.
+REDRAFT_BUDGET = "redraft-budget"
+#: The staff whose presence on the team helps its players heal.
+APOTHECARY = "apothecary"
+#: The problem code of a team over its re-draft budget, which replaces the draft's own budget check.
+OVER_BUDGET = "over-budget"
+
+
+def off_season_rules(ruleset: Ruleset) -> OffSeasonRules:
+    """The league's Off-season Break; a ruleset without it (``league.off_season``) has none."""
+    rules = ruleset.parameters.league.off_season
+    if rules is None:
+        raise UsageError("this ruleset's league parameters give no Off-season Break (league.off_season)")
+    return rules
+
+
+def rest_and_relaxation(ruleset: Ruleset, team: Team, dice: DiceSource) -> tuple[Team, tuple[Event, ...]]:
+    """The team file after Rest & Relaxation (see the module), with an event per player recovered and per roll."""
+    rest = off_season_rules(ruleset).rest
+    bonus = rest.apothecary_bonus if staff_count(team.staff.get(APOTHECARY)) else 0
+    hatred = ruleset.parameters.getting_even.skill
+    events: list[Event] = []
+    players: list[TeamPlayer] = []
+
+    def heals(who: str, kind: str, what: str) -> bool:
+        rolls = roll_dice(dice, rest.dice)
+        healed = sum(rolls) + bonus >= rest.heals_on
+        events.append(Event(kind, who, rolls, "healed" if healed else "remains", {"injury": what, "modifier": bonus}))
+        return healed
+
+    for player in team.players:
+        changes: dict[str, Any] = {}
+        if player.miss_next_game:
+            changes["miss_next_game"] = False
+            events.append(Event(RECOVERED, player.name, (), "ready"))
+        if player.niggling_injuries:
+            changes["niggling_injuries"] = sum(
+                1 for _ in range(player.niggling_injuries) if not heals(player.name, NIGGLING_INJURY, "niggling-injury")
+            )
+        kept = []
+        for gained in player.gained_skills:
+            if gained.id == hatred:
+                rolls = roll_dice(dice, rest.dice)
+                fades = sum(rolls) >= rest.fades_on
+                events.append(Event(HATRED_FADES, player.name, rolls, "faded" if fades else "kept", {"keyword": gained.value}))
+                if fades:
+                    continue
+            kept.append(gained)
+        if len(kept) != len(player.gained_skills):
+            changes["gained_skills"] = tuple(kept)
+        if player.temporarily_retired and player.lasting_injuries:
+            changes["lasting_injuries"] = tuple(
+                injury for injury in player.lasting_injuries if not heals(player.name, REDUCTION_HEALS, injury)
+            )
+        players.append(attrs.evolve(player, **changes) if changes else player)
+    return attrs.evolve(team, players=tuple(players)), tuple(events)
+
+
+def redraft_budget(ruleset: Ruleset, treasury: int, played: int, won: int, drawn: int) -> tuple[int, Event]:
+    """Raise Funds: the re-draft budget from the Treasury left and the season's fixtures, held at the cap."""
+    funds = off_season_rules(ruleset).funds
+    if min(treasury, played, won, drawn) < 0 or won + drawn > played:
+        raise UsageError(f"a season of {played} fixtures with {won} won and {drawn} drawn, and a Treasury of {treasury}, cannot be")
+    raised = funds.base + treasury + played * funds.per_fixture + won * funds.per_win + drawn * funds.per_draw
+    budget = raised if funds.cap is None else min(raised, funds.cap)
+    detail = {"raised": raised, "cap": funds.cap, "treasury": treasury, "played": played, "won": won, "drawn": drawn}
+    return budget, Event(REDRAFT_BUDGET, None, (), str(budget), detail)
+
+
+def rehire_price(ruleset: Ruleset, player: TeamPlayer) -> int:
+    """What re-hiring a player at a re-draft costs: his Current Value plus the agent's fee for each earlier season."""
+    return player_value(ruleset, player) + player.seasons * off_season_rules(ruleset).agent_fee_per_season
+
+
+def _same_player(one: TeamPlayer, other: TeamPlayer) -> bool:
+    return (one.name, one.position) == (other.name, other.position)
+
+
+def _career(player: TeamPlayer) -> tuple[object, ...]:
+    """What a re-hired player brings back with him, all of it."""
+    return (player.advancements, player.spp, player.niggling_injuries, player.lasting_injuries, player.gained_skills, player.captain)
+
+
+def redraft_cost(ruleset: Ruleset, before: Team, after: Team) -> int:
+    """What the re-drafted team file ``after`` costs: a draft's cost, with each player of ``before`` it re-hires
+    priced by :func:`rehire_price` instead of his Hiring Fee."""
+    cost = value_team(ruleset, after).cost
+    for player in after.players:
+        if any(_same_player(player, old) for old in before.players):
+            cost += rehire_price(ruleset, player) - hiring_fee(ruleset, player)
+    return cost
+
+
+def redraft_problems(ruleset: Ruleset, before: Team, after: Team, budget: int) -> tuple[Problem, ...]:
+    """Everything wrong with a re-drafted team file: the draft's checks (its budget check replaced by ``budget``,
+    against :func:`redraft_cost`), and each re-hired player not copied whole from ``before``."""
+    problems = [found for found in check_team(ruleset, after, stage=DRAFT).problems if found.code != OVER_BUDGET]
+    cost = redraft_cost(ruleset, before, after)
+    if cost > budget:
+        problems.append(problem(OVER_BUDGET, f"the re-drafted team costs {cost}; the re-draft budget is {budget}"))
+    for index, player in enumerate(after.players):
+        old = next((p for p in before.players if _same_player(player, p)), None)
+        if old is not None and _career(old) != _career(player):
+            message = f"{player.name} is re-hired as he was: advancements, SPP, injuries and gained skills"
+            problems.append(problem("changed-on-rehire", message, "players", index))
+    return tuple(problems)
+
+
+__all__ = [
+    "HATRED_FADES",
+    "NIGGLING_INJURY",
+    "RECOVERED",
+    "REDRAFT_BUDGET",
+    "REDUCTION_HEALS",
+    "off_season_rules",
+    "redraft_budget",
+    "redraft_cost",
+    "redraft_problems",
+    "rehire_price",
+    "rest_and_relaxation",
+]

@@ -1,0 +1,93 @@
+"""The end of a league season: who goes to the play-offs, and the prizes.
+
+:func:`playoff_qualifiers` takes each division's table (:func:`bbcore.rules.league.standings`)
+and the number of play-off places, and takes teams equally from every division: the same
+number of the best of each, then, for places left over, the best of the next-placed teams
+across the divisions, compared by League Points and the tie-breakers. A place that would go
+to one of several teams level on everything is not guessed: it is refused, naming them,
+for the commissioner to settle.
+
+Play-off games are knockout games: a level one goes to Extra Time and penalties
+(:mod:`bbcore.rules.extra_time`). Once the final and the third-place game are over,
+:func:`prize_money` gives the gold the top places earn (``league.prizes``), paid after the
+last post-game sequence, so no Expensive Mistakes roll touches it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from bbcore.errors import UsageError
+from bbcore.rules.events import Event
+from bbcore.rules.league import standing_key, tie_breaker_order
+
+if TYPE_CHECKING:
+    from bbcore.rules.league import Standing
+    from bbcore.ruleset import Ruleset
+
+#: The kind of the event that reports a prize.
+PRIZE = "prize"
+
+
+def playoff_qualifiers(
+    ruleset: Ruleset, divisions: Mapping[str, Sequence[Standing]], places: int, *, tie_breakers: Sequence[str] | None = None
+) -> tuple[str, ...]:
+    """The teams that go to the play-offs (see the module), best first within each round of the draw: the top of
+    every division in turn, division by division in the order given, then the best of the rest.
+
+    Raises :class:`~bbcore.errors.UsageError` for more places than teams, no division, or
+    a last place shared by teams level on points and every tie-breaker.
+    """
+    order = tie_breaker_order(ruleset, tie_breakers)
+    tables = {name: sorted(lines, key=lambda line: (standing_key(line, order), line.team)) for name, lines in divisions.items()}
+    if not tables:
+        raise UsageError("the play-offs need at least one division")
+    teams = sum(len(lines) for lines in tables.values())
+    if not 0 < places <= teams:
+        raise UsageError(f"{places} play-off places for {teams} teams; give from 1 to {teams}")
+    each, rest = divmod(places, len(tables))
+    qualified: list[str] = []
+    for depth in range(each):
+        for name, lines in tables.items():
+            if depth < len(lines):
+                qualified.append(_clear_of_the_next(lines, depth, order, name) if depth == each - 1 else lines[depth].team)
+    # Divisions too small to fill their share leave more places to the next-placed teams.
+    rest = places - len(qualified)
+    depth = each
+    while rest > 0:
+        runners = sorted((lines[depth] for lines in tables.values() if depth < len(lines)), key=lambda line: standing_key(line, order))
+        taken = runners[:rest]
+        if len(runners) > rest and standing_key(runners[rest - 1], order) == standing_key(runners[rest], order):
+            level = sorted(line.team for line in runners if standing_key(line, order) == standing_key(runners[rest - 1], order))
+            raise UsageError(f"the last play-off place is shared by {', '.join(level)}, level on points and every tie-breaker")
+        qualified.extend(line.team for line in taken)
+        rest -= len(taken)
+        depth += 1
+    return tuple(qualified)
+
+
+def _clear_of_the_next(lines: Sequence[Standing], depth: int, order: Sequence[str], division: str) -> str:
+    """The team at ``depth`` of a division's table, when the cut below it falls between teams the table can tell apart."""
+    line = lines[depth]
+    below = lines[depth + 1] if depth + 1 < len(lines) else None
+    if below is not None and standing_key(below, order) == standing_key(line, order):
+        level = sorted(other.team for other in lines if standing_key(other, order) == standing_key(line, order))
+        raise UsageError(f"in division {division!r}, {', '.join(level)} are level on points and every tie-breaker at a play-off cut")
+    return line.team
+
+
+def prize_money(ruleset: Ruleset, places: Sequence[str]) -> tuple[dict[str, int], tuple[Event, ...]]:
+    """The gold each of the season's top teams earns, ``places`` being the teams in final order (winner first):
+    by team id, with one :data:`PRIZE` event each. Places beyond the prizes earn nothing."""
+    if len(set(places)) != len(places):
+        raise UsageError(f"a team holds one final place; {list(places)!r} names one twice")
+    gold: dict[str, int] = {}
+    events: list[Event] = []
+    for place, (team, prize) in enumerate(zip(places, ruleset.parameters.league.prizes, strict=False), start=1):
+        gold[team] = prize
+        events.append(Event(PRIZE, team, (), str(place), {"gold": prize}))
+    return gold, tuple(events)
+
+
+__all__ = ["PRIZE", "playoff_qualifiers", "prize_money"]

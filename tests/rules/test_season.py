@@ -1,0 +1,166 @@
+"""The end of a season (play-off places, prizes) and the Off-season Break of a team re-drafted."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
+from bbcore.model.common import SkillRef
+from bbcore.model.team import Advancement, Team
+from bbcore.rules.league import FixtureRecord, Standing, standings
+from bbcore.rules.off_season import (
+    HATRED_FADES,
+    NIGGLING_INJURY,
+    RECOVERED,
+    REDUCTION_HEALS,
+    redraft_budget,
+    redraft_cost,
+    redraft_problems,
+    rehire_price,
+    rest_and_relaxation,
+)
+from bbcore.rules.season import PRIZE, playoff_qualifiers, prize_money
+from bbcore.ruleset import Ruleset
+from bbcore.teams.valuation import hiring_fee, player_value, value_team
+
+
+def table(core: Ruleset, results: dict[str, tuple[str, ...]]) -> tuple[Standing, ...]:
+    """A division's table from each team's results (``win``/``draw``/``loss``, 1-0, 0-0 or 0-1)."""
+    score = {"win": (1, 0), "draw": (0, 0), "loss": (0, 1)}
+    records = [FixtureRecord(team, result, *score[result]) for team, games in results.items() for result in games]
+    return standings(core, records)
+
+
+def three_divisions(core: Ruleset) -> dict[str, tuple[Standing, ...]]:
+    return {
+        "north": table(core, {"n1": ("win", "win"), "n2": ("win", "draw"), "n3": ("win", "loss"), "n4": ("loss",)}),
+        "south": table(core, {"s1": ("win", "win"), "s2": ("win", "loss"), "s3": ("draw", "draw"), "s4": ("loss",)}),
+        "east": table(core, {"e1": ("win", "draw"), "e2": ("draw",), "e3": ("loss", "loss")}),
+    }
+
+
+def test_play_off_places_go_equally_to_each_division_then_to_the_best_of_the_rest(core: Ruleset) -> None:
+    divisions = three_divisions(core)
+    # Eight places among three divisions: two from each, then the two best third-placed teams.
+    qualified = playoff_qualifiers(core, divisions, 8)
+    assert qualified[:6] == ("n1", "s1", "e1", "n2", "s2", "e2")
+    # n3 (3 points) and s3 (2 points) beat e3 (0 points).
+    assert set(qualified[6:]) == {"n3", "s3"}
+    assert playoff_qualifiers(core, divisions, 3) == ("n1", "s1", "e1")
+
+
+def test_a_play_off_place_between_teams_level_on_everything_is_refused(core: Ruleset) -> None:
+    divisions = {
+        "north": table(core, {"n1": ("win",), "n2": ("draw",), "n3": ("loss",)}),
+        "south": table(core, {"s1": ("win",), "s2": ("draw",), "s3": ("loss",)}),
+    }
+    # Three places: one from each division is clear, and n2 and s2 share the last one exactly.
+    with pytest.raises(UsageError, match="n2, s2"):
+        playoff_qualifiers(core, divisions, 3)
+    level = {"north": table(core, {"n1": ("draw",), "n2": ("draw",), "n3": ("loss",)})}
+    with pytest.raises(UsageError, match="n1, n2 are level"):
+        playoff_qualifiers(core, level, 1)
+    with pytest.raises(UsageError, match="give from 1 to 6"):
+        playoff_qualifiers(core, divisions, 7)
+
+
+def test_the_prizes_go_to_the_top_places_from_the_data(core: Ruleset) -> None:
+    prizes = core.parameters.league.prizes
+    gold, events = prize_money(core, ["champion", "runner-up", "third", "fourth"])
+    assert gold == dict(zip(["champion", "runner-up", "third"], prizes, strict=True))
+    assert [(e.kind, e.who, e.result) for e in events] == [(PRIZE, "champion", "1"), (PRIZE, "runner-up", "2"), (PRIZE, "third", "3")]
+    with pytest.raises(UsageError, match="names one twice"):
+        prize_money(core, ["a", "a"])
+
+
+# -- the Off-season Break ----------------------------------------------------------------------------
+
+
+def human(core: Ruleset) -> Team:
+    return next(ref.team for ref in core.team_files if ref.id == "human-starter")
+
+
+def worn(core: Ruleset, *, apothecary: bool) -> Team:
+    """The Human starter team after a hard season: player 0 misses the next game with two Niggling Injuries, player 1
+    holds two Hatreds he gained, player 2 is Temporarily Retiring with two characteristic reductions."""
+    team = human(core)
+    players = list(team.players)
+    players[0] = attrs.evolve(players[0], miss_next_game=True, niggling_injuries=2)
+    players[1] = attrs.evolve(players[1], gained_skills=(SkillRef("hatred", "Orc"), SkillRef("hatred", "Elf")))
+    players[2] = attrs.evolve(players[2], temporarily_retired=True, lasting_injuries=("smashed-knee", "head-injury"))
+    staff = {**team.staff, "apothecary": apothecary}
+    return attrs.evolve(team, players=tuple(players), staff=staff)
+
+
+def test_rest_and_relaxation_heals_what_the_dice_say(core: Ruleset) -> None:
+    rest = core.parameters.league.off_season
+    assert rest is not None
+    heal, stay = rest.rest.heals_on, rest.rest.heals_on - 1
+    fade = rest.rest.fades_on
+    # Without an Apothecary: niggling heal, stay; Hatred (Orc) fades, (Elf) stays; knee heals, head stays.
+    rolls = [heal, stay, fade, fade - 1, heal, stay]
+    with ScriptedDice(rolls) as dice:
+        rested, events = rest_and_relaxation(core, worn(core, apothecary=False), dice)
+    first, second, third = rested.players[:3]
+    assert (first.miss_next_game, first.niggling_injuries) == (False, 1)
+    assert second.gained_skills == (SkillRef("hatred", "Elf"),)
+    assert third.lasting_injuries == ("head-injury",)
+    assert third.temporarily_retired  # he retires for good unless the re-draft re-hires him
+    assert [(e.kind, e.result) for e in events] == [
+        (RECOVERED, "ready"),
+        (NIGGLING_INJURY, "healed"),
+        (NIGGLING_INJURY, "remains"),
+        (HATRED_FADES, "faded"),
+        (HATRED_FADES, "kept"),
+        (REDUCTION_HEALS, "healed"),
+        (REDUCTION_HEALS, "remains"),
+    ]
+    # An Apothecary on the team turns the same near misses into healing; a Hatred is not helped.
+    with ScriptedDice([stay, stay, fade - 1, fade - 1, stay, stay]) as dice:
+        helped, _ = rest_and_relaxation(core, worn(core, apothecary=True), dice)
+    assert (helped.players[0].niggling_injuries, helped.players[2].lasting_injuries) == (0, ())
+    assert len(helped.players[1].gained_skills) == 2
+
+
+def test_the_redraft_budget_adds_the_season_and_stops_at_the_cap(core: Ruleset) -> None:
+    rules = core.parameters.league.off_season
+    assert rules is not None
+    funds = rules.funds
+    budget, event = redraft_budget(core, 40_000, 6, 2, 1)
+    assert budget == funds.base + 40_000 + 6 * funds.per_fixture + 2 * funds.per_win + funds.per_draw
+    assert event.detail["raised"] == budget
+    assert funds.cap is not None
+    capped, event = redraft_budget(core, funds.cap, 6, 6, 0)
+    assert capped == funds.cap < event.detail["raised"]
+    with pytest.raises(UsageError, match="cannot be"):
+        redraft_budget(core, 0, 2, 2, 1)
+
+
+def test_a_rehired_player_costs_his_value_and_an_agents_fee_per_season(core: Ruleset) -> None:
+    rules = core.parameters.league.off_season
+    assert rules is not None
+    team = human(core)
+    veteran = attrs.evolve(team.players[0], advancements=(Advancement("chosen-primary", SkillRef("block")),), seasons=2)
+    before = attrs.evolve(team, players=(veteran, *team.players[1:]))
+    assert rehire_price(core, veteran) == player_value(core, veteran) + 2 * rules.agent_fee_per_season
+    # Every player kept is a re-hire; only the veteran costs more than his Hiring Fee.
+    assert redraft_cost(core, before, before) == value_team(core, before).cost - hiring_fee(core, veteran) + rehire_price(core, veteran)
+    # Within a budget that covers it, the same team is a legal re-draft; below it, it is over budget.
+    cost = redraft_cost(core, before, before)
+    assert redraft_problems(core, before, before, cost) == ()
+    (over,) = redraft_problems(core, before, before, cost - 1)
+    assert over.code == "over-budget"
+
+
+def test_a_rehired_player_comes_back_whole(core: Ruleset) -> None:
+    team = human(core)
+    scarred = attrs.evolve(team.players[0], niggling_injuries=1, spp=7)
+    before = attrs.evolve(team, players=(scarred, *team.players[1:]))
+    healed = attrs.evolve(before, players=(attrs.evolve(scarred, niggling_injuries=0), *team.players[1:]))
+    (found,) = redraft_problems(core, before, healed, 2_000_000)
+    assert (found.code, found.path) == ("changed-on-rehire", "$.players[0]")
+    # A new player of the same position with another name is a new hire, at his Hiring Fee.
+    renamed = attrs.evolve(before, players=(attrs.evolve(scarred, name="Someone Else", niggling_injuries=0, spp=0), *team.players[1:]))
+    assert redraft_problems(core, before, renamed, 2_000_000) == ()
