@@ -163,6 +163,8 @@ class LeagueRules:
     #: Gold by final place, the winner's first, paid when the season ends.
     prizes: tuple[int, ...] = ()
     off_season: OffSeasonRules | None = None
+    #: Free team re-rolls for the League Trophy's holder, counted in its Team Value.
+    trophy_rerolls: int = 0
 
 
 @frozen

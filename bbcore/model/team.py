@@ -96,3 +96,5 @@ class Team:
     inducements: tuple[InducementOrder, ...] = ()
     staff: Mapping[str, bool | int | tuple[str, ...]] = field(factory=dict)
     treasury: int = 0
+    #: The team holds the League Trophy: ``league.trophy_rerolls`` more team re-rolls, free, counted in its value.
+    league_trophy: bool = False

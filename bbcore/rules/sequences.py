@@ -25,7 +25,7 @@ from bbcore.rules.board import Board, PlayerState
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.teams.profiles import captain_id
-from bbcore.teams.valuation import staff_count, team_roster, team_special_rules, value_team
+from bbcore.teams.valuation import staff_count, team_roster, team_special_rules, trophy_rerolls, value_team
 
 if TYPE_CHECKING:
     from bbcore.dice import DiceSource
@@ -333,7 +333,8 @@ def inducement_rerolls(ruleset: Ruleset, inducements: Mapping[str, int]) -> int:
 
 
 def team_state(ruleset: Ruleset, team_id: str, team: Team) -> TeamState:
-    """A team's record for a game, from its team file: roster, fans, re-rolls, Treasury, staff, special rules and CTV.
+    """A team's record for a game, from its team file: roster, fans, re-rolls (the League Trophy's included), Treasury,
+    staff, special rules and CTV.
 
     The Current Team Value comes from :func:`bbcore.teams.value_team`, so a variant that
     values teams differently is followed.
@@ -344,7 +345,7 @@ def team_state(ruleset: Ruleset, team_id: str, team: Team) -> TeamState:
     staff = team.staff
     fans = staff.get("dedicated-fans", ruleset.parameters.dedicated_fans.start)
     inducements = {order.id: order.count for order in team.inducements}
-    rerolls = team.rerolls + inducement_rerolls(ruleset, inducements)
+    rerolls = team.rerolls + trophy_rerolls(ruleset, team) + inducement_rerolls(ruleset, inducements)
     return TeamState(
         id=team_id,
         name=team.name,

@@ -485,6 +485,8 @@ def _league_rows(params: GameParameters) -> list[tuple[str, str]]:
         rows.extend(_concession_rows(params, league.concession))
     for place, prize in enumerate(league.prizes, start=1):
         rows.append((f"Prize for place {place}", money(prize)))
+    if league.trophy_rerolls:
+        rows.append(("League Trophy", f"{league.trophy_rerolls} free team re-roll(s) for its holder, counted in its Team Value"))
     if league.off_season is not None:
         rows.extend(_off_season_rows(league.off_season))
     return rows

@@ -147,6 +147,11 @@ def player_value(ruleset: Ruleset, player: TeamPlayer) -> int:
     return value
 
 
+def trophy_rerolls(ruleset: Ruleset, team: Team) -> int:
+    """The free team re-rolls a team holding the League Trophy has (``league.trophy_rerolls``); 0 for any other."""
+    return ruleset.parameters.league.trophy_rerolls if team.league_trophy else 0
+
+
 def core_valuation(ruleset: Ruleset, team: Team) -> TeamValuation:
     """Blood Bowl 2025: players at Current Value, re-rolls and staff count; fans and inducements are bought but not counted.
 
@@ -173,6 +178,10 @@ def core_valuation(ruleset: Ruleset, team: Team) -> TeamValuation:
     reroll_price = params.rerolls.fixed_cost if params.rerolls.fixed_cost is not None else (roster.reroll_cost if roster else 0)
     if team.rerolls:
         items.append(CostItem(f"{team.rerolls} team re-roll(s)", team.rerolls * reroll_price, team.rerolls * reroll_price))
+    trophy = trophy_rerolls(ruleset, team)
+    if trophy:
+        # The League Trophy's re-rolls cost nothing, but count towards the Team Value like any other.
+        items.append(CostItem(f"{trophy} League Trophy re-roll(s)", 0, trophy * reroll_price))
     for staff_id, amount in team.staff.items():
         count = staff_count(amount)
         if staff_id == "dedicated-fans":

@@ -164,3 +164,17 @@ def test_a_rehired_player_comes_back_whole(core: Ruleset) -> None:
     # A new player of the same position with another name is a new hire, at his Hiring Fee.
     renamed = attrs.evolve(before, players=(attrs.evolve(scarred, name="Someone Else", niggling_injuries=0, spp=0), *team.players[1:]))
     assert redraft_problems(core, before, renamed, 2_000_000) == ()
+
+
+def test_the_league_trophy_gives_free_rerolls_that_count_in_the_team_value(core: Ruleset) -> None:
+    from bbcore.rules.sequences import team_state
+
+    extra = core.parameters.league.trophy_rerolls
+    assert extra > 0
+    team = human(core)
+    holder = attrs.evolve(team, league_trophy=True)
+    plain, held = value_team(core, team), value_team(core, holder)
+    reroll = core.roster("human").reroll_cost
+    assert (held.cost, held.team_value) == (plain.cost, plain.team_value + extra * reroll)
+    assert team_state(core, "home", holder).rerolls == team_state(core, "home", team).rerolls + extra
+    assert redraft_cost(core, holder, holder) == redraft_cost(core, team, team)
