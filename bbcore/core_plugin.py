@@ -188,11 +188,12 @@ def bbcore_turn_end_effects(
 def bbcore_after_procedure_effects(
     ruleset: Ruleset, state: GameState, before: Board, events: tuple[Event, ...], dice: DiceSource, decisions: Decisions
 ) -> tuple[GameState, tuple[Event, ...]] | None:
-    """A touchdown the procedure left is scored; the casualties it caused, its completions, interceptions and throws
-    earn their awards; Plague Ridden and Masters of Undeath raise a victim it killed; who caused each injury is noted
-    (Getting Even)."""
+    """In a friendly game every new Casualty first becomes the mild one. A touchdown the procedure left is scored; the
+    casualties it caused, its completions, interceptions and throws earn their awards; Plague Ridden and Masters of
+    Undeath raise a victim it killed; who caused each injury is noted (Getting Even)."""
     from bbcore.rules.achievements import award_passes_and_throws  # noqa: PLC0415
     from bbcore.rules.casualties_caused import award_casualties  # noqa: PLC0415
+    from bbcore.rules.friendly import friendly_casualties  # noqa: PLC0415
     from bbcore.rules.getting_even import note_injury_causes  # noqa: PLC0415
     from bbcore.rules.masters_of_undeath import raised_after_procedure  # noqa: PLC0415
     from bbcore.rules.plague_ridden import plague_after_procedure  # noqa: PLC0415
@@ -201,6 +202,7 @@ def bbcore_after_procedure_effects(
     found: list[Event] = []
     changed = False
     for effect in (
+        friendly_casualties,
         score_after_procedure,
         award_casualties,
         award_passes_and_throws,

@@ -356,6 +356,31 @@ def parameter_prayer_problems(ruleset: Ruleset, layers: Iterable[tuple[YamlDocum
     return problems
 
 
+#: Where the parameters name a row of the casualty table in force.
+PARAMETER_CASUALTY_ROWS: tuple[JsonPath, ...] = (
+    ("plague_ridden", "casualty"),
+    ("masters_of_undeath", "casualty"),
+    ("league", "friendly", "casualty"),
+)
+
+
+def parameter_casualty_problems(ruleset: Ruleset, layers: Iterable[tuple[YamlDocument, Mapping[str, Any]]]) -> list[Problem]:
+    """Every casualty result the parameters name (see :data:`PARAMETER_CASUALTY_ROWS`) that is no row of the casualty
+    table in force, at its line in that file (a ruleset without a casualty table names none)."""
+    if CASUALTY_ROLE not in ruleset.roles and CASUALTY_ROLE not in ruleset.tables:
+        return []
+    table = ruleset.table(CASUALTY_ROLE)
+    known = {row.id for row in table.rows}
+    problems: list[Problem] = []
+    for document, data in layers:
+        for path in PARAMETER_CASUALTY_ROWS:
+            found = _at(data, path)
+            if isinstance(found, str) and found not in known:
+                message = f"no row {found!r} on the casualty table {table.id!r}; its rows: {', '.join(sorted(known))}"
+                problems.append(document.problem(path, "unknown-row", message))
+    return problems
+
+
 def _unknown_listed(
     document: YamlDocument, data: Mapping[str, Any], paths: Iterable[JsonPath], known: Collection[str], code: str, what: str
 ) -> list[Problem]:

@@ -35,6 +35,7 @@ from bbcore.model.table import Table
 from bbcore.model.team import Team
 from bbcore.plugins import DISABLE_ENV, PluginHost, PluginInfo, default_host, reset_default_host
 from bbcore.references import (
+    parameter_casualty_problems,
     parameter_inducement_problems,
     parameter_prayer_problems,
     parameter_skill_problems,
@@ -523,6 +524,7 @@ class RulesetBuilder:
         found.extend(parameter_inducement_problems(listed, parameter_layers))
         found.extend(parameter_prayer_problems(ruleset, parameter_layers))
         found.extend(parameter_special_rule_problems(ruleset, parameter_layers))
+        found.extend(parameter_casualty_problems(ruleset, parameter_layers))
         for answer in hook.bbcore_rules_file_problems(ruleset=ruleset):
             for problem in answer or ():
                 if not isinstance(problem, RulesFileProblem):

@@ -14,6 +14,7 @@ from bbcore.errors import Problem
 from bbcore.model.team import Team, TeamPlayer
 from bbcore.render import json as rj
 from bbcore.render.text import columns, money, target
+from bbcore.rules.off_season import redraft_budget, redraft_cost, redraft_problems, rehire_price
 from bbcore.ruleset import Ruleset
 from bbcore.teams.checks import DRAFT, LEAGUE, STAGES
 from bbcore.teams.profiles import LASTING_INJURY, PlayerProfile, current_profile, is_captain
@@ -360,6 +361,17 @@ def _gold(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected gold pieces such as 1240000 or 1240K, got {text!r}") from None
 
 
+def _count(text: str) -> int:
+    """A count of fixtures: a whole number, 0 or more."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of fixtures, got {text!r}") from None
+    if count < 0:
+        raise argparse.ArgumentTypeError(f"a count of fixtures is 0 or more, got {count}")
+    return count
+
+
 def _jobs(text: str) -> int:
     """A number of processes: a whole number, at least 1."""
     try:
@@ -392,6 +404,34 @@ def cmd_team_check(args: argparse.Namespace) -> int:
         f"{team_file.team.name}: {'valid' if report.valid else 'INVALID'}; cost {money(report.cost)}, Team Value {money(report.team_value)}"
     )
     for found in report.problems:
+        print(f"  {found}  [{found.code}]")
+    return status
+
+
+def cmd_team_redraft(args: argparse.Namespace) -> int:
+    before_file, after_file = bbcore.load_team_file(args.before), bbcore.load_team_file(args.after)
+    before, after = before_file.team, after_file.team
+    ruleset = _ruleset(args, after.variant)
+    budget, _ = redraft_budget(ruleset, before.treasury, args.played, args.won, args.drawn)
+    problems = redraft_problems(ruleset, before, after, budget, after_file.document)
+    cost = redraft_cost(ruleset, before, after)
+    kept = [p for p in after.players if any((p.name, p.position) == (old.name, old.position) for old in before.players)]
+    status = _report_references(problems) or (EXIT_PROBLEMS if problems else EXIT_OK)
+    if args.json:
+        emit_json(
+            {
+                "valid": not problems,
+                "budget": budget,
+                "cost": cost,
+                "rehired": [{"name": p.name, "position": p.position, "price": rehire_price(ruleset, p)} for p in kept],
+                "problems": [p.to_json() for p in problems],
+            }
+        )
+        return status
+    print(f"{after.name}: {'valid' if not problems else 'INVALID'} re-draft; cost {money(cost)} of a budget of {money(budget)}")
+    for player in kept:
+        print(f"  re-hired {player.name} ({player.position}) for {money(rehire_price(ruleset, player))}")
+    for found in problems:
         print(f"  {found}  [{found.code}]")
     return status
 
@@ -917,6 +957,17 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     sheet.add_argument("file", metavar="FILE")
     sheet.add_argument("--stage", choices=STAGES, default=LEAGUE, help="which team checks to report beside the sheet (default: league)")
     sheet.set_defaults(handler=cmd_team_sheet)
+    redraft = team.add_parser(
+        "redraft",
+        help="check a team re-drafted for a new season against its file of the last one, within its re-draft budget",
+        parents=[as_json, rules],
+    )
+    redraft.add_argument("before", metavar="LAST_SEASON", help="the team file at the end of the last season (after Rest & Relaxation)")
+    redraft.add_argument("after", metavar="NEW_SEASON", help="the re-drafted team file")
+    redraft.add_argument("--played", type=_count, required=True, help="league fixtures the team played last season")
+    redraft.add_argument("--won", type=_count, default=0, help="of them, fixtures won")
+    redraft.add_argument("--drawn", type=_count, default=0, help="of them, fixtures drawn")
+    redraft.set_defaults(handler=cmd_team_redraft)
 
     odds = sub.add_parser("odds", help="exact probabilities").add_subparsers(
         title="odds commands", metavar="KIND", parser_class=parser_class

@@ -125,6 +125,13 @@ class OffSeasonRules:
 
 
 @frozen
+class FriendlyRules:
+    """A friendly game: every Casualty counts as the casualty table's row ``casualty``."""
+
+    casualty: str
+
+
+@frozen
 class QuittingRules:
     """A conceding team's player with ``advancements_at_least`` advancements rolls ``dice``; below ``stays_on`` he quits."""
 
@@ -163,6 +170,7 @@ class LeagueRules:
     #: Gold by final place, the winner's first, paid when the season ends.
     prizes: tuple[int, ...] = ()
     off_season: OffSeasonRules | None = None
+    friendly: FriendlyRules | None = None
     #: Free team re-rolls for the League Trophy's holder, counted in its Team Value.
     trophy_rerolls: int = 0
 

@@ -25,6 +25,7 @@ from bbcore.dice import roll_dice
 from bbcore.rules.board import position_keywords
 from bbcore.rules.decisions import IllegalAnswerError
 from bbcore.rules.events import Event
+from bbcore.rules.friendly import FRIENDLY
 from bbcore.rules.injury import CASUALTY_ROLE
 
 if TYPE_CHECKING:
@@ -72,6 +73,8 @@ def getting_even_step(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
     :data:`GETTING_EVEN`) when there are several. A player the rule concerns whose
     injurer's position has no keyword left to name rolls nothing (result ``no-keyword``).
     """
+    if state.friendly:
+        return state, (Event(FRIENDLY, None, (), "getting-even"),)  # a friendly's casualties leave no grudge
     rules = ruleset.parameters.getting_even
     events: list[Event] = []
     for player_id in sorted(state.injury_causes):

@@ -24,12 +24,14 @@ import attrs
 
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import Problem, UsageError
+from bbcore.render.text import money
 from bbcore.rules.events import Event
-from bbcore.teams.checks import DRAFT, check_team
+from bbcore.teams.checks import DRAFT, check_team, locate_problems
 from bbcore.teams.problems import problem
 from bbcore.teams.valuation import hiring_fee, player_value, staff_count, value_team
 
 if TYPE_CHECKING:
+    from bbcore.loading.yaml_source import YamlDocument
     from bbcore.model.parameters import OffSeasonRules
     from bbcore.model.team import Team, TeamPlayer
     from bbcore.ruleset import Ruleset
@@ -132,19 +134,20 @@ def redraft_cost(ruleset: Ruleset, before: Team, after: Team) -> int:
     return cost
 
 
-def redraft_problems(ruleset: Ruleset, before: Team, after: Team, budget: int) -> tuple[Problem, ...]:
+def redraft_problems(ruleset: Ruleset, before: Team, after: Team, budget: int, document: YamlDocument | None = None) -> tuple[Problem, ...]:
     """Everything wrong with a re-drafted team file: the draft's checks (its budget check replaced by ``budget``,
-    against :func:`redraft_cost`), and each re-hired player not copied whole from ``before``."""
+    against :func:`redraft_cost`), and each re-hired player not copied whole from ``before``. With the new file's
+    ``document``, each problem gives its file, line and column."""
     problems = [found for found in check_team(ruleset, after, stage=DRAFT).problems if found.code != OVER_BUDGET]
     cost = redraft_cost(ruleset, before, after)
     if cost > budget:
-        problems.append(problem(OVER_BUDGET, f"the re-drafted team costs {cost}; the re-draft budget is {budget}"))
+        problems.append(problem(OVER_BUDGET, f"the re-drafted team costs {money(cost)}; the re-draft budget is {money(budget)}"))
     for index, player in enumerate(after.players):
         old = next((p for p in before.players if _same_player(player, p)), None)
         if old is not None and _career(old) != _career(player):
             message = f"{player.name} is re-hired as he was: advancements, SPP, injuries and gained skills"
             problems.append(problem("changed-on-rehire", message, "players", index))
-    return tuple(problems)
+    return tuple(locate_problems(problems, document))
 
 
 __all__ = [

@@ -1,5 +1,9 @@
 """The post-game sequence of league play, as steps over the game's final state.
 
+After a friendly game (``GameState.friendly``, see :mod:`bbcore.rules.friendly`) the
+outcome is recorded without League Points or winnings, the game's SPP are dropped, and
+every other step leaves the teams as they were (:func:`left_alone`).
+
 Each step is a procedure ``(ruleset, state, dice, decisions) -> (state, events)``
 registered by the core under its step id. The money, fans and Star Player Points
 come from :mod:`bbcore.rules.league`; these steps only feed them the game's figures
@@ -16,6 +20,7 @@ from bbcore.dice import DiceSource
 from bbcore.rules.board import Status
 from bbcore.rules.decisions import Decisions, IllegalAnswerError, checked_choices
 from bbcore.rules.events import Event
+from bbcore.rules.friendly import FRIENDLY
 from bbcore.rules.getting_even import getting_even_step
 from bbcore.rules.injury import CASUALTY_ROLE, is_dead
 from bbcore.rules.league import (
@@ -42,6 +47,12 @@ MVP_AWARD = "most-valuable-player"
 StepResult = tuple[GameState, tuple[Event, ...]]
 
 
+def left_alone(state: GameState, step: str) -> StepResult:
+    """A post-game step after a friendly game (``GameState.friendly``): nothing changes (event ``friendly``, the step's
+    id as its result)."""
+    return state, (Event(FRIENDLY, None, (), step),)
+
+
 def result_for(state: GameState, team_id: str) -> str:
     """``win``, ``draw`` or ``loss`` for one team, from the score; a level game settled by a penalty shoot-out
     (``GameState.shoot_out_winner``, see :mod:`bbcore.rules.extra_time`) is won by the shoot-out's winner."""
@@ -58,13 +69,14 @@ def record_outcome_and_winnings(ruleset: Ruleset, state: GameState, dice: DiceSo
     team's touchdowns, whether it stalled), League Points from
     :func:`bbcore.rules.league.league_points`. A team that conceded with the penalty
     (``GameState.conceded``) collects nothing, and its opponent the concession's winnings.
+    A friendly game (``GameState.friendly``) earns neither League Points nor winnings.
     """
     events: list[Event] = []
     for team in state.teams:
         other = state.opponent(team.id)
         result = result_for(state, team.id)
         penalised = _penalised(state)
-        points = league_points(ruleset, result, team.score, other.score, team.casualties_caused)
+        points = 0 if state.friendly else league_points(ruleset, result, team.score, other.score, team.casualties_caused)
         events.append(
             Event(
                 "outcome",
@@ -75,11 +87,12 @@ def record_outcome_and_winnings(ruleset: Ruleset, state: GameState, dice: DiceSo
                     "touchdowns_against": other.score,
                     "casualties_caused": team.casualties_caused,
                     "league_points": points,
+                    "friendly": state.friendly,
                 },
             )
         )
-        if penalised == team.id:
-            events.append(Event("winnings", team.id, result="conceded", detail={"gold": 0}))
+        if penalised == team.id or state.friendly:
+            events.append(Event("winnings", team.id, result=FRIENDLY if state.friendly else "conceded", detail={"gold": 0}))
             continue
         gold, gold_events = winnings(
             ruleset, team.fan_factor, other.fan_factor, team.score, team.stalled, who=team.id, conceded=penalised == other.id
@@ -92,6 +105,8 @@ def record_outcome_and_winnings(ruleset: Ruleset, state: GameState, dice: DiceSo
 def dedicated_fans(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """Each team's Dedicated Fans after the result: :func:`bbcore.rules.league.update_dedicated_fans`, or for a team
     that conceded with the penalty :func:`bbcore.rules.league.fans_lost_by_conceding`."""
+    if state.friendly:
+        return left_alone(state, "dedicated-fans")
     events: list[Event] = []
     for team in state.teams:
         if _penalised(state) == team.id:
@@ -119,6 +134,9 @@ def player_advancement(ruleset: Ruleset, state: GameState, dice: DiceSource, dec
     awards no MVP (event ``mvp``, result ``conceded``) and its opponent awards
     ``league.concession.extra_mvps`` more, each by the same nomination and die.
     """
+    if state.friendly:
+        # No SPP of any kind: the game's are dropped, and nobody is named the MVP.
+        return attrs.evolve(state, spp={}), left_alone(state, "player-advancement")[1]
     events: list[Event] = []
     board = state.board
     penalised = _penalised(state)
@@ -168,6 +186,8 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
     keep without paying their Hiring Fee. After a concession with the penalty it names the
     team file's players who quit (``quit``), whom the answer may not keep.
     """
+    if state.friendly:
+        return left_alone(state, "hiring-and-firing")
     events: list[Event] = []
     for team in state.teams:
         own = list(state.board.team_players(team.id))
@@ -250,7 +270,9 @@ def _check_hiring(ruleset: Ruleset, team_id: str, after: Team, treasury: int, fo
 
 
 def expensive_mistakes(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
-    """Each team's Treasury after :func:`bbcore.rules.league.expensive_mistake`."""
+    """Each team's Treasury after :func:`bbcore.rules.league.expensive_mistake` (nothing after a friendly game)."""
+    if state.friendly:
+        return left_alone(state, "expensive-mistakes")
     events: list[Event] = []
     for team in state.teams:
         treasury, mistake_events = expensive_mistake(ruleset, team.treasury, dice, who=team.id)
@@ -267,6 +289,8 @@ def prepare_next_fixture(ruleset: Ruleset, state: GameState, dice: DiceSource, d
     that file first, and Journeymen not hired are not in it. A team without a file keeps
     its CTV, recorded as unchanged.
     """
+    if state.friendly:
+        return left_alone(state, "next-fixture")
     events: list[Event] = []
     for team in state.teams:
         if team.team is None:

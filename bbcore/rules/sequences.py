@@ -257,6 +257,8 @@ class GameState:
     celebrating: str | None = None
     #: The team that won the penalty shoot-out of a game level after Extra Time (bbcore.rules.extra_time).
     shoot_out_winner: str | None = None
+    #: A friendly game (bbcore.rules.friendly): no SPP, League Points or winnings, every Casualty a mild one.
+    friendly: bool = False
     #: The game was conceded (bbcore.rules.concession); the post-game steps read it.
     conceded: Concession | None = None
 

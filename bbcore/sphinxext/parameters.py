@@ -485,6 +485,14 @@ def _league_rows(params: GameParameters) -> list[tuple[str, str]]:
         rows.extend(_concession_rows(params, league.concession))
     for place, prize in enumerate(league.prizes, start=1):
         rows.append((f"Prize for place {place}", money(prize)))
+    if league.friendly is not None:
+        rows.append(
+            (
+                "Friendly games",
+                f"no SPP, League Points or winnings, the teams left as they were; every Casualty counts as "
+                f"{literal(league.friendly.casualty)}",
+            )
+        )
     if league.trophy_rerolls:
         rows.append(("League Trophy", f"{league.trophy_rerolls} free team re-roll(s) for its holder, counted in its Team Value"))
     if league.off_season is not None:

@@ -498,7 +498,8 @@ def active_checks(ruleset: Ruleset, stage: str | None = None) -> list[TeamCheck]
     return [check for check in result if stage is None or stage in check.stages]
 
 
-def _locate(problems: Iterable[Problem], document: YamlDocument | None) -> list[Problem]:
+def locate_problems(problems: Iterable[Problem], document: YamlDocument | None) -> list[Problem]:
+    """The problems with the file, line and column their JSON paths point to in the team file's ``document``."""
     if document is None:
         return list(problems)
     located = []
@@ -537,5 +538,5 @@ def check_team(ruleset: Ruleset, team: Team, document: YamlDocument | None = Non
                 raise PluginError(f"a plugin's bbcore_extra_team_problems gave {found!r}, which is not a Problem")
             problems.append(found)
     valuation = value_team(ruleset, team)
-    located = _locate(problems, document)
+    located = locate_problems(problems, document)
     return TeamReport(not located, valuation.cost, valuation.team_value, valuation.current_team_value, tuple(located))

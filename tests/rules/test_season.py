@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import attrs
 import pytest
 
+import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.model.common import SkillRef
@@ -178,3 +182,30 @@ def test_the_league_trophy_gives_free_rerolls_that_count_in_the_team_value(core:
     assert (held.cost, held.team_value) == (plain.cost, plain.team_value + extra * reroll)
     assert team_state(core, "home", holder).rerolls == team_state(core, "home", team).rerolls + extra
     assert redraft_cost(core, holder, holder) == redraft_cost(core, team, team)
+
+
+def test_the_redraft_command_checks_the_new_file_against_the_old(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from bbcore.cli import main
+
+    old = Path(bbcore.__file__).parent / "data" / "teams" / "human-starter.yaml"
+    text = old.read_text()
+    assert "\nrerolls: " in text
+    greedy = tmp_path / "greedy.yaml"
+    greedy.write_text(re.sub(r"\nrerolls: \d+", "\nrerolls: 8", text))
+    assert main(["team", "redraft", str(old), str(old), "--played", "6", "--won", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["valid"]
+    assert report["cost"] <= report["budget"]
+    assert len(report["rehired"]) == 12
+    # Eight re-rolls at the roster's price break the budget: the problem names the file, line and column.
+    assert main(["team", "redraft", str(old), str(greedy), "--played", "0"]) == 1
+    out = capsys.readouterr().out
+    assert "INVALID re-draft" in out
+    assert f"{greedy}:1:1: $: the re-drafted team costs" in out
+    # Impossible season figures are refused as a usage error.
+    assert main(["team", "redraft", str(old), str(old), "--played", "1", "--won", "2"]) == 2
+    assert "cannot be" in capsys.readouterr().err
+    assert main(["team", "redraft", str(old), str(old), "--played", "-1"]) == 2
+    assert "0 or more" in capsys.readouterr().err
