@@ -129,3 +129,18 @@ def test_the_sheet_of_a_file_naming_what_does_not_exist_is_refused(tmp_path: Pat
     broken = write_team(tmp_path, advancements=[{"kind": "characteristic-st"}] * 3)
     assert main(["team", "sheet", str(broken)]) == 1
     assert "[too-many-improvements]" in capsys.readouterr().out
+
+
+def test_hatred_gained_twice_is_held_against_both_keywords(core: Ruleset) -> None:
+    from bbcore.rules.board import named_by
+    from bbcore.testing import build_board
+
+    twice = player(gained_skills=[{"id": "hatred", "value": v} for v in ("Orc", "Elf", "Orc")])
+    assert current_profile(core, twice).skills["hatred"] == "Orc, Elf"
+    hater = game_player(core, twice, "h", "home")
+    board = build_board(
+        core,
+        {"o": ("away", "orc/orc-lineman", (5, 5)), "e": ("away", "wood-elf/wood-elf-lineman", (5, 6)), "m": ("away", LINEMAN, (5, 7))},
+    )
+    hated = hater.skills["hatred"]
+    assert [named_by(core, hated, board.player(pid)) for pid in ("o", "e", "m")] == [True, True, False]

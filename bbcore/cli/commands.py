@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -361,26 +362,24 @@ def _gold(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected gold pieces such as 1240000 or 1240K, got {text!r}") from None
 
 
-def _count(text: str) -> int:
-    """A count of fixtures: a whole number, 0 or more."""
-    try:
-        count = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number of fixtures, got {text!r}") from None
-    if count < 0:
-        raise argparse.ArgumentTypeError(f"a count of fixtures is 0 or more, got {count}")
-    return count
+def _whole_at_least(least: int, things: str) -> Callable[[str], int]:
+    """An argument type: a whole number of ``things``, ``least`` or more."""
+
+    def parse(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number of {things}, got {text!r}") from None
+        if number < least:
+            raise argparse.ArgumentTypeError(f"expected {least} or more {things}, got {number}")
+        return number
+
+    return parse
 
 
-def _jobs(text: str) -> int:
-    """A number of processes: a whole number, at least 1."""
-    try:
-        jobs = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number of processes, got {text!r}") from None
-    if jobs < 1:
-        raise argparse.ArgumentTypeError(f"at least 1 process, got {jobs}")
-    return jobs
+#: Fixtures of a season (0 or more), and processes to play matches in (1 or more).
+_count = _whole_at_least(0, "fixtures")
+_jobs = _whole_at_least(1, "processes")
 
 
 def cmd_team_check(args: argparse.Namespace) -> int:

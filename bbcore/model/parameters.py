@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypeVar
 
 from attrs import field, frozen
 
+from bbcore.errors import UsageError
 from bbcore.model.common import SkillRef
+
+T = TypeVar("T")
 
 
 @frozen
@@ -141,6 +145,15 @@ class QuittingRules:
 
 
 @frozen
+class UnplayedConcession:
+    """A fixture conceded before it was played: the opponent names ``mvps`` MVPs and collects ``winnings`` dice of
+    gold (times ``league.winnings.gold_per_point``)."""
+
+    mvps: int
+    winnings: str
+
+
+@frozen
 class ConcessionRules:
     """Conceding: the opponent wins by ``awarded_touchdowns`` to none (or by its own touchdowns, when more). With the
     penalty it also awards ``extra_mvps`` more MVPs and reckons its winnings with ``winnings`` in place of those
@@ -151,6 +164,7 @@ class ConcessionRules:
     winnings: Mapping[str, int]
     fans_lost: str
     quitting: QuittingRules
+    unplayed: UnplayedConcession
 
 
 @frozen
@@ -490,6 +504,14 @@ class ActivationRules:
 
     block_actions: tuple[str, ...] = ()
     traits: Mapping[str, ActivationTrait] = field(factory=dict)
+
+
+def required(block: T | None, key: str, what: str) -> T:
+    """An optional block of the parameters that a procedure needs: ``block``, or a
+    :class:`~bbcore.errors.UsageError` saying the ruleset has no ``what`` (at ``key``)."""
+    if block is None:
+        raise UsageError(f"this ruleset's parameters give no {what} ({key})")
+    return block
 
 
 @frozen

@@ -266,11 +266,16 @@ def position_keywords(ruleset: Ruleset, player: PlayerState) -> tuple[str, ...]:
     return position.keywords if position is not None else ()
 
 
+#: What joins the keywords of one skill held against several (Hatred (Orc, Elf)).
+KEYWORD_SEPARATOR = ", "
+
+
 def named_by(ruleset: Ruleset, keyword: object, player: PlayerState) -> bool:
     """Whether a skill's bracketed keyword (Animosity (X), Hatred (X)) names the player: ``all``, or a keyword of
-    his position, in any case."""
-    wanted = str(keyword).lower()
-    return wanted == "all" or wanted in {k.lower() for k in position_keywords(ruleset, player)}
+    his position, in any case. A skill held against several keywords names them joined by :data:`KEYWORD_SEPARATOR`;
+    any one of them will do."""
+    wanted = {part.strip().lower() for part in str(keyword).split(KEYWORD_SEPARATOR.strip())}
+    return "all" in wanted or bool(wanted & {k.lower() for k in position_keywords(ruleset, player)})
 
 
 def player_from_position(

@@ -15,7 +15,11 @@ With the penalty, the conceding team also:
 
 A team that cannot put ``setup.min_on_line_of_scrimmage`` players on the line at a start
 of drive may concede without the penalty (:func:`may_concede_without_penalty`): the
-result stands, and nothing else follows.
+result stands, and nothing else follows. A fixture not played by the league's time limit
+counts as lost by both teams (:func:`bbcore.rules.league.league_points`), unless one coach
+concedes it for reasons away from the game (:func:`concede_unplayed`): that counts as
+conceded without the penalty, and the opponent names more MVPs and collects its winnings
+by a die.
 
 :func:`concede` records it all in ``GameState.conceded``; the post-game steps
 (:mod:`bbcore.rules.postgame`) read it.
@@ -29,6 +33,7 @@ import attrs
 
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
+from bbcore.model.parameters import required
 from bbcore.rules.board import Status
 from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_choices
 from bbcore.rules.events import Event
@@ -42,6 +47,8 @@ if TYPE_CHECKING:
 
 #: The kind of the event that reports the concession.
 CONCESSION = "concession"
+#: Its result for a fixture conceded before it was played.
+UNPLAYED = "unplayed"
 #: The reason a coach is asked to pick the player a touchdown handed by a concession goes to.
 CONCESSION_TOUCHDOWN = "concession-touchdown"
 #: The kind of the event that reports a veteran's roll to stay with a team that conceded.
@@ -52,10 +59,7 @@ TOUCHDOWN = "touchdown"
 
 def concession_rules(ruleset: Ruleset) -> ConcessionRules:
     """The league's rules for conceding; a ruleset without them cannot concede a game."""
-    rules = ruleset.parameters.league.concession
-    if rules is None:
-        raise UsageError("this ruleset's league parameters give no rules for conceding (league.concession)")
-    return rules
+    return required(ruleset.parameters.league.concession, "league.concession", "rules for conceding")
 
 
 def available_players(state: GameState, team_id: str) -> int:
@@ -111,14 +115,7 @@ def concede(
             f"team {team_id!r} may concede without the penalty only when it cannot set up {least} players on the line "
             f"of scrimmage; it has {available_players(state, team_id)} who could be set up"
         )
-    opponent = state.opponent(team_id)
-    score = awarded_score(ruleset, opponent.score)
-    handed = score - opponent.score
-    state = state.update_team(opponent.id, score=score).update_team(team_id, score=0)
-    detail: dict[str, object] = {"winner": opponent.id, "score": [state.home.score, state.away.score], "awarded_touchdowns": handed}
-    events: list[Event] = [Event(CONCESSION, team_id, (), "penalty" if penalty else "without-penalty", detail)]
-    state, awarded = _award_handed_touchdowns(ruleset, state, opponent.id, handed, decisions)
-    events.extend(awarded)
+    state, events, detail = _hand_over(ruleset, state, team_id, decisions, "penalty" if penalty else "without-penalty")
     quit_: tuple[int, ...] = ()
     if penalty:
         own = {player.id for player in state.board.team_players(team_id)}
@@ -128,6 +125,46 @@ def concede(
         quit_, rolls = _veterans_roll(ruleset, state, team_id, dice)
         events.extend(rolls)
     return attrs.evolve(state, conceded=Concession(team_id, penalty, quit_)), tuple(events)
+
+
+def concede_unplayed(
+    ruleset: Ruleset, state: GameState, team_id: str, decisions: Decisions | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
+    """``team_id`` concedes a fixture not played by the league's time limit, for reasons away from the game.
+
+    ``state`` is the fixture as it would have started (no drive set up, nobody played).
+    It counts as conceded without the penalty (event result ``unplayed``), and the
+    post-game steps read ``Concession.unplayed``: the opponent names
+    ``league.concession.unplayed.mvps`` MVPs from all its players and collects its
+    winnings by a die; the conceding team collects none and names no MVP. Raises
+    :class:`~bbcore.errors.UsageError` for a fixture already under way, or conceded.
+    """
+    decisions = decisions or DefaultDecisions()
+    concession_rules(ruleset)
+    state.team(team_id)
+    if state.conceded is not None:
+        raise UsageError(f"the game was conceded already, by {state.conceded.team!r}")
+    if state.drive or state.played:
+        raise UsageError("a fixture conceded unplayed is one no drive of which was set up")
+    state, events, _ = _hand_over(ruleset, state, team_id, decisions, UNPLAYED)
+    return attrs.evolve(state, conceded=Concession(team_id, penalty=False, unplayed=True)), tuple(events)
+
+
+def _hand_over(
+    ruleset: Ruleset, state: GameState, team_id: str, decisions: Decisions, result: str
+) -> tuple[GameState, list[Event], dict[str, object]]:
+    """The conceded result: the opponent's touchdowns made up to the awarded score, the conceding team's struck out,
+    and the SPP of those handed given to the opponent's players its coach picks; the events and the concession
+    event's detail (for the caller to add to)."""
+    opponent = state.opponent(team_id)
+    score = awarded_score(ruleset, opponent.score)
+    handed = score - opponent.score
+    state = state.update_team(opponent.id, score=score).update_team(team_id, score=0)
+    detail: dict[str, object] = {"winner": opponent.id, "score": [state.home.score, state.away.score], "awarded_touchdowns": handed}
+    events: list[Event] = [Event(CONCESSION, team_id, (), result, detail)]
+    state, awarded = _award_handed_touchdowns(ruleset, state, opponent.id, handed, decisions)
+    events.extend(awarded)
+    return state, events, detail
 
 
 def _award_handed_touchdowns(
@@ -173,10 +210,12 @@ def _veterans_roll(ruleset: Ruleset, state: GameState, team_id: str, dice: DiceS
 __all__ = [
     "CONCESSION",
     "CONCESSION_TOUCHDOWN",
+    "UNPLAYED",
     "VETERAN_STAYS",
     "available_players",
     "awarded_score",
     "concede",
+    "concede_unplayed",
     "concession_rules",
     "may_concede_without_penalty",
 ]

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from bbcore.errors import UsageError
+from bbcore.model.parameters import required
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event
 from bbcore.rules.pregame import choose_kicking_team, roll_off
@@ -41,10 +42,7 @@ PENALTY_SHOOT_OUT = "penalty-shoot-out"
 
 def extra_time_rules(ruleset: Ruleset) -> ExtraTimeRules:
     """The ruleset's Extra Time; a ruleset without it (``extra_time`` in the parameters) plays none."""
-    rules = ruleset.parameters.extra_time
-    if rules is None:
-        raise UsageError("this ruleset's parameters give no Extra Time (extra_time)")
-    return rules
+    return required(ruleset.parameters.extra_time, "extra_time", "Extra Time")
 
 
 def winner(state: GameState) -> str | None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from bbcore.errors import UsageError
+from bbcore.model.parameters import required
 from bbcore.rules.events import Event
 
 if TYPE_CHECKING:
@@ -35,10 +35,7 @@ FRIENDLY = "friendly"
 
 def friendly_casualty(ruleset: Ruleset) -> str:
     """The casualty row every Casualty of a friendly game counts as."""
-    rules = ruleset.parameters.league.friendly
-    if rules is None:
-        raise UsageError("this ruleset's league parameters give no friendly games (league.friendly)")
-    return rules.casualty
+    return required(ruleset.parameters.league.friendly, "league.friendly", "friendly games").casualty
 
 
 def friendly_casualties(

@@ -23,6 +23,7 @@ from attrs import frozen
 
 from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.errors import UsageError
+from bbcore.model.parameters import required
 from bbcore.rules.board import PlayerState
 from bbcore.rules.events import Event
 from bbcore.rules.special_actions import HARMFUL
@@ -124,12 +125,19 @@ def update_dedicated_fans(
     return new, (event,)
 
 
+def unplayed_winnings(ruleset: Ruleset, dice: DiceSource, *, who: str | None = None) -> tuple[int, tuple[Event, ...]]:
+    """The gold the opponent of a team that conceded a fixture before it was played collects: the concession's
+    ``unplayed.winnings`` dice, each pip worth ``league.winnings.gold_per_point``."""
+    concession = required(ruleset.parameters.league.concession, "league.concession", "rules for conceding")
+    rolls = roll_dice(dice, concession.unplayed.winnings)
+    gold = sum(rolls) * ruleset.parameters.league.winnings.gold_per_point
+    return gold, (Event("winnings", who, rolls, "opponent-conceded-unplayed", {"gold": gold}),)
+
+
 def fans_lost_by_conceding(ruleset: Ruleset, fans: int, dice: DiceSource, *, who: str | None = None) -> tuple[int, tuple[Event, ...]]:
     """A team's Dedicated Fans after it conceded with the penalty: it loses the concession's die roll of them (in place
     of the loser's roll), never going below the parameters' least Dedicated Fans."""
-    concession = ruleset.parameters.league.concession
-    if concession is None:
-        raise UsageError("this ruleset's league parameters give no rules for conceding (league.concession)")
+    concession = required(ruleset.parameters.league.concession, "league.concession", "rules for conceding")
     rolls = roll_dice(dice, concession.fans_lost)
     new = max(fans - sum(rolls), min(fans, ruleset.parameters.dedicated_fans.min))
     outcome = "fans-down" if new < fans else "unchanged"
@@ -580,6 +588,7 @@ __all__ = [
     "standing_key",
     "standings",
     "tie_breaker_order",
+    "unplayed_winnings",
     "update_dedicated_fans",
     "value_increase",
     "winnings",

@@ -24,6 +24,7 @@ import attrs
 
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import Problem, UsageError
+from bbcore.model.parameters import required
 from bbcore.render.text import money
 from bbcore.rules.events import Event
 from bbcore.teams.checks import DRAFT, check_team, locate_problems
@@ -51,10 +52,7 @@ OVER_BUDGET = "over-budget"
 
 def off_season_rules(ruleset: Ruleset) -> OffSeasonRules:
     """The league's Off-season Break; a ruleset without it (``league.off_season``) has none."""
-    rules = ruleset.parameters.league.off_season
-    if rules is None:
-        raise UsageError("this ruleset's league parameters give no Off-season Break (league.off_season)")
-    return rules
+    return required(ruleset.parameters.league.off_season, "league.off_season", "Off-season Break")
 
 
 def rest_and_relaxation(ruleset: Ruleset, team: Team, dice: DiceSource) -> tuple[Team, tuple[Event, ...]]:

@@ -18,6 +18,7 @@ import attrs
 
 from bbcore.dice import DiceSource
 from bbcore.rules.board import Status
+from bbcore.rules.concession import UNPLAYED
 from bbcore.rules.decisions import Decisions, IllegalAnswerError, checked_choices
 from bbcore.rules.events import Event
 from bbcore.rules.friendly import FRIENDLY
@@ -29,6 +30,7 @@ from bbcore.rules.league import (
     fans_lost_by_conceding,
     league_points,
     spp_for,
+    unplayed_winnings,
     update_dedicated_fans,
     winnings,
 )
@@ -69,7 +71,9 @@ def record_outcome_and_winnings(ruleset: Ruleset, state: GameState, dice: DiceSo
     team's touchdowns, whether it stalled), League Points from
     :func:`bbcore.rules.league.league_points`. A team that conceded with the penalty
     (``GameState.conceded``) collects nothing, and its opponent the concession's winnings.
-    A friendly game (``GameState.friendly``) earns neither League Points nor winnings.
+    A friendly game (``GameState.friendly``) earns neither League Points nor winnings. After
+    a fixture conceded unplayed, the conceding team collects nothing and its opponent
+    :func:`bbcore.rules.league.unplayed_winnings`.
     """
     events: list[Event] = []
     for team in state.teams:
@@ -91,8 +95,14 @@ def record_outcome_and_winnings(ruleset: Ruleset, state: GameState, dice: DiceSo
                 },
             )
         )
-        if penalised == team.id or state.friendly:
-            events.append(Event("winnings", team.id, result=FRIENDLY if state.friendly else "conceded", detail={"gold": 0}))
+        if penalised == team.id or state.friendly or _unplayed(state) == team.id:
+            reason = FRIENDLY if state.friendly else "conceded" if penalised == team.id else UNPLAYED
+            events.append(Event("winnings", team.id, result=reason, detail={"gold": 0}))
+            continue
+        if _unplayed(state) == other.id:
+            gold, gold_events = unplayed_winnings(ruleset, dice, who=team.id)
+            events.extend(gold_events)
+            state = state.update_team(team.id, treasury=team.treasury + gold)
             continue
         gold, gold_events = winnings(
             ruleset, team.fan_factor, other.fan_factor, team.score, team.stalled, who=team.id, conceded=penalised == other.id
@@ -132,22 +142,31 @@ def player_advancement(ruleset: Ruleset, state: GameState, dice: DiceSource, dec
 
     After a concession with the penalty (``GameState.conceded``) the conceding team
     awards no MVP (event ``mvp``, result ``conceded``) and its opponent awards
-    ``league.concession.extra_mvps`` more, each by the same nomination and die.
+    ``league.concession.extra_mvps`` more, each by the same nomination and die. After a
+    fixture conceded unplayed, the conceding team names none either, and its opponent
+    names ``league.concession.unplayed.mvps`` from all its players, as nobody took part.
     """
     if state.friendly:
         # No SPP of any kind: the game's are dropped, and nobody is named the MVP.
         return attrs.evolve(state, spp={}), left_alone(state, "player-advancement")[1]
     events: list[Event] = []
     board = state.board
-    penalised = _penalised(state)
+    penalised, unplayed = _penalised(state), _unplayed(state)
     concession = ruleset.parameters.league.concession
     # A hired player who earns only the MVP award, or nothing at all (a Star Player), keeps no other SPP.
     spp = {pid: points for pid, points in state.spp.items() if pid not in board.players or board.player(pid).spp_earned == "all"}
     for team in state.teams:
+        other = state.opponent(team.id).id
         took_part = sorted(pid for pid in state.played if pid in board.players and board.player(pid).team == team.id)
+        if unplayed == other:
+            took_part = sorted(p.id for p in board.team_players(team.id))  # nobody played: every player may be named
         players = [pid for pid in took_part if board.player(pid).spp_earned != "none"]
-        awards = 1 + (concession.extra_mvps if concession is not None and penalised == state.opponent(team.id).id else 0)
-        if penalised == team.id:
+        awards = 1
+        if concession is not None and penalised == other:
+            awards += concession.extra_mvps
+        elif concession is not None and unplayed == other:
+            awards = concession.unplayed.mvps
+        if team.id in (penalised, unplayed):
             events.append(Event("mvp", team.id, result="conceded"))
         elif players:
             # Six nominees (the parameter), or everyone who took part when fewer did: no coach narrows the die.
@@ -225,6 +244,12 @@ def _penalised(state: GameState) -> str | None:
     """The team that conceded the game with the penalty, if one did."""
     conceded = state.conceded
     return conceded.team if conceded is not None and conceded.penalty else None
+
+
+def _unplayed(state: GameState) -> str | None:
+    """The team that conceded the fixture before it was played, if one did."""
+    conceded = state.conceded
+    return conceded.team if conceded is not None and conceded.unplayed else None
 
 
 def _quitters(state: GameState, team_id: str) -> list[TeamPlayer]:

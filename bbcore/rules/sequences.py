@@ -169,12 +169,14 @@ class TurnChange:
 
 @frozen
 class Concession:
-    """A game conceded by ``team`` (see :mod:`bbcore.rules.concession`): with the ``penalty`` or without it, and the
-    players of its team file (by index in ``Team.players``) who quit in disgust."""
+    """A game conceded by ``team`` (see :mod:`bbcore.rules.concession`): with the ``penalty`` or without it, the
+    players of its team file (by index in ``Team.players``) who quit in disgust, and whether the fixture was conceded
+    before it was ever played (``unplayed``)."""
 
     team: str
     penalty: bool = True
     quit: tuple[int, ...] = ()
+    unplayed: bool = False
 
 
 @frozen

@@ -545,6 +545,12 @@ def _concession_rows(params: GameParameters, rules: ConcessionRules) -> list[tup
             f"open to a team that cannot set up {params.setup.min_on_line_of_scrimmage} players on the line of scrimmage "
             "at a start of drive: the result alone",
         ),
+        (
+            "Conceding a fixture not played",
+            f"for reasons away from the game: counts as conceded without penalty; the opponent names "
+            f"{rules.unplayed.mvps} MVPs from all its players and collects {rules.unplayed.winnings} x "
+            f"{money(params.league.winnings.gold_per_point)}",
+        ),
     ]
 
 

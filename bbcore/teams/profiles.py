@@ -23,7 +23,7 @@ import attrs
 from attrs import frozen
 
 from bbcore.errors import Problem
-from bbcore.rules.board import PlayerState, Status, player_from_position
+from bbcore.rules.board import KEYWORD_SEPARATOR, PlayerState, Status, player_from_position
 from bbcore.rules.effects import apply_effects
 from bbcore.teams.problems import problem
 from bbcore.teams.valuation import team_special_rules
@@ -86,6 +86,10 @@ def _work_out(ruleset: Ruleset, player: TeamPlayer, index: int, team: Team | Non
         if ref.id not in ruleset.skills:
             problems.append(problem("unknown-skill", f"unknown skill or trait {ref.id!r}", "players", index, "gained_skills", j))
             continue
+        held = skills.get(ref.id)
+        if ref.id in skills and isinstance(held, str) and isinstance(ref.value, str) and ref.value not in held.split(KEYWORD_SEPARATOR):
+            # The same skill gained against another keyword (Hatred twice from Getting Even): held against both.
+            skills[ref.id] = f"{held}{KEYWORD_SEPARATOR}{ref.value}"
         skills.setdefault(ref.id, ref.value)
     if is_captain(ruleset, player, team):
         skills.setdefault(ruleset.parameters.team_captain.skill, None)

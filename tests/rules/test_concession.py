@@ -170,3 +170,32 @@ def test_a_veteran_who_quit_may_not_stay_on_the_team(core: Ruleset) -> None:
     after, events = hiring_and_firing(core, conceded, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", left)]))
     assert events[0].detail["quit"] == [team.players[0].name]
     assert after.home.team is left
+
+
+def test_a_fixture_conceded_unplayed_gives_the_opponent_more_mvps_and_winnings_by_a_die(core: Ruleset) -> None:
+    from bbcore.rules.concession import UNPLAYED, concede_unplayed
+
+    rules = core.parameters.league.concession
+    assert rules is not None
+    unplayed = game(core, {**reserves("home", HUMAN, 11), **reserves("away", ORC, 11)}, home=home_team(treasury=10_000))
+    handed = [("choose-players", ["away-1"])] * rules.awarded_touchdowns
+    with ScriptedDecisions(handed, strict=True) as decisions:
+        conceded, events = concede_unplayed(core, unplayed, "home", decisions)
+    assert (events[0].kind, events[0].result) == ("concession", UNPLAYED)
+    assert (conceded.home.score, conceded.away.score) == (0, rules.awarded_touchdowns)
+    assert conceded.conceded is not None
+    assert conceded.conceded.unplayed
+    with ScriptedDice([4]) as dice:
+        paid, events = record_outcome_and_winnings(core, conceded, dice, DefaultDecisions())
+    gold = [(e.who, e.result, e.detail["gold"]) for e in events if e.kind == "winnings"]
+    assert gold == [("home", UNPLAYED, 0), ("away", "opponent-conceded-unplayed", 4 * core.parameters.league.winnings.gold_per_point)]
+    assert paid.home.treasury == 10_000
+    # Nobody took part, so the opponent's coach names his MVPs from all his players; the conceding team names none.
+    nominees = [f"away-{n}" for n in range(1, core.parameters.league.mvp.nominees + 1)]
+    answers = [("mvp-nominees", nominees)] * rules.unplayed.mvps
+    with ScriptedDice([1] * rules.unplayed.mvps) as dice, ScriptedDecisions(answers, strict=True) as decisions:
+        _, events = player_advancement(core, conceded, dice, decisions)
+    assert [(e.who, e.result) for e in events if e.kind == "mvp"] == [("home", "conceded")] + [("away", "away-1")] * rules.unplayed.mvps
+    # Only a fixture not yet under way may be conceded so.
+    with pytest.raises(UsageError, match="no drive of which was set up"):
+        concede_unplayed(core, attrs.evolve(unplayed, drive=1), "home")

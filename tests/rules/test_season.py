@@ -208,4 +208,4 @@ def test_the_redraft_command_checks_the_new_file_against_the_old(tmp_path: Path,
     assert main(["team", "redraft", str(old), str(old), "--played", "1", "--won", "2"]) == 2
     assert "cannot be" in capsys.readouterr().err
     assert main(["team", "redraft", str(old), str(old), "--played", "-1"]) == 2
-    assert "0 or more" in capsys.readouterr().err
+    assert "expected 0 or more fixtures" in capsys.readouterr().err
