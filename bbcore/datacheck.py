@@ -4,7 +4,8 @@ A file is read as the kind its place in a data directory says. A file outside th
 layout is an installed plugin's rules file when it is one (checked against its schema
 and model, then in every ruleset of its plugin), an amendments file when it has an
 ``amend`` key (applied to every ruleset of the plugins whose files it changes, so its
-problems are located in it), and a team file otherwise.
+problems are located in it), a league file when it has a ``fixtures`` key, and a team
+file otherwise.
 """
 
 from __future__ import annotations
@@ -114,7 +115,8 @@ def _check_amendments(host: PluginHost, path: Path) -> list[Problem]:
 
 
 def _check_lone_file(path: Path) -> list[Problem]:
-    """A file outside the data layout: a plugin's rules file, an amendments file (it has ``amend``), else a team file."""
+    """A file outside the data layout: a plugin's rules file, an amendments file (it has ``amend``), a league file (it
+    has ``fixtures``), else a team file."""
     try:
         host = PluginHost()
     except PluginError as error:
@@ -129,8 +131,21 @@ def _check_lone_file(path: Path) -> list[Problem]:
         data = None  # reported by the load below, whatever kind it is read as
     if isinstance(data, dict) and "amend" in data:
         return _check_amendments(host, path)
+    if isinstance(data, dict) and "fixtures" in data:
+        return _check_league(path)
     _, found = load_file(path, "team")  # a team file is the likeliest intent
     return found
+
+
+def _check_league(path: Path) -> list[Problem]:
+    """A league file: its form, then what the schema cannot see (see :mod:`bbcore.leagues`)."""
+    from bbcore.leagues import load_league_file  # noqa: PLC0415
+
+    try:
+        load_league_file(path)
+    except DataError as error:
+        return list(error.problems)
+    return []
 
 
 def _check_directory(directory: Path) -> tuple[int, list[Problem]]:

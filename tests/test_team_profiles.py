@@ -103,10 +103,11 @@ def write_team(tmp_path: Path, **fields: Any) -> Path:
 def test_the_sheet_shows_each_player_as_he_stands(tmp_path: Path, core: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    path = write_team(tmp_path, lasting_injuries=["smashed-knee"], advancements=[{"kind": "chosen-primary", "skill": "block"}])
+    path = write_team(tmp_path, lasting_injuries=["smashed-knee"], advancements=[{"kind": "chosen-primary", "skill": "block"}], seasons=2)
     assert main(["team", "sheet", str(path), "--json"]) == 0
     sheet = json.loads(capsys.readouterr().out)
     ann = sheet["players"][0]
+    assert (ann["seasons"], sheet["league_trophy"]) == (2, False)
     position = core.position(LINEMAN)
     assert ann["ma"] == position.ma - 1
     assert {"id": "block", "value": None} in ann["skills"]
@@ -117,6 +118,7 @@ def test_the_sheet_shows_each_player_as_he_stands(tmp_path: Path, core: Ruleset,
     text = capsys.readouterr().out
     assert "Smashed Knee" in text
     assert "Block" in text
+    assert "2 earlier season(s)" in text
 
 
 def test_the_sheet_of_a_file_naming_what_does_not_exist_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

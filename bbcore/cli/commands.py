@@ -15,6 +15,7 @@ from bbcore.errors import Problem
 from bbcore.model.team import Team, TeamPlayer
 from bbcore.render import json as rj
 from bbcore.render.text import columns, money, target
+from bbcore.rules.league import Standing
 from bbcore.rules.off_season import redraft_budget, redraft_cost, redraft_problems, rehire_price
 from bbcore.ruleset import Ruleset
 from bbcore.teams.checks import DRAFT, LEAGUE, STAGES
@@ -435,6 +436,53 @@ def cmd_team_redraft(args: argparse.Namespace) -> int:
     return status
 
 
+def cmd_league_table(args: argparse.Namespace) -> int:
+    from bbcore.leagues import league_tables, load_league_file  # noqa: PLC0415
+    from bbcore.rules.season import playoff_qualifiers  # noqa: PLC0415
+
+    league = load_league_file(args.file).league
+    ruleset = _ruleset(args)
+    tables = league_tables(ruleset, league)
+    qualified = playoff_qualifiers(ruleset, tables, args.playoffs, tie_breakers=league.tie_breakers) if args.playoffs else None
+    if args.json:
+        payload: dict[str, Any] = {
+            "name": league.name,
+            "divisions": {name: [_standing_json(line) for line in lines] for name, lines in tables.items()},
+        }
+        if qualified is not None:
+            payload["playoffs"] = list(qualified)
+        emit_json(payload)
+        return EXIT_OK
+    print(league.name)
+    for name, lines in tables.items():
+        print(f"\n{name}")
+        rows = [[str(getattr(line, figure)) for figure in _STANDING_FIGURES] for line in lines]
+        print(columns(rows, ["#", "team", "P", "W", "D", "L", "points", "bonus", "TD for", "TD against", "Cas"]))
+    if qualified is not None:
+        print(f"\nplay-offs: {', '.join(qualified)}")
+    return EXIT_OK
+
+
+#: A league table line's figures, in the order the text table shows them.
+_STANDING_FIGURES = (
+    "rank",
+    "team",
+    "played",
+    "won",
+    "drawn",
+    "lost",
+    "points",
+    "bonus_points",
+    "touchdowns_for",
+    "touchdowns_against",
+    "casualties_caused",
+)
+
+
+def _standing_json(line: Standing) -> dict[str, Any]:
+    return {figure: getattr(line, figure) for figure in _STANDING_FIGURES}
+
+
 def _report_references(problems: tuple[Problem, ...]) -> int:
     """Print, on stderr, the problems that mean the file names things that do not exist; the exit status they give."""
     found = [p for p in problems if p.code in REFERENCE_CODES]
@@ -457,6 +505,7 @@ def cmd_team_sheet(args: argparse.Namespace) -> int:
             {
                 "name": team.name,
                 "valid": report.valid,
+                "league_trophy": team.league_trophy,
                 "team_value": report.team_value,
                 "current_team_value": report.current_team_value,
                 "players": [_sheet_json(ruleset, team, player, profile, value) for player, profile, value in players],
@@ -464,7 +513,8 @@ def cmd_team_sheet(args: argparse.Namespace) -> int:
             }
         )
         return EXIT_OK if report.valid else EXIT_PROBLEMS
-    print(f"{team.name}: Team Value {money(report.team_value)}, Current Team Value {money(report.current_team_value)}")
+    trophy = "; holds the League Trophy" if team.league_trophy else ""
+    print(f"{team.name}: Team Value {money(report.team_value)}, Current Team Value {money(report.current_team_value)}{trophy}")
     rows = [
         [
             "" if player.number is None else str(player.number),
@@ -508,6 +558,7 @@ def _sheet_json(ruleset: Ruleset, team: Team, player: TeamPlayer, profile: Playe
         "niggling_injuries": player.niggling_injuries,
         "lasting_injuries": list(player.lasting_injuries),
         "temporarily_retired": player.temporarily_retired,
+        "seasons": player.seasons,
     }
 
 
@@ -522,6 +573,8 @@ def _sheet_notes(ruleset: Ruleset, team: Team, player: TeamPlayer) -> str:
     injuries = ruleset.tables.get(ruleset.roles.get(LASTING_INJURY, LASTING_INJURY))
     names = {row.id: row.name for row in injuries.rows} if injuries is not None else {}
     notes.extend(names.get(row_id, row_id) for row_id in player.lasting_injuries)
+    if player.seasons:
+        notes.append(f"{player.seasons} earlier season(s)")
     return "; ".join(notes)
 
 
@@ -967,6 +1020,18 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     redraft.add_argument("--won", type=_count, default=0, help="of them, fixtures won")
     redraft.add_argument("--drawn", type=_count, default=0, help="of them, fixtures drawn")
     redraft.set_defaults(handler=cmd_team_redraft)
+
+    league = sub.add_parser("league", help="league files").add_subparsers(
+        title="league commands", metavar="COMMAND", parser_class=parser_class
+    )
+    league_table = league.add_parser(
+        "table", help="the league table of a league file, by division, and the play-off places", parents=[as_json, rules]
+    )
+    league_table.add_argument("file", metavar="FILE", help="a league file (schemas/league.schema.json)")
+    league_table.add_argument(
+        "--playoffs", metavar="N", type=_whole_at_least(1, "play-off places"), help="also name the N teams that go on"
+    )
+    league_table.set_defaults(handler=cmd_league_table)
 
     odds = sub.add_parser("odds", help="exact probabilities").add_subparsers(
         title="odds commands", metavar="KIND", parser_class=parser_class

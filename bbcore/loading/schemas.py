@@ -27,6 +27,7 @@ SCHEMA_FILES = {
     "parameters": "parameters.schema.json",
     "sequence": "sequence.schema.json",
     "team": "team.schema.json",
+    "league": "league.schema.json",
     "amendments": "amendments.schema.json",
 }
 

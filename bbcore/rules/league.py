@@ -461,13 +461,15 @@ def league_points(
 
 @frozen
 class FixtureRecord:
-    """One team's line for one fixture, as its coach reports it: result, touchdowns, Casualties that earned SPP."""
+    """One team's line for one fixture, as its coach reports it: result, touchdowns, Casualties that earned SPP.
+    A fixture not played in time (``unplayed``) is a loss that earns no bonus points."""
 
     team: str
     result: str
     touchdowns_for: int
     touchdowns_against: int
     casualties_caused: int = 0
+    unplayed: bool = False
 
 
 @frozen
@@ -518,26 +520,35 @@ def standing_key(line: Standing, order: Sequence[str]) -> tuple[int, ...]:
 
 
 def standings(
-    ruleset: Ruleset, records: Iterable[FixtureRecord], *, bonus: bool = False, tie_breakers: Sequence[str] | None = None
+    ruleset: Ruleset,
+    records: Iterable[FixtureRecord],
+    *,
+    bonus: bool = False,
+    tie_breakers: Sequence[str] | None = None,
+    teams: Iterable[str] = (),
 ) -> tuple[Standing, ...]:
     """The league table: teams by League Points, then by each tie-breaker in turn.
 
     ``bonus`` adds the bonus points to the League Points, as :func:`league_points`
     does; they are always tallied and may serve as the ``bonus-points`` tie-breaker.
     ``tie_breakers`` defaults to the parameters' order. Teams still level after every
-    tie-breaker share a rank and are listed by id.
+    tie-breaker share a rank and are listed by id. ``teams`` are listed even with no
+    fixture yet (all at nothing).
     """
     order = tie_breaker_order(ruleset, tie_breakers)
     tallies: dict[str, dict[str, int]] = {}
+    columns = ("played", "win", "draw", "loss", "points", "bonus", "tf", "ta", "cas")
+    for team in teams:
+        tallies.setdefault(team, dict.fromkeys(columns, 0))
     for record in records:
         _check_result(record.result)
-        tally = tallies.setdefault(record.team, dict.fromkeys(("played", "win", "draw", "loss", "points", "bonus", "tf", "ta", "cas"), 0))
+        tally = tallies.setdefault(record.team, dict.fromkeys(columns, 0))
         tally["played"] += 1
         tally[record.result] += 1
-        tally["points"] += league_points(
-            ruleset, record.result, record.touchdowns_for, record.touchdowns_against, record.casualties_caused, bonus=bonus
-        )
-        tally["bonus"] += bonus_points(ruleset, record.touchdowns_for, record.touchdowns_against, record.casualties_caused)
+        earned = 0 if record.unplayed else bonus_points(ruleset, record.touchdowns_for, record.touchdowns_against, record.casualties_caused)
+        tally["points"] += league_points(ruleset, record.result, record.touchdowns_for, record.touchdowns_against, record.casualties_caused)
+        tally["points"] += earned if bonus else 0
+        tally["bonus"] += earned
         tally["tf"] += record.touchdowns_for
         tally["ta"] += record.touchdowns_against
         tally["cas"] += record.casualties_caused

@@ -134,12 +134,15 @@ def redraft_cost(ruleset: Ruleset, before: Team, after: Team) -> int:
 
 def redraft_problems(ruleset: Ruleset, before: Team, after: Team, budget: int, document: YamlDocument | None = None) -> tuple[Problem, ...]:
     """Everything wrong with a re-drafted team file: the draft's checks (its budget check replaced by ``budget``,
-    against :func:`redraft_cost`), and each re-hired player not copied whole from ``before``. With the new file's
-    ``document``, each problem gives its file, line and column."""
+    against :func:`redraft_cost`), a Treasury larger than the budget leaves, and each re-hired player not copied
+    whole from ``before``. With the new file's ``document``, each problem gives its file, line and column."""
     problems = [found for found in check_team(ruleset, after, stage=DRAFT).problems if found.code != OVER_BUDGET]
     cost = redraft_cost(ruleset, before, after)
     if cost > budget:
         problems.append(problem(OVER_BUDGET, f"the re-drafted team costs {money(cost)}; the re-draft budget is {money(budget)}"))
+    elif after.treasury > budget - cost:
+        left = money(budget - cost)
+        problems.append(problem("treasury-past-budget", f"a Treasury of {money(after.treasury)}; the re-draft leaves {left}", "treasury"))
     for index, player in enumerate(after.players):
         old = next((p for p in before.players if _same_player(player, p)), None)
         if old is not None and _career(old) != _career(player):

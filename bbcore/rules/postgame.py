@@ -76,10 +76,10 @@ def record_outcome_and_winnings(ruleset: Ruleset, state: GameState, dice: DiceSo
     :func:`bbcore.rules.league.unplayed_winnings`.
     """
     events: list[Event] = []
+    penalised, unplayed = _penalised(state), _unplayed(state)
     for team in state.teams:
         other = state.opponent(team.id)
         result = result_for(state, team.id)
-        penalised = _penalised(state)
         points = 0 if state.friendly else league_points(ruleset, result, team.score, other.score, team.casualties_caused)
         events.append(
             Event(
@@ -95,11 +95,11 @@ def record_outcome_and_winnings(ruleset: Ruleset, state: GameState, dice: DiceSo
                 },
             )
         )
-        if penalised == team.id or state.friendly or _unplayed(state) == team.id:
+        if state.friendly or team.id in (penalised, unplayed):
             reason = FRIENDLY if state.friendly else "conceded" if penalised == team.id else UNPLAYED
             events.append(Event("winnings", team.id, result=reason, detail={"gold": 0}))
             continue
-        if _unplayed(state) == other.id:
+        if unplayed == other.id:
             gold, gold_events = unplayed_winnings(ruleset, dice, who=team.id)
             events.extend(gold_events)
             state = state.update_team(team.id, treasury=team.treasury + gold)

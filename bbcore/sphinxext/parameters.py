@@ -534,7 +534,7 @@ def _concession_rows(params: GameParameters, rules: ConcessionRules) -> list[tup
         ),
         (
             "Conceding: the penalty",
-            f"the conceding team's SPP of the game are lost; it names no MVP and the opponent {rules.extra_mvps} more; it "
+            f"the conceding team's SPP of the game are lost; it names no MVP, while the opponent names {rules.extra_mvps} more; it "
             f"collects no winnings, the opponent (Fan Attendance / {win.attendance_divisor} + {win.per_touchdown} per "
             f"touchdown + {win.no_stalling_bonus} if no player stalled) x {money(win.gold_per_point)}; it loses "
             f"{rules.fans_lost} Dedicated Fans instead of the loser's roll; each player with {quitting.advancements_at_least} "

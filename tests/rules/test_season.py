@@ -156,6 +156,10 @@ def test_a_rehired_player_costs_his_value_and_an_agents_fee_per_season(core: Rul
     assert redraft_problems(core, before, before, cost) == ()
     (over,) = redraft_problems(core, before, before, cost - 1)
     assert over.code == "over-budget"
+    # What the budget leaves may stay in the Treasury, and no more.
+    assert redraft_problems(core, before, attrs.evolve(before, treasury=5_000), cost + 5_000) == ()
+    (rich,) = redraft_problems(core, before, attrs.evolve(before, treasury=5_001), cost + 5_000)
+    assert (rich.code, rich.path) == ("treasury-past-budget", "$.treasury")
 
 
 def test_a_rehired_player_comes_back_whole(core: Ruleset) -> None:

@@ -1,0 +1,120 @@
+"""League files: a season's results, read from YAML and checked, and the league table worked out from them.
+
+A league file (``schemas/league.schema.json``) names the divisions and lists the fixtures
+with their scores and the Casualties that earned SPP. :func:`load_league_file` reads one
+and refuses, all at once and each at its line, what the schema cannot see: a fixture
+with no score, or a score for one not played; a team playing itself; a team in two
+divisions, or a fixture naming a team no division has; an unknown tie-breaker.
+:func:`league_tables` then gives each division's table
+(:func:`bbcore.rules.league.standings`), every team of a division listed even before its
+first fixture, and :func:`bbcore.rules.season.playoff_qualifiers` reads those tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from bbcore.errors import DataError, Problem, display_path
+from bbcore.loading.schemas import schema_problems
+from bbcore.loading.structure import structure
+from bbcore.loading.yaml_source import YamlDocument, YamlLoadError, parse_yaml_text
+from bbcore.model.league import Fixture, League
+from bbcore.rules.league import TIE_BREAKERS, FixtureRecord, Standing, standings
+
+if TYPE_CHECKING:
+    from bbcore.ruleset import Ruleset
+
+#: The name of the one division of a league that names none.
+WHOLE_LEAGUE = "league"
+
+
+@frozen
+class LeagueFile:
+    """A league file read and checked: where it came from, its YAML (for locating problems) and the model."""
+
+    path: Path | None
+    document: YamlDocument
+    league: League
+
+
+def parse_league_text(text: str, file: str = "<league>", path: Path | None = None) -> LeagueFile:
+    """Parse and check a league file's text; raise :class:`~bbcore.errors.DataError` with every problem."""
+    try:
+        document = parse_yaml_text(text, file)
+    except YamlLoadError as error:
+        raise DataError(error.problems) from None
+    problems = schema_problems(document, "league")
+    if problems:
+        raise DataError(problems)
+    league, problems = structure(document, League)
+    if league is None:
+        raise DataError(problems)
+    found = list(_league_problems(document, league))
+    if found:
+        raise DataError(found)
+    return LeagueFile(path, document, league)
+
+
+def load_league_file(path: Path | str) -> LeagueFile:
+    """Read a league file from disk (see :func:`parse_league_text`)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise DataError([Problem("unreadable-file", f"cannot read the league file: {error}", "$", display_path(path))]) from None
+    return parse_league_text(text, display_path(path), path)
+
+
+def _league_problems(document: YamlDocument, league: League) -> Iterator[Problem]:
+    division_of: dict[str, str] = {}
+    for name, teams in league.divisions.items():
+        for j, team in enumerate(teams):
+            if team in division_of:
+                yield document.problem(("divisions", name, j), "duplicate-team", f"{team!r} is in division {division_of[team]!r} already")
+            division_of.setdefault(team, name)
+    for j, tie_breaker in enumerate(league.tie_breakers or ()):
+        if tie_breaker not in TIE_BREAKERS:
+            known = ", ".join(TIE_BREAKERS)
+            yield document.problem(
+                ("tie_breakers", j), "unknown-tie-breaker", f"unknown tie-breaker {tie_breaker!r}; tie-breakers: {known}"
+            )
+    for i, fixture in enumerate(league.fixtures):
+        if fixture.score is None and not fixture.unplayed:
+            yield document.problem(("fixtures", i), "missing-score", "a fixture played needs its score (or unplayed: true)")
+        if fixture.score is not None and fixture.unplayed:
+            yield document.problem(("fixtures", i, "score"), "score-of-unplayed", "a fixture not played has no score")
+        if fixture.home == fixture.away:
+            yield document.problem(("fixtures", i, "away"), "plays-itself", f"{fixture.home!r} cannot play itself")
+        for side in ("home", "away"):
+            team = getattr(fixture, side)
+            if league.divisions and team not in division_of:
+                yield document.problem(("fixtures", i, side), "unknown-team", f"{team!r} is in no division of the league")
+
+
+def fixture_records(fixture: Fixture) -> tuple[FixtureRecord, FixtureRecord]:
+    """The two teams' lines of one fixture, home first; one not played is a loss for both."""
+    if fixture.unplayed or fixture.score is None:
+        return FixtureRecord(fixture.home, "loss", 0, 0, unplayed=True), FixtureRecord(fixture.away, "loss", 0, 0, unplayed=True)
+    home, away = fixture.score
+    home_cas, away_cas = fixture.casualties
+    result = "win" if home > away else "loss" if home < away else "draw"
+    other = {"win": "loss", "loss": "win", "draw": "draw"}[result]
+    return FixtureRecord(fixture.home, result, home, away, home_cas), FixtureRecord(fixture.away, other, away, home, away_cas)
+
+
+def league_tables(ruleset: Ruleset, league: League) -> dict[str, tuple[Standing, ...]]:
+    """Each division's table, by division id (:data:`WHOLE_LEAGUE` for a league of one), every team listed."""
+    records = [record for fixture in league.fixtures for record in fixture_records(fixture)]
+    divisions = dict(league.divisions) or {WHOLE_LEAGUE: tuple(sorted({r.team for r in records}))}
+    tables: dict[str, tuple[Standing, ...]] = {}
+    for name, teams in divisions.items():
+        own = [record for record in records if record.team in teams]
+        tables[name] = standings(ruleset, own, bonus=league.bonus_points, tie_breakers=league.tie_breakers, teams=teams)
+    return tables
+
+
+__all__ = ["WHOLE_LEAGUE", "LeagueFile", "fixture_records", "league_tables", "load_league_file", "parse_league_text"]

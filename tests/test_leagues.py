@@ -1,0 +1,76 @@
+"""League files: a season's results read and checked, the tables and play-off places worked out from them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bbcore.cli import main
+from bbcore.leagues import WHOLE_LEAGUE, fixture_records, league_tables, load_league_file, parse_league_text
+from bbcore.model.league import Fixture
+from bbcore.rules.league import FixtureRecord
+from bbcore.ruleset import Ruleset
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "leagues" / "altdorf-cup.yaml"
+
+
+def test_a_fixture_gives_both_teams_their_line_and_an_unplayed_one_a_loss_each() -> None:
+    played = Fixture("a", "b", score=(2, 1), casualties=(0, 3))
+    assert fixture_records(played) == (FixtureRecord("a", "win", 2, 1, 0), FixtureRecord("b", "loss", 1, 2, 3))
+    level = fixture_records(Fixture("a", "b", score=(1, 1)))
+    assert [record.result for record in level] == ["draw", "draw"]
+    home, away = fixture_records(Fixture("a", "b", unplayed=True))
+    assert (home.result, away.result, home.unplayed, away.unplayed) == ("loss", "loss", True, True)
+
+
+def test_the_example_league_has_a_table_per_division_listing_every_team(core: Ruleset) -> None:
+    league = load_league_file(EXAMPLE).league
+    tables = league_tables(core, league)
+    assert set(tables) == set(league.divisions)
+    for name, teams in league.divisions.items():
+        assert sorted(line.team for line in tables[name]) == sorted(teams)
+    reik = {line.team: line for line in tables["reik"]}
+    win = core.parameters.league.points.win
+    assert (reik["reikland-reavers"].rank, reik["reikland-reavers"].points) == (1, 2 * win)
+    # The unplayed fixture is a loss for both, and earns no clean-sheet bonus.
+    talabec = {line.team: line for line in tables["talabec"]}
+    assert talabec["bright-crusaders"].lost == 1
+    assert talabec["bright-crusaders"].bonus_points == 0
+
+
+def test_a_league_of_one_division_and_a_team_yet_to_play(core: Ruleset) -> None:
+    league = parse_league_text("name: Friends\nfixtures:\n  - {home: a, away: b, score: [1, 0]}\n").league
+    assert league.divisions == {}
+    tables = league_tables(core, league)
+    assert [line.team for line in tables[WHOLE_LEAGUE]] == ["a", "b"]
+    waiting = parse_league_text("name: Friends\ndivisions: {one: [a, b, c]}\nfixtures:\n  - {home: a, away: b, score: [1, 0]}\n").league
+    (one,) = league_tables(core, waiting).values()
+    # c, yet to play, is level on points with b, who lost: the touchdown difference puts c ahead.
+    assert [(line.team, line.played) for line in one] == [("a", 1), ("c", 0), ("b", 1)]
+
+
+def test_the_league_table_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["league", "table", str(EXAMPLE), "--playoffs", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["name"] == "Altdorf Cup"
+    assert report["divisions"]["reik"][0]["team"] == "reikland-reavers"
+    assert report["playoffs"][:2] == ["reikland-reavers", "skavenblight-scramblers"]
+    assert len(report["playoffs"]) == 3
+    assert main(["league", "table", str(EXAMPLE)]) == 0
+    text = capsys.readouterr().out
+    assert "reikland-reavers" in text
+    assert "play-offs" not in text
+    assert main(["league", "table", str(EXAMPLE), "--playoffs", "0"]) == 2
+    assert "expected 1 or more play-off places" in capsys.readouterr().err
+
+
+def test_data_check_knows_a_league_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["data", "check", str(EXAMPLE)]) == 0
+    broken = tmp_path / "league.yaml"
+    broken.write_text("name: Broken\nfixtures:\n  - {home: a, away: a}\n", encoding="utf-8")
+    assert main(["data", "check", str(broken)]) == 2
+    err = capsys.readouterr().err
+    assert "$.fixtures[0]: a fixture played needs its score" in err
+    assert "$.fixtures[0].away: 'a' cannot play itself" in err
