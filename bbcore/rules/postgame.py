@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from bbcore.dice import DiceSource
+from bbcore.render.text import money
 from bbcore.rules.board import Status
 from bbcore.rules.concession import UNPLAYED
 from bbcore.rules.decisions import Decisions, IllegalAnswerError, checked_choices
@@ -36,6 +37,7 @@ from bbcore.rules.league import (
 )
 from bbcore.rules.sequences import GameState, StepProcedure
 from bbcore.teams.checks import LEAGUE, check_team
+from bbcore.teams.hiring import hiring_cost
 from bbcore.teams.profiles import LASTING_INJURY, is_captain
 from bbcore.teams.valuation import value_team
 
@@ -194,7 +196,9 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
     team's Treasury, so the Expensive Mistakes that follow see what is left. An answer
     that spends more than the Treasury, is not a legal team in league play
     (:func:`bbcore.teams.checks.check_team`, ``stage="league"``), or drops the Team
-    Captain while he is neither dead nor lowered by a lasting injury, raises
+    Captain while he is neither dead nor lowered by a lasting injury, or that pays less
+    than its changes cost (:func:`bbcore.teams.hiring.hiring_cost`: new players, re-rolls
+    at the price after the draft, staff; the players Masters of Undeath raised come free), raises
     :class:`~bbcore.rules.decisions.IllegalAnswerError` with every problem.
 
     The event records, for each team, its casualties (those in the Casualty box), the
@@ -233,9 +237,20 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
             for player in quitters
             if any((p.name, p.position) == (player.name, player.position) for p in after.players)
         ]
-        _check_hiring(ruleset, team.id, after, team.treasury, [*_captain_kept(ruleset, state, team.id, after), *kept])
+        found = [*_captain_kept(ruleset, state, team.id, after), *kept]
+        cost = None
+        if team.team is not None:
+            free = [position for pid in raised if (position := state.board.player(pid).position) is not None]
+            cost = hiring_cost(ruleset, team.team, after, free_positions=free)
+            spent = team.treasury - after.treasury
+            if spent < cost.gold:
+                bought = ", ".join(f"{label} {money(gold)}" for label, gold in cost.items)
+                found.append(f"its changes cost {money(cost.gold)} ({bought}); the Treasury went down by {money(spent)} only")
+        _check_hiring(ruleset, team.id, after, team.treasury, found)
         state = state.update_team(team.id, team=after, treasury=after.treasury)
         detail.update(spent=team.treasury - after.treasury, left=after.treasury)
+        if cost is not None:
+            detail["cost"] = cost.gold
         events.append(Event("hiring-and-firing", team.id, result="changed", detail=detail))
     return state, tuple(events)
 

@@ -147,6 +147,16 @@ def player_value(ruleset: Ruleset, player: TeamPlayer) -> int:
     return value
 
 
+def draft_reroll_price(ruleset: Ruleset, team: Team) -> int:
+    """What one team re-roll costs at the draft (and counts in the Team Value): the parameters' fixed price, or the
+    roster's."""
+    fixed = ruleset.parameters.rerolls.fixed_cost
+    if fixed is not None:
+        return fixed
+    roster = team_roster(ruleset, team)
+    return roster.reroll_cost if roster else 0
+
+
 def trophy_rerolls(ruleset: Ruleset, team: Team) -> int:
     """The free team re-rolls a team holding the League Trophy has (``league.trophy_rerolls``); 0 for any other."""
     return ruleset.parameters.league.trophy_rerolls if team.league_trophy else 0
@@ -159,7 +169,6 @@ def core_valuation(ruleset: Ruleset, team: Team) -> TeamValuation:
     with Low Cost Linemen, its Linemen's Hiring Fees (not their value increases).
     """
     params = ruleset.parameters
-    roster = team_roster(ruleset, team)
     rules = team_special_rules(ruleset, team)
     items: list[CostItem] = []
     unavailable = 0
@@ -175,7 +184,7 @@ def core_valuation(ruleset: Ruleset, team: Team) -> TeamValuation:
         elif params.low_cost_linemen_rule in rules and position is not None and "Lineman" in position.keywords:
             # Low Cost Linemen: a Lineman's Hiring Fee counts 0 in the Current Team Value; his value increases count.
             free_fees += fee
-    reroll_price = params.rerolls.fixed_cost if params.rerolls.fixed_cost is not None else (roster.reroll_cost if roster else 0)
+    reroll_price = draft_reroll_price(ruleset, team)
     if team.rerolls:
         items.append(CostItem(f"{team.rerolls} team re-roll(s)", team.rerolls * reroll_price, team.rerolls * reroll_price))
     trophy = trophy_rerolls(ruleset, team)

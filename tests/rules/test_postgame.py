@@ -158,22 +158,23 @@ def test_the_next_fixture_values_the_team_file_again(core: Ruleset) -> None:
 
 def test_gold_spent_hiring_is_gone_before_the_expensive_mistakes(core: Ruleset) -> None:
     human = next(ref.team for ref in core.team_files if ref.id == "human-starter")
-    home = attrs.evolve(team_state(core, "home", human), treasury=150_000)
+    home = attrs.evolve(team_state(core, "home", human), treasury=250_000)
     state = game(core, home=home, away=away_team(treasury=20_000))
-    reroll = core.roster("human").reroll_cost
-    hired = attrs.evolve(human, rerolls=human.rerolls + 1, treasury=150_000 - reroll)
+    # A team re-roll bought after the draft costs the roster's price times the multiplier.
+    reroll = core.roster("human").reroll_cost * core.parameters.rerolls.cost_multiplier_after_draft
+    hired = attrs.evolve(human, rerolls=human.rerolls + 1, treasury=250_000 - reroll)
     with ScriptedDice([]) as dice, ScriptedDecisions([("team-after-hiring", hired), ("team-after-hiring", None)]) as decisions:
         after, events = hiring_and_firing(core, state, dice, decisions)
     assert after.home.team is hired
-    assert after.home.treasury == 150_000 - reroll
-    assert (events[0].result, events[0].detail["spent"], events[0].detail["left"]) == ("changed", reroll, 150_000 - reroll)
+    assert after.home.treasury == 250_000 - reroll
+    assert (events[0].result, events[0].detail["spent"], events[0].detail["left"]) == ("changed", reroll, 250_000 - reroll)
     assert events[1].result == "recorded"
     # What the hiring left is what the Expensive Mistakes read; the next fixture values the new team.
     with ScriptedDice([1, 3]) as dice:
-        expected, _ = expensive_mistake(core, 150_000 - reroll, dice)
+        expected, _ = expensive_mistake(core, 250_000 - reroll, dice)
     with ScriptedDice([1, 3]) as dice:
         mistaken, _ = expensive_mistakes(core, after, dice, DefaultDecisions())
-    assert mistaken.home.treasury == expected != 150_000 - reroll
+    assert mistaken.home.treasury == expected != 250_000 - reroll
     revalued, _ = prepare_next_fixture(core, mistaken, ScriptedDice([]), DefaultDecisions())
     assert revalued.home.ctv == value_team(core, hired).current_team_value
 
@@ -227,3 +228,29 @@ def test_a_hired_player_who_earns_only_the_mvp_award_keeps_no_other_spp() -> Non
     with ScriptedDice([1]) as dice:
         after, _ = player_advancement(rules, state, dice, DefaultDecisions())
     assert after.spp[star.id] == spp_for(rules, MVP_AWARD)
+
+
+def test_the_hiring_must_pay_for_new_players_rerolls_and_staff(core: Ruleset) -> None:
+    from bbcore.model.team import TeamPlayer
+    from bbcore.teams.hiring import hiring_cost
+
+    human = next(ref.team for ref in core.team_files if ref.id == "human-starter")
+    lineman = TeamPlayer("Rolf", "human/human-lineman")
+    fee = core.position("human/human-lineman").cost
+    reroll = core.roster("human").reroll_cost * core.parameters.rerolls.cost_multiplier_after_draft
+    coach = core.parameters.staff["assistant-coaches"].cost
+    staff = {**human.staff, "assistant-coaches": int(human.staff.get("assistant-coaches", 0)) + 1}
+    grown = attrs.evolve(human, players=(*human.players, lineman), rerolls=human.rerolls + 1, staff=staff)
+    cost = hiring_cost(core, human, grown)
+    assert cost.gold == fee + reroll + coach
+    assert [label for label, _ in cost.items] == ["Rolf (human/human-lineman)", "1 team re-roll(s)", "1 x Assistant Coaches"]
+    # A player raised by Masters of Undeath comes free; one renamed counts as a new hire; letting go brings nothing.
+    assert hiring_cost(core, human, attrs.evolve(human, players=(*human.players, lineman)), free_positions=[lineman.position]).gold == 0
+    renamed = attrs.evolve(human, players=(attrs.evolve(human.players[0], name="Kurt the Second"), *human.players[1:]))
+    assert hiring_cost(core, human, renamed).gold == core.position(human.players[0].position).cost
+    assert hiring_cost(core, human, attrs.evolve(human, players=human.players[1:])).gold == 0
+    # The post-game step refuses a team that does not pay.
+    state = game(core, home=attrs.evolve(team_state(core, "home", human), treasury=200_000))
+    cheap = attrs.evolve(grown, treasury=200_000 - fee)
+    with pytest.raises(IllegalAnswerError, match="the Treasury went down by 50K only"):
+        hiring_and_firing(core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", cheap)]))
