@@ -34,11 +34,13 @@ import attrs
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.model.parameters import required
+from bbcore.rules.achievements import SPP_EARNED
 from bbcore.rules.board import Status
 from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_choices
 from bbcore.rules.events import Event
 from bbcore.rules.league import spp_for
 from bbcore.rules.sequences import Concession
+from bbcore.rules.touchdown import TOUCHDOWN
 
 if TYPE_CHECKING:
     from bbcore.model.parameters import ConcessionRules
@@ -53,8 +55,6 @@ UNPLAYED = "unplayed"
 CONCESSION_TOUCHDOWN = "concession-touchdown"
 #: The kind of the event that reports a veteran's roll to stay with a team that conceded.
 VETERAN_STAYS = "veteran-stays"
-#: The achievement of the SPP table the handed touchdowns earn.
-TOUCHDOWN = "touchdown"
 
 
 def concession_rules(ruleset: Ruleset) -> ConcessionRules:
@@ -174,15 +174,15 @@ def _award_handed_touchdowns(
     earns only the MVP award, or nothing, is not offered)."""
     team = state.team(team_id)
     candidates = sorted(p.id for p in state.board.team_players(team_id) if p.spp_earned == "all")
-    events: list[Event] = []
     if not candidates:
         return state, ()
+    events: list[Event] = []
     award = spp_for(ruleset, TOUCHDOWN, special_rules=team.special_rules, prayers=team.prayers)
     for _ in range(handed):
         answer = decisions.choose_players(team_id, CONCESSION_TOUCHDOWN, candidates, 1)
         (player_id,) = checked_choices(answer, candidates, 1, question=CONCESSION_TOUCHDOWN, who=team_id, fewest=1)
         state = attrs.evolve(state, spp={**state.spp, player_id: state.spp.get(player_id, 0) + award})
-        events.append(Event("spp-earned", player_id, (), TOUCHDOWN, {"spp": award, "cause": CONCESSION}))
+        events.append(Event(SPP_EARNED, player_id, (), TOUCHDOWN, {"spp": award, "cause": CONCESSION}))
     return state, tuple(events)
 
 
