@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +16,10 @@ from bbcore.model.team import Team, TeamPlayer
 from bbcore.render import json as rj
 from bbcore.render.text import columns, money, target
 from bbcore.rules.league import Standing
-from bbcore.rules.off_season import redraft_budget, redraft_cost, redraft_problems, rehire_price
+from bbcore.rules.off_season import redraft_budget, redraft_cost, redraft_problems, rehire_price, rest_and_relaxation
 from bbcore.ruleset import Ruleset
 from bbcore.teams.checks import DRAFT, LEAGUE, STAGES
+from bbcore.teams.files import TeamFile
 from bbcore.teams.profiles import LASTING_INJURY, PlayerProfile, current_profile, is_captain
 from bbcore.teams.valuation import player_value
 
@@ -434,6 +435,53 @@ def cmd_team_redraft(args: argparse.Namespace) -> int:
     for found in problems:
         print(f"  {found}  [{found.code}]")
     return status
+
+
+def cmd_team_rest(args: argparse.Namespace) -> int:
+    team_file = bbcore.load_team_file(args.file)
+    before = team_file.team
+    ruleset = _ruleset(args, before.variant)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    rested, events = rest_and_relaxation(ruleset, before, bbcore.SeededDice(seed))
+    if args.save:
+        _write_rest(team_file, before, rested)
+        team_file.save()
+    if args.json:
+        emit_json({"seed": seed, "saved": bool(args.save), "events": [event.to_json() for event in events]})
+        return EXIT_OK
+    print(f"{before.name}: Rest & Relaxation (seed {seed})" + (f", saved to {args.file}" if args.save else ""))
+    for event in events:
+        what = event.detail.get("keyword") or event.detail.get("injury")
+        parts = [
+            event.kind,
+            *([str(what)] if what and what != event.kind else []),
+            *([f"rolled {'+'.join(map(str, event.rolls))}"] if event.rolls else []),
+        ]
+        print(f"  {event.who}: {' '.join(parts)}: {event.result}")
+    return EXIT_OK
+
+
+def _kept_indices(old: Sequence[object], new: Sequence[object]) -> list[int]:
+    """The indices of ``old`` whose items ``new`` keeps, ``new`` being ``old`` with some items taken out in order."""
+    kept, position = [], 0
+    for index, item in enumerate(old):
+        if position < len(new) and new[position] == item:
+            kept.append(index)
+            position += 1
+    return kept
+
+
+def _write_rest(team_file: TeamFile, before: Team, after: Team) -> None:
+    """Carry what Rest & Relaxation changed into the team file's own YAML, leaving the rest of it as written."""
+    for entry, old, new in zip(team_file.data["players"], before.players, after.players, strict=True):
+        if old.miss_next_game != new.miss_next_game:
+            entry["miss_next_game"] = new.miss_next_game
+        if old.niggling_injuries != new.niggling_injuries:
+            entry["niggling_injuries"] = new.niggling_injuries
+        for key in ("gained_skills", "lasting_injuries"):
+            was, now = getattr(old, key), getattr(new, key)
+            if was != now:
+                entry[key] = type(entry[key])(entry[key][i] for i in _kept_indices(was, now))
 
 
 def cmd_league_table(args: argparse.Namespace) -> int:
@@ -1020,6 +1068,14 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     redraft.add_argument("--won", type=_count, default=0, help="of them, fixtures won")
     redraft.add_argument("--drawn", type=_count, default=0, help="of them, fixtures drawn")
     redraft.set_defaults(handler=cmd_team_redraft)
+
+    rest = team.add_parser(
+        "rest", help="the off-season's Rest & Relaxation rolls for a team file: injuries healed, Hatreds faded", parents=[as_json, rules]
+    )
+    rest.add_argument("file", metavar="FILE")
+    rest.add_argument("--seed", type=int, help="seed for the dice (default: a random one, printed)")
+    rest.add_argument("--save", action="store_true", help="write the results into FILE, keeping the rest of it as written")
+    rest.set_defaults(handler=cmd_team_rest)
 
     league = sub.add_parser("league", help="league files").add_subparsers(
         title="league commands", metavar="COMMAND", parser_class=parser_class

@@ -213,3 +213,48 @@ def test_the_redraft_command_checks_the_new_file_against_the_old(tmp_path: Path,
     assert "cannot be" in capsys.readouterr().err
     assert main(["team", "redraft", str(old), str(old), "--played", "-1"]) == 2
     assert "expected 0 or more fixtures" in capsys.readouterr().err
+
+
+WORN_FILE = """\
+name: Worn Out   # a hard season
+roster: human
+players:
+  - name: Ann
+    position: human/human-lineman
+    miss_next_game: true
+    niggling_injuries: 2
+  - name: Bea
+    position: human/human-lineman
+    gained_skills:
+      - {id: hatred, value: Orc}   # from the Orc game
+      - {id: hatred, value: Elf}
+rerolls: 1
+"""
+
+
+def test_the_rest_command_rolls_and_saves_into_the_file_as_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from bbcore.cli import main
+    from bbcore.teams.files import load_team_file
+
+    path = tmp_path / "worn.yaml"
+    path.write_text(WORN_FILE, encoding="utf-8")
+    assert main(["team", "rest", str(path), "--seed", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["seed"], report["saved"]) == (3, False)
+    assert path.read_text(encoding="utf-8") == WORN_FILE  # not saved without --save
+    by_kind = [(e["kind"], e["who"], e["result"]) for e in report["events"]]
+    assert by_kind[0] == (RECOVERED, "Ann", "ready")
+    assert main(["team", "rest", str(path), "--seed", "3", "--save"]) == 0
+    assert f"saved to {path}" in capsys.readouterr().out
+    saved = load_team_file(path).team
+    ann, bea = saved.players
+    assert not ann.miss_next_game
+    healed = sum(1 for kind, who, result in by_kind if (kind, who, result) == (NIGGLING_INJURY, "Ann", "healed"))
+    assert ann.niggling_injuries == 2 - healed
+    faded = {e["detail"]["keyword"] for e in report["events"] if e["kind"] == HATRED_FADES and e["result"] == "faded"}
+    assert [skill.value for skill in bea.gained_skills] == [v for v in ("Orc", "Elf") if v not in faded]
+    text = path.read_text(encoding="utf-8")
+    assert "# a hard season" in text  # the rest of the file stays as written
+    assert ("# from the Orc game" in text) is ("Orc" not in faded)
