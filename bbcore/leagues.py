@@ -18,10 +18,9 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from bbcore.errors import DataError, Problem, display_path
-from bbcore.loading.schemas import schema_problems
-from bbcore.loading.structure import structure
-from bbcore.loading.yaml_source import YamlDocument, YamlLoadError, parse_yaml_text
+from bbcore.errors import DataError, Problem
+from bbcore.loading.datadir import LoadedFile, load_file, load_text
+from bbcore.loading.yaml_source import YamlDocument
 from bbcore.model.league import Fixture, League
 from bbcore.rules.league import TIE_BREAKERS, FixtureRecord, Standing, standings
 
@@ -30,6 +29,8 @@ if TYPE_CHECKING:
 
 #: The name of the one division of a league that names none.
 WHOLE_LEAGUE = "league"
+#: The data kind of a league file (its schema: schemas/league.schema.json).
+LEAGUE_KIND = "league"
 
 
 @frozen
@@ -43,30 +44,23 @@ class LeagueFile:
 
 def parse_league_text(text: str, file: str = "<league>", path: Path | None = None) -> LeagueFile:
     """Parse and check a league file's text; raise :class:`~bbcore.errors.DataError` with every problem."""
-    try:
-        document = parse_yaml_text(text, file)
-    except YamlLoadError as error:
-        raise DataError(error.problems) from None
-    problems = schema_problems(document, "league")
-    if problems:
-        raise DataError(problems)
-    league, problems = structure(document, League)
-    if league is None:
-        raise DataError(problems)
-    found = list(_league_problems(document, league))
-    if found:
-        raise DataError(found)
-    return LeagueFile(path, document, league)
+    return _checked(*load_text(text, file, LEAGUE_KIND), path)
 
 
 def load_league_file(path: Path | str) -> LeagueFile:
     """Read a league file from disk (see :func:`parse_league_text`)."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise DataError([Problem("unreadable-file", f"cannot read the league file: {error}", "$", display_path(path))]) from None
-    return parse_league_text(text, display_path(path), path)
+    return _checked(*load_file(path, LEAGUE_KIND), path)
+
+
+def _checked(loaded: LoadedFile | None, problems: list[Problem], path: Path | None) -> LeagueFile:
+    """The league file loaded, once what the schema cannot see is checked too; else every problem, raised."""
+    if loaded is None:
+        raise DataError(problems)
+    found = list(_league_problems(loaded.document, loaded.model))
+    if found:
+        raise DataError(found)
+    return LeagueFile(path, loaded.document, loaded.model)
 
 
 def _league_problems(document: YamlDocument, league: League) -> Iterator[Problem]:

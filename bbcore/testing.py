@@ -314,7 +314,7 @@ def data_problems(path_or_text: Path | str, kind: str | None = None) -> list[Pro
     messages name the file ``<text>``.
     """
     from bbcore.datacheck import check_paths  # noqa: PLC0415
-    from bbcore.loading.datadir import MODELS, _load_text, load_file  # noqa: PLC0415
+    from bbcore.loading.datadir import MODELS, load_file, load_text  # noqa: PLC0415
     from bbcore.references import table_coverage_problems  # noqa: PLC0415
     from bbcore.ruleset import Origin  # noqa: PLC0415
 
@@ -325,7 +325,7 @@ def data_problems(path_or_text: Path | str, kind: str | None = None) -> list[Pro
     else:
         if kind not in MODELS:
             raise UsageError(f"YAML text needs its kind, one of {', '.join(sorted(MODELS))}; got {kind!r}")
-        loaded, problems = _load_text(path_or_text, "<text>", kind)
+        loaded, problems = load_text(path_or_text, "<text>", kind)
     if loaded is not None and loaded.kind == "table":
         problems = table_coverage_problems(loaded.model, Origin(loaded.document, ()))
     return problems

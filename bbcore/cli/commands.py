@@ -416,7 +416,7 @@ def cmd_team_redraft(args: argparse.Namespace) -> int:
     budget, _ = redraft_budget(ruleset, before.treasury, args.played, args.won, args.drawn)
     problems = redraft_problems(ruleset, before, after, budget, after_file.document)
     cost = redraft_cost(ruleset, before, after)
-    kept = [p for p in after.players if any((p.name, p.position) == (old.name, old.position) for old in before.players)]
+    kept = [p for p in after.players if any(p.identity == old.identity for old in before.players)]
     status = _report_references(problems) or (EXIT_PROBLEMS if problems else EXIT_OK)
     if args.json:
         emit_json(

@@ -35,6 +35,7 @@ from bbcore.loading.yaml_source import YamlDocument, YamlLoadError, parse_yaml_t
 from bbcore.model.amendment import AmendmentFile
 from bbcore.model.glossary import Glossary
 from bbcore.model.inducement import InducementList
+from bbcore.model.league import League
 from bbcore.model.pitch import Pitch
 from bbcore.model.roster import Roster
 from bbcore.model.sequence import SequenceFile
@@ -56,6 +57,7 @@ MODELS: dict[str, type[Any] | None] = {
     "table": Table,
     "pitch": Pitch,
     "team": Team,
+    "league": League,
     "skill": SkillList,
     "glossary": Glossary,
     "inducement": InducementList,
@@ -111,12 +113,13 @@ def load_file(path: Path, kind: str | None = None) -> tuple[LoadedFile | None, l
     # The working directory is part of the key because messages name files relative to it.
     key = (str(path.resolve()), kind, hashlib.sha256(text.encode()).hexdigest(), os.getcwd())
     if key not in _loaded_cache:
-        _loaded_cache[key] = _load_text(text, display_path(path), kind)
+        _loaded_cache[key] = load_text(text, display_path(path), kind)
     loaded, problems = _loaded_cache[key]
     return loaded, list(problems)
 
 
-def _load_text(text: str, file: str, kind: str) -> tuple[LoadedFile | None, list[Problem]]:
+def load_text(text: str, file: str, kind: str) -> tuple[LoadedFile | None, list[Problem]]:
+    """Parse, validate and structure one file's text as ``kind``, ``file`` naming it in messages; every problem found."""
     try:
         document = parse_yaml_text(text, file)
     except YamlLoadError as error:

@@ -51,6 +51,11 @@ class TeamPlayer:
         return not (self.miss_next_game or self.temporarily_retired)
 
     @property
+    def identity(self) -> tuple[str, str]:
+        """Who he is from one team file to the next, which give players no ids: his name and position."""
+        return (self.name, self.position)
+
+    @property
     def roster_id(self) -> str:
         return self.position.split("/", 1)[0]
 

@@ -113,10 +113,6 @@ def rehire_price(ruleset: Ruleset, player: TeamPlayer) -> int:
     return player_value(ruleset, player) + player.seasons * off_season_rules(ruleset).agent_fee_per_season
 
 
-def _same_player(one: TeamPlayer, other: TeamPlayer) -> bool:
-    return (one.name, one.position) == (other.name, other.position)
-
-
 def _career(player: TeamPlayer) -> tuple[object, ...]:
     """What a re-hired player brings back with him, all of it."""
     return (player.advancements, player.spp, player.niggling_injuries, player.lasting_injuries, player.gained_skills, player.captain)
@@ -127,7 +123,7 @@ def redraft_cost(ruleset: Ruleset, before: Team, after: Team) -> int:
     priced by :func:`rehire_price` instead of his Hiring Fee."""
     cost = value_team(ruleset, after).cost
     for player in after.players:
-        if any(_same_player(player, old) for old in before.players):
+        if any(player.identity == old.identity for old in before.players):
             cost += rehire_price(ruleset, player) - hiring_fee(ruleset, player)
     return cost
 
@@ -144,7 +140,7 @@ def redraft_problems(ruleset: Ruleset, before: Team, after: Team, budget: int, d
         left = money(budget - cost)
         problems.append(problem("treasury-past-budget", f"a Treasury of {money(after.treasury)}; the re-draft leaves {left}", "treasury"))
     for index, player in enumerate(after.players):
-        old = next((p for p in before.players if _same_player(player, p)), None)
+        old = next((p for p in before.players if p.identity == player.identity), None)
         if old is not None and _career(old) != _career(player):
             message = f"{player.name} is re-hired as he was: advancements, SPP, injuries and gained skills"
             problems.append(problem("changed-on-rehire", message, "players", index))

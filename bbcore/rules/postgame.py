@@ -235,7 +235,7 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
         kept = [
             f"{player.name} quit the team when it conceded and may not stay on it"
             for player in quitters
-            if any((p.name, p.position) == (player.name, player.position) for p in after.players)
+            if any(p.identity == player.identity for p in after.players)
         ]
         found = [*_captain_kept(ruleset, state, team.id, after), *kept]
         cost = None
@@ -283,7 +283,7 @@ def _captain_kept(ruleset: Ruleset, state: GameState, team_id: str, after: Team)
     if before is None:
         return []
     captain = next((p for p in before.players if is_captain(ruleset, p, before)), None)
-    if captain is None or any((p.name, p.position) == (captain.name, captain.position) for p in after.players):
+    if captain is None or any(p.identity == captain.identity for p in after.players):
         return []
     if captain.lasting_injuries:
         return []

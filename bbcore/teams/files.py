@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, Any
 from ruamel.yaml import YAML
 
 from bbcore.errors import DataError, Problem, display_path
-from bbcore.loading.schemas import schema_problems
-from bbcore.loading.structure import structure
-from bbcore.loading.yaml_source import YamlDocument, YamlLoadError, parse_yaml_text
+from bbcore.loading.datadir import load_text
+from bbcore.loading.yaml_source import YamlDocument
 from bbcore.model.team import Team
 
 if TYPE_CHECKING:
@@ -58,17 +57,10 @@ class TeamFile:
 
 def parse_team_text(text: str, file: str = "<team>", path: Path | None = None) -> TeamFile:
     """Parse and validate a team file's text; raise DataError with every problem."""
-    try:
-        document = parse_yaml_text(text, file)
-    except YamlLoadError as error:
-        raise DataError(error.problems) from None
-    problems = schema_problems(document, "team")
-    if problems:
+    loaded, problems = load_text(text, file, "team")
+    if loaded is None:
         raise DataError(problems)
-    team, problems = structure(document, Team)
-    if team is None:
-        raise DataError(problems)
-    return TeamFile(path, text, document, team)
+    return TeamFile(path, text, loaded.document, loaded.model)
 
 
 def load_team_file(path: Path | str) -> TeamFile:

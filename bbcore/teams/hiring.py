@@ -35,12 +35,11 @@ class HiringCost:
 def hiring_cost(ruleset: Ruleset, before: Team, after: Team, *, free_positions: Iterable[str] = ()) -> HiringCost:
     """What changing ``before`` into ``after`` at the post-game hiring costs (see the module)."""
     items: list[tuple[str, int]] = []
-    kept = Counter((p.name, p.position) for p in before.players)
+    kept = Counter(p.identity for p in before.players)
     free = Counter(free_positions)
     for player in after.players:
-        key = (player.name, player.position)
-        if kept[key]:
-            kept[key] -= 1
+        if kept[player.identity]:
+            kept[player.identity] -= 1
             continue
         if free[player.position]:
             free[player.position] -= 1
