@@ -1061,6 +1061,31 @@ def bbcore_crossing(ruleset: Ruleset, board: Board, player: PlayerState, origin:
 
 
 @hookspec(firstresult=True)
+def bbcore_steps_over(ruleset: Ruleset, board: Board, player: PlayerState, lying: PlayerState) -> bool | None:
+    """Whether ``player``, on a base bigger than one square, may step over ``lying`` (a player down on the pitch).
+
+    Called by :func:`bbcore.rules.movement.plan_path` for each square a step of a bigger
+    base (``PlayerState.base``) would cover that holds a player who is not Standing.
+    ``firstresult``; with no answer (the core gives none) the player is in the way. A
+    player stepped over is only passed: a path may never end with the base on him, and
+    a mover who falls there pushes him out from under the base
+    (:func:`bbcore.rules.movement.fall_over`). A one-square player is never asked: he
+    jumps instead.
+
+    **Example.** The inducement packs let a hired giant stride over Prone and Stunned
+    players, the statuses its entry names; simplified, it answers this way.
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_steps_over(ruleset, board, player, lying):
+            if player.position != "bb2020/giant-mercenary":
+                return None
+            return lying.status.value in ("prone", "stunned")
+    """
+
+
+@hookspec(firstresult=True)
 def bbcore_ball_bounces_on_landing(ruleset: Ruleset, board: Board, square: Square, cause: str) -> int | None:
     """How many times a ball bounces when it lands untouched (the core: once).
 

@@ -45,7 +45,7 @@ from attrs import frozen
 from bbcore.dice import DiceSource
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, adjacent
+from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, next_to
 from bbcore.rules.decisions import Decisions, checked_choice
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, apothecary_from, hit_by, injury_result, knock_down_with_ball, suffer_casualty, treatment_from
@@ -150,11 +150,7 @@ def team_mate_helps(board: Board, player: PlayerState, trait_id: str, kin: tuple
         return False
     family = (trait_id, *kin)
     return any(
-        other.id != player.id
-        and other.square is not None
-        and adjacent(other.square, player.square)
-        and board.in_play(other)
-        and not any(form in other.skills for form in family)
+        other.id != player.id and next_to(other, player) and board.in_play(other) and not any(form in other.skills for form in family)
         for other in board.team_players(player.team)
     )
 
@@ -221,11 +217,8 @@ def _lash_out(
     ruleset: Ruleset, board: Board, player_id: str, trait_id: str, actions: tuple[str, ...], dice: DiceSource, decisions: Decisions
 ) -> _Failure:
     player = board.player(player_id)
-    square = player.square
     candidates = [
-        other.id
-        for other in board.team_players(player.team)
-        if other.id != player_id and other.standing and square is not None and other.square is not None and adjacent(other.square, square)
+        other.id for other in board.team_players(player.team) if other.id != player_id and other.standing and next_to(other, player)
     ]
     if not candidates:
         return _distracted(board, player_id, trait_id)
@@ -368,13 +361,10 @@ def thralls_to_bite(ruleset: Ruleset, board: Board, player_id: str) -> list[str]
     player = board.player(player_id)
     _, trait = _biting_trait(ruleset, player)
     positions = trait.bites.positions if trait.bites is not None else ()
-    square = player.square
-    if square is None:
-        return []
     return [
         other.id
         for other in board.team_players(player.team)
-        if other.id != player_id and other.square is not None and adjacent(other.square, square) and other.position in positions
+        if other.id != player_id and next_to(other, player) and other.position in positions
     ]
 
 

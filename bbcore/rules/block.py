@@ -28,7 +28,7 @@ from attrs import frozen
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, adjacent, named_by
+from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, named_by, next_to
 from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_index
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import (
@@ -80,9 +80,7 @@ def _can_assist(
 ) -> bool:
     """A helper assists against ``target`` if standing and marking it, and marked by nobody else (unless it has Guard,
     which a Defensive marker takes away in the helper's own team's turn, and which ``guard`` False ignores)."""
-    if helper.id == exempt.id or not helper.gives_assists or not board.in_play(helper) or helper.square is None or target.square is None:
-        return False
-    if not adjacent(helper.square, target.square):
+    if helper.id == exempt.id or not helper.gives_assists or not board.marking(helper, target):
         return False
     if guard and helper.has("guard") and not (helpers_turn and marked_by_defensive(board, helper)):
         return True
@@ -194,8 +192,7 @@ def block(
     attacker, defender = board.player(attacker_id), board.player(defender_id)
     if not board.in_play(attacker):
         raise UsageError(f"{attacker_id} cannot block: only a Standing player who marks his target blocks")
-    here, there = attacker.square, defender.square
-    if defender.team == attacker.team or not defender.standing or here is None or there is None or not adjacent(here, there):
+    if defender.team == attacker.team or not defender.standing or not board.marking(attacker, defender):
         raise UsageError(f"{attacker_id} cannot block {defender_id}: the target is a Standing opposition player he marks")
     # Foul Appearance comes before any other die: before a Dump-off too.
     appearance = foul_appearance_test(ruleset, board, attacker_id, defender_id, dice)
@@ -292,9 +289,9 @@ def multiple_block(
         raise UsageError(f"a Multiple Block targets two different players, not {list(targets)}")
     for target in targets:
         defender = board.player(target)
-        if not board.in_play(attacker) or attacker.square is None or defender.square is None:
+        if not board.in_play(attacker):
             raise UsageError(f"{attacker_id} must be Standing and marking both his targets")
-        if defender.team == attacker.team or not defender.standing or not adjacent(attacker.square, defender.square):
+        if defender.team == attacker.team or not defender.standing or not board.marking(attacker, defender):
             raise UsageError(f"{attacker_id} cannot block {target}: a target is a Standing opposition player he marks")
     events: list[Event] = []
     # Foul Appearance comes before any other die.
@@ -347,9 +344,7 @@ def frenzy_second_block_due(first: Outcome, attacker_id: str, defender_id: str, 
         and not first.turnover
         and attacker.standing
         and defender.standing
-        and attacker.square is not None
-        and defender.square is not None
-        and adjacent(attacker.square, defender.square)
+        and next_to(attacker, defender)
     )
 
 

@@ -54,6 +54,41 @@ def adjacent(a: Square, b: Square) -> bool:
     return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
 
 
+#: The base of a player who stands on his square alone: every player but one on a bigger base.
+ONE_SQUARE: tuple[Square, ...] = ((0, 0),)
+
+
+def _base(offsets: Iterable[Square]) -> tuple[Square, ...]:
+    base = tuple((int(dx), int(dy)) for dx, dy in offsets)
+    # Shared, so that the common case is told by identity on the hot paths.
+    return ONE_SQUARE if base == ONE_SQUARE else base
+
+
+def _reach(offsets: Iterable[Square] | None) -> tuple[Square, ...] | None:
+    return None if offsets is None else tuple((int(dx), int(dy)) for dx, dy in offsets)
+
+
+def around(squares: Iterable[Square]) -> tuple[Square, ...]:
+    """The squares next to any of ``squares`` and not among them, in order of the first each is next to."""
+    ordered = tuple(squares)
+    inside = set(ordered)
+    found: dict[Square, None] = {}
+    for square in ordered:
+        for direction in DIRECTIONS:
+            neighbour = step(square, direction)
+            if neighbour not in inside:
+                found.setdefault(neighbour)
+    return tuple(found)
+
+
+def next_to(a: PlayerState, b: PlayerState) -> bool:
+    """Whether two players' bases touch: a square of one next to a square of the other (neither off the pitch's squares)."""
+    if a.base is ONE_SQUARE and b.base is ONE_SQUARE:
+        return a.square is not None and b.square is not None and adjacent(a.square, b.square)
+    theirs = b.squares
+    return not set(a.squares) & set(theirs) and any(adjacent(mine, other) for mine in a.squares for other in theirs)
+
+
 def distance(a: Square, b: Square) -> int:
     """Squares between two squares counting diagonals as one, as a player moves."""
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
@@ -183,6 +218,12 @@ class PlayerState:
     alone; ``none``: nothing, never the MVP), as the inducement that hired him says,
     ``star`` whether he is a Star Player, and ``treatable`` False when no Apothecary nor any
     other treatment may be used on him (the inducement's ``treatable: false``).
+    ``base`` is the squares the player's base covers, as offsets from ``square`` (then
+    the base's top-left square, its anchor): :data:`ONE_SQUARE` for nearly everyone, four
+    squares for a player on a 2x2 base (a giant an inducement brings). ``reach`` is the
+    squares his Tackle Zone covers, as offsets from ``square``; None means every square
+    around his base (the eight around one square). A plugin gives a player a bigger base
+    or a narrower reach; the core's board, marking, assists and tests read them.
     ``casualty_results`` are the Casualty table results (row ids) standing against the
     player this game, in the order suffered: they stay with him when something sends him
     back to the Reserves for a while (the result still applies after the game) and go
@@ -211,6 +252,8 @@ class PlayerState:
     star: bool = False
     treatable: bool = True
     casualty_results: tuple[str, ...] = ()
+    base: tuple[Square, ...] = field(default=ONE_SQUARE, converter=_base)
+    reach: tuple[Square, ...] | None = field(default=None, converter=_reach)
 
     def has(self, skill_id: str) -> bool:
         return skill_id in self.skills
@@ -230,6 +273,29 @@ class PlayerState:
     @property
     def on_pitch(self) -> bool:
         return self.square is not None and self.status in _ON_PITCH
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        """The squares his base covers: his square alone, or a bigger base's every square (none without a square)."""
+        square = self.square
+        if square is None:
+            return ()
+        if self.base is ONE_SQUARE:
+            return (square,)
+        x, y = square
+        return tuple((x + dx, y + dy) for dx, dy in self.base)
+
+    def tackle_zone_squares(self) -> tuple[Square, ...]:
+        """The squares his Tackle Zone would cover where he stands (:meth:`Board.marks` says whether it does now)."""
+        square = self.square
+        if square is None:
+            return ()
+        x, y = square
+        if self.reach is not None:
+            return tuple((x + dx, y + dy) for dx, dy in self.reach)
+        if self.base is ONE_SQUARE:
+            return tuple((x + dx, y + dy) for dx, dy in DIRECTIONS)
+        return around(self.squares)
 
     def moved(self, square: Square | None) -> PlayerState:
         return self._copy(square, self.status)
@@ -368,7 +434,8 @@ class Board:
             found: dict[Square, PlayerState] = {}
             for player in self.players.values():
                 if player.square is not None and player.status in _ON_PITCH:
-                    found.setdefault(player.square, player)  # the first in order, as a search would find
+                    for square in player.squares:  # every square of a bigger base
+                        found.setdefault(square, player)  # the first in order, as a search would find
             occupants = MappingProxyType(found)
             object.__setattr__(self, "_occupants", occupants)
         return occupants
@@ -448,15 +515,38 @@ class Board:
         """
         return player.standing and player.tackle_zone and not self.trapped(player)
 
-    def markers_of(self, player: PlayerState) -> list[PlayerState]:
-        """Opponents in play whose tackle zones cover the player's square; nobody marks a trapped player."""
-        if player.square is None or self.trapped(player):
-            return []
+    def marks(self, marker: PlayerState, square: Square) -> bool:
+        """Whether ``marker`` covers ``square`` with his Tackle Zone: he is in play and the square is in his reach."""
+        here = marker.square
+        if here is None or not self.in_play(marker):
+            return False
+        if marker.reach is None and marker.base is ONE_SQUARE:
+            return adjacent(here, square)
+        return square in marker.tackle_zone_squares()
+
+    def marking(self, marker: PlayerState, player: PlayerState) -> bool:
+        """Whether ``marker`` Marks ``player``: his Tackle Zone covers a square of the player's base."""
+        return any(self.marks(marker, square) for square in player.squares)
+
+    def markers_on(self, square: Square, team: str) -> list[PlayerState]:
+        """The players of the other team whose Tackle Zones cover ``square``, in the board's order."""
+        # marks() written out: this is asked for many squares of every board.
         return [
             p
             for p in self.players.values()
-            if p.team != player.team and p.square is not None and adjacent(p.square, player.square) and self.in_play(p)
+            if p.team != team
+            and p.square is not None
+            and (adjacent(p.square, square) if p.reach is None and p.base is ONE_SQUARE else square in p.tackle_zone_squares())
+            and self.in_play(p)
         ]
+
+    def markers_of(self, player: PlayerState) -> list[PlayerState]:
+        """Opponents in play whose tackle zones cover a square of the player's base; nobody marks a trapped player."""
+        if player.square is None or self.trapped(player):
+            return []
+        if player.base is ONE_SQUARE:
+            return self.markers_on(player.square, player.team)
+        return [p for p in self.players.values() if p.team != player.team and self.marking(p, player)]
 
     def tackle_zones_on(self, square: Square, team: str) -> int:
         """How many players of the other team in play cover a square with their tackle zones."""
@@ -467,8 +557,8 @@ class Board:
             covered = {}
             for p in self.players.values():
                 if p.team != team and p.square is not None and self.in_play(p):
-                    for around in (step(p.square, d) for d in DIRECTIONS):
-                        covered[around] = covered.get(around, 0) + 1
+                    for reached in p.tackle_zone_squares():
+                        covered[reached] = covered.get(reached, 0) + 1
             zones[team] = covered
         return covered.get(square, 0)
 

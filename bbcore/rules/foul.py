@@ -37,7 +37,7 @@ from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules.ball import bounce, drop_ball
 from bbcore.rules.block import assists, marked_by_defensive
-from bbcore.rules.board import BallState, Board, PlayerState, Status, adjacent
+from bbcore.rules.board import BallState, Board, PlayerState, Status, next_to
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import use_inducement
@@ -157,10 +157,7 @@ def foul_assists(board: Board, fouler: PlayerState, victim: PlayerState) -> tupl
         and p.has("put-the-boot-in")
         and p.gives_assists
         and not marked_by_defensive(board, p)
-        and board.in_play(p)
-        and p.square is not None
-        and victim.square is not None
-        and adjacent(p.square, victim.square)
+        and board.marking(p, victim)
     )
     return offensive + booted, defensive
 
@@ -173,7 +170,7 @@ def _check_foul(board: Board, fouler_id: str, victim_id: str) -> tuple[PlayerSta
         raise UsageError(f"{fouler_id} cannot foul {victim_id}: a Foul is against an opposition player")
     if victim.status not in (Status.PRONE, Status.STUNNED):
         raise UsageError(f"{fouler_id} cannot foul {victim_id}: the victim must be Prone or Stunned (he is {victim.status.value})")
-    if fouler.square is None or victim.square is None or not adjacent(fouler.square, victim.square):
+    if not next_to(fouler, victim):
         raise UsageError(f"{fouler_id} cannot foul {victim_id}: the fouler must be next to the victim")
     for who in (fouler, victim):
         if board.trapped(who):

@@ -33,10 +33,11 @@ from bbcore.errors import UsageError
 from bbcore.hooktrace import active_trace
 from bbcore.plugins import CORE_PLUGIN
 from bbcore.rules import ball
-from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, adjacent
+from bbcore.rules.board import ONE_SQUARE, BallState, Board, PlayerState, Square, Status, adjacent, next_to
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import KEPT_FOOTING, Harm, apothecary_from, knock_down, steady_footing, treatment_from
+from bbcore.rules.push import push
 from bbcore.rules.rerolls import ExtraBonus, ExtraReroll, Judge, RerollBudget, Verdict, plugin_reroll, pro_for, take_test, target_test
 from bbcore.rules.trapdoors import enter_square, fell_through
 
@@ -133,9 +134,8 @@ def stand_up_modifier(ruleset: Ruleset, board: Board, player: PlayerState) -> in
         for mate in board.team_players(player.team)
         if mate.id != player.id
         and mate.standing
-        and mate.square is not None
-        and adjacent(mate.square, player.square)
-        and board.tackle_zones_on(mate.square, mate.team) == 0
+        and next_to(mate, player)
+        and not any(board.tackle_zones_on(square, mate.team) for square in mate.squares)
     )
     return helpers * ruleset.parameters.movement.timmm_ber
 
@@ -197,12 +197,15 @@ def break_tackle_bonus(ruleset: Ruleset, player: PlayerState) -> int:
 
 
 def _markers_around(board: Board, player: PlayerState, square: Square) -> list[PlayerState]:
-    """The opponents whose tackle zones cover ``square``: standing, not Distracted, not trapped (:meth:`Board.in_play`)."""
-    return [
-        p
-        for p in board.players.values()
-        if p.team != player.team and p.square is not None and p.id != player.id and adjacent(p.square, square) and board.in_play(p)
-    ]
+    """The opponents whose tackle zones cover the player's base with him in ``square``: standing, not Distracted,
+    not trapped (:meth:`Board.in_play`); each once, for a bigger base marked on several of its squares."""
+    if player.base is ONE_SQUARE:
+        return board.markers_on(square, player.team)
+    found: dict[str, PlayerState] = {}
+    for covered in player.moved(square).squares:
+        for marker in board.markers_on(covered, player.team):
+            found.setdefault(marker.id, marker)
+    return list(found.values())
 
 
 def blocking_feature(board: Board, origin: Square, target: Square) -> tuple[str, str] | None:
@@ -229,6 +232,38 @@ def _blocked(board: Board, origin: Square, target: Square) -> str | None:
         return None
     feature_id, where = found
     return f"{feature_id} fills it" if where == "fills" else f"{feature_id} is in the way"
+
+
+def _base_blocked(ruleset: Ruleset, board: Board, player: PlayerState, origin: Square, target: Square) -> str | None:
+    """Why ``player`` cannot step from ``origin`` to ``target`` on ``board`` (which is without him), or None.
+
+    A bigger base needs every square it would cover on the pitch, clear of features that
+    stop movement, and holding nobody but players it may step over (``bbcore_steps_over``).
+    """
+    if player.base is ONE_SQUARE:
+        return _blocked(board, origin, target)
+    dx, dy = target[0] - origin[0], target[1] - origin[1]
+    for square in player.moved(target).squares:
+        if not board.geometry.on_pitch(square):
+            return "its base would leave the pitch"
+        lying = board.at(square)
+        if lying is not None and (
+            lying.standing or not ruleset.hook.bbcore_steps_over(ruleset=ruleset, board=board, player=player, lying=lying)
+        ):
+            return f"{lying.id} is in the way of its base"
+        found = blocking_feature(board, (square[0] - dx, square[1] - dy), square)
+        if found is not None:
+            return f"{found[0]} is in the way of its base"
+    return None
+
+
+def _under_base(board: Board, player: PlayerState) -> list[PlayerState]:
+    """The other players under the base of ``player`` where he is: the ones a bigger base stepped over."""
+    if player.base is ONE_SQUARE:
+        return []
+    covered = set(player.squares)
+    # Each player asked for himself: the board's index shows one player per square, and here two share some.
+    return sorted((p for p in board.players.values() if p.id != player.id and p.on_pitch and p.square in covered), key=lambda p: p.id)
 
 
 def _crossing(ruleset: Ruleset, board: Board, player: PlayerState, origin: Square, target: Square) -> Crossing:
@@ -283,6 +318,8 @@ def plan_path(
     for item in path:
         jump = item if isinstance(item, Jump) else None
         if jump is not None:
+            if player.base is not ONE_SQUARE:
+                raise UsageError(f"{player.id} cannot jump: a player on a bigger base steps over those who are down instead")
             over, target = _as_square(jump.over), _as_square(jump.to)
             _check_jump(here, player, current, over, target)
             crossings = (_crossing(ruleset, here, player, current, over), _crossing(ruleset, here, player, over, target))
@@ -292,7 +329,7 @@ def plan_path(
             target = _as_square(item)
             if not adjacent(current, target):
                 raise UsageError(f"{player.id} cannot step from {current} to {target}: the squares are not adjacent")
-            reason = _blocked(here, current, target)
+            reason = _base_blocked(ruleset, here, player, current, target)
             if reason is not None:
                 raise UsageError(f"{player.id} cannot step from {current} to {target}: {reason}")
             crossing = _NO_CROSSING if plain else _crossing(ruleset, here, player, current, target)
@@ -311,6 +348,10 @@ def plan_path(
         ma_used += cost
         rushes_used += rushes
         current = target
+    under = _under_base(here, player.moved(current)) if legs and player.base is not ONE_SQUARE else []
+    if under:
+        names = ", ".join(p.id for p in under)
+        raise UsageError(f"{player.id} cannot end his move at {current}: his base would rest on {names}, whom he may only step over")
     return legs
 
 
@@ -841,7 +882,11 @@ def paths_within(
         for path in ring:
             origin = path[-1] if path else player.square
             for target in board.neighbours(origin):
-                if target in found or _blocked(here, origin, target) is not None or (within is not None and not within(target)):
+                if (
+                    target in found
+                    or _base_blocked(ruleset, here, player, origin, target) is not None
+                    or (within is not None and not within(target))
+                ):
                     continue
                 longer = (*path, target)
                 try:
@@ -943,10 +988,32 @@ def fall_over(
             may_keep_footing=False,
         )
         outcome = Outcome(down.board, events + down.events)
+    outcome = _clear_under_base(ruleset, outcome, player_id, dice, decisions)
     resting = outcome.board.ball
     if resting.carrier is None and resting.square == square:
         drop = ball.drop_ball if held else _bounce_loose
         outcome = outcome.then(drop(ruleset, outcome.board, player_id, square, dice, decisions))
+    return outcome
+
+
+def _clear_under_base(ruleset: Ruleset, outcome: Outcome, player_id: str, dice: DiceSource, decisions: Decisions) -> Outcome:
+    """A bigger base that falls over players it was stepping over: each is pushed out from under it, in id order,
+    as a Push Back from the base square across from his own, his squares chosen by the faller's coach."""
+    faller = outcome.board.player(player_id)
+    if faller.base is ONE_SQUARE or faller.square is None:
+        return outcome
+    xs = [x for x, _ in faller.squares]
+    ys = [y for _, y in faller.squares]
+    for lying in _under_base(outcome.board, faller):
+        square = outcome.board.player(lying.id).square
+        if square is None or square not in faller.squares:
+            continue  # a chain push already moved him out
+        # The square across the base's middle from his: pushed straight away from it, out from under the base.
+        across = (min(xs) + max(xs) - square[0], min(ys) + max(ys) - square[1])
+        if across == square:
+            across = (square[0] - 1, square[1])  # the middle square of an odd base: pushed along the pitch
+        pushed = push(ruleset, outcome.board, lying.id, across, dice, decisions, chooser=faller.team, stand_firm=False, sidestep=False)
+        outcome = outcome.then(pushed.outcome)
     return outcome
 
 

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.board import BallState, Board, PlayerState, Square, adjacent, named_by, step
+from bbcore.rules.board import BallState, Board, PlayerState, Square, named_by, next_to, step
 from bbcore.rules.decisions import Decisions, checked_choice_or_none
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.on_the_ball import before_pass
@@ -215,7 +215,8 @@ def interception_candidates(
     """Opponents who may intercept: in play (standing, with a tackle zone) on a square the ruler overlaps.
 
     The ruler lies from the passer's square to ``landing`` (see :func:`under_ruler`,
-    ``passing.ruler_width``); the passer's and the landing square do not count. A
+    ``passing.ruler_width``); the passer's and the landing square do not count, and a
+    player on a bigger base is under it when any other square of the base is. A
     passer with Cloud Burster leaves only players with Very Long Legs to try. The
     likeliest to succeed come first, then by id. A player with No Ball never intercepts.
     """
@@ -225,10 +226,8 @@ def interception_candidates(
         player
         for player in board.players.values()
         if player.team != passer.team
-        and player.square is not None
-        and player.square not in (passer.square, landing)
         and board.in_play(player)
-        and under_ruler(passer.square, landing, player.square, width)
+        and any(under_ruler(passer.square, landing, square, width) for square in player.squares if square not in (passer.square, landing))
         and (not passer.has("cloud-burster") or player.has("very-long-legs"))
         and not ball.holds_no_ball(ruleset, player)
     ]
@@ -577,7 +576,7 @@ def hand_off(
         raise UsageError(f"{giver_id} cannot hand the ball to {receiver_id}: the receiver must be a team-mate")
     if not board.in_play(receiver):
         raise UsageError(f"{giver_id} cannot hand the ball to {receiver_id}: the receiver must be Standing with his Tackle Zone")
-    if giver.square is None or receiver.square is None or not adjacent(giver.square, receiver.square):
+    if not next_to(giver, receiver):
         raise UsageError(f"{giver_id} cannot hand the ball to {receiver_id}: the receiver must be next to him")
     refused = animosity_test(ruleset, board, giver, receiver, dice)
     if refused is not None and refused.result == REFUSED:

@@ -42,7 +42,7 @@ from bbcore.dice import DiceSource
 from bbcore.errors import UsageError
 from bbcore.rules import ball
 from bbcore.rules.block import CANCELLED, foul_appearance_test, trickster
-from bbcore.rules.board import Board, PlayerState, adjacent
+from bbcore.rules.board import Board, PlayerState, next_to
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import BALL_AND_CHAIN, Harm, apothecary_from, armour_and_injury, knock_down, place_prone, treatment_from
@@ -77,7 +77,7 @@ def _pair(board: Board, player_id: str, target_id: str, skill: str, *, marking: 
         raise UsageError(f"{player_id} cannot use {skill}: he must be Standing" + (" and marking his target" if marking else ""))
     if target.team == player.team or not target.standing:
         raise UsageError(f"{player_id} cannot use {skill} on {target_id}: the target must be a Standing opposition player")
-    if player.square is None or target.square is None or not adjacent(player.square, target.square):
+    if not next_to(player, target):
         raise UsageError(f"{player_id} cannot use {skill} on {target_id}: the target must be next to him")
     for who in (player, target):
         if board.trapped(who):

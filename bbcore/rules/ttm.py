@@ -21,7 +21,7 @@ import attrs
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, adjacent, step
+from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, next_to, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import (
@@ -118,7 +118,7 @@ def _check(ruleset: Ruleset, board: Board, thrower: PlayerState, thrown: PlayerS
         raise UsageError(f"{thrower.id} has no Passing Ability and cannot make the Passing Ability Test of a throw")
     if thrown.team != thrower.team or not thrown.has("right-stuff"):
         raise UsageError(f"{thrown.id} cannot be thrown by {thrower.id}: only a team-mate with Right Stuff can")
-    if thrown.square is None or thrower.square is None or not adjacent(thrown.square, thrower.square):
+    if thrower.square is None or not next_to(thrown, thrower):
         raise UsageError(f"{thrown.id} must stand or lie next to {thrower.id} to be thrown")
     if thrown.status not in (Status.STANDING, Status.PRONE):
         raise UsageError(f"{thrown.id} is {thrown.status.value} and cannot be thrown")

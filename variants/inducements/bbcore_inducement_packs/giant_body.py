@@ -1,21 +1,27 @@
-"""The giant's four-square body, modelled beside the core's one-square board.
+"""The giant's four-square body: its facing, and the questions a whole base asks.
 
-The core's :class:`~bbcore.rules.board.Board` keeps every player on one square, and a
-giant there (see :func:`bbcore_inducement_packs.giants.hire_giant`) stands on the top-left
-square of its base, its *anchor*. :class:`GiantPitch` is that board plus a
-:class:`GiantBody` for each giant on it (anchor and facing), and answers the questions the
-four squares change:
+A hired giant (:func:`bbcore_inducement_packs.giants.hire_giant`) is one
+:class:`~bbcore.rules.board.PlayerState` whose ``square`` is the top-left square of its
+base, its *anchor*, with the core's ``base`` (four squares) and ``reach`` (its Tackle Zone
+for its facing). The core's board and procedures read those: ``Board.at`` finds the giant
+on any of its squares (so other players' moves, pushes, scatters and bounces meet it), its
+Tackle Zone marks and assists only to its front and sides, it is Marked on any square,
+blocks and is blocked across its whole base, interferes with a pass when any square lies
+under the ruler, and :func:`bbcore.rules.movement.move` steps the whole base (never into a
+Standing player nor off the pitch, over players the pack's ``bbcore_steps_over`` answer
+allows, never ending on them, with a Dodge against the markers of its new squares) and
+pushes the players it falls on out from under it.
 
-* :meth:`GiantPitch.occupant`: who is in a square, a giant in any square of its base;
+:class:`GiantPitch` is the board plus a :class:`GiantBody` for each giant (anchor and facing
+by name; the board's giants are turned to match), and answers what a coach or tracker asks
+beyond that:
+
+* :meth:`GiantPitch.occupant`, :meth:`GiantPitch.marks`, :meth:`GiantPitch.markers_on` and
+  :meth:`GiantPitch.markers_of`: the board's answers, sorted by id;
 * :meth:`GiantBody.tackle_zone`: the eight squares at its front and sides of the twelve
-  around the base, never the four in the line behind it; :meth:`GiantPitch.marks`,
-  :meth:`GiantPitch.markers_on` and :meth:`GiantPitch.markers_of` read marking with it
-  (a giant is Marked when any square of its base is);
-* :func:`giant_steps`: the eight one-square steps of the whole base, none into a Standing
-  player nor off the pitch, over players whose status the entry's ``step_over`` names but
-  never ending on one, with the Dodge a Marked giant must make and its modifier (the
-  core's ``dodge_modifiers.per_marker`` once for each opponent marking any square of the
-  new base, Titchy ones not counting, as in the core);
+  around the base, never the four in the line behind it;
+* :func:`giant_steps`: the eight one-square steps of the whole base with the Dodge each needs
+  and its modifier (what the core's move rolls);
 * :func:`fallen_over` and :func:`push_squares_from_giant`: where a player under a giant
   that Falls Over, or a player a giant pushes, may go;
 * :func:`giant_push`: where a push moves the whole base (the core's three directions, read
@@ -26,17 +32,12 @@ four squares change:
   lies under the ruler, and the core's interception modifiers for the giant with their
   negative total raised by the entry's ``interference_relief`` (never past 0).
 
-What the core's procedures do not consult yet, so a caller wanting these rules in play asks
-this module instead: ``Board.at``/``occupied`` and the move planner see only the anchor
-square (a giant's other three squares look empty to other players' moves, pushes,
-scatters and bounces); ``Board.markers_of`` and ``Board.tackle_zones_on`` count a giant's
-Tackle Zone as the eight squares around its anchor; :func:`bbcore.rules.movement.move`
-moves it square by square as one player (no base check, no stepping over, its Dodge
-modifier from the anchor); :func:`bbcore.rules.push.push` takes the three squares from one
-square (for and against a giant); the interception step of
-:func:`bbcore.rules.passing.pass_ball` looks for the anchor under the ruler and uses the
-core's modifiers. No core hook asks which squares a player covers: the board's reading
-methods take no ruleset to ask a plugin with, and changing that touches every procedure.
+What the core's procedures do not do yet, so a caller asks this module instead: a push of a
+giant, or by one, takes the core's three squares from the anchor
+(:func:`bbcore.rules.push.push` moves the anchor alone: use :func:`giant_push` and
+:func:`push_squares_from_giant`); the interception roll uses the core's modifiers, without
+the giant's relief; the facing after a move or a follow-up is the coach's to set
+(:func:`~bbcore_inducement_packs.giants.face`).
 """
 
 from __future__ import annotations
@@ -49,24 +50,16 @@ from attrs import field, frozen
 
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.board import DIRECTIONS, Board, PlayerState, Square, adjacent, step
+from bbcore.rules.board import DIRECTIONS, Board, PlayerState, Square, around, step
 from bbcore.rules.passing import ACCURATE, INACCURATE, under_ruler
-from bbcore_inducement_packs.giants import base_squares, giant_rules
+from bbcore_inducement_packs.giants import FACINGS, base_squares, face, giant_reach, giant_rules
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
     from bbcore_inducement_packs.pack_rules import Giant
 
-#: The four ways a giant may face, as the unit step towards its front.
-FACINGS: tuple[Square, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 #: The eight directions in turning order, for a push's two side directions (45 degrees either way).
 _RING: tuple[Square, ...] = ((-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
-
-
-def _ring_squares(anchor: Square) -> tuple[Square, ...]:
-    """The twelve squares around the base at ``anchor``."""
-    x, y = anchor
-    return tuple((x + dx, y + dy) for dy in range(-1, 3) for dx in range(-1, 3) if not (0 <= dx <= 1 and 0 <= dy <= 1))
 
 
 @frozen
@@ -79,8 +72,7 @@ class GiantBody:
 
     @facing.validator
     def _facing(self, _: object, value: Square) -> None:
-        if tuple(value) not in FACINGS:
-            raise UsageError(f"a giant faces one of {list(FACINGS)}, not {value}")
+        giant_reach(value)  # refuses a facing that is none of the four
 
     @property
     def squares(self) -> tuple[Square, ...]:
@@ -89,22 +81,17 @@ class GiantBody:
 
     def ring(self) -> tuple[Square, ...]:
         """The twelve squares around the base."""
-        return _ring_squares(self.anchor)
+        return around(self.squares)
 
     def behind(self) -> tuple[Square, ...]:
         """The four squares of the line behind the base, away from its facing."""
-        fx, fy = self.facing
-        x, y = self.anchor
-        if fx:
-            line = x - 1 if fx > 0 else x + 2
-            return tuple(s for s in self.ring() if s[0] == line)
-        line = y - 1 if fy > 0 else y + 2
-        return tuple(s for s in self.ring() if s[1] == line)
+        front = set(self.tackle_zone())
+        return tuple(s for s in self.ring() if s not in front)
 
     def tackle_zone(self) -> tuple[Square, ...]:
         """The eight squares the giant's Tackle Zone covers: its front and sides."""
-        back = set(self.behind())
-        return tuple(s for s in self.ring() if s not in back)
+        x, y = self.anchor
+        return tuple((x + dx, y + dy) for dx, dy in giant_reach(self.facing))
 
     def turned(self, facing: Square) -> GiantBody:
         return attrs.evolve(self, facing=facing)
@@ -124,12 +111,19 @@ def _check_bodies(pitch: GiantPitch, _: object, bodies: Mapping[str, GiantBody])
 class GiantPitch:
     """The core's board with the bodies of the giants on it, by player id (each giant's square is its anchor).
 
-    ``ruleset`` says which players are giants (the packs' rules file, as it amends them).
+    The core's board already knows each giant's base and Tackle Zone (``PlayerState.base``
+    and ``reach``, set by :func:`~bbcore_inducement_packs.giants.hire_giant`); the bodies
+    add the facing by name, and the board's giants are turned to them. ``ruleset`` says
+    which players are giants (the packs' rules file, as it amends them).
     """
 
     ruleset: Ruleset = field(eq=False, repr=False)
     board: Board
     bodies: Mapping[str, GiantBody] = field(factory=dict, validator=_check_bodies)
+
+    def __attrs_post_init__(self) -> None:
+        turned = [face(self.board.player(pid), body.facing) for pid, body in self.bodies.items()]
+        object.__setattr__(self, "board", self.board.replace_players(turned))
 
     def body(self, player_id: str) -> GiantBody:
         if player_id not in self.bodies:
@@ -138,31 +132,25 @@ class GiantPitch:
 
     def squares_of(self, player: PlayerState) -> tuple[Square, ...]:
         """The squares a player on the pitch covers: a giant's four, anyone else's one."""
-        if not player.on_pitch or player.square is None:
-            return ()
-        return self.bodies[player.id].squares if player.id in self.bodies else (player.square,)
+        return player.squares if player.on_pitch else ()
 
     def occupant(self, square: Square) -> PlayerState | None:
         """The player in a square, a giant in any square of its base."""
-        return next((p for p in self.board.players.values() if square in self.squares_of(p)), None)
+        return self.board.at(square)
 
     def marks(self, marker: PlayerState, square: Square) -> bool:
         """Whether ``marker`` (in play) covers ``square`` with its Tackle Zone: a giant's front and sides, anyone else's neighbours."""
-        if not self.board.in_play(marker) or marker.square is None:
-            return False
-        if marker.id in self.bodies:
-            return square in self.bodies[marker.id].tackle_zone()
-        return adjacent(marker.square, square)
+        return self.board.marks(self.board.player(marker.id), square)
 
     def markers_on(self, square: Square, team: str) -> list[PlayerState]:
         """The opponents of ``team`` whose Tackle Zones cover ``square``."""
-        return sorted((p for p in self.board.players.values() if p.team != team and self.marks(p, square)), key=lambda p: p.id)
+        return sorted(self.board.markers_on(square, team), key=lambda p: p.id)
 
     def markers_of(self, player: PlayerState, squares: tuple[Square, ...] | None = None) -> list[PlayerState]:
         """The opponents marking the player in any of its squares (or of ``squares``), each once."""
         found: dict[str, PlayerState] = {}
         for square in self.squares_of(player) if squares is None else squares:
-            for marker in self.markers_on(square, player.team):
+            for marker in self.board.markers_on(square, player.team):
                 found[marker.id] = marker
         return [found[k] for k in sorted(found)]
 

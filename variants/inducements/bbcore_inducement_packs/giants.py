@@ -21,23 +21,22 @@ giant's Throw Team-mate Passing Ability Test with a result the entry's ``throw_r
 names (Fumbled) may be rolled again, the source named by the giant's inducement id. The
 core's :func:`bbcore.rules.ttm.throw_team_mate` asks it, so this one works in play.
 
-The four-square body (facing and Tackle Zone, marking, steps over Prone or Stunned players,
-pushes of and by a giant, interference) is modelled in
-:mod:`bbcore_inducement_packs.giant_body`, beside the core's board: the core's own
-procedures (``Board.at``, ``Board.markers_of``, ``Board.tackle_zones_on``,
-:func:`bbcore.rules.movement.move`, :func:`bbcore.rules.push.push`,
-:func:`bbcore.rules.block.block`, the interception step of
-:func:`bbcore.rules.passing.pass_ball`) still see a giant on its anchor square alone; see
-that module for what they do not consult.
+A giant's base and Tackle Zone are the core's ``PlayerState.base`` and ``reach``
+(:data:`GIANT_BASE`, :func:`giant_reach` for a facing, turned with :func:`face`, read with
+:func:`facing_of`), so the core's board and procedures see all four squares; the pack
+answers the core's ``bbcore_steps_over`` with :func:`giant_steps_over`. What is left to a
+caller is in :mod:`bbcore_inducement_packs.giant_body`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
-from bbcore.rules.board import PitchGeometry, PlayerState, Square, Status
+from bbcore.rules.board import PitchGeometry, PlayerState, Square, Status, around
 from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
 from bbcore_inducement_packs.pack_rules import Giant, pack_rules, rules_for
@@ -50,10 +49,43 @@ if TYPE_CHECKING:
 THROW_TEST = "throw"
 
 
+#: A giant's base as offsets from its anchor, the top-left square: two squares by two.
+GIANT_BASE: tuple[Square, ...] = ((0, 0), (1, 0), (0, 1), (1, 1))
+#: The four ways a giant may face, as the unit step towards its front.
+FACINGS: tuple[Square, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
 def base_squares(anchor: Square) -> tuple[Square, ...]:
     """The four squares of a base whose top-left square is ``anchor``."""
     x, y = anchor
-    return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
+    return tuple((x + dx, y + dy) for dx, dy in GIANT_BASE)
+
+
+def giant_reach(facing: Square) -> tuple[Square, ...]:
+    """A giant's Tackle Zone facing ``facing``, as offsets from its anchor: the twelve squares round the base but the four behind."""
+    if tuple(facing) not in FACINGS:
+        raise UsageError(f"a giant faces one of {list(FACINGS)}, not {facing}")
+    fx, fy = facing
+    ring = around(GIANT_BASE)
+    if fx:
+        back = -1 if fx > 0 else 2
+        return tuple(s for s in ring if s[0] != back)
+    back = -1 if fy > 0 else 2
+    return tuple(s for s in ring if s[1] != back)
+
+
+def face(player: PlayerState, facing: Square) -> PlayerState:
+    """The giant turned to ``facing``: its Tackle Zone (the core's ``reach``) follows."""
+    return attrs.evolve(player, reach=giant_reach(facing))
+
+
+def facing_of(player: PlayerState) -> Square:
+    """The way a giant faces, read from its Tackle Zone."""
+    reach = set(player.reach or ())
+    facing = next((f for f in FACINGS if set(giant_reach(f)) == reach), None)
+    if facing is None:
+        raise UsageError(f"{player.id!r} is not a giant facing one of {list(FACINGS)}")
+    return facing
 
 
 def pushed_into_crowd(geometry: PitchGeometry, anchor: Square) -> bool:
@@ -93,11 +125,16 @@ def giant_rules(ruleset: Ruleset, player: PlayerState) -> Giant | None:
     return pack_rules(ruleset).giants.get(player.position or "")
 
 
-def hire_giant(ruleset: Ruleset, inducement: str, player_id: str, team_id: str, square: Square | None = None) -> PlayerState:
+def hire_giant(
+    ruleset: Ruleset, inducement: str, player_id: str, team_id: str, square: Square | None = None, facing: Square = FACINGS[0]
+) -> PlayerState:
     """The giant hired as ``inducement``, a player of ``team_id`` from the entry's stat line, its ``position`` the inducement id.
 
     Standing on ``square`` (its base's top-left square), or in the Reserves without one;
-    marked ``hired`` (for this game only).
+    marked ``hired`` (for this game only). Its base is :data:`GIANT_BASE` and its Tackle
+    Zone that of ``facing`` (its coach turns it with :func:`face`); the core's board reads
+    both, so the giant fills its four squares and marks its front and sides in every
+    procedure.
     The stat line is the entry's first profile with characteristics; one printed on the old
     scale only is read as the Frog's is (AG becomes 7 - AG, AV the old total + 1).
     """
@@ -106,8 +143,28 @@ def hire_giant(ruleset: Ruleset, inducement: str, player_id: str, team_id: str, 
     if profile is None:
         raise UsageError(f"the {inducement!r} inducement has no stat line")
     status = Status.RESERVES if square is None else Status.STANDING
-    blank = PlayerState(player_id, team_id, 0, 0, 0, None, 0, square=square, status=status, position=inducement, hired=True)
+    blank = PlayerState(
+        player_id,
+        team_id,
+        0,
+        0,
+        0,
+        None,
+        0,
+        square=square,
+        status=status,
+        position=inducement,
+        hired=True,
+        base=GIANT_BASE,
+        reach=giant_reach(facing),
+    )
     return transform(ruleset, blank, on_new_scale(profile))
+
+
+def giant_steps_over(ruleset: Ruleset, player: PlayerState, lying: PlayerState) -> bool | None:
+    """Whether a giant may step over ``lying``: his status is one its entry's ``step_over`` names. None for anyone else."""
+    giant = giant_rules(ruleset, player)
+    return None if giant is None else lying.status.value in giant.step_over
 
 
 def giant_throw_reroll(ruleset: Ruleset, player: PlayerState, test: str, result: str) -> str | None:
@@ -118,4 +175,18 @@ def giant_throw_reroll(ruleset: Ruleset, player: PlayerState, test: str, result:
     return player.position
 
 
-__all__ = ["THROW_TEST", "base_squares", "giant_rules", "giant_scatter", "giant_throw_reroll", "hire_giant", "pushed_into_crowd"]
+__all__ = [
+    "FACINGS",
+    "GIANT_BASE",
+    "THROW_TEST",
+    "base_squares",
+    "face",
+    "facing_of",
+    "giant_reach",
+    "giant_rules",
+    "giant_scatter",
+    "giant_steps_over",
+    "giant_throw_reroll",
+    "hire_giant",
+    "pushed_into_crowd",
+]

@@ -203,6 +203,14 @@ def bbcore_test_reroll(ruleset: Ruleset, player: PlayerState, test: str, result:
 
 
 @hookimpl
+def bbcore_steps_over(ruleset: Ruleset, player: PlayerState, lying: PlayerState) -> bool | None:
+    """A giant strides over players of the statuses its entry names (see :func:`bbcore_inducement_packs.giants.giant_steps_over`)."""
+    from bbcore_inducement_packs.giants import giant_steps_over  # noqa: PLC0415 - the procedures import the core's rules
+
+    return giant_steps_over(ruleset, player, lying)
+
+
+@hookimpl
 def bbcore_ko_recovery_rerolls(ruleset: Ruleset, roll: int, inducements: Mapping[str, int]) -> bool | None:
     """Bugman's beer: a failed recovery of a 1 is rolled again (see :func:`bbcore_inducement_packs.coaching_staff.may_reroll_recovery`)."""
     from bbcore_inducement_packs.coaching_staff import may_reroll_recovery  # noqa: PLC0415 - the procedures import the core's rules

@@ -28,13 +28,14 @@ from bbcore_inducement_packs.giant_body import (
     giant_steps,
     push_squares_from_giant,
 )
-from bbcore_inducement_packs.giants import giant_throw_reroll, hire_giant
+from bbcore_inducement_packs.giants import face, facing_of, giant_throw_reroll, hire_giant
 
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import BBCoreError
 from bbcore.rules.board import Board, Square, Status, build_board
 from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError, ScriptedDecisions
+from bbcore.rules.movement import move
 from bbcore.rules.sequences import GameState, TeamState
 from bbcore.rules.ttm import throw_team_mate
 
@@ -343,3 +344,36 @@ def test_a_giant_ordered_for_the_game_is_hired_with_the_team_s_other_hired_playe
     (giant,) = hired_players(bb2020, "home", [InducementOrder(GIANT), InducementOrder("bb2020/bribes")])
     assert (giant.id, giant.position, giant.status, giant.hired) == ("home-hired-1", GIANT, Status.RESERVES, True)
     assert giant == hire_giant(bb2020, GIANT, "home-hired-1", "home")
+
+
+# -- The giant in the core's own procedures -------------------------------------------------------
+
+
+def test_the_core_board_sees_a_hired_giant_on_all_four_squares_and_by_its_facing(bb2020: bbcore.Ruleset) -> None:
+    board = build_board(bb2020, {"front": ("away", LINEMAN, (12, 6)), "back": ("away", LINEMAN, (9, 6))})
+    board = board.with_player(hire_giant(bb2020, GIANT, "g", "home", (10, 5)))
+    giant = board.player("g")
+    assert [board.at(s) for s in ((10, 5), (11, 5), (10, 6), (11, 6))] == [giant] * 4
+    assert facing_of(giant) == (1, 0)
+    assert board.marks(giant, (12, 6))
+    assert not board.marks(giant, (9, 6))
+    assert [p.id for p in board.markers_of(giant)] == ["front", "back"]
+    turned = board.with_player(face(giant, (-1, 0)))
+    assert turned.marks(turned.player("g"), (9, 6))
+    assert not turned.marks(turned.player("g"), (12, 6))
+    with pytest.raises(BBCoreError):
+        hire_giant(bb2020, GIANT, "g", "home", (10, 5), facing=(1, 1))
+
+
+def test_a_hired_giant_strides_over_the_down_in_the_core_s_own_move(bb2020: bbcore.Ruleset) -> None:
+    board = build_board(bb2020, {"down": ("away", LINEMAN, (12, 6)), "up": ("away", LINEMAN, (15, 9))}, statuses={"down": "prone"})
+    board = board.with_player(hire_giant(bb2020, GIANT, "g", "home", (10, 5)))
+    with ScriptedDice([]) as dice, ScriptedDecisions([]) as decisions:
+        with pytest.raises(BBCoreError, match="rest on down"):
+            move(bb2020, board, "g", [(11, 5), (12, 5)], dice, decisions)
+        outcome = move(bb2020, board, "g", [(11, 5), (12, 5), (13, 5)], dice, decisions)
+    assert outcome.board.player("g").squares == ((13, 5), (14, 5), (13, 6), (14, 6))
+    assert outcome.board.player("down").square == (12, 6)
+    standing = board.with_player(board.player("down").with_status(Status.STANDING))
+    with ScriptedDice([]) as dice, ScriptedDecisions([]) as decisions, pytest.raises(BBCoreError, match="in the way of its base"):
+        move(bb2020, standing, "g", [(11, 5), (12, 5), (13, 5)], dice, decisions)

@@ -1,0 +1,186 @@
+"""Players on a base bigger than one square: the board, marking, blocks, passes and moves read every square."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+import pytest
+
+import bbcore
+from bbcore.dice import ScriptedDice
+from bbcore.errors import UsageError
+from bbcore.rules.block import block
+from bbcore.rules.board import Board, PlayerState, Square, Status, next_to
+from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.events import Event, Outcome
+from bbcore.rules.movement import Jump, move
+from bbcore.rules.passing import interception_candidates
+from bbcore.ruleset import Ruleset
+from bbcore.testing import build_board
+
+LINEMAN, ORC = "human/human-lineman", "orc/orc-lineman"
+TWO_BY_TWO: tuple[Square, ...] = ((0, 0), (1, 0), (0, 1), (1, 1))
+#: A Tackle Zone facing +x: the twelve squares round a 2x2 base but the four at x - 1.
+FRONT_AND_SIDES: tuple[Square, ...] = ((0, -1), (1, -1), (2, -1), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2))
+HELD = [2, 2]  # an armour roll that breaks nobody's armour
+
+
+def pitch(rules: Ruleset, big: Square, others: Mapping[str, tuple[str, Square]], *, reach: Iterable[Square] | None = None) -> Board:
+    """A home lineman ``big`` on a 2x2 base at ``big``; ``others``: id -> (team, square), linemen (orcs for away)."""
+    players: dict[str, tuple[str, str, Square | None]] = {"big": ("home", LINEMAN, big)}
+    players.update({pid: (team, LINEMAN if team == "home" else ORC, square) for pid, (team, square) in others.items()})
+    board = build_board(rules, players)
+    wide = attrs.evolve(board.player("big"), base=TWO_BY_TWO, reach=None if reach is None else tuple(reach))
+    return board.with_player(wide)
+
+
+def down(board: Board, *player_ids: str) -> Board:
+    return board.replace_players(board.player(pid).with_status(Status.PRONE) for pid in player_ids)
+
+
+def test_a_bigger_base_fills_every_square_it_covers(core: Ruleset) -> None:
+    board = pitch(core, (5, 5), {})
+    big = board.player("big")
+    assert big.squares == ((5, 5), (6, 5), (5, 6), (6, 6))
+    assert [board.at(s) for s in big.squares] == [big] * 4
+    assert board.at((7, 5)) is None
+    assert big.moved(None).squares == ()
+    with pytest.raises(ValueError, match="unpack"):
+        attrs.evolve(big, base=((0, 0, 1),))  # offsets are pairs
+
+
+def test_a_bigger_base_is_marked_on_any_square_and_marks_all_round(core: Ruleset) -> None:
+    board = pitch(core, (5, 5), {"corner": ("away", (7, 7)), "far": ("away", (8, 5))})
+    big = board.player("big")
+    assert [p.id for p in board.markers_of(big)] == ["corner"]  # next to (6, 6) only
+    assert board.marking(board.player("big"), board.player("corner"))
+    # Its Tackle Zone: the twelve squares round the base.
+    assert sum(board.tackle_zones_on(s, "away") for s in big.tackle_zone_squares()) == 12
+    assert board.tackle_zones_on((4, 4), "away") == 1
+    assert board.tackle_zones_on((7, 4), "away") == 1
+    assert board.tackle_zones_on((8, 8), "away") == 0
+    assert [p.id for p in board.markers_on((4, 7), "away")] == ["big"]
+
+
+def test_a_narrower_reach_marks_only_its_squares(core: Ruleset) -> None:
+    board = pitch(core, (5, 5), {"front": ("away", (7, 6)), "back": ("away", (4, 6))}, reach=FRONT_AND_SIDES)
+    big = board.player("big")
+    assert board.marks(big, (7, 6))
+    assert not board.marks(big, (4, 6))
+    assert board.tackle_zones_on((4, 6), "away") == 0
+    # Both still mark it: their own Tackle Zones reach a square of its base.
+    assert {p.id for p in board.markers_of(big)} == {"front", "back"}
+
+
+def test_next_to_reads_the_whole_base(core: Ruleset) -> None:
+    board = pitch(core, (5, 5), {"beside": ("home", (7, 6)), "apart": ("home", (8, 6))})
+    big, beside, apart = (board.player(p) for p in ("big", "beside", "apart"))
+    assert next_to(big, beside)
+    assert next_to(beside, big)
+    assert not next_to(big, apart)
+    assert not next_to(big, big)  # a base is not next to itself
+
+
+def blocked(
+    rules: Ruleset, board: Board, attacker: str, defender: str, rolls: Iterable[int], answers: Iterable[tuple[str, Any]]
+) -> Outcome:
+    with ScriptedDice(rolls) as dice, ScriptedDecisions(answers) as decisions:
+        return block(rules, board, attacker, defender, dice, decisions)
+
+
+def test_a_block_needs_the_target_in_the_blocker_s_reach(core: Ruleset) -> None:
+    board = pitch(core, (5, 5), {"front": ("away", (7, 6)), "back": ("away", (4, 6))}, reach=FRONT_AND_SIDES)
+    with pytest.raises(UsageError, match="he marks"):
+        blocked(core, board, "big", "back", [], [])
+    # Two dice, the defender's choice: "back" assists him, marking a base that does not mark him back.
+    # Push Back (3s) shoves the target straight on from the base's square beside him.
+    outcome = blocked(core, board, "big", "front", [3, 3], [("block-face", 0), ("push-square", (8, 6)), ("follow-up", False)])
+    assert outcome.board.player("front").square == (8, 6)
+
+
+def test_a_player_blocks_a_bigger_base_from_beside_any_square(core: Ruleset) -> None:
+    board = pitch(core, (5, 5), {"orc": ("away", (7, 7))})
+    assert board.marking(board.player("orc"), board.player("big"))  # next to (6, 6) only
+    outcome = blocked(core, board, "orc", "big", [3], [])
+    assert (only(outcome, "block").detail["defender"], only(outcome, "block").result) == ("big", "push-back")
+
+
+def test_a_bigger_base_under_the_ruler_on_any_square_may_intercept(core: Ruleset) -> None:
+    # The ruler from (1, 7) to (10, 7) covers the rows 6 to 8: the base's lower row, not its anchor's.
+    players: dict[str, tuple[str, str, Square | None]] = {"passer": ("away", ORC, (1, 7)), "big": ("home", LINEMAN, (5, 5))}
+    board = build_board(core, players)
+    board = board.with_player(attrs.evolve(board.player("big"), base=TWO_BY_TWO))
+    passer = board.player("passer")
+    assert [p.id for p in interception_candidates(core, board, passer, (10, 7), "accurate")] == ["big"]
+    one_square = board.with_player(attrs.evolve(board.player("big"), base=((0, 0),)))
+    assert interception_candidates(core, one_square, passer, (10, 7), "accurate") == []
+
+
+class StepsOverTheDown:
+    @bbcore.hookimpl
+    def bbcore_steps_over(self, ruleset: Ruleset, board: Board, player: PlayerState, lying: PlayerState) -> bool | None:
+        return lying.status in (Status.PRONE, Status.STUNNED)
+
+
+@pytest.fixture
+def striding(make_ruleset: Any) -> Ruleset:
+    rules: Ruleset = make_ruleset(plugins=[("striding", StepsOverTheDown())], entry_points=False)
+    return rules
+
+
+def walk(
+    rules: Ruleset, board: Board, path: list[Square], rolls: Iterable[int], answers: Iterable[tuple[str, Any]] = (), **kw: Any
+) -> Outcome:
+    with ScriptedDice(rolls) as dice, ScriptedDecisions(answers) as decisions:
+        return move(rules, board, "big", path, dice, decisions, **kw)
+
+
+def only(outcome: Outcome, kind: str) -> Event:
+    (event,) = [e for e in outcome.events if e.kind == kind]
+    return event
+
+
+def test_a_bigger_base_moves_whole_and_never_through_a_standing_player(core: Ruleset) -> None:
+    board = pitch(core, (5, 5), {"mate": ("home", (8, 6))})
+    outcome = walk(core, board, [(6, 5)], [])
+    assert outcome.board.at((7, 6)) == outcome.board.player("big")
+    with pytest.raises(UsageError, match="mate is in the way of its base"):
+        walk(core, board, [(6, 5), (7, 5)], [])
+    with pytest.raises(UsageError, match="leave the pitch"):
+        walk(core, pitch(core, (5, 0), {}), [(5, -1)], [])
+
+
+def test_stepping_over_the_down_is_a_plugin_s_to_allow_and_never_ends_there(core: Ruleset, striding: Ruleset) -> None:
+    board = down(pitch(core, (5, 5), {"lying": ("away", (7, 6))}), "lying")
+    with pytest.raises(UsageError, match="lying is in the way"):
+        walk(core, board, [(6, 5), (7, 5), (8, 5)], [])
+    with pytest.raises(UsageError, match="rest on lying"):
+        walk(striding, board, [(6, 5)], [])
+    outcome = walk(striding, board, [(6, 5), (7, 5), (8, 5)], [])
+    assert outcome.board.player("big").squares == ((8, 5), (9, 5), (8, 6), (9, 6))
+    assert outcome.board.player("lying").square == (7, 6)
+    with pytest.raises(UsageError, match="cannot jump"):
+        walk(striding, board, [Jump((7, 6), (8, 6))], [])
+
+
+def test_a_marked_bigger_base_dodges_against_the_markers_of_its_new_squares(core: Ruleset) -> None:
+    # a marks (5, 5) where it stands; b and c mark squares of the base one step east; a does not.
+    board = pitch(core, (5, 5), {"a": ("away", (4, 4)), "b": ("away", (8, 7)), "c": ("away", (8, 4))})
+    outcome = walk(core, board, [(6, 5)], [5])
+    dodge = only(outcome, "dodge")
+    assert (dodge.detail["modifier"], dodge.result) == (-2, "passed")
+    assert outcome.board.player("big").square == (6, 5)
+
+
+def test_a_bigger_base_falling_over_the_down_pushes_them_out_from_under_it(striding: Ruleset) -> None:
+    board = down(pitch(striding, (5, 5), {"lying": ("away", (7, 6))}), "lying")
+    # Its last point of Movement takes it to (6, 5); the Rush to (7, 5) fails (1) over the lying player.
+    outcome = walk(striding, board, [(6, 5), (7, 5), (8, 5)], [1, *HELD], [("push-square", (6, 7))], ma_used=5)
+    assert outcome.turnover
+    assert outcome.board.player("big").square == (7, 5)
+    assert outcome.board.player("big").status is Status.PRONE
+    lying = outcome.board.player("lying")
+    assert (lying.square, lying.status) == ((6, 7), Status.PRONE)
+    assert not set(outcome.board.player("big").squares) & {lying.square}
