@@ -1086,6 +1086,24 @@ def bbcore_steps_over(ruleset: Ruleset, board: Board, player: PlayerState, lying
 
 
 @hookspec(firstresult=True)
+def bbcore_interception_relief(ruleset: Ruleset, board: Board, player: PlayerState) -> int | None:
+    """How much the negative modifiers of ``player``'s interception are eased, together and never past 0.
+
+    Called by :func:`bbcore.rules.passing.interception_modifier` for each player who may
+    intercept. ``firstresult``; with no answer (the core gives none) the modifiers stand.
+
+    **Example.** The inducement packs' giants get in the way of passes: their entry's
+    ``interference_relief`` (2) eases the negatives; simplified, it answers this way.
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_interception_relief(ruleset, board, player):
+            return 2 if player.position == "bb2020/giant-mercenary" else None
+    """
+
+
+@hookspec(firstresult=True)
 def bbcore_ball_bounces_on_landing(ruleset: Ruleset, board: Board, square: Square, cause: str) -> int | None:
     """How many times a ball bounces when it lands untouched (the core: once).
 

@@ -28,7 +28,7 @@ from attrs import frozen
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, named_by, next_to
+from bbcore.rules.board import ONE_SQUARE, BallState, Board, PlayerState, Square, Status, closest_squares, distance, named_by, next_to, step
 from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_index
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import (
@@ -44,7 +44,7 @@ from bbcore.rules.injury import (
     treatment_from,
 )
 from bbcore.rules.passing import dump_off
-from bbcore.rules.push import PushResult, push
+from bbcore.rules.push import PushResult, direction_between, push
 from bbcore.rules.rerolls import PRO, TEAM_REROLL, spend_team_reroll
 from bbcore.rules.skill_forms import held_form
 from bbcore.rules.trapdoors import FALL_THROUGH, enter_square
@@ -759,11 +759,18 @@ def _apply_face(
     can_follow = follow_up and pushed.moved and pushed.vacated is not None and not rooted and attacker.standing
     if can_follow and may_follow_to is not None and pushed.vacated is not None and not may_follow_to(pushed.vacated):
         can_follow = False
+    follow_to = _follow_up_square(board, board.player(attacker_id), pushed.vacated) if can_follow and pushed.vacated is not None else None
+    can_follow = can_follow and follow_to is not None
     # Taunt: the pushed player's coach may drag the blocker after him; Frenzy follows whenever it can.
     taunted = can_follow and defender.has("taunt") and decisions.use_skill(defender_id, "taunt", "follow-up")
     frenzied = attacker.has(FRENZY) or must_follow_up
-    if can_follow and pushed.vacated is not None and (taunted or (not fend and (frenzied or decisions.follow_up(attacker_id)))):
-        board = board.with_player(board.player(attacker_id).moved(pushed.vacated))
+    if (
+        can_follow
+        and follow_to is not None
+        and pushed.vacated is not None
+        and (taunted or (not fend and (frenzied or decisions.follow_up(attacker_id))))
+    ):
+        board = board.with_player(board.player(attacker_id).moved(follow_to))
         outcome = Outcome(
             board,
             (*outcome.events, Event("follow-up", attacker_id, (), "taunted" if taunted else "followed", {"to": list(pushed.vacated)})),
@@ -795,6 +802,18 @@ def _apply_face(
     return Outcome(outcome.board, (*told, *outcome.events), outcome.turnover)
 
 
+def _follow_up_square(board: Board, attacker: PlayerState, vacated: Square) -> Square | None:
+    """Where the blocker's square goes to follow up into ``vacated``: that square itself for a one-square base; a
+    bigger base steps once towards it, and only when every square it would then cover is free (else None)."""
+    if attacker.base is ONE_SQUARE or attacker.square is None:
+        return vacated
+    near = min(attacker.squares, key=lambda s: distance(s, vacated))
+    anchor = step(attacker.square, direction_between(near, vacated))
+    others = board.without(attacker.id)
+    fits = all(board.geometry.on_pitch(s) and not others.occupied(s) for s in attacker.moved(anchor).squares)
+    return anchor if fits else None
+
+
 def block_push(
     ruleset: Ruleset,
     board: Board,
@@ -813,11 +832,13 @@ def block_push(
     where a push would go.
     """
     attacker = board.player(attacker_id)
+    # From the blocker's square nearest the target: his only one, or the closest of a bigger base.
+    pusher_square = closest_squares(attacker, board.player(defender_id))[0] if attacker.on_pitch else (0, 0)
     return push(
         ruleset,
         board,
         defender_id,
-        attacker.square or (0, 0),
+        pusher_square,
         dice,
         decisions,
         chooser=attacker.team,

@@ -89,6 +89,18 @@ def next_to(a: PlayerState, b: PlayerState) -> bool:
     return not set(a.squares) & set(theirs) and any(adjacent(mine, other) for mine in a.squares for other in theirs)
 
 
+def closest_squares(a: PlayerState, b: PlayerState) -> tuple[Square, Square]:
+    """A square of ``a``'s base and one of ``b``'s, the fewest squares apart (the first such pair in base order).
+
+    For two one-square players, their squares; a push or a follow-up between bigger bases
+    is read from this pair.
+    """
+    pairs = [(mine, theirs) for mine in a.squares for theirs in b.squares]
+    if not pairs:
+        raise ValueError(f"{a.id} and {b.id} must both be on the pitch")
+    return min(pairs, key=lambda pair: distance(*pair))
+
+
 def distance(a: Square, b: Square) -> int:
     """Squares between two squares counting diagonals as one, as a player moves."""
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
@@ -223,7 +235,9 @@ class PlayerState:
     squares for a player on a 2x2 base (a giant an inducement brings). ``reach`` is the
     squares his Tackle Zone covers, as offsets from ``square``; None means every square
     around his base (the eight around one square). A plugin gives a player a bigger base
-    or a narrower reach; the core's board, marking, assists and tests read them.
+    or a narrower reach; the core's board, marking, assists and tests read them. ``squares``
+    lists the squares of his base where he stands, :meth:`tackle_zone_squares` those of his
+    Tackle Zone.
     ``casualty_results`` are the Casualty table results (row ids) standing against the
     player this game, in the order suffered: they stay with him when something sends him
     back to the Reserves for a while (the result still applies after the game) and go

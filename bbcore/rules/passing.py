@@ -199,14 +199,24 @@ def safe_pass(passer: PlayerState, rolled: RolledTest) -> bool:
 
 def interception_modifier(ruleset: Ruleset, board: Board, player: PlayerState, accuracy: str, *, weather: int = 0) -> int:
     """The interception Agility Test modifier: against this kind of pass, each marker, Extra Arms, Very Long Legs,
-    Stunty, Disturbing Presence, the weather (``weather``, or the ``interception`` modifier in force on the board)."""
+    Stunty, Disturbing Presence, the weather (``weather``, or the ``interception`` modifier in force on the board).
+
+    A plugin's ``bbcore_interception_relief`` eases the negative ones together, never past 0."""
     modifiers = ruleset.parameters.passing.interception_modifiers
-    total = modifiers.get(ACCURATE if accuracy == ACCURATE else INACCURATE, 0) + weather + board.modifier("interception", player)
-    total += modifiers.get("per_marker", 0) * len(board.markers_of(player))
-    total += modifiers.get("extra_arms", 0) if player.has("extra-arms") else 0
-    total += modifiers.get("very_long_legs", 0) if player.has("very-long-legs") else 0
-    total += modifiers.get("stunty", 0) if player.has("stunty") else 0
-    return total + modifiers.get("disturbing_presence", 0) * ball.disturbing_presences(ruleset, board, player)
+    parts = (
+        modifiers.get(ACCURATE if accuracy == ACCURATE else INACCURATE, 0),
+        weather,
+        board.modifier("interception", player),
+        modifiers.get("per_marker", 0) * len(board.markers_of(player)),
+        modifiers.get("extra_arms", 0) if player.has("extra-arms") else 0,
+        modifiers.get("very_long_legs", 0) if player.has("very-long-legs") else 0,
+        modifiers.get("stunty", 0) if player.has("stunty") else 0,
+        modifiers.get("disturbing_presence", 0) * ball.disturbing_presences(ruleset, board, player),
+    )
+    relief: int | None = ruleset.hook.bbcore_interception_relief(ruleset=ruleset, board=board, player=player)
+    if not relief:
+        return sum(parts)
+    return min(0, sum(p for p in parts if p < 0) + relief) + sum(p for p in parts if p > 0)
 
 
 def interception_candidates(

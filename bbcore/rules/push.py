@@ -14,7 +14,7 @@ from attrs import frozen
 
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.rules import ball
-from bbcore.rules.board import DIRECTIONS, BallState, Board, PlayerState, Square, Status, step
+from bbcore.rules.board import DIRECTIONS, ONE_SQUARE, BallState, Board, PlayerState, Square, Status, distance, step
 from bbcore.rules.decisions import Decisions, checked_choice
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, apothecary_from, injury_by_the_crowd, knock_down_with_ball, treatment_from
@@ -75,14 +75,19 @@ def direction_between(origin: Square, target: Square) -> Square:
     return ((target[0] > origin[0]) - (target[0] < origin[0]), (target[1] > origin[1]) - (target[1] < origin[1]))
 
 
+#: The eight directions in turning order: a push's side directions are the neighbours of its own.
+_RING: tuple[Square, ...] = ((-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
+
+
+def push_ways(direction: Square) -> list[Square]:
+    """A push's three directions: ``direction`` straight on, then 45 degrees to either side."""
+    at = _RING.index(DIRECTIONS[DIRECTIONS.index(direction)])
+    return [_RING[at], _RING[(at - 1) % 8], _RING[(at + 1) % 8]]
+
+
 def push_back_squares(square: Square, away_from: Square) -> list[Square]:
     """The three squares a player in ``square`` may be pushed to, away from ``away_from``: straight on, then either side."""
-    dx, dy = direction_between(away_from, square)
-    index = DIRECTIONS.index((dx, dy))
-    # Turning by 45 degrees either way gives the two side squares.
-    ring = [(-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)]
-    at = ring.index(DIRECTIONS[index])
-    return [step(square, ring[at]), step(square, ring[(at - 1) % 8]), step(square, ring[(at + 1) % 8])]
+    return [step(square, way) for way in push_ways(direction_between(away_from, square))]
 
 
 def _why_blocked(board: Board, origin: Square, target: Square) -> str | None:
@@ -145,11 +150,14 @@ def push(
     grab: bool = True,
     knocked_down: bool = False,
     depth: int = 0,
+    exclude: frozenset[Square] = frozenset(),
 ) -> PushResult:
     """Push a player one square away from ``away_from``.
 
     ``chooser`` is the team whose coach picks squares (the blocker's). With
-    ``direction`` the push goes exactly that way (no choice). Stand Firm, Sidestep and
+    ``direction`` the push goes exactly that way (no choice); ``exclude`` names squares
+    the player may not be pushed into (the new base of a bigger player pushing him on).
+    A player on a bigger base (``PlayerState.base``) moves whole: see :func:`push_base`. Stand Firm, Sidestep and
     the attacker's Grab apply as the skills say; ``stand_firm``/``sidestep``/``grab`` false
     switch them off (Juggernaut on a Blitz, Grab, a Blitz for Grab). ``knocked_down`` tells the push hook
     that a knock-down follows (a POW). A rooted player (Take Root) and an anchored one
@@ -158,17 +166,27 @@ def push(
     """
     pushed = board.player(pushed_id)
     origin = pushed.square
-    if origin is None:
-        return PushResult(Outcome(board), moved=False, vacated=None)
-    if (
-        pushed.anchored
-        or pushed.rooted
-        or (stand_firm and pushed.has("stand-firm") and pushed.alert and decisions.use_skill(pushed.id, "stand-firm", "pushed"))
-    ):
-        held = "anchored" if pushed.anchored else "rooted" if pushed.rooted else "stood-firm"
-        return PushResult(Outcome(board, (Event("push", pushed.id, (), held, {"square": list(origin)}),)), moved=False, vacated=None)
+    unmoved = _not_moved(board, pushed, decisions, stand_firm=stand_firm)
+    if unmoved is not None or origin is None:
+        return unmoved or PushResult(Outcome(board), moved=False, vacated=None)
+    if pushed.base is not ONE_SQUARE:
+        return push_base(
+            ruleset,
+            board,
+            pushed,
+            away_from,
+            dice,
+            decisions,
+            chooser=chooser,
+            attacker=attacker,
+            direction=direction,
+            stand_firm=stand_firm,
+            knocked_down=knocked_down,
+            depth=depth,
+        )
 
     candidates = [step(origin, direction)] if direction is not None else push_back_squares(origin, away_from)
+    candidates = [s for s in candidates if s not in exclude] if exclude else candidates
     picker = chooser
     if direction is None and grab and attacker is not None and attacker.has("grab") and depth == 0:
         free_around = [s for s in board.neighbours(origin) if _why_blocked(board, origin, s) is None]
@@ -223,21 +241,148 @@ def push(
     return _blocked_push(ruleset, board, pushed, origin, answer, dice, decisions, blocked, chooser=chooser)
 
 
+def _not_moved(board: Board, pushed: PlayerState, decisions: Decisions, *, stand_firm: bool) -> PushResult | None:
+    """The push that moves nobody: an anchored or rooted player, or one who Stands Firm; else None."""
+    origin = pushed.square
+    if origin is None:
+        return None
+    if (
+        pushed.anchored
+        or pushed.rooted
+        or (stand_firm and pushed.has("stand-firm") and pushed.alert and decisions.use_skill(pushed.id, "stand-firm", "pushed"))
+    ):
+        held = "anchored" if pushed.anchored else "rooted" if pushed.rooted else "stood-firm"
+        return PushResult(Outcome(board, (Event("push", pushed.id, (), held, {"square": list(origin)}),)), moved=False, vacated=None)
+    return None
+
+
 def _move(
-    ruleset: Ruleset, board: Board, pushed: PlayerState, origin: Square, target: Square, dice: DiceSource, decisions: Decisions
+    ruleset: Ruleset,
+    board: Board,
+    pushed: PlayerState,
+    origin: Square,
+    target: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    vacated: Square | None = None,
 ) -> PushResult:
-    """The pushed player into ``target``: a square he may fall through is rolled for at once (he then leaves the pitch)."""
-    board = board.with_player(pushed.moved(target))
+    """The pushed player into ``target``: a square he may fall through is rolled for at once (he then leaves the pitch).
+
+    ``vacated`` is the square left for a follow-up: ``origin`` unless given (a bigger base's)."""
+    left = origin if vacated is None else vacated
+    moved = pushed.moved(target)
+    board = board.with_player(moved)
     events = [Event("push", pushed.id, (), "pushed", {"from": list(origin), "to": list(target)})]
     entered = enter_square(ruleset, board, pushed.id, dice, decisions)
     if entered is not None:
         events.extend(entered.events)
         board = entered.board
         if fell_through(entered, pushed.id):
-            return PushResult(Outcome(board, tuple(events)), moved=True, vacated=origin, left_pitch=True)
-    if board.ball.carrier is None and board.ball.square == target:
-        events.append(Event("ball-loose", pushed.id, (), "pushed-onto-ball", {"square": list(target)}))
-    return PushResult(Outcome(board, tuple(events)), moved=True, vacated=origin)
+            return PushResult(Outcome(board, tuple(events)), moved=True, vacated=left, left_pitch=True)
+    lying = board.ball.square
+    if board.ball.carrier is None and lying is not None and (lying == target or lying in moved.squares):
+        events.append(Event("ball-loose", pushed.id, (), "pushed-onto-ball", {"square": list(lying)}))
+    return PushResult(Outcome(board, tuple(events)), moved=True, vacated=left)
+
+
+def push_base(
+    ruleset: Ruleset,
+    board: Board,
+    pushed: PlayerState,
+    away_from: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    chooser: str,
+    attacker: PlayerState | None = None,
+    direction: Square | None = None,
+    stand_firm: bool = True,
+    knocked_down: bool = False,
+    depth: int = 0,
+) -> PushResult:
+    """Push a player on a bigger base: the whole base moves one square.
+
+    The three ways are read from the square of his base nearest ``away_from`` (straight on,
+    then 45 degrees to either side; exactly ``direction`` when given); the coach of
+    ``chooser`` picks among those whose new squares are all free, offered as the squares
+    the player's ``square`` (the base's anchor) would move to. With none free the push hook
+    answers as for anyone: into the crowd when a way leaves the pitch; a chain push (a way
+    whose new squares hold only players: each of them is pushed on that way, never into
+    the new base, and the base follows only when all are gone); or what a feature does
+    (a bigger base never enters a feature's square: it stays). Sidestep and Grab do not
+    move a bigger base. The square left for a follow-up is the base's square nearest
+    ``away_from``.
+    """
+    origin = pushed.square
+    assert origin is not None
+    old = set(pushed.squares)
+    nearest = min(pushed.squares, key=lambda s: distance(s, away_from))
+    ways = [direction] if direction is not None else push_ways(direction_between(away_from, nearest))
+    # Each way: the anchor it leads to, and the squares the base would newly cover with why each is not free.
+    options: list[tuple[Square, Square, dict[Square, str | None]]] = []
+    for way in ways:
+        anchor = step(origin, way)
+        entered = [s for s in pushed.moved(anchor).squares if s not in old]
+        options.append((way, anchor, {s: _why_blocked(board, step(s, (-way[0], -way[1])), s) for s in entered}))
+
+    def vacated_by(anchor: Square) -> Square | None:
+        return None if nearest in pushed.moved(anchor).squares else nearest
+
+    def chosen(anchors: list[Square]) -> Square:
+        return (
+            anchors[0]
+            if len(anchors) == 1
+            else checked_choice(decisions.push_square(chooser, anchors), anchors, question="push-square", who=chooser)
+        )
+
+    free = [anchor for _, anchor, reasons in options if not any(reasons.values())]
+    if free:
+        target = chosen(free)
+        return _move(ruleset, board, pushed, origin, target, dice, decisions, vacated=vacated_by(target))
+    reasons_by_square: dict[Square, str] = {}
+    for _, _, reasons in options:
+        for square, reason in reasons.items():
+            if reason is not None:
+                reasons_by_square.setdefault(square, reason)
+    blocked = tuple(BlockedSquare(s, r) for s, r in reasons_by_square.items())
+    answer: PushBlocked = ruleset.hook.bbcore_push_blocked_outcome(
+        ruleset=ruleset, board=board, pushed=pushed, pusher_square=away_from, blocked=blocked, knocked_down=knocked_down, dice=dice
+    )
+    crowded = [(way, anchor, reasons) for way, anchor, reasons in options if all(r in (None, "occupied") for r in reasons.values())]
+    if answer.outcome == "chain" and crowded:
+        target = chosen([anchor for _, anchor, _ in crowded])
+        way, _, reasons = next(option for option in crowded if option[1] == target)
+        landing = frozenset(pushed.moved(target).squares)
+        outcome = Outcome(board)
+        in_the_way = [occupant.id for s, r in reasons.items() if r is not None and (occupant := board.at(s)) is not None]
+        for occupant_id in dict.fromkeys(in_the_way):
+            there = outcome.board.player(occupant_id).square
+            if there is None or there not in landing:
+                continue
+            inner = push(
+                ruleset,
+                outcome.board,
+                occupant_id,
+                step(there, (-way[0], -way[1])),
+                dice,
+                decisions,
+                chooser=chooser,
+                attacker=attacker,
+                direction=direction,
+                stand_firm=stand_firm,
+                depth=depth + 1,
+                exclude=landing,
+            )
+            outcome = outcome.then(inner.outcome)
+        after = outcome.board
+        if any((p := after.at(s)) is not None and p.id != pushed.id for s in landing):
+            return PushResult(outcome, moved=False, vacated=None)  # someone beyond held his ground: the chain stops
+        moved = _move(ruleset, after, after.player(pushed.id), origin, target, dice, decisions, vacated=vacated_by(target))
+        return PushResult(outcome.then(moved.outcome), moved=True, vacated=moved.vacated, left_pitch=moved.left_pitch)
+    if answer.outcome in ("chain", "enters"):
+        label = answer.label or answer.outcome
+        return PushResult(Outcome(board, (Event("push", pushed.id, (), "stayed", {"label": label}),)), moved=False, vacated=None)
+    return _blocked_push(ruleset, board, pushed, origin, answer, dice, decisions, blocked, chooser=chooser)
 
 
 def _blocked_push(

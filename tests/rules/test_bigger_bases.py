@@ -184,3 +184,59 @@ def test_a_bigger_base_falling_over_the_down_pushes_them_out_from_under_it(strid
     lying = outcome.board.player("lying")
     assert (lying.square, lying.status) == ((6, 7), Status.PRONE)
     assert not set(outcome.board.player("big").squares) & {lying.square}
+
+
+# -- Pushes ---------------------------------------------------------------------------------------
+
+
+def test_a_pushed_bigger_base_moves_whole_and_leaves_its_near_square_to_follow_into(core: Ruleset) -> None:
+    board = pitch(core, (5, 5), {"orc": ("away", (4, 5))})
+    answers = [("push-square", (6, 4)), ("follow-up", True)]
+    outcome = blocked(core, board, "orc", "big", [3], answers)
+    assert outcome.board.player("big").squares == ((6, 4), (7, 4), (6, 5), (7, 5))
+    assert outcome.board.player("orc").square == (5, 5)
+
+
+def test_a_bigger_base_offered_only_ways_whose_every_new_square_is_free(core: Ruleset) -> None:
+    # The mate at (7, 7) fills a new square of the two lower ways: only the upper one is left, with no question.
+    board = pitch(core, (5, 5), {"orc": ("away", (4, 6)), "mate": ("home", (7, 7))})
+    outcome = blocked(core, board, "orc", "big", [3], [("follow-up", False)])
+    assert outcome.board.player("big").square == (6, 4)
+
+
+def test_a_walled_bigger_base_chain_pushes_everyone_in_the_way_it_is_pushed(core: Ruleset) -> None:
+    wall = {f"w{y}": ("home", (7, y)) for y in range(4, 8)}
+    board = pitch(core, (5, 5), {"orc": ("away", (4, 5)), **wall})
+    # Straight on: w5 and w6 go on east, never back into the base's new squares.
+    answers = [("push-square", (6, 5)), ("push-square", (8, 5)), ("push-square", (8, 6)), ("follow-up", False)]
+    outcome = blocked(core, board, "orc", "big", [3], answers)
+    assert [outcome.board.player(p).square for p in ("w5", "w6", "big")] == [(8, 5), (8, 6), (6, 5)]
+    assert [outcome.board.player(p).square for p in ("w4", "w7")] == [(7, 4), (7, 7)]
+
+
+def test_a_chain_that_stops_holds_the_bigger_base_where_it_was(core: Ruleset) -> None:
+    wall = {f"w{y}": ("home", (7, y)) for y in range(4, 8)}
+    beyond = {f"b{y}": ("home", (8, y)) for y in range(3, 9)}
+    board = pitch(core, (5, 5), {"orc": ("away", (4, 5)), **wall, **beyond})
+    board = board.with_player(attrs.evolve(board.player("w5"), rooted=True))
+    outcome = blocked(core, board, "orc", "big", [3], [("push-square", (6, 5))])
+    assert outcome.board.player("big").square == (5, 5)
+    assert [e.result for e in outcome.events if e.kind == "push" and e.who == "w5"] == ["rooted"]
+
+
+def test_a_bigger_base_with_any_way_off_the_pitch_goes_into_the_crowd_whole(core: Ruleset) -> None:
+    board = pitch(core, (5, 0), {"orc": ("away", (5, 2))})
+    outcome = blocked(core, board, "orc", "big", [3, 1, 1], [])
+    assert outcome.board.player("big").square is None
+    assert [e.result for e in outcome.events if e.kind == "push"] == ["into-crowd"]
+
+
+def test_a_bigger_blocker_pushes_from_its_nearest_square_and_follows_up_whole(core: Ruleset) -> None:
+    board = pitch(core, (5, 5), {"corner": ("away", (7, 7))})
+    # One die (ST 3 each); Push Back straight on is diagonal, away from the base's nearest square (6, 6).
+    outcome = blocked(core, board, "big", "corner", [3], [("push-square", (8, 8)), ("follow-up", True)])
+    assert outcome.board.player("corner").square == (8, 8)
+    assert outcome.board.player("big").square == (6, 6)  # one step towards (7, 7): the base covers it
+    blocked_in = down(pitch(core, (5, 5), {"corner": ("away", (7, 7)), "mate": ("home", (6, 7))}), "mate")  # no assist
+    outcome = blocked(core, blocked_in, "big", "corner", [3], [("push-square", (8, 8))])
+    assert outcome.board.player("big").square == (5, 5)  # its new base would cover the mate: no follow-up offered

@@ -49,9 +49,8 @@ import attrs
 from attrs import field, frozen
 
 from bbcore.errors import UsageError
-from bbcore.rules import ball
 from bbcore.rules.board import DIRECTIONS, Board, PlayerState, Square, around, step
-from bbcore.rules.passing import ACCURATE, INACCURATE, under_ruler
+from bbcore.rules.passing import interception_modifier, under_ruler
 from bbcore_inducement_packs.giants import FACINGS, base_squares, face, giant_reach, giant_rules
 
 if TYPE_CHECKING:
@@ -333,18 +332,10 @@ def giant_interferes(ruleset: Ruleset, pitch: GiantPitch, giant_id: str, passer_
 
 
 def giant_interference_modifier(ruleset: Ruleset, pitch: GiantPitch, giant_id: str, accuracy: str, *, weather: int = 0) -> int:
-    """The giant's interception modifier: the core's parts (markers on any base square), negatives eased by ``interference_relief``."""
-    player, _, rules = _giant(pitch, giant_id)
-    modifiers = ruleset.parameters.passing.interception_modifiers
-    parts = [
-        modifiers.get(ACCURATE if accuracy == ACCURATE else INACCURATE, 0),
-        weather,
-        modifiers.get("per_marker", 0) * len(pitch.markers_of(player)),
-        modifiers.get("extra_arms", 0) if player.has("extra-arms") else 0,
-        modifiers.get("disturbing_presence", 0) * ball.disturbing_presences(ruleset, pitch.board, player),
-    ]
-    negative = sum(p for p in parts if p < 0)
-    return min(0, negative + rules.interference_relief) + sum(p for p in parts if p > 0)
+    """The giant's interception modifier, as the core's roll takes it: markers on any base square, the negatives
+    eased by the entry's ``interference_relief`` (never past 0) through the core's ``bbcore_interception_relief``."""
+    player, _, _ = _giant(pitch, giant_id)
+    return interception_modifier(ruleset, pitch.board, player, accuracy, weather=weather)
 
 
 __all__ = [

@@ -211,6 +211,15 @@ def bbcore_steps_over(ruleset: Ruleset, player: PlayerState, lying: PlayerState)
 
 
 @hookimpl
+def bbcore_interception_relief(ruleset: Ruleset, player: PlayerState) -> int | None:
+    """A giant eases the negative modifiers of its interference by its entry's ``interference_relief``."""
+    from bbcore_inducement_packs.giants import giant_rules  # noqa: PLC0415 - the procedures import the core's rules
+
+    giant = giant_rules(ruleset, player)
+    return None if giant is None else giant.interference_relief
+
+
+@hookimpl
 def bbcore_ko_recovery_rerolls(ruleset: Ruleset, roll: int, inducements: Mapping[str, int]) -> bool | None:
     """Bugman's beer: a failed recovery of a 1 is rolled again (see :func:`bbcore_inducement_packs.coaching_staff.may_reroll_recovery`)."""
     from bbcore_inducement_packs.coaching_staff import may_reroll_recovery  # noqa: PLC0415 - the procedures import the core's rules
