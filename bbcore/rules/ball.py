@@ -277,7 +277,9 @@ def _pick_up_test(
     """Roll ``test`` to pick up the ball in the player's square: held on a pass, else it bounces (a turnover). A
     player with No Ball fails without a roll."""
     player = board.player(player_id)
-    square = player.square
+    lying = board.ball.square
+    # The ball's own square when it lies under his base (any of a bigger base's squares), else his.
+    square = lying if lying is not None and board.ball.carrier is None and lying in player.squares else player.square
     assert square is not None
     if holds_no_ball(ruleset, player):
         missed = Event(test, player_id, (), FUMBLED, {"no_ball": True})

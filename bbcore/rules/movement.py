@@ -666,7 +666,10 @@ class _Moving:
                     return fell
 
         events = tuple(self._events)
-        if board.ball.carrier is None and board.ball.square == leg.target:
+        lying = board.ball.square
+        if board.ball.carrier is None and (
+            lying == leg.target or (player.base is not ONE_SQUARE and lying in board.player(player_id).squares)
+        ):
             pick_up = ball.secure_pick_up if self.securing else ball.pick_up_spending
             picked, self.budget = pick_up(ruleset, board, player_id, self.dice, self.decisions, self.budget)
             return Outcome(picked.board, events + picked.events, picked.turnover)

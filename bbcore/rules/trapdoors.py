@@ -38,6 +38,8 @@ FALL_THROUGH = "fall-through"
 def enter_square(ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, decisions: Decisions) -> Outcome | None:
     """The roll for ``player_id``, just put in his square, if its feature in force may drop him; None when there is none.
 
+    A player on a bigger base rolls for the first square of it that has such a feature.
+
     The outcome's events start with a ``fall-through`` event (result ``held`` or ``fell``,
     detail: the square, the feature type and whether he ``carried`` the ball). A player who
     fell through is off the pitch with the crowd's Injury Roll made; ``turnover`` is true
@@ -46,12 +48,11 @@ def enter_square(ruleset: Ruleset, board: Board, player_id: str, dice: DiceSourc
     if not board.geometry.square_features:
         return None  # most pitches have no square features: asked at every step, this spares the rest
     player = board.player(player_id)
-    square = player.square
-    if square is None:
+    # The first square of his base (his only one, for nearly everyone) whose feature may drop him.
+    found = next(((s, f) for s in player.squares if (f := board.feature_in_force(s)) is not None and f.falls_through), None)
+    if found is None:
         return None
-    feature = board.feature_in_force(square)
-    if feature is None or not feature.falls_through:
-        return None
+    square, feature = found
     carried = board.ball.carrier == player_id
     rolls = roll_dice(dice, "D6")
     detail: dict[str, object] = {"square": list(square), "feature": feature.id, "carried": carried}

@@ -25,6 +25,7 @@ TWO_BY_TWO: tuple[Square, ...] = ((0, 0), (1, 0), (0, 1), (1, 1))
 #: A Tackle Zone facing +x: the twelve squares round a 2x2 base but the four at x - 1.
 FRONT_AND_SIDES: tuple[Square, ...] = ((0, -1), (1, -1), (2, -1), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2))
 HELD = [2, 2]  # an armour roll that breaks nobody's armour
+STUNNED_BY_THE_CROWD = [3, 3]  # an Injury Roll of 6: Stunned, which the crowd makes the Reserves
 
 
 def pitch(rules: Ruleset, big: Square, others: Mapping[str, tuple[str, Square]], *, reach: Iterable[Square] | None = None) -> Board:
@@ -240,3 +241,32 @@ def test_a_bigger_blocker_pushes_from_its_nearest_square_and_follows_up_whole(co
     blocked_in = down(pitch(core, (5, 5), {"corner": ("away", (7, 7)), "mate": ("home", (6, 7))}), "mate")  # no assist
     outcome = blocked(core, blocked_in, "big", "corner", [3], [("push-square", (8, 8))])
     assert outcome.board.player("big").square == (5, 5)  # its new base would cover the mate: no follow-up offered
+
+
+# -- The ball and the squares under a bigger base ------------------------------------------------
+
+
+def test_a_bigger_base_stepping_onto_the_ball_with_any_square_tries_to_pick_it_up(core: Ruleset) -> None:
+    board = pitch(core, (5, 5), {})
+    board = board.with_ball(attrs.evolve(board.ball, square=(7, 6), carrier=None))
+    outcome = walk(core, board, [(6, 5)], [6])  # the base now covers (7, 6): a pick-up there, passed
+    (picked,) = [e for e in outcome.events if e.kind == "pick-up"]
+    assert picked.result == "picked-up"
+    assert outcome.board.ball.carrier == "big"
+    dropped = walk(core, board, [(6, 5)], [1, 5])  # failed: the ball bounces from (7, 6), one square right (D8 5)
+    assert dropped.turnover
+    assert (dropped.board.ball.square, dropped.board.ball.carrier) == ((8, 6), None)
+
+
+def test_a_bigger_base_may_fall_through_a_woken_trapdoor_under_any_square(core: Ruleset) -> None:
+    (feature,) = [f for f in core.pitch.features if f.type == "trapdoor" and f.area is not None and f.area.x < core.pitch.half_length]
+    assert feature.area is not None
+    door = (feature.area.x, feature.area.y)
+    # One step east puts a right-hand square of the base on the trapdoor (the lower one, unless it lies on the top row).
+    start = (door[0] - 2, door[1] - 1 if door[1] >= 1 else door[1])
+    board = attrs.evolve(pitch(core, start, {}), woken={"trapdoor"})
+    outcome = walk(core, board, [(start[0] + 1, start[1])], [1, *STUNNED_BY_THE_CROWD])
+    assert [(e.kind, e.result, e.detail["square"]) for e in outcome.events if e.kind == "fall-through"] == [
+        ("fall-through", "fell", list(door))
+    ]
+    assert outcome.board.player("big").square is None
