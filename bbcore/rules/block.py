@@ -28,7 +28,19 @@ from attrs import frozen
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.board import ONE_SQUARE, BallState, Board, PlayerState, Square, Status, closest_squares, distance, named_by, next_to, step
+from bbcore.rules.board import (
+    ONE_SQUARE,
+    BallState,
+    Board,
+    PlayerState,
+    Square,
+    Status,
+    closest_squares,
+    named_by,
+    nearest_square,
+    next_to,
+    step,
+)
 from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_index
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import (
@@ -807,7 +819,7 @@ def _follow_up_square(board: Board, attacker: PlayerState, vacated: Square) -> S
     bigger base steps once towards it, and only when every square it would then cover is free (else None)."""
     if attacker.base is ONE_SQUARE or attacker.square is None:
         return vacated
-    near = min(attacker.squares, key=lambda s: distance(s, vacated))
+    near = nearest_square(attacker.squares, vacated)
     anchor = step(attacker.square, direction_between(near, vacated))
     others = board.without(attacker.id)
     fits = all(board.geometry.on_pitch(s) and not others.occupied(s) for s in attacker.moved(anchor).squares)

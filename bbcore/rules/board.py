@@ -90,7 +90,7 @@ def next_to(a: PlayerState, b: PlayerState) -> bool:
 
 
 def closest_squares(a: PlayerState, b: PlayerState) -> tuple[Square, Square]:
-    """A square of ``a``'s base and one of ``b``'s, the fewest squares apart (the first such pair in base order).
+    """A square of ``a``'s base and one of ``b``'s, the nearest (:func:`nearness`; the first such pair in base order).
 
     For two one-square players, their squares; a push or a follow-up between bigger bases
     is read from this pair.
@@ -98,7 +98,25 @@ def closest_squares(a: PlayerState, b: PlayerState) -> tuple[Square, Square]:
     pairs = [(mine, theirs) for mine in a.squares for theirs in b.squares]
     if not pairs:
         raise ValueError(f"{a.id} and {b.id} must both be on the pitch")
-    return min(pairs, key=lambda pair: distance(*pair))
+    return min(pairs, key=lambda pair: nearness(*pair))
+
+
+def nearest_square(squares: Iterable[Square], to: Square) -> Square:
+    """The square of ``squares`` nearest ``to`` (by :func:`nearness`; the first such on a tie)."""
+    return min(squares, key=lambda square: nearness(square, to))
+
+
+def square_towards(player: PlayerState, target: Square) -> Square:
+    """The square of the player's base nearest ``target``: his own, or the one of a bigger base that a pass or a throw
+    towards ``target`` is measured from."""
+    assert player.square is not None, f"{player.id} is not on the pitch"
+    return player.square if player.base is ONE_SQUARE else nearest_square(player.squares, target)
+
+
+def nearness(a: Square, b: Square) -> tuple[int, int]:
+    """How near two squares are, for choosing between squares of a base: the squares apart, then side before corner
+    (a square beside another is nearer than one diagonally next to it)."""
+    return distance(a, b), abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
 def distance(a: Square, b: Square) -> int:

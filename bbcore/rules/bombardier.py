@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.board import DIRECTIONS, Board, PlayerState, Square, step
+from bbcore.rules.board import DIRECTIONS, Board, PlayerState, Square, square_towards, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, apothecary_from, armour_and_injury, knock_down_with_ball, treatment_from
@@ -157,7 +157,7 @@ def _one_throw(
         fumbled = Event("bomb", thrower.id, (), "exploded", {"square": list(thrower.square), "why": "no-passing-ability"})
         return _then_explode(ruleset, board, thrower, thrower.square, (fumbled,), dice, decisions), None, budget
     band = measure_range(ruleset, thrower, target, hail_mary=hail_mary)
-    range_ = range_in_squares(thrower.square, target)
+    range_ = range_in_squares(square_towards(thrower, target), target)
     declared = Event(THROW_BOMB, thrower.id, (), band.id, {"target": list(target), "range": range_, "hail_mary": hail_mary})
     rolled, budget = roll_for_accuracy(
         ruleset, board, thrower.id, target, band, dice, decisions, budget, weather=weather.get("pass", 0), hail_mary=hail_mary

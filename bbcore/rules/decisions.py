@@ -185,10 +185,13 @@ class Decisions(Protocol):
         ...
 
     def template_facing(self, player_id: str, reason: str, facings: Sequence[Square]) -> Square | None:
-        """Which way (one of ``facings``, unit steps towards an End Zone or a sideline) ``player_id``'s coach sets the
-        throw-in template over him, for ``reason``, or None to stop.
+        """Which way (one of ``facings``, unit steps towards an End Zone or a sideline) ``player_id``'s coach turns
+        something of his, for ``reason``, or None to stop (or to leave it as it is).
 
-        Asked before each square of a Ball & Chain special action (reason ``ball-and-chain``).
+        Asked before each square of a Ball & Chain special action, for the throw-in template
+        set over him (reason ``ball-and-chain``); a plugin asks it for a player who faces a
+        way (the inducement packs' giants turning after a move or a follow-up, reason
+        ``giant-facing``).
         """
         ...
 

@@ -33,7 +33,19 @@ from bbcore.errors import UsageError
 from bbcore.hooktrace import active_trace
 from bbcore.plugins import CORE_PLUGIN
 from bbcore.rules import ball
-from bbcore.rules.board import ONE_SQUARE, BallState, Board, PlayerState, Square, Status, adjacent, next_to
+from bbcore.rules.board import (
+    DIRECTIONS,
+    ONE_SQUARE,
+    BallState,
+    Board,
+    PlayerState,
+    Square,
+    Status,
+    adjacent,
+    nearest_square,
+    next_to,
+    step,
+)
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import KEPT_FOOTING, Harm, apothecary_from, knock_down, steady_footing, treatment_from
@@ -1000,22 +1012,29 @@ def fall_over(
 
 
 def _clear_under_base(ruleset: Ruleset, outcome: Outcome, player_id: str, dice: DiceSource, decisions: Decisions) -> Outcome:
-    """A bigger base that falls over players it was stepping over: each is pushed out from under it, in id order,
-    as a Push Back from the base square across from his own, his squares chosen by the faller's coach."""
+    """A bigger base that falls over players it was stepping over: each is pushed out from under it, in id order, to a
+    square next to him outside the base that the faller's coach chooses (a free one when there is any)."""
     faller = outcome.board.player(player_id)
     if faller.base is ONE_SQUARE or faller.square is None:
         return outcome
-    xs = [x for x, _ in faller.squares]
-    ys = [y for _, y in faller.squares]
+    base = set(faller.squares)
     for lying in _under_base(outcome.board, faller):
         square = outcome.board.player(lying.id).square
-        if square is None or square not in faller.squares:
+        if square is None or square not in base:
             continue  # a chain push already moved him out
-        # The square across the base's middle from his: pushed straight away from it, out from under the base.
-        across = (min(xs) + max(xs) - square[0], min(ys) + max(ys) - square[1])
-        if across == square:
-            across = (square[0] - 1, square[1])  # the middle square of an odd base: pushed along the pitch
-        pushed = push(ruleset, outcome.board, lying.id, across, dice, decisions, chooser=faller.team, stand_firm=False, sidestep=False)
+        out = tuple(s for s in (step(square, d) for d in DIRECTIONS) if s not in base)
+        pushed = push(
+            ruleset,
+            outcome.board,
+            lying.id,
+            nearest_square(faller.squares, square),
+            dice,
+            decisions,
+            chooser=faller.team,
+            stand_firm=False,
+            sidestep=False,
+            squares=out,
+        )
         outcome = outcome.then(pushed.outcome)
     return outcome
 

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.board import BallState, Board, PlayerState, Square, named_by, next_to, step
+from bbcore.rules.board import BallState, Board, PlayerState, Square, named_by, next_to, square_towards, step
 from bbcore.rules.decisions import Decisions, checked_choice_or_none
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.on_the_ball import before_pass
@@ -94,14 +94,14 @@ def measure_range(
     A Hail Mary Pass is tested as the ``hail_mary_band`` whatever the distance.
     ``open_bands`` (the weather's, say) lists the only bands allowed.
     """
-    assert passer.square is not None
+    origin = square_towards(passer, target)
     table = ruleset.table("pass-range")
     if hail_mary:
         band = table.row(ruleset.parameters.passing.hail_mary_band)
     else:
-        found = pass_range(ruleset, passer.square, target)
+        found = pass_range(ruleset, origin, target)
         if found is None:
-            raise UsageError(f"{target} is {range_in_squares(passer.square, target)} squares from {passer.id}: beyond the Range Ruler")
+            raise UsageError(f"{target} is {range_in_squares(origin, target)} squares from {passer.id}: beyond the Range Ruler")
         band = found
     if open_bands is not None and band.id not in open_bands:
         raise UsageError(f"a {band.name} is not allowed now; only {', '.join(sorted(open_bands))}")
@@ -224,20 +224,20 @@ def interception_candidates(
 ) -> list[PlayerState]:
     """Opponents who may intercept: in play (standing, with a tackle zone) on a square the ruler overlaps.
 
-    The ruler lies from the passer's square to ``landing`` (see :func:`under_ruler`,
+    The ruler lies from the passer's square (of a bigger base, the one nearest ``landing``) to ``landing`` (see :func:`under_ruler`,
     ``passing.ruler_width``); the passer's and the landing square do not count, and a
     player on a bigger base is under it when any other square of the base is. A
     passer with Cloud Burster leaves only players with Very Long Legs to try. The
     likeliest to succeed come first, then by id. A player with No Ball never intercepts.
     """
-    assert passer.square is not None
+    origin = square_towards(passer, landing)
     width = ruleset.parameters.passing.ruler_width
     found = [
         player
         for player in board.players.values()
         if player.team != passer.team
         and board.in_play(player)
-        and any(under_ruler(passer.square, landing, square, width) for square in player.squares if square not in (passer.square, landing))
+        and any(under_ruler(origin, landing, square, width) for square in player.squares if square not in (origin, landing))
         and (not passer.has("cloud-burster") or player.has("very-long-legs"))
         and not ball.holds_no_ball(ruleset, player)
     ]
@@ -370,23 +370,22 @@ def pass_flight(
 
     Accurate: the target. Inaccurate: Scatter from the target, stopping at the first
     square off the pitch. Wildly Inaccurate: Deviate from the passer, stopping at the
-    edge if the straight line leaves the pitch.
+    edge if the straight line leaves the pitch (a bigger base's from its square nearest the target).
     """
-    assert passer.square is not None
     on_pitch = board.geometry.on_pitch
     if accuracy == ACCURATE:
         return target, target, Event("pass-flight", passer.id, (), "on-target", {"to": list(target)})
     if accuracy == WILDLY_INACCURATE:
         direction, direction_rolls = ball.scatter_direction(ruleset, dice)
         distance_rolls = roll_dice(dice, ruleset.parameters.ball.deviate_distance)
-        square = last = passer.square
+        origin = square = last = square_towards(passer, target)
         for _ in range(sum(distance_rolls)):
             square = step(square, direction)
             if not on_pitch(square):
                 break
             last = square
         deviated = direction_rolls + distance_rolls
-        return square, last, Event("pass-flight", passer.id, deviated, "deviated", {"from": list(passer.square), "to": list(square)})
+        return square, last, Event("pass-flight", passer.id, deviated, "deviated", {"from": list(origin), "to": list(square)})
     square = last = target
     rolls: tuple[int, ...] = ()
     for _ in range(ruleset.parameters.passing.inaccurate_scatter):
@@ -508,7 +507,7 @@ def pass_ball(
         passer_id,
         (),
         band.id,
-        {"target": list(target), "range": range_in_squares(passer.square, target), "hail_mary": hail_mary},
+        {"target": list(target), "range": range_in_squares(square_towards(passer, target), target), "hail_mary": hail_mary},
     )
     # Opponents with On the Ball move once the target is known, before the test.
     on_the_ball = before_pass(ruleset, board, passer_id, dice, decisions)

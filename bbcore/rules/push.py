@@ -14,7 +14,7 @@ from attrs import frozen
 
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.rules import ball
-from bbcore.rules.board import DIRECTIONS, ONE_SQUARE, BallState, Board, PlayerState, Square, Status, distance, step
+from bbcore.rules.board import DIRECTIONS, ONE_SQUARE, BallState, Board, PlayerState, Square, Status, nearest_square, step
 from bbcore.rules.decisions import Decisions, checked_choice
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, apothecary_from, injury_by_the_crowd, knock_down_with_ball, treatment_from
@@ -151,12 +151,15 @@ def push(
     knocked_down: bool = False,
     depth: int = 0,
     exclude: frozenset[Square] = frozenset(),
+    squares: tuple[Square, ...] = (),
 ) -> PushResult:
     """Push a player one square away from ``away_from``.
 
     ``chooser`` is the team whose coach picks squares (the blocker's). With
     ``direction`` the push goes exactly that way (no choice); ``exclude`` names squares
-    the player may not be pushed into (the new base of a bigger player pushing him on).
+    the player may not be pushed into (the new base of a bigger player pushing him on);
+    ``squares``, when given, are offered instead of the three beyond (a push whose way the
+    pushing coach chooses), free ones first as ever.
     A player on a bigger base (``PlayerState.base``) moves whole: see :func:`push_base`. Stand Firm, Sidestep and
     the attacker's Grab apply as the skills say; ``stand_firm``/``sidestep``/``grab`` false
     switch them off (Juggernaut on a Blitz, Grab, a Blitz for Grab). ``knocked_down`` tells the push hook
@@ -185,7 +188,7 @@ def push(
             depth=depth,
         )
 
-    candidates = [step(origin, direction)] if direction is not None else push_back_squares(origin, away_from)
+    candidates = list(squares) if squares else [step(origin, direction)] if direction is not None else push_back_squares(origin, away_from)
     candidates = [s for s in candidates if s not in exclude] if exclude else candidates
     picker = chooser
     if direction is None and grab and attacker is not None and attacker.has("grab") and depth == 0:
@@ -316,7 +319,7 @@ def push_base(
     origin = pushed.square
     assert origin is not None
     old = set(pushed.squares)
-    nearest = min(pushed.squares, key=lambda s: distance(s, away_from))
+    nearest = nearest_square(pushed.squares, away_from)
     ways = [direction] if direction is not None else push_ways(direction_between(away_from, nearest))
     # Each way: the anchor it leads to, and the squares the base would newly cover with why each is not free.
     options: list[tuple[Square, Square, dict[Square, str | None]]] = []

@@ -21,7 +21,7 @@ import attrs
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, next_to, step
+from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, next_to, square_towards, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import (
@@ -124,9 +124,10 @@ def _check(ruleset: Ruleset, board: Board, thrower: PlayerState, thrown: PlayerS
         raise UsageError(f"{thrown.id} is {thrown.status.value} and cannot be thrown")
     if not board.geometry.on_pitch(target):
         raise UsageError(f"the target square {target} is off the pitch")
-    band = pass_range(ruleset, thrower.square, target)
+    origin = square_towards(thrower, target)
+    band = pass_range(ruleset, origin, target)
     if band is None or not band.values.get("throw"):
-        raise UsageError(f"{target} is out of throwing range from {thrower.square}: a team-mate goes only as far as a Short Throw")
+        raise UsageError(f"{target} is out of throwing range from {origin}: a team-mate goes only as far as a Short Throw")
     return band
 
 
@@ -171,7 +172,7 @@ def throw_team_mate(
     assert thrower.pa is not None
     params = ruleset.parameters.throw_team_mate
     budget = RerollBudget(int(team_reroll), frozenset(spent), pro=pro_for(ruleset, thrower.id))
-    squares = range_in_squares(thrower.square, target)
+    squares = range_in_squares(square_towards(thrower, target), target)
     events: list[Event] = [
         Event("throw-team-mate", thrower_id, (), str(band.values["throw"]), {"thrown": thrown_id, "target": list(target), "range": squares})
     ]

@@ -12,11 +12,11 @@ import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.block import block
-from bbcore.rules.board import Board, PlayerState, Square, Status, next_to
+from bbcore.rules.board import Board, PlayerState, Square, Status, next_to, square_towards
 from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.movement import Jump, move
-from bbcore.rules.passing import interception_candidates
+from bbcore.rules.passing import interception_candidates, measure_range
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
 
@@ -177,13 +177,14 @@ def test_a_marked_bigger_base_dodges_against_the_markers_of_its_new_squares(core
 
 def test_a_bigger_base_falling_over_the_down_pushes_them_out_from_under_it(striding: Ruleset) -> None:
     board = down(pitch(striding, (5, 5), {"lying": ("away", (7, 6))}), "lying")
-    # Its last point of Movement takes it to (6, 5); the Rush to (7, 5) fails (1) over the lying player.
-    outcome = walk(striding, board, [(6, 5), (7, 5), (8, 5)], [1, *HELD], [("push-square", (6, 7))], ma_used=5)
+    # Its last point of Movement takes it to (6, 5); the Rush to (7, 5) fails (1) over the lying player, who goes
+    # to any square next to him outside the base: its coach picks (6, 5), back where the base came from.
+    outcome = walk(striding, board, [(6, 5), (7, 5), (8, 5)], [1, *HELD], [("push-square", (6, 5))], ma_used=5)
     assert outcome.turnover
     assert outcome.board.player("big").square == (7, 5)
     assert outcome.board.player("big").status is Status.PRONE
     lying = outcome.board.player("lying")
-    assert (lying.square, lying.status) == ((6, 7), Status.PRONE)
+    assert (lying.square, lying.status) == ((6, 5), Status.PRONE)
     assert not set(outcome.board.player("big").squares) & {lying.square}
 
 
@@ -199,8 +200,9 @@ def test_a_pushed_bigger_base_moves_whole_and_leaves_its_near_square_to_follow_i
 
 
 def test_a_bigger_base_offered_only_ways_whose_every_new_square_is_free(core: Ruleset) -> None:
-    # The mate at (7, 7) fills a new square of the two lower ways: only the upper one is left, with no question.
-    board = pitch(core, (5, 5), {"orc": ("away", (4, 6)), "mate": ("home", (7, 7))})
+    # Pushed from beside (5, 6), so straight on east; the mate at (7, 6) fills a new square of the straight and the
+    # lower way: only the upper one is left, with no question.
+    board = pitch(core, (5, 5), {"orc": ("away", (4, 6)), "mate": ("home", (7, 6))})
     outcome = blocked(core, board, "orc", "big", [3], [("follow-up", False)])
     assert outcome.board.player("big").square == (6, 4)
 
@@ -270,3 +272,17 @@ def test_a_bigger_base_may_fall_through_a_woken_trapdoor_under_any_square(core: 
         ("fall-through", "fell", list(door))
     ]
     assert outcome.board.player("big").square is None
+
+
+def test_a_bigger_base_passes_and_throws_from_its_square_nearest_the_target(core: Ruleset) -> None:
+    board = pitch(core, (5, 5), {})
+    big = board.player("big")
+    anchored = attrs.evolve(big, base=((0, 0),))
+    # (12, 6) is six squares from (6, 6), the base's nearest square, and seven from its anchor (5, 5).
+    assert (measure_range(core, big, (12, 6)).id, measure_range(core, anchored, (12, 6)).id) == ("short", "long")
+    assert square_towards(big, (12, 6)) == (6, 6)
+    assert square_towards(big, (0, 0)) == (5, 5)
+    # The ruler lies from (6, 6) to (13, 10): over (10, 10), not (11, 7); from the anchor it would be the other way round.
+    passer_board = pitch(core, (5, 5), {"under": ("away", (10, 10)), "beside": ("away", (11, 7))})
+    passer = passer_board.player("big")
+    assert [p.id for p in interception_candidates(core, passer_board, passer, (13, 10), "accurate")] == ["under"]

@@ -24,20 +24,20 @@ beyond that:
   and its modifier (what the core's move rolls);
 * :func:`fallen_over` and :func:`push_squares_from_giant`: where a player under a giant
   that Falls Over, or a player a giant pushes, may go;
-* :func:`giant_push`: where a push moves the whole base (the core's three directions, read
-  from the base), the crowd when any base square would leave the pitch, and the players a
-  chain push moves on, with :func:`chain_push_squares` for each;
+* :func:`giant_push`: where a push would move the whole base (the core's three directions,
+  read from the base), the crowd when any base square would leave the pitch, and the players
+  a chain push moves on, with :func:`chain_push_squares` for each: what the core's
+  :func:`bbcore.rules.push.push_base` then does;
 * :func:`facings_after_follow_up`: the facings that still Mark the blocked player;
 * :func:`giant_interferes` and :func:`giant_interference_modifier`: whether any base square
   lies under the ruler, and the core's interception modifiers for the giant with their
   negative total raised by the entry's ``interference_relief`` (never past 0).
 
-What the core's procedures do not do yet, so a caller asks this module instead: a push of a
-giant, or by one, takes the core's three squares from the anchor
-(:func:`bbcore.rules.push.push` moves the anchor alone: use :func:`giant_push` and
-:func:`push_squares_from_giant`); the interception roll uses the core's modifiers, without
-the giant's relief; the facing after a move or a follow-up is the coach's to set
-(:func:`~bbcore_inducement_packs.giants.face`).
+The core plays the rest through the pack's hook answers: pushes of and by the whole base
+(:func:`bbcore.rules.push.push_base`), the interference relief (``bbcore_interception_relief``),
+and the turn after a move or a follow-up (:func:`~bbcore_inducement_packs.giants.turn_giants`,
+from ``bbcore_after_procedure_effects``); its passes and throws are measured from its square
+nearest the target (:func:`bbcore.rules.board.square_towards`).
 """
 
 from __future__ import annotations

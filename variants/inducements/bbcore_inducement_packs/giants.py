@@ -36,13 +36,15 @@ import attrs
 
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
-from bbcore.rules.board import PitchGeometry, PlayerState, Square, Status, around
+from bbcore.rules.board import Board, PitchGeometry, PlayerState, Square, Status, around
+from bbcore.rules.decisions import Decisions, checked_choice
 from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
 from bbcore_inducement_packs.pack_rules import Giant, pack_rules, rules_for
 from bbcore_inducement_packs.spells import on_new_scale
 
 if TYPE_CHECKING:
+    from bbcore.rules.sequences import GameState
     from bbcore.ruleset import Ruleset
 
 #: The name the core gives the Passing Ability Test of a Throw Team-mate (its ``test`` event).
@@ -167,6 +169,56 @@ def giant_steps_over(ruleset: Ruleset, player: PlayerState, lying: PlayerState) 
     return None if giant is None else lying.status.value in giant.step_over
 
 
+#: The reason a giant's coach is asked which way it faces (``Decisions.template_facing``).
+GIANT_FACING = "giant-facing"
+
+
+def facings_marking(board: Board, giant: PlayerState, target_id: str) -> tuple[Square, ...]:
+    """The facings in which the giant, where it stands, Marks ``target_id``: all four when none does."""
+    target = board.player(target_id)
+    x, y = giant.square or (0, 0)
+    marking = tuple(f for f in FACINGS if any((x + dx, y + dy) in target.squares for dx, dy in giant_reach(f)))
+    return marking or FACINGS
+
+
+def _blocked_by(events: tuple[Event, ...], upto: int, giant_id: str) -> str | None:
+    """The player the giant's last block before ``events[upto]`` was against."""
+    for event in reversed(events[:upto]):
+        if event.kind == "block" and event.who == giant_id:
+            defender = event.detail.get("defender")
+            return defender if isinstance(defender, str) else None
+    return None
+
+
+def turn_giants(ruleset: Ruleset, state: GameState, events: tuple[Event, ...], decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
+    """After a procedure: each Standing giant that ended a move or followed up may turn, its coach choosing.
+
+    Asked as ``template_facing(giant, "giant-facing", facings)``; None keeps the facing. After a
+    follow-up the facings are those still Marking the blocked player when any does; a giant
+    facing none of them then turns to the first of them when its coach names none.
+    """
+    board = state.board
+    told: list[Event] = []
+    for at, event in enumerate(events):
+        if event.kind not in ("move-ends", "follow-up") or event.who is None or event.who not in board.players:
+            continue
+        giant = board.player(event.who)
+        if giant_rules(ruleset, giant) is None or not giant.standing:
+            continue
+        blocked = _blocked_by(events, at, giant.id) if event.kind == "follow-up" else None
+        offered = facings_marking(board, giant, blocked) if blocked is not None and blocked in board.players else FACINGS
+        now = facing_of(giant)
+        answer = decisions.template_facing(giant.id, GIANT_FACING, offered)
+        if answer is None:
+            if now in offered:
+                continue
+            answer = offered[0]
+        facing = checked_choice(answer, offered, question=GIANT_FACING, who=giant.id)
+        board = board.with_player(face(giant, facing))
+        told.append(Event(GIANT_FACING, giant.id, (), "turned" if facing != now else "kept", {"facing": list(facing)}))
+    return (attrs.evolve(state, board=board), tuple(told)) if told else (state, ())
+
+
 def giant_throw_reroll(ruleset: Ruleset, player: PlayerState, test: str, result: str) -> str | None:
     """The re-roll source (the giant's inducement id) for a giant's failed team-mate throw its entry lets it roll again; else None."""
     giant = giant_rules(ruleset, player)
@@ -178,10 +230,12 @@ def giant_throw_reroll(ruleset: Ruleset, player: PlayerState, test: str, result:
 __all__ = [
     "FACINGS",
     "GIANT_BASE",
+    "GIANT_FACING",
     "THROW_TEST",
     "base_squares",
     "face",
     "facing_of",
+    "facings_marking",
     "giant_reach",
     "giant_rules",
     "giant_scatter",
@@ -189,4 +243,5 @@ __all__ = [
     "giant_throw_reroll",
     "hire_giant",
     "pushed_into_crowd",
+    "turn_giants",
 ]

@@ -154,14 +154,18 @@ def bbcore_after_turn_effects(
 
 @hookimpl
 def bbcore_after_procedure_effects(
-    ruleset: Ruleset, state: GameState, before: Board, dice: DiceSource, decisions: Decisions
+    ruleset: Ruleset, state: GameState, before: Board, events: tuple[Event, ...], dice: DiceSource, decisions: Decisions
 ) -> tuple[GameState, tuple[Event, ...]] | None:
-    """A staff member with a temper may charge on when a procedure carries one of his team's players off
+    """A giant that ended a move or followed up may turn (:func:`bbcore_inducement_packs.giants.turn_giants`); a staff
+    member with a temper may charge on when a procedure carries one of his team's players off
     (:func:`bbcore_inducement_packs.bugman.tempers_after_procedure`)."""
     from bbcore_inducement_packs.bugman import tempers_after_procedure  # noqa: PLC0415 - the procedures import the core's rules
+    from bbcore_inducement_packs.giants import turn_giants  # noqa: PLC0415 - the procedures import the core's rules
 
-    after, events = tempers_after_procedure(ruleset, state, before, dice, decisions)
-    return (after, events) if events else None
+    turned, facing = turn_giants(ruleset, state, events, decisions)
+    after, charged = tempers_after_procedure(ruleset, turned, before, dice, decisions)
+    told = (*facing, *charged)
+    return (after, told) if told else None
 
 
 @hookimpl

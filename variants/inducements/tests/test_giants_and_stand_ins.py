@@ -28,16 +28,18 @@ from bbcore_inducement_packs.giant_body import (
     giant_steps,
     push_squares_from_giant,
 )
-from bbcore_inducement_packs.giants import face, facing_of, giant_throw_reroll, hire_giant
+from bbcore_inducement_packs.giants import face, facing_of, facings_marking, giant_throw_reroll, hire_giant
 
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import BBCoreError
+from bbcore.rules.block import block
 from bbcore.rules.board import Board, Square, Status, build_board
 from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError, ScriptedDecisions
 from bbcore.rules.movement import move
 from bbcore.rules.sequences import GameState, TeamState
 from bbcore.rules.ttm import throw_team_mate
+from bbcore.rules.turns import after_procedure
 
 LINEMAN, HALFLING, OGRE = "human/human-lineman", "human/halfling-hopeful", "human/ogre"
 KARI, PROF, GIANT = "bb2020/kari-coldsteel", "bb2020/professeur-frunkleheim", "bb2020/giant-mercenary"
@@ -377,3 +379,42 @@ def test_a_hired_giant_strides_over_the_down_in_the_core_s_own_move(bb2020: bbco
     standing = board.with_player(board.player("down").with_status(Status.STANDING))
     with ScriptedDice([]) as dice, ScriptedDecisions([]) as decisions, pytest.raises(BBCoreError, match="in the way of its base"):
         move(bb2020, standing, "g", [(11, 5), (12, 5), (13, 5)], dice, decisions)
+
+
+def giant_game(rules: bbcore.Ruleset, others: dict[str, tuple[str, Square, str]]) -> GameState:
+    """A game with a home giant ``g`` on (10, 5) facing +x, and linemen ``others``: id -> (team, square, status)."""
+    players: dict[str, tuple[str, str, Square | None]] = {pid: (team, LINEMAN, square) for pid, (team, square, _) in others.items()}
+    board = build_board(rules, players, statuses={pid: status for pid, (_, _, status) in others.items()})
+    board = board.with_player(hire_giant(rules, GIANT, "g", "home", (10, 5)))
+    return GameState(TeamState("home", "H", "human", 1), TeamState("away", "A", "human", 1), board)
+
+
+def test_a_giant_that_ends_a_move_may_turn_any_way(bb2020: bbcore.Ruleset) -> None:
+    state = giant_game(bb2020, {})
+    with ScriptedDice([]) as dice, ScriptedDecisions([("facing", (0, 1))]) as decisions:
+        outcome = move(bb2020, state.board, "g", [(11, 5)], dice, decisions)
+        after, events = after_procedure(bb2020, state, outcome, dice, decisions)
+    assert facing_of(after.board.player("g")) == (0, 1)
+    assert [(e.kind, e.result, e.detail["facing"]) for e in events if e.who == "g"] == [("giant-facing", "turned", [0, 1])]
+    with ScriptedDice([]) as dice, ScriptedDecisions([]) as decisions:  # the coach keeps it as it is
+        outcome = move(bb2020, state.board, "g", [(11, 5)], dice, decisions)
+        kept, events = after_procedure(bb2020, state, outcome, dice, decisions)
+    assert facing_of(kept.board.player("g")) == (1, 0)
+    assert not [e for e in events if e.kind == "giant-facing"]
+
+
+def test_a_giant_that_follows_up_must_still_mark_the_player_it_blocked(bb2020: bbcore.Ruleset) -> None:
+    # The giant (ST 7) blocks v on its right with one die each way it chooses: a Push Back (3) straight on.
+    state = giant_game(bb2020, {"v": ("away", (12, 6), "standing")})
+    answers = [("block-face", 0), ("push-square", (13, 6)), ("follow-up", True)]
+    with ScriptedDice([3, 3, 3]) as dice, ScriptedDecisions([*answers, ("facing", (-1, 0))]) as decisions:
+        outcome = block(bb2020, state.board, "g", "v", dice, decisions)
+        assert outcome.board.player("g").square == (11, 5)
+        with pytest.raises(BBCoreError, match=r"not among \[\(1, 0\), \(0, 1\), \(0, -1\)\]"):  # facing away leaves v unmarked
+            after_procedure(bb2020, state, outcome, dice, decisions)
+    with ScriptedDice([3, 3, 3]) as dice, ScriptedDecisions([*answers, ("facing", (0, 1))]) as decisions:
+        outcome = block(bb2020, state.board, "g", "v", dice, decisions)
+        after, _ = after_procedure(bb2020, state, outcome, dice, decisions)
+    assert facing_of(after.board.player("g")) == (0, 1)
+    assert after.board.marks(after.board.player("g"), (13, 6))
+    assert facings_marking(after.board, after.board.player("g"), "v") == ((1, 0), (0, 1), (0, -1))
