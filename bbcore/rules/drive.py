@@ -113,22 +113,27 @@ def setup_problems(
     for player in fielded:
         if player.id in barred:
             add("barred-from-set-up", f"{player.id} may not be set up for this drive", "players", player.id)
-    squares = Counter(p.square for p in fielded)
+    # Every square of every base: a player on a bigger base stands wholly in his half, sharing none.
+    squares = Counter(square for p in fielded for square in p.squares)
     for player in fielded:
         assert player.square is not None  # on the pitch
-        if not geometry.on_pitch(player.square):
+        if not all(geometry.on_pitch(s) for s in player.squares):
             add("off-the-pitch", f"{player.id} stands at {player.square}, off the pitch", "players", player.id)
-        elif geometry.half_of(player.square) != side:
+        elif any(geometry.half_of(s) != side for s in player.squares):
             add("wrong-half", f"{player.id} stands at {player.square}, in the opposing half", "players", player.id)
-        if squares[player.square] > 1:
+        if any(squares[s] > 1 for s in player.squares):
             add("shared-square", f"{player.id} shares the square {player.square} with another player", "players", player.id)
-    own = [p for p in fielded if p.square is not None and geometry.on_pitch(p.square) and geometry.half_of(p.square) == side]
+    own = [p for p in fielded if p.squares and all(geometry.on_pitch(s) and geometry.half_of(s) == side for s in p.squares)]
     needed = min(params.setup.min_on_line_of_scrimmage, len(fielded))
-    on_line = sum(1 for p in own if p.square is not None and geometry.on_line_of_scrimmage(p.square))
+    on_line = sum(1 for p in own if any(geometry.on_line_of_scrimmage(s) for s in p.squares))
     if on_line < needed:
         add("line-of-scrimmage", f"{on_line} players on the line of scrimmage; at least {needed}")
     width = board.pitch.wide_zone_width
-    zones = Counter("low" if p.square[1] < width else "high" for p in own if p.square is not None and geometry.in_wide_zone(p.square))
+    zones = Counter(
+        "low" if wide[1] < width else "high"
+        for p in own
+        if (wide := next((s for s in p.squares if geometry.in_wide_zone(s)), None)) is not None
+    )
     for zone, count in sorted(zones.items()):
         if count > params.setup.max_per_wide_zone:
             add("wide-zone", f"{count} players in the {zone}-y wide zone; at most {params.setup.max_per_wide_zone}")

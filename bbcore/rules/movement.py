@@ -928,7 +928,7 @@ def hit_and_run_squares(board: Board, player_id: str) -> list[Square]:
     if not player.has(HIT_AND_RUN) or not player.standing or player.square is None:
         return []
     origin = player.square
-    opponents = [p.square for p in board.players.values() if p.team != player.team and p.on_pitch and p.square is not None]
+    opponents = [square for p in board.players.values() if p.team != player.team and p.on_pitch for square in p.squares]
     return [
         square
         for square in board.neighbours(origin)

@@ -36,8 +36,9 @@ def playoff_qualifiers(
     """The teams that go to the play-offs (see the module), best first within each round of the draw: the top of
     every division in turn, division by division in the order given, then the best of the rest.
 
-    Raises :class:`~bbcore.errors.UsageError` for more places than teams, no division, or
-    a last place shared by teams level on points and every tie-breaker.
+    Teams level on points and every tie-breaker who all go on are listed by id. Raises
+    :class:`~bbcore.errors.UsageError` for more places than teams, no division, or a place
+    that would go to some, not all, of the teams level on everything.
     """
     order = tie_breaker_order(ruleset, tie_breakers)
     tables = {name: sorted(lines, key=lambda line: (standing_key(line, order), line.team)) for name, lines in divisions.items()}
@@ -49,9 +50,9 @@ def playoff_qualifiers(
     each, rest = divmod(places, len(tables))
     qualified: list[str] = []
     for depth in range(each):
-        for name, lines in tables.items():
+        for lines in tables.values():
             if depth < len(lines):
-                qualified.append(_clear_of_the_next(lines, depth, order, name) if depth == each - 1 else lines[depth].team)
+                qualified.append(lines[depth].team)
     # Divisions too small to fill their share leave more places to the next-placed teams.
     rest = places - len(qualified)
     depth = each
@@ -64,17 +65,23 @@ def playoff_qualifiers(
         qualified.extend(line.team for line in taken)
         rest -= len(taken)
         depth += 1
+    for name, lines in tables.items():
+        _check_cut(lines, set(qualified), order, name)
     return tuple(qualified)
 
 
-def _clear_of_the_next(lines: Sequence[Standing], depth: int, order: Sequence[str], division: str) -> str:
-    """The team at ``depth`` of a division's table, when the cut below it falls between teams the table can tell apart."""
-    line = lines[depth]
-    below = lines[depth + 1] if depth + 1 < len(lines) else None
-    if below is not None and standing_key(below, order) == standing_key(line, order):
-        level = sorted(other.team for other in lines if standing_key(other, order) == standing_key(line, order))
-        raise UsageError(f"in division {division!r}, {', '.join(level)} are level on points and every tie-breaker at a play-off cut")
-    return line.team
+def _check_cut(lines: Sequence[Standing], qualified: set[str], order: Sequence[str], division: str) -> None:
+    """Refuse a division's cut that falls between teams level on points and every tie-breaker.
+
+    Level teams who all go on (one through his division's share, the next among the best of
+    the rest) are no cut at all, and pass.
+    """
+    for line in lines:
+        level = [other.team for other in lines if standing_key(other, order) == standing_key(line, order)]
+        if line.team in qualified and not qualified.issuperset(level):
+            raise UsageError(
+                f"in division {division!r}, {', '.join(sorted(level))} are level on points and every tie-breaker at a play-off cut"
+            )
 
 
 def prize_money(ruleset: Ruleset, places: Sequence[str]) -> tuple[dict[str, int], tuple[Event, ...]]:

@@ -14,6 +14,7 @@ from bbcore.errors import UsageError
 from bbcore.rules.block import block
 from bbcore.rules.board import Board, PlayerState, Square, Status, next_to, square_towards
 from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.drive import setup_problems
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.movement import Jump, move
 from bbcore.rules.passing import interception_candidates, measure_range
@@ -286,3 +287,14 @@ def test_a_bigger_base_passes_and_throws_from_its_square_nearest_the_target(core
     passer_board = pitch(core, (5, 5), {"under": ("away", (10, 10)), "beside": ("away", (11, 7))})
     passer = passer_board.player("big")
     assert [p.id for p in interception_candidates(core, passer_board, passer, (13, 10), "accurate")] == ["under"]
+
+
+def test_a_bigger_base_is_set_up_wholly_in_its_own_half_sharing_no_square(core: Ruleset) -> None:
+    half = core.pitch.half_length  # the home half's last column is half - 1
+    line = {f"l{y}": ("home", (half - 1, y)) for y in (5, 6, 7)}  # three on the line of scrimmage
+    clean = pitch(core, (half - 4, 5), line)
+    assert setup_problems(core, clean, "home") == ()
+    astride = pitch(core, (half - 1, 9), line)  # its right-hand squares in the away half
+    assert [p.code for p in setup_problems(core, astride, "home")] == ["wrong-half"]
+    shared = pitch(core, (half - 2, 6), line)  # its right-hand squares on l6 and l7
+    assert {p.code for p in setup_problems(core, shared, "home")} == {"shared-square"}

@@ -70,6 +70,19 @@ def test_a_play_off_place_between_teams_level_on_everything_is_refused(core: Rul
         playoff_qualifiers(core, divisions, 7)
 
 
+def test_level_teams_at_a_division_s_cut_who_both_go_on_are_no_cut(core: Ruleset) -> None:
+    divisions = {
+        "north": table(core, {"n1": ("draw",), "n2": ("draw",), "n3": ("loss",)}),
+        "south": table(core, {"s1": ("win",), "s2": ("loss",), "s3": ("loss", "loss")}),
+    }
+    # Three places: one from each division, then the best of the rest, n2 (1 point) ahead of s2 (0).
+    # n1 and n2 are level at the north's cut, but both go on: nothing to settle.
+    assert set(playoff_qualifiers(core, divisions, 3)) == {"n1", "n2", "s1"}
+    # With two places only one of them would go on: that is refused.
+    with pytest.raises(UsageError, match="n1, n2 are level"):
+        playoff_qualifiers(core, divisions, 2)
+
+
 def test_the_prizes_go_to_the_top_places_from_the_data(core: Ruleset) -> None:
     prizes = core.parameters.league.prizes
     gold, events = prize_money(core, ["champion", "runner-up", "third", "fourth"])
