@@ -82,7 +82,7 @@ def around(squares: Iterable[Square]) -> tuple[Square, ...]:
 
 
 def next_to(a: PlayerState, b: PlayerState) -> bool:
-    """Whether two players' bases touch: a square of one next to a square of the other (neither off the pitch's squares)."""
+    """Whether two players' bases touch: a square of one next to a square of the other (never for a player without a square)."""
     if a.base is ONE_SQUARE and b.base is ONE_SQUARE:
         return a.square is not None and b.square is not None and adjacent(a.square, b.square)
     theirs = b.squares

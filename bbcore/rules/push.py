@@ -283,7 +283,7 @@ def _move(
         if fell_through(entered, pushed.id):
             return PushResult(Outcome(board, tuple(events)), moved=True, vacated=left, left_pitch=True)
     lying = board.ball.square
-    if board.ball.carrier is None and lying is not None and (lying == target or lying in moved.squares):
+    if board.ball.carrier is None and lying in moved.squares:
         events.append(Event("ball-loose", pushed.id, (), "pushed-onto-ball", {"square": list(lying)}))
     return PushResult(Outcome(board, tuple(events)), moved=True, vacated=left)
 
