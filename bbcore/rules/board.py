@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from attrs import Factory, field, frozen
 
+from bbcore.errors import UsageError
+
 if TYPE_CHECKING:
     from bbcore.model.pitch import FeatureType, Pitch
     from bbcore.ruleset import Ruleset
@@ -58,14 +60,25 @@ def adjacent(a: Square, b: Square) -> bool:
 ONE_SQUARE: tuple[Square, ...] = ((0, 0),)
 
 
+def _offsets(offsets: Iterable[Square], what: str) -> tuple[Square, ...]:
+    found = tuple(offsets)
+    if not all(isinstance(o, (tuple, list)) and len(o) == 2 and all(type(v) is int for v in o) for o in found):
+        raise UsageError(f"a player's {what} is a list of (dx, dy) offsets from his square, whole numbers; got {found!r}")
+    return tuple((dx, dy) for dx, dy in found)
+
+
 def _base(offsets: Iterable[Square]) -> tuple[Square, ...]:
-    base = tuple((int(dx), int(dy)) for dx, dy in offsets)
+    if offsets is ONE_SQUARE:
+        return ONE_SQUARE  # every copy of nearly every player: nothing to check
+    base = _offsets(offsets, "base")
+    if (0, 0) not in base:
+        raise UsageError(f"a player's base covers his own square, the offset (0, 0); got {base!r}")
     # Shared, so that the common case is told by identity on the hot paths.
     return ONE_SQUARE if base == ONE_SQUARE else base
 
 
 def _reach(offsets: Iterable[Square] | None) -> tuple[Square, ...] | None:
-    return None if offsets is None else tuple((int(dx), int(dy)) for dx, dy in offsets)
+    return None if offsets is None else _offsets(offsets, "reach")
 
 
 def around(squares: Iterable[Square]) -> tuple[Square, ...]:

@@ -49,8 +49,12 @@ def test_a_bigger_base_fills_every_square_it_covers(core: Ruleset) -> None:
     assert [board.at(s) for s in big.squares] == [big] * 4
     assert board.at((7, 5)) is None
     assert big.moved(None).squares == ()
-    with pytest.raises(ValueError, match="unpack"):
-        attrs.evolve(big, base=((0, 0, 1),))  # offsets are pairs
+    with pytest.raises(UsageError, match=r"base is a list of \(dx, dy\) offsets"):
+        attrs.evolve(big, base=((0, 0, 1),))
+    with pytest.raises(UsageError, match=r"covers his own square"):
+        attrs.evolve(big, base=((1, 0), (1, 1)))
+    with pytest.raises(UsageError, match=r"reach is a list"):
+        attrs.evolve(big, reach=((1, "a"),))
 
 
 def test_a_bigger_base_is_marked_on_any_square_and_marks_all_round(core: Ruleset) -> None:
