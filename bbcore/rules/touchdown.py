@@ -39,14 +39,16 @@ TOUCHDOWN = "touchdown"
 
 
 def scorer(board: Board) -> PlayerState | None:
-    """The player scoring a touchdown on this board: holding the ball, Standing, in the opposing End Zone; else None."""
+    """The player scoring a touchdown on this board: holding the ball, Standing, in the opposing End Zone (any square
+    of a bigger base in it); else None."""
     carrier_id = board.ball.carrier
     if carrier_id is None or carrier_id not in board.players:
         return None
     carrier = board.player(carrier_id)
     if carrier.status is not Status.STANDING or carrier.square is None:
         return None
-    return carrier if board.end_zone_owner(carrier.square) == board.opponent_of(carrier.team) else None
+    opposing = board.opponent_of(carrier.team)
+    return carrier if any(board.end_zone_owner(square) == opposing for square in carrier.squares) else None
 
 
 def score_after_procedure(

@@ -18,6 +18,7 @@ from bbcore.rules.drive import setup_problems
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.movement import Jump, move
 from bbcore.rules.passing import interception_candidates, measure_range
+from bbcore.rules.touchdown import scorer
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
 
@@ -302,3 +303,13 @@ def test_a_bigger_base_is_set_up_wholly_in_its_own_half_sharing_no_square(core: 
     assert [p.code for p in setup_problems(core, astride, "home")] == ["wrong-half"]
     shared = pitch(core, (half - 2, 6), line)  # its right-hand squares on l6 and l7
     assert {p.code for p in setup_problems(core, shared, "home")} == {"shared-square"}
+
+
+def test_a_bigger_base_scores_with_any_square_in_the_opposing_end_zone(core: Ruleset) -> None:
+    last = core.pitch.length - 1  # the away End Zone's column
+    board = pitch(core, (last - 1, 5), {})  # its right-hand squares in the End Zone, its anchor a column short
+    assert board.end_zone_owner((last - 1, 5)) is None
+    carrying = board.with_ball(attrs.evolve(board.ball, carrier="big", square=None))
+    assert scorer(carrying) == carrying.player("big")
+    short = pitch(core, (last - 2, 5), {})
+    assert scorer(short.with_ball(attrs.evolve(short.ball, carrier="big", square=None))) is None
