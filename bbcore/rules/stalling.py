@@ -23,7 +23,7 @@ import attrs
 
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.rules.activation import activation_traits
-from bbcore.rules.board import Board, PlayerState, Square, Status, step
+from bbcore.rules.board import ONE_SQUARE, Board, PlayerState, Square, Status, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, knock_down_with_ball
@@ -47,13 +47,15 @@ def could_score_without_dice(ruleset: Ruleset, board: Board, player_id: str) -> 
     find a way within his Movement Allowance (no Rush) through free squares, none of which
     but the last is covered by an opponent's tackle zone (leaving it would need a Dodge),
     starting from a square no opponent marks, and crossing nothing that asks for a roll
-    (a crossing with a cost as well is taken carefully, paying it).
+    (a crossing with a cost as well is taken carefully, paying it). A player on a bigger
+    base moves it whole, every square of it counting: free, unmarked on the way, and in
+    the End Zone with any one.
     """
     player = board.player(player_id)
     start = player.square
     if board.ball.carrier != player_id or player.status is not Status.STANDING or start is None:
         return False
-    if activation_traits(ruleset, player) or board.tackle_zones_on(start, player.team):
+    if activation_traits(ruleset, player) or _covered(board, player, start):
         return False
     target_zone = board.opponent_of(player.team)
     here = board.without(player_id)  # the squares he leaves are free behind him
@@ -67,9 +69,9 @@ def could_score_without_dice(ruleset: Ruleset, board: Board, player_id: str) -> 
             cost = _step_cost(ruleset, here, player.moved(square), ahead)
             if cost is None or spent + cost > player.ma:
                 continue
-            if here.end_zone_owner(ahead) == target_zone:
+            if _in_end_zone(here, player, ahead, target_zone):
                 return True
-            if here.tackle_zones_on(ahead, player.team):
+            if _covered(here, player, ahead):
                 continue  # he could go in, but not on without a Dodge
             if spent + cost < cheapest.get(ahead, player.ma + 1):
                 cheapest[ahead] = spent + cost
@@ -77,12 +79,30 @@ def could_score_without_dice(ruleset: Ruleset, board: Board, player_id: str) -> 
     return False
 
 
+def _covered(board: Board, player: PlayerState, square: Square) -> bool:
+    """Whether an opponent's Tackle Zone covers the player's base with him in ``square``."""
+    if player.base is ONE_SQUARE:
+        return board.tackle_zones_on(square, player.team) > 0
+    return any(board.tackle_zones_on(covered, player.team) for covered in player.moved(square).squares)
+
+
+def _in_end_zone(board: Board, player: PlayerState, square: Square, zone: str) -> bool:
+    """Whether the player's base with him in ``square`` reaches the End Zone of team ``zone``."""
+    if player.base is ONE_SQUARE:
+        return board.end_zone_owner(square) == zone
+    return any(board.end_zone_owner(covered) == zone for covered in player.moved(square).squares)
+
+
 def _step_cost(ruleset: Ruleset, board: Board, player: PlayerState, target: Square) -> int | None:
     """The movement one step from the player's square costs with no die rolled, or None when it cannot be taken so."""
     origin = player.square
     assert origin is not None
-    if not board.geometry.on_pitch(target) or board.occupied(target) or blocking_feature(board, origin, target) is not None:
-        return None
+    dx, dy = target[0] - origin[0], target[1] - origin[1]
+    entered = (target,) if player.base is ONE_SQUARE else player.moved(target).squares  # each of a bigger base's
+    for square in entered:
+        before = (square[0] - dx, square[1] - dy)
+        if not board.geometry.on_pitch(square) or board.occupied(square) or blocking_feature(board, before, square) is not None:
+            return None
     crossing: Crossing | None = ruleset.hook.bbcore_crossing(ruleset=ruleset, board=board, player=player, origin=origin, target=target)
     if crossing is None:
         return 1
@@ -98,7 +118,7 @@ def is_stalling(state: GameState, player_id: str) -> bool:
     if state.may_stall != player_id or board.ball.carrier != player_id:
         return False
     player = board.player(player_id)
-    return player.square is None or board.end_zone_owner(player.square) != board.opponent_of(player.team)
+    return player.square is None or not _in_end_zone(board, player, player.square, board.opponent_of(player.team))
 
 
 def crowd_takes_action(

@@ -18,6 +18,8 @@ from bbcore.rules.drive import setup_problems
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.movement import Jump, move
 from bbcore.rules.passing import interception_candidates, measure_range
+from bbcore.rules.sequences import GameState, TeamState
+from bbcore.rules.stalling import could_score_without_dice, is_stalling
 from bbcore.rules.touchdown import scorer
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
@@ -37,6 +39,10 @@ def pitch(rules: Ruleset, big: Square, others: Mapping[str, tuple[str, Square]],
     board = build_board(rules, players)
     wide = attrs.evolve(board.player("big"), base=TWO_BY_TWO, reach=None if reach is None else tuple(reach))
     return board.with_player(wide)
+
+
+def game_with(board: Board) -> GameState:
+    return GameState(TeamState("home", "H", "human", 1), TeamState("away", "A", "orc", 1), board)
 
 
 def down(board: Board, *player_ids: str) -> Board:
@@ -313,3 +319,20 @@ def test_a_bigger_base_scores_with_any_square_in_the_opposing_end_zone(core: Rul
     assert scorer(carrying) == carrying.player("big")
     short = pitch(core, (last - 2, 5), {})
     assert scorer(short.with_ball(attrs.evolve(short.ball, carrier="big", square=None))) is None
+
+
+def test_a_bigger_base_carrier_could_score_when_its_whole_base_gets_there_unmarked(core: Ruleset) -> None:
+    last = core.pitch.length - 1
+    board = pitch(core, (last - 3, 5), {})
+    carrying = board.with_ball(attrs.evolve(board.ball, carrier="big", square=None))
+    assert could_score_without_dice(core, carrying, "big")  # two steps put its right-hand squares in the End Zone
+    # Marked on one square of its base where it stands (the Orc beside its lower left corner), it would have to Dodge.
+    watched = pitch(core, (last - 3, 5), {"orc": ("away", (last - 4, 7))})
+    watched = watched.with_ball(attrs.evolve(watched.ball, carrier="big", square=None))
+    assert not could_score_without_dice(core, watched, "big")
+    # Standing with a square in the End Zone, a carrier is not Stalling.
+    state = game_with(pitch(core, (last - 1, 5), {}))
+    state = attrs.evolve(state, board=state.board.with_ball(attrs.evolve(state.board.ball, carrier="big", square=None)), may_stall="big")
+    assert not is_stalling(state, "big")
+    far = attrs.evolve(state, board=pitch(core, (last - 3, 5), {}).with_ball(attrs.evolve(state.board.ball, carrier="big", square=None)))
+    assert is_stalling(far, "big")
