@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from bbcore.errors import Problem
     from bbcore.model.inducement import Inducement
     from bbcore.model.table import Row, Table
-    from bbcore.model.team import Team
+    from bbcore.model.team import Team, TeamPlayer
     from bbcore.registry import DataRegistrar, OptionRegistrar, RowEffectRegistrar, SequenceStepRegistrar
     from bbcore.rules.ball import BallReentry
     from bbcore.rules.board import Board, PlayerState, Square
@@ -441,6 +441,35 @@ def bbcore_team_checks(ruleset: Ruleset) -> Iterable[TeamCheck] | None:
         @hookimpl
         def bbcore_team_checks(ruleset):
             return [TeamCheck("sevens/big-guys", at_most_one_big_guy, description="At most one Big Guy.")]
+    """
+
+
+@hookspec
+def bbcore_hiring_surcharges(
+    ruleset: Ruleset, state: GameState, team_id: str, hired: tuple[TeamPlayer, ...]
+) -> Iterable[tuple[str, int]] | None:
+    """What hiring some of ``hired`` costs on top of their Hiring Fee, as (label, gold) items.
+
+    Called by the post-game hiring step (:func:`bbcore.rules.postgame.hiring_and_firing`)
+    for each team whose coach changed its file, with the new file's players hired at their
+    Hiring Fee (:func:`bbcore.teams.hiring.hiring_cost`). Every plugin's items are added to
+    what the changes cost, and an answer that paid less is refused. Return None or nothing
+    for no surcharge.
+
+    :param state: the game as it ends: the board's players (Journeymen included) and each
+        team's records, where a plugin kept what it needs to know.
+    :param team_id: the team hiring.
+    :param hired: the players of the new team file hired at their Hiring Fee.
+
+    **Example.** An inducement that teaches a Journeyman a skill for the game might ask
+    more for keeping him with it; simplified:
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_hiring_surcharges(ruleset, state, team_id, hired):
+            taught = {"lineman-with-dodge"}
+            return [(f"{p.name}'s lessons", 10_000) for p in hired if p.name in taught]
     """
 
 

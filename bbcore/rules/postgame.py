@@ -198,7 +198,8 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
     (:func:`bbcore.teams.checks.check_team`, ``stage="league"``), or drops the Team
     Captain while he is neither dead nor lowered by a lasting injury, or that pays less
     than its changes cost (:func:`bbcore.teams.hiring.hiring_cost`: new players, re-rolls
-    at the price after the draft, staff; the players Masters of Undeath raised come free), raises
+    at the price after the draft, staff; the players Masters of Undeath raised come free;
+    plus any plugin's ``bbcore_hiring_surcharges``), raises
     :class:`~bbcore.rules.decisions.IllegalAnswerError` with every problem.
 
     The event records, for each team, its casualties (those in the Casualty box), the
@@ -242,6 +243,8 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
         if team.team is not None:
             free = [position for pid in raised if (position := state.board.player(pid).position) is not None]
             cost = hiring_cost(ruleset, team.team, after, free_positions=free)
+            answers = ruleset.hook.bbcore_hiring_surcharges(ruleset=ruleset, state=state, team_id=team.id, hired=cost.hired)
+            cost = cost.plus(item for answer in answers if answer for item in answer)
             spent = team.treasury - after.treasury
             if spent < cost.gold:
                 bought = ", ".join(f"{label} {money(gold)}" for label, gold in cost.items)

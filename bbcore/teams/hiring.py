@@ -6,7 +6,8 @@ Journeyman kept, a new player bought), unless he is one of the players the game 
 team for nothing (raised by Masters of Undeath: ``free_positions``, one hire each). A
 player renamed counts as one let go and one hired. Each team re-roll added costs the
 draft price times ``rerolls.cost_multiplier_after_draft``; each piece of sideline staff
-added costs its price. What a team lets go brings nothing back.
+added costs its price. What a team lets go brings nothing back. A plugin may charge more for
+some of those hired (``bbcore_hiring_surcharges``, asked by the post-game hiring step).
 """
 
 from __future__ import annotations
@@ -20,21 +21,29 @@ from attrs import frozen
 from bbcore.teams.valuation import draft_reroll_price, hiring_fee, staff_count
 
 if TYPE_CHECKING:
-    from bbcore.model.team import Team
+    from bbcore.model.team import Team, TeamPlayer
     from bbcore.ruleset import Ruleset
 
 
 @frozen
 class HiringCost:
-    """The gold the changes cost in all, and what each part of it paid for (label and gold)."""
+    """The gold the changes cost in all, what each part of it paid for (label and gold), and the players hired."""
 
     gold: int
     items: tuple[tuple[str, int], ...]
+    #: The new file's players who were hired at their Hiring Fee (not those the game gave for nothing).
+    hired: tuple[TeamPlayer, ...] = ()
+
+    def plus(self, items: Iterable[tuple[str, int]]) -> HiringCost:
+        """This cost with more items (a plugin's surcharges) added."""
+        extra = tuple(items)
+        return HiringCost(self.gold + sum(gold for _, gold in extra), (*self.items, *extra), self.hired)
 
 
 def hiring_cost(ruleset: Ruleset, before: Team, after: Team, *, free_positions: Iterable[str] = ()) -> HiringCost:
     """What changing ``before`` into ``after`` at the post-game hiring costs (see the module)."""
     items: list[tuple[str, int]] = []
+    hired: list[TeamPlayer] = []
     kept = Counter(p.identity for p in before.players)
     free = Counter(free_positions)
     for player in after.players:
@@ -46,6 +55,7 @@ def hiring_cost(ruleset: Ruleset, before: Team, after: Team, *, free_positions: 
             items.append((f"{player.name} ({player.position}), raised for nothing", 0))
             continue
         items.append((f"{player.name} ({player.position})", hiring_fee(ruleset, player)))
+        hired.append(player)
     added_rerolls = after.rerolls - before.rerolls
     if added_rerolls > 0:
         price = draft_reroll_price(ruleset, after) * ruleset.parameters.rerolls.cost_multiplier_after_draft
@@ -54,7 +64,7 @@ def hiring_cost(ruleset: Ruleset, before: Team, after: Team, *, free_positions: 
         added = staff_count(after.staff.get(staff_id, 0)) - staff_count(before.staff.get(staff_id, 0))
         if added > 0:
             items.append((f"{added} x {terms.name}", added * terms.cost))
-    return HiringCost(sum(gold for _, gold in items), tuple(items))
+    return HiringCost(sum(gold for _, gold in items), tuple(items), tuple(hired))
 
 
 __all__ = ["HiringCost", "hiring_cost"]

@@ -52,7 +52,9 @@ changes: the skills ``loses`` names go (Loner), and ``random_skills`` skills are
 random from one of the Journeyman's Primary categories (his coach picks the category); the
 ``scout`` event gives what hiring him after the game costs more (``fee_per_skill`` a skill).
 The pack's pre-game step :data:`SCOUT_STEP` (:func:`scouting_step`), once the inducements
-are bought, does both for each team holding her.
+are bought, does both for each team holding her and remembers whom she taught; the core's
+post-game hiring then charges the extra for each skill a hired player keeps
+(:func:`scout_surcharges`, the plugin's ``bbcore_hiring_surcharges``).
 
 :func:`experiment` is Krot Shockwhisker (``experiments`` entry) at Step 2 of the End of
 Drive sequence, on a player of the team in the Casualty box: the ``worse`` row rolls on the
@@ -116,6 +118,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
     from bbcore.model.table import Row
+    from bbcore.model.team import TeamPlayer
     from bbcore.ruleset import Ruleset
 
 
@@ -392,10 +395,41 @@ def scouting_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decision
             own = [pid for pid in state.journeymen if pid in state.board.players and state.board.player(pid).team == team.id]
             results, rolled = scout_journeymen(ruleset, inducement, own, dice)
             events.extend(rolled)
+            taught: list[str] = []
             for player_id, row in results:
                 state, changed = scouted(ruleset, state, inducement, player_id, row, dice, decisions)
                 events.extend(changed)
+                taught.extend(e.who for e in changed if e.kind == "scout" and e.detail.get("gained") and e.who is not None)
+            if taught:
+                # Remembered for the post-game hiring, where keeping one of them costs more (scout_surcharges).
+                targets = {**state.team(team.id).inducement_targets, inducement: tuple(taught)}
+                state = state.update_team(team.id, inducement_targets=targets)
     return state, tuple(events)
+
+
+def scout_surcharges(ruleset: Ruleset, state: GameState, team_id: str, hired: Sequence[TeamPlayer]) -> list[tuple[str, int]]:
+    """What keeping the scout's Journeymen costs more at the post-game hiring: ``fee_per_skill`` for each skill the
+    scout gave one of them that a hired player of his position keeps (his ``gained_skills``). Each Journeyman and
+    each hired player is matched once, in the order of the Journeymen and of the team file."""
+    items: list[tuple[str, int]] = []
+    matched: set[int] = set()
+    team = state.team(team_id)
+    for inducement, scout in sorted(pack_rules(ruleset).coaching_staff.scouts.items()):
+        for player_id in team.inducement_targets.get(inducement, ()):
+            if player_id not in state.board.players:
+                continue
+            journeyman = state.board.player(player_id)
+            own = {ref.id for ref in ruleset.position(journeyman.position).skills} if journeyman.position is not None else set()
+            gained = {skill for skill in journeyman.skills if skill not in own}
+            for index, player in enumerate(hired):
+                kept = sorted(ref.id for ref in player.gained_skills if ref.id in gained)
+                if index in matched or player.position != journeyman.position or not kept:
+                    continue
+                matched.add(index)
+                label = f"{player.name} ({player.position}), {len(kept)} skill(s) from {ruleset.inducement(inducement).name}"
+                items.append((label, scout.fee_per_skill * len(kept)))
+                break
+    return items
 
 
 def scouted(

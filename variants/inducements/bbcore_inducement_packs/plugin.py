@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from bbcore.dice import DiceSource
     from bbcore.model.inducement import Inducement
     from bbcore.model.table import Row
+    from bbcore.model.team import TeamPlayer
     from bbcore.registry import DataRegistrar, RowEffectRegistrar, SequenceStepRegistrar
     from bbcore.rules.board import Board, PlayerState, Square
     from bbcore.rules.decisions import Decisions
@@ -150,6 +151,15 @@ def bbcore_after_turn_effects(
     after, acted = acts_after_turn(ruleset, after, team, dice, decisions)
     events = called + acted
     return (after, events) if events else None
+
+
+@hookimpl
+def bbcore_hiring_surcharges(ruleset: Ruleset, state: GameState, team_id: str, hired: tuple[TeamPlayer, ...]) -> list[tuple[str, int]]:
+    """Keeping a Journeyman the scout taught costs more per skill he keeps
+    (:func:`bbcore_inducement_packs.coaching_staff.scout_surcharges`)."""
+    from bbcore_inducement_packs.coaching_staff import scout_surcharges  # noqa: PLC0415 - the procedures import the core's rules
+
+    return scout_surcharges(ruleset, state, team_id, hired)
 
 
 @hookimpl

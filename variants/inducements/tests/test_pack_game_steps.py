@@ -240,6 +240,38 @@ def test_ayleen_rolls_for_each_journeyman_in_order_and_each_row_changes_him(bb20
     assert [e.detail["total"] for e in events if e.kind == "scouted"] == [6, 1, 3]
 
 
+def test_keeping_a_journeyman_ayleen_taught_costs_more_for_each_skill_he_keeps(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.coaching_staff import scouting_step
+
+    from bbcore.model.common import SkillRef
+    from bbcore.model.team import TeamPlayer
+    from bbcore.rules.decisions import IllegalAnswerError, ScriptedDecisions
+    from bbcore.rules.postgame import hiring_and_firing
+
+    state = scouting_game(bb2020, "human/human-lineman", 2)
+    general = general_skills(bb2020)
+    with ScriptedDice([6, 2, 1, 1]) as dice:  # the first gains two skills, the second only loses Loner
+        scouted, _ = scouting_step(bb2020, state, dice, DefaultDecisions())
+    assert scouted.home.inducement_targets[AYLEEN] == ("home-journeyman-1",)
+    human = next(ref.team for ref in bb2020.team_files if ref.id == "human-starter")
+    fee = bb2020.position("human/human-lineman").cost
+    taught = TeamPlayer("Jonas", "human/human-lineman", gained_skills=(SkillRef(general[0]), SkillRef(general[1])))
+    plain = TeamPlayer("Otto", "human/human-lineman")
+    home = attrs.evolve(scouted.home, team=human, treasury=200_000)
+    ended = attrs.evolve(scouted, home=home)
+    # Both skills kept: 20K on top of his Hiring Fee; the untaught one costs his fee alone.
+    kept = attrs.evolve(human, players=(*human.players, taught, plain), treasury=200_000 - 2 * fee - 20_000)
+    after, events = hiring_and_firing(bb2020, ended, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", kept)]))
+    assert (events[0].detail["cost"], after.home.treasury) == (2 * fee + 20_000, 200_000 - 2 * fee - 20_000)
+    short = attrs.evolve(kept, treasury=200_000 - 2 * fee)
+    with pytest.raises(IllegalAnswerError, match=r"2 skill\(s\) from Ayleen Andar 20K"):
+        hiring_and_firing(bb2020, ended, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", short)]))
+    # Hired without the skills he was taught, he costs nothing more.
+    forgot = attrs.evolve(human, players=(*human.players, attrs.evolve(taught, gained_skills=())), treasury=200_000 - fee)
+    after, _ = hiring_and_firing(bb2020, ended, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", forgot)]))
+    assert after.home.treasury == 200_000 - fee
+
+
 def test_a_journeyman_with_two_primary_categories_gains_from_the_one_his_coach_picks(bb2020: bbcore.Ruleset) -> None:
     from bbcore_inducement_packs.coaching_staff import scouting_step
 
