@@ -66,6 +66,31 @@ def test_the_league_table_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "expected 1 or more play-off places" in capsys.readouterr().err
 
 
+def test_the_league_table_command_draws_the_first_play_off_round(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["league", "table", str(EXAMPLE), "--playoffs", "4", "--draw", "seeded", "--json"]) == 0
+    draw = json.loads(capsys.readouterr().out)["draw"]
+    # The two division winners meet the other division's runner-up: the lowest placed left.
+    assert draw == {
+        "method": "seeded",
+        "seed": None,
+        "pairs": [["reikland-reavers", "bright-crusaders"], ["skavenblight-scramblers", "middenheim-marauders"]],
+    }
+    drawn = ["league", "table", str(EXAMPLE), "--playoffs", "4", "--draw", "random", "--seed", "3", "--json"]
+    assert main(drawn) == 0
+    first = json.loads(capsys.readouterr().out)["draw"]
+    assert main(drawn) == 0
+    assert json.loads(capsys.readouterr().out)["draw"] == first  # the same seed, the same draw
+    assert first["seed"] == 3
+    reik = {"reikland-reavers", "middenheim-marauders", "nuln-nobles"}
+    assert all(len(reik & set(pair)) == 1 for pair in first["pairs"])  # one team of each division in every pair
+    assert main(["league", "table", str(EXAMPLE), "--playoffs", "4", "--draw", "random"]) == 0
+    assert "drawn at random, seed " in capsys.readouterr().out
+    assert main(["league", "table", str(EXAMPLE), "--draw", "seeded"]) == 2
+    assert "--draw needs --playoffs N" in capsys.readouterr().err
+    assert main(["league", "table", str(EXAMPLE), "--playoffs", "4", "--draw", "seeded", "--seed", "1"]) == 2
+    assert "--seed is for --draw random" in capsys.readouterr().err
+
+
 def test_data_check_knows_a_league_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["data", "check", str(EXAMPLE)]) == 0
     broken = tmp_path / "league.yaml"

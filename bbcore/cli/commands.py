@@ -486,12 +486,20 @@ def _write_rest(team_file: TeamFile, before: Team, after: Team) -> None:
 
 def cmd_league_table(args: argparse.Namespace) -> int:
     from bbcore.leagues import league_tables, load_league_file  # noqa: PLC0415
-    from bbcore.rules.season import playoff_qualifiers  # noqa: PLC0415
+    from bbcore.rules.season import playoff_draw, playoff_qualifiers  # noqa: PLC0415
 
+    if args.draw is not None and not args.playoffs:
+        raise CliUsageError("--draw needs --playoffs N: the draw pairs the teams that go on")
+    if args.seed is not None and args.draw != "random":
+        raise CliUsageError("--seed is for --draw random: a seeded draw rolls no dice")
     league = load_league_file(args.file).league
     ruleset = _ruleset(args)
     tables = league_tables(ruleset, league)
     qualified = playoff_qualifiers(ruleset, tables, args.playoffs, tie_breakers=league.tie_breakers) if args.playoffs else None
+    seed = (args.seed if args.seed is not None else secrets.randbelow(2**31)) if args.draw == "random" else None
+    pairs = None
+    if qualified is not None and args.draw is not None:
+        pairs = playoff_draw(qualified, tables, None if seed is None else bbcore.SeededDice(seed))
     if args.json:
         payload: dict[str, Any] = {
             "name": league.name,
@@ -499,6 +507,8 @@ def cmd_league_table(args: argparse.Namespace) -> int:
         }
         if qualified is not None:
             payload["playoffs"] = list(qualified)
+        if pairs is not None:
+            payload["draw"] = {"method": args.draw, "seed": seed, "pairs": [list(pair) for pair in pairs]}
         emit_json(payload)
         return EXIT_OK
     print(league.name)
@@ -508,6 +518,9 @@ def cmd_league_table(args: argparse.Namespace) -> int:
         print(columns(rows, ["#", "team", "P", "W", "D", "L", "points", "bonus", "TD for", "TD against", "Cas"]))
     if qualified is not None:
         print(f"\nplay-offs: {', '.join(qualified)}")
+    if pairs is not None:
+        how = "seeded" if seed is None else f"drawn at random, seed {seed}"
+        print(f"first round ({how}): " + "; ".join(f"{home} v {away}" for home, away in pairs))
     return EXIT_OK
 
 
@@ -1087,6 +1100,12 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     league_table.add_argument(
         "--playoffs", metavar="N", type=_whole_at_least(1, "play-off places"), help="also name the N teams that go on"
     )
+    league_table.add_argument(
+        "--draw",
+        choices=("seeded", "random"),
+        help="also pair them for the first round, division-mates apart: the best against the lowest, or from a helmet",
+    )
+    league_table.add_argument("--seed", type=int, help="seed for --draw random (default: a random one, printed)")
     league_table.set_defaults(handler=cmd_league_table)
 
     odds = sub.add_parser("odds", help="exact probabilities").add_subparsers(

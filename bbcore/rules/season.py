@@ -7,7 +7,8 @@ across the divisions, compared by League Points and the tie-breakers. A place th
 to one of several teams level on everything is not guessed: it is refused, naming them,
 for the commissioner to settle.
 
-Play-off games are knockout games: a level one goes to Extra Time and penalties
+:func:`playoff_draw` pairs the qualifiers for the first round, seeded or drawn at random,
+never two teams of one division together. Play-off games are knockout games: a level one goes to Extra Time and penalties
 (:mod:`bbcore.rules.extra_time`). Once the final and the third-place game are over,
 :func:`prize_money` gives the gold the top places earn (``league.prizes``), paid after the
 last post-game sequence, so no Expensive Mistakes roll touches it.
@@ -18,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from bbcore.dice import DiceSource, pick_at_random
 from bbcore.errors import UsageError
 from bbcore.rules.events import Event
 from bbcore.rules.league import standing_key, tie_breaker_order
@@ -84,6 +86,51 @@ def _check_cut(lines: Sequence[Standing], qualified: set[str], order: Sequence[s
             )
 
 
+def playoff_draw(
+    qualifiers: Sequence[str], divisions: Mapping[str, Sequence[Standing]], dice: DiceSource | None = None
+) -> tuple[tuple[str, str], ...]:
+    """The first round of the play-offs: ``qualifiers`` (as :func:`playoff_qualifiers` lists them) in pairs, never
+    two teams of one division against each other.
+
+    Without ``dice`` the draw is seeded: each team, best first, meets the lowest-placed team
+    of another division left (so division winners meet the teams that scraped in). With
+    ``dice`` it is drawn from a helmet: the teams in an order the dice pick (one die of as
+    many faces as teams are left, as :func:`bbcore.dice.pick_at_random` does), each meeting
+    the first team after it of another division. Either way, when the first choice would
+    leave two teams of one division to meet, the next is taken. A league of one division
+    pairs its teams without that rule. Raises :class:`~bbcore.errors.UsageError` for an odd
+    number of teams, a team in no division, or qualifiers no draw can keep apart.
+    """
+    division_of = {line.team: name for name, lines in divisions.items() for line in lines}
+    unknown = [team for team in qualifiers if team not in division_of]
+    if unknown:
+        raise UsageError(f"{', '.join(unknown)} play in no division of the league")
+    if len(qualifiers) % 2 or len(set(qualifiers)) != len(qualifiers) or not qualifiers:
+        raise UsageError(f"the play-offs pair an even number of different teams; got {list(qualifiers)!r}")
+    apart = len({division_of[team] for team in qualifiers}) > 1
+    order = list(qualifiers) if dice is None else list(pick_at_random(dice, qualifiers, len(qualifiers))[0])
+    # Seeded: the lowest-placed opponent first; drawn: the next one out of the helmet first.
+    pairs = _pair(order, division_of if apart else {}, lowest_first=dice is None)
+    if pairs is None:
+        raise UsageError(f"no draw keeps the teams of one division apart among {', '.join(qualifiers)}")
+    return pairs
+
+
+def _pair(teams: list[str], division_of: Mapping[str, str], *, lowest_first: bool) -> tuple[tuple[str, str], ...] | None:
+    """The first team in pairs with each possible opponent in turn, the rest paired the same way; None when none works."""
+    if not teams:
+        return ()
+    first, rest = teams[0], teams[1:]
+    for opponent in reversed(rest) if lowest_first else rest:
+        if division_of and division_of[opponent] == division_of[first]:
+            continue
+        left = [team for team in rest if team != opponent]
+        paired = _pair(left, division_of, lowest_first=lowest_first)
+        if paired is not None:
+            return ((first, opponent), *paired)
+    return None
+
+
 def prize_money(ruleset: Ruleset, places: Sequence[str]) -> tuple[dict[str, int], tuple[Event, ...]]:
     """The gold each of the season's top teams earns, ``places`` being the teams in final order (winner first):
     by team id, with one :data:`PRIZE` event each. Places beyond the prizes earn nothing."""
@@ -97,4 +144,4 @@ def prize_money(ruleset: Ruleset, places: Sequence[str]) -> tuple[dict[str, int]
     return gold, tuple(events)
 
 
-__all__ = ["PRIZE", "playoff_qualifiers", "prize_money"]
+__all__ = ["PRIZE", "playoff_draw", "playoff_qualifiers", "prize_money"]

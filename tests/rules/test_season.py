@@ -25,7 +25,7 @@ from bbcore.rules.off_season import (
     rehire_price,
     rest_and_relaxation,
 )
-from bbcore.rules.season import PRIZE, playoff_qualifiers, prize_money
+from bbcore.rules.season import PRIZE, playoff_draw, playoff_qualifiers, prize_money
 from bbcore.ruleset import Ruleset
 from bbcore.teams.valuation import hiring_fee, player_value, value_team
 
@@ -271,3 +271,37 @@ def test_the_rest_command_rolls_and_saves_into_the_file_as_written(tmp_path: Pat
     text = path.read_text(encoding="utf-8")
     assert "# a hard season" in text  # the rest of the file stays as written
     assert ("# from the Orc game" in text) is ("Orc" not in faded)
+
+
+def test_the_seeded_play_off_draw_meets_the_best_with_the_lowest_of_another_division(core: Ruleset) -> None:
+    divisions = three_divisions(core)
+    qualified = playoff_qualifiers(core, divisions, 8)
+    # n1 meets s3 (the lowest left, of another division); s1 meets n3; e1 would meet e2, its own, so takes s2.
+    assert playoff_draw(qualified, divisions) == (("n1", "s3"), ("s1", "n3"), ("e1", "s2"), ("n2", "e2"))
+    one = {"north": table(core, {"n1": ("win", "win"), "n2": ("win",), "n3": ("draw",), "n4": ("loss",)})}
+    assert playoff_draw(("n1", "n2", "n3", "n4"), one) == (("n1", "n4"), ("n2", "n3"))  # one division: no rule to keep
+
+
+def test_the_drawn_play_offs_take_the_helmet_s_order_and_keep_divisions_apart(core: Ruleset) -> None:
+    divisions = {
+        "north": table(core, {"n1": ("win",), "n2": ("draw",)}),
+        "south": table(core, {"s1": ("win",), "s2": ("draw",)}),
+    }
+    with ScriptedDice([1, 1, 1, 1]) as dice:
+        assert playoff_draw(("n1", "s1", "n2", "s2"), divisions, dice) == (("n1", "s1"), ("n2", "s2"))
+    # Out of the helmet: n2, then n1, s1, s2; n2 passes over n1, its own division's.
+    with ScriptedDice([3, 1, 1, 1]) as dice:
+        assert playoff_draw(("n1", "s1", "n2", "s2"), divisions, dice) == (("n2", "s1"), ("n1", "s2"))
+
+
+def test_a_play_off_draw_that_cannot_keep_divisions_apart_is_refused(core: Ruleset) -> None:
+    divisions = {
+        "north": table(core, {"n1": ("win",), "n2": ("draw",), "n3": ("loss",)}),
+        "south": table(core, {"s1": ("win",)}),
+    }
+    with pytest.raises(UsageError, match="no draw keeps the teams of one division apart"):
+        playoff_draw(("n1", "s1", "n2", "n3"), divisions)
+    with pytest.raises(UsageError, match="an even number"):
+        playoff_draw(("n1", "s1", "n2"), divisions)
+    with pytest.raises(UsageError, match="x9 play in no division"):
+        playoff_draw(("n1", "x9"), divisions)
