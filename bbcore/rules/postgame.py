@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from bbcore.dice import DiceSource
+from bbcore.errors import PluginError
 from bbcore.render.text import money
 from bbcore.rules.board import Status
 from bbcore.rules.concession import UNPLAYED
@@ -243,8 +244,7 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
         if team.team is not None:
             free = [position for pid in raised if (position := state.board.player(pid).position) is not None]
             cost = hiring_cost(ruleset, team.team, after, free_positions=free)
-            answers = ruleset.hook.bbcore_hiring_surcharges(ruleset=ruleset, state=state, team_id=team.id, hired=cost.hired)
-            cost = cost.plus(item for answer in answers if answer for item in answer)
+            cost = cost.plus(_surcharges(ruleset, state, team.id, cost.hired))
             spent = team.treasury - after.treasury
             if spent < cost.gold:
                 bought = ", ".join(f"{label} {money(gold)}" for label, gold in cost.items)
@@ -256,6 +256,19 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
             detail["cost"] = cost.gold
         events.append(Event("hiring-and-firing", team.id, result="changed", detail=detail))
     return state, tuple(events)
+
+
+def _surcharges(ruleset: Ruleset, state: GameState, team_id: str, hired: tuple[TeamPlayer, ...]) -> list[tuple[str, int]]:
+    """Every plugin's ``bbcore_hiring_surcharges`` items, each checked to be a label and a whole number of gold."""
+    items: list[tuple[str, int]] = []
+    for answer in ruleset.hook.bbcore_hiring_surcharges(ruleset=ruleset, state=state, team_id=team_id, hired=hired):
+        for item in answer or ():
+            if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str) and type(item[1]) is int and item[1] >= 0):
+                raise PluginError(
+                    f"a plugin's bbcore_hiring_surcharges gave {item!r}, not a (label, gold) pair of a text and a whole number"
+                )
+            items.append(item)
+    return items
 
 
 def _penalised(state: GameState) -> str | None:

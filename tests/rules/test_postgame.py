@@ -254,3 +254,32 @@ def test_the_hiring_must_pay_for_new_players_rerolls_and_staff(core: Ruleset) ->
     cheap = attrs.evolve(grown, treasury=200_000 - fee)
     with pytest.raises(IllegalAnswerError, match="the Treasury went down by 50K only"):
         hiring_and_firing(core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", cheap)]))
+
+
+class Surcharging:
+    def __init__(self, items: object) -> None:
+        self.items = items
+
+    @bbcore.hookimpl
+    def bbcore_hiring_surcharges(self, ruleset: Ruleset, state: GameState, team_id: str, hired: tuple[object, ...]) -> object:
+        return self.items if hired else None
+
+
+def test_a_plugin_s_hiring_surcharge_is_added_and_a_malformed_one_is_refused(make_ruleset: object) -> None:
+    from bbcore.errors import PluginError
+    from bbcore.model.team import TeamPlayer
+
+    def hire(items: object, paid: int) -> GameState:
+        rules = make_ruleset(plugins=[("surcharging", Surcharging(items))], entry_points=False)  # type: ignore[operator]
+        human = next(ref.team for ref in rules.team_files if ref.id == "human-starter")
+        state = game(rules, home=attrs.evolve(team_state(rules, "home", human), treasury=200_000))
+        grown = attrs.evolve(human, players=(*human.players, TeamPlayer("Rolf", "human/human-lineman")), treasury=200_000 - paid)
+        after, _ = hiring_and_firing(rules, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", grown)]))
+        return after
+
+    fee = bbcore.load_ruleset().position("human/human-lineman").cost
+    assert hire([("Rolf's agent", 5_000)], fee + 5_000).home.treasury == 200_000 - fee - 5_000
+    with pytest.raises(IllegalAnswerError, match="Rolf's agent 5K"):
+        hire([("Rolf's agent", 5_000)], fee)
+    with pytest.raises(PluginError, match="not a \\(label, gold\\) pair"):
+        hire([("Rolf's agent", "5K")], fee)
