@@ -484,6 +484,30 @@ def _write_rest(team_file: TeamFile, before: Team, after: Team) -> None:
                 entry[key] = type(entry[key])(entry[key][i] for i in _kept_indices(was, now))
 
 
+def cmd_team_season_end(args: argparse.Namespace) -> int:
+    from bbcore.rules.off_season import season_end  # noqa: PLC0415
+
+    team_file = bbcore.load_team_file(args.file)
+    before = team_file.team
+    took_part = [p.name for p in before.players] if args.all_took_part else list(args.took_part or ())
+    ended = season_end(before, champion=args.champion, took_part=took_part)
+    if args.save:
+        if before.league_trophy != ended.league_trophy:
+            team_file.data["league_trophy"] = ended.league_trophy
+        for entry, old, new in zip(team_file.data["players"], before.players, ended.players, strict=True):
+            if old.seasons != new.seasons:
+                entry["seasons"] = new.seasons
+        team_file.save()
+    counted = [p.name for p, was in zip(ended.players, before.players, strict=True) if p.seasons != was.seasons]
+    if args.json:
+        emit_json({"saved": bool(args.save), "league_trophy": ended.league_trophy, "seasons_counted": counted})
+        return EXIT_OK
+    holds = "holds the League Trophy" if ended.league_trophy else "holds no League Trophy"
+    print(f"{before.name}: the season ends; it {holds}" + (f"; saved to {args.file}" if args.save else ""))
+    print(f"  a season more for: {', '.join(counted) if counted else 'nobody'}")
+    return EXIT_OK
+
+
 def cmd_league_table(args: argparse.Namespace) -> int:
     from bbcore.leagues import league_tables, load_league_file  # noqa: PLC0415
     from bbcore.rules.season import playoff_draw, playoff_qualifiers  # noqa: PLC0415
@@ -1089,6 +1113,18 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     rest.add_argument("--seed", type=int, help="seed for the dice (default: a random one, printed)")
     rest.add_argument("--save", action="store_true", help="write the results into FILE, keeping the rest of it as written")
     rest.set_defaults(handler=cmd_team_rest)
+    season = team.add_parser(
+        "season-end",
+        help="the season's end for a team file: the League Trophy to the champion, a season more for who took part",
+        parents=[as_json],
+    )
+    season.add_argument("file", metavar="FILE")
+    season.add_argument("--champion", action="store_true", help="the team won the season: it holds the League Trophy")
+    took = season.add_mutually_exclusive_group()
+    took.add_argument("--took-part", metavar="NAME", action="append", help="a player who played a game of the season (repeat)")
+    took.add_argument("--all-took-part", action="store_true", help="every player on the file took part")
+    season.add_argument("--save", action="store_true", help="write the results into FILE, keeping the rest of it as written")
+    season.set_defaults(handler=cmd_team_season_end)
 
     league = sub.add_parser("league", help="league files").add_subparsers(
         title="league commands", metavar="COMMAND", parser_class=parser_class

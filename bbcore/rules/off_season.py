@@ -1,5 +1,9 @@
 """The Off-season Break (league play): what happens to a team its coach re-drafts for the next season.
 
+As the season ends, :func:`season_end` hands the League Trophy to the champion and counts
+the season for each player who took part (``TeamPlayer.seasons``, which the re-draft's
+agent's fees read).
+
 Three steps, in order, on the team file (``league.off_season`` gives the figures):
 
 1. :func:`rest_and_relaxation`: players missing their next game recover; each Niggling
@@ -32,6 +36,8 @@ from bbcore.teams.problems import problem
 from bbcore.teams.valuation import hiring_fee, player_value, staff_count, value_team
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from bbcore.loading.yaml_source import YamlDocument
     from bbcore.model.parameters import OffSeasonRules
     from bbcore.model.team import Team, TeamPlayer
@@ -48,6 +54,23 @@ REDRAFT_BUDGET = "redraft-budget"
 APOTHECARY = "apothecary"
 #: The problem code of a team over its re-draft budget, which replaces the draft's own budget check.
 OVER_BUDGET = "over-budget"
+
+
+def season_end(team: Team, *, champion: bool, took_part: Iterable[str]) -> Team:
+    """The team file as the season ends: the League Trophy held by the champion alone, and one more season for each
+    player named in ``took_part`` (by name: those who played a game of it). Raises
+    :class:`~bbcore.errors.UsageError` for a name the file does not hold, or given twice."""
+    names = list(took_part)
+    on_file = {player.name for player in team.players}
+    unknown = sorted({name for name in names if name not in on_file})
+    if unknown:
+        raise UsageError(f"{team.name} has no player named {', '.join(repr(n) for n in unknown)}")
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise UsageError(f"a player takes part in a season once; {', '.join(repr(n) for n in twice)} named twice")
+    played = set(names)
+    players = tuple(attrs.evolve(p, seasons=p.seasons + 1) if p.name in played else p for p in team.players)
+    return attrs.evolve(team, players=players, league_trophy=champion)
 
 
 def off_season_rules(ruleset: Ruleset) -> OffSeasonRules:
@@ -159,4 +182,5 @@ __all__ = [
     "redraft_problems",
     "rehire_price",
     "rest_and_relaxation",
+    "season_end",
 ]

@@ -8,7 +8,9 @@ to one of several teams level on everything is not guessed: it is refused, namin
 for the commissioner to settle.
 
 :func:`playoff_draw` pairs the qualifiers for the first round, seeded or drawn at random,
-never two teams of one division together. Play-off games are knockout games: a level one goes to Extra Time and penalties
+never two teams of one division together; :func:`next_round` pairs each round's winners
+for the next, and :func:`third_place_game` the semi-finals' losers. Play-off games are
+knockout games: a level one goes to Extra Time and penalties
 (:mod:`bbcore.rules.extra_time`). Once the final and the third-place game are over,
 :func:`prize_money` gives the gold the top places earn (``league.prizes``), paid after the
 last post-game sequence, so no Expensive Mistakes roll touches it.
@@ -131,6 +133,34 @@ def _pair(teams: list[str], division_of: Mapping[str, str], *, lowest_first: boo
     return None
 
 
+def next_round(pairs: Sequence[tuple[str, str]], winners: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """The next play-off round: the winners of ``pairs`` (one of each pair, in the pairs' order), the first two
+    meeting, then the next two, and so on, as the draw's bracket runs. After the semi-finals this is the final;
+    :func:`third_place_game` gives the other game."""
+    checked = _winners_of(pairs, winners)
+    if len(checked) % 2:
+        raise UsageError(f"{len(checked)} winners cannot be paired: the play-offs need 4, 8 or 16 teams, a power of two")
+    return tuple((checked[i], checked[i + 1]) for i in range(0, len(checked), 2))
+
+
+def third_place_game(semi_finals: Sequence[tuple[str, str]], winners: Sequence[str]) -> tuple[str, str]:
+    """The game for third place: the two losers of the semi-finals, ``winners`` naming the winner of each."""
+    checked = _winners_of(semi_finals, winners)
+    if len(checked) != 2:
+        raise UsageError(f"the third-place game follows two semi-finals, not {len(checked)} games")
+    first, second = (away if winner == home else home for (home, away), winner in zip(semi_finals, checked, strict=True))
+    return first, second
+
+
+def _winners_of(pairs: Sequence[tuple[str, str]], winners: Sequence[str]) -> tuple[str, ...]:
+    if len(winners) != len(pairs):
+        raise UsageError(f"{len(pairs)} games need {len(pairs)} winners, one each; got {len(winners)}")
+    for (home, away), winner in zip(pairs, winners, strict=True):
+        if winner not in (home, away):
+            raise UsageError(f"{winner!r} did not play in {home} v {away}")
+    return tuple(winners)
+
+
 def prize_money(ruleset: Ruleset, places: Sequence[str]) -> tuple[dict[str, int], tuple[Event, ...]]:
     """The gold each of the season's top teams earns, ``places`` being the teams in final order (winner first):
     by team id, with one :data:`PRIZE` event each. Places beyond the prizes earn nothing."""
@@ -144,4 +174,4 @@ def prize_money(ruleset: Ruleset, places: Sequence[str]) -> tuple[dict[str, int]
     return gold, tuple(events)
 
 
-__all__ = ["PRIZE", "playoff_draw", "playoff_qualifiers", "prize_money"]
+__all__ = ["PRIZE", "next_round", "playoff_draw", "playoff_qualifiers", "prize_money", "third_place_game"]

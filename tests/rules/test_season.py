@@ -24,8 +24,9 @@ from bbcore.rules.off_season import (
     redraft_problems,
     rehire_price,
     rest_and_relaxation,
+    season_end,
 )
-from bbcore.rules.season import PRIZE, playoff_draw, playoff_qualifiers, prize_money
+from bbcore.rules.season import PRIZE, next_round, playoff_draw, playoff_qualifiers, prize_money, third_place_game
 from bbcore.ruleset import Ruleset
 from bbcore.teams.valuation import hiring_fee, player_value, value_team
 
@@ -305,3 +306,56 @@ def test_a_play_off_draw_that_cannot_keep_divisions_apart_is_refused(core: Rules
         playoff_draw(("n1", "s1", "n2"), divisions)
     with pytest.raises(UsageError, match="x9 play in no division"):
         playoff_draw(("n1", "x9"), divisions)
+
+
+def test_each_play_off_round_pairs_the_winners_and_the_semi_finals_losers_play_for_third() -> None:
+    quarter_finals = (("a", "h"), ("b", "g"), ("c", "f"), ("d", "e"))
+    semi_finals = next_round(quarter_finals, ["a", "g", "f", "d"])
+    assert semi_finals == (("a", "g"), ("f", "d"))
+    assert next_round(semi_finals, ["g", "d"]) == (("g", "d"),)
+    assert third_place_game(semi_finals, ["g", "d"]) == ("a", "f")
+    with pytest.raises(UsageError, match="'z' did not play in a v h"):
+        next_round(quarter_finals, ["z", "g", "f", "d"])
+    with pytest.raises(UsageError, match="4 games need 4 winners"):
+        next_round(quarter_finals, ["a", "g"])
+    with pytest.raises(UsageError, match="a power of two"):
+        next_round((("a", "b"), ("c", "d"), ("e", "f")), ["a", "c", "e"])
+    with pytest.raises(UsageError, match="follows two semi-finals"):
+        third_place_game(quarter_finals, ["a", "g", "f", "d"])
+
+
+def test_the_season_s_end_hands_the_trophy_on_and_counts_a_season_for_who_took_part(core: Ruleset) -> None:
+    human = next(ref.team for ref in core.team_files if ref.id == "human-starter")
+    holder = attrs.evolve(human, league_trophy=True)
+    first, second = (p.name for p in human.players[:2])
+    ended = season_end(holder, champion=False, took_part=[first])
+    assert not ended.league_trophy
+    assert [p.seasons for p in ended.players[:2]] == [human.players[0].seasons + 1, human.players[1].seasons]
+    assert season_end(human, champion=True, took_part=[]).league_trophy
+    with pytest.raises(UsageError, match="no player named 'Nobody'"):
+        season_end(human, champion=False, took_part=["Nobody"])
+    with pytest.raises(UsageError, match="named twice"):
+        season_end(human, champion=False, took_part=[second, second])
+
+
+def test_the_season_end_command_saves_the_trophy_and_the_seasons_into_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from bbcore.cli import main
+    from bbcore.teams.files import load_team_file
+
+    path = tmp_path / "worn.yaml"
+    path.write_text(WORN_FILE, encoding="utf-8")
+    before = load_team_file(path).team
+    assert main(["team", "season-end", str(path), "--champion", "--took-part", "Ann", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"saved": False, "league_trophy": True, "seasons_counted": ["Ann"]}
+    assert path.read_text(encoding="utf-8") == WORN_FILE
+    assert main(["team", "season-end", str(path), "--all-took-part", "--champion", "--save"]) == 0
+    assert "holds the League Trophy; saved to" in capsys.readouterr().out
+    saved = load_team_file(path).team
+    assert saved.league_trophy
+    assert [p.seasons for p in saved.players] == [p.seasons + 1 for p in before.players]
+    assert "# a hard season" in path.read_text(encoding="utf-8")
+    assert main(["team", "season-end", str(path), "--took-part", "Nobody"]) == 2
+    assert "no player named 'Nobody'" in capsys.readouterr().err
+    assert main(["team", "season-end", str(path), "--took-part", "Ann", "--all-took-part"]) == 2
