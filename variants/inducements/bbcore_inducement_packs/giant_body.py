@@ -51,7 +51,7 @@ from attrs import field, frozen
 from bbcore.errors import UsageError
 from bbcore.rules.board import DIRECTIONS, Board, PlayerState, Square, around, step
 from bbcore.rules.passing import interception_modifier, under_ruler
-from bbcore_inducement_packs.giants import FACINGS, base_squares, face, giant_reach, giant_rules
+from bbcore_inducement_packs.giants import FACINGS, base_squares, face, facings_marking, giant_reach, giant_rules
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -315,11 +315,10 @@ def chain_push_squares(pitch: GiantPitch, option: GiantPushOption, occupant_id: 
 
 
 def facings_after_follow_up(pitch: GiantPitch, giant_id: str, blocked_id: str) -> tuple[Square, ...]:
-    """The facings a giant may take after following up: those still Marking the blocked player, or any if none can."""
-    body = pitch.body(giant_id)
-    square = pitch.board.player(blocked_id).square
-    marking = tuple(f for f in FACINGS if square is not None and square in body.turned(f).tackle_zone())
-    return marking or FACINGS
+    """The facings a giant may take after following up: those still Marking the blocked player, or any if none can
+    (:func:`~bbcore_inducement_packs.giants.facings_marking`, which the pack's turn after a follow-up asks)."""
+    pitch.body(giant_id)  # refuses a player who is no giant on this pitch
+    return facings_marking(pitch.board, pitch.board.player(giant_id), blocked_id)
 
 
 def giant_interferes(ruleset: Ruleset, pitch: GiantPitch, giant_id: str, passer_square: Square, landing: Square) -> bool:
