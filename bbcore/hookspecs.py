@@ -1099,7 +1099,8 @@ def bbcore_steps_over(ruleset: Ruleset, board: Board, player: PlayerState, lying
     player stepped over is only passed: a path may never end with the base on him, and
     a mover who falls there pushes him out from under the base
     (:func:`bbcore.rules.movement.fall_over`). A one-square player is never asked: he
-    jumps instead.
+    jumps instead. Nor is the hook asked about a ``lying`` player on a bigger base: two
+    bases never overlap, so he is always in the way.
 
     **Example.** The inducement packs let a hired giant stride over Prone and Stunned
     players, the statuses its entry names; simplified, it answers this way.

@@ -380,7 +380,8 @@ def _no_bite(ruleset: Ruleset, board: Board, player_id: str, trait_id: str, dice
     detail: dict[str, object] = {"cause": trait_id, "dropped_ball": held}
     if square is not None:
         # A player in the opposing End Zone scores no Touchdown: he drops the ball, so the touchdown check finds no carrier.
-        detail["no_touchdown"] = board.end_zone_owner(square) == board.opponent_of(player.team)
+        opposing = board.opponent_of(player.team)
+        detail["no_touchdown"] = any(board.end_zone_owner(covered) == opposing for covered in player.squares)
     board = board.with_player(attrs.evolve(player, tackle_zone=False))
     events = (
         Event("no-bite", player_id, (), "turnover", detail),

@@ -169,13 +169,13 @@ def dodge_modifier(ruleset: Ruleset, board: Board, player: PlayerState, origin: 
     modifiers = ruleset.parameters.movement.dodge_modifiers
     total = 0
     if not player.has("stunty"):
-        markers = [p for p in _markers_around(board, player, target) if not p.has("titchy")]
+        markers = [p for p in markers_around(board, player, target) if not p.has("titchy")]
         total += modifiers.get("per_marker", 0) * len(markers)
     if player.has("titchy"):
         total += modifiers.get("titchy", 0)
     if player.has("two-heads"):
         total += modifiers.get("two_heads", 0)
-    if any(p.has("prehensile-tail") for p in _markers_around(board, player, origin)):
+    if any(p.has("prehensile-tail") for p in markers_around(board, player, origin)):
         total += modifiers.get("prehensile_tail", 0)
     return total + board.modifier("dodge", player)
 
@@ -189,9 +189,9 @@ def jump_modifier(ruleset: Ruleset, board: Board, player: PlayerState, origin: S
     bonus to what is left.
     """
     modifiers = ruleset.parameters.movement.jump_modifiers
-    markers = max(len(_markers_around(board, player, origin)), len(_markers_around(board, player, target)))
+    markers = max(len(markers_around(board, player, origin)), len(markers_around(board, player, target)))
     total = modifiers.get("per_marker", 0) * markers
-    if any(p.has("prehensile-tail") for p in _markers_around(board, player, origin)):
+    if any(p.has("prehensile-tail") for p in markers_around(board, player, origin)):
         total += modifiers.get("prehensile_tail", 0)
     if total < 0 and player.has("pogo"):
         total = 0
@@ -208,9 +208,9 @@ def break_tackle_bonus(ruleset: Ruleset, player: PlayerState) -> int:
     return 0
 
 
-def _markers_around(board: Board, player: PlayerState, square: Square) -> list[PlayerState]:
+def markers_around(board: Board, player: PlayerState, square: Square) -> list[PlayerState]:
     """The opponents whose tackle zones cover the player's base with him in ``square``: standing, not Distracted,
-    not trapped (:meth:`Board.in_play`); each once, for a bigger base marked on several of its squares."""
+    not trapped (``Board.in_play``); each once, for a bigger base marked on several of its squares."""
     if player.base is ONE_SQUARE:
         return board.markers_on(square, player.team)
     found: dict[str, PlayerState] = {}
@@ -246,11 +246,13 @@ def _blocked(board: Board, origin: Square, target: Square) -> str | None:
     return f"{feature_id} fills it" if where == "fills" else f"{feature_id} is in the way"
 
 
-def _base_blocked(ruleset: Ruleset, board: Board, player: PlayerState, origin: Square, target: Square) -> str | None:
+def step_blocked(ruleset: Ruleset, board: Board, player: PlayerState, origin: Square, target: Square) -> str | None:
     """Why ``player`` cannot step from ``origin`` to ``target`` on ``board`` (which is without him), or None.
 
     A bigger base needs every square it would cover on the pitch, clear of features that
-    stop movement, and holding nobody but players it may step over (``bbcore_steps_over``).
+    stop movement, and holding nobody but one-square players it may step over
+    (``bbcore_steps_over``). Another bigger base, even down, is in the way: two bases never
+    overlap (see "Where the rules are silent" in the procedures' explanation).
     """
     if player.base is ONE_SQUARE:
         return _blocked(board, origin, target)
@@ -260,7 +262,9 @@ def _base_blocked(ruleset: Ruleset, board: Board, player: PlayerState, origin: S
             return "its base would leave the pitch"
         lying = board.at(square)
         if lying is not None and (
-            lying.standing or not ruleset.hook.bbcore_steps_over(ruleset=ruleset, board=board, player=player, lying=lying)
+            lying.standing
+            or lying.base is not ONE_SQUARE
+            or not ruleset.hook.bbcore_steps_over(ruleset=ruleset, board=board, player=player, lying=lying)
         ):
             return f"{lying.id} is in the way of its base"
         found = blocking_feature(board, (square[0] - dx, square[1] - dy), square)
@@ -269,8 +273,9 @@ def _base_blocked(ruleset: Ruleset, board: Board, player: PlayerState, origin: S
     return None
 
 
-def _under_base(board: Board, player: PlayerState) -> list[PlayerState]:
-    """The other players under the base of ``player`` where he is: the ones a bigger base stepped over."""
+def under_base(board: Board, player: PlayerState) -> list[PlayerState]:
+    """The other players under the base of ``player`` where he is: the one-square players a bigger base stepped over
+    (it never steps over another bigger base, so each is found by his own square)."""
     if player.base is ONE_SQUARE:
         return []
     covered = set(player.squares)
@@ -341,7 +346,7 @@ def plan_path(
             target = _as_square(item)
             if not adjacent(current, target):
                 raise UsageError(f"{player.id} cannot step from {current} to {target}: the squares are not adjacent")
-            reason = _base_blocked(ruleset, here, player, current, target)
+            reason = step_blocked(ruleset, here, player, current, target)
             if reason is not None:
                 raise UsageError(f"{player.id} cannot step from {current} to {target}: {reason}")
             crossing = _NO_CROSSING if plain else _crossing(ruleset, here, player, current, target)
@@ -360,7 +365,7 @@ def plan_path(
         ma_used += cost
         rushes_used += rushes
         current = target
-    under = _under_base(here, player.moved(current)) if legs and player.base is not ONE_SQUARE else []
+    under = under_base(here, player.moved(current)) if legs and player.base is not ONE_SQUARE else []
     if under:
         names = ", ".join(p.id for p in under)
         raise UsageError(f"{player.id} cannot end his move at {current}: his base would rest on {names}, whom he may only step over")
@@ -697,7 +702,7 @@ class _Moving:
         if self.leave_ball_at == leg.origin and board.ball.carrier == player_id:
             board = board.with_ball(BallState(square=leg.origin))
             self._events.append(Event(FUMBLEROOSKI, player_id, (), "ball-left", {"square": list(leg.origin)}))
-        leaving = _markers_around(board, player, leg.origin)
+        leaving = markers_around(board, player, leg.origin)
         if (leg.jump is not None or leaving) and self._held_by_tentacles(board, player, leaving):
             self.held = True
             return board, Outcome(board, tuple(self._events))
@@ -750,7 +755,7 @@ class _Moving:
         ruleset = self.ruleset
         before = board.with_player(player)  # modifiers are read with the dodger still in the square they leave
         modifier = dodge_modifier(ruleset, before, player, leg.origin, leg.target)
-        tackled = any(p.has("tackle") for p in _markers_around(before, player, leg.origin))
+        tackled = any(p.has("tackle") for p in markers_around(before, player, leg.origin))
         bonus = break_tackle_bonus(ruleset, player) if player.has("break-tackle") and "break-tackle" not in self.budget.spent else 0
         plain = target_test(player.ag, modifier)
         helped = target_test(player.ag, modifier + bonus)
@@ -899,7 +904,7 @@ def paths_within(
             for target in board.neighbours(origin):
                 if (
                     target in found
-                    or _base_blocked(ruleset, here, player, origin, target) is not None
+                    or step_blocked(ruleset, here, player, origin, target) is not None
                     or (within is not None and not within(target))
                 ):
                     continue
@@ -1018,7 +1023,7 @@ def _clear_under_base(ruleset: Ruleset, outcome: Outcome, player_id: str, dice: 
     if faller.base is ONE_SQUARE or faller.square is None:
         return outcome
     base = set(faller.squares)
-    for lying in _under_base(outcome.board, faller):
+    for lying in under_base(outcome.board, faller):
         square = outcome.board.player(lying.id).square
         if square is None or square not in base:
             continue  # a chain push already moved him out

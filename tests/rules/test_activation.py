@@ -476,3 +476,13 @@ def test_activation_odds_follow_the_test_the_procedure_rolls(
     # The same board and action through the procedure, every path of the dice counted, no re-roll on offer.
     through = exact_outcomes(lambda dice: activation_test(core, board, "m", action, dice, DefaultDecisions()).passed)
     assert through.get(True, Fraction(0)) == chance
+
+
+def test_declining_to_bite_with_any_square_of_a_bigger_base_in_the_end_zone_scores_no_touchdown(core: Ruleset) -> None:
+    # The base's own square is one short of the End Zone; its other column lies in it.
+    anchor = (core.pitch.length - 2, 5)
+    board = vampires(core, m=anchor, thrall=None, ball="m")
+    board = board.with_player(attrs.evolve(board.player("m"), base=((0, 0), (1, 0), (0, 1), (1, 1))))
+    assert board.end_zone_owner(anchor) is None
+    outcome = bitten(core, board, None, [2])
+    assert event(outcome, "no-bite").detail["no_touchdown"]

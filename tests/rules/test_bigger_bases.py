@@ -336,3 +336,13 @@ def test_a_bigger_base_carrier_could_score_when_its_whole_base_gets_there_unmark
     assert not is_stalling(state, "big")
     far = attrs.evolve(state, board=pitch(core, (last - 3, 5), {}).with_ball(attrs.evolve(state.board.ball, carrier="big", square=None)))
     assert is_stalling(far, "big")
+
+
+def test_a_bigger_base_never_steps_over_another_bigger_base_even_down(striding: Ruleset) -> None:
+    board = down(pitch(striding, (5, 5), {"other": ("away", (7, 5))}), "other")
+    board = board.with_player(attrs.evolve(board.player("other"), base=TWO_BY_TWO))
+    # The other base lies on (7, 5) to (8, 6): one step east would cover two of its squares.
+    with pytest.raises(UsageError, match="other is in the way of its base"):
+        walk(striding, board, [(6, 5), (7, 5)], [])
+    one_square = down(pitch(striding, (5, 5), {"other": ("away", (7, 5))}), "other")
+    assert walk(striding, one_square, [(6, 5), (7, 5), (8, 5)], []).board.player("big").square == (8, 5)

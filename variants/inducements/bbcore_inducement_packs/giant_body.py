@@ -50,6 +50,7 @@ from attrs import field, frozen
 
 from bbcore.errors import UsageError
 from bbcore.rules.board import DIRECTIONS, Board, PlayerState, Square, around, step
+from bbcore.rules.movement import dodge_modifier, step_blocked, under_base
 from bbcore.rules.passing import interception_modifier, under_ruler
 from bbcore_inducement_packs.giants import FACINGS, base_squares, face, facings_marking, giant_reach, giant_rules
 
@@ -145,13 +146,9 @@ class GiantPitch:
         """The opponents of ``team`` whose Tackle Zones cover ``square``."""
         return sorted(self.board.markers_on(square, team), key=lambda p: p.id)
 
-    def markers_of(self, player: PlayerState, squares: tuple[Square, ...] | None = None) -> list[PlayerState]:
-        """The opponents marking the player in any of its squares (or of ``squares``), each once."""
-        found: dict[str, PlayerState] = {}
-        for square in self.squares_of(player) if squares is None else squares:
-            for marker in self.board.markers_on(square, player.team):
-                found[marker.id] = marker
-        return [found[k] for k in sorted(found)]
+    def markers_of(self, player: PlayerState) -> list[PlayerState]:
+        """The opponents marking the player on any square of his base, sorted by id (the board's answer)."""
+        return sorted(self.board.markers_of(player), key=lambda p: p.id)
 
     def with_body(self, body: GiantBody, board: Board | None = None) -> GiantPitch:
         """The pitch with a giant's body changed, its player moved onto the new anchor (on ``board`` if given)."""
@@ -185,22 +182,24 @@ def _giant(pitch: GiantPitch, giant_id: str) -> tuple[PlayerState, GiantBody, Gi
 
 
 def giant_steps(ruleset: Ruleset, pitch: GiantPitch, giant_id: str) -> tuple[GiantStep, ...]:
-    """The steps the giant may take from where it stands, in the core's order of directions."""
-    player, body, rules = _giant(pitch, giant_id)
-    per_marker = ruleset.parameters.movement.dodge_modifiers.get("per_marker", 0)
-    marked = bool(pitch.markers_of(player))
+    """The steps the giant may take from where it stands, in the core's order of directions.
+
+    Each is what :func:`bbcore.rules.movement.move` would do with it: the core says which
+    steps are blocked (:func:`~bbcore.rules.movement.step_blocked`), whom the base would
+    stand over (:func:`~bbcore.rules.movement.under_base`) and the Dodge's modifier
+    (:func:`~bbcore.rules.movement.dodge_modifier`).
+    """
+    player, body, _ = _giant(pitch, giant_id)
+    without = pitch.board.without(giant_id)
+    marked = bool(pitch.board.markers_of(player))
     steps: list[GiantStep] = []
     for direction in DIRECTIONS:
         anchor = step(body.anchor, direction)
-        squares = base_squares(anchor)
-        if not all(pitch.board.geometry.on_pitch(s) for s in squares):
+        if step_blocked(ruleset, without, player, body.anchor, anchor) is not None:
             continue
-        under = {p.id: p for s in squares if (p := pitch.occupant(s)) is not None and p.id != giant_id}
-        if any(p.status.value not in rules.step_over for p in under.values()):
-            continue  # a Standing player (or anyone it may not step over) blocks the whole base
-        markers = [m for m in pitch.markers_of(player, squares) if not m.has("titchy")]
-        modifier = per_marker * len(markers) if marked else 0
-        steps.append(GiantStep(direction, anchor, tuple(sorted(under)), not under, marked, modifier))
+        under = tuple(p.id for p in under_base(without, player.moved(anchor)))
+        modifier = dodge_modifier(ruleset, without, player, body.anchor, anchor) if marked else 0
+        steps.append(GiantStep(direction, anchor, under, not under, marked, modifier))
     return tuple(steps)
 
 
