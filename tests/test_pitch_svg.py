@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import attrs
 import pytest
 
 from bbcore.model.pitch import Area, Feature, FeatureType, Pitch
+from bbcore.rules.push import GENERIC_OUTCOMES
 from bbcore.ruleset import Ruleset
-from bbcore.sphinxext.pitch import LEFT, SQUARE, TOP, pitch_rst, pitch_svg
+from bbcore.sphinxext.pitch import LEFT, PUSHED_INTO_WORDS, SQUARE, TOP, pitch_rst, pitch_svg
 from bbcore.sphinxext.selection import Labels
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -124,3 +126,24 @@ def test_the_core_pitch_draws_its_two_trapdoors_and_marks_only_their_placing_pro
     assert "falls through on a D6 of 1 or less" in words
     assert "until woken" in words
     assert "*Provisional:*" in words
+
+
+def test_the_size_names_the_zones_across_the_pitch_and_never_a_centre_field_narrower_than_nothing(pitch: Pitch) -> None:
+    markup = "\n".join(pitch_rst(pitch, Labels("")).lines)
+    assert "wide zones 2 wide along the top and bottom sidelines, a centre field 3 wide" in markup
+    lane = attrs.evolve(pitch, width=4, wide_zone_width=4)
+    markup = "\n".join(pitch_rst(lane, Labels("")).lines)
+    assert "one wide zone across its whole width" in markup
+    assert "centre field" not in markup
+    assert "one wide zone across its whole width" in (parse(pitch_svg(lane, "lane")).findtext(SVG + "desc") or "")
+
+
+def test_every_push_outcome_a_feature_may_name_reads_as_words(pitch: Pitch) -> None:
+    assert set(PUSHED_INTO_WORDS) == GENERIC_OUTCOMES
+    pit = attrs.evolve(pitch.feature_types[0], pushed_into="enters", ball_lands="re-enters")
+    markup = "\n".join(pitch_rst(attrs.evolve(pitch, feature_types=(pit, pitch.feature_types[1])), Labels("")).lines)
+    assert "a player pushed into it ends up in it" in markup
+    assert "follows the rule named ``re-enters``" in markup
+    own = attrs.evolve(pit, pushed_into="wall")
+    markup = "\n".join(pitch_rst(attrs.evolve(pitch, feature_types=(own, pitch.feature_types[1])), Labels("")).lines)
+    assert "meets the rule named ``wall``" in markup

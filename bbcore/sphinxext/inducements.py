@@ -15,6 +15,7 @@ from bbcore.render.text import money, target
 from bbcore.sphinxext.rst import Rst, escape, literal, ref
 from bbcore.sphinxext.selection import Labels, RulesetDirective
 from bbcore.sphinxext.words import (
+    clauses,
     condition_words,
     cost_words,
     effects_words,
@@ -77,7 +78,7 @@ def _profile_words(ruleset: Ruleset, labels: Labels, profile: InducementProfile,
     details = _profile_details(ruleset, labels, profile, in_table=in_table)
     if in_table and not details:
         return ""
-    return head + (": " + "; ".join(details) if details else "")
+    return head + (": " + clauses(details) if details else "")
 
 
 def _stat_table(ruleset: Ruleset, labels: Labels, profiles: list[InducementProfile], *, old_scale: bool) -> Rst:
@@ -122,7 +123,9 @@ def hire_words(hire: InducementHire) -> str:
     """What an order for a hired player names and what the player counts toward."""
     parts = ["a player of the team's own roster" if hire.positions == "own-roster" else "a player named in the order"]
     if hire.within_limits:
-        parts.append("counts toward the position's limit and the roster size")
+        # A player from another roster (a Star) has no place among the team's positions to count toward.
+        own = hire.positions == "own-roster"
+        parts.append("counts toward his position's limit and the roster size" if own else "counts toward the roster size")
     if hire.skill is not None:
         parts.append(f"may be given one {escape(hire.skill.categories)} skill for {money(hire.skill.cost)} more")
     if hire.star:
@@ -156,7 +159,10 @@ def inducement_rst(ruleset: Ruleset, labels: Labels, inducement: Inducement, lev
     out.heading(inducement.name, level)
     _flags_admonition(out, inducement)
     costs = "; ".join(cost_words(ruleset, labels, c) for c in inducement.costs)
-    if inducement.price_varies:
+    stake = inducement.stake
+    if stake is not None:
+        costs = f"the stake the order names: {money(stake.min)} to {money(stake.max)}, in steps of {money(stake.step)}"
+    elif inducement.price_varies:
         costs += " (the price varies with the one hired)"
     group = ruleset.inducement_groups.get(inducement.group) if inducement.group else None
     out.fields(

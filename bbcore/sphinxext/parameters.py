@@ -11,7 +11,8 @@ from bbcore.model.parameters import GameParameters
 from bbcore.render.text import money
 from bbcore.sphinxext.rst import Rst, escape, literal
 from bbcore.sphinxext.selection import Labels, RulesetDirective
-from bbcore.sphinxext.words import linked_text, special_rule_link, table_link, yes_no
+from bbcore.sphinxext.values import as_times
+from bbcore.sphinxext.words import counted, linked_text, special_rule_link, table_link, yes_no
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -77,6 +78,16 @@ def _bribery_words(ruleset: Ruleset, params: GameParameters) -> str:
     rule = ruleset.special_rules.get(terms.special_rule)
     name = escape(rule.name if rule is not None else terms.special_rule)
     return f"; {name}: once a game, a natural {terms.reroll_on} when arguing may be rolled again"
+
+
+def _span(low: int, high: int, noun: str) -> str:
+    """``11-16 players``, or ``5 players`` when both ends are the same."""
+    return counted(low, noun) if low == high else f"{low}-{counted(high, noun)}"
+
+
+def _fans_bought(start: int, most: int, price: str) -> str:
+    """What a new team may buy of Dedicated Fans: more up to ``most``, or none when it starts at the most already."""
+    return "no more bought when drafting" if most <= start else f"up to {most} when drafting at {price} each"
 
 
 def _modifiers(modifiers: Mapping[str, int]) -> str:
@@ -177,15 +188,15 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
                 if params.sideline_budget is None
                 else f"{money(params.sideline_budget)}, apart from the draft budget",
             ),
-            ("Roster size", f"{params.roster.min}-{params.roster.max} players"),
+            ("Roster size", _span(params.roster.min, params.roster.max, "player")),
             (
                 "Team re-rolls",
-                f"at most {'any number' if rerolls.max is None else rerolls.max}, at {price}; "
+                f"{'any number' if rerolls.max is None else f'at most {rerolls.max}'}, at {price}; "
                 f"x{rerolls.cost_multiplier_after_draft} when bought after drafting",
             ),
             (
                 "Dedicated Fans",
-                f"start at {fans.start}; up to {fans.max_at_draft} when drafting at {money(fans.cost)} each; "
+                f"start at {fans.start}; {_fans_bought(fans.start, fans.max_at_draft, money(fans.cost))}; "
                 f"always between {fans.min} and {fans.max}; a game's Fan Factor adds {fans.fan_factor_dice}",
             ),
             ("Low-cost linemen rule", special_rule_link(ruleset, labels, rule) if rule in ruleset.special_rules else literal(rule)),
@@ -372,7 +383,7 @@ def _passing_words(params: GameParameters) -> str:
     words = [f"Fumbled at {fumble}"]
     if rules.wildly_inaccurate_at_most is not None:
         words.append(f"Wildly Inaccurate at {rules.wildly_inaccurate_at_most} or less (deviates from the passer)")
-    words.append(f"an Inaccurate Pass scatters {rules.inaccurate_scatter} times")
+    words.append(f"an Inaccurate Pass scatters {as_times(rules.inaccurate_scatter)}")
     words.append(f"passing {_modifiers(rules.pass_modifiers)}")
     words.extend(f"{literal(skill)} {bonus.by:+d} for {', '.join(bonus.bands)}" for skill, bonus in rules.skill_modifiers.items())
     words.append(f"interception {_modifiers(rules.interception_modifiers)}")
@@ -419,7 +430,7 @@ def _kick_off_rows(params: GameParameters) -> list[tuple[str, str]]:
             f"both turn markers move back {events.time_out_moves} from the kicking team's turn {events.time_out_back_from_turn} on, "
             "otherwise forward as far",
         ),
-        ("Brilliant Coaching", f"{events.brilliant_coaching_rerolls} extra team re-roll(s) for the drive"),
+        ("Brilliant Coaching", f"{counted(events.brilliant_coaching_rerolls, 'extra team re-roll')} for the drive"),
         (
             "Cheering Fans",
             "a team holding " + " or ".join(literal(i) for i in events.cheering_fans_reroll_ones) + " re-rolls a natural 1 on its D6"
@@ -428,7 +439,7 @@ def _kick_off_rows(params: GameParameters) -> list[tuple[str, str]]:
         ),
         (
             "Changing Weather",
-            f"the ball scatters {events.calm_weather_scatters} times when the new weather is {literal(events.calm_weather)}",
+            f"the ball scatters {as_times(events.calm_weather_scatters)} when the new weather is {literal(events.calm_weather)}",
         ),
         ("Dodgy Snack", f"a D6 of {events.dodgy_snack_reserves_at_most} or less: to the Reserves; otherwise {changes} for the drive"),
         ("Pitch Invasion", f"{events.pitch_invasion_players} players stunned"),
@@ -494,7 +505,7 @@ def _league_rows(params: GameParameters) -> list[tuple[str, str]]:
             )
         )
     if league.trophy_rerolls:
-        rows.append(("League Trophy", f"{league.trophy_rerolls} free team re-roll(s) for its holder, counted in its Team Value"))
+        rows.append(("League Trophy", f"{counted(league.trophy_rerolls, 'free team re-roll')} for its holder, counted in its Team Value"))
     if league.off_season is not None:
         rows.extend(_off_season_rows(league.off_season))
     return rows

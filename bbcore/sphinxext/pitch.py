@@ -75,11 +75,18 @@ def _feature_title(kind: FeatureType, feature: Feature) -> str:
     return html_escape(f"{kind.name} ({feature.id})" if feature.id else kind.name)
 
 
+def _across(pitch: Pitch) -> str:
+    """The zones across the pitch in words: a pitch no wider than its two wide zones is one wide zone throughout."""
+    if pitch.centre_width <= 0:
+        return "one wide zone across its whole width"
+    return f"wide zones {pitch.wide_zone_width} wide along the top and bottom sidelines, a centre field {pitch.centre_width} wide"
+
+
 def _description(pitch: Pitch) -> str:
     words = [
         f"{pitch.length} by {pitch.width} squares",
         f"end zones {pitch.end_zone_depth} deep at the left and right ends",
-        f"wide zones {pitch.wide_zone_width} wide along the top and bottom sidelines",
+        _across(pitch),
         "the line of scrimmage either side of the halfway line",
     ]
     for kind in pitch.feature_types:
@@ -180,6 +187,16 @@ def pitch_svg(pitch: Pitch, svg_id: str) -> str:
     return "\n".join([head, title, *out, "</svg>"])
 
 
+#: The push outcomes every ruleset knows (``pushed_into`` in the pitch schema), in words; a variant's own are named.
+PUSHED_INTO_WORDS = {
+    "crowd": "a player pushed into it goes into the crowd",
+    "stays": "a player pushed against it stays where he is",
+    "knocked-down": "a player pushed into it is Knocked Down",
+    "removed": "a player pushed into it leaves the pitch and takes an Injury Roll",
+    "enters": "a player pushed into it ends up in it",
+}
+
+
 def _feature_type_words(kind: FeatureType, count: int) -> str:
     """``**Barricade** (4 on this pitch, along the lines between squares): text *Crossing costs ...*``."""
     where = "along the lines between squares" if kind.placement == "edge" else "filling squares"
@@ -193,9 +210,9 @@ def _feature_type_words(kind: FeatureType, count: int) -> str:
     if kind.block_strength_bonus:
         facts.append(f"a player blocked across it gets {kind.block_strength_bonus:+d} ST")
     if kind.pushed_into:
-        facts.append(f"a player pushed into it meets {literal(kind.pushed_into)}")
+        facts.append(PUSHED_INTO_WORDS.get(kind.pushed_into, f"a player pushed into it meets the rule named {literal(kind.pushed_into)}"))
     if kind.ball_lands:
-        facts.append(f"a ball landing on it {literal(kind.ball_lands)}")
+        facts.append(f"a ball landing on it follows the rule named {literal(kind.ball_lands)}")
     if kind.traps_players:
         facts.append("players in it are out of play")
     if kind.falls_through:
@@ -221,8 +238,7 @@ def pitch_rst(pitch: Pitch, labels: Labels, level: int = 0) -> Rst:
             ("Id", literal(pitch.id)),
             (
                 "Size",
-                f"{pitch.length} {TIMES} {pitch.width} squares: end zones {pitch.end_zone_depth} deep, wide zones "
-                f"{pitch.wide_zone_width} wide, a centre field {pitch.centre_width} wide",
+                f"{pitch.length} {TIMES} {pitch.width} squares: end zones {pitch.end_zone_depth} deep, {_across(pitch)}",
             ),
             ("Beyond the sidelines", escape(pitch.beyond_sidelines)),
             ("Beyond the end lines", escape(pitch.beyond_end_lines)),

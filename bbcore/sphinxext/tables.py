@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, ClassVar
 
 from docutils.parsers.rst import directives
@@ -25,8 +26,12 @@ def _value(value: int | str | None) -> str:
     return escape(value)
 
 
-def _chance(share: float) -> str:
-    return f"{share:.1%}" if share else "0%"
+def chance_percent(share: float) -> str:
+    """A chance as a percentage to a tenth, halves rounded up (1 in 16 is 6.3%, not the float's 6.2%)."""
+    if not share:
+        return "0%"
+    tenths = Decimal(str(share * 1000)).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+    return f"{tenths / 10:.1f}%"
 
 
 def _role_words(ruleset: Ruleset, labels: Labels, table: Table) -> str:
@@ -71,7 +76,7 @@ def rows_table(ruleset: Ruleset, labels: Labels, table: Table) -> Rst:
         if has_range:
             out.append(escape(row.range_label))
         if odds:
-            out.append(_chance(float(odds.get(row.id, 0))))
+            out.append(chance_percent(float(odds.get(row.id, 0))))
         out.append(f"**{escape(row.name)}**")
         out += [_value(row.values.get(column.id)) for column in table.columns]
         out.append(linked_text(ruleset, labels, row.text, skip=("table", table.id)))

@@ -7,7 +7,7 @@ special-rule names become cross-references through the labels of the page's rule
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from bbcore.errors import UsageError
@@ -33,6 +33,16 @@ _WHO = {
 
 def signed(number: int) -> str:
     return f"{number:+d}"
+
+
+def clauses(parts: Iterable[str]) -> str:
+    """Parts joined as one sentence's clauses with ``; ``: a part's own full stop goes, so none reads ``.;``."""
+    return "; ".join(part[:-1] if part.endswith(".") and not part.endswith("..") else part for part in parts)
+
+
+def counted(count: int, noun: str) -> str:
+    """``1 team re-roll``, ``2 team re-rolls``: a number with its noun, plural when it is not one."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
 
 
 def category_name(category: str) -> str:
@@ -121,7 +131,8 @@ def effect_words(ruleset: Ruleset, labels: Labels, effect: Effect) -> str:
     elif effect.journeymen is not None:
         what = f"{effect.journeymen}{signed(effect.by) if effect.by else ''} more Journeymen"
     elif effect.chef is not None:
-        what = f"{effect.chef} at the start of each half: each {effect.target}+ gains {effect.by} team re-roll(s) and takes {effect.by}"
+        gains = counted(effect.by or 0, "team re-roll")
+        what = f"{effect.chef} at the start of each half: each {effect.target}+ gains {gains} and takes as many from the opponent"
     else:
         what = "no effect"
     qualifiers = []

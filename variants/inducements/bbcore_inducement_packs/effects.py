@@ -1,13 +1,7 @@
-"""The chef and the weather mage: inducements that change re-rolls and the weather.
+"""The weather mage: an inducement that changes the weather.
 
-The chef cooks at the start of each half: :func:`cook` is the procedure of the
-``bb2020/chef`` and ``classic/chef`` start-of-drive steps each pack adds before set-up
-(``sequences.yaml``). A drive starts a half when both turn markers are still at 0;
-the match tracker moves them (the core has no game loop), and until it does every
-drive looks like the start of a half. Re-rolls gained go to ``TeamState.rerolls`` and
-those taken come off the opponent's, never below 0. They last the half, as the seed
-says: the core's half-time step sets every team's re-rolls back to its own count
-(:func:`bbcore.rules.drive.replenish_rerolls`).
+(The packs' chefs cook in the core's own ``chef`` step: their inducements carry the core's
+``chef`` effect, read by :func:`bbcore.rules.drive.cook`.)
 
 The weather mage is called at the moments its data names (``moments``; the start of its
 team's turn as shipped): as a turn starts or just after it ends, its coach is asked whether
@@ -32,7 +26,6 @@ import attrs
 
 from bbcore.dice import DiceSource
 from bbcore.errors import UsageError
-from bbcore.rules.drive import chef_cooks, starts_a_half
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import use_inducement, uses_left
 from bbcore.rules.pregame import roll_weather
@@ -44,24 +37,8 @@ if TYPE_CHECKING:
     from bbcore.rules.decisions import Decisions
     from bbcore.ruleset import Ruleset
 
-#: The step ids the packs add for the chef, one per pack.
-CHEF_STEPS = ("bb2020/chef", "classic/chef")
 #: A weather mage's ``lasts``: the old weather comes back when the opponent's next team turn ends.
 OPPONENT_TURN = "opponent-turn"
-
-
-def cook(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
-    """Each team with a chef rolls its dice; every success gains it re-rolls and takes some from the opponent."""
-    if not starts_a_half(state):
-        return state, ()
-    chefs = pack_rules(ruleset).chefs
-    events = []
-    for team in state.teams:
-        for inducement in sorted(key for key, count in team.inducements.items() if count > 0 and key in chefs):
-            chef = chefs[inducement]
-            state, event = chef_cooks(state, team.id, inducement, dice, chef.dice, chef.success_on, chef.gain, chef.take)
-            events.append(event)
-    return state, tuple(events)
 
 
 def call_weather_mage(
@@ -139,4 +116,4 @@ def mages_after_turn(
     return _mages_at(ruleset, state, ((team_id, OWN_TURN_END), (other, OPPOSITION_TURN_END)), dice, decisions)
 
 
-__all__ = ["CHEF_STEPS", "call_weather_mage", "cook", "mages_after_turn", "mages_at_turn_start", "starts_a_half"]
+__all__ = ["call_weather_mage", "mages_after_turn", "mages_at_turn_start"]

@@ -1,13 +1,13 @@
 """The packs' in-game numbers, read from ``pack-rules.yaml``.
 
 The inducement schema has fields for prices, limits, uses, effects and profiles, but
-none for a chef's dice or a fireball's target number, so the plugin keeps those in a
+none for a pot's rows or a fireball's target number, so the plugin keeps those in a
 file of its own, keyed by inducement id and registered as the rules file
 ``inducement-packs/pack-rules``. Every ruleset with one of the packs reads it the way
 the core reads its data (safe YAML with positions, the JSON Schema
 ``pack_rules.schema.json`` with every key required and no unknown key, cattrs into
-frozen attrs classes) as its own layers amend it: a league may change, say, the chef's
-dice in its ``amendments.yaml``. A broken file or amendment stops the ruleset from
+frozen attrs classes) as its own layers amend it: a league may change, say, a giant's
+scatter in its ``amendments.yaml``. A broken file or amendment stops the ruleset from
 loading with every problem located. Call :func:`pack_rules` with the ruleset wherever a
 number is needed.
 """
@@ -23,6 +23,7 @@ from attrs import frozen
 
 from bbcore.errors import JsonPath, UsageError
 from bbcore.loading.plugin_files import load_plugin_file
+from bbcore.model.table import parse_dice
 from bbcore.rules_files import RulesFileProblem
 
 if TYPE_CHECKING:
@@ -38,16 +39,6 @@ PACKS_DIR = Path(__file__).parent / "packs"
 PACKS = tuple(sorted(folder.name for folder in PACKS_DIR.iterdir() if folder.is_dir()))
 
 T = TypeVar("T")
-
-
-@frozen
-class Chef:
-    """Roll ``dice`` at the start of each half; each die of ``success_on``+ gains ``gain`` re-rolls and takes ``take``."""
-
-    dice: str
-    success_on: int
-    gain: int
-    take: int
 
 
 @frozen
@@ -543,7 +534,6 @@ class PackRules:
     """Every number of ``pack-rules.yaml``, by inducement id."""
 
     source: str
-    chefs: Mapping[str, Chef]
     weather_mages: Mapping[str, WeatherMage]
     pots: Mapping[str, Pot]
     fireballs: Mapping[str, Fireball]
@@ -636,6 +626,8 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
                 for index, skill in enumerate(skills):
                     if skill not in ruleset.skills:
                         problem((*path, "loses", row_id, index), f"no skill {skill!r}")
+        if isinstance(entry, Giant):
+            check_scatter(entry, path)
         if isinstance(entry, Medic):
             check_rows(rows_of(CASUALTY_TABLE, (*path, "casualty")), {"casualty": entry.casualty}, path, CASUALTY_TABLE)
         if isinstance(entry, Blessing):
@@ -644,6 +636,21 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
                 check_rows(known, {"row": entry.chosen.row}, (*path, "chosen"), table_id)
                 if not any(skill.category == entry.chosen.category for skill in ruleset.skills.values()):
                     problem((*path, "chosen", "category"), f"no skill is of the category {entry.chosen.category!r}")
+
+    def check_scatter(giant: Giant, path: JsonPath) -> None:
+        count, sides = parse_dice(giant.scatter_dice)
+        if giant.reroll_from is not None and giant.reroll_from <= count:
+            problem(
+                (*path, "reroll_from"),
+                f"{giant.scatter_dice} never rolls below {giant.reroll_from}: the giant would scatter again for ever",
+            )
+            return
+        kept = count * sides if giant.reroll_from is None else min(count * sides, giant.reroll_from - 1)
+        if len(giant.directions) < kept:
+            problem(
+                (*path, "directions"),
+                f"{giant.scatter_dice} keeps results up to {kept}, one direction each, but {len(giant.directions)} are given",
+            )
 
     def walk(node: Any, path: JsonPath) -> None:  # any attrs instance of the file's model
         for field in attrs.fields(type(node)):
@@ -686,7 +693,6 @@ __all__ = [
     "Bolt",
     "Brew",
     "Cheering",
-    "Chef",
     "CoachingStaff",
     "Column",
     "Danse",

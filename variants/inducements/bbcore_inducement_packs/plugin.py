@@ -79,12 +79,9 @@ def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
         upgrades_step,
         verdict_step,
     )
-    from bbcore_inducement_packs.effects import CHEF_STEPS, cook  # noqa: PLC0415 - the procedures import the core's rules
     from bbcore_inducement_packs.kickoff_aides import DRUMMER_STEP, drum_step  # noqa: PLC0415 - the procedures import the core's rules
     from bbcore_inducement_packs.referees import KIT_ARGUMENT_STEP, kit_argument_step  # noqa: PLC0415 - as above
 
-    for step_id in CHEF_STEPS:
-        register.step(step_id, cook)
     register.step(DRUMMER_STEP, drum_step)
     for step_id in BREW_STEPS:
         register.step(step_id, brew_step)

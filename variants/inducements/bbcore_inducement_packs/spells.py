@@ -258,7 +258,7 @@ def reality_blinks(
     """Two of the caster's Standing players swap squares on a good roll; otherwise both waver out of play.
 
     Neither may have the data's barred skill (Loner) nor hold the ball. On a low roll
-    each loses their tackle zone and takes the spell profile's effects (No Hands): a
+    each loses their tackle zone and takes the spell profile's effects (No Ball, the 2020 No Hands): a
     ``blinked`` event per player carries what :func:`wear_off` gives back.
     """
     rules = rules_for(pack_rules(ruleset).spells.blinks, inducement, "wizard who blinks players")

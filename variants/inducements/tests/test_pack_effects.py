@@ -7,7 +7,7 @@ from pathlib import Path
 import attrs
 import pytest
 from bbcore_inducement_packs.blasts import cast_fireball, throw_pot
-from bbcore_inducement_packs.effects import call_weather_mage, cook
+from bbcore_inducement_packs.effects import call_weather_mage
 from bbcore_inducement_packs.giants import hire_giant
 
 import bbcore
@@ -15,6 +15,7 @@ from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.board import Board, Status, build_board
 from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
+from bbcore.rules.drive import cook
 from bbcore.rules.inducement_uses import uses_left
 from bbcore.rules.injury import recover_knocked_out
 from bbcore.rules.sequences import GameState, TeamState
@@ -83,9 +84,11 @@ def test_the_weather_mage_allows_up_to_two_either_way(pack: str, mage: str) -> N
     assert [(e.kind, e.result) for e in events[:2]] == [("inducement-used", mage), ("weather-mage", "-2")]
 
 
-def test_the_chef_step_runs_before_set_up_in_the_start_of_drive_sequence(classic: bbcore.Ruleset) -> None:
-    steps = [step.id for step in classic.sequence("start-of-drive").steps]
-    assert steps.index("classic/chef") < steps.index("set-up")
+@pytest.mark.parametrize("pack", ["bb2020", "classic"])
+def test_the_chef_cooks_once_in_the_core_s_step_before_set_up(pack: str) -> None:
+    steps = [step.id for step in bbcore.load_ruleset(packs=[pack]).sequence("start-of-drive").steps]
+    assert [s for s in steps if s.endswith("chef")] == ["chef"]
+    assert steps.index("chef") < steps.index("set-up")
 
 
 def test_the_chef_does_not_cook_once_the_half_is_under_way(classic: bbcore.Ruleset) -> None:

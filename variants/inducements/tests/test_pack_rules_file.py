@@ -4,28 +4,28 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
-from bbcore_inducement_packs.effects import cook
+from bbcore_inducement_packs.giants import giant_scatter
 from bbcore_inducement_packs.pack_rules import RULES_ID, load_pack_rules, pack_rules, reference_problems
 
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import DataError, UsageError
-from bbcore.rules.board import build_board
-from bbcore.rules.decisions import ScriptedDecisions
-from bbcore.rules.sequences import GameState, TeamState
 from bbcore.ruleset import Ruleset
 
-CHEF = "bb2020/halfling-master-chef"
+GIANT = "bb2020/giant-mercenary"
+#: Every key of a giant's entry: what a new entry must give.
+FULL_GIANT = "scatter_dice: D2, reroll_from: null, directions: [[-1, -1], [2, 2]], throw_rerolls: [], step_over: [], interference_relief: 0"
 
-#: A league whose chef cooks with two dice, each succeeding on a 5 or 6.
-SMALLER_KITCHEN = f"""\
+#: A league whose giant mercenary scatters again from an 11 and eases its interference by 1 only.
+WILDER_GIANT = f"""\
 source: "The Moot league's house rules"
 amend:
   - rules: {RULES_ID}
     changes:
-      chefs:
-        {CHEF}: {{dice: 2D6, success_on: 5}}
+      giants:
+        {GIANT}: {{reroll_from: 11, interference_relief: 1}}
 """
 
 
@@ -45,36 +45,35 @@ def test_without_a_pack_the_file_is_not_in_force() -> None:
         pack_rules(bbcore.load_ruleset())
 
 
-def test_an_amendment_changes_one_chef_key_by_key(tmp_path: Path) -> None:
+def test_an_amendment_changes_one_giant_key_by_key(tmp_path: Path) -> None:
     plain = pack_rules(bbcore.load_ruleset(packs=["bb2020"]))
-    changed = pack_rules(amended(tmp_path, SMALLER_KITCHEN))
-    assert (changed.chefs[CHEF].dice, changed.chefs[CHEF].success_on) == ("2D6", 5)
-    # The keys left alone keep the file's values: the chef's other numbers, the other chef, every other entry.
-    assert (changed.chefs[CHEF].gain, changed.chefs[CHEF].take) == (plain.chefs[CHEF].gain, plain.chefs[CHEF].take)
-    assert changed.chefs["classic/chef"] == plain.chefs["classic/chef"]
+    changed = pack_rules(amended(tmp_path, WILDER_GIANT))
+    assert (changed.giants[GIANT].reroll_from, changed.giants[GIANT].interference_relief) == (11, 1)
+    # The keys left alone keep the file's values: the giant's other numbers, the other giant, every other entry.
+    assert attrs.evolve(changed.giants[GIANT], reroll_from=None, interference_relief=0) == attrs.evolve(
+        plain.giants[GIANT], reroll_from=None, interference_relief=0
+    )
+    assert changed.giants["classic/slave-giant"] == plain.giants["classic/slave-giant"]
     assert changed.pots == plain.pots
 
 
-def test_the_chef_cooks_with_the_amended_dice(tmp_path: Path) -> None:
-    rules = amended(tmp_path, SMALLER_KITCHEN)
-    board = build_board(rules, {"h": ("home", "human/human-lineman", (5, 5)), "a": ("away", "human/human-lineman", (20, 5))})
-    start = GameState(
-        TeamState("home", "H", "human", 1, rerolls=1, inducements={CHEF: 1}), TeamState("away", "A", "human", 1, rerolls=1), board
-    )
-    with ScriptedDice([5, 4]) as dice:  # two dice, not three; a 4 no longer succeeds
-        after, events = cook(rules, start, dice, ScriptedDecisions([]))
-    assert events[0].rolls == (5, 4)
-    assert (after.home.rerolls, after.away.rerolls) == (2, 0)
+def test_the_giant_scatters_by_the_amended_numbers(tmp_path: Path) -> None:
+    with ScriptedDice([12]) as dice:  # below the file's 13: kept
+        _, event = giant_scatter(bbcore.load_ruleset(packs=["bb2020"]), GIANT, (10, 5), dice)
+    assert event.rolls == (12,)
+    with ScriptedDice([12, 3]) as dice:  # 11 or more now scatters again
+        _, event = giant_scatter(amended(tmp_path, WILDER_GIANT), GIANT, (10, 5), dice)
+    assert event.rolls == (12, 3)
 
 
 def test_a_wrong_amendment_is_located_in_the_amendment(tmp_path: Path) -> None:
-    broken = SMALLER_KITCHEN.replace("success_on: 5", "success_on: five, spices: 3")
+    broken = WILDER_GIANT.replace("reroll_from: 11", "reroll_from: eleven, spices: 3")
     with pytest.raises(DataError) as raised:
         amended(tmp_path, broken)
     messages = [str(problem) for problem in raised.value.problems]
     assert len(messages) == 2, messages
     assert all("house-rules.yaml:" in message for message in messages)
-    assert any("success_on" in message and "integer" in message for message in messages)
+    assert any("reroll_from" in message and "integer" in message for message in messages)
     assert any("spices" in message for message in messages)
 
 
@@ -88,8 +87,8 @@ source: "A careless league"
 amend:
   - rules: {RULES_ID}
     changes:
-      chefs:
-        bb2020/halfling-mastr-chef: {{dice: 3D6, success_on: 4, gain: 1, take: 1}}
+      giants:
+        bb2020/giant-mercenry: {{{FULL_GIANT}}}
       pots:
         bb2020/halfling-hot-pot: {{table: bb2020/halfling-hot-pots}}
         classic/boiling-pot: {{rows: {{misfire: misfired}}}}
@@ -102,7 +101,7 @@ def test_an_amendment_naming_what_the_pack_lacks_is_told_where(tmp_path: Path) -
     found = {problem.path: problem.message for problem in caught.value.problems}
     assert all(problem.file == str(tmp_path / "house-rules.yaml") for problem in caught.value.problems)
     assert found == {
-        "$.amend[0].changes.chefs['bb2020/halfling-mastr-chef']": "the bb2020 pack has no inducement 'bb2020/halfling-mastr-chef'",
+        "$.amend[0].changes.giants['bb2020/giant-mercenry']": "the bb2020 pack has no inducement 'bb2020/giant-mercenry'",
         "$.amend[0].changes.pots['bb2020/halfling-hot-pot'].table": "no table 'bb2020/halfling-hot-pots'",
     }  # the classic pot is another pack's: not loaded here, so not checked
 
@@ -116,16 +115,14 @@ def test_the_other_packs_entries_are_checked_with_their_pack(tmp_path: Path) -> 
 
 
 def test_an_id_naming_no_pack_of_the_plugin_is_refused_whichever_pack_is_used(tmp_path: Path) -> None:
-    misprefixed = SMALLER_KITCHEN.replace(
-        f"{CHEF}: {{dice: 2D6, success_on: 5}}", "bb2002/halfling-master-chef: {dice: 2D6, success_on: 5, gain: 1, take: 1}"
-    )
+    misprefixed = WILDER_GIANT.replace(f"{GIANT}: {{reroll_from: 11, interference_relief: 1}}", f"bb2002/giant-mercenary: {{{FULL_GIANT}}}")
     for pack in ("bb2020", "classic"):
         (tmp_path / pack).mkdir()
         with pytest.raises(DataError) as caught:
             amended(tmp_path / pack, misprefixed, pack=pack)
         (problem,) = caught.value.problems
-        assert problem.path == "$.amend[0].changes.chefs['bb2002/halfling-master-chef']"
-        assert problem.message == "'bb2002/halfling-master-chef' names no pack of this plugin; its packs are bb2020, classic"
+        assert problem.path == "$.amend[0].changes.giants['bb2002/giant-mercenary']"
+        assert problem.message == "'bb2002/giant-mercenary' names no pack of this plugin; its packs are bb2020, classic"
 
 
 def test_a_zap_must_turn_its_target_into_a_profile_of_the_wizard(tmp_path: Path) -> None:
@@ -216,3 +213,20 @@ def test_a_scout_must_name_rows_of_her_table_and_skills_that_exist(tmp_path: Pat
         f"{ayleen}.loses['team-playr'][0]": "no skill 'lonr'",
         f"{ayleen}.random_skills['some-potentia']": "the table 'bb2020/ayleen-andar' has no row 'some-potentia'",
     }
+
+
+@pytest.mark.parametrize(
+    ("change", "path", "message"),
+    [
+        ("scatter_dice: D20, reroll_from: null", "directions", "D20 keeps results up to 20, one direction each, but 12 are given"),
+        ("scatter_dice: 2D6, reroll_from: 2", "reroll_from", "2D6 never rolls below 2: the giant would scatter again for ever"),
+    ],
+)
+def test_a_giant_s_scatter_must_give_a_direction_for_every_result_it_keeps(tmp_path: Path, change: str, path: str, message: str) -> None:
+    with pytest.raises(DataError) as caught:
+        amended(tmp_path, WILDER_GIANT.replace("reroll_from: 11, interference_relief: 1", change))
+    (problem,) = caught.value.problems
+    # Located where the key was last set: the amendment, or the packs' own file for a key it left alone.
+    assert problem.path is not None
+    assert problem.path.endswith(f"giants['{GIANT}'].{path}")
+    assert problem.message == message

@@ -68,7 +68,7 @@ from bbcore.model.team import Team, TeamPlayer
 from bbcore.render.text import money, target
 from bbcore.sphinxext.rst import Rst, escape, literal, ref
 from bbcore.sphinxext.selection import Labels, RulesetDirective
-from bbcore.sphinxext.words import roster_link, skill_link
+from bbcore.sphinxext.words import clauses, roster_link, skill_link
 from bbcore.teams.checks import check_team
 from bbcore_skurling import arc_rules, building_rules, headliners, league_rules, sidelines, throwback_rules
 from bbcore_skurling.building import reroll_price
@@ -715,7 +715,8 @@ class ArcFlowDirective(SkurlingDirective):
             f'<figure class="bbcore-pitch">\n{arc_flow_svg(ruleset, label + "-diagram")}\n'
             "<figcaption>One arc, and what follows it. Dashed arrows go back.</figcaption>\n</figure>",
         )
-        out.paragraph("The same flow in words: " + "; ".join(f"**{escape(title)}**: {escape(line)}" for title, line in arc_steps(ruleset)))
+        flow = clauses(f"**{escape(title)}**: {escape(line)}" for title, line in arc_steps(ruleset))
+        out.paragraph(f"The same flow in words: {flow}.")
         return out
 
 

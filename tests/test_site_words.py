@@ -1,0 +1,41 @@
+"""The sentences the site's pages build from data read right for every value the data may hold."""
+
+from __future__ import annotations
+
+import bbcore
+from bbcore.model.inducement import InducementHire
+from bbcore.ruleset import Ruleset
+from bbcore.sphinxext.inducements import hire_words, inducement_rst
+from bbcore.sphinxext.selection import Labels
+from bbcore.sphinxext.tables import chance_percent
+from bbcore.sphinxext.words import clauses, counted
+
+
+def test_a_hired_player_counts_toward_a_position_s_limit_only_when_he_comes_from_the_team_s_roster(core: Ruleset) -> None:
+    mercenaries = core.inducements["mercenary-players"].hire
+    stars = core.inducements["star-players"].hire
+    assert mercenaries is not None
+    assert stars is not None
+    assert "counts toward his position's limit and the roster size" in hire_words(mercenaries)
+    assert "counts toward the roster size" in hire_words(stars)
+    assert "position's limit" not in hire_words(stars)
+    assert "counts toward" not in hire_words(InducementHire())
+
+
+def test_clauses_join_without_a_full_stop_before_the_semicolon() -> None:
+    assert clauses(["Mighty Blow (+1).", "effects: AV +1", "and so on..."]) == "Mighty Blow (+1); effects: AV +1; and so on..."
+
+
+def test_a_count_takes_the_plural_unless_it_is_one() -> None:
+    assert [counted(n, "team re-roll") for n in (0, 1, 2)] == ["0 team re-rolls", "1 team re-roll", "2 team re-rolls"]
+
+
+def test_a_chance_rounds_its_halves_up() -> None:
+    assert [chance_percent(share) for share in (1 / 16, 3 / 16, 1 / 36, 0.5, 0.0)] == ["6.3%", "18.8%", "2.8%", "50.0%", "0%"]
+
+
+def test_a_stake_is_priced_by_its_range_not_as_a_hire() -> None:
+    rules = bbcore.load_ruleset(packs=["bb2020"])
+    markup = "\n".join(inducement_rst(rules, Labels(""), rules.inducements["bb2020/side-bet"]).lines)
+    assert "the stake the order names: 10K to 100K, in steps of 10K" in markup
+    assert "the one hired" not in markup
