@@ -9,7 +9,7 @@ amendment when it set that key, the registered file otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from attrs import frozen
@@ -21,6 +21,20 @@ from bbcore.loading.yaml_source import YamlDocument, YamlLoadError, read_yaml
 from bbcore.merging import deep_merge
 from bbcore.model.amendment import AmendmentFile
 from bbcore.registry import RulesFile
+
+
+def provisional_readings(node: Any, path: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """Every provisional part of a rules file's data (a mapping with ``provisional: true`` and a ``note``), with
+    its dotted path from ``path``; a list's items are named by their ``id`` where they have one."""
+    if isinstance(node, Mapping):
+        if node.get("provisional") is True and node.get("note"):
+            yield path, node
+        for key, item in node.items():
+            yield from provisional_readings(item, f"{path}.{key}")
+    elif isinstance(node, list | tuple):
+        for index, item in enumerate(node):
+            part = item["id"] if isinstance(item, Mapping) and "id" in item else str(index)
+            yield from provisional_readings(item, f"{path}.{part}")
 
 
 @frozen

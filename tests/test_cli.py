@@ -254,3 +254,13 @@ def test_a_commands_help_prints_its_percent_signs_once(capsys: pytest.CaptureFix
     for text in (described, listed):
         assert "95% intervals" in text
         assert "%%" not in text
+
+
+def test_a_roster_with_an_assumed_value_says_so_in_text_and_json(capsys: pytest.CaptureFixture[str], core: Any) -> None:
+    (assumed,) = [r for r in core.rosters.values() if r.provisional]
+    data = run_json(capsys, "roster", assumed.id, "--json")
+    assert (data["provisional"], data["note"]) == (True, assumed.note)
+    assert run_json(capsys, "roster", "orc", "--json")["provisional"] is False
+    code, out, _ = run(capsys, "roster", assumed.id)
+    assert code == 0
+    assert f"provisional: {assumed.note}" in out.splitlines()[1]

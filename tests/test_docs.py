@@ -19,6 +19,7 @@ import pytest
 
 import bbcore
 from bbcore import hookspecs
+from bbcore.rules_files import provisional_readings
 from bbcore.ruleset import Ruleset
 
 REPO = Path(__file__).resolve().parent.parent
@@ -756,3 +757,13 @@ def test_the_amendment_how_to_names_every_rules_file_a_shipped_plugin_registers(
     registered = set(default_host().rules_files)
     assert registered, "no plugin registers a rules file"
     assert not {rules_id for rules_id in registered if f"``{rules_id}``" not in page}
+
+
+@pytest.mark.slow
+def test_the_provisional_page_lists_every_provisional_reading_of_the_plugins_rules_files(site: Path, skurling: Ruleset) -> None:
+    text = page_text(site / "explanation" / "provisional.html")
+    found = [path for rules_id, data in skurling.rules_files.items() for path, _ in provisional_readings(data, rules_id)]
+    assert "skurling/arc.out_of_bounds" in found
+    for path in found:
+        assert path in text, path
+    assert "rules file reading" in text

@@ -265,6 +265,8 @@ def cmd_roster(args: argparse.Namespace) -> int:
         emit_json(rj.roster_json(ruleset, roster))
         return EXIT_OK
     print(f"{roster.name} (tier {roster.tier}); re-rolls {money(roster.reroll_cost)}; apothecary: {'yes' if roster.apothecary else 'no'}")
+    if roster.note:
+        print(f"{'provisional' if roster.provisional else 'note'}: {roster.note}")
     rows = [
         [
             f"{p.min}-{p.max}",

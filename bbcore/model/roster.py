@@ -65,6 +65,8 @@ class Roster:
     position_limits: tuple[PositionLimit, ...] = ()
     replaces: str | None = None
     note: str | None = None
+    #: A value of the roster is no source's (its ``note`` says which).
+    provisional: bool = False
 
     def position(self, position_id: str) -> Position | None:
         for position in self.positions:

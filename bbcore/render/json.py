@@ -101,6 +101,8 @@ def roster_json(ruleset: Ruleset, roster: Roster) -> dict[str, Any]:
             }
             for p in roster.positions
         ],
+        "provisional": roster.provisional,
+        "note": roster.note,
     }
 
 

@@ -3,7 +3,8 @@
 ``.. bbcore-provisional::`` lists every provisional table, inducement, skill and
 pitch of the core, of each installed variant (under its defaults and under each
 other value of each of its options) and of each installed pack, each linked to its
-entry. ``.. bbcore-changes::`` with ``:variant:`` (and optionally ``:pack:`` and
+entry, and every provisional reading in the plugins' rules files, by its path.
+``.. bbcore-changes::`` with ``:variant:`` (and optionally ``:pack:`` and
 ``:option:``) compares that ruleset with the core: tables, rosters, skills,
 pitches and glossary entries added, replaced or dropped, roles filled by other
 tables, parameters changed, sequence steps added or dropped, and the inducement
@@ -23,6 +24,7 @@ from sphinx.util.parsing import nested_parse_to_nodes
 import bbcore
 from bbcore.errors import BBCoreError
 from bbcore.plugins import default_host
+from bbcore.rules_files import provisional_readings
 from bbcore.sphinxext.rst import Rst, escape, literal, ref
 from bbcore.sphinxext.selection import Labels, RulesetDirective
 from bbcore.sphinxext.words import linked_text
@@ -157,6 +159,14 @@ class ProvisionalDirective(_CrossRulesetDirective):
                                 self.text(ruleset, labels, note),
                             ]
                         )
+            for rules_id, data in sorted(ruleset.rules_files.items()):
+                for path, reading in provisional_readings(data, rules_id):
+                    if (title, "rules-file", path) in seen:
+                        continue
+                    seen.add((title, "rules-file", path))
+                    when = ", ".join(f"{k}={v}" for k, v in options.items())
+                    what = "rules file reading" + (f" ({literal(when)})" if when else "")
+                    rows.append([literal(path), what, self.text(ruleset, labels, str(reading["note"]))])
         out = Rst()
         for title, rows in sections.items():
             out.rubric(title)

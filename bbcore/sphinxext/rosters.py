@@ -72,7 +72,9 @@ def roster_rst(ruleset: Ruleset, labels: Labels, roster: Roster, level: int = 0)
             ("Source", escape(roster.source)),
         ]
     )
-    if roster.note:
+    if roster.provisional:
+        out.admonition("Provisional", [escape(roster.note or "This roster is not settled yet.")])
+    elif roster.note:
         out.admonition("Note", [escape(roster.note)], "note")
     out.list_table(
         POSITION_HEADER,

@@ -74,6 +74,9 @@ class ThrowAtWall:
     right_at_most: int
     ricochet_distance: str
     bounces_after: int
+    #: The ricochet's direction is the plugin's reading (the note says why).
+    provisional: bool = False
+    note: str | None = None
 
 
 @frozen

@@ -66,6 +66,7 @@ import bbcore
 from bbcore.loading.yaml_source import read_yaml
 from bbcore.model.team import Team, TeamPlayer
 from bbcore.render.text import money, target
+from bbcore.rules_files import provisional_readings
 from bbcore.sphinxext.rst import Rst, escape, literal, ref
 from bbcore.sphinxext.selection import Labels, RulesetDirective
 from bbcore.sphinxext.words import clauses, roster_link, skill_link
@@ -459,19 +460,6 @@ class ReadingDirective(SkurlingDirective):
         return out
 
 
-def readings(node: Any, path: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
-    """Every provisional part of a data file (a mapping with ``provisional: true`` and a ``note``), with its path."""
-    if isinstance(node, Mapping):
-        if node.get("provisional") is True and node.get("note"):
-            yield path, node
-        for key, item in node.items():
-            yield from readings(item, f"{path}.{key}")
-    elif isinstance(node, list):
-        for index, item in enumerate(node):
-            part = item["id"] if isinstance(item, Mapping) and "id" in item else str(index)
-            yield from readings(item, f"{path}.{part}")
-
-
 class ReadingsDirective(SkurlingDirective):
     """``.. skurling-readings::``: every provisional part of the plugin's rules files, with the path to it and its note."""
 
@@ -479,7 +467,7 @@ class ReadingsDirective(SkurlingDirective):
 
     def render_skurling(self, ruleset: Ruleset, labels: Labels) -> Rst:
         out = Rst()
-        found = [(path, reading) for name in self.READS for path, reading in readings(_file_data(name), name)]
+        found = [(path, reading) for name in self.READS for path, reading in provisional_readings(_file_data(name), name)]
         out.list_table(
             ("Where", "What is known, and what the plugin made up"),
             [(literal(path), escape(reading["note"])) for path, reading in found],

@@ -110,7 +110,7 @@ def test_the_cheapest_team_passes_the_checks_and_beats_the_claim_of_the_seed() -
 
 
 def test_the_provisional_readings_are_found_with_their_paths() -> None:
-    from bbcore_skurling.sphinxext import readings
+    from bbcore.rules_files import provisional_readings as readings
 
     found = dict(readings(lookup("arc"), "arc"))
     assert found["arc.out_of_bounds"]["note"] == arc_rules(skurling_ruleset()).out_of_bounds.note
