@@ -6,6 +6,7 @@ import bbcore
 from bbcore.model.inducement import InducementHire
 from bbcore.ruleset import Ruleset
 from bbcore.sphinxext.inducements import hire_words, inducement_rst
+from bbcore.sphinxext.parameters import parameters_rst
 from bbcore.sphinxext.selection import Labels
 from bbcore.sphinxext.tables import chance_percent
 from bbcore.sphinxext.words import clauses, counted
@@ -39,3 +40,16 @@ def test_a_stake_is_priced_by_its_range_not_as_a_hire() -> None:
     markup = "\n".join(inducement_rst(rules, Labels(""), rules.inducements["bb2020/side-bet"]).lines)
     assert "the stake the order names: 10K to 100K, in steps of 10K" in markup
     assert "the one hired" not in markup
+
+
+def test_the_parameters_page_names_rows_and_inducements_instead_of_showing_their_ids(core: Ruleset) -> None:
+    markup = "\n".join(parameters_rst(core, Labels("")).lines)
+    weather = core.table("weather")
+    hot = next(row for row in weather.rows if row.id == core.parameters.weather.sweltering_heat)
+    assert f"under :ref:`{hot.name} <table-weather>`" in markup
+    ejecting = next(row for row in core.table("argue-the-call").rows if row.id == core.parameters.fouls.coach_ejected_by)
+    assert f":ref:`{ejecting.name} <table-argue-the-call>` ejects the coach" in markup
+    for inducement_id in core.parameters.fouls.bribes:
+        assert f":ref:`{core.inducements[inducement_id].name} <inducement-{inducement_id}>`" in markup
+    assert f"``{core.parameters.weather.sweltering_heat}``" not in markup
+    assert "re-roll(s)" not in markup

@@ -12,7 +12,7 @@ from bbcore.render.text import money
 from bbcore.sphinxext.rst import Rst, escape, literal
 from bbcore.sphinxext.selection import Labels, RulesetDirective
 from bbcore.sphinxext.values import as_times
-from bbcore.sphinxext.words import counted, linked_text, special_rule_link, table_link, yes_no
+from bbcore.sphinxext.words import category_name, counted, inducement_link, linked_text, row_link, special_rule_link, table_link, yes_no
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -64,8 +64,8 @@ PHRASED = frozenset(
 )
 
 
-def _bribe_words(params: GameParameters) -> str:
-    spent = ", ".join(literal(key) for key in params.fouls.bribes)
+def _bribe_words(ruleset: Ruleset, labels: Labels, params: GameParameters) -> str:
+    spent = ", ".join(inducement_link(ruleset, labels, key) for key in params.fouls.bribes)
     per_call = params.fouls.bribes_per_call
     tries = "as many as the team holds" if per_call is None else f"at most {per_call}"
     return f"a D6 of {params.targets.bribe}+ keeps a Sent-off player in the game; spent: {spent}; {tries} on one call"
@@ -88,6 +88,11 @@ def _span(low: int, high: int, noun: str) -> str:
 def _fans_bought(start: int, most: int, price: str) -> str:
     """What a new team may buy of Dedicated Fans: more up to ``most``, or none when it starts at the most already."""
     return "no more bought when drafting" if most <= start else f"up to {most} when drafting at {price} each"
+
+
+def _words(name: str) -> str:
+    """A data name of a league's counts (``touchdowns-against``) as words: ``touchdowns against``."""
+    return name.replace("-", " ")
 
 
 def _modifiers(modifiers: Mapping[str, int]) -> str:
@@ -180,7 +185,7 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             ("Turns per half", str(params.turns_per_half)),
             ("Halves", str(params.halves)),
             ("Extra Time", _extra_time_words(params)),
-            ("Weather when a drive ends", _heat_words(params)),
+            ("Weather when a drive ends", _heat_words(ruleset, labels, params)),
             ("Draft budget", money(params.draft_budget)),
             (
                 "Sideline staff budget",
@@ -304,10 +309,11 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
                 "Foul",
                 f"Armour Roll {params.fouls.per_assist:+d} per offensive assist, {-params.fouls.per_assist:+d} per defensive one; "
                 f"Dirty Player {params.fouls.dirty_player:+d} to Armour or Injury; Argue the Call result "
-                f"{literal(params.fouls.coach_ejected_by)} ejects the coach; with Friends with the Ref a natural "
+                f"{row_link(ruleset, labels, 'argue-the-call', params.fouls.coach_ejected_by)} ejects the coach; "
+                "with Friends with the Ref a natural "
                 f"{params.fouls.friends_with_the_ref_from}+ wins the argument" + _bribery_words(ruleset, params),
             ),
-            ("Bribe", _bribe_words(params)),
+            ("Bribe", _bribe_words(ruleset, labels, params)),
             ("Special actions", _special_action_words(params)),
             ("Deviate", f"{params.ball.deviate_distance} squares in a D8 direction"),
             ("Kick", f"a kick-off by a nominated kicker with Kick deviates {params.ball.kick_deviate_distance} squares"),
@@ -324,8 +330,8 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
             [(escape(terms.name), literal(staff_id), str(terms.max), money(terms.cost)) for staff_id, terms in params.staff.items()],
             title="Staff",
         )
-    out.list_table(("Kick-off event", "Value"), _kick_off_rows(params), widths=(30, 70), title="Kick-off events")
-    out.list_table(("League play", "Value"), _league_rows(params), widths=(30, 70), title="League play")
+    out.list_table(("Kick-off event", "Value"), _kick_off_rows(ruleset, labels, params), widths=(30, 70), title="Kick-off events")
+    out.list_table(("League play", "Value"), _league_rows(ruleset, labels, params), widths=(30, 70), title="League play")
     return out
 
 
@@ -405,17 +411,18 @@ def _swarming_words(ruleset: Ruleset, labels: Labels, params: GameParameters) ->
     )
 
 
-def _heat_words(params: GameParameters) -> str:
+def _heat_words(ruleset: Ruleset, labels: Labels, params: GameParameters) -> str:
     heat = params.weather
     if heat.sweltering_heat is None:
         return "nothing"
     return (
-        f"under {literal(heat.sweltering_heat)}, one coach rolls {heat.sweltering_heat_players}: that many players of each team "
+        f"under {row_link(ruleset, labels, 'weather', heat.sweltering_heat)}, one coach rolls "
+        f"{heat.sweltering_heat_players}: that many players of each team "
         "who were on the pitch, picked at random, sit out the next drive"
     )
 
 
-def _kick_off_rows(params: GameParameters) -> list[tuple[str, str]]:
+def _kick_off_rows(ruleset: Ruleset, labels: Labels, params: GameParameters) -> list[tuple[str, str]]:
     events = params.kick_off_events
     changes = ", ".join(f"{name.upper()} {by:+d}" for name, by in events.dodgy_snack_changes.items()) or "nothing"
     return [
@@ -433,13 +440,16 @@ def _kick_off_rows(params: GameParameters) -> list[tuple[str, str]]:
         ("Brilliant Coaching", f"{counted(events.brilliant_coaching_rerolls, 'extra team re-roll')} for the drive"),
         (
             "Cheering Fans",
-            "a team holding " + " or ".join(literal(i) for i in events.cheering_fans_reroll_ones) + " re-rolls a natural 1 on its D6"
+            "a team holding "
+            + " or ".join(inducement_link(ruleset, labels, i) for i in events.cheering_fans_reroll_ones)
+            + " re-rolls a natural 1 on its D6"
             if events.cheering_fans_reroll_ones
             else "the higher D6 plus cheerleaders wins",
         ),
         (
             "Changing Weather",
-            f"the ball scatters {as_times(events.calm_weather_scatters)} when the new weather is {literal(events.calm_weather)}",
+            f"the ball scatters {as_times(events.calm_weather_scatters)} when the new weather is "
+            f"{row_link(ruleset, labels, 'weather', events.calm_weather)}",
         ),
         ("Dodgy Snack", f"a D6 of {events.dodgy_snack_reserves_at_most} or less: to the Reserves; otherwise {changes} for the drive"),
         ("Pitch Invasion", f"{events.pitch_invasion_players} players stunned"),
@@ -455,7 +465,7 @@ def _extra_time_words(params: GameParameters) -> str:
     )
 
 
-def _league_rows(params: GameParameters) -> list[tuple[str, str]]:
+def _league_rows(ruleset: Ruleset, labels: Labels, params: GameParameters) -> list[tuple[str, str]]:
     league = params.league
     win = league.winnings
     fans = league.dedicated_fans_update
@@ -479,10 +489,20 @@ def _league_rows(params: GameParameters) -> list[tuple[str, str]]:
             f"at least {bonus.at_least}" if bonus.at_least is not None else "",
             f"at most {bonus.at_most}" if bonus.at_most is not None else "",
         ]
-        rows.append((f"Bonus: {literal(bonus_id)}", f"{escape(bonus.measure)} {' and '.join(b for b in bounds if b)}: +{bonus.points}"))
-    rows.append(("Tie-breakers", ", ".join(literal(name) for name in league.tie_breakers)))
+        rows.append(
+            (
+                f"Bonus: {escape(category_name(bonus_id))}",
+                f"{escape(_words(bonus.measure))} {' and '.join(b for b in bounds if b)}: +{bonus.points}",
+            )
+        )
+    rows.append(("Tie-breakers", ", ".join(escape(_words(name)) for name in league.tie_breakers)))
     for prayer, awards in league.prayer_awards.items():
-        rows.append((f"Prayer: {literal(prayer)}", ", ".join(f"{literal(what)} earns {spp} SPP" for what, spp in awards.items())))
+        rows.append(
+            (
+                f"Prayer: {row_link(ruleset, labels, 'prayers-to-nuffle', prayer)}",
+                ", ".join(f"{escape(_words(what))} earns {spp} SPP" for what, spp in awards.items()),
+            )
+        )
     for outcome, loss in league.expensive_mistakes.items():
         words = []
         if loss.divide_by is not None:
@@ -491,7 +511,7 @@ def _league_rows(params: GameParameters) -> list[tuple[str, str]]:
             words.append(f"lose {loss.lose_dice} x {money(loss.gold_per_pip)}")
         if loss.keep_dice is not None:
             words.append(f"keep at most {loss.keep_dice} x {money(loss.gold_per_pip)}")
-        rows.append((f"Expensive Mistakes: {literal(outcome)}", "; ".join(words) or "nothing lost"))
+        rows.append((f"Expensive Mistakes: {row_link(ruleset, labels, 'expensive-mistakes', outcome)}", "; ".join(words) or "nothing lost"))
     if league.concession is not None:
         rows.extend(_concession_rows(params, league.concession))
     for place, prize in enumerate(league.prizes, start=1):
@@ -501,7 +521,7 @@ def _league_rows(params: GameParameters) -> list[tuple[str, str]]:
             (
                 "Friendly games",
                 f"no SPP, League Points or winnings, the teams left as they were; every Casualty counts as "
-                f"{literal(league.friendly.casualty)}",
+                f"{row_link(ruleset, labels, 'casualty', league.friendly.casualty)}",
             )
         )
     if league.trophy_rerolls:

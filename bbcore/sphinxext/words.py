@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from bbcore.errors import UsageError
 from bbcore.model.common import KNOCKED_OUT
 from bbcore.render.text import condition_text, either, money
-from bbcore.sphinxext.rst import escape, escape_inline, ref, starts_a_block
+from bbcore.sphinxext.rst import escape, escape_inline, literal, ref, starts_a_block
 
 if TYPE_CHECKING:
     from bbcore.model.common import Condition, Effect, SkillRef
@@ -64,6 +64,22 @@ def table_link(ruleset: Ruleset, labels: Labels, id_or_role: str) -> str:
     except UsageError:
         return escape(id_or_role)
     return ref(table.name, labels("table", table.id))
+
+
+def row_link(ruleset: Ruleset, labels: Labels, table_id_or_role: str, row_id: str) -> str:
+    """A row of a table by its name, linked to the table (the id as written when the table has no such row)."""
+    try:
+        table = ruleset.table(table_id_or_role)
+    except UsageError:
+        return literal(row_id)
+    row = next((r for r in table.rows if r.id == row_id), None)
+    return ref(row.name, labels("table", table.id)) if row is not None else literal(row_id)
+
+
+def inducement_link(ruleset: Ruleset, labels: Labels, inducement_id: str) -> str:
+    """An inducement by its name, linked to its entry (the id as written when the ruleset sells none by it)."""
+    entry = ruleset.inducements.get(inducement_id)
+    return ref(entry.name, labels("inducement", inducement_id)) if entry is not None else literal(inducement_id)
 
 
 def special_rule_link(ruleset: Ruleset, labels: Labels, rule_id: str) -> str:
