@@ -243,8 +243,8 @@ def bbcore_modifier_names(ruleset: Ruleset) -> Mapping[str, str] | None:
     a mapping of names to text is a :class:`~bbcore.errors.PluginError`.
 
     :param ruleset: the ruleset being checked.
-    :return: each modifier name your code reads, with a few words on the roll it changes;
-        or None.
+    :return: each modifier name your code reads, with a few words on the roll it changes,
+        worded to follow "+1 to" (the site writes an effect as ``+1 to <your words>``); or None.
 
     **Example.** A variant whose procedure adds a ``fan-factor`` modifier to a team's
     roll-offs names it, so its tables may use it.
@@ -531,7 +531,7 @@ def bbcore_extra_team_problems(ruleset: Ruleset, team: Team) -> Iterable[Problem
     """
 
 
-# -- Board procedures -----------------------------------------------------------
+# -- Blocks, armour, injuries, re-rolls and treatment --------------------------
 #
 # These hooks are asked by the procedures in :mod:`bbcore.rules`. The core's own
 # answers come from data (pitch features) or from its built-in plugin, which
@@ -926,6 +926,8 @@ def bbcore_knock_out_treatment(
     """
 
 
+# -- Fouls and the referee -----------------------------------------------------
+
 @hookspec(firstresult=True)
 def bbcore_foul_call(ruleset: Ruleset, state: GameState, report: FoulReport, dice: DiceSource) -> FoulCall | None:
     """What the officials make of a Foul, once its Armour and Injury Rolls are made.
@@ -995,6 +997,8 @@ def bbcore_argue_the_call(
             return ArgueOutcome(None, state)
     """
 
+
+# -- The kick, movement, the ball and throws -----------------------------------
 
 @hookspec(firstresult=True)
 def bbcore_kick_deviation(
@@ -1317,6 +1321,8 @@ def bbcore_thrown_player_leaves_pitch(
             return PushBlocked("knocked-down", "wall", armour_modifier=1)
     """
 
+
+# -- The moments of a turn and a drive -----------------------------------------
 
 @hookspec
 def bbcore_turn_end_effects(

@@ -19,7 +19,7 @@ from bbcore.errors import PluginError
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
 
-#: The modifiers the core's procedures read, each with the roll it changes.
+#: The modifiers the core's procedures read, each with what it changes, worded to follow "+1 to".
 CORE_MODIFIERS: Mapping[str, str] = {
     "rush": "the player's Rush rolls",
     "dodge": "the player's Dodge rolls",
@@ -33,8 +33,8 @@ CORE_MODIFIERS: Mapping[str, str] = {
     "block": "the player's Strength in a block",
     "ko-recovery": "the team's rolls to bring Knocked-out players back",
     "argue-the-call": "the team's Argue the Call rolls",
-    "cheering-fans": "counts as that many more cheerleaders in the kick-off events",
-    "brilliant-coaching": "counts as that many more assistant coaches in the kick-off events",
+    "cheering-fans": "the cheerleaders the team counts in the Cheering Fans kick-off event",
+    "brilliant-coaching": "the assistant coaches the team counts in the Brilliant Coaching kick-off event",
 }
 
 _KNOWN: WeakKeyDictionary[Ruleset, dict[str, str]] = WeakKeyDictionary()
@@ -53,6 +53,7 @@ def known_modifiers(ruleset: Ruleset) -> dict[str, str]:
             for name, reads in answer.items():
                 found.setdefault(name, reads)
         for trait in ruleset.parameters.activation.traits:
-            found.setdefault(trait, f"the player's {trait} activation test")
+            skill = ruleset.skills.get(trait)
+            found.setdefault(trait, f"the player's {skill.name if skill is not None else trait} test")
         _KNOWN[ruleset] = found
     return found

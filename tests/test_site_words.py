@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import attrs
+
 import bbcore
 from bbcore.model.inducement import InducementHire
+from bbcore.modifiers import known_modifiers
 from bbcore.ruleset import Ruleset
 from bbcore.sphinxext.inducements import hire_words, inducement_rst
 from bbcore.sphinxext.parameters import parameters_rst
+from bbcore.sphinxext.rosters import NONE, position_row
 from bbcore.sphinxext.selection import Labels
-from bbcore.sphinxext.tables import chance_percent
-from bbcore.sphinxext.words import clauses, counted
+from bbcore.sphinxext.tables import chance_percent, rows_table
+from bbcore.sphinxext.words import clauses, counted, effect_words
 
 
 def test_a_hired_player_counts_toward_a_position_s_limit_only_when_he_comes_from_the_team_s_roster(core: Ruleset) -> None:
@@ -53,3 +57,31 @@ def test_the_parameters_page_names_rows_and_inducements_instead_of_showing_their
         assert f":ref:`{core.inducements[inducement_id].name} <inducement-{inducement_id}>`" in markup
     assert f"``{core.parameters.weather.sweltering_heat}``" not in markup
     assert "re-roll(s)" not in markup
+
+
+def test_a_table_s_grid_links_skills_and_tables_and_writes_other_ids_as_words(core: Ruleset) -> None:
+    skills = "\n".join(rows_table(core, Labels(""), core.table("random-skills")).lines)
+    assert ":ref:`Dirty Player <skill-dirty-player>`" in skills
+    assert "dirty-player" not in skills.replace("<skill-dirty-player>", "")
+    mistakes = "\n".join(rows_table(core, Labels(""), core.table("expensive-mistakes")).lines)
+    assert "Minor incident" in mistakes
+    assert "minor-incident" not in mistakes
+    # Its rows are named by their results: no second column repeats them.
+    assert "Result" not in mistakes
+    assert "Result" in skills
+
+
+def test_a_modifier_effect_says_what_it_changes(core: Ruleset) -> None:
+    (keg,) = core.inducements["blitzers-best-kegs"].effects
+    assert keg.modifier == "ko-recovery"
+    assert effect_words(core, Labels(""), keg).startswith(f"{keg.by:+d} to {known_modifiers(core)['ko-recovery']}")
+    bone_head = attrs.evolve(keg, modifier="bone-head")
+    assert effect_words(core, Labels(""), bone_head).startswith("+1 to the player's Bone Head test")
+
+
+def test_an_empty_cell_of_a_positions_table_shows_a_dash(core: Ruleset) -> None:
+    vampire = core.roster("vampire")
+    blitzer = next(p for p in vampire.positions if not p.secondary)
+    assert position_row(core, Labels(""), vampire, blitzer)[-1] == NONE
+    thrall = next(p for p in vampire.positions if p.secondary)
+    assert position_row(core, Labels(""), vampire, thrall)[-1] != NONE

@@ -17,6 +17,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
+from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
 from sphinx.addnodes import pending_xref
 from sphinx.util.parsing import nested_parse_to_nodes
@@ -205,17 +206,32 @@ def _shown(value: Any) -> str:
 
 
 class ChangesDirective(_CrossRulesetDirective):
-    """What the selected ruleset changes relative to the core, each entry linked to the page that shows it."""
+    """What the selected ruleset changes relative to the core, each entry linked to the page that shows it.
+
+    With ``:against: defaults`` the comparison is with the same variant and packs under
+    their default options instead: what an option (``:option:``) changes, alone.
+    """
+
+    option_spec: ClassVar[dict[str, object]] = {
+        **_CrossRulesetDirective.option_spec,
+        "against": lambda v: directives.choice(v, ("core", "defaults")),
+    }
 
     def render_all(self) -> Rst:
         if not self.options.get("variant") and not self.options.get("pack"):
             raise self.error(f"{self.name}: give :variant: or :pack: (the core has nothing to compare with)")
         ruleset = self.ruleset()
-        core = bbcore.load_ruleset()
+        defaults = self.options.get("against") == "defaults"
+        variant, packs = self.options.get("variant") or None, tuple(self.options.get("pack", ()))
+        core = bbcore.load_ruleset(variant, packs) if defaults else bbcore.load_ruleset()
+        #: How the page names what it compares with: its name, whose, and what it uses.
+        self._base, self._base_s, self._base_uses = (
+            ("the defaults", "the defaults'", "the defaults use") if defaults else ("the core", "the core's", "the core uses")
+        )
         self.use(ruleset)
         self.use(core)
         mine = self.labels(ruleset)
-        theirs = Labels.for_selection(None, (), {})
+        theirs = Labels.for_selection(variant, packs, {}) if defaults else Labels.for_selection(None, (), {})
         out = Rst()
         for kind, attribute, label_kind, words in _KINDS:
             new: Mapping[str, Any] = getattr(ruleset, attribute)
@@ -226,7 +242,7 @@ class ChangesDirective(_CrossRulesetDirective):
                 # A list of its own in place of the core's: name it once, not as one change per entry.
                 own = ", ".join(self.link(mine, label_kind, e.id, e.name) for e in new.values())
                 out.rubric(words)
-                out.paragraph(f"The core's list of {len(old)} inducements is replaced by a list of {len(new)}: {own}.")
+                out.paragraph(f"{self._base_s.capitalize()} list of {len(old)} inducements is replaced by a list of {len(new)}: {own}.")
                 continue
             for entity in new.values():
                 if entity.id in old:
@@ -242,10 +258,10 @@ class ChangesDirective(_CrossRulesetDirective):
                 out.rubric(words)
                 out.bullets(items)
         out.extend(self._roles(ruleset, core, mine, theirs))
-        out.extend(self._parameters(ruleset, core))
+        out.extend(self._parameters(ruleset, core, "Defaults" if defaults else "Core"))
         out.extend(self._sequences(ruleset, core, mine, theirs))
         if not out.lines:
-            out.paragraph("Nothing: this ruleset is the core's.")
+            out.paragraph(f"Nothing: this ruleset is {self._base_s}.")
         return out
 
     def _entity_link(self, ruleset: Ruleset, labels: Labels, entity_id: str) -> str:
@@ -262,7 +278,7 @@ class ChangesDirective(_CrossRulesetDirective):
             if now == before:
                 continue
             if now is None:
-                items.append(f"{literal(role)}: no longer filled (the core uses {self._entity_link(core, theirs, before or '')})")
+                items.append(f"{literal(role)}: no longer filled ({self._base_uses} {self._entity_link(core, theirs, before or '')})")
             elif before is None:
                 items.append(f"{literal(role)}: a new role, filled by {self._entity_link(ruleset, mine, now)}")
             else:
@@ -278,7 +294,7 @@ class ChangesDirective(_CrossRulesetDirective):
         return out
 
     @staticmethod
-    def _parameters(ruleset: Ruleset, core: Ruleset) -> Rst:
+    def _parameters(ruleset: Ruleset, core: Ruleset, base: str) -> Rst:
         new, old = _flatten(ruleset.parameters), _flatten(core.parameters)
         rows = [
             [literal(key), escape(_shown(old.get(key))), escape(_shown(new.get(key)))]
@@ -288,7 +304,7 @@ class ChangesDirective(_CrossRulesetDirective):
         out = Rst()
         if rows:
             out.rubric("Parameters")
-            out.list_table(("Parameter", "Core", "Here"), rows)
+            out.list_table(("Parameter", base, "Here"), rows)
         return out
 
     def _sequences(self, ruleset: Ruleset, core: Ruleset, mine: Labels, theirs: Labels) -> Rst:

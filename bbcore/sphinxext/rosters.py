@@ -25,6 +25,10 @@ def _rule_words(ruleset: Ruleset, labels: Labels, rule: RosterRule) -> str:
     return words
 
 
+#: What an empty cell of the positions table shows: the position has none of those.
+NONE = "\u2013"
+
+
 def _categories(ruleset: Ruleset, labels: Labels, categories: tuple[str, ...]) -> str:
     known = {skill.category for skill in ruleset.skills.values()}
     return ", ".join(ref(category_name(c), labels("skill-category", c)) if c in known else escape(category_name(c)) for c in categories)
@@ -42,10 +46,10 @@ def position_row(ruleset: Ruleset, labels: Labels, roster: Roster, position: Pos
         target(position.ag),
         escape(target(position.pa)),
         target(position.av),
-        ", ".join(skill_link(ruleset, labels, s) for s in position.skills),
-        escape(", ".join(position.keywords)),
-        _categories(ruleset, labels, position.primary),
-        _categories(ruleset, labels, position.secondary),
+        ", ".join(skill_link(ruleset, labels, s) for s in position.skills) or NONE,
+        escape(", ".join(position.keywords)) or NONE,
+        _categories(ruleset, labels, position.primary) or NONE,
+        _categories(ruleset, labels, position.secondary) or NONE,
     ]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, ClassVar
 
@@ -9,20 +10,32 @@ from docutils.parsers.rst import directives
 
 from bbcore.dice import table_odds
 from bbcore.errors import UsageError
+from bbcore.model.common import SkillRef
 from bbcore.sphinxext.rst import Rst, escape, literal
 from bbcore.sphinxext.selection import Labels, RulesetDirective
-from bbcore.sphinxext.words import effects_words, linked_text, table_link
+from bbcore.sphinxext.words import category_name, effects_words, linked_text, skill_link, table_link
 
 if TYPE_CHECKING:
     from bbcore.model.table import Row, Table
     from bbcore.ruleset import Ruleset
 
 
-def _value(value: int | str | None) -> str:
+#: A value written as an id: lower-case words joined by hyphens.
+_SLUG = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[a-z]+")
+
+
+def _value(ruleset: Ruleset, labels: Labels, value: int | str | None) -> str:
+    """A grid cell: a number, a skill or table (linked), or a name the data writes as an id (``minor-incident``) in words."""
     if value is None:
         return escape("-")
     if isinstance(value, int):
         return escape(f"{value:,}")
+    if value in ruleset.skills:
+        return skill_link(ruleset, labels, SkillRef(value))
+    if value in ruleset.tables:
+        return table_link(ruleset, labels, value)
+    if _SLUG.fullmatch(value):
+        return escape(category_name(value))
     return escape(value)
 
 
@@ -59,13 +72,16 @@ def rows_table(ruleset: Ruleset, labels: Labels, table: Table) -> Rst:
     rows: list[Row] = list(table.rows)
     odds = table_odds(table) if table.dice is not None else {}
     has_range = any(row.min is not None for row in rows)
+    # A row named by its own result (``1``, ``2-3``) would show the same thing twice.
+    named = not has_range or any(row.name != row.range_label for row in rows)
     has_effects = any(row.effects for row in rows)
     header: list[str] = []
     if has_range:
         header.append(table.dice or escape(table.index.name if table.index else "Result"))
     if odds:
         header.append("Chance")
-    header.append("Result")
+    if named:
+        header.append("Result")
     header += [escape(column.name) for column in table.columns]
     header.append("What happens")
     if has_effects:
@@ -77,8 +93,9 @@ def rows_table(ruleset: Ruleset, labels: Labels, table: Table) -> Rst:
             out.append(escape(row.range_label))
         if odds:
             out.append(chance_percent(float(odds.get(row.id, 0))))
-        out.append(f"**{escape(row.name)}**")
-        out += [_value(row.values.get(column.id)) for column in table.columns]
+        if named:
+            out.append(f"**{escape(row.name)}**")
+        out += [_value(ruleset, labels, row.values.get(column.id)) for column in table.columns]
         out.append(linked_text(ruleset, labels, row.text, skip=("table", table.id)))
         if has_effects:
             out.append(effects_words(ruleset, labels, row.effects))
@@ -135,11 +152,12 @@ class TableDirective(RulesetDirective):
     """One table by id or role, under a rubric (it may sit in the middle of a page).
 
     It defines no label unless ``:label:`` is given, so a page may show a table that
-    the reference already holds.
+    the reference already holds. With ``:link:`` it shows only the table's name, linked
+    to where the site shows it (which table fills a role under an option, say).
     """
 
     required_arguments = 1
-    option_spec: ClassVar[dict[str, object]] = {**RulesetDirective.option_spec, "label": directives.flag}
+    option_spec: ClassVar[dict[str, object]] = {**RulesetDirective.option_spec, "label": directives.flag, "link": directives.flag}
 
     def render(self, ruleset: Ruleset, labels: Labels) -> Rst:
         try:
@@ -147,6 +165,9 @@ class TableDirective(RulesetDirective):
         except UsageError as error:
             raise self.error(f"{self.name}: {error}") from None
         out = Rst()
+        if "link" in self.options:
+            out.paragraph(table_link(ruleset, labels, table.id))
+            return out
         if "label" in self.options:
             out.label(labels("table", table.id))
         out.rubric(table.name)

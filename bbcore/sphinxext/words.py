@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from bbcore.errors import UsageError
 from bbcore.model.common import KNOCKED_OUT
+from bbcore.modifiers import known_modifiers
 from bbcore.render.text import condition_text, either, money
 from bbcore.sphinxext.rst import escape, escape_inline, literal, ref, starts_a_block
 
@@ -115,7 +116,8 @@ def effect_words(ruleset: Ruleset, labels: Labels, effect: Effect) -> str:
     if effect.change is not None:
         what = f"{effect.change.upper()} {signed(effect.by or 0)}"
     elif effect.modifier is not None:
-        what = f"{escape(effect.modifier)} {signed(effect.by or 0)}"
+        changes = known_modifiers(ruleset).get(effect.modifier)
+        what = f"{signed(effect.by or 0)} to {escape(changes)}" if changes else f"{escape(effect.modifier)} {signed(effect.by or 0)}"
     elif effect.gain_skills is not None:
         what = "gains " + ", ".join(skill_link(ruleset, labels, s) for s in effect.gain_skills)
     elif effect.rerolls is not None:
