@@ -191,6 +191,8 @@ def check_paths(paths: Iterable[Path]) -> tuple[int, list[Problem]]:
                 problems.extend(_check_lone_file(path))
             else:
                 problems.extend(_check_file(path))
+        elif path.exists():
+            problems.append(Problem("not-a-file", "not a file nor a folder (a device or a pipe)", "$", display_path(path)))
         else:
             problems.append(Problem("no-such-path", "no such file or directory", "$", display_path(path)))
     return count, problems

@@ -928,6 +928,7 @@ def bbcore_knock_out_treatment(
 
 # -- Fouls and the referee -----------------------------------------------------
 
+
 @hookspec(firstresult=True)
 def bbcore_foul_call(ruleset: Ruleset, state: GameState, report: FoulReport, dice: DiceSource) -> FoulCall | None:
     """What the officials make of a Foul, once its Armour and Injury Rolls are made.
@@ -999,6 +1000,7 @@ def bbcore_argue_the_call(
 
 
 # -- The kick, movement, the ball and throws -----------------------------------
+
 
 @hookspec(firstresult=True)
 def bbcore_kick_deviation(
@@ -1323,6 +1325,7 @@ def bbcore_thrown_player_leaves_pitch(
 
 
 # -- The moments of a turn and a drive -----------------------------------------
+
 
 @hookspec
 def bbcore_turn_end_effects(

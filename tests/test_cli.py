@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -264,3 +265,53 @@ def test_a_roster_with_an_assumed_value_says_so_in_text_and_json(capsys: pytest.
     code, out, _ = run(capsys, "roster", assumed.id)
     assert code == 0
     assert f"provisional: {assumed.note}" in out.splitlines()[1]
+
+
+@pytest.mark.parametrize(
+    ("raised", "status", "said"),
+    [
+        (KeyboardInterrupt(), 130, "bbcore: interrupted"),
+        (PermissionError(13, "Permission denied", "team.yaml"), 2, "bbcore: error: Permission denied (team.yaml)"),
+    ],
+)
+def test_an_interrupt_or_a_file_that_cannot_be_written_ends_with_a_message(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, raised: BaseException, status: int, said: str
+) -> None:
+    import bbcore.cli.commands as commands
+
+    def stopped(args: object) -> int:
+        raise raised
+
+    monkeypatch.setattr(commands, "cmd_rosters", stopped)
+    code, out, err = run(capsys, "rosters")
+    assert (code, out, err.strip()) == (status, "", said)
+
+
+def test_a_command_group_alone_shows_its_own_help_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "team")
+    assert (code, out) == (2, "")
+    assert err.startswith("usage: bbcore team")
+
+
+def test_text_the_terminal_cannot_encode_is_escaped_not_a_crash(tmp_path: Path) -> None:
+    team = tmp_path / "team.yaml"
+    team.write_text("name: Snow \u2603 Team\nroster: human\nplayers: []\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "bbcore", "team", "check", str(team)],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "latin-1"},
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    assert b"Snow \\u2603 Team" in done.stdout
+    assert b"Traceback" not in done.stderr
+
+
+def test_team_check_still_prints_its_document_for_a_file_that_cannot_be_read(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    team = tmp_path / "team.yaml"
+    team.write_text("name: [unclosed\n", encoding="utf-8")
+    code, out, err = run(capsys, "team", "check", str(team), "--json")
+    document = json.loads(out)
+    assert (code, document["valid"], document["cost"]) == (2, False, None)
+    assert [p["code"] for p in document["problems"]] == ["yaml-syntax"]
+    assert "malformed YAML" in err

@@ -146,3 +146,19 @@ def test_hatred_gained_twice_is_held_against_both_keywords(core: Ruleset) -> Non
     )
     hated = hater.skills["hatred"]
     assert [named_by(core, hated, board.player(pid)) for pid in ("o", "e", "m")] == [True, True, False]
+
+
+@pytest.mark.parametrize(
+    ("skill", "value", "message"),
+    [
+        ("loner", "abc", "Loner takes a target number from 2+ to 6+, not 'abc'"),
+        ("loner", 7, "Loner takes a target number from 2+ to 6+, not 7"),
+        ("block", 3, "Block takes no value"),
+        ("hatred", 5, "Hatred takes a keyword (such as Dwarf), not 5"),
+    ],
+)
+def test_a_gained_skill_s_value_must_fit_the_skill(core: Ruleset, skill: str, value: object, message: str) -> None:
+    data = human_team()
+    data["players"][0] = {"name": "Ann", "position": LINEMAN, "gained_skills": [{"id": skill, "value": value}]}
+    report = check_team(core, converter.structure(data, Team), stage="league")
+    assert [(p.code, p.path, p.message) for p in report.problems] == [("bad-skill-value", "$.players[0].gained_skills[0]", message)]

@@ -256,3 +256,9 @@ def test_a_replacement_takes_the_place_of_a_check_at_every_stage(make_ruleset: A
 def test_an_unknown_stage_is_refused(core: Ruleset) -> None:
     with pytest.raises(bbcore.UsageError, match="unknown team stage 'final'"):
         check_team(core, converter.structure(human_team(), Team), stage="final")
+
+
+def test_a_staff_count_written_as_a_whole_decimal_counts_as_that_number() -> None:
+    from bbcore.teams.valuation import staff_count
+
+    assert [staff_count(v) for v in (2.0, 2, True, ["a", "b"], 2.5)] == [2, 2, 1, 2, 0]

@@ -18,6 +18,8 @@ from bbcore.errors import BBCoreError, DataError
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
+#: Stopped by the user (Ctrl-C), as shells report it.
+EXIT_INTERRUPTED = 130
 
 
 class CliUsageError(BBCoreError):
@@ -35,14 +37,15 @@ def emit_json(document: Any) -> None:
     sys.stdout.write("\n")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0911 - one exit status per way a run ends
     from bbcore.cli.commands import build_parser  # noqa: PLC0415 - keeps `import bbcore.cli` light
 
     parser = build_parser(_Parser)
+    _never_fail_to_encode()
     try:
         args = parser.parse_args(argv)
         if not getattr(args, "handler", None):
-            parser.print_help()
+            getattr(args, "group_parser", parser).print_help(sys.stderr)
             return EXIT_USAGE
         result: int = args.handler(args)
         return result
@@ -55,3 +58,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except BrokenPipeError:
         return EXIT_OK
+    except KeyboardInterrupt:
+        print("bbcore: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except OSError as error:
+        # A file named on the command line that cannot be written or made (a folder that is not there, no
+        # permission, a full disk): the user's to mend, so a message rather than a traceback.
+        where = f" ({error.filename})" if error.filename else ""
+        print(f"bbcore: error: {error.strerror or error}{where}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _never_fail_to_encode() -> None:
+    """Text the terminal's encoding cannot show (a team's name in another script) is escaped, not a crash."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")

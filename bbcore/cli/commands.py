@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import secrets
 import sys
 from collections.abc import Callable, Sequence
@@ -11,7 +12,7 @@ from typing import Any
 
 import bbcore
 from bbcore.cli import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, CliUsageError, emit_json
-from bbcore.errors import Problem
+from bbcore.errors import DataError, Problem
 from bbcore.model.team import Team, TeamPlayer
 from bbcore.render import json as rj
 from bbcore.render.text import columns, money, target
@@ -50,6 +51,8 @@ class _OnlyOnce(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: str | None = None) -> None:
         if getattr(namespace, self.dest, None) is not None:
             parser.error(f"{option} may be given once: a ruleset has at most one game variant")
+        if not str(values).strip():
+            parser.error(f"{option} needs a variant's name ('bbcore plugins' lists them); leave it out for the core")
         setattr(namespace, self.dest, values)
 
 
@@ -361,13 +364,16 @@ def _gold(text: str) -> int:
     """Gold pieces as a number, or with a K for thousands: 1240000 or 1240K."""
     plain = text.replace(",", "").strip()
     try:
-        return int(plain[:-1]) * 1000 if plain[-1:] in ("K", "k") else int(plain)
+        gold = int(plain[:-1]) * 1000 if plain[-1:] in ("K", "k") else int(plain)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected gold pieces such as 1240000 or 1240K, got {text!r}") from None
+    if gold < 0:
+        raise argparse.ArgumentTypeError(f"expected gold pieces, 0 or more, got {text!r}")
+    return gold
 
 
-def _whole_at_least(least: int, things: str) -> Callable[[str], int]:
-    """An argument type: a whole number of ``things``, ``least`` or more."""
+def _whole_at_least(least: int, things: str, most: int | None = None) -> Callable[[str], int]:
+    """An argument type: a whole number of ``things``, ``least`` or more (and ``most`` or fewer)."""
 
     def parse(text: str) -> int:
         try:
@@ -376,6 +382,8 @@ def _whole_at_least(least: int, things: str) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"expected a whole number of {things}, got {text!r}") from None
         if number < least:
             raise argparse.ArgumentTypeError(f"expected {least} or more {things}, got {number}")
+        if most is not None and number > most:
+            raise argparse.ArgumentTypeError(f"expected at most {most} {things}, got {number}")
         return number
 
     return parse
@@ -383,11 +391,27 @@ def _whole_at_least(least: int, things: str) -> Callable[[str], int]:
 
 #: Fixtures of a season (0 or more), and processes to play matches in (1 or more).
 _count = _whole_at_least(0, "fixtures")
-_jobs = _whole_at_least(1, "processes")
+#: More processes than this only queue for the cores (a machine with 64 cores is rare) and take long to start.
+MOST_JOBS = 64
+_jobs = _whole_at_least(1, "processes", MOST_JOBS)
 
 
 def cmd_team_check(args: argparse.Namespace) -> int:
-    team_file = bbcore.load_team_file(args.file)
+    try:
+        team_file = bbcore.load_team_file(args.file)
+    except DataError as error:
+        if args.json:
+            # The document a script waits for, with the problems in it; stderr and the exit say the rest.
+            emit_json(
+                {
+                    "valid": False,
+                    "cost": None,
+                    "team_value": None,
+                    "current_team_value": None,
+                    "problems": [p.to_json() for p in error.problems],
+                }
+            )
+        raise
     ruleset = _ruleset(args, team_file.team.variant)
     report = bbcore.check_team(ruleset, team_file.team, team_file.document, stage=args.stage)
     # The file names things that do not exist: bad data, reported on stderr as well.
@@ -730,10 +754,24 @@ def _teams_for(ruleset: Ruleset, paths: list[str]) -> list[Any]:
     problems: list[str] = []
     for team, document in loaded:
         report = bbcore.check_team(ruleset, team, document)
-        problems.extend(f"{team.name} is not a legal team: {problem}" for problem in report.problems)
+        problems.extend(f"{problem} ({team.name} is not a legal team)" for problem in report.problems)
     if problems:
         raise CliUsageError("\n".join(problems))
     return [team for team, _ in loaded]
+
+
+def _home_and_away(ruleset: Ruleset, home: str | None, away: str | None) -> list[Any]:
+    """The two teams of a match: each named file, or else the ruleset's first (home) and second (away) team file."""
+    for option, given in (("--home", home), ("--away", away)):
+        if given and Path(given).is_dir():
+            raise CliUsageError(f"{option} names one team file, not the folder {given}")
+    shipped = _teams_for(ruleset, []) if not (home and away) else []
+    named = _teams_for(ruleset, [f for f in (home, away) if f])
+    picked = iter(named)
+    teams = [next(picked) if given else (shipped[index] if index < len(shipped) else None) for index, given in enumerate((home, away))]
+    if any(team is None for team in teams):
+        raise CliUsageError("two teams are needed: give --home and --away, or use a ruleset that ships two team files")
+    return teams
 
 
 def _policies(args: argparse.Namespace, offered: tuple[str, ...]) -> tuple[str, str]:
@@ -751,9 +789,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     ruleset = _ruleset(args)
     simulator = simulator_for(ruleset)
-    teams = _teams_for(ruleset, [f for f in (args.home, args.away) if f])
-    if len(teams) < 2:
-        raise CliUsageError("two teams are needed: give --home and --away, or use a ruleset that ships two team files")
+    teams = _home_and_away(ruleset, args.home, args.away)
     policies = _policies(args, simulator.policies)
     if args.matches < 1:
         raise CliUsageError("--matches must be at least 1")
@@ -787,6 +823,13 @@ def cmd_balance(args: argparse.Namespace) -> int:
     kind = Path(args.plot).suffix.lower() if args.plot else None
     if kind not in (None, ".svg", ".png"):
         raise CliUsageError("--plot draws an SVG or a PNG chart: give a file name ending in .svg or .png")
+    if args.plot:
+        # Said before any match is played, not after a long run.
+        chart = Path(args.plot)
+        if chart.is_dir() or not chart.parent.is_dir():
+            raise CliUsageError(
+                f"--plot cannot write {args.plot}: " + ("it is a folder" if chart.is_dir() else "its folder does not exist")
+            )
     teams = _teams_for(ruleset, args.teams)
     policies = _policies(args, simulator.policies)
     in_hand = None if args.jobs > 1 else simulator  # several processes load their own
@@ -962,15 +1005,25 @@ def _skill_values(ruleset: Ruleset, text: str | None) -> dict[str, int | str | N
     """Skills given as ``id`` or ``id=value`` (``loner=4``, ``hatred=Dwarf``), checked: each exists, and has a value
     exactly when it takes one."""
     values: dict[str, int | str | None] = {}
+    wrong: list[str] = []
     for entry in _skills(text):
-        skill_id, _, value = (part.strip() for part in entry.partition("="))
-        skill = ruleset.skill(skill_id)
-        if skill.parameter and not value:
-            raise CliUsageError(f"{skill.name} needs its value: {skill.id}=VALUE (e.g. loner=4 or hatred=Dwarf)")
-        if value and not skill.parameter:
-            raise CliUsageError(f"{skill.name} takes no value; give it as {skill.id}")
-        number = value.rstrip("+")
-        values[skill.id] = int(number) if number.isdigit() else (value or None)
+        skill_id, _, written = (part.strip() for part in entry.partition("="))
+        skill = ruleset.skills.get(skill_id)
+        if skill is None:
+            wrong.append(f"unknown skill {skill_id!r}")
+            continue
+        number = written.removesuffix("+")
+        value: int | str | None = written or None
+        if skill.parameter in ("target", "modifier"):
+            with contextlib.suppress(ValueError):
+                value = int(number)
+        problem_found = skill.value_problem(value)
+        if problem_found is not None:
+            wrong.append(f"{problem_found}: give it as {skill.id}" + ("=VALUE (e.g. loner=4 or hatred=Dwarf)" if skill.parameter else ""))
+            continue
+        values[skill.id] = value
+    if wrong:
+        raise CliUsageError("; ".join(wrong))
     return values
 
 
@@ -1018,6 +1071,12 @@ def _target(text: str) -> int:
     if not 2 <= value <= 6:
         raise argparse.ArgumentTypeError(f"a D6 test needs a target from 2 to 6, got {text!r}")
     return value
+
+
+def _group(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """A command with commands of its own: given alone, its own help is shown, not the top-level one."""
+    parser.set_defaults(group_parser=parser)
+    return parser
 
 
 def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -1080,7 +1139,9 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     balance.add_argument("--plot", metavar="FILE", help="also draw the win rates as a chart: FILE.svg or FILE.png")
     balance.add_argument("--jobs", type=_jobs, default=1, help="play the matches in this many processes (the same report, sooner)")
 
-    team = sub.add_parser("team", help="team files").add_subparsers(title="team commands", metavar="COMMAND", parser_class=parser_class)
+    team = _group(sub.add_parser("team", help="team files")).add_subparsers(
+        title="team commands", metavar="COMMAND", parser_class=parser_class
+    )
     check = team.add_parser("check", help="check a team file against the rules", parents=[as_json, rules])
     check.add_argument("file", metavar="FILE")
     check.add_argument(
@@ -1128,7 +1189,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     season.add_argument("--save", action="store_true", help="write the results into FILE, keeping the rest of it as written")
     season.set_defaults(handler=cmd_team_season_end)
 
-    league = sub.add_parser("league", help="league files").add_subparsers(
+    league = _group(sub.add_parser("league", help="league files")).add_subparsers(
         title="league commands", metavar="COMMAND", parser_class=parser_class
     )
     league_table = league.add_parser(
@@ -1146,7 +1207,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     league_table.add_argument("--seed", type=int, help="seed for --draw random (default: a random one, printed)")
     league_table.set_defaults(handler=cmd_league_table)
 
-    odds = sub.add_parser("odds", help="exact probabilities").add_subparsers(
+    odds = _group(sub.add_parser("odds", help="exact probabilities")).add_subparsers(
         title="odds commands", metavar="KIND", parser_class=parser_class
     )
     odds_block = odds.add_parser("block", help="block dice outcomes", parents=[as_json, rules])
@@ -1197,7 +1258,9 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     odds_pass.add_argument("--team-reroll", action="store_true", help="a team re-roll may be spent on a failed test")
     odds_pass.set_defaults(handler=cmd_odds_pass)
 
-    data = sub.add_parser("data", help="data files").add_subparsers(title="data commands", metavar="COMMAND", parser_class=parser_class)
+    data = _group(sub.add_parser("data", help="data files")).add_subparsers(
+        title="data commands", metavar="COMMAND", parser_class=parser_class
+    )
     data_check = data.add_parser(
         "check",
         help="validate data files or directories against the schemas (also a plugin's rules file, or an amendments file)",

@@ -31,7 +31,7 @@ from attrs import frozen
 from bbcore.errors import Problem, display_path
 from bbcore.loading.schemas import schema_problems
 from bbcore.loading.structure import structure
-from bbcore.loading.yaml_source import YamlDocument, YamlLoadError, parse_yaml_text
+from bbcore.loading.yaml_source import YamlDocument, YamlLoadError, parse_yaml_text, read_text_file
 from bbcore.model.amendment import AmendmentFile
 from bbcore.model.glossary import Glossary
 from bbcore.model.inducement import InducementList
@@ -107,7 +107,7 @@ def load_file(path: Path, kind: str | None = None) -> tuple[LoadedFile | None, l
             Problem("unknown-data-file", f"cannot tell what kind of data this is; expected one of {known}", "$", display_path(path))
         ]
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path)
     except (OSError, UnicodeDecodeError) as error:
         return None, [Problem("unreadable-file", f"cannot read the file: {error}", "$", display_path(path))]
     # The working directory is part of the key because messages name files relative to it.

@@ -92,6 +92,8 @@ class _Walker:
         self.positions: dict[JsonPath, tuple[int, int]] = {}
         self.problems: list[Problem] = []
         self.data: Any = None
+        # How many values were read: aliases may repeat a part many times over, so they count each time.
+        self._read = 0
 
     def _bad_tag(self, path: JsonPath, tag: str) -> None:
         tag = tag.replace("tag:yaml.org,2002:", "!!")
@@ -107,6 +109,19 @@ class _Walker:
             )
         )
 
+    def _too_big(self, path: JsonPath) -> None:
+        line, col = self.positions.get(path, (1, 1))
+        self.problems.append(
+            Problem(
+                "yaml-too-big",
+                f"more than {MAX_VALUES:,} values once its aliases are written out: no rules or team file is that large",
+                format_json_path(path),
+                self.file,
+                line,
+                col,
+            )
+        )
+
     def plain(self, node: Any, path: JsonPath) -> Any:  # noqa: PLR0911 - one return per YAML node type
         if isinstance(node, TaggedScalar):
             self._bad_tag(path, str(node.tag.value))
@@ -114,6 +129,11 @@ class _Walker:
         tag = _explicit_tag(node)
         if tag is not None:
             self._bad_tag(path, tag)
+            return None
+        self._read += 1
+        if self._read > MAX_VALUES:
+            if self._read == MAX_VALUES + 1:
+                self._too_big(path)
             return None
         if isinstance(node, CommentedMap):
             result: dict[str, Any] = {}
@@ -164,11 +184,17 @@ def _fast_yaml() -> YAML:
     return yaml
 
 
-def _is_plain(node: Any) -> bool:
+def _is_plain(node: Any, budget: list[int] | None = None) -> bool:
+    """Plain data only, and no more than :data:`MAX_VALUES` values (aliases count each time they are used: a file
+    that grows past it, an alias bomb, is left to the slow walk, which says where)."""
+    budget = [MAX_VALUES] if budget is None else budget
+    budget[0] -= 1
+    if budget[0] < 0:
+        return False
     if isinstance(node, dict):
-        return all(isinstance(k, str) and _is_plain(v) for k, v in node.items())
+        return all(isinstance(k, str) and _is_plain(v, budget) for k, v in node.items())
     if isinstance(node, list):
-        return all(_is_plain(v) for v in node)
+        return all(_is_plain(v, budget) for v in node)
     return node is None or isinstance(node, bool | int | float | str)
 
 
@@ -201,8 +227,40 @@ def _walk_round_trip(text: str, file: str) -> _Walker:
     return walker
 
 
+#: How many values a file may hold, counting what its aliases repeat: far beyond any rules or team file,
+#: short of what would stall the checks (a few lines of aliases can stand for billions of values).
+MAX_VALUES = 200_000
+#: How deep flow collections (``[...]``, ``{...}``) may nest: far beyond any rules file, well short of the parser's limits.
+MAX_FLOW_DEPTH = 64
+
+
+def _too_deep(text: str, file: str) -> Problem | None:
+    """A first look, before any parser recurses: flow brackets nested past :data:`MAX_FLOW_DEPTH`."""
+    depth = 0
+    for index, character in enumerate(text):
+        if character in "[{":
+            depth += 1
+            if depth > MAX_FLOW_DEPTH:
+                before = text[:index]
+                line, col = before.count("\n") + 1, index - before.rfind("\n")
+                return Problem("yaml-too-deep", f"brackets nest more than {MAX_FLOW_DEPTH} deep", "$", file, line, col)
+        elif character in "]}":
+            depth = max(0, depth - 1)
+    return None
+
+
 def parse_yaml_text(text: str, file: str) -> YamlDocument:
     """Parse YAML text; raise :class:`YamlLoadError` with every problem found."""
+    deep = _too_deep(text, file) if "[" in text or "{" in text else None
+    if deep is not None:
+        raise YamlLoadError([deep])
+    try:
+        return _parse(text, file)
+    except RecursionError:
+        raise YamlLoadError([Problem("yaml-too-deep", "the values nest too deeply to read", "$", file, 1, 1)]) from None
+
+
+def _parse(text: str, file: str) -> YamlDocument:
     try:
         data = _fast_yaml().load(text)
     except YAMLError:
@@ -219,11 +277,19 @@ def parse_yaml_text(text: str, file: str) -> YamlDocument:
 _NOT_PLAIN = object()
 
 
+def read_text_file(path: Path) -> str:
+    """A file's UTF-8 text. Only a regular file is read: a folder, a device or a pipe raises OSError at once
+    (reading ``/dev/zero`` or a pipe nobody writes to would never end)."""
+    if path.exists() and not path.is_file():
+        raise OSError(f"{display_path(path)} is not a file (a folder, a device or a pipe)")
+    return path.read_text(encoding="utf-8")
+
+
 def read_yaml(path: Path) -> YamlDocument:
     """Read and parse one YAML file; the file is named as the user would write it."""
     file = display_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path)
     except (OSError, UnicodeDecodeError) as error:
         raise YamlLoadError([Problem("unreadable-file", f"cannot read the file: {error}", "$", file, None, None)]) from None
     return parse_yaml_text(text, file)

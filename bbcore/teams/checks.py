@@ -111,7 +111,7 @@ def check_roster_size(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     size = ruleset.parameters.roster
     count = len(team.players)
     if count < size.min:
-        yield problem("too-few-players", f"{count} players; a team needs at least {size.min}", "players")
+        yield problem("too-few-players", f"{count} player{'' if count == 1 else 's'}; a team needs at least {size.min}", "players")
     yield from check_league_roster_size(ruleset, team)
 
 

@@ -14,7 +14,7 @@ from ruamel.yaml import YAML
 
 from bbcore.errors import DataError, Problem, display_path
 from bbcore.loading.datadir import load_text
-from bbcore.loading.yaml_source import YamlDocument
+from bbcore.loading.yaml_source import YamlDocument, read_text_file
 from bbcore.model.team import Team
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def load_team_file(path: Path | str) -> TeamFile:
     """Load a team file (ARCHITECTURE §8)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path)
     except (OSError, UnicodeDecodeError) as error:
         raise DataError([Problem("unreadable-file", f"cannot read the team file: {error}", "$", display_path(path))]) from None
     return parse_team_text(text, display_path(path), path)

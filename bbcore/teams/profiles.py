@@ -86,6 +86,10 @@ def _work_out(ruleset: Ruleset, player: TeamPlayer, index: int, team: Team | Non
         if ref.id not in ruleset.skills:
             problems.append(problem("unknown-skill", f"unknown skill or trait {ref.id!r}", "players", index, "gained_skills", j))
             continue
+        wrong = ruleset.skills[ref.id].value_problem(ref.value)
+        if wrong is not None:
+            problems.append(problem("bad-skill-value", wrong, "players", index, "gained_skills", j))
+            continue
         held = skills.get(ref.id)
         if ref.id in skills and isinstance(held, str) and isinstance(ref.value, str) and ref.value not in held.split(KEYWORD_SEPARATOR):
             # The same skill gained against another keyword (Hatred twice from Getting Even): held against both.

@@ -123,6 +123,8 @@ def staff_count(value: object) -> int:
         return int(value)
     if isinstance(value, int):
         return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)  # ``2.0``: the schema takes it as the whole number it is
     if isinstance(value, tuple | list):
         return len(value)
     return 0
