@@ -1029,7 +1029,7 @@ def _skill_values(ruleset: Ruleset, text: str | None) -> dict[str, int | str | N
 
 def _whole_number(text: str) -> int:
     try:
-        return int(text.rstrip("+"))
+        return int(text.removesuffix("+"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number such as 9 or 9+, got {text!r}") from None
 
