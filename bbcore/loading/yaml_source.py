@@ -9,6 +9,7 @@ JSON-like data, and remember where each node sits so that an error found later
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -237,21 +238,26 @@ MAX_FLOW_DEPTH = 64
 def _too_deep(text: str, file: str) -> Problem | None:
     """A first look, before any parser recurses: flow brackets nested past :data:`MAX_FLOW_DEPTH`."""
     depth = 0
-    for index, character in enumerate(text):
-        if character in "[{":
+    for found in _BRACKET.finditer(text):
+        if found.group() in "[{":
             depth += 1
             if depth > MAX_FLOW_DEPTH:
+                index = found.start()
                 before = text[:index]
                 line, col = before.count("\n") + 1, index - before.rfind("\n")
                 return Problem("yaml-too-deep", f"brackets nest more than {MAX_FLOW_DEPTH} deep", "$", file, line, col)
-        elif character in "]}":
+        else:
             depth = max(0, depth - 1)
     return None
 
 
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
 def parse_yaml_text(text: str, file: str) -> YamlDocument:
     """Parse YAML text; raise :class:`YamlLoadError` with every problem found."""
-    deep = _too_deep(text, file) if "[" in text or "{" in text else None
+    # Only a text with more opening brackets than the limit can nest past it.
+    deep = _too_deep(text, file) if text.count("[") + text.count("{") > MAX_FLOW_DEPTH else None
     if deep is not None:
         raise YamlLoadError([deep])
     try:
