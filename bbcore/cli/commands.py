@@ -1010,7 +1010,7 @@ def _skill_values(ruleset: Ruleset, text: str | None) -> dict[str, int | str | N
         skill_id, _, written = (part.strip() for part in entry.partition("="))
         skill = ruleset.skills.get(skill_id)
         if skill is None:
-            wrong.append(f"unknown skill {skill_id!r}")
+            wrong.append(f"unknown skill {skill_id!r} ('bbcore skills' lists them)")
             continue
         number = written.removesuffix("+")
         value: int | str | None = written or None
