@@ -81,10 +81,6 @@ class TeamReport:
         }
 
 
-def _k(gold: int) -> str:
-    return f"{gold // 1000}K"
-
-
 # -- the core checks ---------------------------------------------------------------
 
 
@@ -426,7 +422,7 @@ def check_budget(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     budget = team.budget if team.budget is not None else ruleset.parameters.draft_budget
     cost = value_team(ruleset, team).cost
     if cost > budget:
-        yield problem("over-budget", f"the team costs {_k(cost)}; the budget is {_k(budget)}")
+        yield problem("over-budget", f"the team costs {money(cost)}; the budget is {money(budget)}")
 
 
 _DRAFT, _LEAGUE = frozenset({DRAFT}), frozenset({LEAGUE})
