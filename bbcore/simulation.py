@@ -14,8 +14,9 @@ it makes per attack; :func:`balance_table` prints it and :mod:`bbcore.balance_ch
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -41,8 +42,11 @@ class Simulator(Protocol):
         """Play one match and return it as the ``bbcore simulate --json`` document; the same seed, the same match."""
         ...
 
-    def summary(self, matches: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
-        """Sum many matches up (win rates, points per attack, and whatever else the game counts)."""
+    def summary(self, matches: Iterable[Mapping[str, Any]]) -> Mapping[str, Any]:
+        """Sum many matches up (win rates, points per attack, and whatever else the game counts).
+
+        ``matches`` may be a generator (:func:`iter_matches`): go through it once, keeping counts, not the matches.
+        """
         ...
 
 
@@ -210,7 +214,7 @@ def balance(
         for index in range(matches)
     ]
     tasks = [(teams[home], teams[away], policies, seed + number) for number, (home, away) in enumerate(pairings)]
-    results = play_matches(ruleset, tasks, jobs=jobs, simulator=simulator)
+    results = iter_matches(ruleset, tasks, jobs=jobs, simulator=simulator)  # counted as they come, not all held
     played = [0] * len(teams)
     won = [0.0] * len(teams)
     attacks = [0] * len(teams)
@@ -263,9 +267,26 @@ def play_matches(
     if jobs > 1 and simulator is not None:
         raise UsageError("matches in several processes are played with the ruleset's own simulator: leave out simulator")
     if jobs > 1 and len(orders) > 1:
-        return _play_in_processes(ruleset, orders, jobs)
+        return list(_play_in_processes(ruleset, orders, jobs))
     simulator = simulator or simulator_for(ruleset)
     return [simulator.play(ruleset, *order) for order in orders]
+
+
+def iter_matches(
+    ruleset: Ruleset, orders: Iterable[MatchOrder], *, jobs: int = 1, simulator: Simulator | None = None
+) -> Iterator[Mapping[str, Any]]:
+    """Play the matches ordered one after another, as :func:`play_matches` does, giving each as it is played:
+    a summary of many matches then holds one at a time (and ``orders`` may be a generator)."""
+    if jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if jobs > 1 and simulator is not None:
+        raise UsageError("matches in several processes are played with the ruleset's own simulator: leave out simulator")
+    if jobs > 1:
+        yield from _play_in_processes(ruleset, orders, jobs)
+        return
+    simulator = simulator or simulator_for(ruleset)
+    for order in orders:
+        yield simulator.play(ruleset, *order)
 
 
 class _Worker:
@@ -288,13 +309,20 @@ def _play_task(task: MatchOrder) -> Mapping[str, Any]:
     return _Worker.simulator.play(_Worker.ruleset, *task)
 
 
-def _play_in_processes(ruleset: Ruleset, tasks: Sequence[MatchOrder], jobs: int) -> list[Mapping[str, Any]]:
-    """Play the matches in ``jobs`` processes; the results come back in the order of ``tasks``."""
+def _play_in_processes(ruleset: Ruleset, tasks: Iterable[MatchOrder], jobs: int) -> Iterator[Mapping[str, Any]]:
+    """Play the matches in ``jobs`` processes; the results come back in the order of ``tasks``, a batch at a time
+    (so neither the orders nor the results of a long run are all held at once)."""
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 - only a parallel balance needs it
 
     start = (ruleset.variant, tuple(ruleset.packs), dict(ruleset.options), ruleset.amendments)
+    waiting = iter(tasks)
     with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=start) as pool:
-        return list(pool.map(_play_task, tasks, chunksize=max(1, len(tasks) // (jobs * 4))))
+        while batch := list(itertools.islice(waiting, jobs * _TASKS_PER_JOB)):
+            yield from pool.map(_play_task, batch, chunksize=max(1, len(batch) // (jobs * 4)))
+
+
+#: How many matches each process is given at a time: enough to keep it busy, few enough to hold.
+_TASKS_PER_JOB = 64
 
 
 def balance_table(report: BalanceReport) -> str:

@@ -163,3 +163,28 @@ def test_a_balance_in_processes_needs_the_rulesets_own_simulator_and_a_job() -> 
         balance(bbcore.load_ruleset(), teams, matches=1, policies=("coin", "coin"), simulator=CoinFlips(), jobs=2)
     with pytest.raises(UsageError, match="--jobs must be at least 1"):
         balance(bbcore.load_ruleset(), teams, matches=1, policies=("coin", "coin"), simulator=CoinFlips(), jobs=0)
+
+
+def test_matches_are_played_one_at_a_time_as_they_are_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bbcore.simulation import iter_matches
+
+    made: list[int] = []
+
+    class Counting:
+        policies = ("any",)
+
+        def play(self, ruleset: object, home: Team, away: Team, policies: tuple[str, str], seed: int) -> Mapping[str, Any]:
+            return {"seed": seed}
+
+        def summary(self, matches: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
+            return {}
+
+    def orders() -> Any:
+        for seed in range(10**12):  # far too many to list: only those asked for are made
+            made.append(seed)
+            yield (None, None, ("any", "any"), seed)
+
+    played = iter_matches(bbcore.load_ruleset(), orders(), simulator=Counting())  # type: ignore[arg-type]
+    assert next(played) == {"seed": 0}
+    assert next(played) == {"seed": 1}
+    assert made == [0, 1]

@@ -785,7 +785,7 @@ def _policies(args: argparse.Namespace, offered: tuple[str, ...]) -> tuple[str, 
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from bbcore.simulation import play_matches, simulator_for  # noqa: PLC0415 - loaded only for simulations
+    from bbcore.simulation import iter_matches, simulator_for  # noqa: PLC0415 - loaded only for simulations
 
     ruleset = _ruleset(args)
     simulator = simulator_for(ruleset)
@@ -793,11 +793,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     policies = _policies(args, simulator.policies)
     if args.matches < 1:
         raise CliUsageError("--matches must be at least 1")
-    orders = [(teams[0], teams[1], policies, args.seed + n) for n in range(args.matches)]
-    # Several processes load their own simulator; one plays with the simulator at hand.
-    played = play_matches(ruleset, orders, jobs=args.jobs, simulator=None if args.jobs > 1 else simulator)
+    # Made and played one by one: a long run holds one match at a time, not all of them.
+    orders = ((teams[0], teams[1], policies, args.seed + n) for n in range(args.matches))
+    # Several processes load their own simulator; one plays with the simulator at hand (and so does one match).
+    jobs = args.jobs if args.matches > 1 else 1
+    played = iter_matches(ruleset, orders, jobs=jobs, simulator=None if jobs > 1 else simulator)
     if args.matches == 1:
-        match = played[0]
+        match = next(played)
         if args.json:
             emit_json(match)
             return EXIT_OK

@@ -14,7 +14,7 @@ ended (the Stooge's state, catches, Ding-Dongs).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
@@ -304,32 +304,47 @@ def replay(ruleset: Ruleset, home: Team, away: Team, played: Played) -> Played:
     )
 
 
-def summarise(played: Sequence[Played | Mapping[str, Any]]) -> dict[str, Any]:
+def summarise(played: Iterable[Played | Mapping[str, Any]]) -> dict[str, Any]:
     """Win rates, points per arc and how the arcs ended, over many matches (played, or their JSON).
 
     ``stooge_state`` counts the Stooge's states at the arcs' ends; ``not_thrown`` counts
-    the arcs without an opening throw (a league team with no thrower left to play).
+    the arcs without an opening throw (a league team with no thrower left to play). The
+    matches are gone through once and not kept: ``played`` may be a generator.
     """
-    matches = [p.to_json() if isinstance(p, Played) else p for p in played]
-    wins = Counter(m["winner"] for m in matches if m["winner"] is not None)
-    arcs = [arc for m in matches for arc in m["arcs"]]
-    attacking = Counter(arc["attacker"] for arc in arcs)
+    total = finished = arcs = not_thrown = caught = ding_dong = scored = 0
+    wins: Counter[int] = Counter()
+    attacking: Counter[int] = Counter()
     points: Counter[int] = Counter()
-    for arc in arcs:
-        points[arc["attacker"]] += arc["points"]
-    total = len(matches)
+    states: Counter[str] = Counter()
+    for one in played:
+        match = one.to_json() if isinstance(one, Played) else one
+        total += 1
+        if match["winner"] is not None:
+            finished += 1
+            wins[match["winner"]] += 1
+        for arc in match["arcs"]:
+            arcs += 1
+            attacking[arc["attacker"]] += 1
+            points[arc["attacker"]] += arc["points"]
+            if arc["stooge_state"] is None:
+                not_thrown += 1
+            else:
+                states[arc["stooge_state"]] += 1
+            caught += bool(arc["caught"])
+            ding_dong += bool(arc["ding_dong"])
+            scored += bool(arc["points"])
     return {
         "matches": total,
-        "finished": sum(1 for m in matches if m["winner"] is not None),
+        "finished": finished,
         "win_rate": [wins[i] / total if total else 0.0 for i in (0, 1)],
         "points_per_arc": [points[i] / attacking[i] if attacking[i] else 0.0 for i in (0, 1)],
-        "arcs_per_match": len(arcs) / total if total else 0.0,
-        "stooge_state": dict(sorted(Counter(arc["stooge_state"] for arc in arcs if arc["stooge_state"] is not None).items())),
-        "not_thrown": sum(1 for arc in arcs if arc["stooge_state"] is None),
-        "caught": sum(1 for arc in arcs if arc["caught"]),
-        "ding_dong": sum(1 for arc in arcs if arc["ding_dong"]),
-        "scored": sum(1 for arc in arcs if arc["points"]),
-        "arcs": len(arcs),
+        "arcs_per_match": arcs / total if total else 0.0,
+        "stooge_state": dict(sorted(states.items())),
+        "not_thrown": not_thrown,
+        "caught": caught,
+        "ding_dong": ding_dong,
+        "scored": scored,
+        "arcs": arcs,
     }
 
 
@@ -341,7 +356,7 @@ class SkurlingSimulator:
     def play(self, ruleset: Ruleset, home: Team, away: Team, policies: tuple[str, str], seed: int) -> Mapping[str, Any]:
         return play(ruleset, home, away, policies, seed).to_json()
 
-    def summary(self, matches: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
+    def summary(self, matches: Iterable[Mapping[str, Any]]) -> Mapping[str, Any]:
         return summarise(matches)
 
 

@@ -139,6 +139,9 @@ def test_whole_matches_between_the_ready_teams_end_by_the_rules(rules: Ruleset) 
     assert summary["matches"] == 2
     assert summary["finished"] == 2
     assert sum(summary["win_rate"]) == pytest.approx(1.0)
+    # Gone through once: a generator of the matches' JSON sums up the same.
+    assert summarise(one.to_json() for one in played) == summary
+    assert summary["arcs"] == sum(len(one.to_json()["arcs"]) for one in played)
 
 
 def test_a_replay_of_the_log_reaches_the_same_final_state(rules: Ruleset) -> None:
