@@ -262,14 +262,16 @@ def play_matches(
     asking it for its simulator (so ``simulator`` must then be left out); every match keeps
     its own seed, so the matches are the same whatever ``jobs`` is.
     """
+    _check_jobs(jobs, simulator)
+    # One match is not worth starting processes for.
+    return list(iter_matches(ruleset, orders, jobs=jobs if len(orders) > 1 else 1, simulator=simulator))
+
+
+def _check_jobs(jobs: int, simulator: Simulator | None) -> None:
     if jobs < 1:
         raise UsageError("--jobs must be at least 1")
     if jobs > 1 and simulator is not None:
         raise UsageError("matches in several processes are played with the ruleset's own simulator: leave out simulator")
-    if jobs > 1 and len(orders) > 1:
-        return list(_play_in_processes(ruleset, orders, jobs))
-    simulator = simulator or simulator_for(ruleset)
-    return [simulator.play(ruleset, *order) for order in orders]
 
 
 def iter_matches(
@@ -277,10 +279,7 @@ def iter_matches(
 ) -> Iterator[Mapping[str, Any]]:
     """Play the matches ordered one after another, as :func:`play_matches` does, giving each as it is played:
     a summary of many matches then holds one at a time (and ``orders`` may be a generator)."""
-    if jobs < 1:
-        raise UsageError("--jobs must be at least 1")
-    if jobs > 1 and simulator is not None:
-        raise UsageError("matches in several processes are played with the ruleset's own simulator: leave out simulator")
+    _check_jobs(jobs, simulator)
     if jobs > 1:
         yield from _play_in_processes(ruleset, orders, jobs)
         return

@@ -14,6 +14,7 @@ from bbcore.model.inducement import NEITHER_PLAYS
 from bbcore.render.text import money, target
 from bbcore.sphinxext.rst import Rst, escape, literal, ref
 from bbcore.sphinxext.selection import Labels, RulesetDirective
+from bbcore.sphinxext.values import as_times
 from bbcore.sphinxext.words import (
     clauses,
     condition_words,
@@ -115,8 +116,7 @@ def profiles_rst(ruleset: Ruleset, labels: Labels, profiles: tuple[InducementPro
 
 def uses_words(uses: InducementUses) -> str:
     """``once per game``, ``twice per half``, ``3 times per drive``."""
-    times = {1: "once", 2: "twice"}.get(uses.count, f"{uses.count} times")
-    return f"{times} per {escape(uses.per)}"
+    return f"{as_times(uses.count)} per {escape(uses.per)}"
 
 
 def hire_words(hire: InducementHire) -> str:

@@ -142,13 +142,14 @@ class ProvisionalDirective(_CrossRulesetDirective):
             self._variant = variant
             labels = Labels.for_selection(variant, packs, options, ruleset.options)
             rows = sections.setdefault(title, [])
+            when = ", ".join(f"{k}={v}" for k, v in options.items())
+            under = f" ({literal(when)})" if when else ""
             for kind, attribute, label_kind, _ in _KINDS:
                 for entity in getattr(ruleset, attribute).values():
                     origin = ruleset.origins.get((kind, entity.id))
                     own = origin is not None and (origin.layer > 0 if (variant or packs) else origin.layer == 0)
                     if not own:
                         continue
-                    when = ", ".join(f"{k}={v}" for k, v in options.items())
                     for key, name, what, note in _provisional_parts(kind, entity):
                         if (title, kind, key) in seen:
                             continue
@@ -156,7 +157,7 @@ class ProvisionalDirective(_CrossRulesetDirective):
                         rows.append(
                             [
                                 self.link(labels, label_kind, entity.id, name),
-                                escape(what) + (f" ({literal(when)})" if when else ""),
+                                escape(what) + under,
                                 self.text(ruleset, labels, note),
                             ]
                         )
@@ -165,9 +166,7 @@ class ProvisionalDirective(_CrossRulesetDirective):
                     if (title, "rules-file", path) in seen:
                         continue
                     seen.add((title, "rules-file", path))
-                    when = ", ".join(f"{k}={v}" for k, v in options.items())
-                    what = "rules file reading" + (f" ({literal(when)})" if when else "")
-                    rows.append([literal(path), what, self.text(ruleset, labels, str(reading["note"]))])
+                    rows.append([literal(path), "rules file reading" + under, self.text(ruleset, labels, str(reading["note"]))])
         out = Rst()
         for title, rows in sections.items():
             out.rubric(title)
@@ -224,10 +223,8 @@ class ChangesDirective(_CrossRulesetDirective):
         defaults = self.options.get("against") == "defaults"
         variant, packs = self.options.get("variant") or None, tuple(self.options.get("pack", ()))
         core = bbcore.load_ruleset(variant, packs) if defaults else bbcore.load_ruleset()
-        #: How the page names what it compares with: its name, whose, and what it uses.
-        self._base, self._base_s, self._base_uses = (
-            ("the defaults", "the defaults'", "the defaults use") if defaults else ("the core", "the core's", "the core uses")
-        )
+        #: How the page names what it compares with: whose, and what it uses.
+        self._base_s, self._base_uses = ("the defaults'", "the defaults use") if defaults else ("the core's", "the core uses")
         self.use(ruleset)
         self.use(core)
         mine = self.labels(ruleset)

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 #: A value written as an id: lower-case words joined by hyphens.
-_SLUG = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[a-z]+")
+_SLUG = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 
 
 def _value(ruleset: Ruleset, labels: Labels, value: int | str | None) -> str:
