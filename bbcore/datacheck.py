@@ -11,10 +11,11 @@ file otherwise.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from difflib import get_close_matches
 from pathlib import Path
 
 from bbcore.errors import DataError, PluginError, Problem, UsageError, display_path
-from bbcore.loading.datadir import data_files, kind_of, load_file
+from bbcore.loading.datadir import DIRECTORY_KINDS, FILE_KINDS, data_files, kind_of, load_file
 from bbcore.loading.plugin_files import load_plugin_file
 from bbcore.loading.yaml_source import YamlLoadError, read_yaml
 from bbcore.plugins import PluginHost
@@ -133,8 +134,27 @@ def _check_lone_file(path: Path) -> list[Problem]:
         return _check_amendments(host, path)
     if isinstance(data, dict) and "fixtures" in data:
         return _check_league(path)
-    _, found = load_file(path, "team")  # a team file is the likeliest intent
-    return found
+    return _check_team_file(path)  # a team file is the likeliest intent
+
+
+def _check_team_file(path: Path) -> list[Problem]:
+    """A team file: its form, then what it names (variant, roster, positions, skills, staff...) in its variant's ruleset.
+
+    Whether the team is legal (budget, limits) is ``bbcore team check``'s question, not this one.
+    """
+    from bbcore.ruleset import load_ruleset  # noqa: PLC0415 - avoids an import cycle
+    from bbcore.teams.checks import REFERENCE_CODES, check_team  # noqa: PLC0415
+    from bbcore.teams.files import load_team_file, variant_of  # noqa: PLC0415
+
+    try:
+        team_file = load_team_file(path)
+        ruleset = load_ruleset(variant_of([team_file]))
+    except DataError as error:
+        return list(error.problems)
+    except PluginError as error:
+        return [Problem("plugin", str(error), "$", display_path(path))]
+    report = check_team(ruleset, team_file.team, team_file.document)
+    return [problem for problem in report.problems if problem.code in REFERENCE_CODES]
 
 
 def _check_league(path: Path) -> list[Problem]:
@@ -148,28 +168,68 @@ def _check_league(path: Path) -> list[Problem]:
     return []
 
 
+#: Files a data directory may hold besides its data files: the core's edition (read by :mod:`bbcore.edition`).
+_OTHER_FILES = ("edition.yaml",)
+#: How alike a name must be to one of the layout's to be taken for a misspelling of it (difflib's ratio).
+_LIKE_A_LAYOUT_NAME = 0.8
+
+
+def _stray_files(directory: Path, rules_files: Iterable[Path]) -> list[Problem]:
+    """YAML files in a data directory that the layout does not read but looks meant to: a misspelt name
+    (``roster/``, ``skill.yaml``) or a folder inside a layout folder, which would otherwise be skipped in silence.
+
+    Other files are left alone: a plugin may keep files of its own there, registered as
+    rules files or read by its own code.
+    """
+    registered = {path.resolve() for path in rules_files}
+    expected = [*FILE_KINDS, *_OTHER_FILES, *(f"{folder}/" for folder in DIRECTORY_KINDS)]
+    problems: list[Problem] = []
+    for path in sorted(directory.rglob("*")):
+        relative = path.relative_to(directory)
+        parts = relative.parts
+        if path.suffix not in (".yaml", ".yml") or not path.is_file() or path.resolve() in registered:
+            continue
+        if any(part.startswith(".") for part in parts) or (kind_of(path) is not None and len(parts) <= 2):
+            continue
+        if parts[0] in DIRECTORY_KINDS:
+            why = f"only the files right in {parts[0]}/ are read, not those in its folders"
+        else:
+            name = parts[0] + ("/" if len(parts) > 1 else "")
+            close = get_close_matches(name, expected, n=1, cutoff=_LIKE_A_LAYOUT_NAME)
+            if not close or close[0] == name:
+                continue
+            why = f"no part of the data layout reads it; did you mean {close[0]}?"
+        problems.append(Problem("stray-data-file", f"not read: {why}", "$", display_path(path)))
+    return problems
+
+
 def _check_directory(directory: Path) -> tuple[int, list[Problem]]:
     files = data_files(directory)
-    problems = [p for path in files for p in _check_file(path)]
-    if problems:
-        return len(files), problems
-    # Files are sound one by one; now resolve references across them and the core: an
-    # installed plugin's directory under each of its option values, any other as a stand-in variant.
+    problems = [p for path in files for p in _check_file(path)] or _resolution_problems(directory)
+    try:
+        registered = [rules.path for rules in PluginHost().rules_files.values()]
+    except PluginError:
+        registered = []  # a broken plugin's rules files cannot be told from strays; its own problem is reported too
+    return len(files), problems + _stray_files(directory, registered)
+
+
+def _resolution_problems(directory: Path) -> list[Problem]:
+    """Files sound one by one, resolved across each other and the core: an installed plugin's directory under each of
+    its option values, any other as a stand-in variant."""
     from bbcore.ruleset import build_ruleset  # noqa: PLC0415
 
     try:
         if directory.resolve() == CORE_DATA_DIR.resolve():
             build_ruleset(host=PluginHost(entry_points=False))
-            return len(files), problems
+            return []
         host = PluginHost()
         selections = _selections(host, directory)
         if not selections:
             host = PluginHost([(_DirectoryUnderTest.NAME, _mark_hooks(_DirectoryUnderTest(directory)))], entry_points=False)
             selections = [(_DirectoryUnderTest.NAME, (), {})]
-        problems.extend(_built_problems(host, selections))
+        return _built_problems(host, selections)
     except PluginError as error:
-        problems.append(Problem("plugin", str(error), "$", display_path(directory)))
-    return len(files), problems
+        return [Problem("plugin", str(error), "$", display_path(directory))]
 
 
 def check_paths(paths: Iterable[Path]) -> tuple[int, list[Problem]]:
@@ -180,9 +240,10 @@ def check_paths(paths: Iterable[Path]) -> tuple[int, list[Problem]]:
         if path.is_dir():
             checked, found = _check_directory(path)
             if checked == 0:
-                found = [
-                    Problem("no-data-files", "no data files here (expected rosters/, tables/, skills.yaml, ...)", "$", display_path(path))
-                ]
+                nothing = Problem(
+                    "no-data-files", "no data files here (expected rosters/, tables/, skills.yaml, ...)", "$", display_path(path)
+                )
+                found = [nothing, *(p for p in found if p.code == "stray-data-file")]
             count += checked
             problems.extend(found)
         elif path.is_file():

@@ -374,15 +374,18 @@ class RulesetBuilder:
     def _sources(self) -> list[tuple[int, DataSource]]:
         variants = self.host.variants()
         packs = self.host.packs()
+        wrong: list[str] = []
         if self.variant is not None and self.variant not in variants:
             known = ", ".join(sorted(variants)) or "none installed"
-            raise UsageError(f"unknown variant {self.variant!r}; installed variants: {known}")
+            wrong.append(f"unknown variant {self.variant!r}; installed variants: {known}")
         for pack in self.packs:
             if pack not in packs:
                 known = ", ".join(sorted(packs)) or "none installed"
-                raise UsageError(f"unknown pack {pack!r}; installed packs: {known}")
+                wrong.append(f"unknown pack {pack!r}; installed packs: {known}")
         if len(set(self.packs)) != len(self.packs):
-            raise UsageError("a pack is selected more than once")
+            wrong.append("a pack is selected more than once")
+        if wrong:
+            raise UsageError("\n".join(wrong))
         sources = [(0, self.host.core_source())]
         if self.variant is not None:
             sources.append((1, variants[self.variant]))
@@ -392,14 +395,17 @@ class RulesetBuilder:
     def _options(self, active: list[str]) -> dict[str, str]:
         available: dict[str, Option] = {k: o for k, o in self.host.options.items() if o.plugin in active}
         resolved = {key: option.default for key, option in available.items()}
+        wrong: list[str] = []
         for key, value in self.raw_options.items():
             if key not in available:
                 listing = ", ".join(f"{k} ({'|'.join(o.values)})" for k, o in sorted(available.items())) or "none"
-                raise UsageError(f"unknown option {key!r} for this ruleset; its options: {listing}")
-            option = available[key]
-            if value not in option.values:
-                raise UsageError(f"option {key!r} cannot be {value!r}; allowed values: {', '.join(option.values)}")
-            resolved[key] = value
+                wrong.append(f"unknown option {key!r} for this ruleset; its options: {listing}")
+            elif value not in available[key].values:
+                wrong.append(f"option {key!r} cannot be {value!r}; allowed values: {', '.join(available[key].values)}")
+            else:
+                resolved[key] = value
+        if wrong:
+            raise UsageError("\n".join(wrong))
         return resolved
 
     @staticmethod

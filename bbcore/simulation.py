@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
+import threading
+import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Protocol
@@ -298,8 +301,21 @@ class _Worker:
 def _start_worker(variant: str | None, packs: tuple[str, ...], options: dict[str, str], amendments: tuple[str, ...]) -> None:
     from bbcore.ruleset import load_ruleset  # noqa: PLC0415 - the worker's own import, in its own process
 
+    threading.Thread(target=_exit_when_orphaned, args=(os.getppid(),), name="orphan-watch", daemon=True).start()
     _Worker.ruleset = load_ruleset(variant, packs, options, amendments)
     _Worker.simulator = simulator_for(_Worker.ruleset)
+
+
+#: How often a worker process looks whether the process that started it is still there, in seconds.
+ORPHAN_CHECK_SECONDS = 0.5
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    """End this worker once its parent is gone: a parent killed outright (SIGTERM, SIGKILL) cannot shut its pool
+    down, and the worker would play out its batch, and wait for more, for nobody."""
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK_SECONDS)
+    os._exit(1)
 
 
 def _play_task(task: MatchOrder) -> Mapping[str, Any]:

@@ -315,3 +315,55 @@ def test_team_check_still_prints_its_document_for_a_file_that_cannot_be_read(cap
     assert (code, document["valid"], document["cost"]) == (2, False, None)
     assert [p["code"] for p in document["problems"]] == ["yaml-syntax"]
     assert "malformed YAML" in err
+
+
+def test_data_check_names_yaml_files_the_layout_does_not_read(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "roster").mkdir()
+    (tmp_path / "roster" / "orcs.yaml").write_text("id: orcs\n", encoding="utf-8")
+    (tmp_path / "tables" / "old").mkdir(parents=True)
+    (tmp_path / "tables" / "old" / "weather.yaml").write_text("id: weather\n", encoding="utf-8")
+    (tmp_path / "skill.yaml").write_text("skills: []\n", encoding="utf-8")
+    (tmp_path / "notes.md").write_text("not data, not flagged\n", encoding="utf-8")
+    status, out, err = run(capsys, "data", "check", str(tmp_path), "--json")
+    assert status == 2
+    problems = json.loads(out)["problems"]
+    assert [p["code"] for p in problems] == ["no-data-files", *["stray-data-file"] * 3]
+    by_file = {Path(p["file"]).relative_to(tmp_path).as_posix(): p["message"] for p in problems[1:]}
+    assert by_file["roster/orcs.yaml"].endswith("did you mean rosters/?")
+    assert by_file["skill.yaml"].endswith("did you mean skills.yaml?")
+    assert "only the files right in tables/ are read" in by_file["tables/old/weather.yaml"]
+    assert "notes.md" not in err
+
+
+def test_data_check_of_the_shipped_data_finds_no_strays(capsys: pytest.CaptureFixture[str]) -> None:
+    from bbcore.plugins import PluginHost
+
+    # Plugins keep their own rules files in their data directories; those are read, so not strays.
+    directories = {source.data_dir for source in PluginHost().sources}
+    status, _, err = run(capsys, "data", "check", *map(str, sorted(directories)))
+    assert (status, err) == (0, "")
+
+
+def test_team_files_choose_the_variant_of_a_simulation(capsys: pytest.CaptureFixture[str]) -> None:
+    from bbcore.ruleset import load_ruleset
+
+    shipped = [ref.path for ref in load_ruleset("skurling").team_files[:2]]
+    given = ["simulate", "--home", shipped[0], "--away", shipped[1], "--seed", "3", "--json"]
+    assert run_json(capsys, *given) == run_json(capsys, *given, "--variant", "skurling")
+    status, _, err = run(capsys, "simulate", "--home", shipped[0], "--away", HUMAN)
+    assert status == 2
+    assert err.count("these team files are for different games") == 2
+
+
+def test_balance_refuses_a_folder_without_team_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, _, err = run(capsys, "balance", "--variant", "skurling", str(tmp_path))
+    assert status == 2
+    assert f"no team files (*.yaml) in {tmp_path}" in err
+
+
+def test_inducements_for_a_team_naming_an_unknown_position_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    team = tmp_path / "team.yaml"
+    team.write_text("name: T\nplayers:\n  - {name: A, position: human/wizard}\n", encoding="utf-8")
+    status, out, err = run(capsys, "inducements", "--team", str(team))
+    assert (status, out) == (2, "")
+    assert "team.yaml:3:15: $.players[0].position: unknown position 'human/wizard'" in err

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import io
+import os
+import signal
+import subprocess
 import sys
+import time
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +18,7 @@ import bbcore
 from bbcore.balance_chart import BAR_COLOUR, PNG_SCALE, Bar, balance_png, balance_svg, chart_of
 from bbcore.errors import PluginError, UsageError
 from bbcore.model.team import Team, TeamPlayer
-from bbcore.simulation import SimulatorRegistrar, balance, balance_table, simulator_for, wilson
+from bbcore.simulation import ORPHAN_CHECK_SECONDS, SimulatorRegistrar, balance, balance_table, simulator_for, wilson
 from bbcore.testing import MakeRuleset
 
 
@@ -188,3 +193,42 @@ def test_matches_are_played_one_at_a_time_as_they_are_asked_for(monkeypatch: pyt
     assert next(played) == {"seed": 0}
     assert next(played) == {"seed": 1}
     assert made == [0, 1]
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for listing in Path(f"/proc/{pid}/task").glob("*/children"):
+        found.update(int(child) for child in listing.read_text().split())
+    return found
+
+
+def _still_running(pid: int) -> bool:
+    """Alive and not a zombie (a finished process nobody has reaped yet)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "State:\tZ" not in status
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads the process tree from Linux's /proc")
+def test_worker_processes_end_with_a_parent_killed_outright() -> None:
+    """SIGTERM gives the parent no time to shut its pool down; the workers must notice and stop on their own."""
+    argv = [sys.executable, "-m", "bbcore", "simulate", "--variant", "skurling", "--matches", "2000", "--jobs", "2"]
+    parent = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers := _children(parent.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(workers) == 2, "the pool never started"
+        parent.send_signal(signal.SIGTERM)
+        parent.wait(timeout=10)
+        deadline = time.monotonic() + 10 * ORPHAN_CHECK_SECONDS + 5
+        while any(map(_still_running, workers)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(map(_still_running, workers))
+    finally:
+        parent.kill()
+        for pid in filter(_still_running, workers):
+            os.kill(pid, signal.SIGKILL)

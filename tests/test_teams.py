@@ -102,6 +102,8 @@ BROKEN: list[tuple[str, dict[str, Any], str]] = [
     ("seven cheerleaders", {"staff": {"cheerleaders": 7}, "budget": 2_000_000}, "staff-limit"),
     ("unknown staff", {"staff": {"chef": 1}}, "unknown-staff"),
     ("four fans", {"staff": {"dedicated-fans": 4}, "budget": 2_000_000}, "dedicated-fans-range"),
+    ("assistant coaches as a yes", {"staff": {"assistant-coaches": True}}, "staff-not-counted"),
+    ("fans as a yes", {"staff": {"dedicated-fans": True}}, "staff-not-counted"),
     ("unknown inducement", {"inducements": [{"id": "dragon"}]}, "unknown-inducement"),
     ("four bribes", {"inducements": [{"id": "bribes", "count": 4}], "budget": 2_000_000}, "inducement-limit"),
     ("league not played", {"league": "chaos-clash"}, "league-not-allowed"),

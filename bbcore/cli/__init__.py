@@ -54,7 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0911 - one exit 
             print(str(problem), file=sys.stderr)
         return EXIT_USAGE
     except BBCoreError as error:
-        print(f"bbcore: error: {error}", file=sys.stderr)
+        # Several things wrong at once come one to a line, each said to be an error.
+        for line in str(error).splitlines() or [""]:
+            print(f"bbcore: error: {line}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         return EXIT_OK

@@ -19,23 +19,10 @@ from bbcore.render.text import columns, money, target
 from bbcore.rules.league import Standing
 from bbcore.rules.off_season import redraft_budget, redraft_cost, redraft_problems, rehire_price, rest_and_relaxation
 from bbcore.ruleset import Ruleset
-from bbcore.teams.checks import DRAFT, LEAGUE, STAGES
-from bbcore.teams.files import TeamFile
+from bbcore.teams.checks import DRAFT, LEAGUE, REFERENCE_CODES, STAGES
+from bbcore.teams.files import TeamFile, load_team_files, variant_of
 from bbcore.teams.profiles import LASTING_INJURY, PlayerProfile, current_profile, is_captain
 from bbcore.teams.valuation import player_value
-
-#: Team problems that mean the file refers to things that do not exist: bad data, not a broken rule.
-REFERENCE_CODES = frozenset(
-    {
-        "unknown-position",
-        "unknown-roster",
-        "unknown-inducement",
-        "unknown-skill",
-        "unknown-staff",
-        "unknown-advancement-kind",
-        "unknown-lasting-injury",
-    }
-)
 
 
 def _option_pair(text: str) -> tuple[str, str]:
@@ -79,6 +66,19 @@ def _ruleset(args: argparse.Namespace, variant: str | None = None) -> Ruleset:
     if len(options) != len(args.option):
         raise CliUsageError("an option is given more than once")
     return bbcore.load_ruleset(args.variant or variant, tuple(args.pack), options, tuple(args.amend))
+
+
+def _team_ruleset(args: argparse.Namespace, team_files: Sequence[TeamFile]) -> Ruleset:
+    """The ruleset for team files: of ``--variant`` when given, else of the variant the files name."""
+    return _ruleset(args, None if args.variant else variant_of(team_files))
+
+
+def _known_names_only(ruleset: Ruleset, team_file: TeamFile) -> None:
+    """Refuse a team file that names positions, skills or staff the ruleset lacks (bad data, not a broken rule)."""
+    report = bbcore.check_team(ruleset, team_file.team, team_file.document)
+    unknown = [p for p in report.problems if p.code in REFERENCE_CODES]
+    if unknown:
+        raise DataError(unknown)
 
 
 # -- commands -------------------------------------------------------------------
@@ -326,7 +326,8 @@ def _team_inducements(args: argparse.Namespace) -> int:
     from bbcore.teams.purchases import InducementOffer, entity_name, inducement_offers  # noqa: PLC0415
 
     team_file = bbcore.load_team_file(args.team)
-    ruleset = _ruleset(args, team_file.team.variant)
+    ruleset = _team_ruleset(args, [team_file])
+    _known_names_only(ruleset, team_file)
     offers = inducement_offers(ruleset, team_file.team)
     budget = None if args.opponent_ctv is None else team_inducement_budget(ruleset, team_file.team, args.opponent_ctv)
 
@@ -399,6 +400,7 @@ _jobs = _whole_at_least(1, "processes", MOST_JOBS)
 def cmd_team_check(args: argparse.Namespace) -> int:
     try:
         team_file = bbcore.load_team_file(args.file)
+        ruleset = _team_ruleset(args, [team_file])
     except DataError as error:
         if args.json:
             # The document a script waits for, with the problems in it; stderr and the exit say the rest.
@@ -412,7 +414,6 @@ def cmd_team_check(args: argparse.Namespace) -> int:
                 }
             )
         raise
-    ruleset = _ruleset(args, team_file.team.variant)
     report = bbcore.check_team(ruleset, team_file.team, team_file.document, stage=args.stage)
     # The file names things that do not exist: bad data, reported on stderr as well.
     status = _report_references(report.problems) or (EXIT_OK if report.valid else EXIT_PROBLEMS)
@@ -436,9 +437,9 @@ def cmd_team_check(args: argparse.Namespace) -> int:
 
 
 def cmd_team_redraft(args: argparse.Namespace) -> int:
-    before_file, after_file = bbcore.load_team_file(args.before), bbcore.load_team_file(args.after)
+    before_file, after_file = load_team_files([args.before, args.after])
     before, after = before_file.team, after_file.team
-    ruleset = _ruleset(args, after.variant)
+    ruleset = _team_ruleset(args, [before_file, after_file])
     budget, _ = redraft_budget(ruleset, before.treasury, args.played, args.won, args.drawn)
     problems = redraft_problems(ruleset, before, after, budget, after_file.document)
     cost = redraft_cost(ruleset, before, after)
@@ -466,7 +467,8 @@ def cmd_team_redraft(args: argparse.Namespace) -> int:
 def cmd_team_rest(args: argparse.Namespace) -> int:
     team_file = bbcore.load_team_file(args.file)
     before = team_file.team
-    ruleset = _ruleset(args, before.variant)
+    ruleset = _team_ruleset(args, [team_file])
+    _known_names_only(ruleset, team_file)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     rested, events = rest_and_relaxation(ruleset, before, bbcore.SeededDice(seed))
     if args.save:
@@ -605,7 +607,7 @@ def _report_references(problems: tuple[Problem, ...]) -> int:
 def cmd_team_sheet(args: argparse.Namespace) -> int:
     team_file = bbcore.load_team_file(args.file)
     team = team_file.team
-    ruleset = _ruleset(args, team.variant)
+    ruleset = _team_ruleset(args, [team_file])
     report = bbcore.check_team(ruleset, team, team_file.document, stage=args.stage)
     status = _report_references(report.problems)
     if status != EXIT_OK:
@@ -742,15 +744,18 @@ def cmd_teams(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _teams_for(ruleset: Ruleset, paths: list[str]) -> list[Any]:
-    """Team files given on the command line (files, or folders of them), or else the ruleset's own team files; each must be valid."""
+def _team_paths(paths: list[str]) -> list[Path]:
+    """Team files given on the command line: files, or folders of them."""
     files: list[Path] = []
     for given in paths:
         path = Path(given)
         files.extend(sorted([*path.glob("*.yaml"), *path.glob("*.yml")]) if path.is_dir() else [path])
-    loaded = (
-        [(f.team, f.document) for f in map(bbcore.load_team_file, files)] if paths else [(r.team, r.document) for r in ruleset.team_files]
-    )
+    return files
+
+
+def _legal_teams(ruleset: Ruleset, team_files: Sequence[TeamFile]) -> list[Team]:
+    """The given team files' teams (none given: the ruleset's own); each must be a legal team (all problems at once)."""
+    loaded = [(f.team, f.document) for f in team_files] if team_files else [(r.team, r.document) for r in ruleset.team_files]
     problems: list[str] = []
     for team, document in loaded:
         report = bbcore.check_team(ruleset, team, document)
@@ -760,18 +765,14 @@ def _teams_for(ruleset: Ruleset, paths: list[str]) -> list[Any]:
     return [team for team, _ in loaded]
 
 
-def _home_and_away(ruleset: Ruleset, home: str | None, away: str | None) -> list[Any]:
+def _home_and_away(ruleset: Ruleset, home: TeamFile | None, away: TeamFile | None) -> list[Team]:
     """The two teams of a match: each named file, or else the ruleset's first (home) and second (away) team file."""
-    for option, given in (("--home", home), ("--away", away)):
-        if given and Path(given).is_dir():
-            raise CliUsageError(f"{option} names one team file, not the folder {given}")
-    shipped = _teams_for(ruleset, []) if not (home and away) else []
-    named = _teams_for(ruleset, [f for f in (home, away) if f])
-    picked = iter(named)
-    teams = [next(picked) if given else (shipped[index] if index < len(shipped) else None) for index, given in enumerate((home, away))]
+    shipped = _legal_teams(ruleset, []) if not (home and away) else []
+    named = iter(_legal_teams(ruleset, [f for f in (home, away) if f]) if home or away else [])
+    teams = [next(named) if given else (shipped[index] if index < len(shipped) else None) for index, given in enumerate((home, away))]
     if any(team is None for team in teams):
         raise CliUsageError("two teams are needed: give --home and --away, or use a ruleset that ships two team files")
-    return teams
+    return [team for team in teams if team is not None]
 
 
 def _policies(args: argparse.Namespace, offered: tuple[str, ...]) -> tuple[str, str]:
@@ -787,9 +788,15 @@ def _policies(args: argparse.Namespace, offered: tuple[str, ...]) -> tuple[str, 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from bbcore.simulation import iter_matches, simulator_for  # noqa: PLC0415 - loaded only for simulations
 
-    ruleset = _ruleset(args)
+    for option, given in (("--home", args.home), ("--away", args.away)):
+        if given and Path(given).is_dir():
+            raise CliUsageError(f"{option} names one team file, not the folder {given}")
+    named = load_team_files([given for given in (args.home, args.away) if given])
+    home = named[0] if args.home else None
+    away = named[-1] if args.away else None
+    ruleset = _team_ruleset(args, named) if named else _ruleset(args)
     simulator = simulator_for(ruleset)
-    teams = _home_and_away(ruleset, args.home, args.away)
+    teams = _home_and_away(ruleset, home, away)
     policies = _policies(args, simulator.policies)
     if args.matches < 1:
         raise CliUsageError("--matches must be at least 1")
@@ -820,7 +827,11 @@ def cmd_balance(args: argparse.Namespace) -> int:
     from bbcore.balance_chart import balance_png, balance_svg  # noqa: PLC0415
     from bbcore.simulation import balance, balance_table, simulator_for  # noqa: PLC0415
 
-    ruleset = _ruleset(args)
+    paths = _team_paths(args.teams)
+    if args.teams and not paths:
+        raise CliUsageError(f"no team files (*.yaml) in {', '.join(args.teams)}")
+    team_files = load_team_files(paths)
+    ruleset = _team_ruleset(args, team_files) if team_files else _ruleset(args)
     simulator = simulator_for(ruleset)
     kind = Path(args.plot).suffix.lower() if args.plot else None
     if kind not in (None, ".svg", ".png"):
@@ -832,7 +843,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
             raise CliUsageError(
                 f"--plot cannot write {args.plot}: " + ("it is a folder" if chart.is_dir() else "its folder does not exist")
             )
-    teams = _teams_for(ruleset, args.teams)
+    teams = _legal_teams(ruleset, team_files)
     policies = _policies(args, simulator.policies)
     in_hand = None if args.jobs > 1 else simulator  # several processes load their own
     report = balance(ruleset, teams, matches=args.matches, policies=policies, seed=args.seed, simulator=in_hand, jobs=args.jobs)

@@ -81,6 +81,20 @@ class TeamReport:
         }
 
 
+#: Team problems that mean the file refers to things that do not exist: bad data, not a broken rule.
+REFERENCE_CODES = frozenset(
+    {
+        "unknown-position",
+        "unknown-roster",
+        "unknown-inducement",
+        "unknown-skill",
+        "unknown-staff",
+        "unknown-advancement-kind",
+        "unknown-lasting-injury",
+    }
+)
+
+
 # -- the core checks ---------------------------------------------------------------
 
 
@@ -176,6 +190,9 @@ def check_staff(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
             known = ", ".join(["dedicated-fans", *sorted(params.staff)])
             yield problem("unknown-staff", f"unknown sideline staff {staff_id!r}; this ruleset has: {known}", "staff", staff_id)
             continue
+        if isinstance(amount, bool) and terms.max > 1:
+            yield _not_counted(staff_id, terms.name, 0, terms.max)
+            continue
         count = staff_count(amount)
         if count > terms.max:
             yield problem("staff-limit", f"{count} x {terms.name}; at most {terms.max}", "staff", staff_id)
@@ -183,8 +200,17 @@ def check_staff(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
             yield problem("apothecary-not-allowed", f"the {roster.name} roster cannot hire an apothecary", "staff", staff_id)
 
 
+def _not_counted(staff_id: str, name: str, low: int, high: int) -> Problem:
+    """A yes or no given for staff counted by the number: true could mean one, or as many as the team may have."""
+    return problem("staff-not-counted", f"{name} are counted: give a number from {low} to {high}, not true or false", "staff", staff_id)
+
+
 def _fans_within(team: Team, start: int, low: int, high: int, whose: str) -> Iterator[Problem]:
-    count = staff_count(team.staff.get("dedicated-fans", start))
+    amount = team.staff.get("dedicated-fans", start)
+    if isinstance(amount, bool):
+        yield _not_counted("dedicated-fans", "Dedicated Fans", low, high)
+        return
+    count = staff_count(amount)
     if not low <= count <= high:
         yield problem("dedicated-fans-range", f"{count} Dedicated Fans; {whose} has {low} to {high}", "staff", "dedicated-fans")
 

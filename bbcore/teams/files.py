@@ -7,6 +7,7 @@ and the untouched lines stay byte for byte as they were.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -71,6 +72,45 @@ def load_team_file(path: Path | str) -> TeamFile:
     except (OSError, UnicodeDecodeError) as error:
         raise DataError([Problem("unreadable-file", f"cannot read the team file: {error}", "$", display_path(path))]) from None
     return parse_team_text(text, display_path(path), path)
+
+
+def load_team_files(paths: Iterable[Path | str]) -> list[TeamFile]:
+    """Load several team files; one :class:`~bbcore.errors.DataError` holds the problems of every broken one."""
+    loaded: list[TeamFile] = []
+    problems: list[Problem] = []
+    for path in paths:
+        try:
+            loaded.append(load_team_file(path))
+        except DataError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise DataError(problems)
+    return loaded
+
+
+def variant_of(team_files: Sequence[TeamFile]) -> str | None:
+    """The variant the team files are for (None: the core), to load their ruleset with.
+
+    They must all name the same one, and it must be installed; otherwise a
+    :class:`~bbcore.errors.DataError` points at each file's ``variant``.
+    """
+    from bbcore.plugins import default_host  # noqa: PLC0415 - discovering plugins imports them; only when asked
+
+    named = sorted({f.team.variant or "" for f in team_files})
+    if len(named) > 1:
+        listed = ", ".join(repr(v) if v else "the core (no variant)" for v in named)
+        raise DataError(
+            f.document.problem(("variant",), "mixed-variants", f"these team files are for different games: {listed}") for f in team_files
+        )
+    variant = named[0] if named and named[0] else None
+    installed = default_host().variants()
+    if variant is not None and variant not in installed:
+        known = ", ".join(sorted(installed)) or "none installed"
+        raise DataError(
+            f.document.problem(("variant",), "unknown-variant", f"unknown variant {variant!r}; installed variants: {known}")
+            for f in team_files
+        )
+    return variant
 
 
 def position_problems(ruleset: Ruleset, ref: TeamFileRef) -> list[Problem]:
