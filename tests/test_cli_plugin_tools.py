@@ -187,9 +187,16 @@ def test_trace_prints_a_table_in_text(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_trace_needs_a_command(capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, err = run(capsys, "plugins", "--trace")
-    assert status == 2
-    assert "needs a command" in err
+    for argv in (["plugins", "--trace"], ["plugins", "--trace", "--"]):
+        status, _, err = run(capsys, *argv)
+        assert status == 2
+        assert "needs a command" in err
+
+
+def test_a_double_dash_may_end_bbcores_options_before_the_traced_command(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "plugins", "--json", "--trace", "--", "table", "weather")
+    assert (status, err) == (0, "")
+    assert json.loads(out)["command"] == ["table", "weather"]
 
 
 def test_a_traced_command_that_fails_reports_its_status(capsys: pytest.CaptureFixture[str]) -> None:

@@ -43,7 +43,7 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0911 - one exit 
     parser = build_parser(_Parser)
     _never_fail_to_encode()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(_without_trace_separator(list(sys.argv[1:] if argv is None else argv)))
         if not getattr(args, "handler", None):
             getattr(args, "group_parser", parser).print_help(sys.stderr)
             return EXIT_USAGE
@@ -69,6 +69,16 @@ def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0911 - one exit 
         where = f" ({error.filename})" if error.filename else ""
         print(f"bbcore: error: {error.strerror or error}{where}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def _without_trace_separator(argv: list[str]) -> list[str]:
+    """``plugins --trace -- COMMAND``: the ``--`` people write to end bbcore's own options is dropped, as argparse
+    would refuse it before a command it keeps whole."""
+    if argv[:1] == ["plugins"] and "--trace" in argv:
+        at = argv.index("--trace") + 1
+        if argv[at : at + 1] == ["--"]:
+            return argv[:at] + argv[at + 1 :]
+    return argv
 
 
 def _never_fail_to_encode() -> None:

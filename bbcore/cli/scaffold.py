@@ -15,6 +15,7 @@ from pathlib import Path
 from attrs import frozen
 
 from bbcore.errors import UsageError
+from bbcore.plugins import CORE_PLUGIN
 
 #: A plugin name: kebab-case, as every bbcore id (ARCHITECTURE §4).
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -32,6 +33,8 @@ class PluginNames:
     def of(cls, name: str) -> PluginNames:
         if not NAME_PATTERN.match(name):
             raise UsageError(f"a plugin name is kebab-case (lowercase letters, digits, single hyphens; a letter first): got {name!r}")
+        if name == CORE_PLUGIN:
+            raise UsageError(f"{name!r} is the name bbcore's own rules go by; give the plugin a name of its own")
         return cls(name, "bbcore_" + name.replace("-", "_"), "bbcore-" + name)
 
     @property

@@ -63,6 +63,27 @@ def _short(value: Any) -> str:
 _EXTRA = re.compile(r"\('(?P<key>[^']+)'(?: was| were) unexpected\)|'(?P<key2>[^']+)' (?:was|were) unexpected")
 
 
+def _types_refused(error: ValidationError) -> list[str] | None:
+    """The types of a ``oneOf``/``anyOf`` whose every alternative refused the value for its type, or None.
+
+    The best single cause would name one alternative's type only ("is not of type
+    'boolean'") when the value may be any of several.
+    """
+    if error.validator not in ("oneOf", "anyOf") or not isinstance(error.validator_value, list):
+        return None
+    refused: dict[int, ValidationError] = {}
+    for cause in error.context or ():
+        if cause.validator == "type" and not cause.relative_path and len(cause.relative_schema_path) == 2:
+            refused[int(cause.relative_schema_path[0])] = cause
+    if len(refused) != len(error.validator_value):
+        return None
+    types: list[str] = []
+    for index in sorted(refused):
+        named = refused[index].validator_value
+        types.extend(t for t in ([named] if isinstance(named, str) else named) if t not in types)
+    return types
+
+
 def _most_specific(error: ValidationError) -> ValidationError:
     # oneOf/anyOf failures say only "not valid under any of the given schemas";
     # the best match among their causes says what is actually wrong.
@@ -115,6 +136,12 @@ def violations(validator: Draft202012Validator, data: Any) -> list[tuple[JsonPat
     """Every violation of ``validator``'s schema in plain data, as (JSON path, problem code, message)."""
     found = []
     for error in validator.iter_errors(data):
+        types = _types_refused(error)
+        if types is not None:
+            quoted = [repr(t) for t in types]
+            named = " or ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
+            found.append((tuple(error.absolute_path), "wrong-type", f"{_short(error.instance)} is not of type {named}"))
+            continue
         path, code, message = _describe(_most_specific(error))
         found.append((tuple(path), code, message))
     return found

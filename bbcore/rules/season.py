@@ -50,7 +50,10 @@ def playoff_qualifiers(
         raise UsageError("the play-offs need at least one division")
     teams = sum(len(lines) for lines in tables.values())
     if not 0 < places <= teams:
-        raise UsageError(f"{places} play-off places for {teams} teams; give from 1 to {teams}")
+        if teams == 0:
+            raise UsageError("the divisions hold no teams: nobody can go through to the play-offs")
+        given = f"{places} play-off place{'s' if places != 1 else ''} for {teams} team{'s' if teams != 1 else ''}"
+        raise UsageError(f"{given}; give " + (f"from 1 to {teams}" if teams > 1 else "1"))
     each, rest = divmod(places, len(tables))
     qualified: list[str] = []
     for depth in range(each):
