@@ -85,3 +85,14 @@ def test_an_empty_cell_of_a_positions_table_shows_a_dash(core: Ruleset) -> None:
     assert position_row(core, Labels(""), vampire, blitzer)[-1] == NONE
     thrall = next(p for p in vampire.positions if p.secondary)
     assert position_row(core, Labels(""), vampire, thrall)[-1] != NONE
+
+
+def test_a_variants_parameters_split_into_what_it_changes_and_what_it_keeps() -> None:
+    variant, core = bbcore.load_ruleset("gutterbowl"), bbcore.load_ruleset()
+    markup = "\n".join(parameters_rst(variant, Labels("gutterbowl-"), core).lines)
+    changed, kept = markup.split(".. list-table:: As in the core")
+    assert ".. list-table:: Changed from the core" in changed
+    players = f"Players on the pitch\n     - {variant.parameters.players_on_pitch}"
+    assert players in changed
+    assert players not in kept
+    assert f"- Rush\n     - a D6 of {core.parameters.targets.rush}+" in kept

@@ -8,7 +8,7 @@ choose the ruleset, like the CLI's ``--variant``, ``--pack`` and ``--option``.
 - ``bbcore-skills``: the skills glossary by category (``skill-<id>``, ``skill-category-<id>``);
 - ``bbcore-tables``: every table (``table-<id>``); ``bbcore-table:: ID``: one table by id or role;
 - ``bbcore-inducements``: every inducement, grouped where a list has groups (``inducement-<id>``, ``inducement-group-<id>``);
-- ``bbcore-parameters``: the resolved game parameters;
+- ``bbcore-parameters``: the resolved game parameters (``:against: core``: what a variant or pack changes, then what it keeps);
 - ``bbcore-sequences``: every sequence and its steps (``sequence-<id>``);
 - ``bbcore-glossary``: leagues and special rules (``league-<id>``, ``special-rule-<id>``);
 - ``bbcore-pitch``: the pitch in use drawn as an SVG, with its features (``pitch-<id>``);

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
+from docutils.parsers.rst import directives
 
+import bbcore
 from bbcore.errors import UsageError
 from bbcore.model.parameters import GameParameters
 from bbcore.render.text import money
@@ -168,162 +170,24 @@ def _grudge_words(ruleset: Ruleset, params: GameParameters) -> str:
     return words + (f", never {barred}" if barred else "")
 
 
-def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
+def parameters_rst(ruleset: Ruleset, labels: Labels, core: Ruleset | None = None) -> Rst:
+    """The parameters as tables; given the ``core``, the main table is split in two: the rows whose words the
+    ruleset changes, then those it leaves as they are in the core."""
     unknown = {f.name for f in attrs.fields(GameParameters)} - PHRASED
     if unknown:
         raise ValueError(f"bbcore-parameters does not render the parameters {', '.join(sorted(unknown))}")
     params = ruleset.parameters
-    rerolls = params.rerolls
-    price = money(rerolls.fixed_cost) if rerolls.fixed_cost is not None else "the roster's price"
-    fans = params.dedicated_fans
-    rule = params.low_cost_linemen_rule
     out = Rst()
-    out.list_table(
-        ("Parameter", "Value"),
-        [
-            ("Players on the pitch", str(params.players_on_pitch)),
-            ("Turns per half", str(params.turns_per_half)),
-            ("Halves", str(params.halves)),
-            ("Extra Time", _extra_time_words(params)),
-            ("Weather when a drive ends", _heat_words(ruleset, labels, params)),
-            ("Draft budget", money(params.draft_budget)),
-            (
-                "Sideline staff budget",
-                "from the draft budget"
-                if params.sideline_budget is None
-                else f"{money(params.sideline_budget)}, apart from the draft budget",
-            ),
-            ("Roster size", _span(params.roster.min, params.roster.max, "player")),
-            (
-                "Team re-rolls",
-                f"{'any number' if rerolls.max is None else f'at most {rerolls.max}'}, at {price}; "
-                f"x{rerolls.cost_multiplier_after_draft} when bought after drafting",
-            ),
-            (
-                "Dedicated Fans",
-                f"start at {fans.start}; {_fans_bought(fans.start, fans.max_at_draft, money(fans.cost))}; "
-                f"always between {fans.min} and {fans.max}; a game's Fan Factor adds {fans.fan_factor_dice}",
-            ),
-            ("Low-cost linemen rule", special_rule_link(ruleset, labels, rule) if rule in ruleset.special_rules else literal(rule)),
-            ("Inducements when drafting", yes_no(params.inducements_in_draft)),
-            (
-                "Set-up",
-                f"at least {params.setup.min_on_line_of_scrimmage} on the line of scrimmage (all, when a team fields fewer); "
-                f"at most {params.setup.max_per_wide_zone} in each wide zone",
-            ),
-            ("Swarming", _swarming_words(ruleset, labels, params)),
-            (
-                "Journeymen",
-                f"a {escape(params.journeymen.keyword)} position of 0-{params.journeymen.position_max}, gaining "
-                + (", ".join(escape(ruleset.skill_display(s.id, s.value)) for s in params.journeymen.skills) or "nothing"),
-            ),
-            ("Petty Cash top-up", f"at most {money(params.petty_cash.treasury_top_up_max)} from the Treasury"),
-            (
-                "Rush",
-                f"a D6 of {params.targets.rush}+; up to {params.movement.rushes} per activation "
-                f"({params.movement.sprint_extra_rushes:+d} with Sprint)",
-            ),
-            ("Dodging", _modifiers(params.movement.dodge_modifiers)),
-            ("Rushing", _modifiers(params.movement.rush_modifiers)),
-            ("Casualty Rolls", _modifiers(params.casualty_modifiers)),
-            ("Foul Appearance", f"a D6 of {params.targets.foul_appearance}+ to block (or single out) such a player"),
-            ("Animosity", f"a D6 of {params.targets.animosity}+ to pass or hand off to the team-mates it names"),
-            ("Pro", f"a D6 of {params.targets.pro}+ to re-roll one of the player's own tests in his activation"),
-            ("Steady Footing", f"a D6 of {params.targets.steady_footing}+ keeps the player on his feet instead of going down"),
-            (
-                "Pick-me-up",
-                f"at the end of the opposition's turn, a Prone player within {params.movement.pick_me_up_reach} squares of a "
-                f"Standing team-mate with it stands up on a D6 of {params.targets.pick_me_up}+",
-            ),
-            (
-                "On the Ball",
-                f"a free move of up to {params.movement.on_the_ball_squares} squares, never a Rush: for each opponent with it "
-                "once a pass's target is declared, and for one Open receiver in his own half once the kick has deviated",
-            ),
-            (
-                "Saboteur",
-                f"a D6 of {params.targets.saboteur}+ as the player is knocked down by a block: the blocker goes down too, "
-                "and the player is Knocked Out with no Armour Roll",
-            ),
-            (
-                "Leaving a tackle zone",
-                f"Tentacles hold on D6 + ST - the leaver's ST of {params.targets.tentacles}+; Shadowing follows on "
-                f"{params.targets.shadowing}+; Arm Bar adds {params.movement.arm_bar:+d} to the fall's Armour or Injury Roll",
-            ),
-            ("Jumping", _modifiers(params.movement.jump_modifiers)),
-            (
-                "Break Tackle",
-                ", ".join(
-                    f"{band.by:+d} at ST {band.st_at_most} or less" if band.st_at_most is not None else f"{band.by:+d} otherwise"
-                    for band in params.movement.break_tackle
-                ),
-            ),
-            (
-                "Throw Team-mate",
-                f"Scatter ({params.throw_team_mate.scatter}, or with Swoop {params.throw_team_mate.swoop_distance} squares off the "
-                f"throw-in template); a Fumbled Throw at {params.throw_team_mate.fumble_at_most} or less; "
-                f"passing {_modifiers(params.throw_team_mate.pass_modifiers)}; "
-                f"Lethal Flight {params.throw_team_mate.lethal_flight:+d} to the Armour or Injury Roll; "
-                f"landing {_modifiers(params.throw_team_mate.landing_modifiers)}; Always Hungry: "
-                + ", ".join(f"{k.replace('_', ' ')} on {v}+" for k, v in params.throw_team_mate.always_hungry.items()),
-            ),
-            ("Pass Action", _passing_words(params)),
-            ("Secure the Ball Action", _secure_words(ruleset, params)),
-            ("Plague Ridden", _plague_words(ruleset, params)),
-            ("Raising the dead", _undeath_words(ruleset, params)),
-            ("Team Captain", _captain_words(ruleset, params)),
-            ("Getting Even", _grudge_words(ruleset, params)),
-            ("Activation tests", _activation_words(ruleset, params)),
-            (
-                "Standing up",
-                f"costs {params.movement.stand_up_cost} MA; with MA {params.movement.stand_up_roll_at_most_ma} or less, "
-                f"a D6 of {params.targets.stand_up}+ (Timmm-ber!: +{params.movement.timmm_ber} for each Open Standing team-mate "
-                "next to the player; a natural 1 still fails)",
-            ),
-            (
-                "Blitz",
-                f"the block costs {params.movement.blitz_block_cost} square of movement (a Rush when the Move Allowance is spent); "
-                "the player may move on afterwards with what is left",
-            ),
-            ("Knocked-out recovery", f"a D6 of {params.targets.ko_recovery}+ at the end of each drive"),
-            (
-                "Stalling",
-                f"the Crowd Takes Action: a {escape(params.stalling.dice)} of at least the team's turn number knocks the player down"
-                if params.stalling.crowd_takes_action
-                else "the crowd takes no action (the variant answers stalling its own way)",
-            ),
-            (
-                "Regeneration",
-                f"a D6 of {params.targets.regeneration}+ saves a casualty; rolled "
-                + ("before the Casualty Roll" if params.regeneration_first else "after the Casualty Roll and any treatment of it"),
-            ),
-            (
-                "Block dice",
-                f"{params.block.dice_equal} at equal Strength, {params.block.dice_stronger} for the stronger side, "
-                f"{params.block.dice_over_double} when it has more than double",
-            ),
-            ("Claws", f"a natural armour roll of {params.block.claws_breaks_on}+ breaks armour"),
-            ("Mighty Blow", f"{params.block.mighty_blow:+d} to the Armour or the Injury Roll after a Knock Down by a Block"),
-            ("Multiple Block", f"two blocks at once, at {params.block.multiple_block_strength:+d} Strength, with no follow-up"),
-            (
-                "Foul",
-                f"Armour Roll {params.fouls.per_assist:+d} per offensive assist, {-params.fouls.per_assist:+d} per defensive one; "
-                f"Dirty Player {params.fouls.dirty_player:+d} to Armour or Injury; Argue the Call result "
-                f"{row_link(ruleset, labels, 'argue-the-call', params.fouls.coach_ejected_by)} ejects the coach; "
-                "with Friends with the Ref a natural "
-                f"{params.fouls.friends_with_the_ref_from}+ wins the argument" + _bribery_words(ruleset, params),
-            ),
-            ("Bribe", _bribe_words(ruleset, labels, params)),
-            ("Special actions", _special_action_words(params)),
-            ("Deviate", f"{params.ball.deviate_distance} squares in a D8 direction"),
-            ("Kick", f"a kick-off by a nominated kicker with Kick deviates {params.ball.kick_deviate_distance} squares"),
-            ("Throw-in", f"{params.ball.throw_in_distance} squares; from a corner, {params.ball.corner_throw_in_dice} picks the direction"),
-            ("Punt", f"{params.ball.punt_distance} squares in a direction off the throw-in template, facing an End Zone or a sideline"),
-            ("Catching", ", ".join(f"{k.replace('_', ' ').replace('-', ' ')} {v:+d}" for k, v in params.ball.catch_modifiers.items())),
-            ("Picking up", ", ".join(f"{k.replace('_', ' ').replace('-', ' ')} {v:+d}" for k, v in params.ball.pick_up_modifiers.items())),
-        ],
-        widths=(30, 70),
-    )
+    rows = _main_rows(ruleset, labels)
+    if core is None:
+        out.list_table(("Parameter", "Value"), rows, widths=(30, 70))
+    else:
+        # Worded with the same labels, a row reads the same unless its numbers or names differ.
+        core_rows = _main_rows(core, labels)
+        changed = [row for row, theirs in zip(rows, core_rows, strict=True) if row != theirs]
+        out.list_table(("Parameter", "Value"), changed, widths=(30, 70), title="Changed from the core")
+        kept = [row for row in rows if row not in changed]
+        out.list_table(("Parameter", "Value"), kept, widths=(30, 70), title="As in the core")
     if params.staff:
         out.list_table(
             ("Staff", "Id", "At most", "Cost each"),
@@ -333,6 +197,155 @@ def parameters_rst(ruleset: Ruleset, labels: Labels) -> Rst:
     out.list_table(("Kick-off event", "Value"), _kick_off_rows(ruleset, labels, params), widths=(30, 70), title="Kick-off events")
     out.list_table(("League play", "Value"), _league_rows(ruleset, labels, params), widths=(30, 70), title="League play")
     return out
+
+
+def _main_rows(ruleset: Ruleset, labels: Labels) -> list[tuple[str, str]]:
+    """The main table's rows: (what, its value in words)."""
+    params = ruleset.parameters
+    rerolls = params.rerolls
+    price = money(rerolls.fixed_cost) if rerolls.fixed_cost is not None else "the roster's price"
+    fans = params.dedicated_fans
+    rule = params.low_cost_linemen_rule
+    return [
+        ("Players on the pitch", str(params.players_on_pitch)),
+        ("Turns per half", str(params.turns_per_half)),
+        ("Halves", str(params.halves)),
+        ("Extra Time", _extra_time_words(params)),
+        ("Weather when a drive ends", _heat_words(ruleset, labels, params)),
+        ("Draft budget", money(params.draft_budget)),
+        (
+            "Sideline staff budget",
+            "from the draft budget" if params.sideline_budget is None else f"{money(params.sideline_budget)}, apart from the draft budget",
+        ),
+        ("Roster size", _span(params.roster.min, params.roster.max, "player")),
+        (
+            "Team re-rolls",
+            f"{'any number' if rerolls.max is None else f'at most {rerolls.max}'}, at {price}; "
+            f"x{rerolls.cost_multiplier_after_draft} when bought after drafting",
+        ),
+        (
+            "Dedicated Fans",
+            f"start at {fans.start}; {_fans_bought(fans.start, fans.max_at_draft, money(fans.cost))}; "
+            f"always between {fans.min} and {fans.max}; a game's Fan Factor adds {fans.fan_factor_dice}",
+        ),
+        ("Low-cost linemen rule", special_rule_link(ruleset, labels, rule) if rule in ruleset.special_rules else literal(rule)),
+        ("Inducements when drafting", yes_no(params.inducements_in_draft)),
+        (
+            "Set-up",
+            f"at least {params.setup.min_on_line_of_scrimmage} on the line of scrimmage (all, when a team fields fewer); "
+            f"at most {params.setup.max_per_wide_zone} in each wide zone",
+        ),
+        ("Swarming", _swarming_words(ruleset, labels, params)),
+        (
+            "Journeymen",
+            f"a {escape(params.journeymen.keyword)} position of 0-{params.journeymen.position_max}, gaining "
+            + (", ".join(escape(ruleset.skill_display(s.id, s.value)) for s in params.journeymen.skills) or "nothing"),
+        ),
+        ("Petty Cash top-up", f"at most {money(params.petty_cash.treasury_top_up_max)} from the Treasury"),
+        (
+            "Rush",
+            f"a D6 of {params.targets.rush}+; up to {params.movement.rushes} per activation "
+            f"({params.movement.sprint_extra_rushes:+d} with Sprint)",
+        ),
+        ("Dodging", _modifiers(params.movement.dodge_modifiers)),
+        ("Rushing", _modifiers(params.movement.rush_modifiers)),
+        ("Casualty Rolls", _modifiers(params.casualty_modifiers)),
+        ("Foul Appearance", f"a D6 of {params.targets.foul_appearance}+ to block (or single out) such a player"),
+        ("Animosity", f"a D6 of {params.targets.animosity}+ to pass or hand off to the team-mates it names"),
+        ("Pro", f"a D6 of {params.targets.pro}+ to re-roll one of the player's own tests in his activation"),
+        ("Steady Footing", f"a D6 of {params.targets.steady_footing}+ keeps the player on his feet instead of going down"),
+        (
+            "Pick-me-up",
+            f"at the end of the opposition's turn, a Prone player within {params.movement.pick_me_up_reach} squares of a "
+            f"Standing team-mate with it stands up on a D6 of {params.targets.pick_me_up}+",
+        ),
+        (
+            "On the Ball",
+            f"a free move of up to {params.movement.on_the_ball_squares} squares, never a Rush: for each opponent with it "
+            "once a pass's target is declared, and for one Open receiver in his own half once the kick has deviated",
+        ),
+        (
+            "Saboteur",
+            f"a D6 of {params.targets.saboteur}+ as the player is knocked down by a block: the blocker goes down too, "
+            "and the player is Knocked Out with no Armour Roll",
+        ),
+        (
+            "Leaving a tackle zone",
+            f"Tentacles hold on D6 + ST - the leaver's ST of {params.targets.tentacles}+; Shadowing follows on "
+            f"{params.targets.shadowing}+; Arm Bar adds {params.movement.arm_bar:+d} to the fall's Armour or Injury Roll",
+        ),
+        ("Jumping", _modifiers(params.movement.jump_modifiers)),
+        (
+            "Break Tackle",
+            ", ".join(
+                f"{band.by:+d} at ST {band.st_at_most} or less" if band.st_at_most is not None else f"{band.by:+d} otherwise"
+                for band in params.movement.break_tackle
+            ),
+        ),
+        (
+            "Throw Team-mate",
+            f"Scatter ({params.throw_team_mate.scatter}, or with Swoop {params.throw_team_mate.swoop_distance} squares off the "
+            f"throw-in template); a Fumbled Throw at {params.throw_team_mate.fumble_at_most} or less; "
+            f"passing {_modifiers(params.throw_team_mate.pass_modifiers)}; "
+            f"Lethal Flight {params.throw_team_mate.lethal_flight:+d} to the Armour or Injury Roll; "
+            f"landing {_modifiers(params.throw_team_mate.landing_modifiers)}; Always Hungry: "
+            + ", ".join(f"{k.replace('_', ' ')} on {v}+" for k, v in params.throw_team_mate.always_hungry.items()),
+        ),
+        ("Pass Action", _passing_words(params)),
+        ("Secure the Ball Action", _secure_words(ruleset, params)),
+        ("Plague Ridden", _plague_words(ruleset, params)),
+        ("Raising the dead", _undeath_words(ruleset, params)),
+        ("Team Captain", _captain_words(ruleset, params)),
+        ("Getting Even", _grudge_words(ruleset, params)),
+        ("Activation tests", _activation_words(ruleset, params)),
+        (
+            "Standing up",
+            f"costs {params.movement.stand_up_cost} MA; with MA {params.movement.stand_up_roll_at_most_ma} or less, "
+            f"a D6 of {params.targets.stand_up}+ (Timmm-ber!: +{params.movement.timmm_ber} for each Open Standing team-mate "
+            "next to the player; a natural 1 still fails)",
+        ),
+        (
+            "Blitz",
+            f"the block costs {params.movement.blitz_block_cost} square of movement (a Rush when the Move Allowance is spent); "
+            "the player may move on afterwards with what is left",
+        ),
+        ("Knocked-out recovery", f"a D6 of {params.targets.ko_recovery}+ at the end of each drive"),
+        (
+            "Stalling",
+            f"the Crowd Takes Action: a {escape(params.stalling.dice)} of at least the team's turn number knocks the player down"
+            if params.stalling.crowd_takes_action
+            else "the crowd takes no action (the variant answers stalling its own way)",
+        ),
+        (
+            "Regeneration",
+            f"a D6 of {params.targets.regeneration}+ saves a casualty; rolled "
+            + ("before the Casualty Roll" if params.regeneration_first else "after the Casualty Roll and any treatment of it"),
+        ),
+        (
+            "Block dice",
+            f"{params.block.dice_equal} at equal Strength, {params.block.dice_stronger} for the stronger side, "
+            f"{params.block.dice_over_double} when it has more than double",
+        ),
+        ("Claws", f"a natural armour roll of {params.block.claws_breaks_on}+ breaks armour"),
+        ("Mighty Blow", f"{params.block.mighty_blow:+d} to the Armour or the Injury Roll after a Knock Down by a Block"),
+        ("Multiple Block", f"two blocks at once, at {params.block.multiple_block_strength:+d} Strength, with no follow-up"),
+        (
+            "Foul",
+            f"Armour Roll {params.fouls.per_assist:+d} per offensive assist, {-params.fouls.per_assist:+d} per defensive one; "
+            f"Dirty Player {params.fouls.dirty_player:+d} to Armour or Injury; Argue the Call result "
+            f"{row_link(ruleset, labels, 'argue-the-call', params.fouls.coach_ejected_by)} ejects the coach; "
+            "with Friends with the Ref a natural "
+            f"{params.fouls.friends_with_the_ref_from}+ wins the argument" + _bribery_words(ruleset, params),
+        ),
+        ("Bribe", _bribe_words(ruleset, labels, params)),
+        ("Special actions", _special_action_words(params)),
+        ("Deviate", f"{params.ball.deviate_distance} squares in a D8 direction"),
+        ("Kick", f"a kick-off by a nominated kicker with Kick deviates {params.ball.kick_deviate_distance} squares"),
+        ("Throw-in", f"{params.ball.throw_in_distance} squares; from a corner, {params.ball.corner_throw_in_dice} picks the direction"),
+        ("Punt", f"{params.ball.punt_distance} squares in a direction off the throw-in template, facing an End Zone or a sideline"),
+        ("Catching", ", ".join(f"{k.replace('_', ' ').replace('-', ' ')} {v:+d}" for k, v in params.ball.catch_modifiers.items())),
+        ("Picking up", ", ".join(f"{k.replace('_', ' ').replace('-', ' ')} {v:+d}" for k, v in params.ball.pick_up_modifiers.items())),
+    ]
 
 
 #: How each kind of failed activation test reads on the page.
@@ -604,11 +617,25 @@ def sequence_rst(ruleset: Ruleset, labels: Labels, sequence: Sequence, level: in
 
 
 class ParametersDirective(RulesetDirective):
-    """The game parameters after every layer and plugin has been merged."""
+    """The game parameters after every layer and plugin has been merged.
+
+    With ``:against: core`` (for a variant's or a pack's page) the main table is split:
+    what the selection changes first, then what it keeps from the core.
+    """
+
+    option_spec: ClassVar[dict[str, object]] = {
+        **RulesetDirective.option_spec,
+        "against": lambda v: directives.choice(v, ("core",)),
+    }
 
     def render(self, ruleset: Ruleset, labels: Labels) -> Rst:
+        core = None
+        if self.options.get("against") == "core":
+            if ruleset.variant is None and not ruleset.packs:
+                raise self.error(f"{self.name}: :against: core needs :variant: or :pack: (the core has nothing to compare with)")
+            core = bbcore.load_ruleset()
         try:
-            return parameters_rst(ruleset, labels)
+            return parameters_rst(ruleset, labels, core)
         except ValueError as error:
             raise self.error(str(error)) from None
 
