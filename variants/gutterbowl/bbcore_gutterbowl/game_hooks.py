@@ -12,6 +12,9 @@ Each hook only hands over to the module that holds the rule:
   ``bbcore_argue_the_call``, :mod:`~bbcore_gutterbowl.secret_weapons`);
 * casualty rolls: the Sawbones (:mod:`~bbcore_gutterbowl.staff`) and the Frog
   (:mod:`~bbcore_gutterbowl.wizard`);
+* just after a team turn: the Novice Wizard offered to its coach
+  (:func:`~bbcore_gutterbowl.wizard.wizard_after_turn`); a Frog becomes himself again as
+  the drive ends, through the core's ``drive_forms``;
 * KO recovery: nothing here; the core adds the Snack Stand's +1 from its ``ko-recovery``
   effect in data, as for any inducement with one;
 * passing: the Potion of Accuracy (:mod:`~bbcore_gutterbowl.passing`);
@@ -27,9 +30,6 @@ Each hook only hands over to the module that holds the rule:
 
   The Restless Fans as a team turn ends, for its players the core found Stalling (the
   core's Crowd Takes Action is off: ``stalling.crowd_takes_action`` in the parameters).
-
-A rule with no hook to hang on is a function for whoever runs the turns:
-:func:`~bbcore_gutterbowl.wizard.cast_spell`.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ from bbcore_gutterbowl.secret_weapons import SECRET_WEAPONS_STEP, deal_with_secr
 from bbcore_gutterbowl.staff import SAWBONES, sawbones, snack_stand_refund
 from bbcore_gutterbowl.variant_rules import RULES_ID, reference_problems
 from bbcore_gutterbowl.weather import CLOUDS_OF_SMOG_STEP, HEATWAVE_STEP, clouds_of_smog_step, heatwave_step, turn_end_weather
-from bbcore_gutterbowl.wizard import frog_casualty, is_frog
+from bbcore_gutterbowl.wizard import frog_casualty, is_frog, wizard_after_turn
 
 if TYPE_CHECKING:
     from bbcore.dice import DiceSource
@@ -201,6 +201,14 @@ def snack_stand_gives_it_back(
     return snack_stand_refund(ruleset, state, team, dice)
 
 
+@hookimpl(specname="bbcore_after_turn_effects")
+def wizard_between_turns(
+    ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]] | None:
+    """The Novice Wizard's moment, just after a turn of his team (:func:`~bbcore_gutterbowl.wizard.wizard_after_turn`)."""
+    return wizard_after_turn(ruleset, state, team, dice, decisions)
+
+
 @hookimpl(specname="bbcore_rules_file_problems")
 def variant_rules_references(ruleset: Ruleset) -> Iterable[RulesFileProblem]:
     """What ``variant-rules.yaml`` names must exist in the ruleset (a league's amended file too)."""
@@ -224,4 +232,5 @@ __all__: list[str] = [
     "snack_stand_gives_it_back",
     "variant_rules_references",
     "weather_at_turn_end",
+    "wizard_between_turns",
 ]

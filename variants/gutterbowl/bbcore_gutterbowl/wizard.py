@@ -1,7 +1,10 @@
 """The Novice Wizard: one spell per game, Firebolt or Transmutation, cast at the end of a friendly team turn.
 
-The core runs no turns yet, so whoever does calls :func:`cast_spell` at the end of one
-of the wizard's team's turns, before the opponent's next turn. Both spells aim at an
+Just after each of its team's turns, before the opponent's next one, the core asks the
+plugins' ``bbcore_after_turn_effects``: :func:`wizard_after_turn` then offers the wizard to
+its coach (``Decisions.inducement_act``, situation :data:`OWN_TURN_END`), with the players
+each spell may aim at. A tracker that runs turns its own way calls :func:`cast_spell` at
+that moment. Both spells aim at an
 opposition player on the pitch (not one out of play in a sewer pit, who cannot be
 targeted) and hit on a die of ``hit_on`` or more. Otherwise the spell hits the player
 closest to the target, of either team; among several as close, one picked at random.
@@ -14,9 +17,10 @@ Transmutation turns the player hit into a Frog: the ``frog`` profile of the Novi
 Wizard inducement in ``inducements.yaml``. A ball the player held is dropped and
 bounces. A Frog's casualty is always Badly Hurt and no Sawbones can treat it
 (:func:`frog_casualty`, answered through ``bbcore_casualty_treatment``). The spell
-wears off at the end of the next drive: :func:`cast_spell` hands back a
-:class:`Transmutation` record, and the caller calls :func:`end_transmutation` with it
-when that drive ends; a KO or casualty suffered as a Frog stays.
+wears off as the drive ends: :func:`cast_spell` remembers the player as he was in the
+game's ``drive_forms``, and the core's drive-ends step gives him his own profile back;
+a KO or casualty suffered as a Frog stays. It also hands back a :class:`Transmutation`
+record, for :func:`end_transmutation` on a board kept outside a game.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from bbcore.model.inducement import InducementProfile
 from bbcore.model.table import Row
 from bbcore.rules import ball
 from bbcore.rules.board import Board, PlayerState, Status, distance
-from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.decisions import Decisions, DefaultDecisions, InducementAct, checked_act
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import CasualtyTreatment, Harm, knock_down_with_ball
 from bbcore.rules.sequences import GameState
@@ -45,6 +49,8 @@ SPELLS = (FIREBOLT, TRANSMUTATION)
 FROG = "frog"
 #: The cause named in the Armour roll of a player hit by a Firebolt.
 SPELL = "spell"
+#: The moment the wizard is offered: just after one of his team's turns (``Decisions.inducement_act``'s situation).
+OWN_TURN_END = "own-turn-end"
 
 
 @frozen
@@ -172,14 +178,47 @@ def cast_spell(
     else:
         outcome, record = transmutation(ruleset, state.board, team, target_id, dice, decisions)
     left = {key: count - (key == NOVICE_WIZARD) for key, count in held.items()}
-    state = state.update_team(team, inducements={key: count for key, count in left.items() if count})
-    return evolve(state, board=outcome.board), outcome.events, record
+    state = evolve(state.update_team(team, inducements={key: count for key, count in left.items() if count}), board=outcome.board)
+    if record is not None:
+        state = state.with_drive_form(record.original)
+    return state, outcome.events, record
+
+
+def spell_offers(state: GameState, team: str) -> tuple[InducementAct, ...]:
+    """What the team's Novice Wizard may cast now, each spell with the opposition players it may aim at (none: no
+    wizard left, or nobody to aim at)."""
+    if not state.team(team).inducements.get(NOVICE_WIZARD):
+        return ()
+    board = state.board
+    opponents = [p for p in board.players.values() if p.team != team]
+    offers = []
+    for spell, standing_only in ((FIREBOLT, True), (TRANSMUTATION, False)):
+        targets = tuple(sorted(p.id for p in opponents if _targetable(board, p, standing_only)))
+        if targets:
+            offers.append(InducementAct(spell, players=targets, count=1))
+    return tuple(offers)
+
+
+def wizard_after_turn(
+    ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]] | None:
+    """Just after ``team``'s turn: its coach may have the Novice Wizard cast, or keep him (None: nothing happened)."""
+    offered = spell_offers(state, team)
+    if not offered:
+        return None
+    checked = checked_act(decisions.inducement_act(team, NOVICE_WIZARD, OWN_TURN_END, offered), offered, who=team)
+    if checked is None:
+        return None
+    _, answer = checked
+    state, events, _ = cast_spell(ruleset, state, team, answer.act, answer.players[0], dice, decisions)
+    return state, events
 
 
 __all__ = [
     "FIREBOLT",
     "FROG",
     "NOVICE_WIZARD",
+    "OWN_TURN_END",
     "TRANSMUTATION",
     "Transmutation",
     "cast_spell",
@@ -189,5 +228,7 @@ __all__ = [
     "frog_profile",
     "is_frog",
     "spell_hits",
+    "spell_offers",
     "transmutation",
+    "wizard_after_turn",
 ]

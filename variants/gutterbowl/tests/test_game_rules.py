@@ -6,7 +6,7 @@ Every test scripts its dice (and its coaches' decisions) and would fail without 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +27,8 @@ from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.block import apply_block_face
 from bbcore.rules.board import BallState, Square, Status
-from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
-from bbcore.rules.drive import recover_knocked_out_players
+from bbcore.rules.decisions import ActChoice, DefaultDecisions, InducementAct, ScriptedDecisions
+from bbcore.rules.drive import clear_the_pitch, end_turn, recover_knocked_out_players
 from bbcore.rules.events import Event
 from bbcore.rules.foul import foul, send_off
 from bbcore.rules.inducement_uses import uses_left
@@ -723,6 +723,48 @@ def test_the_wizard_casts_once_per_game(gb: Ruleset) -> None:
     assert NOVICE_WIZARD not in after.home.inducements
     with ScriptedDice([]) as dice, pytest.raises(UsageError, match="no Novice Wizard left"):
         cast_spell(gb, after, "home", "transmutation", "target", dice)
+
+
+def test_a_frog_is_himself_again_as_the_drive_ends_but_stays_knocked_out(gb: Ruleset) -> None:
+    state = game(
+        gb,
+        {"target": ("away", CLANRAT, (13, 7)), "caster-side": ("home", LINEMAN, (11, 7))},
+        home=team("home", "human", inducements={NOVICE_WIZARD: 1}),
+    )
+    before = state.board.player("target")
+    with ScriptedDice([4]) as dice:
+        frogged, _, _ = cast_spell(gb, state, "home", "transmutation", "target", dice)
+    assert is_frog(gb, frogged.board.player("target"))
+    knocked_out = attrs.evolve(frogged, board=frogged.board.with_player(frogged.board.player("target").with_status(Status.KO)))
+    with ScriptedDice([]) as dice:
+        ended, _ = clear_the_pitch(gb, knocked_out, dice, DefaultDecisions())
+    himself = ended.board.player("target")
+    assert (himself.ma, himself.st, himself.ag, himself.av, himself.skills) == (before.ma, before.st, before.ag, before.av, before.skills)
+    assert himself.status is Status.KO
+
+
+def test_the_wizard_is_offered_just_after_his_teams_turn_and_not_after_the_opponents(gb: Ruleset) -> None:
+    state = game(
+        gb,
+        {"target": ("away", CLANRAT, (13, 7)), "caster-side": ("home", LINEMAN, (11, 7))},
+        home=team("home", "human", inducements={NOVICE_WIZARD: 1}),
+    )
+    with ScriptedDice([]) as dice:  # the away coach's turn ends: nobody is asked about the wizard
+        after_away, _ = end_turn(gb, state, "away", dice, ScriptedDecisions([]))
+    assert after_away.home.inducements == {NOVICE_WIZARD: 1}
+    offered: list[tuple[str, ...]] = []
+
+    class Caster(DefaultDecisions):
+        def inducement_act(self, team: str, inducement: str, situation: str, acts: Sequence[InducementAct]) -> ActChoice | None:
+            offered.extend(act.players for act in acts)
+            return ActChoice("firebolt", players=("target",))
+
+    with ScriptedDice([5, 1, 1]) as dice:  # hit; armour 2 holds
+        cast, events = end_turn(gb, state, "home", dice, Caster())
+    assert offered == [("target",), ("target",)]  # Firebolt, then Transmutation: the one opposition player
+    assert cast.board.player("target").status is Status.PRONE
+    assert NOVICE_WIZARD not in cast.home.inducements
+    assert ("spell", "firebolt") in [(e.kind, e.result) for e in events]
 
 
 def test_changing_weather_scatters_on_the_calm_row_of_the_pitch_in_use() -> None:
