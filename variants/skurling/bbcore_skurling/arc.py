@@ -695,6 +695,7 @@ def _throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: DiceSource, dec
     else:
         state = rules.first_state
         board = lay_down(outcome.board, arc.stooge, _where_he_came_down(outcome, arc.stooge, action.target))
+        outcome = Outcome(outcome.board, _unhurt_by_landing(outcome.events, arc.stooge))
     square = board.player(arc.stooge).square
     landed = Event("stooge-lands", arc.stooge, (), state, {"square": list(square) if square else None, "eaten": eaten})
     arc = _record(arc, Outcome(board, (*outcome.events, landed)), phase=PLAY, state=state, activated=arc.activated | {thrower.id})
@@ -797,6 +798,15 @@ def _restore_after_throw(board: Board, thrower: str, stooge: str, lent: Board, b
     if instant:
         board = board.with_player(without(board.player(stooge), instant))
     return board
+
+
+def _unhurt_by_landing(events: tuple[Event, ...], stooge: str) -> tuple[Event, ...]:
+    """The throw's events without the fall of a Stooge who failed to land: whatever the landing, he starts the arc
+    Stunned, so the core's Armour and Injury rolls for the fall neither count nor go on a league's records."""
+    failed = next((i for i, e in enumerate(events) if e.kind == "landing" and e.who == stooge and e.result == "failed"), None)
+    if failed is None:
+        return events
+    return (*events[: failed + 1], *(e for e in events[failed + 1 :] if e.who != stooge))
 
 
 def _where_he_came_down(outcome: Outcome, stooge: str, target: Square) -> Square:

@@ -32,10 +32,10 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from bbcore.render.text import money
-from bbcore.teams.checks import TeamCheck, check_staff, problem
+from bbcore.teams.checks import DRAFT, TeamCheck, check_staff, problem
 from bbcore.teams.valuation import CostItem, TeamValuation, order_price, player_value
 from bbcore_skurling.building_rules import RULES_ID, building_rules
-from bbcore_skurling.sidelines import sideline_list
+from bbcore_skurling.sidelines import sideline_cost, sideline_list
 
 if TYPE_CHECKING:
     from bbcore.errors import Problem
@@ -208,7 +208,7 @@ def check_reroll_price(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
 
 
 def check_staff_and_sidelines(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
-    """Blood Bowl staff as the parameters allow (none); sidelines known, one of each, within the sideline budget."""
+    """Blood Bowl staff as the parameters allow (none); sidelines known, one of each."""
     key = building_rules(ruleset).sidelines_staff_key
     yield from check_staff(ruleset, attrs.evolve(team, staff={k: v for k, v in team.staff.items() if k != key}))
     if key not in team.staff:
@@ -219,7 +219,6 @@ def check_staff_and_sidelines(ruleset: Ruleset, team: Team) -> Iterator[Problem]
         return
     known = sideline_list(ruleset).by_id
     seen: set[str] = set()
-    total = 0
     for i, sideline_id in enumerate(listed):
         sideline = known.get(sideline_id)
         if sideline is None:
@@ -229,9 +228,16 @@ def check_staff_and_sidelines(ruleset: Ruleset, team: Team) -> Iterator[Problem]
             yield problem("sideline-twice", f"{sideline.name} is hired twice; a team may have one of each", "staff", key, i)
             continue
         seen.add(sideline_id)
-        total += sideline.cost
+
+
+def check_sideline_budget(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    """At building, the sidelines cost no more than their budget; later ones are paid from the Treasury."""
+    key = building_rules(ruleset).sidelines_staff_key
     budget = ruleset.parameters.sideline_budget
-    if budget is not None and total > budget:
+    if budget is None or not isinstance(team.staff.get(key), tuple | list):
+        return
+    total = sideline_cost(ruleset, team)
+    if total > budget:
         yield problem("over-sideline-budget", f"the sidelines cost {money(total)}; the sideline budget is {money(budget)}", "staff", key)
 
 
@@ -240,7 +246,13 @@ SKURLING_CHECKS: tuple[TeamCheck, ...] = (
     TeamCheck("skurling/position-limits", no_position_limits, "core/position-limits", "No per-position limits."),
     TeamCheck("skurling/special-rules", no_special_rule_choices, "core/special-rules", "No roster special-rule choices."),
     TeamCheck("skurling/miniatures", check_miniatures, "core/roster-size", "Five miniatures; in a league up to ten, five fielded."),
-    TeamCheck("skurling/staff", check_staff_and_sidelines, "core/staff", "No Blood Bowl staff; sidelines one of each within their budget."),
+    TeamCheck("skurling/staff", check_staff_and_sidelines, "core/staff", "No Blood Bowl staff; sidelines known, one of each."),
+    TeamCheck(
+        "skurling/sideline-budget",
+        check_sideline_budget,
+        description="At building, sidelines within their own budget (later ones come from the Treasury).",
+        stages=frozenset({DRAFT}),
+    ),
     TeamCheck("skurling/banned-positions", check_banned_positions, description="No Secret Weapons; No Ball never the Cuddler."),
     TeamCheck("skurling/roles", check_roles, description="Known roles, each as many times as it counts."),
     TeamCheck("skurling/stooge", check_stooge_and_thrower, description="One Right Stuff Stooge; a Whacker with Throw Team-mate."),

@@ -124,9 +124,10 @@ def team_sidelines(ruleset: Ruleset, team: Team) -> tuple[str, ...]:
 
 
 def sideline_cost(ruleset: Ruleset, team: Team) -> int:
-    """What a team's sidelines cost from the sideline budget (unknown ids cost nothing; the checks report them)."""
+    """What a team's sidelines cost from the sideline budget (unknown ids cost nothing, and one named twice is paid
+    once; the checks report both)."""
     known = sideline_list(ruleset).by_id
-    return sum(known[sideline_id].cost for sideline_id in team_sidelines(ruleset, team) if sideline_id in known)
+    return sum(known[sideline_id].cost for sideline_id in set(team_sidelines(ruleset, team)) if sideline_id in known)
 
 
 def sidelines_at(ruleset: Ruleset, held: Iterable[str], moment: str, does: str) -> tuple[Sideline, ...]:

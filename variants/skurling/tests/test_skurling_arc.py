@@ -329,6 +329,19 @@ def test_the_opening_throw_comes_first_and_the_stooge_lands_stunned(rules: Rules
     assert square_of(thrown, STOOGE) == (7, 1)
 
 
+def test_a_failed_landing_still_leaves_the_stooge_stunned_and_unhurt_on_the_records(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (0, 1), OGRE: (0, 2), LINEMAN: (0, 0)})
+    arc = attrs.evolve(
+        arc, phase="throw", state="", board=arc.board.with_player(attrs.evolve(arc.board.player(STOOGE), status=Status.STANDING))
+    )
+    # Throw 6, scatter 5,5,5, landing 1 (failed); the core's fall would roll armour 6+6, injury 6+6 and a D16 of 16.
+    thrown = apply(rules, arc, Throw(OGRE, (4, 1)), ScriptedDice([BONE_HEAD_PASSES, 6, 5, 5, 5, 1, 6, 6, 6, 6, 16]), faces())
+    assert (thrown.state, thrown.board.player(STOOGE).status) == ("stunned", Status.STUNNED)
+    about_him = [(e.kind, e.result) for e in thrown.events if e.who == STOOGE]
+    assert ("landing", "failed") in about_him
+    assert not {"armour", "injury", "casualty"} & {kind for kind, _ in about_him}
+
+
 def test_an_eaten_stooge_drops_beside_the_thrower_as_a_casualty_and_the_arc_goes_on(rules: Ruleset) -> None:
     arc = arc_at(rules, {STOOGE: (0, 1), OGRE: (0, 2)}, skills={OGRE: {"always-hungry": None}})
     arc = attrs.evolve(

@@ -246,6 +246,13 @@ def test_sidelines_are_known_one_of_each_and_within_80k(one_off: Ruleset) -> Non
     assert paths(all_six, "over-sideline-budget") == ["$.staff.sidelines"]
 
 
+def test_a_league_team_may_hold_more_sidelines_than_the_building_budget_paid_for(league: Ruleset) -> None:
+    every_one = team({"staff": {"sidelines": [s.id for s in sideline_list(SKURLING).sidelines]}})
+    assert sideline_cost(league, every_one) > league.parameters.sideline_budget
+    assert "over-sideline-budget" in codes(bbcore.check_team(league, every_one, stage="draft"))
+    assert "over-sideline-budget" not in codes(bbcore.check_team(league, every_one, stage="league"))
+
+
 # -- league and Throwback building --------------------------------------------------------------
 
 
