@@ -168,7 +168,8 @@ def inducement_journeymen(
 ) -> tuple[GameState, tuple[Event, ...]]:
     """The Journeymen that ``inducements`` (ids and counts the team holds) bring for the game: for each ``journeymen``
     effect, its dice plus its ``by`` more, hired as :func:`take_on_journeymen` hires them (past any roster limit).
-    Judgement call: having been paid for as an inducement, they do not add to the team's CTV."""
+    Judgement call: having been paid for as an inducement, they do not add to the team's CTV. They are kept in
+    ``GameState.induced_journeymen`` as well as in ``journeymen``."""
     team = state.team(team_id)
     events: list[Event] = []
     for inducement_id, held in sorted(inducements.items()):
@@ -182,6 +183,7 @@ def inducement_journeymen(
                 events.append(Event("journeymen", team_id, rolls, "no-position", {"inducement": inducement_id, "missing": count}))
                 continue
             state, hired = _hire_journeymen(ruleset, state, state.team(team_id), count, decisions)
+            state = attrs.evolve(state, induced_journeymen=state.induced_journeymen + tuple(pid for pid, _ in hired))
             detail = {"inducement": inducement_id, "players": [pid for pid, _ in hired], "positions": [pos for _, pos in hired]}
             events.append(Event("journeymen", team_id, rolls, str(len(hired)), detail))
     return state, tuple(events)

@@ -227,6 +227,8 @@ class GameState:
     drive_players: frozenset[str] = frozenset()
     played: frozenset[str] = frozenset()
     journeymen: tuple[str, ...] = ()
+    #: Of the ``journeymen``, those an inducement brought (Riotous Rookies) rather than taken on to make up numbers.
+    induced_journeymen: tuple[str, ...] = ()
     #: New players raised from the dead (Masters of Undeath), whom their team may keep after the game for nothing.
     raised: tuple[str, ...] = ()
     #: The team that has scored a touchdown in the current drive (bbcore.rules.touchdown); drive-ends clears it.

@@ -12,7 +12,7 @@ to ``bbcore_after_procedure_effects``): the coach is asked whether he rolls
 the players rolled for are remembered (``TeamState.inducement_targets``) to count the
 earlier rolls. He plays under the id ``<team>-<name>``
 (:func:`bbcore_inducement_packs.coaching_staff.staff_player_id`), with the profile for the current
-half, printed on the old scale and read the way the Frog's is (AG becomes the target 7 - AG,
+half, printed on the old scale and read the way the Frog's is (AG becomes the target 6 - AG,
 AV the old total + 1); his ``position`` is his inducement id. He acts from his team's next
 turn: a turn of his team already under way is barred to him
 (``GameState.barred_activations``). The referee sends him off at the

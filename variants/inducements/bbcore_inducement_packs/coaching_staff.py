@@ -385,14 +385,19 @@ SCOUTED = "scouted"
 
 def scouting_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
     """The pre-game step :data:`SCOUT_STEP`, once the inducements are bought: a team holding a scout (``scouts``
-    entry) has each of its Journeymen rolled for, in the order they were taken on (:func:`scout_journeymen`), and
-    each row's changes made (:func:`scouted`)."""
+    entry) has each Journeyman it took on to make up numbers rolled for, in the order they were taken on
+    (:func:`scout_journeymen`), and each row's changes made (:func:`scouted`). Those an inducement brought
+    (``GameState.induced_journeymen``: Riotous Rookies) are not his to scout."""
     events: list[Event] = []
     for inducement in sorted(pack_rules(ruleset).coaching_staff.scouts):
         for team in state.teams:
             if inducement not in ruleset.inducements or team.inducements.get(inducement, 0) <= 0:
                 continue
-            own = [pid for pid in state.journeymen if pid in state.board.players and state.board.player(pid).team == team.id]
+            own = [
+                pid
+                for pid in state.journeymen
+                if pid not in state.induced_journeymen and pid in state.board.players and state.board.player(pid).team == team.id
+            ]
             results, rolled = scout_journeymen(ruleset, inducement, own, dice)
             events.extend(rolled)
             taught: list[str] = []

@@ -138,7 +138,7 @@ def hire_giant(
     both, so the giant fills its four squares and marks its front and sides in every
     procedure.
     The stat line is the entry's first profile with characteristics; one printed on the old
-    scale only is read as the Frog's is (AG becomes 7 - AG, AV the old total + 1).
+    scale only is read as the Frog's is (AG becomes 6 - AG, AV the old total + 1; a PA given beside it is kept).
     """
     rules_for(pack_rules(ruleset).giants, inducement, "giant")
     profile = next((p for p in ruleset.inducement(inducement).profiles if p.ma is not None or p.old_scale is not None), None)

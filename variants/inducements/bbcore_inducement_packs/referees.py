@@ -157,6 +157,13 @@ def _hired(ruleset: Ruleset, state: GameState, team_id: str | None = None) -> li
     return [(t.id, r) for t in teams for r in sorted(calls) if t.inducements.get(r, 0) > 0]
 
 
+def _taking_part(ruleset: Ruleset, state: GameState) -> list[tuple[str, str]]:
+    """:func:`_hired`, without a referee both coaches hired: he takes no part in the game."""
+    hired = _hired(ruleset, state)
+    by_both = {r for _, r in hired if sum(1 for _, other in hired if other == r) > 1}
+    return [(team_id, r) for team_id, r in hired if r not in by_both]
+
+
 def foul_call(ruleset: Ruleset, state: GameState, report: FoulReport, dice: DiceSource) -> FoulCall | None:
     """The packs' answer to ``bbcore_foul_call``: a referee hired by the fouler's opponent watches a Foul with no double.
 
@@ -246,9 +253,10 @@ def get_the_ref(ruleset: Ruleset, state: GameState) -> tuple[GameState, bool, tu
     A ``roll-again`` referee wins over the rest (the event did not happen). A ``rampage``
     referee takes the Bribes away and changes both Fan Factors instead, once per such
     referee. A ``leaves`` referee is taken off his team's inducements; the Bribes stay.
+    A referee both coaches hired takes no part, here as everywhere.
     """
     calls = pack_rules(ruleset).referee_calls
-    hired = _hired(ruleset, state)
+    hired = _taking_part(ruleset, state)
     events: list[Event] = []
     if any(calls[r].get_the_ref == "roll-again" for _, r in hired):
         referee = next(r for _, r in hired if calls[r].get_the_ref == "roll-again")

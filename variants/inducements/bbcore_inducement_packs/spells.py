@@ -17,7 +17,7 @@ the drive-ends step does for a spell cast through ``use_in_game``. Nobody on the
 off, so no spell here causes a Turnover.
 
 Judgement calls: the classic Frog is printed on the old scale; its AG becomes the
-target 7 - AG and its AV the total AV + 1 (an old AV was the total to beat). A
+target 6 - AG (old AG 4 plays as 2+, as the 2020 Frog) and its AV the total AV + 1 (an old AV was the total to beat). A
 Frog's automatic Badly Hurt is answered to the core's ``bbcore_casualty_treatment`` by
 the plugin with :func:`frog_casualty`.
 """
@@ -62,13 +62,19 @@ def spell_profile(ruleset: Ruleset, inducement: str, profile_id: str) -> Inducem
 
 
 def on_new_scale(profile: InducementProfile) -> InducementProfile:
-    """A profile printed only on the old scale, with AG as a target number and AV as a total to reach."""
+    """A profile printed only on the old scale, with AG as a target number and AV as a total to reach.
+
+    The old scale's AG is what its Agility rolls added a +1 to (a Dodge, a catch, a pick-up),
+    so old AG 3 plays as 3+ and old AG 4 as 2+; its AV was the total an Armour roll had to
+    beat, so old AV 8 is 9+. The old scale has no Passing Ability: a PA the profile gives
+    beside its old line is kept (none: the player cannot pass or throw).
+    """
     old = profile.old_scale
     if old is None or profile.ma is not None:
         return profile
-    ag = None if old.ag is None else min(max(7 - old.ag, 1), 6)
+    ag = None if old.ag is None else min(max(6 - old.ag, 1), 6)
     av = None if old.av is None else old.av + 1
-    return attrs.evolve(profile, ma=old.ma, st=old.st, ag=ag, pa=None, av=av)
+    return attrs.evolve(profile, ma=old.ma, st=old.st, ag=ag, pa=profile.pa, av=av)
 
 
 def _original(player: PlayerState) -> dict[str, object]:

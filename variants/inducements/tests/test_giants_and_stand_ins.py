@@ -418,3 +418,16 @@ def test_a_giant_that_follows_up_must_still_mark_the_player_it_blocked(bb2020: b
     assert facing_of(after.board.player("g")) == (0, 1)
     assert after.board.marks(after.board.player("g"), (13, 6))
     assert facings_marking(after.board, after.board.player("g"), "v") == ((1, 0), (0, 1), (0, -1))
+
+
+def test_the_classic_slave_giant_can_throw_a_team_mate(classic: bbcore.Ruleset) -> None:
+    from bbcore.rules.ttm import throw_team_mate
+
+    giant = hire_giant(classic, "classic/slave-giant", "giant", "home", (10, 7))
+    assert (giant.ag, giant.pa, giant.av) == (4, 5, 11)  # old AG 2 and AV 10 on the new scale; the provisional PA
+    board = build_board(classic, {"h": ("home", "halfling/halfling-hopeful", (9, 8))}).with_player(giant)
+    # Always Hungry 6 (not eaten), the throw 6 (superb), scatter 5,5,5, landing 6.
+    with ScriptedDice([6, 6, 5, 5, 5, 6]) as dice:
+        thrown = throw_team_mate(classic, board, "giant", "h", (13, 8), dice, DefaultDecisions())
+    assert [e.result for e in thrown.events if e.kind == "throw"] == ["superb"]
+    assert thrown.board.player("h").square != (9, 8)

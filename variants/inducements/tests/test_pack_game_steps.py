@@ -240,6 +240,22 @@ def test_ayleen_rolls_for_each_journeyman_in_order_and_each_row_changes_him(bb20
     assert [e.detail["total"] for e in events if e.kind == "scouted"] == [6, 1, 3]
 
 
+def test_ayleen_leaves_the_journeymen_an_inducement_brought_alone(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.coaching_staff import scouting_step
+
+    from bbcore.rules.pregame import inducement_journeymen
+
+    state = scouting_game(bb2020, "human/human-lineman", 1)
+    rookies = {"bb2020/riotous-rookies": 1}
+    with ScriptedDice([1, 1]) as dice:  # 2D3+1: three Riotous Rookies join the one taken on to make up numbers
+        state, _ = inducement_journeymen(bb2020, state, "home", rookies, dice, DefaultDecisions())
+    assert len(state.journeymen) == 4
+    assert len(state.induced_journeymen) == 3
+    with ScriptedDice([1]) as dice:  # one roll only, for the Journeyman taken on to make up numbers (a team player)
+        _, events = scouting_step(bb2020, state, dice, DefaultDecisions())
+    assert [e.who for e in events if e.kind == "scouted"] == ["home-journeyman-1"]
+
+
 def test_keeping_a_journeyman_ayleen_taught_costs_more_for_each_skill_he_keeps(bb2020: bbcore.Ruleset) -> None:
     from bbcore_inducement_packs.coaching_staff import scouting_step
 

@@ -76,6 +76,17 @@ def test_the_triplets_leave_but_the_bribes_stay(bb2020: bbcore.Ruleset) -> None:
     assert [t.inducements.get(free_bribe(bb2020)) for t in state.teams] == [1, 1]
 
 
+def test_a_referee_both_coaches_hired_takes_no_part_when_the_ref_is_got(bb2020: bbcore.Ruleset) -> None:
+    jorm = {"bb2020/jorm-the-ogre": 1}
+    state, again, events = get_the_ref(PACKS, game(bb2020, jorm, jorm))
+    assert not again
+    assert [t.fan_factor for t in state.teams] == [3, 2]  # no rampage: the Bribes are handed out as without him
+    assert [t.inducements.get(free_bribe(bb2020)) for t in state.teams] == [1, 1]
+    assert "rampage" not in [e.result for e in events]
+    korensson = {"bb2020/thoron-korensson": 1}
+    assert get_the_ref(PACKS, game(bb2020, korensson, korensson))[1] is False
+
+
 def test_korensson_has_the_event_rolled_again(bb2020: bbcore.Ruleset) -> None:
     before = game(bb2020, {}, {"bb2020/thoron-korensson": 1})
     state, again, _ = get_the_ref(PACKS, before)
@@ -134,7 +145,7 @@ def test_bugman_charges_on_with_the_profile_of_the_half(classic: bbcore.Ruleset,
     state = charge_on(classic, state, "home", BUGMAN, (8, 0), "bugman")
     player = state.board.player("bugman")
     assert (player.team, player.square, player.status) == ("home", (8, 0), Status.STANDING)
-    assert (player.ma, player.st, player.ag, player.av) == (ma, 3, 5, 9)
+    assert (player.ma, player.st, player.ag, player.av) == (ma, 3, 4, 9)  # old AG 2 plays as 4+, a Dwarf's
     assert player.has(skill)
 
 

@@ -115,7 +115,7 @@ def test_the_classic_frog_is_read_from_the_old_scale(classic: bbcore.Ruleset) ->
     with ScriptedDice([3]) as dice:
         outcome = zap(classic, one_away(classic), "home", "classic/wizard", "a", dice)
     frog = outcome.board.player("a")
-    assert (frog.ma, frog.st, frog.ag, frog.av) == (5, 1, 3, 5)  # old AG 4 is 3+, old AV 4 is 5+
+    assert (frog.ma, frog.st, frog.ag, frog.av) == (5, 1, 2, 5)  # old AG 4 is 2+ (the 2020 frog's), old AV 4 is 5+
     assert frog.has("no-ball")
 
 
