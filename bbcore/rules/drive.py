@@ -19,6 +19,7 @@ from bbcore.dice import DiceSource, pick_at_random, roll_dice, roll_on_table
 from bbcore.errors import Problem, UsageError, format_json_path
 from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status
+from bbcore.rules.conditions import with_conditions
 from bbcore.rules.decisions import Decisions, DefaultDecisions, IllegalAnswerError
 from bbcore.rules.effects import restore
 from bbcore.rules.events import Event
@@ -302,17 +303,21 @@ def kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisi
 
 
 def ball_lands(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
-    """The kicked ball comes down where it deviated to, after any scatter the kick-off event called for.
+    """The kicked ball comes down where it deviated to, after any scatter the kick-off event called for, with the
+    board's conditions those of the weather and drive effects now in force (:func:`bbcore.rules.conditions.with_conditions`).
 
     See :func:`bbcore.rules.ball.kick_lands`.
     """
     _, receiving = _kicking(state)
-    if state.kick_landing is None:
+    landing = state.kick_landing
+    if landing is None:
         raise UsageError("the ball lands only after a kick: run the kick-off step first")
+    # The kick-off event may have changed the weather or put a drive effect in force: a catch reads them.
+    state = with_conditions(ruleset, state)
     outcome = ball.kick_lands(
         ruleset,
         state.board,
-        state.kick_landing,
+        landing,
         dice,
         decisions,
         receiving_team=receiving,
@@ -775,11 +780,12 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
         touchdown=None,
         active_team=None,
     )
+    state = with_conditions(ruleset, state)  # the drive's effects have ended
     detail = {"to_reserves": to_reserves, "restored": sorted(set(restored)), "drive_rerolls_lost": lost, "drive_effects_ended": ended}
     events = [*turn_ended, Event("drive-ends", None, result="pitch-cleared", detail=detail)]
     waiting = state.weather_return
     if waiting is not None and waiting.at_drive_end:
-        state, back = _weather_returns(state, waiting)
+        state, back = _weather_returns(ruleset, state, waiting)
         events.append(back)
     return attrs.evolve(state, weather_return=None), tuple(events)
 
@@ -820,7 +826,7 @@ def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, de
     events = (*events, *ended)
     waiting = state.weather_return
     if waiting is not None and waiting.after_turn_of == team:
-        state, back = _weather_returns(state, waiting)
+        state, back = _weather_returns(ruleset, state, waiting)
         events = (*events, back)
     state, after = chain_state_hook(
         ruleset, "bbcore_after_turn_effects", state, team=team, dice=dice, decisions=decisions or DefaultDecisions()
@@ -828,9 +834,9 @@ def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, de
     return state, (*events, *after)
 
 
-def _weather_returns(state: GameState, waiting: WeatherReturn) -> tuple[GameState, Event]:
+def _weather_returns(ruleset: Ruleset, state: GameState, waiting: WeatherReturn) -> tuple[GameState, Event]:
     event = Event("weather-returns", None, (), str(waiting.weather), {"from": state.weather, "after_turn_of": waiting.after_turn_of})
-    return attrs.evolve(state, weather=waiting.weather, weather_return=None), event
+    return with_conditions(ruleset, attrs.evolve(state, weather=waiting.weather, weather_return=None)), event
 
 
 # -- the Leader Re-roll ----------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.errors import UsageError
 from bbcore.model.team import InducementOrder, Team, TeamPlayer
 from bbcore.rules.board import Status, player_from_position
+from bbcore.rules.conditions import WEATHER_ROLE, with_conditions
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event
 from bbcore.rules.prayers import answer_prayer
@@ -27,8 +28,7 @@ from bbcore.teams.valuation import inducement_price, may_buy, value_team
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
 
-#: The table roles the pre-game steps roll on.
-WEATHER_ROLE = "weather"
+#: The table roles the pre-game steps roll on (the weather's is the conditions' own).
 PRAYERS_ROLE = "prayers-to-nuffle"
 
 
@@ -52,7 +52,8 @@ def fan_factors(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions:
 
 
 def roll_weather(ruleset: Ruleset, state: GameState, dice: DiceSource, modifier: int = 0) -> tuple[GameState, tuple[Event, ...]]:
-    """A new weather: a roll on the table filling the ``weather`` role, replacing whatever held before.
+    """A new weather: a roll on the table filling the ``weather`` role, replacing whatever held before; the board's
+    conditions follow it (:func:`bbcore.rules.conditions.with_conditions`).
 
     ``modifier`` is added to the roll (the total held to the table's range): a coach
     who may change a weather roll (an inducement's weather mage) chooses it, asked
@@ -61,7 +62,7 @@ def roll_weather(ruleset: Ruleset, state: GameState, dice: DiceSource, modifier:
     rolled = roll_on_table(ruleset.table(WEATHER_ROLE), dice, modifier)
     detail = {"table": rolled.table.id, "previous": state.weather, "modifier": modifier}
     event = Event("weather", None, rolled.rolls, rolled.row.id, detail)
-    return attrs.evolve(state, weather=rolled.row.id), (event,)
+    return with_conditions(ruleset, attrs.evolve(state, weather=rolled.row.id)), (event,)
 
 
 def weather(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from bbcore.dice import DiceSource
+from bbcore.rules.conditions import with_conditions
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.prayers import throw_a_rock
@@ -70,7 +71,8 @@ def start_turn(
     once (a :data:`TURNOVER_EVENT`, result :data:`CELEBRATING`) and nothing else happens in it. Otherwise the coach
     may call on Throw a Rock
     (:func:`bbcore.rules.prayers.throw_a_rock`), and the active plugins act (``bbcore_turn_start_effects``), each on
-    the state the one before returned. A match tracker calls it as each team turn starts (after moving the team's
+    the state the one before returned; the board's conditions are then those the weather and the drive's effects put
+    in force (:func:`bbcore.rules.conditions.with_conditions`). A match tracker calls it as each team turn starts (after moving the team's
     turn marker, ``TeamState.turn``), and ends the turn at once when :func:`turn_lost` finds a
     :data:`TURNOVER_EVENT` among the events."""
     decisions = decisions or DefaultDecisions()
@@ -82,7 +84,7 @@ def start_turn(
         return attrs.evolve(state, celebrating=None), (*ended, Event(TURNOVER_EVENT, team, (), CELEBRATING))
     state, rock = throw_a_rock(ruleset, state, team, dice, decisions)
     state, events = chain_state_hook(ruleset, "bbcore_turn_start_effects", state, team=team, dice=dice, decisions=decisions)
-    return state, (*ended, *rock, *events)
+    return with_conditions(ruleset, state), (*ended, *rock, *events)
 
 
 def start_activation(

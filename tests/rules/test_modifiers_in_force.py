@@ -7,11 +7,19 @@ import pytest
 
 import bbcore
 from bbcore.dice import ScriptedDice
+from bbcore.model.common import Effect
+from bbcore.model.table import Row
 from bbcore.rules.ball import catch_modifier
 from bbcore.rules.board import build_board
+from bbcore.rules.conditions import conditions_in_force, row_conditions, with_conditions
+from bbcore.rules.decisions import DefaultDecisions
+from bbcore.rules.drive import clear_the_pitch
 from bbcore.rules.injury import Harm, roll_armour
 from bbcore.rules.movement import dodge_modifier
+from bbcore.rules.pregame import roll_weather
+from bbcore.rules.sequences import GameState, TeamState, drive_effect_id
 from bbcore.rules.ttm import landing_modifier
+from bbcore.rules.turns import start_turn
 from bbcore.ruleset import Ruleset
 
 
@@ -87,3 +95,57 @@ def test_an_anchored_player_is_never_pushed_and_a_chain_stops_at_them(rules: Rul
     alone = push(rules, anchored, "rock", (5, 5), ScriptedDice([]), DefaultDecisions(), chooser="away")
     assert not alone.moved
     assert any(e.result == "anchored" for e in alone.outcome.events)
+
+
+def _weather_row(rules: Ruleset, row_id: str) -> tuple[int, dict[str, int]]:
+    """A roll that gives the weather row, and its modifiers for everybody, read from the data."""
+    row = next(r for r in rules.table("weather").rows if r.id == row_id)
+    modifiers = {e.modifier: e.by or 0 for e in row.effects if e.modifier is not None and e.who in (None, "both")}
+    assert modifiers, f"the weather row {row_id!r} has no modifier for everybody"
+    return row.min, modifiers
+
+
+def _game(rules: Ruleset, **changes: object) -> GameState:
+    board = build_board(rules, {"lino": ("home", "human/human-lineman", (5, 5)), "orc": ("away", "orc/orc-lineman", (20, 5))})
+    return attrs.evolve(GameState(TeamState("home", "H", "human", 1), TeamState("away", "A", "orc", 1), board), **changes)
+
+
+def test_a_rolled_weather_puts_its_modifiers_on_the_board(rules: Ruleset) -> None:
+    total, modifiers = _weather_row(rules, "pouring-rain")
+    dice = split_2d6(total)
+    with ScriptedDice(dice) as rolled:
+        state, _ = roll_weather(rules, _game(rules), rolled)
+    assert state.weather == "pouring-rain"
+    assert dict(state.board.conditions) == modifiers
+    lino = state.board.player("lino")
+    assert catch_modifier(rules, state.board, lino, "pass") == catch_modifier(rules, _game(rules).board, lino, "pass") + modifiers["catch"]
+
+
+def test_each_turn_starts_with_the_conditions_of_the_weather_and_the_drive_in_force(rules: Ruleset) -> None:
+    _, sunny = _weather_row(rules, "very-sunny")
+    stale = _game(rules, weather="very-sunny")
+    assert dict(stale.board.conditions) == {}
+    with ScriptedDice([]) as dice:
+        started, _ = start_turn(rules, stale, "home", dice)
+    assert dict(started.board.conditions) == sunny
+    assert conditions_in_force(rules, started) == sunny
+    calm, _ = start_turn(rules, attrs.evolve(started, weather="perfect-conditions"), "away", ScriptedDice([]))
+    assert dict(calm.board.conditions) == {}
+
+
+def test_a_drive_effects_modifiers_last_until_the_drive_ends(rules: Ruleset) -> None:
+    sticky = Row(2, 12, "sticky", "Sticky", effects=(Effect(modifier="pick-up", by=1, who="both", duration="drive"),))
+    assert row_conditions([sticky, None]) == {"pick-up": 1}
+    table = rules.table("weather")
+    effect_id = drive_effect_id(table.id, "pouring-rain")
+    _, rain = _weather_row(rules, "pouring-rain")
+    state = with_conditions(rules, _game(rules).with_drive_effect(effect_id))
+    assert dict(state.board.conditions) == rain
+    with ScriptedDice([]) as dice:
+        ended, _ = clear_the_pitch(rules, state, dice, DefaultDecisions())
+    assert dict(ended.board.conditions) == {}
+
+
+def split_2d6(total: int) -> list[int]:
+    first = min(6, total - 1)
+    return [first, total - first]

@@ -21,7 +21,8 @@ What lasts for the drive is a row id in ``GameState.drive_effects`` (see
 * Loose Dogs: :func:`loose_dogs_barred` names the tests on which no team re-roll may be
   used; the plugin answers the core's ``bbcore_barred_team_rerolls`` with it, so
   :func:`bbcore.rules.turns.barred_team_rerolls` includes them.
-* Sticky Sludge: its +1 is the row's structured effect (:func:`sludge_pick_up_modifier`);
+* Sticky Sludge: its +1 is the row's structured effect, on the board for every pick-up while the
+  event is in force (the core's :mod:`bbcore.rules.conditions`; :func:`sludge_pick_up_modifier` reads it);
   :func:`sludge_refusal` refuses the ball carrier a Pass action, through the core's
   ``bbcore_action_refusal`` (:func:`bbcore.rules.turns.action_refusals`).
 * Swarm of Rats: :func:`rats_bite` answers the core's ``bbcore_activation_end_effects``

@@ -1,10 +1,12 @@
 """The street and sewer weather: modifiers read from the tables, and the weather that acts at turn or drive end.
 
 The modifiers (Howling Winds, Sudden Downpour, A Stormy Night, Spilt Sewage, It's
-Getting Warm) are the rows' structured effects: :func:`weather_modifier` reads them
-for a test, and :func:`weather_modifiers` gives the mapping the core's pass procedure
-takes as ``weather``. Clouds of Smog's pass bands are :func:`open_pass_bands`; its roll as a drive starts is
-:func:`smog_reinforcements`, which the ``gutterbowl/clouds-of-smog`` step
+Getting Warm) are the rows' structured effects: the core puts them on the board for every
+roll while the weather holds (:mod:`bbcore.rules.conditions`), as it does Sticky Sludge's
++1 to pick-ups while that kick-off event is in force. :func:`weather_modifier` reads one
+for a test, and :func:`weather_modifiers` all of them, for a caller that keeps no game
+state. Clouds of Smog's pass bands are :func:`open_pass_bands`; its roll as a drive starts
+is :func:`smog_reinforcements`, which the ``gutterbowl/clouds-of-smog`` step
 (:func:`clouds_of_smog_step`, before the set-up) turns into the core's
 ``GameState.extra_set_up_players``.
 
@@ -26,6 +28,7 @@ import attrs
 from bbcore.dice import DiceSource, pick_at_random, roll_dice
 from bbcore.rules import ball
 from bbcore.rules.board import Board
+from bbcore.rules.conditions import WEATHER_ROLE
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, place_prone, treatment_from
@@ -36,7 +39,6 @@ if TYPE_CHECKING:
     from bbcore.rules.sequences import GameState
     from bbcore.ruleset import Ruleset
 
-WEATHER_ROLE = "weather"
 CLOUDS_OF_SMOG = "clouds-of-smog"
 CLOUDS_OF_SMOG_STEP = "gutterbowl/clouds-of-smog"
 HEATWAVE_STEP = "gutterbowl/underground-heatwave"

@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 import pytest
 from bbcore_gutterbowl import kick_off_events as gb_events
+from bbcore_gutterbowl import weather as gb_weather
 from bbcore_gutterbowl.weather import (
     CLOUDS_OF_SMOG_STEP,
     HEATWAVE_STEP,
@@ -26,7 +27,7 @@ from bbcore.rules.drive import end_of_drive_effects, end_turn, kick_off_event
 from bbcore.rules.events import Event
 from bbcore.rules.movement import move
 from bbcore.rules.sequences import GameState, TeamState, run_sequence, sequence_steps
-from bbcore.rules.turns import action_refusals, barred_team_rerolls, end_activation
+from bbcore.rules.turns import action_refusals, barred_team_rerolls, end_activation, start_turn
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
 
@@ -245,6 +246,11 @@ def test_sticky_sludge_helps_pick_ups_and_stops_the_carrier_passing(sewer: Rules
     assert "Sticky Sludge" in reason
     assert action_refusals(sewer, after, "h1", "hand-off") == ()
     assert action_refusals(sewer, after, "h2", "pass") == ()  # he holds no ball
+    # The +1 reaches every pick-up once the turn starts, whatever the weather adds.
+    with ScriptedDice([]) as dice:
+        turn, _ = start_turn(sewer, after, "home", dice)
+    weather = gb_weather.weather_modifiers(sewer, turn.weather).get("pick-up", 0)
+    assert turn.board.modifier("pick-up", turn.board.player("h2")) == weather + 1
 
 
 def test_fresh_sewage_knocks_over_players_near_a_pit(sewer: Ruleset) -> None:

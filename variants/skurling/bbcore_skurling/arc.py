@@ -63,6 +63,7 @@ from bbcore.errors import UsageError
 from bbcore.rules.activation import activation_test, bite, needs_activation_test, thralls_to_bite
 from bbcore.rules.block import block
 from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, player_from_position, step
+from bbcore.rules.conditions import table_row
 from bbcore.rules.decisions import checked_choice, checked_index
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, hit_by, knock_down, roll_armour, treatment_from
@@ -71,7 +72,7 @@ from bbcore.rules.rerolls import TEAM_REROLL, ExtraBonus, ExtraReroll
 from bbcore.rules.ttm import pass_range, throw_team_mate
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.building_rules import building_rules
-from bbcore_skurling.conditions import dress, row_of, without
+from bbcore_skurling.conditions import dress, without
 from bbcore_skurling.headliners import Headliner
 from bbcore_skurling.sidelines import BEFORE_TOUCH, CLEAR_PATH, REROLL, SIDELINE_EVENT, TOUCH_MOVE, Sideline, ready_sideline, sidelines_at
 from bbcore_skurling.tools import (
@@ -97,7 +98,6 @@ if TYPE_CHECKING:
 
 #: The table role of the landing events, and the ids of the rows the arc itself acts on.
 LANDING_EVENTS_ROLE = "landing-events"
-WEATHER_ROLE = "weather"
 
 #: The phases of an arc, in order.
 THROW, PLAY, OVER = "throw", "play", "over"
@@ -774,7 +774,7 @@ def _before_the_throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: Dice
 
 def helmet_row(ruleset: Ruleset, helmet: str) -> Row:
     """A helmet of the helmets table by row id."""
-    row = row_of(ruleset, arc_rules(ruleset).helmets.table, helmet)
+    row = table_row(ruleset, arc_rules(ruleset).helmets.table, helmet)
     if row is None:
         known = ", ".join(r.id for r in ruleset.table(arc_rules(ruleset).helmets.table).rows)
         raise UsageError(f"unknown helmet {helmet!r}; the helmets are {known}, or {arc_rules(ruleset).helmets.roll!r} to roll one")

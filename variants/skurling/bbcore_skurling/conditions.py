@@ -2,8 +2,9 @@
 
 The lane's conditions come from the weather row and the Pebblemuck attribute: each of
 their ``modifier`` effects aimed at everybody (``who: both``, or no ``who``) becomes a
-board condition (:attr:`bbcore.rules.board.Board.conditions`), so the core's rolls add it:
-rush, dodge, catch, landing, throw-team-mate, armour. Effects on one team or one player,
+board condition, read as the core reads a Blood Bowl game's
+(:func:`bbcore.rules.conditions.row_conditions`), so the core's rolls add it: rush,
+dodge, catch, landing, throw-team-mate, armour. Effects on one team or one player,
 and every other verb, are for the procedure that knows the moment (a landing event, the
 pre-match Fans step).
 
@@ -25,32 +26,8 @@ from bbcore.rules.effects import apply_effects
 
 if TYPE_CHECKING:
     from bbcore.model.common import Effect
-    from bbcore.model.table import Row
     from bbcore.rules.board import PlayerState
     from bbcore.ruleset import Ruleset
-
-#: ``who`` values meaning everybody on the lane.
-EVERYBODY = frozenset({None, "both"})
-
-
-def lane_conditions(rows: Iterable[Row | None]) -> dict[str, int]:
-    """The test modifiers for everybody that the given rows put in force, summed by test."""
-    conditions: dict[str, int] = {}
-    for row in rows:
-        if row is None:
-            continue
-        for effect in row.effects:
-            if effect.modifier is not None and effect.who in EVERYBODY:
-                conditions[effect.modifier] = conditions.get(effect.modifier, 0) + (effect.by or 0)
-    return conditions
-
-
-def row_of(ruleset: Ruleset, table_id: str, row_id: str | None) -> Row | None:
-    """A row of a table by id, or None when no row is given."""
-    if row_id is None:
-        return None
-    table = ruleset.table(table_id)
-    return next((row for row in table.rows if row.id == row_id), None)
 
 
 def dress(ruleset: Ruleset, stooge: PlayerState, effects: Iterable[Effect]) -> PlayerState:

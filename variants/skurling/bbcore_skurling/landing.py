@@ -55,13 +55,13 @@ import attrs
 from bbcore.dice import pick_at_random, roll_dice, roll_on_table
 from bbcore.errors import UsageError
 from bbcore.rules.board import Board, PlayerState, Square, Status
+from bbcore.rules.conditions import WEATHER_ROLE, row_conditions, table_row
 from bbcore.rules.decisions import DecisionScriptError
 from bbcore.rules.effects import apply_effects
 from bbcore.rules.events import Event
 from bbcore.rules.push import push_back_squares
 from bbcore_skurling import arc as arc_engine
 from bbcore_skurling.arc_rules import arc_rules
-from bbcore_skurling.conditions import lane_conditions, row_of
 from bbcore_skurling.landing_rules import Contest, LandingRule, landing_rules
 from bbcore_skurling.sidelines import LANDING_EVENT as SIDELINE_MOMENT
 from bbcore_skurling.sidelines import REROLL
@@ -413,13 +413,13 @@ def _roll_on(ruleset: Ruleset, ctx: _Context, arc: ArcState, table_ref: str) -> 
     """Roll on another table; the weather table in use replaces the weather and the lane's conditions."""
     table = ruleset.table(table_ref)
     rolled = roll_on_table(table, ctx.dice)
-    weather_table = ruleset.table(arc_engine.WEATHER_ROLE)
+    weather_table = ruleset.table(WEATHER_ROLE)
     if table.id != weather_table.id:
         return _add_events(arc, ctx.event(ROLLED, None, rolled.rolls, rolled.row.id, table=table.id))
     conditions = dict(arc.board.conditions)
-    for test, by in lane_conditions([row_of(ruleset, table.id, arc.weather)]).items():
+    for test, by in row_conditions([table_row(ruleset, table.id, arc.weather)]).items():
         conditions[test] = conditions.get(test, 0) - by
-    for test, by in lane_conditions([rolled.row]).items():
+    for test, by in row_conditions([rolled.row]).items():
         conditions[test] = conditions.get(test, 0) + by
     board = attrs.evolve(arc.board, conditions={t: b for t, b in conditions.items() if b})
     event = ctx.event(WEATHER, None, rolled.rolls, rolled.row.id, table=table.id)

@@ -28,10 +28,10 @@ from attrs import frozen
 
 from bbcore.errors import UsageError
 from bbcore.rules.board import Status
+from bbcore.rules.conditions import WEATHER_ROLE, row_conditions, table_row
 from bbcore.rules.events import Event
-from bbcore_skurling.arc import WEATHER_ROLE, ArcState, Miniature, set_up
+from bbcore_skurling.arc import ArcState, Miniature, set_up
 from bbcore_skurling.arc_rules import arc_rules
-from bbcore_skurling.conditions import lane_conditions, row_of
 from bbcore_skurling.headliners import headliner
 from bbcore_skurling.league_play import recover_knocked_out
 from bbcore_skurling.league_rules import league_rules
@@ -305,9 +305,9 @@ def start_arc(ruleset: Ruleset, match: MatchState, roles: Mapping[str, str], pla
 
 def match_conditions(ruleset: Ruleset, match: MatchState) -> dict[str, int]:
     """The lane's test modifiers for everybody: the weather's and the preparation's."""
-    rows = [row_of(ruleset, ruleset.table(WEATHER_ROLE).id, match.weather)]
-    rows.extend(row_of(ruleset, table, row) for table, row in match.lane)
-    return lane_conditions(rows)
+    rows = [table_row(ruleset, ruleset.table(WEATHER_ROLE).id, match.weather)]
+    rows.extend(table_row(ruleset, table, row) for table, row in match.lane)
+    return row_conditions(rows)
 
 
 def finish_arc(ruleset: Ruleset, match: MatchState, arc: ArcState, dice: DiceSource | None = None) -> MatchState:

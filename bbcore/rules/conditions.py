@@ -1,0 +1,72 @@
+"""The test modifiers in force for everybody on the pitch, read from the table rows that put them there.
+
+A row's ``modifier`` effect aimed at everybody (``who: both``, or no ``who``) is a board
+condition (``Board.conditions``, :meth:`bbcore.rules.board.Board.modifier`): the core's rolls add it (a rush, a
+dodge, a catch, a pick-up, a pass...). In a game the rows in force are the weather's
+(``GameState.weather``, a row of the table filling the ``weather`` role) and those of the
+drive's effects (``GameState.drive_effects``: a kick-off event such as a sticky pitch).
+Effects on one team or one player, and every other verb, are for the procedure that
+knows the moment.
+
+The core keeps the board's conditions in step with the game (:func:`with_conditions`): when
+a weather is rolled, as the kicked ball comes down, as each team turn starts (after the
+plugins' turn-start effects) and when the drive ends. A variant that wants a modifier for
+everybody puts it in a row's effects and the row in force (a weather, a drive effect);
+conditions set on the board by hand are replaced at those moments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import attrs
+
+if TYPE_CHECKING:
+    from bbcore.model.table import Row
+    from bbcore.rules.sequences import GameState
+    from bbcore.ruleset import Ruleset
+
+#: The role of the table the weather is rolled on.
+WEATHER_ROLE = "weather"
+#: ``who`` values meaning everybody on the pitch.
+EVERYBODY = frozenset({None, "both"})
+
+
+def row_conditions(rows: Iterable[Row | None]) -> dict[str, int]:
+    """The test modifiers for everybody that the given rows put in force, summed by test (None rows are skipped)."""
+    conditions: dict[str, int] = {}
+    for row in rows:
+        if row is None:
+            continue
+        for effect in row.effects:
+            if effect.modifier is not None and effect.who in EVERYBODY:
+                conditions[effect.modifier] = conditions.get(effect.modifier, 0) + (effect.by or 0)
+    return {test: by for test, by in conditions.items() if by}
+
+
+def table_row(ruleset: Ruleset, table_id: str, row_id: str | None) -> Row | None:
+    """A row of a table by id (the table by id or role); None when no row is given, or the table or row is unknown."""
+    if row_id is None:
+        return None
+    table = ruleset.tables.get(table_id) or ruleset.tables.get(ruleset.roles.get(table_id, ""))
+    if table is None:
+        return None
+    return next((row for row in table.rows if row.id == row_id), None)
+
+
+def conditions_in_force(ruleset: Ruleset, state: GameState) -> dict[str, int]:
+    """The board conditions the game's weather and drive effects put in force (drive effects by ``table/row`` id)."""
+    rows = [table_row(ruleset, WEATHER_ROLE, state.weather)]
+    for effect_id in sorted(state.drive_effects):
+        table_id, _, row_id = effect_id.rpartition("/")
+        rows.append(table_row(ruleset, table_id, row_id))
+    return row_conditions(rows)
+
+
+def with_conditions(ruleset: Ruleset, state: GameState) -> GameState:
+    """The game with its board's conditions made those in force now (:func:`conditions_in_force`)."""
+    conditions = conditions_in_force(ruleset, state)
+    if dict(state.board.conditions) == conditions:
+        return state
+    return attrs.evolve(state, board=attrs.evolve(state.board, conditions=conditions))
