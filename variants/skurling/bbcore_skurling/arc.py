@@ -95,6 +95,7 @@ if TYPE_CHECKING:
     from bbcore.model.table import Row
     from bbcore.rules.decisions import Decisions
     from bbcore.ruleset import Ruleset
+    from bbcore.teams.profiles import PlayerProfile
 
 #: The table role of the landing events, and the ids of the rows the arc itself acts on.
 LANDING_EVENTS_ROLE = "landing-events"
@@ -352,21 +353,30 @@ class Miniature:
     """A player of a team as the arc places them: id, ``roster/position`` and any skills gained.
 
     A Headliner plays with his own profile (``headliner``); his ``position`` is then his
-    Headliner id, which names no roster position.
+    Headliner id, which names no roster position. A league miniature whose advancements,
+    lasting injuries or gained skills changed him plays with his ``profile`` as it is now
+    (:func:`bbcore.teams.profiles.current_profile`).
     """
 
     id: str
     position: str
     skills: Mapping[str, int | str | None] = field(factory=dict)
     headliner: Headliner | None = None
+    profile: PlayerProfile | None = None
 
     def skill_ids(self, ruleset: Ruleset) -> frozenset[str]:
-        """The skills and traits the miniature plays with: its position's (or Headliner's) and those gained."""
+        """The skills and traits the miniature plays with: his profile's (his position's, or his Headliner's) and those gained."""
+        if self.profile is not None:
+            return frozenset(self.profile.skills) | frozenset(self.skills)
         refs = self.headliner.skills if self.headliner is not None else ruleset.position(self.position).skills
         return frozenset(ref.id for ref in refs) | frozenset(self.skills)
 
     def player_state(self, ruleset: Ruleset, team: str, square: Square | None) -> PlayerState:
         """The miniature on the board, standing on ``square``."""
+        own = self.profile
+        if own is not None:
+            skills = dict(own.skills) | dict(self.skills)
+            return PlayerState(self.id, team, own.ma, own.st, own.ag, own.pa, own.av, skills, square)
         guest = self.headliner
         if guest is None:
             return player_from_position(ruleset, self.id, team, self.position, square, extra_skills=self.skills)

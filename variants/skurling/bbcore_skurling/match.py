@@ -30,6 +30,7 @@ from bbcore.errors import UsageError
 from bbcore.rules.board import Status
 from bbcore.rules.conditions import WEATHER_ROLE, row_conditions, table_row
 from bbcore.rules.events import Event
+from bbcore.teams.profiles import current_profile
 from bbcore_skurling.arc import ArcState, Miniature, set_up
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.headliners import headliner
@@ -43,7 +44,7 @@ from bbcore_skurling.tools import check_tools
 
 if TYPE_CHECKING:
     from bbcore.dice import DiceSource
-    from bbcore.model.team import Team
+    from bbcore.model.team import Team, TeamPlayer
     from bbcore.rules.board import Square
     from bbcore.ruleset import Ruleset
     from bbcore_skurling.postmatch import LeagueTeam
@@ -79,11 +80,20 @@ class Side:
 
 def side_from_team(ruleset: Ruleset, team: Team, key: str) -> Side:
     """A side from a team file: players get ids ``<key>-<n>`` in file order; the file's roles are the first arc's;
-    the sidelines are those its ``staff`` lists."""
-    players = tuple(Miniature(f"{key}-{n}", p.position) for n, p in enumerate(team.players, start=1))
+    the sidelines are those its ``staff`` lists. A player whose advancements, lasting injuries or gained skills
+    changed him plays as he is now (:func:`bbcore.teams.profiles.current_profile`)."""
+    players = tuple(
+        Miniature(f"{key}-{n}", p.position, profile=current_profile(ruleset, p) if _changed(p) else None)
+        for n, p in enumerate(team.players, start=1)
+    )
     roles = {mini.id: p.role for mini, p in zip(players, team.players, strict=True) if p.role}
     inducements = {order.id: order.count for order in team.inducements}
     return Side(key, team.name, players, team.rerolls, roles, inducements, team_sidelines(ruleset, team))
+
+
+def _changed(player: TeamPlayer) -> bool:
+    """Whether the team file changed the player from his position's profile."""
+    return bool(player.advancements or player.lasting_injuries or player.gained_skills)
 
 
 def side_from_league_team(ruleset: Ruleset, team: LeagueTeam, key: str) -> Side:

@@ -18,9 +18,10 @@ Numbers come from ``data/rules/league.yaml``, the ruleset parameters and tables,
 ``building.yaml``/``sidelines.yaml``. Each step returns the new :class:`LeagueTeam` and
 the events; :func:`run_post_match` runs all eight for both teams.
 
-Judgement calls: the team file has no place for a lasting injury's characteristic loss,
-so step 4 reports it (``PostMatchTeam.lasting``, and the event) for the caller to record;
-a Miss Next Game flag is cleared at step 4 of the match the miniature missed.
+Step 4 writes a lasting injury into the miniature's ``lasting_injuries``, so he plays
+with it from the next match on (:func:`bbcore_skurling.match.side_from_team`); it also
+reports the characteristic changes (``PostMatchTeam.lasting``, and the event). Judgement
+call: a Miss Next Game flag is cleared at step 4 of the match the miniature missed.
 """
 
 from __future__ import annotations
@@ -174,7 +175,8 @@ def record_casualty(
 def apply_injuries(
     ruleset: Ruleset, team: LeagueTeam, casualties: Sequence[CasualtyRecord], *, ignored: Sequence[str] = ()
 ) -> tuple[LeagueTeam, dict[str, dict[str, int]], tuple[Event, ...]]:
-    """Step 4: Miss Next Game, Niggling Injuries and deaths; lasting injuries' characteristic changes are returned.
+    """Step 4: Miss Next Game, Niggling Injuries, lasting injuries and deaths; lasting injuries' characteristic changes
+    are also returned.
 
     Every miniature that missed this match is cleared first. ``ignored`` are the
     Journeymen and the Headliner: their injuries do not count.
@@ -208,6 +210,7 @@ def apply_injuries(
             lasting_row = ruleset.table(table_id).row(record.lasting)
             changes = {effect.change: effect.by or 0 for effect in lasting_row.effects if effect.change is not None}
             lasting[record.player] = changes
+            player = attrs.evolve(player, lasting_injuries=(*player.lasting_injuries, record.lasting))
         players[record.player] = player
         detail = {"casualty": row.id, "miss_next_game": player.miss_next_game, "lasting": record.lasting, "changes": changes}
         events.append(Event("injury", record.player, result=row.id, detail=detail))

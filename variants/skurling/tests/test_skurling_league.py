@@ -20,6 +20,7 @@ from bbcore_skurling.league_play import (
     substitute,
     take_on_journeymen,
 )
+from bbcore_skurling.match import side_from_team
 from bbcore_skurling.postmatch import (
     CasualtyRecord,
     LeagueTeam,
@@ -36,7 +37,8 @@ from bbcore_skurling.sponsorship import Sponsor, end_sponsorship, look_for_spons
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
-from bbcore.model.team import Team, TeamPlayer
+from bbcore.model.common import SkillRef
+from bbcore.model.team import Advancement, Team, TeamPlayer
 from bbcore.rules.decisions import DecisionScriptError
 from bbcore.ruleset import Ruleset
 from bbcore.teams.valuation import player_value, value_team
@@ -272,10 +274,29 @@ def test_casualties_are_rolled_when_they_happen_and_applied_after_the_match() ->
     assert players["Hal"].miss_next_game
     assert not players["Cat"].miss_next_game  # missed this match, back for the next
     assert lasting == {"Hal": {"av": -1}}
+    assert players["Hal"].lasting_injuries == ("head-injury",)  # written into the file: he plays with it
+    hal = next(m for m, p in zip(side_from_team(r, injured.team, "h").players, injured.team.players, strict=True) if p.name == "Hal")
+    unhurt = next(p for p in team.team.players if p.name == "Hal")
+    assert hal.player_state(r, "h", (1, 1)).av == r.position(unhurt.position).av - 1
     before = value_team(r, team.team).current_team_value
     after = value_team(r, injured.team).current_team_value
     # Ben (dead), Hal and Gil (miss the next match) leave the TV; Cat (75K) is back in it.
     assert before - after == 3 * 50_000 - 75_000
+
+
+def test_a_miniature_plays_with_the_advancements_his_team_file_holds() -> None:
+    r = league()
+    plain = rovers().players[0]
+    grown = attrs.evolve(
+        plain, advancements=(Advancement("chosen-primary", skill=SkillRef("block")), Advancement("characteristic-st", characteristic="st"))
+    )
+    team = attrs.evolve(rovers(), players=(grown, *rovers().players[1:]))
+    miniature = side_from_team(r, team, "h").players[0]
+    on_the_lane = miniature.player_state(r, "h", (1, 1))
+    assert on_the_lane.st == r.position(plain.position).st + 1
+    assert on_the_lane.has("block")
+    assert "block" in miniature.skill_ids(r)
+    assert side_from_team(r, rovers(), "h").players[0].profile is None  # an unchanged player plays his position's profile
 
 
 def test_spp_go_to_fielded_roster_miniatures_and_buy_advancements_that_raise_tv() -> None:
