@@ -75,17 +75,37 @@ def fielded(ruleset: Ruleset, team: Team) -> list[tuple[int, TeamPlayer]]:
     return list(enumerate(team.players))
 
 
-def reroll_price(ruleset: Ruleset, team: Team) -> int | None:
-    """What one team re-roll costs: the re-roll cost of the roster the Goon's position comes from.
+def goon_roster(ruleset: Ruleset, team: Team) -> str | None:
+    """The roster the team's Goon was taken from: the one the team file declares (``roster``), else that of its
+    fielded Goon's position (the first, with two); None when neither names a known roster.
 
-    None when the team has no fielded Goon whose roster is known: then the price
-    cannot be worked out (the checks say why). With two Goons, the first one's.
+    The declared roster stays the price of re-rolls in a league when the Goon who set it
+    is dead, retired or replaced; :func:`declare_goon_roster` writes it down.
     """
+    if team.roster is not None and team.roster in ruleset.rosters:
+        return team.roster
     role = building_rules(ruleset).reroll_price_role
     for _, player in fielded(ruleset, team):
         if player.role == role and player.roster_id in ruleset.rosters:
-            return ruleset.rosters[player.roster_id].reroll_cost
+            return player.roster_id
     return None
+
+
+def declare_goon_roster(ruleset: Ruleset, team: Team) -> Team:
+    """The team with its Goon's roster declared (``roster``), when it has not declared one yet."""
+    if team.roster is not None:
+        return team
+    found = goon_roster(ruleset, team)
+    return team if found is None else attrs.evolve(team, roster=found)
+
+
+def reroll_price(ruleset: Ruleset, team: Team) -> int | None:
+    """What one team re-roll costs: the re-roll cost of the roster the Goon was taken from (:func:`goon_roster`).
+
+    None when that roster is not known: then the price cannot be worked out (the checks say why).
+    """
+    found = goon_roster(ruleset, team)
+    return None if found is None else ruleset.rosters[found].reroll_cost
 
 
 # -- the checks ----------------------------------------------------------------------
@@ -207,6 +227,22 @@ def check_reroll_price(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
         )
 
 
+def check_declared_roster(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    """At building, a declared ``roster`` is the one the Goon is taken from (it prices the team's re-rolls)."""
+    if team.roster is None or team.roster not in ruleset.rosters:
+        return  # an unknown one is check_positions' to report
+    role = building_rules(ruleset).reroll_price_role
+    goons = [p for _, p in fielded(ruleset, team) if p.role == role and p.roster_id in ruleset.rosters]
+    if goons and goons[0].roster_id != team.roster:
+        name = building_rules(ruleset).role(role).name
+        yield problem(
+            "goon-roster",
+            f"the team declares the {ruleset.rosters[team.roster].name} roster, but its {name} is taken from the "
+            f"{ruleset.rosters[goons[0].roster_id].name} roster: the {name}'s roster is the one declared",
+            "roster",
+        )
+
+
 def check_staff_and_sidelines(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     """Blood Bowl staff as the parameters allow (none); sidelines known, one of each."""
     key = building_rules(ruleset).sidelines_staff_key
@@ -257,6 +293,12 @@ SKURLING_CHECKS: tuple[TeamCheck, ...] = (
     TeamCheck("skurling/roles", check_roles, description="Known roles, each as many times as it counts."),
     TeamCheck("skurling/stooge", check_stooge_and_thrower, description="One Right Stuff Stooge; a Whacker with Throw Team-mate."),
     TeamCheck("skurling/reroll-price", check_reroll_price, description="Re-rolls need a Goon, whose roster prices them."),
+    TeamCheck(
+        "skurling/declared-roster",
+        check_declared_roster,
+        description="At building, a declared roster is the one the Goon is taken from.",
+        stages=frozenset({DRAFT}),
+    ),
 )
 
 
@@ -314,13 +356,16 @@ __all__ = [
     "MATCH_OPTION",
     "SKURLING_CHECKS",
     "check_banned_positions",
+    "check_declared_roster",
     "check_miniatures",
     "check_positions",
     "check_reroll_price",
     "check_roles",
     "check_staff_and_sidelines",
     "check_stooge_and_thrower",
+    "declare_goon_roster",
     "fielded",
+    "goon_roster",
     "is_league",
     "league_parameters",
     "player_skills",

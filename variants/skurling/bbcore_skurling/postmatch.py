@@ -48,7 +48,7 @@ from bbcore.rules.league import (
     update_dedicated_fans,
 )
 from bbcore.teams.valuation import value_team
-from bbcore_skurling.building import player_position, player_skills, reroll_price
+from bbcore_skurling.building import declare_goon_roster, player_position, player_skills, reroll_price
 from bbcore_skurling.building_rules import building_rules
 from bbcore_skurling.coaching import DefaultSkurlingDecisions, SkurlingDecisions
 from bbcore_skurling.league_play import choose_mvp, spp_award
@@ -420,6 +420,10 @@ def hire_fire_retire(ruleset: Ruleset, team: LeagueTeam, decisions: SkurlingDeci
 # -- the runner -----------------------------------------------------------------------------------
 
 
+def _declared(ruleset: Ruleset, team: LeagueTeam) -> LeagueTeam:
+    return attrs.evolve(team, team=declare_goon_roster(ruleset, team.team))
+
+
 def run_post_match(
     ruleset: Ruleset,
     teams: tuple[LeagueTeam, LeagueTeam],
@@ -434,6 +438,8 @@ def run_post_match(
     sponsor search (the Scribe) add to its search roll by themselves.
     """
     decisions = decisions or DefaultSkurlingDecisions()
+    # The Goon's roster prices the re-rolls for good: written down before this match's injuries can take him away.
+    teams = (_declared(ruleset, teams[0]), _declared(ruleset, teams[1]))
     by_report = {report.team: report for report in reports}
     if set(by_report) != {team.id for team in teams} or len(by_report) != len(teams):
         raise UsageError("the match reports must name the two teams, one each")

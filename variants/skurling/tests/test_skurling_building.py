@@ -12,9 +12,10 @@ from copy import deepcopy
 from pathlib import Path
 from typing import Any
 
+import attrs
 import bbcore_skurling
 import pytest
-from bbcore_skurling.building import reroll_price, unspent_gold
+from bbcore_skurling.building import declare_goon_roster, goon_roster, reroll_price, unspent_gold
 from bbcore_skurling.building_rules import building_rules
 from bbcore_skurling.sidelines import sideline_cost, sideline_list
 
@@ -184,6 +185,22 @@ def test_rerolls_cost_what_the_goons_roster_charges(one_off: Ruleset) -> None:
     assert reroll_price(one_off, human_goon) == 50_000
     assert reroll_price(one_off, orc_goon) == 60_000
     assert bbcore.value_team(one_off, orc_goon).cost - bbcore.value_team(one_off, human_goon).cost == 20_000
+
+
+def test_the_declared_roster_is_the_goons_at_building_and_prices_re_rolls_after_him(one_off: Ruleset, league: Ruleset) -> None:
+    declared = declare_goon_roster(one_off, team({"rerolls": 2}))
+    assert (declared.roster, goon_roster(one_off, declared)) == ("human", "human")
+    assert "goon-roster" not in codes(bbcore.check_team(one_off, declared))
+    wrong = team({"rerolls": 2, "roster": "orc"})
+    assert paths(bbcore.check_team(one_off, wrong), "goon-roster") == ["$.roster"]
+    # Later, in a league, the Goon's place goes to an Orc: the re-rolls keep the declared Human price.
+    replaced = attrs.evolve(
+        declared, players=tuple(attrs.evolve(p, position="orc/orc-lineman") if p.role == "goon" else p for p in declared.players)
+    )
+    assert reroll_price(league, replaced) == reroll_price(one_off, declared) == 50_000
+    assert "goon-roster" not in codes(bbcore.check_team(league, replaced, stage="league"))
+    without_goon = attrs.evolve(declared, players=tuple(p for p in declared.players if p.role != "goon"))
+    assert reroll_price(league, without_goon) == 50_000
 
 
 def test_rerolls_have_no_cap(one_off: Ruleset) -> None:
