@@ -132,8 +132,9 @@ def thrown_player_meets_a_stall_or_a_pit(
     In a sewer pit he lands in it: no armour roll, but a turnover, and a ball he held
     comes back out of the pit. On a market stall he hits a wall: a crash landing with
     ``thrown_into_wall_armour_modifier``, falling onto the nearest free square out of
-    the stall in a random direction (where he ends up is our reading; the seed says
-    only that he hits the wall).
+    the stall in a random direction (where he ends up is our reading, provisional:
+    ``readings.thrown_onto_a_stall`` in ``variant-rules.yaml``; the seed says only that
+    he hits the wall).
     """
     feature = board.geometry.feature_at(square)
     if is_pit(feature):

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from attrs import frozen
+from attrs import field, frozen
 
 from bbcore.loading.plugin_files import load_plugin_file
 from bbcore.rules.rerolls import roll_names
@@ -216,6 +216,14 @@ class WeatherRules:
 
 
 @frozen
+class Reading:
+    """The plugin's reading of a rule the seed leaves unclear: always provisional, the note says what it does."""
+
+    provisional: bool
+    note: str
+
+
+@frozen
 class VariantRules:
     """Every number of ``variant-rules.yaml``; each field is documented in that file."""
 
@@ -241,6 +249,7 @@ class VariantRules:
     potion_random_skills: Mapping[str, str]
     kick_off_events: KickOffEvents
     weather: WeatherRules
+    readings: Mapping[str, Reading] = field(factory=dict)
 
 
 def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:

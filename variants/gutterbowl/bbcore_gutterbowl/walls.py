@@ -74,7 +74,8 @@ def _facing_off(board: Board, square: Square, origin: Square) -> Square:
     Straight in, it comes straight back. Diagonally against a flat side (one of the two
     squares it brushed past is part of the wall too), the side sends it back square to
     that side. Diagonally onto a corner, with open squares on both sides, it comes back
-    the way it came: the seed's corner diagram is missing, this is our reading.
+    the way it came: the seed's corner diagram is missing, this is our reading (provisional:
+    ``readings.corner_bounce`` in ``variant-rules.yaml``).
     """
     dx, dy = direction_between(origin, square)
     if dx == 0 or dy == 0:

@@ -98,6 +98,16 @@ def test_the_schema_requires_every_key_of_the_file_and_no_other() -> None:
     assert schema["additionalProperties"] is False
 
 
+def test_the_plugins_readings_of_unclear_rules_are_provisional_with_a_note() -> None:
+    from bbcore.rules_files import provisional_readings
+
+    rules = variant_rules(bbcore.load_ruleset("gutterbowl"))
+    assert {"corner_bounce", "thrown_onto_a_stall"} <= set(rules.readings)
+    found = dict(provisional_readings(read_yaml(RULES_FILE).data, "gutterbowl/variant-rules"))
+    assert {f"gutterbowl/variant-rules.readings.{name}" for name in rules.readings} <= set(found)
+    assert all(reading.provisional and reading.note for reading in rules.readings.values())
+
+
 def broken(tmp_path: Path, old: str, new: str) -> Path:
     text = RULES_FILE.read_text(encoding="utf-8")
     assert old in text
