@@ -319,7 +319,9 @@ def test_the_bb2020_page_marks_an_incomplete_entry_with_its_note(site: Path) -> 
     rules = bbcore.load_ruleset(packs=["bb2020"])
     shaman = rules.inducement("bb2020/night-goblin-shaman")
     entry = " ".join(html.unescape(section(site / "packs" / "bb2020.html", "bb2020-inducement-bb2020-night-goblin-shaman")).split())
-    assert '<p class="admonition-title">Incomplete</p>' in entry
+    title = "Provisional and incomplete" if shaman.provisional else "Incomplete"
+    assert shaman.incomplete
+    assert f'<p class="admonition-title">{title}</p>' in entry
     assert shaman.note is not None
     assert " ".join(shaman.note.split()).replace("'", "\u2019") in entry
 
