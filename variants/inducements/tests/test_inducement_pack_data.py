@@ -59,6 +59,30 @@ def test_bb2020_prices_and_eligibility() -> None:
     assert rules.table("bb2020/master-of-ballistics").dice == "D3"
 
 
+#: Limits and prices as the 2020 list prints them: (least, most, [price for any team, cheaper price where one is given]).
+BB2020_TERMS = {
+    "bb2020/temp-agency-cheerleaders": (0, 4, [20_000]),
+    "bb2020/bribes": (0, 3, [100_000, 50_000]),
+    "bb2020/mortuary-assistant": (0, 1, [100_000]),
+    "bb2020/riotous-rookies": (0, 1, [100_000]),
+    "bb2020/wandering-apothecaries": (0, 2, [100_000]),
+    "bb2020/plague-doctor": (0, 1, [100_000]),
+    "bb2020/biased-referee": (0, 1, [120_000, 80_000]),
+    "bb2020/jorm-the-ogre": (0, 1, [120_000, 80_000]),
+    "bb2020/trundlefoot-triplets": (0, 1, [80_000, 40_000]),
+    "bb2020/master-of-ballistics": (0, 1, [40_000, 30_000]),
+    "bb2020/giant-mercenary": (0, 1, [350_000]),
+}
+
+
+def test_bb2020_limits_and_prices_are_the_lists() -> None:
+    rules = _bb2020()
+    found = {
+        key: (rules.inducement(key).min, rules.inducement(key).max, [c.cost for c in rules.inducement(key).costs]) for key in BB2020_TERMS
+    }
+    assert found == BB2020_TERMS
+
+
 def test_classic_has_every_entry_with_its_old_scale_profiles() -> None:
     rules = _classic()
     assert len(rules.inducements) == 14
