@@ -550,6 +550,40 @@ def test_the_set_up_refuses_a_no_ball_cuddler_and_a_second_right_stuff(rules: Ru
     assert goon in str(raised.value)
 
 
+def test_the_set_up_names_every_misplaced_miniature(rules: Ruleset) -> None:
+    from bbcore_skurling.match import default_placements, start_arc
+
+    match = ready_match(rules)
+    side, other = match.sides
+    placements = dict(default_placements(rules, match, side.roles, [p.id for p in other.players][1:]))
+    by_role = {role: pid for pid, role in side.roles.items()}
+    defenders = [p.id for p in other.players if p.id in placements]
+    setup = arc_rules(rules).setup
+    last, half = rules.pitch.length - 1, rules.pitch.length // 2
+    goon_at = placements[by_role["goon"]]
+    front = (goon_at[0] + setup.in_front_of_goon, goon_at[1])
+    in_front = next(pid for pid in defenders if placements[pid] == front)
+    placements.update(
+        {
+            by_role["stooge"]: (1, placements[by_role["stooge"]][1]),  # out of the starting end zone
+            by_role["goon"]: (half + 1, goon_at[1]),  # past his square
+            by_role["cuddler"]: (last - 1, placements[by_role["cuddler"]][1]),  # short of the far end zone
+            in_front: (half - 1, 0),  # on the attacker's side, and no longer in front of the Goon
+        }
+    )
+    with pytest.raises(UsageError) as raised:
+        start_arc(rules, match, side.roles, placements)
+    said = str(raised.value)
+    assert "must start in the starting end zone (x = 0)" in said
+    assert f"must start on the first square past the line of scrimmage (x = {half})" in said
+    assert f"must start in the destination end zone (x = {last})" in said
+    assert f"the defender {in_front} must set up on their side of the line of scrimmage" in said
+    assert "a defender must stand right in front of the Goon" in said
+    del placements[defenders[-1]]
+    with pytest.raises(UsageError, match=f"the defender places {setup.defenders} players, not {setup.defenders - 1}"):
+        start_arc(rules, match, side.roles, placements)
+
+
 def test_the_stooge_never_pushes_a_cuddler_who_cannot_catch_him(rules: Ruleset) -> None:
     arc = arc_at(rules, {STOOGE: (22, 1), LINEMAN: (21, 1), CUDDLER: (23, 1)})
     # The Cuddler, knocked out of the end zone, lies in the Stooge's path.
