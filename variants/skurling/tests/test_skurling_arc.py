@@ -550,6 +550,23 @@ def test_the_set_up_refuses_a_no_ball_cuddler_and_a_second_right_stuff(rules: Ru
     assert goon in str(raised.value)
 
 
+def test_a_touch_counts_unmarked_team_mates_beside_the_stooge_and_defenders_beside_the_hitter(rules: Ruleset) -> None:
+    # The Lineman touches the Stooge at (5, 5); the Goon stands beside the Stooge, the Ogre beside it too but
+    # marked by a defender; two defenders stand beside the Lineman, whom only he marks.
+    arc = arc_at(
+        rules,
+        {STOOGE: (5, 5), LINEMAN: (4, 5), GOON: (5, 6), OGRE: (6, 4)},
+        defenders={"a-free": ("orc/orc-lineman", (3, 4)), "a-held": ("orc/orc-lineman", (3, 6)), "a-marker": ("orc/orc-lineman", (7, 3))},
+    )
+    plan = touch_dice(rules, arc.board, LINEMAN, STOOGE)
+    assert plan.offensive_assists == (GOON,)  # the Ogre is marked by a-marker
+    assert sorted(plan.defensive_assists) == ["a-free", "a-held"]  # each marked only by the Lineman himself
+    lineman, stooge = arc.board.player(LINEMAN), arc.board.player(STOOGE)
+    assert (plan.hitter_strength, plan.stooge_strength) == (lineman.st + 1, stooge.st + 2)
+    guarded = arc.board.with_player(attrs.evolve(arc.board.player(OGRE), skills={**arc.board.player(OGRE).skills, "guard": None}))
+    assert sorted(touch_dice(rules, guarded, LINEMAN, STOOGE).offensive_assists) == sorted([GOON, OGRE])  # Guard ignores the marker
+
+
 def test_the_set_up_names_every_misplaced_miniature(rules: Ruleset) -> None:
     from bbcore_skurling.match import default_placements, start_arc
 
