@@ -26,6 +26,7 @@ import bbcore
 from bbcore.dice import ScriptedDice, SeededDice
 from bbcore.errors import UsageError
 from bbcore.rules.board import Status
+from bbcore.rules.conditions import row_conditions
 from bbcore.rules.events import Event
 from bbcore.ruleset import Ruleset
 from bbcore.teams.files import load_team_file
@@ -104,6 +105,30 @@ def test_an_interval_after_every_four_attacks_each_refreshes_the_rerolls(rules: 
     match = finish_arc(rules, match, finished_arc(rules, match, 0))
     assert match.intervals == (2 * every,)
     assert match.rerolls == (match.sides[0].rerolls, match.sides[1].rerolls)
+
+
+def test_the_interval_gives_back_spent_inducements_and_the_weather_carries_on(rules: Ruleset) -> None:
+    match = new_match(rules)
+    padding = "skurling/padding"
+    home = attrs.evolve(match.sides[0], inducements={padding: 1})
+    match = attrs.evolve(match, sides=(home, match.sides[1]), inducements_left=({padding: 1}, {}))
+    assert match.inducements_allowed
+    every = arc_rules(rules).attacks_between_intervals
+    rain = "pouring-rain"
+    for n in range(2 * every):
+        arc = finished_arc(rules, match, 0)
+        if n == 0:
+            assert arc.inducements == {padding: 1}
+            arc = attrs.evolve(arc, inducements={padding: 0}, weather=rain)  # spent, and the weather changed
+        match = finish_arc(rules, match, arc)
+        if n == 0:
+            assert match.inducements_left[0] == {padding: 0}
+            assert match.weather == rain
+            following = finished_arc(rules, match, 0)
+            assert following.weather == rain
+            assert dict(following.board.conditions) == row_conditions([rules.table("weather").row(rain)])
+    assert match.intervals == (2 * every,)
+    assert match.inducements_left[0] == {padding: 1}
 
 
 def test_throwback_nights_play_to_their_own_target_without_intervals(rules: Ruleset) -> None:
