@@ -140,7 +140,8 @@ def _check_lone_file(path: Path) -> list[Problem]:
 def _check_team_file(path: Path) -> list[Problem]:
     """A team file: its form, then what it names (variant, roster, positions, skills, staff...) in its variant's ruleset.
 
-    Whether the team is legal (budget, limits) is ``bbcore team check``'s question, not this one.
+    Whether the team is legal (budget, limits) is ``bbcore team check``'s question, not this one; so are its
+    inducements, which may come from a pack.
     """
     from bbcore.ruleset import load_ruleset  # noqa: PLC0415 - avoids an import cycle
     from bbcore.teams.checks import REFERENCE_CODES, check_team  # noqa: PLC0415
@@ -154,7 +155,8 @@ def _check_team_file(path: Path) -> list[Problem]:
     except PluginError as error:
         return [Problem("plugin", str(error), "$", display_path(path))]
     report = check_team(ruleset, team_file.team, team_file.document)
-    return [problem for problem in report.problems if problem.code in REFERENCE_CODES]
+    # Inducements may come from a pack, which a team file does not name: ``team check --pack`` knows them.
+    return [problem for problem in report.problems if problem.code in REFERENCE_CODES and problem.code != "unknown-inducement"]
 
 
 def _check_league(path: Path) -> list[Problem]:

@@ -298,10 +298,11 @@ class _Worker:
     simulator: Simulator | None = None
 
 
-def _start_worker(variant: str | None, packs: tuple[str, ...], options: dict[str, str], amendments: tuple[str, ...]) -> None:
+def _start_worker(parent: int, variant: str | None, packs: tuple[str, ...], options: dict[str, str], amendments: tuple[str, ...]) -> None:
     from bbcore.ruleset import load_ruleset  # noqa: PLC0415 - the worker's own import, in its own process
 
-    threading.Thread(target=_exit_when_orphaned, args=(os.getppid(),), name="orphan-watch", daemon=True).start()
+    # The parent's pid as the parent saw it: one read here could already be a new parent's.
+    threading.Thread(target=_exit_when_orphaned, args=(parent,), name="orphan-watch", daemon=True).start()
     _Worker.ruleset = load_ruleset(variant, packs, options, amendments)
     _Worker.simulator = simulator_for(_Worker.ruleset)
 
@@ -329,7 +330,7 @@ def _play_in_processes(ruleset: Ruleset, tasks: Iterable[MatchOrder], jobs: int)
     (so neither the orders nor the results of a long run are all held at once)."""
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 - only a parallel balance needs it
 
-    start = (ruleset.variant, tuple(ruleset.packs), dict(ruleset.options), ruleset.amendments)
+    start = (os.getpid(), ruleset.variant, tuple(ruleset.packs), dict(ruleset.options), ruleset.amendments)
     waiting = iter(tasks)
     with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=start) as pool:
         while batch := list(itertools.islice(waiting, jobs * _TASKS_PER_JOB)):

@@ -69,8 +69,10 @@ def _ruleset(args: argparse.Namespace, variant: str | None = None) -> Ruleset:
 
 
 def _team_ruleset(args: argparse.Namespace, team_files: Sequence[TeamFile]) -> Ruleset:
-    """The ruleset for team files: of ``--variant`` when given, else of the variant the files name."""
-    return _ruleset(args, None if args.variant else variant_of(team_files))
+    """The ruleset for team files: of ``--variant`` when given, else of the variant the files name. Files of two
+    different games are refused either way."""
+    named = variant_of(team_files) if not args.variant or len({f.team.variant for f in team_files}) > 1 else None
+    return _ruleset(args, named)
 
 
 def _known_names_only(ruleset: Ruleset, team_file: TeamFile) -> None:
@@ -440,6 +442,7 @@ def cmd_team_redraft(args: argparse.Namespace) -> int:
     before_file, after_file = load_team_files([args.before, args.after])
     before, after = before_file.team, after_file.team
     ruleset = _team_ruleset(args, [before_file, after_file])
+    _known_names_only(ruleset, before_file)  # the new file's names are among the re-draft's problems
     budget, _ = redraft_budget(ruleset, before.treasury, args.played, args.won, args.drawn)
     problems = redraft_problems(ruleset, before, after, budget, after_file.document)
     cost = redraft_cost(ruleset, before, after)

@@ -194,7 +194,7 @@ def catch(
 
     ``situation`` names extra modifiers from the ``ball.catch_modifiers`` parameters
     (``bounced``, ``thrown_in``, ``accurate_pass``, ``inaccurate_pass``); see
-    :func:`catch_modifier` for the rest, and ``modifier`` adds one more (the weather's).
+    :func:`catch_modifier` for the rest (the board's conditions among them), and ``modifier`` adds one more.
     A miss may be rolled again once: by Catch, by a plugin's source, or with a team
     re-roll when ``team_reroll`` allows one (the catcher's team is the active one). A
     prone, stunned or Distracted player cannot catch. A missed ball bounces from the player's square.

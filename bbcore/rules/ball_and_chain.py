@@ -76,7 +76,7 @@ def ball_and_chain(
     Rushes run out, or he goes down or off the pitch.
 
     ``team_reroll`` is how many team re-rolls may be spent (on a Rush, or on his blocks' dice);
-    ``rush_modifier`` (the weather's) is added to each Rush; ``pro`` (not tried yet in this activation) lets a
+    ``rush_modifier`` (one more than the board's conditions hold) is added to each Rush; ``pro`` (not tried yet in this activation) lets a
     player with Pro try it once, on a Rush or on a block's dice. Each square is a ``ball-and-chain`` event
     (result ``moved``, ``blocked``, ``pushed``, ``ball``, ``crowd`` or ``stopped``, with the template's
     roll, the facing, the square and whether it was a Rush), followed by what it caused. A player

@@ -95,8 +95,8 @@ def throw_bomb(
     never Accurate, never intercepted. A player who must throw it on throws it the usual way.
 
     ``team_reroll`` is how many team re-rolls his team may spend on its own players' Passing
-    Ability Tests; ``weather`` holds the weather's modifiers by test (``pass``,
-    ``interception``, ``catch``), as for :func:`bbcore.rules.passing.pass_ball`. Each throw is a
+    Ability Tests; ``weather`` holds more modifiers by test (``pass``,
+    ``interception``, ``catch``), as for :func:`bbcore.rules.passing.pass_ball` (empty in a game the core runs). Each throw is a
     ``throw-bomb`` event (result the band), followed by its test, flight, interception or
     catch, and a ``bomb`` event saying how it ended (``exploded``, ``caught``, ``intercepted``,
     ``crowd`` or ``kept``) with the explosion's events after it. A thrower without the skill or

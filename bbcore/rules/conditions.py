@@ -57,7 +57,8 @@ def table_row(ruleset: Ruleset, table_id: str, row_id: str | None) -> Row | None
 
 def conditions_in_force(ruleset: Ruleset, state: GameState) -> dict[str, int]:
     """The board conditions the game's weather and drive effects put in force (drive effects by ``table/row`` id)."""
-    rows = [table_row(ruleset, WEATHER_ROLE, state.weather)]
+    # The weather is a row of the table filling the role (a variant's own), not of the core's table of that id.
+    rows = [table_row(ruleset, ruleset.roles.get(WEATHER_ROLE, WEATHER_ROLE), state.weather)]
     for effect_id in sorted(state.drive_effects):
         table_id, _, row_id = effect_id.rpartition("/")
         rows.append(table_row(ruleset, table_id, row_id))

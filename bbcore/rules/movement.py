@@ -415,7 +415,8 @@ def move(
     ``team_reroll`` is how many team re-rolls the team may spend (True: one);
     ``rushes_used``, ``ma_used`` and ``spent`` (once-per-turn re-rolls and skills
     already used) carry an earlier part of the same activation over. ``rush_modifier``
-    comes from the weather; ``careful_crossings`` chooses how to cross a feature that
+    is one more modifier to each Rush (the board's conditions already hold the weather's in a
+    game the core runs: :mod:`bbcore.rules.conditions`); ``careful_crossings`` chooses how to cross a feature that
     offers both ways (see :func:`plan_path`). ``extra_rerolls`` are limited re-roll
     sources the caller holds (:class:`~bbcore.rules.rerolls.ExtraReroll`), offered for
     their tests after the player's skill and any plugin's source, before a team re-roll;

@@ -471,9 +471,10 @@ def pass_ball(
 
     ``team_reroll`` is how many team re-rolls the team may spend (True: one), on the
     Passing Ability Test and then on its own player's catch where the ball comes down;
-    ``spent`` the once-per-turn skills already used. ``weather`` holds the weather's
-    modifiers by test, as its table's effects name them (``pass``, ``interception``,
-    ``catch``); ``open_bands`` the only bands it allows (None: all). ``hail_mary``
+    ``spent`` the once-per-turn skills already used. ``weather`` holds more modifiers by
+    test (``pass``, ``interception``, ``catch``) for a caller that keeps the weather's off the
+    board: in a game the core runs, the board's conditions already hold them
+    (:mod:`bbcore.rules.conditions`), so leave it empty there; ``open_bands`` the only bands it allows (None: all). ``hail_mary``
     makes it a Hail Mary Pass (the passer needs the skill): any square of the pitch,
     tested as ``hail_mary_band``, never Accurate, never intercepted.
 
@@ -571,9 +572,10 @@ def hand_off(
 
     The receiver must be a Standing team-mate next to the giver who has his Tackle Zone
     (not Distracted); anything else is a :class:`~bbcore.errors.UsageError`. The catch
-    is :func:`bbcore.rules.ball.catch` in the ``hand_off`` situation, with the weather's
-    ``catch`` modifier and ``team_reroll`` team re-rolls to spend on a miss; a missed
-    ball bounces from the receiver's square. Unless a player of the giver's team holds
+    is :func:`bbcore.rules.ball.catch` in the ``hand_off`` situation, with ``weather``'s
+    ``catch`` modifier (as for :func:`pass_ball`, empty in a game the core runs) and
+    ``team_reroll`` team re-rolls to spend on a miss; a missed ball bounces from the
+    receiver's square. Unless a player of the giver's team holds
     the ball at the end, it is a turnover.
     """
     giver, receiver = board.player(giver_id), board.player(receiver_id)

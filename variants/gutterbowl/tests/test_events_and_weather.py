@@ -246,11 +246,15 @@ def test_sticky_sludge_helps_pick_ups_and_stops_the_carrier_passing(sewer: Rules
     assert "Sticky Sludge" in reason
     assert action_refusals(sewer, after, "h1", "hand-off") == ()
     assert action_refusals(sewer, after, "h2", "pass") == ()  # he holds no ball
-    # The +1 reaches every pick-up once the turn starts, whatever the weather adds.
+    # The +1 reaches every pick-up once the turn starts, and the weather's modifiers too.
+    warm = attrs.evolve(after, weather="its-getting-warm")
+    weather = gb_weather.weather_modifiers(sewer, warm.weather)
+    assert weather.get("pick-up"), "a sewer weather with a pick-up modifier"
     with ScriptedDice([]) as dice:
-        turn, _ = start_turn(sewer, after, "home", dice)
-    weather = gb_weather.weather_modifiers(sewer, turn.weather).get("pick-up", 0)
-    assert turn.board.modifier("pick-up", turn.board.player("h2")) == weather + 1
+        turn, _ = start_turn(sewer, warm, "home", dice)
+    h2 = turn.board.player("h2")
+    assert turn.board.modifier("pick-up", h2) == weather["pick-up"] + gb_events.sludge_pick_up_modifier(sewer, turn)
+    assert turn.board.modifier("catch", h2) == weather.get("catch", 0)
 
 
 def test_fresh_sewage_knocks_over_players_near_a_pit(sewer: Ruleset) -> None:

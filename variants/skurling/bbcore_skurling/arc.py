@@ -376,7 +376,7 @@ class Miniature:
         own = self.profile
         if own is not None:
             skills = dict(own.skills) | dict(self.skills)
-            return PlayerState(self.id, team, own.ma, own.st, own.ag, own.pa, own.av, skills, square)
+            return PlayerState(self.id, team, own.ma, own.st, own.ag, own.pa, own.av, skills, square, position=self.position)
         guest = self.headliner
         if guest is None:
             return player_from_position(ruleset, self.id, team, self.position, square, extra_skills=self.skills)
@@ -705,6 +705,8 @@ def _throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: DiceSource, dec
     else:
         state = rules.first_state
         board = lay_down(outcome.board, arc.stooge, _where_he_came_down(outcome, arc.stooge, action.target))
+        before = arc.board.player(arc.stooge)
+        board = board.with_player(attrs.evolve(board.player(arc.stooge), casualty_results=before.casualty_results))
         outcome = Outcome(outcome.board, _unhurt_by_landing(outcome.events, arc.stooge))
     square = board.player(arc.stooge).square
     landed = Event("stooge-lands", arc.stooge, (), state, {"square": list(square) if square else None, "eaten": eaten})
@@ -810,13 +812,29 @@ def _restore_after_throw(board: Board, thrower: str, stooge: str, lent: Board, b
     return board
 
 
+#: What the core records of a thrown player hurt where he comes down (a failed or crash landing, the crowd).
+_LANDING_HARM = frozenset(
+    {
+        "fall",
+        "knocked-down",
+        "steady-footing",
+        "armour",
+        "injury",
+        "injury-changed",
+        "casualty",
+        "casualty-treatment",
+        "lasting-injury",
+        "into-the-crowd",
+        "apothecary",
+    }
+)
+
+
 def _unhurt_by_landing(events: tuple[Event, ...], stooge: str) -> tuple[Event, ...]:
-    """The throw's events without the fall of a Stooge who failed to land: whatever the landing, he starts the arc
-    Stunned, so the core's Armour and Injury rolls for the fall neither count nor go on a league's records."""
-    failed = next((i for i, e in enumerate(events) if e.kind == "landing" and e.who == stooge and e.result == "failed"), None)
-    if failed is None:
-        return events
-    return (*events[: failed + 1], *(e for e in events[failed + 1 :] if e.who != stooge))
+    """The throw's events without the Stooge's harm where he came down: however he lands (a failed or a crash
+    landing, or in the crowd), he starts the arc Stunned, so the core's Armour and Injury rolls for it neither count
+    nor go on a league's records. Others hurt by his landing (a crash-landing's victim) keep theirs."""
+    return tuple(e for e in events if not (e.who == stooge and e.kind in _LANDING_HARM))
 
 
 def _where_he_came_down(outcome: Outcome, stooge: str, target: Square) -> Square:

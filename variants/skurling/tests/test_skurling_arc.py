@@ -34,7 +34,7 @@ from bbcore_skurling.touch import touch_dice
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
-from bbcore.rules.board import Status, build_board
+from bbcore.rules.board import Status, build_board, player_from_position
 from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError, ScriptedDecisions
 from bbcore.rules.events import Event
 from bbcore.ruleset import Ruleset
@@ -340,6 +340,19 @@ def test_a_failed_landing_still_leaves_the_stooge_stunned_and_unhurt_on_the_reco
     about_him = [(e.kind, e.result) for e in thrown.events if e.who == STOOGE]
     assert ("landing", "failed") in about_him
     assert not {"armour", "injury", "casualty"} & {kind for kind, _ in about_him}
+    assert thrown.board.player(STOOGE).casualty_results == ()
+    # A crash landing on a defender: the defender rolls armour (1+1 holds); the Stooge bounces (5) and keeps no harm.
+    crowded = attrs.evolve(arc, board=arc.board.with_player(player_from_position(rules, "a-d", "away", "orc/orc-lineman", (7, 1))))
+    dice = ScriptedDice([BONE_HEAD_PASSES, 6, 5, 5, 5, 1, 1, 5, 6, 6, 6, 6, 16])
+    crashed = apply(rules, crowded, Throw(OGRE, (4, 1)), dice, faces())
+    assert ("crash-landing", "crashed") in [(e.kind, e.result) for e in crashed.events if e.who == STOOGE]
+    assert ("armour", "held") in [(e.kind, e.result) for e in crashed.events if e.who == "a-d"]
+    assert not {"armour", "injury", "casualty"} & {e.kind for e in crashed.events if e.who == STOOGE}
+    assert (crashed.state, crashed.board.player(STOOGE).status, crashed.board.player(STOOGE).casualty_results) == (
+        "stunned",
+        Status.STUNNED,
+        (),
+    )
 
 
 def test_an_eaten_stooge_drops_beside_the_thrower_as_a_casualty_and_the_arc_goes_on(rules: Ruleset) -> None:

@@ -295,6 +295,7 @@ def test_a_miniature_plays_with_the_advancements_his_team_file_holds() -> None:
     on_the_lane = miniature.player_state(r, "h", (1, 1))
     assert on_the_lane.st == r.position(plain.position).st + 1
     assert on_the_lane.has("block")
+    assert on_the_lane.position == plain.position  # his keywords still count (Animosity, Hatred...)
     assert "block" in miniature.skill_ids(r)
     assert side_from_team(r, rovers(), "h").players[0].profile is None  # an unchanged player plays his position's profile
 
