@@ -17,7 +17,8 @@ Transmutation turns the player hit into a Frog: the ``frog`` profile of the Novi
 Wizard inducement in ``inducements.yaml``. A ball the player held is dropped and
 bounces. A Frog's casualty is always Badly Hurt and no Sawbones can treat it
 (:func:`frog_casualty`, answered through ``bbcore_casualty_treatment``). The spell
-wears off as the drive ends: :func:`cast_spell` remembers the player as he was in the
+wears off as the drive ends (a provisional reading of the seed's "next drive":
+``readings.frog_until_the_drive_ends`` in ``variant-rules.yaml``): :func:`cast_spell` remembers the player as he was in the
 game's ``drive_forms``, and the core's drive-ends step gives him his own profile back;
 a KO or casualty suffered as a Frog stays. It also hands back a :class:`Transmutation`
 record, for :func:`end_transmutation` on a board kept outside a game.
