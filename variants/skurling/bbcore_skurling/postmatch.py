@@ -18,7 +18,8 @@ Numbers come from ``data/rules/league.yaml``, the ruleset parameters and tables,
 ``building.yaml``/``sidelines.yaml``. Each step returns the new :class:`LeagueTeam` and
 the events; :func:`run_post_match` runs all eight for both teams.
 
-Step 4 writes a lasting injury into the miniature's ``lasting_injuries``, so he plays
+Step 4 writes a lasting injury into the miniature's ``lasting_injuries`` (unless it finds
+the characteristic as bad as it can be: then it is only the missed game), so he plays
 with it from the next match on (:func:`bbcore_skurling.match.side_from_team`); it also
 reports the characteristic changes (``PostMatchTeam.lasting``, and the event). Judgement
 call: a Miss Next Game flag is cleared at step 4 of the match the miniature missed.
@@ -47,6 +48,7 @@ from bbcore.rules.league import (
     roll_characteristic_improvement,
     update_dedicated_fans,
 )
+from bbcore.teams.profiles import profile_problems
 from bbcore.teams.valuation import value_team
 from bbcore_skurling.building import declare_goon_roster, player_position, player_skills, reroll_price
 from bbcore_skurling.building_rules import building_rules
@@ -172,6 +174,12 @@ def record_casualty(
     return CasualtyRecord(player, row.id, lasting), tuple(events)
 
 
+def _past_worst(ruleset: Ruleset, player: TeamPlayer) -> bool:
+    """Whether the player's last lasting injury finds its characteristics already as bad as they can be."""
+    newest = f".lasting_injuries[{len(player.lasting_injuries) - 1}]"
+    return any(p.code == "injury-past-worst" and p.path.endswith(newest) for p in profile_problems(ruleset, (player,)))
+
+
 def apply_injuries(
     ruleset: Ruleset, team: LeagueTeam, casualties: Sequence[CasualtyRecord], *, ignored: Sequence[str] = ()
 ) -> tuple[LeagueTeam, dict[str, dict[str, int]], tuple[Event, ...]]:
@@ -209,8 +217,12 @@ def apply_injuries(
                 raise UsageError(f"casualty {row.id!r} has no lasting injury, yet {record.player!r} has {record.lasting!r}")
             lasting_row = ruleset.table(table_id).row(record.lasting)
             changes = {effect.change: effect.by or 0 for effect in lasting_row.effects if effect.change is not None}
-            lasting[record.player] = changes
-            player = attrs.evolve(player, lasting_injuries=(*player.lasting_injuries, record.lasting))
+            injured = attrs.evolve(player, lasting_injuries=(*player.lasting_injuries, record.lasting))
+            if _past_worst(ruleset, injured):
+                changes = {}  # already as bad as can be: the rules make it a missed game, which the casualty gave
+            else:
+                lasting[record.player] = changes
+                player = injured
         players[record.player] = player
         detail = {"casualty": row.id, "miss_next_game": player.miss_next_game, "lasting": record.lasting, "changes": changes}
         events.append(Event("injury", record.player, result=row.id, detail=detail))

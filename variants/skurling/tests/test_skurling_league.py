@@ -284,6 +284,32 @@ def test_casualties_are_rolled_when_they_happen_and_applied_after_the_match() ->
     assert before - after == 3 * 50_000 - 75_000
 
 
+def test_a_lasting_injury_that_finds_him_at_his_worst_is_only_a_missed_game() -> None:
+    r = league()
+    with ScriptedDice([14, 1]) as dice:
+        record, _ = record_casualty(r, "Hal", dice)
+    assert record.lasting == "head-injury"
+    hal = next(p for p in rovers().players if p.name == "Hal")
+    worst = av_at_worst(r, hal)
+    battered = attrs.evolve(rovers(), players=tuple(worst if p.name == "Hal" else p for p in rovers().players))
+    injured, lasting, _ = apply_injuries(r, attrs.evolve(league_team(), team=battered), (record,))
+    after = next(p for p in injured.team.players if p.name == "Hal")
+    assert after.lasting_injuries == worst.lasting_injuries  # nothing more to take: not written
+    assert after.miss_next_game
+    assert lasting == {}
+
+
+def av_at_worst(r: Ruleset, player: TeamPlayer) -> TeamPlayer:
+    """The player with as many head injuries as it takes to bring his AV as low as it goes."""
+    from bbcore.teams.profiles import current_profile
+
+    while True:
+        more = attrs.evolve(player, lasting_injuries=(*player.lasting_injuries, "head-injury"))
+        if current_profile(r, more).av == current_profile(r, player).av:
+            return player
+        player = more
+
+
 def test_a_miniature_plays_with_the_advancements_his_team_file_holds() -> None:
     r = league()
     plain = rovers().players[0]
