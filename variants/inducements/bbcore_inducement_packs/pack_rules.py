@@ -473,6 +473,9 @@ class Scout:
     loses: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
     random_skills: Mapping[str, int] = attrs.field(factory=dict)
     fee_per_skill: int = 0
+    #: The modifier's growth is the plugin's reading (the note says why).
+    provisional: bool = False
+    note: str | None = None
 
 
 @frozen

@@ -230,3 +230,14 @@ def test_a_giant_s_scatter_must_give_a_direction_for_every_result_it_keeps(tmp_p
     assert problem.path is not None
     assert problem.path.endswith(f"giants['{GIANT}'].{path}")
     assert problem.message == message
+
+
+def test_ayleens_growing_modifier_is_a_provisional_reading_with_its_note() -> None:
+    from bbcore.rules_files import provisional_readings
+
+    rules = bbcore.load_ruleset(packs=["bb2020"])
+    scout = pack_rules(rules).coaching_staff.scouts["bb2020/ayleen-andar"]
+    assert scout.provisional
+    assert scout.note
+    found = dict(provisional_readings(rules.rules_files[RULES_ID], RULES_ID))
+    assert f"{RULES_ID}.coaching_staff.scouts.bb2020/ayleen-andar" in found
