@@ -83,6 +83,33 @@ def test_bb2020_limits_and_prices_are_the_lists() -> None:
     assert found == BB2020_TERMS
 
 
+#: The classic list's prices as it prints them (the cheaper one for the teams it names second), and its
+#: limits where it gives one (None: no limit).
+CLASSIC_PRICES = {
+    "classic/assistant-coaches": [20_000],
+    "classic/agency-cheerleaders": [20_000],
+    "classic/heady-brew": [40_000],
+    "classic/bloodweiser-keg": [50_000],
+    "classic/bribe": [100_000, 50_000],
+    "classic/boiling-pot": [60_000],
+    "classic/wandering-apothecary": [100_000],
+    "classic/extra-training": [100_000],
+    "classic/chef": [300_000, 100_000],
+}
+CLASSIC_LIMITS = {
+    "classic/assistant-coaches": None,
+    "classic/agency-cheerleaders": None,
+    "classic/heady-brew": 3,
+    "classic/wandering-apothecary": 2,
+}
+
+
+def test_classic_prices_and_limits_are_the_lists() -> None:
+    rules = bbcore.load_ruleset(packs=["classic"])
+    assert {key: [c.cost for c in rules.inducement(key).costs] for key in CLASSIC_PRICES} == CLASSIC_PRICES
+    assert {key: rules.inducement(key).max for key in CLASSIC_LIMITS} == CLASSIC_LIMITS
+
+
 def test_classic_has_every_entry_with_its_old_scale_profiles() -> None:
     rules = _classic()
     assert len(rules.inducements) == 14
