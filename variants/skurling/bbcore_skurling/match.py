@@ -33,6 +33,7 @@ from bbcore.rules.events import Event
 from bbcore.teams.profiles import current_profile
 from bbcore_skurling.arc import ArcState, Miniature, set_up
 from bbcore_skurling.arc_rules import arc_rules
+from bbcore_skurling.building import goon_roster
 from bbcore_skurling.headliners import headliner
 from bbcore_skurling.league_play import recover_knocked_out
 from bbcore_skurling.league_rules import league_rules
@@ -62,7 +63,9 @@ class Side:
     ``sidelines`` are the ids of the sidelines the team has (bought, and in a league those
     its sponsors provide), ``tools`` the tools its sponsors give (rows of the tools table,
     :mod:`bbcore_skurling.tools`): :func:`side_from_team` reads a team file's, and
-    :func:`side_from_league_team` adds what a league team's sponsors give.
+    :func:`side_from_league_team` adds what a league team's sponsors give. ``goon_roster`` is
+    the roster the team's Goon was taken from
+    (``bbcore_skurling.building.goon_roster``): Journeymen come from it.
     """
 
     key: str
@@ -73,6 +76,7 @@ class Side:
     inducements: Mapping[str, int] = attrs.field(factory=dict)
     sidelines: tuple[str, ...] = ()
     tools: tuple[str, ...] = ()
+    goon_roster: str | None = None
 
     def player(self, player_id: str) -> Miniature:
         return next(p for p in self.players if p.id == player_id)
@@ -88,7 +92,8 @@ def side_from_team(ruleset: Ruleset, team: Team, key: str) -> Side:
     )
     roles = {mini.id: p.role for mini, p in zip(players, team.players, strict=True) if p.role}
     inducements = {order.id: order.count for order in team.inducements}
-    return Side(key, team.name, players, team.rerolls, roles, inducements, team_sidelines(ruleset, team))
+    sidelines = team_sidelines(ruleset, team)
+    return Side(key, team.name, players, team.rerolls, roles, inducements, sidelines, goon_roster=goon_roster(ruleset, team))
 
 
 def _changed(player: TeamPlayer) -> bool:

@@ -196,7 +196,7 @@ class _Match:
             return match
         stooge_missing = not any(_has(self.ruleset, side, p.id, building_rules(self.ruleset).stooge_skill) for p in able)
         goon = next((pid for pid, role in side.roles.items() if role == GOON), None)
-        goon_roster = side.player(goon).position.split("/", 1)[0] if goon else side.players[0].position.split("/", 1)[0]
+        goon_roster = side.goon_roster or (side.player(goon) if goon else side.players[0]).position.split("/", 1)[0]
         hired, _ = take_on_journeymen(
             self.ruleset,
             side.key,

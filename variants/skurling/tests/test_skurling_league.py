@@ -310,6 +310,12 @@ def av_at_worst(r: Ruleset, player: TeamPlayer) -> TeamPlayer:
         player = more
 
 
+def test_a_side_takes_journeymen_from_the_declared_goon_roster() -> None:
+    r = league()
+    assert side_from_team(r, rovers(), "h").goon_roster == "human"  # the fielded Goon's, none declared
+    assert side_from_team(r, attrs.evolve(rovers(), roster="orc"), "h").goon_roster == "orc"
+
+
 def test_a_miniature_plays_with_the_advancements_his_team_file_holds() -> None:
     r = league()
     plain = rovers().players[0]
