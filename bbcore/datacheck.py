@@ -144,7 +144,7 @@ def _check_team_file(path: Path) -> list[Problem]:
     inducements, which may come from a pack.
     """
     from bbcore.ruleset import load_ruleset  # noqa: PLC0415 - avoids an import cycle
-    from bbcore.teams.checks import REFERENCE_CODES, check_team  # noqa: PLC0415
+    from bbcore.teams.checks import check_team, unknown_names  # noqa: PLC0415
     from bbcore.teams.files import load_team_file, variant_of  # noqa: PLC0415
 
     try:
@@ -156,7 +156,7 @@ def _check_team_file(path: Path) -> list[Problem]:
         return [Problem("plugin", str(error), "$", display_path(path))]
     report = check_team(ruleset, team_file.team, team_file.document)
     # Inducements may come from a pack, which a team file does not name: ``team check --pack`` knows them.
-    return [problem for problem in report.problems if problem.code in REFERENCE_CODES and problem.code != "unknown-inducement"]
+    return [problem for problem in unknown_names(report.problems) if problem.code != "unknown-inducement"]
 
 
 def _check_league(path: Path) -> list[Problem]:

@@ -7,13 +7,14 @@ import attrs
 import bbcore
 from bbcore.model.inducement import InducementHire
 from bbcore.modifiers import known_modifiers
+from bbcore.render.text import counted
 from bbcore.ruleset import Ruleset
 from bbcore.sphinxext.inducements import hire_words, inducement_rst
 from bbcore.sphinxext.parameters import parameters_rst
 from bbcore.sphinxext.rosters import NONE, position_row
 from bbcore.sphinxext.selection import Labels
 from bbcore.sphinxext.tables import chance_percent, rows_table
-from bbcore.sphinxext.words import clauses, counted, effect_words
+from bbcore.sphinxext.words import clauses, effect_words
 
 
 def test_a_hired_player_counts_toward_a_position_s_limit_only_when_he_comes_from_the_team_s_roster(core: Ruleset) -> None:

@@ -19,7 +19,7 @@ from bbcore.render.text import columns, money, target
 from bbcore.rules.league import Standing
 from bbcore.rules.off_season import redraft_budget, redraft_cost, redraft_problems, rehire_price, rest_and_relaxation
 from bbcore.ruleset import Ruleset
-from bbcore.teams.checks import DRAFT, LEAGUE, REFERENCE_CODES, STAGES
+from bbcore.teams.checks import DRAFT, LEAGUE, STAGES, unknown_names
 from bbcore.teams.files import TeamFile, load_team_files, variant_of
 from bbcore.teams.profiles import LASTING_INJURY, PlayerProfile, current_profile, is_captain
 from bbcore.teams.valuation import player_value
@@ -77,8 +77,7 @@ def _team_ruleset(args: argparse.Namespace, team_files: Sequence[TeamFile]) -> R
 
 def _known_names_only(ruleset: Ruleset, team_file: TeamFile) -> None:
     """Refuse a team file that names positions, skills or staff the ruleset lacks (bad data, not a broken rule)."""
-    report = bbcore.check_team(ruleset, team_file.team, team_file.document)
-    unknown = [p for p in report.problems if p.code in REFERENCE_CODES]
+    unknown = unknown_names(bbcore.check_team(ruleset, team_file.team, team_file.document).problems)
     if unknown:
         raise DataError(unknown)
 
@@ -601,7 +600,7 @@ def _standing_json(line: Standing) -> dict[str, Any]:
 
 def _report_references(problems: tuple[Problem, ...]) -> int:
     """Print, on stderr, the problems that mean the file names things that do not exist; the exit status they give."""
-    found = [p for p in problems if p.code in REFERENCE_CODES]
+    found = unknown_names(problems)
     for problem in found:
         print(str(problem), file=sys.stderr)
     return EXIT_USAGE if found else EXIT_OK

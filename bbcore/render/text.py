@@ -9,6 +9,11 @@ if TYPE_CHECKING:
     from bbcore.model.common import Condition
 
 
+def counted(count: int, noun: str) -> str:
+    """``1 team re-roll``, ``2 team re-rolls``: a number with its noun, plural when it is not one."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
 def money(gold: int | None) -> str:
     """50000 → ``50K``; 1250000 → ``1,250K``."""
     if gold is None:

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from bbcore.errors import UsageError
+
 if TYPE_CHECKING:
     from bbcore.model.table import Row
     from bbcore.rules.sequences import GameState
@@ -45,20 +47,27 @@ def row_conditions(rows: Iterable[Row | None]) -> dict[str, int]:
     return {test: by for test, by in conditions.items() if by}
 
 
-def table_row(ruleset: Ruleset, table_id: str, row_id: str | None) -> Row | None:
-    """A row of a table by id (the table by id or role); None when no row is given, or the table or row is unknown."""
+def table_row(ruleset: Ruleset, table_id_or_role: str, row_id: str | None) -> Row | None:
+    """A row of a table found as ``Ruleset.table`` finds it (a role before an id); None when no row
+    is given, or the table or row is unknown."""
     if row_id is None:
         return None
-    table = ruleset.tables.get(table_id) or ruleset.tables.get(ruleset.roles.get(table_id, ""))
-    if table is None:
+    try:
+        table = ruleset.table(table_id_or_role)
+    except UsageError:
         return None
     return next((row for row in table.rows if row.id == row_id), None)
 
 
+def weather_row(ruleset: Ruleset, weather: str | None) -> Row | None:
+    """The row of ``weather`` in the table filling the ``weather`` role (a variant's own, not the core's table of that
+    id); None for no weather, or one that is no row of it."""
+    return table_row(ruleset, WEATHER_ROLE, weather)
+
+
 def conditions_in_force(ruleset: Ruleset, state: GameState) -> dict[str, int]:
     """The board conditions the game's weather and drive effects put in force (drive effects by ``table/row`` id)."""
-    # The weather is a row of the table filling the role (a variant's own), not of the core's table of that id.
-    rows = [table_row(ruleset, ruleset.roles.get(WEATHER_ROLE, WEATHER_ROLE), state.weather)]
+    rows = [weather_row(ruleset, state.weather)]
     for effect_id in sorted(state.drive_effects):
         table_id, _, row_id = effect_id.rpartition("/")
         rows.append(table_row(ruleset, table_id, row_id))

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from bbcore.dice import DiceSource, pick_at_random
 from bbcore.errors import UsageError
+from bbcore.render.text import counted
 from bbcore.rules.events import Event
 from bbcore.rules.league import standing_key, tie_breaker_order
 
@@ -52,7 +53,7 @@ def playoff_qualifiers(
     if not 0 < places <= teams:
         if teams == 0:
             raise UsageError("the divisions hold no teams: nobody can go through to the play-offs")
-        given = f"{places} play-off place{'s' if places != 1 else ''} for {teams} team{'s' if teams != 1 else ''}"
+        given = f"{counted(places, 'play-off place')} for {counted(teams, 'team')}"
         raise UsageError(f"{given}; give " + (f"from 1 to {teams}" if teams > 1 else "1"))
     each, rest = divmod(places, len(tables))
     qualified: list[str] = []

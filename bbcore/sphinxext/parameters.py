@@ -10,11 +10,11 @@ from docutils.parsers.rst import directives
 import bbcore
 from bbcore.errors import UsageError
 from bbcore.model.parameters import GameParameters
-from bbcore.render.text import money
+from bbcore.render.text import counted, money
 from bbcore.sphinxext.rst import Rst, escape, literal
 from bbcore.sphinxext.selection import Labels, RulesetDirective
 from bbcore.sphinxext.values import as_times
-from bbcore.sphinxext.words import category_name, counted, inducement_link, linked_text, row_link, special_rule_link, table_link, yes_no
+from bbcore.sphinxext.words import category_name, inducement_link, linked_text, row_link, special_rule_link, table_link, yes_no
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from bbcore.errors import UsageError
 from bbcore.model.common import KNOCKED_OUT
 from bbcore.modifiers import known_modifiers
-from bbcore.render.text import condition_text, either, money
+from bbcore.render.text import condition_text, counted, either, money
 from bbcore.sphinxext.rst import escape, escape_inline, literal, ref, starts_a_block
 
 if TYPE_CHECKING:
@@ -39,11 +39,6 @@ def signed(number: int) -> str:
 def clauses(parts: Iterable[str]) -> str:
     """Parts joined as one sentence's clauses with ``; ``: a part's own full stop goes, so none reads ``.;``."""
     return "; ".join(part[:-1] if part.endswith(".") and not part.endswith("..") else part for part in parts)
-
-
-def counted(count: int, noun: str) -> str:
-    """``1 team re-roll``, ``2 team re-rolls``: a number with its noun, plural when it is not one."""
-    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
 
 
 def category_name(category: str) -> str:

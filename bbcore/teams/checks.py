@@ -22,7 +22,7 @@ from attrs import frozen
 
 from bbcore.errors import DataError, JsonPath, PluginError, Problem, UsageError
 from bbcore.model.inducement import InducementHire
-from bbcore.render.text import money
+from bbcore.render.text import counted, money
 from bbcore.teams.problems import problem as problem  # noqa: PLC0414 - re-exported for plugins, as mypy wants
 from bbcore.teams.profiles import profile_problems
 from bbcore.teams.purchases import eligibility_reason, entity_name, hires_a_player, prices_by_league, stake_problem
@@ -95,6 +95,11 @@ REFERENCE_CODES = frozenset(
 )
 
 
+def unknown_names(problems: Iterable[Problem]) -> list[Problem]:
+    """The problems that say a team file names something that does not exist (:data:`REFERENCE_CODES`)."""
+    return [found for found in problems if found.code in REFERENCE_CODES]
+
+
 # -- the core checks ---------------------------------------------------------------
 
 
@@ -121,7 +126,7 @@ def check_roster_size(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     size = ruleset.parameters.roster
     count = len(team.players)
     if count < size.min:
-        yield problem("too-few-players", f"{count} player{'' if count == 1 else 's'}; a team needs at least {size.min}", "players")
+        yield problem("too-few-players", f"{counted(count, 'player')}; a team needs at least {size.min}", "players")
     yield from check_league_roster_size(ruleset, team)
 
 

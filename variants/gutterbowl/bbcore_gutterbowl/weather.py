@@ -28,7 +28,7 @@ import attrs
 from bbcore.dice import DiceSource, pick_at_random, roll_dice
 from bbcore.rules import ball
 from bbcore.rules.board import Board
-from bbcore.rules.conditions import WEATHER_ROLE
+from bbcore.rules.conditions import row_conditions, weather_row
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, place_prone, treatment_from
@@ -50,14 +50,7 @@ PASSED_OUT = "misses-next-drive"
 
 def weather_modifiers(ruleset: Ruleset, weather: str | None) -> Mapping[str, int]:
     """Every modifier the weather row in force gives, by test (``rush``, ``pick-up``, ``catch``, ``pass``), from its effects."""
-    table = ruleset.table(WEATHER_ROLE)
-    if weather is None or weather not in {row.id for row in table.rows}:
-        return {}
-    totals: dict[str, int] = {}
-    for effect in table.row(weather).effects:
-        if effect.modifier is not None and effect.by is not None:
-            totals[effect.modifier] = totals.get(effect.modifier, 0) + effect.by
-    return totals
+    return row_conditions([weather_row(ruleset, weather)])
 
 
 def weather_modifier(ruleset: Ruleset, weather: str | None, test: str) -> int:

@@ -253,7 +253,7 @@ def get_the_ref(ruleset: Ruleset, state: GameState) -> tuple[GameState, bool, tu
     A ``roll-again`` referee wins over the rest (the event did not happen). A ``rampage``
     referee takes the Bribes away and changes both Fan Factors instead, once per such
     referee. A ``leaves`` referee is taken off his team's inducements; the Bribes stay.
-    A referee both coaches hired takes no part, here as everywhere.
+    A referee both coaches hired takes no part, as in the Foul calls (his no-argue rule still holds: :func:`may_argue`).
     """
     calls = pack_rules(ruleset).referee_calls
     hired = _taking_part(ruleset, state)

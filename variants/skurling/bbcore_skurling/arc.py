@@ -66,9 +66,10 @@ from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, pla
 from bbcore.rules.conditions import table_row
 from bbcore.rules.decisions import checked_choice, checked_index
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Harm, hit_by, knock_down, roll_armour, treatment_from
+from bbcore.rules.injury import APOTHECARY_EVENT, REGENERATION, Harm, hit_by, knock_down, roll_armour, treatment_from
 from bbcore.rules.movement import MoveProgress, max_rushes, move, pay_for_block
 from bbcore.rules.rerolls import TEAM_REROLL, ExtraBonus, ExtraReroll
+from bbcore.rules.treatments import TREATMENT_EVENT
 from bbcore.rules.ttm import pass_range, throw_team_mate
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.building_rules import building_rules
@@ -822,10 +823,11 @@ _LANDING_HARM = frozenset(
         "injury",
         "injury-changed",
         "casualty",
-        "casualty-treatment",
+        TREATMENT_EVENT,
         "lasting-injury",
         "into-the-crowd",
-        "apothecary",
+        APOTHECARY_EVENT,
+        REGENERATION,
     }
 )
 

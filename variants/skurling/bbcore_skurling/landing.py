@@ -55,7 +55,7 @@ import attrs
 from bbcore.dice import pick_at_random, roll_dice, roll_on_table
 from bbcore.errors import UsageError
 from bbcore.rules.board import Board, PlayerState, Square, Status
-from bbcore.rules.conditions import WEATHER_ROLE, row_conditions, table_row
+from bbcore.rules.conditions import WEATHER_ROLE, row_conditions, weather_row
 from bbcore.rules.decisions import DecisionScriptError
 from bbcore.rules.effects import apply_effects
 from bbcore.rules.events import Event
@@ -417,7 +417,7 @@ def _roll_on(ruleset: Ruleset, ctx: _Context, arc: ArcState, table_ref: str) -> 
     if table.id != weather_table.id:
         return _add_events(arc, ctx.event(ROLLED, None, rolled.rolls, rolled.row.id, table=table.id))
     conditions = dict(arc.board.conditions)
-    for test, by in row_conditions([table_row(ruleset, table.id, arc.weather)]).items():
+    for test, by in row_conditions([weather_row(ruleset, arc.weather)]).items():
         conditions[test] = conditions.get(test, 0) - by
     for test, by in row_conditions([rolled.row]).items():
         conditions[test] = conditions.get(test, 0) + by

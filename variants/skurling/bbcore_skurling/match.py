@@ -28,7 +28,7 @@ from attrs import frozen
 
 from bbcore.errors import UsageError
 from bbcore.rules.board import Status
-from bbcore.rules.conditions import WEATHER_ROLE, row_conditions, table_row
+from bbcore.rules.conditions import row_conditions, table_row, weather_row
 from bbcore.rules.events import Event
 from bbcore.teams.profiles import current_profile
 from bbcore_skurling.arc import ArcState, Miniature, set_up
@@ -320,7 +320,7 @@ def start_arc(ruleset: Ruleset, match: MatchState, roles: Mapping[str, str], pla
 
 def match_conditions(ruleset: Ruleset, match: MatchState) -> dict[str, int]:
     """The lane's test modifiers for everybody: the weather's and the preparation's."""
-    rows = [table_row(ruleset, ruleset.table(WEATHER_ROLE).id, match.weather)]
+    rows = [weather_row(ruleset, match.weather)]
     rows.extend(table_row(ruleset, table, row) for table, row in match.lane)
     return row_conditions(rows)
 

@@ -48,7 +48,7 @@ from bbcore.rules.league import (
     roll_characteristic_improvement,
     update_dedicated_fans,
 )
-from bbcore.teams.profiles import profile_problems
+from bbcore.teams.profiles import current_profile
 from bbcore.teams.valuation import value_team
 from bbcore_skurling.building import declare_goon_roster, player_position, player_skills, reroll_price
 from bbcore_skurling.building_rules import building_rules
@@ -176,8 +176,8 @@ def record_casualty(
 
 def _past_worst(ruleset: Ruleset, player: TeamPlayer) -> bool:
     """Whether the player's last lasting injury finds its characteristics already as bad as they can be."""
-    newest = f".lasting_injuries[{len(player.lasting_injuries) - 1}]"
-    return any(p.code == "injury-past-worst" and p.path.endswith(newest) for p in profile_problems(ruleset, (player,)))
+    before = attrs.evolve(player, lasting_injuries=player.lasting_injuries[:-1])
+    return current_profile(ruleset, player) == current_profile(ruleset, before)
 
 
 def apply_injuries(
