@@ -78,6 +78,7 @@ class Harm:
     unmodified: bool = False  # an Armour Roll that nothing may modify (a Stab, Projectile Vomit)
     fell: bool = False  # the player has just gone to the ground (knock_down sets it): a pitch may make that hurt more
     by_block: bool = False  # knocked down by a block, or what counts as one (hit_by sets it): the attacker's Claws count
+    unhurt: bool = False  # the player goes down and nothing is rolled against him (a variant's thrown ball-player, say)
 
     def for_injury(self, blow_spent: bool) -> Harm:
         """The harm the injury roll carries after the armour roll: a Mighty Blow spent on the armour is gone."""
@@ -546,7 +547,8 @@ def knock_down(
     A standing player with Steady Footing rolls first (:func:`steady_footing`); when he
     keeps his feet the outcome holds only that event and he stands where he was, still
     holding any ball. ``may_keep_footing=False`` skips that roll for a caller who made it.
-    A player with Ball & Chain has the injury roll at once, with no armour roll.
+    A player with Ball & Chain has the injury roll at once, with no armour roll. A
+    ``harm`` marked ``unhurt`` only places the player prone: no roll is made against him.
     """
     player = board.player(player_id)
     kept = steady_footing(ruleset, board, player_id, dice) if may_keep_footing else None
@@ -555,6 +557,8 @@ def knock_down(
     board = board.with_player(attrs.evolve(player, status=Status.PRONE))
     harm = attrs.evolve(harm, fell=True)
     knocked = Event("knocked-down", player_id, (), "prone", {"cause": harm.cause})
+    if harm.unhurt:
+        return Outcome(board, (*((kept,) if kept else ()), knocked))
     if player.has(BALL_AND_CHAIN):
         hurt = roll_injury(ruleset, board, player_id, harm, dice, use_apothecary, choose_treatment=choose_treatment)
     else:

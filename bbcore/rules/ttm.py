@@ -144,6 +144,8 @@ def throw_team_mate(
     spent: frozenset[str] = frozenset(),
     kick: bool = False,
     swoop_facing: Square | None = None,
+    landing_harm: bool = True,
+    fumble_drops: bool = True,
 ) -> Outcome:
     """Throw a Right Stuff team-mate at ``target`` and resolve the flight and the landing.
 
@@ -162,6 +164,14 @@ def throw_team_mate(
     The outcome is a turnover when the rules say: the team-mate eaten or gone off
     the pitch, a ball carrier who does not land on their feet, or one of the
     thrower's own team knocked down by a crash landing.
+
+    Two switches are for a game whose thrown player is not an ordinary team-mate:
+    ``landing_harm=False`` spares him every roll that could hurt him where he comes
+    down (no Steady Footing, Armour or Injury roll after a failed or crash landing,
+    none by the crowd: he goes to the reserves unhurt), while whoever he crashes into
+    is hurt as usual; ``fumble_drops=False`` leaves him in his own square on a
+    fumbled throw, as he was, with no bounce and no landing test (a
+    ``thrown-player-stays`` event says so).
     """
     thrower, thrown = board.player(thrower_id), board.player(thrown_id)
     band = _check(ruleset, board, thrower, thrown, target, KICK_TEAM_MATE if kick else THROW_TEAM_MATE)
@@ -227,6 +237,9 @@ def throw_team_mate(
     if kick and quality == "fumbled":
         hurt = _kick_fumbled(ruleset, board, thrown, dice, decisions)
         return Outcome(hurt.board, (*events, *hurt.events), hurt.turnover)
+    if quality == "fumbled" and not fumble_drops:
+        stays = Event("thrown-player-stays", thrown_id, (), "fumbled", {"square": list(thrown.square), "thrower": thrower_id})
+        return Outcome(board, (*events, stays))
     in_air = _lift(board, thrown)
     if quality == "fumbled":
         direction, rolls = ball.scatter_direction(ruleset, dice)
@@ -243,7 +256,7 @@ def throw_team_mate(
         square, last, rolls = _scatter(ruleset, in_air, target, params.scatter, dice)
         events.append(Event("scatter", thrown_id, rolls, "scattered", {"from": list(target), "to": list(square)}))
 
-    flight = _Flight(ruleset, dice, decisions, thrown, thrower.team, quality, budget)
+    flight = _Flight(ruleset, dice, decisions, thrown, thrower.team, quality, budget, harmed=landing_harm)
     flight.swooped = swoop_facing is not None and quality != "fumbled"
     landed = flight.come_down(in_air, square, last)
     return Outcome(landed.board, (*events, *landed.events), landed.turnover)
@@ -390,6 +403,8 @@ class _Flight:
         active_team: str | None,
         quality: str,
         budget: RerollBudget,
+        *,
+        harmed: bool = True,
     ) -> None:
         self.ruleset = ruleset
         self.dice = dice
@@ -398,6 +413,7 @@ class _Flight:
         self.active_team = active_team
         self.quality = quality
         self.budget = budget
+        self.harmed = harmed  # False: where he comes down nothing may hurt him (``landing_harm``)
         self.swooped = False  # came down by Swoop: the landing may be rolled again (the skill's re-roll)
 
     def apothecary(self) -> Apothecary:
@@ -463,15 +479,22 @@ class _Flight:
         carried = self.carrier(board)
         if carried:
             board = board.with_ball(BallState(square=last))
-        hurt = injury_by_the_crowd(
-            self.ruleset, board, self.thrown.id, self.dice, self.apothecary(), choose_treatment=treatment_from(self.decisions)
-        )
+        hurt = self.crowd(board)
         outcome = Outcome(hurt.board, (Event("thrown-player-lands", self.thrown.id, (), "off-pitch", {"from": list(last)}), *hurt.events))
         if carried:
             outcome = outcome.then(
                 ball.leave_pitch(self.ruleset, outcome.board, last, off, self.dice, self.decisions, cause="thrown-player")
             )
         return attrs.evolve(outcome, turnover=True)
+
+    def crowd(self, board: Board) -> Outcome:
+        """Into the crowd: its Injury Roll, or straight to the reserves for a player nothing may hurt here."""
+        if self.harmed:
+            return injury_by_the_crowd(
+                self.ruleset, board, self.thrown.id, self.dice, self.apothecary(), choose_treatment=treatment_from(self.decisions)
+            )
+        gone = board.with_player(board.player(self.thrown.id).moved(None).with_status(Status.RESERVES))
+        return Outcome(gone, (Event("into-the-crowd", self.thrown.id, (), "unhurt"),))
 
     def crash_into(self, board: Board, occupant: PlayerState) -> Outcome:
         """The player in the landing square is knocked down, whatever their state; Lethal Flight may add to the roll against an opponent."""
@@ -507,9 +530,7 @@ class _Flight:
             if carried:
                 board = board.with_ball(BallState(square=square))
             if answer.outcome == "crowd" or answer.injury_roll:
-                gone = injury_by_the_crowd(
-                    self.ruleset, board, self.thrown.id, self.dice, self.apothecary(), choose_treatment=treatment_from(self.decisions)
-                )
+                gone = self.crowd(board)
             else:
                 gone = Outcome(board.with_player(self.thrown.with_status(Status.RESERVES)))
             outcome = Outcome(gone.board, (met, *gone.events), turnover=True)
@@ -546,9 +567,17 @@ class _Flight:
         entered = None if entry_rolled else enter_square(self.ruleset, board, self.thrown.id, self.dice, self.decisions)
         if entered is not None and fell_through(entered, self.thrown.id):
             return entered  # through the square he came down in: the crowd's Injury Roll instead of an Armour Roll
-        harm = Harm("landing", armour_modifier=armour_modifier)
+        harm = Harm("landing", armour_modifier=armour_modifier, unhurt=not self.harmed)
         fell = fall_over(
-            self.ruleset, entered.board if entered else board, self.thrown.id, square, self.dice, self.decisions, reason=reason, harm=harm
+            self.ruleset,
+            entered.board if entered else board,
+            self.thrown.id,
+            square,
+            self.dice,
+            self.decisions,
+            reason=reason,
+            harm=harm,
+            may_keep_footing=self.harmed,
         )
         if entered is not None:
             fell = Outcome(fell.board, (*entered.events, *fell.events), fell.turnover)

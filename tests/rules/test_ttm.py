@@ -286,6 +286,43 @@ def test_a_ball_carrier_thrown_into_the_crowd_gives_a_throw_in(core: Ruleset) ->
     assert outcome.turnover
 
 
+# -- A thrown player nothing may hurt, one a fumble leaves alone -----------------------
+
+
+def test_without_landing_harm_a_failed_landing_only_lays_him_down(core: Ruleset) -> None:
+    # Superb throw, three scatters, landing 1: no Armour roll follows (the scripted dice would be left over).
+    outcome = throw(core, pitch(core), QUICK, [5, RIGHT, LEFT, UP, 1], landing_harm=False)
+    thrown = outcome.board.player("h")
+    assert (thrown.square, thrown.status) == ((13, 6), Status.PRONE)
+    assert only(outcome, "knocked-down").detail["cause"] == "landing"
+    assert not any(e.kind in ("armour", "injury", "steady-footing") for e in outcome.events)
+
+
+def test_without_landing_harm_a_crash_still_hurts_whoever_he_lands_on(core: Ruleset) -> None:
+    board = bullseye(core, others={"o": ("away", ORC, QUICK)})
+    outcome = throw(core, board, QUICK, [5, *HELD, RIGHT], landing_harm=False)
+    assert [e.who for e in outcome.events if e.kind == "armour"] == ["o"]
+    assert outcome.board.player("h").status is Status.PRONE
+
+
+def test_without_landing_harm_the_crowd_sends_him_to_the_reserves_unrolled(core: Ruleset) -> None:
+    board = pitch(core, at=(10, 1), beside=(10, 2))
+    outcome = throw(core, board, (10, 0), [5, UP], landing_harm=False)
+    thrown = outcome.board.player("h")
+    assert (thrown.square, thrown.status, thrown.casualty_results) == (None, Status.RESERVES, ())
+    assert only(outcome, "into-the-crowd").result == "unhurt"
+    assert outcome.turnover
+
+
+def test_a_fumble_that_does_not_drop_him_leaves_him_where_he_stood(core: Ruleset) -> None:
+    board = pitch(core)
+    outcome = throw(core, board, QUICK, [1], fumble_drops=False)
+    assert only(outcome, "throw").result == "fumbled"
+    assert only(outcome, "thrown-player-stays").detail == {"square": [10, 8], "thrower": "t"}
+    assert outcome.board.player("h") == board.player("h")
+    assert not any(e.kind in ("thrown-player-bounce", "landing") for e in outcome.events)
+
+
 # -- Always Hungry ------------------------------------------------------------------
 
 

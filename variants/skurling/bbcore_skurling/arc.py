@@ -66,10 +66,9 @@ from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, pla
 from bbcore.rules.conditions import table_row
 from bbcore.rules.decisions import checked_choice, checked_index
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import APOTHECARY_EVENT, REGENERATION, Harm, hit_by, knock_down, roll_armour, treatment_from
+from bbcore.rules.injury import Harm, hit_by, knock_down, roll_armour, treatment_from
 from bbcore.rules.movement import MoveProgress, max_rushes, move, pay_for_block
 from bbcore.rules.rerolls import TEAM_REROLL, ExtraBonus, ExtraReroll
-from bbcore.rules.treatments import TREATMENT_EVENT
 from bbcore.rules.ttm import pass_range, throw_team_mate
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.building_rules import building_rules
@@ -686,29 +685,33 @@ def _throw(ruleset: Ruleset, arc: ArcState, action: Throw, dice: DiceSource, dec
         return arc
     arc, instant = _before_the_throw(ruleset, arc, action, dice)
     board = _with_throw_modifier(arc.board, thrower.id, arc.board.player(arc.stooge).modifiers.get("throw-team-mate", 0))
+    # However the Stooge comes down he starts the arc Stunned, so nothing is rolled to hurt him where he lands,
+    # and a fumbled throw leaves him with the thrower.
     outcome = throw_team_mate(
-        ruleset, board, thrower.id, arc.stooge, action.target, dice, decisions, team_reroll=reroll_available(ruleset, arc)
+        ruleset,
+        board,
+        thrower.id,
+        arc.stooge,
+        action.target,
+        dice,
+        decisions,
+        team_reroll=reroll_available(ruleset, arc),
+        landing_harm=False,
+        fumble_drops=False,
     )
     outcome = attrs.evolve(outcome, board=_restore_after_throw(outcome.board, thrower.id, arc.stooge, board, arc.board, instant))
     eaten = any(e.kind == "eaten" and e.who == arc.stooge for e in outcome.events)
+    fumbled = any(e.kind == "thrown-player-stays" and e.who == arc.stooge for e in outcome.events)
     rules = arc_rules(ruleset)
-    fumble = next((i for i, e in enumerate(outcome.events) if e.kind == "thrown-player-bounce" and e.result == "dropped"), None)
-    if fumble is not None and not eaten:
-        # A fumbled throw: the Stooge stays with the thrower, on his own square, and lies there Stunned.
-        stays = (*outcome.events[:fumble], Event("throw-fumbled", arc.stooge, (), "stays-with-thrower", {"thrower": thrower.id}))
-        kept = lay_down(arc.board, arc.stooge, arc.board.player(arc.stooge).square or action.target)
-        outcome = Outcome(kept.with_player(without(kept.player(arc.stooge), instant)) if instant else kept, stays)
+    state = rules.states[-1].id if eaten else rules.first_state
     if eaten:
-        state = rules.states[-1].id
         board = lay_down(outcome.board, arc.stooge, thrower.square or action.target)
-    elif fumble is not None:
-        state, board = rules.first_state, outcome.board
+    elif fumbled:
+        board = lay_down(outcome.board, arc.stooge, arc.board.player(arc.stooge).square or action.target)
+        stays = Event("throw-fumbled", arc.stooge, (), "stays-with-thrower", {"thrower": thrower.id})
+        outcome = Outcome(outcome.board, (*outcome.events, stays))
     else:
-        state = rules.first_state
         board = lay_down(outcome.board, arc.stooge, _where_he_came_down(outcome, arc.stooge, action.target))
-        before = arc.board.player(arc.stooge)
-        board = board.with_player(attrs.evolve(board.player(arc.stooge), casualty_results=before.casualty_results))
-        outcome = Outcome(outcome.board, _unhurt_by_landing(outcome.events, arc.stooge))
     square = board.player(arc.stooge).square
     landed = Event("stooge-lands", arc.stooge, (), state, {"square": list(square) if square else None, "eaten": eaten})
     arc = _record(arc, Outcome(board, (*outcome.events, landed)), phase=PLAY, state=state, activated=arc.activated | {thrower.id})
@@ -811,32 +814,6 @@ def _restore_after_throw(board: Board, thrower: str, stooge: str, lent: Board, b
     if instant:
         board = board.with_player(without(board.player(stooge), instant))
     return board
-
-
-#: What the core records of a thrown player hurt where he comes down (a failed or crash landing, the crowd).
-_LANDING_HARM = frozenset(
-    {
-        "fall",
-        "knocked-down",
-        "steady-footing",
-        "armour",
-        "injury",
-        "injury-changed",
-        "casualty",
-        TREATMENT_EVENT,
-        "lasting-injury",
-        "into-the-crowd",
-        APOTHECARY_EVENT,
-        REGENERATION,
-    }
-)
-
-
-def _unhurt_by_landing(events: tuple[Event, ...], stooge: str) -> tuple[Event, ...]:
-    """The throw's events without the Stooge's harm where he came down: however he lands (a failed or a crash
-    landing, or in the crowd), he starts the arc Stunned, so the core's Armour and Injury rolls for it neither count
-    nor go on a league's records. Others hurt by his landing (a crash-landing's victim) keep theirs."""
-    return tuple(e for e in events if not (e.who == stooge and e.kind in _LANDING_HARM))
 
 
 def _where_he_came_down(outcome: Outcome, stooge: str, target: Square) -> Square:
