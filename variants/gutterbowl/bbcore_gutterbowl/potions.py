@@ -150,9 +150,9 @@ def give_magic_potions(ruleset: Ruleset, state: GameState, dice: DiceSource, dec
     the rest are kept for a later drive. A hand-out that breaks a rule is an error
     listing every problem.
 
-    Judgement call: the limit per player is read per hand-out, as the seed states it
-    where potions are handed out; whether a player may drink again at a later drive
-    it leaves open, and the game state keeps no record of who drank (the events do).
+    The limit per player is read per hand-out, as the seed states it where potions are
+    handed out, so a player may drink again before a later drive (a provisional reading:
+    ``readings.one_potion_per_hand_out`` in ``variant-rules.yaml``).
     """
     per_player = variant_rules(ruleset).potions_per_player
     events: list[Event] = []

@@ -96,7 +96,8 @@ def rebound_off_a_feature(ruleset: Ruleset, board: Board, square: Square, origin
     from the face it hit (see :func:`_facing_off`); the ``throw-in`` table's die says
     which of the three squares in front it goes to. Facing diagonally (a corner), the
     three squares are the one the ball came from and the two beside the corner. The
-    ball then arrives there as a bouncing ball does.
+    ball then arrives there as a bouncing ball does, and bounces no more (a provisional
+    reading: ``readings.wall_rebound_comes_to_rest`` in ``variant-rules.yaml``).
     """
     facing = _facing_off(board, square, origin)
     rolled = roll_on_table(ruleset.table("throw-in"), dice)

@@ -95,7 +95,10 @@ def turn_end_weather(
     ruleset: Ruleset, board: Board, team: str, dice: DiceSource, weather: str | None, decisions: Decisions | None = None
 ) -> Outcome:
     """A Stormy Night (a D6; a low roll fells a random player of the team) or Unbearable Stench (a random one Placed
-    Prone, as the core places a player prone: a ball he held bounces, and a Ball & Chain has his injury roll)."""
+    Prone, as the core places a player prone: a ball he held bounces, and a Ball & Chain has his injury roll).
+
+    Both pick among the team's standing players on the pitch (a provisional reading:
+    ``readings.picked_among_standing_players`` in ``variant-rules.yaml``)."""
     if weather == STORMY_NIGHT:
         rules = variant_rules(ruleset).weather.stormy_night
         rolls = roll_dice(dice, rules.dice)

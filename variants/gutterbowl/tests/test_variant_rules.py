@@ -102,7 +102,14 @@ def test_the_plugins_readings_of_unclear_rules_are_provisional_with_a_note() -> 
     from bbcore.rules_files import provisional_readings
 
     rules = variant_rules(bbcore.load_ruleset("gutterbowl"))
-    assert {"corner_bounce", "thrown_onto_a_stall"} <= set(rules.readings)
+    assert {
+        "corner_bounce",
+        "thrown_onto_a_stall",
+        "frog_until_the_drive_ends",
+        "wall_rebound_comes_to_rest",
+        "one_potion_per_hand_out",
+        "picked_among_standing_players",
+    } <= set(rules.readings)
     found = dict(provisional_readings(read_yaml(RULES_FILE).data, "gutterbowl/variant-rules"))
     assert {f"gutterbowl/variant-rules.readings.{name}" for name in rules.readings} <= set(found)
     assert all(reading.provisional and reading.note for reading in rules.readings.values())

@@ -513,7 +513,7 @@ def _placement_faults(
             faults.append(f"the attacking {role or 'player'} {pid} is not placed")
         elif role in (STOOGE, WHACKER) and square[0] != 0:
             faults.append(f"the {role} {pid} must start in the starting end zone (x = 0)")
-        elif role == GOON and square[0] != half:
+        elif role == GOON and square[0] != half:  # a provisional reading: arc.yaml's start_squares
             faults.append(f"the Goon {pid} must start on the first square past the line of scrimmage (x = {half})")
         elif role == CUDDLER and square[0] != last:
             faults.append(f"the Cuddler {pid} must start in the destination end zone (x = {last})")

@@ -116,6 +116,7 @@ class ArcRules:
     roles: Roles
     setup: Setup
     out_of_bounds: Reading
+    start_squares: Reading
     defender_catch: Reading
     helmets: Helmets
     inducements: InducementUses

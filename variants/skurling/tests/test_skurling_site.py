@@ -114,5 +114,6 @@ def test_the_provisional_readings_are_found_with_their_paths() -> None:
 
     found = dict(readings(lookup("arc"), "arc"))
     assert found["arc.out_of_bounds"]["note"] == arc_rules(skurling_ruleset()).out_of_bounds.note
+    assert found["arc.start_squares"]["note"] == arc_rules(skurling_ruleset()).start_squares.note
     assert "arc.states" not in found
     assert [path for path, _ in readings(lookup("sidelines"), "sidelines")] == ["sidelines"]
