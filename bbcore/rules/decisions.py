@@ -24,6 +24,19 @@ _SHOWN_CHOICES = 12
 #: Block faces in the order an attacker likes them; a defender likes them reversed.
 ATTACKER_PREFERENCE = ("pow", "stumble", "push-back", "both-down", "player-down")
 
+# The moments ``Decisions.inducement_act`` names as its ``situation``, seen from the team holding the
+# inducement; plugins that offer inducements aimed on the board share these names.
+#: As a turn of the holding team starts, before anyone is activated.
+OWN_TURN_START = "own-turn-start"
+#: Just after a turn of the holding team has ended (a Turnover included).
+OWN_TURN_END = "own-turn-end"
+#: As a turn of the opposing team starts, before anyone is activated.
+OPPOSITION_TURN_START = "opposition-turn-start"
+#: Just after a turn of the opposing team has ended.
+OPPOSITION_TURN_END = "opposition-turn-end"
+#: Every such moment, in the order a game meets them around one of the holding team's turns.
+INDUCEMENT_MOMENTS = (OWN_TURN_START, OWN_TURN_END, OPPOSITION_TURN_START, OPPOSITION_TURN_END)
+
 
 @frozen
 class InducementAct:
@@ -271,7 +284,8 @@ class Decisions(Protocol):
         """What the coach of ``team`` does with his ``inducement`` now, one of ``acts`` with what it names, or None to keep it.
 
         Asked at the moments a plugin offers an inducement aimed on the board (a wizard's
-        spells as a turn starts, or just after one ended: ``situation`` names the moment).
+        spells as a turn starts, or just after one ended: ``situation`` names the moment,
+        one of :data:`INDUCEMENT_MOMENTS`).
         The answer is checked against the offer (:func:`checked_act`).
         """
         ...

@@ -2,7 +2,7 @@
 
 Just after each of its team's turns, before the opponent's next one, the core asks the
 plugins' ``bbcore_after_turn_effects``: :func:`wizard_after_turn` then offers the wizard to
-its coach (``Decisions.inducement_act``, situation :data:`OWN_TURN_END`), with the players
+its coach (``Decisions.inducement_act``, situation :data:`~bbcore.rules.decisions.OWN_TURN_END`), with the players
 each spell may aim at. A tracker that runs turns its own way calls :func:`cast_spell` at
 that moment. Both spells aim at an
 opposition player on the pitch (not one out of play in a sewer pit, who cannot be
@@ -34,7 +34,7 @@ from bbcore.model.inducement import InducementProfile
 from bbcore.model.table import Row
 from bbcore.rules import ball
 from bbcore.rules.board import Board, PlayerState, Status, distance
-from bbcore.rules.decisions import Decisions, DefaultDecisions, InducementAct, checked_act
+from bbcore.rules.decisions import OWN_TURN_END, Decisions, DefaultDecisions, InducementAct, checked_act
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import CasualtyTreatment, Harm, knock_down_with_ball
 from bbcore.rules.sequences import GameState
@@ -50,8 +50,6 @@ SPELLS = (FIREBOLT, TRANSMUTATION)
 FROG = "frog"
 #: The cause named in the Armour roll of a player hit by a Firebolt.
 SPELL = "spell"
-#: The moment the wizard is offered: just after one of his team's turns (``Decisions.inducement_act``'s situation).
-OWN_TURN_END = "own-turn-end"
 
 
 @frozen

@@ -8,18 +8,11 @@ opposition's, as it starts or just after it has ended. ``moments`` and ``lasts``
 from __future__ import annotations
 
 from bbcore.errors import UsageError
+from bbcore.rules.decisions import INDUCEMENT_MOMENTS, OPPOSITION_TURN_END, OPPOSITION_TURN_START, OWN_TURN_END, OWN_TURN_START
 from bbcore.rules.sequences import TURN_ENDS, TURN_STARTS
 
-#: As a turn of the holding team starts, before anyone is activated.
-OWN_TURN_START = "own-turn-start"
-#: Just after a turn of the holding team has ended (a Turnover included).
-OWN_TURN_END = "own-turn-end"
-#: As a turn of the opposing team starts, before anyone is activated.
-OPPOSITION_TURN_START = "opposition-turn-start"
-#: Just after a turn of the opposing team has ended.
-OPPOSITION_TURN_END = "opposition-turn-end"
-#: Every moment, in the order a game meets them around one of the holding team's turns.
-MOMENTS = (OWN_TURN_START, OWN_TURN_END, OPPOSITION_TURN_START, OPPOSITION_TURN_END)
+#: The moments, the core's (:data:`bbcore.rules.decisions.INDUCEMENT_MOMENTS`).
+MOMENTS = INDUCEMENT_MOMENTS
 
 #: The situation ``Decisions.use_inducement`` names when an inducement may be used as a turn of its team's starts.
 TURN_START = "turn-start"
