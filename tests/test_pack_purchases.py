@@ -106,6 +106,14 @@ def test_two_wizards_of_different_kinds_are_one_too_many(bb2020: Ruleset) -> Non
     assert set(problems(bb2020, team(HUMANS, *orders))) == {"inducement-group-limit"}
 
 
+def test_the_classic_wizard_and_horatio_are_one_wizard_too_many(classic: Ruleset) -> None:
+    assert problems(classic, team(HUMANS, {"id": "classic/wizard"})) == {}
+    assert problems(classic, team(HUMANS, {"id": "classic/horatio-x-schottenheim"})) == {}
+    found = problems(classic, team(HUMANS, {"id": "classic/wizard"}, {"id": "classic/horatio-x-schottenheim"}))
+    assert set(found) == {"inducement-group-limit"}
+    assert "from Wizards; at most 1" in found["inducement-group-limit"]
+
+
 # -- eligibility -----------------------------------------------------------------------------------------
 
 
@@ -256,6 +264,20 @@ def test_mercenaries_count_toward_the_position_limit(bb2020: Ruleset) -> None:
     found = problems(bb2020, checked)
     assert set(found) == {"inducement-position-limit"}
     assert "1 x Ogre able to play and 1 hired; the roster allows at most 1" in found["inducement-position-limit"]
+
+
+@pytest.mark.parametrize("rules_of", ["core", "bb2020"])
+def test_a_star_counts_toward_the_roster_size_but_holds_no_place_of_the_teams_positions(rules_of: str, bb2020: Ruleset) -> None:
+    rules = bb2020 if rules_of == "bb2020" else bbcore.load_ruleset()
+    star = "bb2020/star-players" if rules_of == "bb2020" else "star-players"
+    players = [{"name": f"P{i}", "position": HUMANS} for i in range(10)] + [{"name": "Big", "position": "human/ogre"}]
+    order = {"id": star, "position": "human/ogre"}
+    checked = converter.structure({"name": "T", "players": players, "budget": 5_000_000, "inducements": [order]}, Team)
+    assert problems(rules, checked) == {}
+    size = rules.parameters.roster.max
+    full = players + [{"name": f"Q{i}", "position": HUMANS} for i in range(size - len(players))]
+    crowded = converter.structure({"name": "T", "players": full, "budget": 5_000_000, "inducements": [order]}, Team)
+    assert set(problems(rules, crowded)) == {"inducement-roster-size"}
 
 
 def test_mercenaries_count_toward_a_shared_position_limit(bb2020: Ruleset) -> None:

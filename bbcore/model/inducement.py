@@ -37,7 +37,8 @@ class InducementHire:
     """An inducement that hires a player: the order names the position (and any skill bought with it).
 
     ``positions`` is ``own-roster`` (the team's own roster only) or ``any``;
-    ``within_limits``: hired players count toward position limits and roster size;
+    ``within_limits``: hired players count toward the roster size and, from the team's own
+    roster (``own-roster``), toward their position's limit;
     ``spp``: the Star Player Points they earn (:data:`SPP_EARNINGS`); ``star``: they are
     Star Players (no Prayer to Nuffle picks them); ``treatable``: False when no Apothecary nor
     any other treatment may be used on them; ``if_both_hire``: what happens when both teams

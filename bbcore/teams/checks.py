@@ -358,6 +358,7 @@ def hired_player_problems(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     hired players that count toward the team's limits stay within them with the players able to play."""
     roster = team_roster(ruleset, team)
     hired: Counter[str] = Counter()
+    positioned: Counter[str] = Counter()
     for i, order in enumerate(team.inducements):
         inducement = ruleset.inducements.get(order.id)
         if inducement is None:
@@ -395,10 +396,13 @@ def hired_player_problems(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
             yield from _hired_skill_problems(ruleset, inducement, position, order.skill, ("inducements", i, "skill"))
         if terms.within_limits and allowed:  # a position it may not hire is reported once, not counted as well
             hired[order.position] += order.count
+            if terms.positions == "own-roster":
+                # One of the team's own positions; a player named from any roster (a Star) holds none of its places.
+                positioned[order.position] += order.count
     if not hired:
         return
     playing = [p for p in team.players if p.available]
-    for ref, count in hired.items():
+    for ref, count in positioned.items():
         position = ruleset.position(ref)
         fielded = sum(1 for p in playing if p.position == ref)
         if fielded + count > position.max:
@@ -412,7 +416,7 @@ def hired_player_problems(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
         for limit in roster.position_limits:
             refs = {f"{roster.id}/{position_id}" for position_id in limit.positions}
             fielded = sum(1 for p in playing if p.position in refs)
-            count = sum(n for ref, n in hired.items() if ref in refs)
+            count = sum(n for ref, n in positioned.items() if ref in refs)
             if count and fielded + count > limit.max:
                 yield problem(
                     "inducement-position-group-limit",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
+import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.board import BallState, Board, Status
@@ -219,11 +220,16 @@ def test_a_team_with_a_mascot_rolls_a_natural_one_again_for_the_cheering_fans(co
     assert plain[1].result == "away"
 
 
-def test_cheering_fans_compare_d6_plus_cheerleaders(core: Ruleset) -> None:
-    state = kicked_off(core, away=away_team(cheerleaders=0, inducements={"temp-agency-cheerleaders": 2}))
-    _, events = run_event(core, state, "cheering-fans", [3, 2])  # home 3+1, away 2+2: a tie
+@pytest.mark.parametrize(
+    ("pack", "cheerleaders"),
+    [(None, "temp-agency-cheerleaders"), ("bb2020", "bb2020/temp-agency-cheerleaders"), ("classic", "classic/agency-cheerleaders")],
+)
+def test_cheering_fans_compare_d6_plus_cheerleaders(core: Ruleset, pack: str | None, cheerleaders: str) -> None:
+    rules = core if pack is None else bbcore.load_ruleset(packs=[pack])
+    state = kicked_off(rules, away=away_team(cheerleaders=0, inducements={cheerleaders: 2}))
+    _, events = run_event(rules, state, "cheering-fans", [3, 2])  # home 3+1, away 2+2: a tie
     assert (events[1].result, events[1].detail["totals"]) == ("tie", {"home": 4, "away": 4})
-    _, events = run_event(core, state, "cheering-fans", [4, 2])
+    _, events = run_event(rules, state, "cheering-fans", [4, 2])
     assert events[1].detail["teams"] == ["home"]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
+import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.board import Status
@@ -180,10 +181,12 @@ def snotlings_and_humans(core: Ruleset, snotlings: int = 11) -> GameState:
     return state.update_team("home", roster="snotling", special_rules=tuple(core.roster("snotling").special_rules))
 
 
-def test_riotous_rookies_bring_two_d3_plus_one_more_journeymen_at_once(core: Ruleset) -> None:
-    answers = [("inducements", {}), ("inducements", {"riotous-rookies": 1})]
+@pytest.mark.parametrize(("pack", "rookies_id"), [(None, "riotous-rookies"), ("bb2020", "bb2020/riotous-rookies")])
+def test_riotous_rookies_bring_two_d3_plus_one_more_journeymen_at_once(core: Ruleset, pack: str | None, rookies_id: str) -> None:
+    rules = core if pack is None else bbcore.load_ruleset(packs=[pack])
+    answers = [("inducements", {}), ("inducements", {rookies_id: 1})]
     with ScriptedDice([2, 3]) as dice, ScriptedDecisions(answers, strict=True) as decisions:
-        after, events = buy_inducements(core, snotlings_and_humans(core), dice, decisions)
+        after, events = buy_inducements(rules, snotlings_and_humans(rules), dice, decisions)
     rookies = events[-1]
     assert (rookies.kind, rookies.who, rookies.rolls, rookies.result) == ("journeymen", "home", (2, 3), str(2 + 3 + 1))
     assert len(after.journeymen) == 6

@@ -78,6 +78,12 @@ def test_the_packs_wandering_apothecaries_work_as_one(pack: str) -> None:
     wandering = next(i.id for i in rules.inducements.values() if any(e.apothecary == "any" for e in i.effects))
     state = game(rules).update_team("home", inducements={wandering: 2})
     assert apothecaries_left(rules, state, "home") == 2
+    # One of them sees to a Dead result (16); his roll of 1 (Badly Hurt) stands, and one is left.
+    guarded = HeldTreatments(rules, state, ScriptedDecisions([("apothecary", True)]))
+    with ScriptedDice([16, 1]) as dice:
+        hurt = suffer_casualty(rules, state.board, "home-1", dice, apothecary_from(guarded), choose_treatment=treatment_from(guarded))
+    assert hurt.board.player("home-1").status is Status.RESERVES
+    assert apothecaries_left(rules, spend_treatments(rules, state, hurt.events), "home") == 1
 
 
 def undead(core: Ruleset, inducements: dict[str, int]) -> GameState:
@@ -85,24 +91,32 @@ def undead(core: Ruleset, inducements: dict[str, int]) -> GameState:
     return state.update_team("home", inducements=inducements)
 
 
-def test_a_mortuary_assistant_rolls_a_failed_regeneration_again_once_a_game(core: Ruleset) -> None:
-    state = undead(core, {"mortuary-assistant": 1})
-    target = core.parameters.targets.regeneration
-    coach = HeldTreatments(core, state, ScriptedDecisions([("casualty-treatment", "mortuary-assistant")]))
+@pytest.mark.parametrize(
+    ("pack", "assistant"),
+    [(None, "mortuary-assistant"), ("bb2020", "bb2020/mortuary-assistant"), ("bb2020", "bb2020/plague-doctor")],
+)
+def test_a_mortuary_assistant_rolls_a_failed_regeneration_again_once_a_game(core: Ruleset, pack: str | None, assistant: str) -> None:
+    rules = core if pack is None else bbcore.load_ruleset(packs=[pack])
+    state = undead(rules, {assistant: 1})
+    assert apothecaries_left(rules, state, "home", "ko") == (1 if assistant.endswith("plague-doctor") else 0)
+    target = rules.parameters.targets.regeneration
+    coach = HeldTreatments(rules, state, ScriptedDecisions([("casualty-treatment", assistant)]))
     with ScriptedDice([target - 1, target]) as dice:
-        saved = suffer_casualty(core, state.board, "troll", dice, choose_treatment=treatment_from(coach))
+        saved = suffer_casualty(rules, state.board, "troll", dice, choose_treatment=treatment_from(coach))
     regeneration = saved.events[0]
     assert (regeneration.rolls, regeneration.result, regeneration.detail) == (
         (target - 1, target),
         "regenerated",
-        {"rerolled_with": "mortuary-assistant"},
+        {"rerolled_with": assistant},
     )
-    after = spend_treatments(core, state, saved.events)
-    assert uses_left(core, after, "home", "mortuary-assistant") == 0
+    after = spend_treatments(rules, state, saved.events)
+    assert uses_left(rules, after, "home", assistant) == 0
+    # The Plague Doctor's other use (an apothecary for a Knock-out) went with it: one use a game in all.
+    assert apothecaries_left(rules, after, "home", "ko") == 0
     # Spent: the guarded coach's second call is refused; the Regeneration stands failed and the casualty is rolled.
-    spent = HeldTreatments(core, after, ScriptedDecisions([("casualty-treatment", "mortuary-assistant")]))
+    spent = HeldTreatments(rules, after, ScriptedDecisions([("casualty-treatment", assistant)]))
     with ScriptedDice([target - 1, 1]) as dice:
-        failed = suffer_casualty(core, after.board, "troll", dice, choose_treatment=treatment_from(spent))
+        failed = suffer_casualty(rules, after.board, "troll", dice, choose_treatment=treatment_from(spent))
     assert [e.kind for e in failed.events] == ["regeneration", "casualty"]
 
 

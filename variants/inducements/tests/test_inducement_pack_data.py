@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 import bbcore
+from bbcore.model.team import Team
 from bbcore.ruleset import Ruleset
+from bbcore.teams.valuation import may_buy
 
 
 def _bb2020() -> Ruleset:
@@ -40,9 +42,12 @@ def test_bb2020_prices_and_eligibility() -> None:
     mortuary = rules.inducement("bb2020/mortuary-assistant").eligibility
     assert mortuary is not None
     assert mortuary.apothecary is False
-    brew = rules.inducement("bb2020/bottles-of-heady-brew").eligibility
-    assert brew is not None
-    assert brew.tiers == (3,)
+    brew = rules.inducement("bb2020/bottles-of-heady-brew")
+    assert brew.provisional
+    # The source's tier of Stunty teams: every roster it opens to fields Stunty players.
+    open_to = sorted(r.id for r in rules.rosters.values() if may_buy(rules, Team(name="T", roster=r.id, players=()), brew))
+    assert open_to == ["gnome", "goblin", "halfling", "ogre", "snotling"]
+    assert all(any(ref.id == "stunty" for p in rules.rosters[r].positions for ref in p.skills) for r in open_to)
     skullbones = rules.inducement("bb2020/papa-skullbones")
     assert [bool(c.special_rules) for c in skullbones.eligibility_any] == [True, False]
     shaman = rules.inducement("bb2020/night-goblin-shaman")

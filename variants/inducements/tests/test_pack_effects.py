@@ -182,6 +182,21 @@ def test_classic_horatio_deflects_his_fireball_d3_squares_and_only_a_dropped_bal
     assert blast.turnover  # c, a Horatio player, held the ball
 
 
+def test_classic_horatio_throws_once_a_half(classic: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.in_game import use_in_game
+
+    horatio = "classic/horatio-x-schottenheim"
+    board = build_board(classic, {"o": ("away", LINEMAN, (20, 7))})
+    first = state(classic, board, {horatio: 1})
+    # Moved right 3 squares, far from anybody: nothing more is rolled.
+    with ScriptedDice([5, 3]) as dice:
+        spent, _, _ = use_in_game(classic, first, "home", horatio, lambda on: cast_fireball(classic, on, "home", horatio, (5, 7), dice))
+    assert uses_left(classic, spent, "home", horatio) == 0
+    with pytest.raises(UsageError, match="as often as it may this half"):
+        use_in_game(classic, spent, "home", horatio, lambda on: cast_fireball(classic, on, "home", horatio, (5, 7), ScriptedDice([])))
+    assert uses_left(classic, attrs.evolve(spent, half=2), "home", horatio) == 1
+
+
 def test_the_hot_pot_on_target_knocks_down_the_player_there_and_lays_the_splashed_prone(bb2020: bbcore.Ruleset) -> None:
     board = build_board(bb2020, {"a": ("away", LINEMAN, (10, 7)), "b": ("away", LINEMAN, (11, 7))})
     # on target (6); a: armour 1+1 held; b: splashed (5) and placed prone with no armour roll
@@ -229,6 +244,20 @@ def test_the_boiling_pot_on_your_own_player_is_a_turnover(classic: bbcore.Rulese
     with ScriptedDice([6, 1, 1]) as dice:
         blast = throw_pot(classic, board, "home", "classic/boiling-pot", (10, 7), dice)
     assert blast.turnover
+
+
+@pytest.mark.parametrize("carrier", [False, True])
+def test_the_boiling_pots_splash_fells_your_own_player_and_is_a_turnover_only_with_the_ball(classic: bbcore.Ruleset, carrier: bool) -> None:
+    board = build_board(classic, {"a": ("away", LINEMAN, (10, 7)), "mine": ("home", LINEMAN, (11, 7))}, ball="mine" if carrier else None)
+    # On target (6): a's armour 4+4, +1 as if by Mighty Blow, breaks AV 9+; injury 2+2 (Stunned).
+    # The splash on mine (4) knocks him down: armour 1+1 holds; a ball he held bounces (D8 5).
+    with ScriptedDice([6, 4, 4, 2, 2, 4, 1, 1, *([5] if carrier else [])]) as dice:
+        blast = throw_pot(classic, board, "home", "classic/boiling-pot", (10, 7), dice)
+    after = blast.outcome.board
+    assert (after.player("a").status, after.player("mine").status) == (Status.STUNNED, Status.PRONE)
+    armour = next(e for e in blast.outcome.events if e.kind == "armour" and e.who == "a")
+    assert armour.result == "broken"
+    assert blast.turnover is carrier
 
 
 @pytest.mark.parametrize(("pack", "inducement"), [("bb2020", "bb2020/extra-team-training"), ("classic", "classic/extra-training")])
