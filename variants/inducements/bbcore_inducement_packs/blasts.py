@@ -7,8 +7,10 @@ either on a game's board and spends one of the inducement's ``uses`` first.
 Both return an :class:`Blast`: the outcome, and whether the team that used it
 suffers a Turnover (the data says when). The numbers are in
 ``pack-rules.yaml``; a ball a knocked-down carrier held bounces from their square.
-A giant is hit on any of the four squares of its base, once. Judgement call: a target
-moved off the pitch hits nobody (the classic Boiling Pot's text says so of its shot).
+A giant is hit on any of the four squares of its base, once. A target moved off the
+pitch hits nobody there; the data's ``off_pitch`` says whether the players beside it on
+the pitch are still rolled for (the 2020 Hot Pot, either Horatio: their texts are
+silent) or the shot has simply missed (the classic Boiling Pot, as its text says).
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from bbcore_inducement_packs.pack_rules import pack_rules, rules_for
 
 #: The cause named in the Armour rolls of players hit.
 BLAST = "blast"
+#: ``off_pitch`` in the data: a target moved off the pitch is a miss, nobody rolled for.
+MISSES = "misses"
 
 
 @frozen
@@ -90,7 +94,9 @@ def cast_fireball(
         events.append(Event("target-moves", team, rolls, str(target)))
     outcome = Outcome(board, tuple(events))
     if not board.geometry.on_pitch(target):
-        return Blast(outcome.then(Outcome(board, (Event("blast-off-pitch", team, (), str(target)),))))
+        outcome = outcome.then(Outcome(board, (Event("blast-off-pitch", team, (), str(target)),)))
+        if spell.off_pitch == MISSES:
+            return Blast(outcome)
     turnover = False
     for player in (p for p in _covering(ruleset, board, [target, *_around(board, target)]) if p.standing):
         rolls = roll_dice(dice, spell.dice)
@@ -121,7 +127,9 @@ def throw_pot(
         target, rolls = _moved(ruleset, target, pot.distance, dice)
         outcome = outcome.then(Outcome(board, (Event("target-moves", team, rolls, str(target)),)))
     if not board.geometry.on_pitch(target):
-        return Blast(outcome.then(Outcome(board, (Event("blast-off-pitch", team, (), str(target)),))))
+        outcome = outcome.then(Outcome(board, (Event("blast-off-pitch", team, (), str(target)),)))
+        if pot.off_pitch == MISSES:
+            return Blast(outcome)
     turnover = False
     harm = Harm(BLAST, mighty_blow=pot.bonus > 0, blow_bonus=pot.bonus)
     struck = next(iter(_covering(ruleset, board, [target])), None)
@@ -150,4 +158,4 @@ def throw_pot(
     return Blast(outcome, turnover)
 
 
-__all__ = ["BLAST", "Blast", "cast_fireball", "throw_pot"]
+__all__ = ["BLAST", "MISSES", "Blast", "cast_fireball", "throw_pot"]

@@ -82,6 +82,7 @@ class Pot:
     turnover_direct: str
     turnover_splash: str
     moments: tuple[str, ...]
+    off_pitch: str = "misses"
 
 
 @frozen
@@ -94,6 +95,7 @@ class Fireball:
     dice: str
     hit_on: int
     bonus: int
+    off_pitch: str = "misses"
 
 
 @frozen

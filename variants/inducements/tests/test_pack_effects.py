@@ -246,6 +246,34 @@ def test_the_boiling_pot_on_your_own_player_is_a_turnover(classic: bbcore.Rulese
     assert blast.turnover
 
 
+@pytest.mark.parametrize(
+    ("pack", "pot", "rolled_beside"),
+    [("bb2020", "bb2020/halfling-hot-pot", True), ("classic", "classic/boiling-pot", False)],
+)
+def test_a_pot_moved_off_the_pitch_splashes_the_players_beside_it_only_where_its_text_is_silent(
+    pack: str, pot: str, rolled_beside: bool
+) -> None:
+    rules = bbcore.load_ruleset(packs=[pack])
+    board = build_board(rules, {"a": ("away", LINEMAN, (10, 0))})
+    # Off target (3), moved up (D8 2) 2 squares (D3 2): from (10, 1) to (10, -1), past the sideline by a.
+    with ScriptedDice([3, 2, 2, *([4] if rolled_beside else [])]) as dice:
+        blast = throw_pot(rules, board, "home", pot, (10, 1), dice)
+    assert any(e.kind == "blast-off-pitch" for e in blast.outcome.events)
+    assert [e.who for e in blast.outcome.events if e.kind == "pot-splash"] == (["a"] if rolled_beside else [])
+    assert blast.outcome.board.player("a").status is (Status.PRONE if rolled_beside else Status.STANDING)
+
+
+def test_horatios_fireball_moved_off_the_pitch_still_rolls_for_the_players_beside_it(bb2020: bbcore.Ruleset) -> None:
+    board = build_board(bb2020, {"a": ("away", LINEMAN, (10, 0))})
+    # Moved up (D8 2) 2 squares (D3 2) to (10, -1); a beside it dodges (3).
+    with ScriptedDice([2, 2, 3]) as dice:
+        blast = cast_fireball(bb2020, board, "home", "bb2020/horatio-x-schottenheim", (10, 1), dice)
+    assert [(e.kind, e.who, e.result) for e in blast.outcome.events[-2:]] == [
+        ("blast-off-pitch", "home", "(10, -1)"),
+        ("fireball-hit", "a", "dodged"),
+    ]
+
+
 @pytest.mark.parametrize("carrier", [False, True])
 def test_the_boiling_pots_splash_fells_your_own_player_and_is_a_turnover_only_with_the_ball(classic: bbcore.Ruleset, carrier: bool) -> None:
     board = build_board(classic, {"a": ("away", LINEMAN, (10, 7)), "mine": ("home", LINEMAN, (11, 7))}, ball="mine" if carrier else None)
