@@ -155,6 +155,13 @@ def test_new_plugin_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert (target / "pyproject.toml").read_text(encoding="utf-8") == "mine"
 
 
+def test_new_plugin_refuses_the_name_of_an_installed_plugin(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "new-plugin", "skurling", "--dir", str(tmp_path / "mine"))
+    assert status == 2
+    assert "a plugin named 'skurling' is already installed (from bbcore-skurling)" in err
+    assert not (tmp_path / "mine").exists()
+
+
 @pytest.mark.parametrize("name", ["Tiny", "tiny_bowl", "tiny--bowl", "-tiny", "7s"])
 def test_a_plugin_name_must_be_kebab_case(name: str) -> None:
     with pytest.raises(UsageError, match="kebab-case"):

@@ -10,12 +10,13 @@ a test using the :mod:`bbcore.testing` fixtures, and a docs page built by the
 from __future__ import annotations
 
 import re
+from importlib import metadata
 from pathlib import Path
 
 from attrs import frozen
 
 from bbcore.errors import UsageError
-from bbcore.plugins import CORE_PLUGIN
+from bbcore.plugins import CORE_PLUGIN, ENTRY_POINT_GROUP
 
 #: A plugin name: kebab-case, as every bbcore id (ARCHITECTURE §4).
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -168,9 +169,22 @@ Tables
     }
 
 
+def installed_plugin(name: str) -> str | None:
+    """The distribution that already installs a plugin by this name (its entry point), or None."""
+    for entry_point in metadata.entry_points(group=ENTRY_POINT_GROUP, name=name):
+        dist = entry_point.dist
+        return dist.name if dist is not None else entry_point.value
+    return None
+
+
 def write_scaffold(name: str, directory: Path | None = None) -> tuple[PluginNames, Path, list[str]]:
-    """Write a new plugin into ``directory`` (default ``./bbcore-NAME``); refuse to overwrite anything."""
+    """Write a new plugin into ``directory`` (default ``./bbcore-NAME``); refuse a name an installed plugin has, and to
+    overwrite anything."""
     names = PluginNames.of(name)
+    taken = installed_plugin(names.name)
+    if taken is not None:
+        # Two plugins by one name cannot both load: the second would be refused at every command.
+        raise UsageError(f"a plugin named {names.name!r} is already installed (from {taken}); give the new one a name of its own")
     target = directory if directory is not None else Path(names.distribution)
     files = scaffold_files(names)
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
