@@ -8,7 +8,10 @@ Judgement calls (the seed is silent):
 
 * a Journeyman who fills a place other than the Stooge's never has the Stooge's skill
   (Right Stuff): a team never fields two such miniatures, so a Lineman position with it
-  (a Halfling Hopeful) supplies Journeyman Stooges only if it is also the cheapest;
+  (a Halfling Hopeful) supplies Journeyman Stooges only if it is also the cheapest. When
+  every Lineman of the Goon's roster has it, he comes from the cheapest Lineman position
+  without it of any roster (a provisional reading: ``league.journeymen`` in
+  ``data/rules/league.yaml``);
 * Journeymen and substitutes follow the same rule: whoever replaces a miniature with the
   Stooge's skill has it, whoever replaces another has not;
 * the MVP die is also rolled again on a number above the count of fielded miniatures
@@ -83,23 +86,34 @@ def _allowed(ruleset: Ruleset, position: Position) -> bool:
     return not _skill_ids(position) & set(building_rules(ruleset).banned_skills)
 
 
+def _cheapest(found: Iterable[tuple[int, str]]) -> tuple[str, ...]:
+    """The positions of the lowest cost among ``(cost, roster/position)`` pairs, sorted (several when they cost the same)."""
+    pairs = list(found)
+    cheapest = min((cost for cost, _ in pairs), default=None)
+    return tuple(sorted(ref for cost, ref in pairs if cost == cheapest))
+
+
 def journeyman_positions(ruleset: Ruleset, goon_roster: str) -> tuple[str, ...]:
-    """The Lineman positions of the Goon's roster a Journeyman may come from (none with the Stooge's skill)."""
-    roster = ruleset.roster(goon_roster)
+    """The Lineman positions a Journeyman may come from for a place other than the Stooge's: those of the Goon's
+    roster without the Stooge's skill or, when it has none, the cheapest such Lineman positions of any roster."""
     keyword = ruleset.parameters.journeymen.keyword
     stooge = building_rules(ruleset).stooge_skill
-    eligible = [p for p in roster.positions if keyword in p.keywords and stooge not in _skill_ids(p) and _allowed(ruleset, p)]
-    return tuple(f"{roster.id}/{p.id}" for p in eligible)
+
+    def fits(position: Position) -> bool:
+        return keyword in position.keywords and stooge not in _skill_ids(position) and _allowed(ruleset, position)
+
+    roster = ruleset.roster(goon_roster)
+    own = tuple(f"{roster.id}/{p.id}" for p in roster.positions if fits(p))
+    return own or _cheapest((p.cost, f"{r.id}/{p.id}") for r, p in ruleset.positions() if fits(p))
 
 
 def stooge_journeyman_positions(ruleset: Ruleset) -> tuple[str, ...]:
     """The cheapest positions of any roster with the Stooge's skill (several when they cost the same)."""
     stooge = building_rules(ruleset).stooge_skill
-    found = [(p.cost, f"{roster.id}/{p.id}") for roster, p in ruleset.positions() if stooge in _skill_ids(p) and _allowed(ruleset, p)]
+    found = _cheapest((p.cost, f"{r.id}/{p.id}") for r, p in ruleset.positions() if stooge in _skill_ids(p) and _allowed(ruleset, p))
     if not found:
         raise UsageError(f"no position of any roster has {stooge}: a Journeyman Stooge cannot be found")
-    cheapest = min(cost for cost, _ in found)
-    return tuple(sorted(ref for cost, ref in found if cost == cheapest))
+    return found
 
 
 @frozen

@@ -107,6 +107,14 @@ class SppRules:
 
 
 @frozen
+class Reading:
+    """A rule the seed leaves open, with the plugin's (provisional) reading of it in the note."""
+
+    provisional: bool
+    note: str
+
+
+@frozen
 class LeagueRules:
     """League play's numbers."""
 
@@ -117,6 +125,7 @@ class LeagueRules:
     ko_recovery_dice: str
     mvp: MvpRules
     spp: SppRules
+    journeymen: Reading
 
 
 @frozen

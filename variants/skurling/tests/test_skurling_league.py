@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from bbcore_skurling.building_rules import building_rules
 from bbcore_skurling.coaching import AdvancementChoice, HireOrder, ScriptedSkurlingDecisions
 from bbcore_skurling.league_play import (
     LeagueResult,
@@ -20,6 +21,7 @@ from bbcore_skurling.league_play import (
     substitute,
     take_on_journeymen,
 )
+from bbcore_skurling.league_rules import league_rules
 from bbcore_skurling.match import side_from_team
 from bbcore_skurling.postmatch import (
     CasualtyRecord,
@@ -413,6 +415,26 @@ def test_journeymen_are_goon_roster_linemen_and_the_stooge_the_cheapest_right_st
         ("dead-journeyman-2", "shambling-undead/zombie-lineman", False),
     ]
     assert (hired[0].skills[0].id, hired[0].skills[0].value) == ("loner", 4)
+
+
+@pytest.mark.parametrize("goon_roster", ["black-orc", "gnome", "goblin", "halfling", "ogre", "snotling"])
+def test_a_goon_roster_whose_linemen_all_have_right_stuff_takes_journeymen_from_the_cheapest_lineman_without_it(
+    goon_roster: str,
+) -> None:
+    r = league()
+    stooge = building_rules(r).stooge_skill
+    linemen = [p for p in r.roster(goon_roster).positions if r.parameters.journeymen.keyword in p.keywords]
+    assert linemen
+    assert all(stooge in {ref.id for ref in p.skills} for p in linemen), "the case the reading is for"
+    positions = journeyman_positions(r, goon_roster)
+    chosen = [r.position(ref) for ref in positions]
+    assert chosen
+    assert all(stooge not in {ref.id for ref in p.skills} for p in chosen)
+    assert len({p.cost for p in chosen}) == 1
+    with strict(("journeyman", positions[-1])) as decisions:
+        hired, _ = take_on_journeymen(r, "gobbos", goon_roster=goon_roster, count=1, decisions=decisions)
+    assert [(j.position, j.stooge) for j in hired] == [(positions[-1], False)]
+    assert league_rules(r).league.journeymen.provisional
 
 
 def test_substitutes_come_from_the_roster_and_a_journeyman_when_nobody_fits() -> None:
