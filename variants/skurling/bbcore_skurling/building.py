@@ -69,26 +69,30 @@ def player_skills(ruleset: Ruleset, player: TeamPlayer) -> set[str]:
 
 def fielded(ruleset: Ruleset, team: Team) -> list[tuple[int, TeamPlayer]]:
     """The miniatures that play, with their index in the file: every player, or in a league those with a role
-    and not Temporarily Retiring."""
+    who may play (not missing the next match, not Temporarily Retired)."""
     if is_league(ruleset.options):
-        return [(i, player) for i, player in enumerate(team.players) if player.role is not None and not player.temporarily_retired]
+        return [(i, player) for i, player in enumerate(team.players) if player.role is not None and player.available]
     return list(enumerate(team.players))
 
 
 def goon_roster(ruleset: Ruleset, team: Team) -> str | None:
-    """The roster the team's Goon was taken from: the one the team file declares (``roster``), else that of its
-    fielded Goon's position (the first, with two); None when neither names a known roster.
+    """The roster the team's Goon was taken from: the one the team file declares (``roster``), else that of the
+    position of the miniature holding the Goon's role (the first, with two); None when neither names a known roster.
 
     The declared roster stays the price of re-rolls in a league when the Goon who set it
     is dead, retired or replaced; :func:`declare_goon_roster` writes it down.
     """
     if team.roster is not None and team.roster in ruleset.rosters:
         return team.roster
+    goons = _goons(ruleset, team)
+    return goons[0].roster_id if goons else None
+
+
+def _goons(ruleset: Ruleset, team: Team) -> list[TeamPlayer]:
+    """The miniatures holding the role that prices re-rolls, from a known roster, in file order; one who may not
+    play the next match still shows which roster the Goon was taken from."""
     role = building_rules(ruleset).reroll_price_role
-    for _, player in fielded(ruleset, team):
-        if player.role == role and player.roster_id in ruleset.rosters:
-            return player.roster_id
-    return None
+    return [p for p in team.players if p.role == role and p.roster_id in ruleset.rosters]
 
 
 def declare_goon_roster(ruleset: Ruleset, team: Team) -> Team:
@@ -187,6 +191,10 @@ def check_roles(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
                 yield problem("role-missing", f"{player.name} has no role; roles: {', '.join(known)}", "players", i)
         elif player.role not in known:
             yield problem("unknown-role", f"unknown role {player.role!r}; roles: {', '.join(known)}", "players", i, "role")
+        elif league and not player.available:
+            why = "misses the next match" if player.miss_next_game else "is Temporarily Retired"
+            message = f"{player.name} {why} and cannot be fielded; give the {player.role} role to a miniature who can play"
+            yield problem("cannot-be-fielded", message, "players", i, "role")
     counts = Counter(player.role for _, player in fielded(ruleset, team))
     for role in rules.roles:
         if counts[role.id] != role.count:
@@ -231,10 +239,9 @@ def check_declared_roster(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     """At building, a declared ``roster`` is the one the Goon is taken from (it prices the team's re-rolls)."""
     if team.roster is None or team.roster not in ruleset.rosters:
         return  # an unknown one is check_positions' to report
-    role = building_rules(ruleset).reroll_price_role
-    goons = [p for _, p in fielded(ruleset, team) if p.role == role and p.roster_id in ruleset.rosters]
+    goons = _goons(ruleset, team)
     if goons and goons[0].roster_id != team.roster:
-        name = building_rules(ruleset).role(role).name
+        name = building_rules(ruleset).role(building_rules(ruleset).reroll_price_role).name
         yield problem(
             "goon-roster",
             f"the team declares the {ruleset.rosters[team.roster].name} roster, but its {name} is taken from the "

@@ -83,14 +83,13 @@ class Side:
 
 
 def side_from_team(ruleset: Ruleset, team: Team, key: str) -> Side:
-    """A side from a team file: players get ids ``<key>-<n>`` in file order; the file's roles are the first arc's;
-    the sidelines are those its ``staff`` lists. A player whose advancements, lasting injuries or gained skills
-    changed him plays as he is now (:func:`bbcore.teams.profiles.current_profile`)."""
-    players = tuple(
-        Miniature(f"{key}-{n}", p.position, profile=current_profile(ruleset, p) if _changed(p) else None)
-        for n, p in enumerate(team.players, start=1)
-    )
-    roles = {mini.id: p.role for mini, p in zip(players, team.players, strict=True) if p.role}
+    """A side from a team file: players get ids ``<key>-<n>`` by their place in the file; the file's roles are the
+    first arc's; the sidelines are those its ``staff`` lists. A player whose advancements, lasting injuries or gained
+    skills changed him plays as he is now (:func:`bbcore.teams.profiles.current_profile`). A miniature who may not play
+    this match (Miss Next Game, Temporarily Retired) is left off the side, so nobody fields him as a substitute."""
+    playing = [(n, p) for n, p in enumerate(team.players, start=1) if p.available]
+    players = tuple(Miniature(f"{key}-{n}", p.position, profile=current_profile(ruleset, p) if _changed(p) else None) for n, p in playing)
+    roles = {mini.id: p.role for mini, (_, p) in zip(players, playing, strict=True) if p.role}
     inducements = {order.id: order.count for order in team.inducements}
     sidelines = team_sidelines(ruleset, team)
     return Side(key, team.name, players, team.rerolls, roles, inducements, sidelines, goon_roster=goon_roster(ruleset, team))

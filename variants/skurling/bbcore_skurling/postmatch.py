@@ -190,6 +190,8 @@ def apply_injuries(
     Journeymen and the Headliner: their injuries do not count.
     """
     casualty_table = ruleset.table("casualty")
+    # A Goon who misses the next match loses his role: write down his roster first, as it prices the re-rolls.
+    team = attrs.evolve(team, team=declare_goon_roster(ruleset, team.team))
     players = {p.name: attrs.evolve(p, miss_next_game=False) for p in team.team.players}
     lasting: dict[str, dict[str, int]] = {}
     events: list[Event] = []
@@ -207,7 +209,8 @@ def apply_injuries(
             events.append(Event("injury", record.player, result="dead", detail={"casualty": row.id}))
             continue
         if any(effect.miss_next_game for effect in row.effects):
-            player = attrs.evolve(player, miss_next_game=True)
+            # He cannot be among the next match's five, so his role goes, as a retiring miniature's does.
+            player = attrs.evolve(player, miss_next_game=True, role=None)
         if any(effect.niggling_injury for effect in row.effects):
             player = attrs.evolve(player, niggling_injuries=player.niggling_injuries + 1)
         changes: dict[str, int] = {}

@@ -306,6 +306,22 @@ def test_the_league_five_are_the_players_with_a_role(league: Ruleset) -> None:
     assert "right-stuff-count" in codes(bbcore.check_team(league, fielded_twice))
 
 
+@pytest.mark.parametrize(
+    ("unavailable", "why"), [({"miss_next_game": True}, "misses the next match"), ({"temporarily_retired": True}, "is Temporarily Retired")]
+)
+def test_a_league_miniature_who_may_not_play_cannot_hold_a_role(league: Ruleset, unavailable: dict[str, bool], why: str) -> None:
+    hurt = team({"players": reserves(("Hans", "human/human-catcher"))}, Greta=unavailable)
+    report = bbcore.check_team(league, hurt)
+    assert "cannot-be-fielded" in codes(report)
+    assert paths(report, "cannot-be-fielded") == ["$.players[4].role"]
+    assert f"Greta {why} and cannot be fielded" in next(p.message for p in report.problems if p.code == "cannot-be-fielded")
+    assert "role-count" in codes(report), "he is not counted among the five"
+    # The coach gives the Cuddler's role to a reserve who can play.
+    players = [{**p, "role": "cuddler"} if p["name"] == "Hans" else p for p in reserves(("Hans", "human/human-catcher"))]
+    redeclared = team({"players": players}, Greta={**unavailable, "role": None})
+    assert bbcore.check_team(league, redeclared).problems == ()
+
+
 def test_a_league_team_buys_no_inducements_at_building(league: Ruleset, one_off: Ruleset) -> None:
     with_inducement = team({"rerolls": 0, "inducements": [{"id": "skurling/liniment"}]})
     assert "inducements-not-allowed" in codes(bbcore.check_team(league, with_inducement))

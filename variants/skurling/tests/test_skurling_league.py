@@ -277,7 +277,12 @@ def test_casualties_are_rolled_when_they_happen_and_applied_after_the_match() ->
     assert not players["Cat"].miss_next_game  # missed this match, back for the next
     assert lasting == {"Hal": {"av": -1}}
     assert players["Hal"].lasting_injuries == ("head-injury",)  # written into the file: he plays with it
-    hal = next(m for m, p in zip(side_from_team(r, injured.team, "h").players, injured.team.players, strict=True) if p.name == "Hal")
+    # He misses the next match (off the side then), and plays the one after with his injury.
+    assert f"h-{[p.name for p in injured.team.players].index('Hal') + 1}" not in {
+        m.id for m in side_from_team(r, injured.team, "h").players
+    }
+    back = attrs.evolve(injured.team, players=tuple(attrs.evolve(p, miss_next_game=False) for p in injured.team.players))
+    hal = side_from_team(r, back, "h").player(f"h-{[p.name for p in back.players].index('Hal') + 1}")
     unhurt = next(p for p in team.team.players if p.name == "Hal")
     assert hal.player_state(r, "h", (1, 1)).av == r.position(unhurt.position).av - 1
     before = value_team(r, team.team).current_team_value
