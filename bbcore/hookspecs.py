@@ -620,8 +620,9 @@ def bbcore_armour_modifiers(
     """Modifiers to an Armour Roll beyond the core skills (for example +1 for falling on cobbles).
 
     Called once per Armour Roll. All results are summed. ``cause`` names why the roll is
-    made: ``block``, ``fall``, ``foul``, ``landing``, ``crowd``, ``feature``... ``fell`` is True
-    when the player has just gone to the ground (knocked down, fallen over, landed badly:
+    made: ``block``, ``fall``, ``arm-bar`` (a fall that Arm Bar made worse), ``foul``,
+    ``landing``, ``crowd``, ``feature``... ``fell`` is True when the player has just gone to
+    the ground (knocked down, fallen over, landed badly:
     :func:`bbcore.rules.injury.knock_down`), False for a roll against a player who stays on
     his feet or was down already (a Foul, a Stab, a Chainsaw, a bomb on a lying player).
 

@@ -19,6 +19,7 @@ from bbcore.errors import UsageError
 from bbcore.rules.activation import activation_modifier, activation_target, activation_traits
 from bbcore.rules.block import (
     CANCELLED,
+    FRENZY,
     PUSH_BACK,
     SABOTEUR,
     apply_block_face,
@@ -205,10 +206,12 @@ def _after_steady_footing(
     target = ruleset.parameters.targets.steady_footing
 
     def goes_down(player: PlayerState, knocked: bool) -> bool:
-        return knocked and not (player.has("steady-footing") and roll_dice(dice, "D6")[0] >= target)
+        return knocked and not (player.has("steady-footing") and player.alert and roll_dice(dice, "D6")[0] >= target)
 
     defender_down = goes_down(defender, result in ("defender-down", "both-down"))
-    sabotaged = defender_down and defender.has(SABOTEUR) and roll_dice(dice, "D6")[0] >= ruleset.parameters.targets.saboteur
+    sabotaged = (
+        defender_down and defender.has(SABOTEUR) and defender.alert and roll_dice(dice, "D6")[0] >= ruleset.parameters.targets.saboteur
+    )
     # Kept on his feet against the sabotage, a blocker who fell anyway (Both Down) rolls again, as the block does.
     attacker_down = goes_down(attacker, sabotaged) or goes_down(attacker, result in ("attacker-down", "both-down"))
     if defender_down or attacker_down:
@@ -285,7 +288,10 @@ class _BlockReckoning:
                 continue
             faces[raw] += chance
             face = effective_face(raw, attacker, defender, blitz=self.blitz)
-            if face == PUSH_BACK and result in ("pushed", "both-standing"):
+            # A POW the target keeps his feet through (Steady Footing) leaves the board as a Push Back would, and
+            # Frenzy's second block follows it just the same.
+            kept_through_pow = frenzy and attacker.has(FRENZY) and face == "pow" and result == "pushed"
+            if (face == PUSH_BACK and result in ("pushed", "both-standing")) or kept_through_pow:
                 # A target who Stands Firm still takes Frenzy's second block: the push is made on the board, as in play.
                 for (pushed, frenzy_board), share in self._push_back(board).items():
                     if frenzy_board is None or not frenzy:

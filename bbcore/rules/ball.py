@@ -144,12 +144,22 @@ def try_to_catch(
 ) -> tuple[bool, Event]:
     """The catching roll alone: an Agility Test with :func:`catch_modifier` plus ``modifier``, Catch re-rolling a miss.
 
-    Nothing moves: the caller decides where a caught or a missed ball goes. The player
-    must be standing. ``decisions`` says whether Catch is used (every time when None); no
+    Nothing moves: the caller decides where a caught or a missed ball goes. A player who
+    is not Standing, or is Distracted, misses without a roll (result ``cannot-catch``), as
+    in :func:`catch`. ``decisions`` says whether Catch is used (every time when None); no
     team re-roll is offered here (:func:`catch` offers one when given).
     """
+    player = board.player(player_id)
+    if not player.alert:
+        return False, _cannot_catch(player)
     caught, events, _ = _catching(ruleset, board, player_id, dice, decisions or DefaultDecisions(), situation, modifier, RerollBudget())
     return caught, events[0]
+
+
+def _cannot_catch(player: PlayerState) -> Event:
+    """The catch a player down or Distracted misses without a roll; the event says which he is."""
+    status = "distracted" if player.standing else player.status.value
+    return Event(CATCH, player.id, (), "cannot-catch", {"status": status})
 
 
 def _catching(
@@ -209,8 +219,7 @@ def catch(
     if team_reroll_for is not None and team_reroll_for[0] == player.team:
         team_reroll = team_reroll_for[1]
     if not player.alert:
-        status = "distracted" if player.standing else player.status.value
-        event = Event("catch", player_id, (), "cannot-catch", {"status": status})
+        event = _cannot_catch(player)
         loose = bounce(
             ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth + 1, team_reroll_for=team_reroll_for
         )

@@ -190,12 +190,13 @@ def block(
     that event (result ``cancelled``) and the blocker's activation is over.
 
     Frenzy: the blocker follows up whenever he can, and when the target was pushed back
-    and still stands beside him, a ``frenzy`` event and a second block against him
-    follow (once), with the team re-roll if it was not spent on the first. On a Blitz the
-    second block costs movement: ``pay_second_block`` is called with the board and pays
-    it (:func:`bbcore.rules.movement.pay_for_block`, say); its outcome's events come
-    first, and a turnover there ends everything. Without it a Blitz's second block is
-    not made (event result ``unpaid``).
+    (by a POW too, if he kept his feet) and still stands beside him, a ``frenzy`` event
+    and a second block against him follow (once), with the team re-roll if it was not
+    spent on the first; Foul Appearance, Dump-off and Trickster come into it again. On a
+    Blitz the second block costs movement: ``pay_second_block`` is called with the board
+    and pays it (:func:`bbcore.rules.movement.pay_for_block`, say); its outcome's events
+    come first, and a turnover there ends everything. Without it a Blitz's second block
+    is not made (event result ``unpaid``).
     """
     decisions = decisions or DefaultDecisions()
     for who in (attacker_id, defender_id):
@@ -206,16 +207,12 @@ def block(
         raise UsageError(f"{attacker_id} cannot block: only a Standing player who marks his target blocks")
     if defender.team == attacker.team or not defender.standing or not board.marking(attacker, defender):
         raise UsageError(f"{attacker_id} cannot block {defender_id}: the target is a Standing opposition player he marks")
-    # Foul Appearance comes before any other die: before a Dump-off too.
-    appearance = foul_appearance_test(ruleset, board, attacker_id, defender_id, dice)
-    if appearance is not None and appearance.result == CANCELLED:
-        return Outcome(board, (appearance,))
-    braved = (appearance,) if appearance is not None else ()
-    before = dump_off(ruleset, board, defender_id, dice, decisions)
-    tricked = trickster(ruleset, before.board, attacker_id, defender_id, dice, decisions)
+    before, called_off = _before_the_dice(ruleset, board, attacker_id, defender_id, dice, decisions)
+    if called_off:
+        return before
     first, face = _one_block(
         ruleset,
-        tricked.board,
+        before.board,
         attacker_id,
         defender_id,
         dice,
@@ -224,9 +221,9 @@ def block(
         team_reroll=team_reroll,
         pro=pro,
         may_follow_to=may_follow_to,
-        appearance=braved,
+        appearance=(),
     )
-    first = Outcome(first.board, (*braved, *before.events, *tricked.events, *first.events), first.turnover)
+    first = Outcome(first.board, (*before.events, *first.events), first.turnover)
     if not frenzy_second_block_due(first, attacker_id, defender_id, face):
         return first
     board, events = first.board, list(first.events)
@@ -239,12 +236,43 @@ def block(
         if paid.turnover or not board.player(attacker_id).standing:
             return Outcome(board, tuple(events), True)
     events.append(Event(FRENZY, attacker_id, (), "second-block", {"defender": defender_id}))
+    # The second block is a Block Action of its own: the target's skills against one are offered again.
+    again, called_off = _before_the_dice(ruleset, board, attacker_id, defender_id, dice, decisions)
+    if called_off:
+        return Outcome(again.board, (*events, *again.events))
     left = max(0, int(team_reroll) - sum(1 for e in first.events if e.kind == TEAM_REROLL))
     pro_left = pro and not any(e.kind == PRO for e in first.events)
     second, _ = _one_block(
-        ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=left, pro=pro_left, may_follow_to=may_follow_to
+        ruleset,
+        again.board,
+        attacker_id,
+        defender_id,
+        dice,
+        decisions,
+        blitz=blitz,
+        team_reroll=left,
+        pro=pro_left,
+        may_follow_to=may_follow_to,
+        appearance=(),
     )
-    return Outcome(second.board, (*events, *second.events), second.turnover)
+    return Outcome(second.board, (*events, *again.events, *second.events), second.turnover)
+
+
+def _before_the_dice(
+    ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str, dice: DiceSource, decisions: Decisions
+) -> tuple[Outcome, bool]:
+    """What the target may do against a Block Action before its dice: Foul Appearance, then a Dump-off, then Trickster.
+
+    Also whether Foul Appearance called the block off (the outcome then holds only its event).
+    """
+    # Foul Appearance comes before any other die: before a Dump-off too.
+    appearance = foul_appearance_test(ruleset, board, attacker_id, defender_id, dice)
+    if appearance is not None and appearance.result == CANCELLED:
+        return Outcome(board, (appearance,)), True
+    braved = (appearance,) if appearance is not None else ()
+    dumped = dump_off(ruleset, board, defender_id, dice, decisions)
+    tricked = trickster(ruleset, dumped.board, attacker_id, defender_id, dice, decisions)
+    return Outcome(tricked.board, (*braved, *dumped.events, *tricked.events)), False
 
 
 def _told(attacker_id: str, defender_id: str, rolled: RolledBlock, *, blitz: bool) -> tuple[Event, ...]:
@@ -268,6 +296,8 @@ def _told(attacker_id: str, defender_id: str, rolled: RolledBlock, *, blitz: boo
 MULTIPLE_BLOCK = "multiple-block"
 #: The skill that lets a blitzer treat Both Down as Push Back, and takes Fend, Stand Firm and Wrestle from his targets.
 JUGGERNAUT = "juggernaut"
+#: The skill of a blocker who may pick where his target is pushed, and against whom nobody may Sidestep.
+GRAB = "grab"
 
 
 def multiple_block(
@@ -347,12 +377,13 @@ FRENZY = "frenzy"
 
 def frenzy_second_block_due(first: Outcome, attacker_id: str, defender_id: str, face: str | None) -> bool:
     """Whether Frenzy's second block is due after a block whose applied face was ``face``: the blocker has Frenzy, the
-    target was pushed back, there was no turnover, and both still stand side by side."""
+    target was pushed back (a Push Back, or a POW he kept his feet through), there was no turnover, and both still
+    stand side by side."""
     board = first.board
     attacker, defender = board.player(attacker_id), board.player(defender_id)
     return (
         attacker.has(FRENZY)
-        and face == PUSH_BACK
+        and face in (PUSH_BACK, POW)
         and not first.turnover
         and attacker.standing
         and defender.standing
@@ -605,6 +636,8 @@ def _one_die_again(
 BOTH_DOWN = "both-down"
 PLAYER_DOWN = "player-down"
 PUSH_BACK = "push-back"
+#: The face that pushes the target back and then knocks him down.
+POW = "pow"
 HATRED = "hatred"
 BLOCK_ROLL = "block"
 
@@ -774,7 +807,7 @@ def _apply_face(
     follow_to = _follow_up_square(board, board.player(attacker_id), pushed.vacated) if can_follow and pushed.vacated is not None else None
     can_follow = can_follow and follow_to is not None
     # Taunt: the pushed player's coach may drag the blocker after him; Frenzy follows whenever it can.
-    taunted = can_follow and defender.has("taunt") and decisions.use_skill(defender_id, "taunt", "follow-up")
+    taunted = can_follow and defender.has("taunt") and defender.alert and decisions.use_skill(defender_id, "taunt", "follow-up")
     frenzied = attacker.has(FRENZY) or must_follow_up
     if (
         can_follow
@@ -839,9 +872,9 @@ def block_push(
 ) -> PushResult:
     """The push a block makes (Push Back, or POW before the knock-down: ``knocked_down``), with no follow-up.
 
-    The blocker's coach picks the square; a Juggernaut on a Blitz denies Stand Firm, and Grab works only on a
-    declared Block Action. :func:`apply_block_face` pushes through it, and :func:`bbcore.odds.block_odds` asks it
-    where a push would go.
+    The blocker's coach picks the square; a Juggernaut on a Blitz denies Stand Firm, and Grab denies Sidestep on any
+    block but picks the square only on a declared Block Action. :func:`apply_block_face` pushes through it, and
+    :func:`bbcore.odds.block_odds` asks it where a push would go.
     """
     attacker = board.player(attacker_id)
     # From the blocker's square nearest the target: his only one, or the closest of a bigger base.
@@ -856,7 +889,9 @@ def block_push(
         chooser=attacker.team,
         attacker=attacker,
         stand_firm=not (blitz and attacker.has(JUGGERNAUT)),
-        grab=not blitz,  # Grab is for a declared Block Action
+        # A Blitz holds a Block Action, so Grab still shuts out Sidestep; only its choice of square needs a declared Block.
+        sidestep=not attacker.has(GRAB),
+        grab=not blitz,
         knocked_down=knocked_down,
     )
 
@@ -866,7 +901,8 @@ def _knock_down_defender(
 ) -> Outcome:
     """The block knocks the defender down; a Saboteur rolls before his Armour Roll (:func:`sabotage`)."""
     apothecary = apothecary_from(decisions)
-    if not board.player(defender_id).has(SABOTEUR):
+    defender = board.player(defender_id)
+    if not (defender.has(SABOTEUR) and defender.alert):
         return knock_down_with_ball(ruleset, board, defender_id, harm, dice, decisions, apothecary)
     kept = steady_footing(ruleset, board, defender_id, dice)
     footing = (kept,) if kept is not None else ()
@@ -889,11 +925,11 @@ def trickster(ruleset: Ruleset, board: Board, actor_id: str, target_id: str, dic
     the dice are counted. Landing on the loose ball, he tries to pick it up (:func:`bbcore.rules.ball.pick_up`); a
     failure bounces it and is no turnover, as it is not his turn.
 
-    Without the skill, or when his coach keeps him where he is, the board is unchanged and
-    there are no events. A square not offered raises :class:`~bbcore.errors.UsageError`.
+    Without the skill, when Distracted, or when his coach keeps him where he is, the board is
+    unchanged and there are no events. A square not offered raises :class:`~bbcore.errors.UsageError`.
     """
     target, actor = board.player(target_id), board.player(actor_id)
-    if not target.has(TRICKSTER) or target.square is None or actor.square is None:
+    if not target.has(TRICKSTER) or not target.alert or target.square is None or actor.square is None:
         return Outcome(board)
     geometry = board.geometry
     squares = [

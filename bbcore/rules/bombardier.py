@@ -202,6 +202,7 @@ def _in_flight(
     if not board.geometry.on_pitch(landing):
         return Outcome(board, (*events, Event("bomb", thrower.id, (), "crowd", {"square": list(landing)}))), None
     catcher = board.at(landing)
+    # A Distracted catcher is still named: try_to_catch fails him without a roll, and the bomb goes off on him.
     if catcher is not None and catcher.standing and not ball.holds_no_ball(ruleset, catcher):
         situation = _CATCH_SITUATION.get(accuracy, "inaccurate_pass")
         caught, tested_catch = ball.try_to_catch(

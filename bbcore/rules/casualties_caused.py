@@ -1,11 +1,12 @@
 """Casualties caused: the Star Player Points a Casualty earns the player who caused it, and the team's count.
 
-A player whose Injury Roll gives a Casualty, caused by another player's Block (or by what
+A player whose Injury Roll gives a Casualty, caused by an opposing player's Block (or by what
 :func:`bbcore.rules.league.casualty_earns_spp` also counts: a special action with Violent
-Innovator, a crash landing with Lethal Flight, a Foul or the crowd under the Prayers that
-say so), earns that player the casualty award of the SPP table, even when an Apothecary or
-Regeneration then saves him; only such casualties count towards the team's
-``casualties_caused`` (the league's bonus points and tie-breakers read it).
+Innovator, a crash landing with Lethal Flight, a fall Arm Bar worsened, a Foul or the crowd
+under the Prayers that say so), earns that player the casualty award of the SPP table, even
+when an Apothecary or Regeneration then saves him; only such casualties count towards the
+team's ``casualties_caused`` (the league's bonus points and tie-breakers read it). A
+casualty of the causer's own team, himself included, earns nothing.
 
 The ``injury`` event says what caused it (``cause``) and who (``by``). The core answers
 ``bbcore_after_procedure_effects`` with :func:`award_casualties`, so
@@ -38,9 +39,9 @@ CASUALTY_CAUSED = "casualty-caused"
 def award_casualties(
     ruleset: Ruleset, state: GameState, before: Board, events: tuple[Event, ...], dice: DiceSource, decisions: Decisions
 ) -> tuple[GameState, tuple[Event, ...]] | None:
-    """For each Casualty an Injury Roll of the events gives, caused in a way that earns the award: the causer's SPP
-    (``GameState.spp``) and his team's ``casualties_caused`` go up (event :data:`CASUALTY_CAUSED`). None when there
-    is none."""
+    """For each Casualty an Injury Roll of the events gives to an opponent of its causer, caused in a way that earns
+    the award: the causer's SPP (``GameState.spp``) and his team's ``casualties_caused`` go up (event
+    :data:`CASUALTY_CAUSED`). None when there is none."""
     found: list[Event] = []
     for event in events:
         if event.kind != "injury" or event.detail.get("status") != Status.CASUALTY.value or event.who is None:
@@ -49,6 +50,9 @@ def award_casualties(
         if not isinstance(causer_id, str) or causer_id not in state.board.players:
             continue
         causer = state.board.player(causer_id)
+        victim = state.board.players.get(event.who) or before.players.get(event.who)
+        if victim is None or victim.team == causer.team:
+            continue  # the award is for hurting the other side: never a team-mate, nor oneself
         team = state.team(causer.team)
         if not casualty_earns_spp(str(event.detail.get("cause")), causer, prayers=team.prayers):
             continue

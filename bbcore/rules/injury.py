@@ -619,11 +619,11 @@ def steady_footing(ruleset: Ruleset, board: Board, player_id: str, dice: DiceSou
     """Steady Footing: a standing player about to be Knocked Down or Fall Over rolls a D6, and on
     ``targets.steady_footing`` or more he does not go down (result ``kept-footing``, else ``fell``).
 
-    None when the player lacks the skill or is not standing. In his own activation a
+    None when the player lacks the skill, is not standing or is Distracted. In his own activation a
     player who keeps his feet carries on, and it is no turnover: the callers see him standing.
     """
     player = board.player(player_id)
-    if not player.has("steady-footing") or not player.standing:
+    if not player.has("steady-footing") or not player.alert:
         return None
     (roll,) = roll_dice(dice, "D6")
     target = ruleset.parameters.targets.steady_footing

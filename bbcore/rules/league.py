@@ -26,6 +26,7 @@ from bbcore.errors import UsageError
 from bbcore.model.parameters import required
 from bbcore.rules.board import PlayerState
 from bbcore.rules.events import Event
+from bbcore.rules.movement import ARM_BAR
 from bbcore.rules.special_actions import HARMFUL
 
 if TYPE_CHECKING:
@@ -197,16 +198,18 @@ def casualty_earns_spp(cause: str, causer: PlayerState | None, *, prayers: Colle
     A Block Action's knock-down (``block``) earns it whoever made the block, even when
     the apothecary or Regeneration saves the victim; a special action's (Stab, Chainsaw,
     Projectile Vomit, Breathe Fire) only for a player with Violent Innovator; a thrown
-    player crashing into an opponent (``crash-landing``) only with Lethal Flight; a Foul
+    player crashing into an opponent (``crash-landing``) only with Lethal Flight; a fall
+    leaving the Tackle Zone of a player who used Arm Bar on it (``arm-bar``) to him; a Foul
     (``foul``) only while the Prayer to Nuffle Fouling Frenzy is among ``prayers``, those of
     the causer's team (``TeamState.prayers``); the crowd (``crowd``), to the player who
-    pushed the victim there, only while Fan Interaction is. A fall and anything else earn
-    nobody anything, and a hired player who earns only the MVP award, or nothing
-    (``PlayerState.spp_earned``), earns nothing by it.
+    pushed the victim there, only while Fan Interaction is. Any other fall and anything
+    else earn nobody anything, and a hired player who earns only the MVP award, or nothing
+    (``PlayerState.spp_earned``), earns nothing by it. Whether the victim was an opponent
+    is :func:`bbcore.rules.casualties_caused.award_casualties`'s to check.
     """
     if causer is None or causer.spp_earned != "all":
         return False  # a Star Player earns nothing for it
-    if cause == "block":
+    if cause in ("block", ARM_BAR):
         return True
     if cause == "foul":
         return FOULING_FRENZY in prayers

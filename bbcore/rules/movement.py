@@ -78,6 +78,9 @@ def core_crossing(board: Board, origin: Square, target: Square) -> Crossing:
     return Crossing(feature.crossing_cost, feature.crossing_risk)
 
 
+#: The skill of a marker who makes a fall leaving his Tackle Zone hurt more; also the cause named on that fall's rolls.
+ARM_BAR = "arm-bar"
+
 #: A plain step: shared, since steps are planned by the thousand and a Crossing never changes.
 _NO_CROSSING = Crossing()
 
@@ -784,11 +787,12 @@ class _Moving:
             if kept.result == KEPT_FOOTING:
                 return None
         # Arm Bar: one marker of the square left adds its bonus to the fall's Armour or Injury Roll.
-        barrer = self._marker_using(leaving, "arm-bar", reason)
+        barrer = self._marker_using(leaving, ARM_BAR, reason)
         harm = None
         if barrer is not None:
-            harm = Harm("fall", attacker=barrer, mighty_blow=True, blow_bonus=self.ruleset.parameters.movement.arm_bar)
-            self._events.append(Event("arm-bar", barrer.id, (), "used", {"against": self.player_id}))
+            # A cause of its own, not a plain fall: the Arm Bar player counts as having caused a Casualty it brings.
+            harm = Harm(ARM_BAR, attacker=barrer, mighty_blow=True, blow_bonus=self.ruleset.parameters.movement.arm_bar)
+            self._events.append(Event(ARM_BAR, barrer.id, (), "used", {"against": self.player_id}))
         fell = fall_over(
             self.ruleset, board, self.player_id, square, self.dice, self.decisions, reason=reason, harm=harm, may_keep_footing=False
         )

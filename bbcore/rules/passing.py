@@ -432,9 +432,10 @@ def dump_off(ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, d
     """Dump-off: ``player_id``, holding the ball, is about to be blocked or singled out by a special action; he may
     first throw a Quick Pass (:func:`pass_ball`, the ``quick`` band only) to a square his coach picks
     (``Decisions.choose_square``, reason ``dump-off``; None: no pass). It causes no turnover, whatever happens to
-    the ball; the action against him goes on afterwards. Without the skill or the ball nothing happens."""
+    the ball; the action against him goes on afterwards. Without the skill or the ball, or when Distracted, nothing
+    happens."""
     player = board.player(player_id)
-    if not player.has(DUMP_OFF) or board.ball.carrier != player_id or player.square is None or player.pa is None:
+    if not player.has(DUMP_OFF) or not player.alert or board.ball.carrier != player_id or player.square is None or player.pa is None:
         return Outcome(board)
     origin = player.square
     squares = [

@@ -69,12 +69,15 @@ HARMFUL = frozenset({STAB, CHAINSAW, PROJECTILE_VOMIT, BREATHE_FIRE, THROW_BOMB,
 
 
 def _pair(board: Board, player_id: str, target_id: str, skill: str, *, marking: bool = False) -> tuple[PlayerState, PlayerState]:
-    """The acting player (Standing, with ``skill``) and his target (a Standing opponent alongside, marked by him if ``marking``)."""
+    """The acting player (Standing and not Distracted, with ``skill``) and his target (a Standing opponent alongside,
+    marked by him if ``marking``)."""
     player, target = board.player(player_id), board.player(target_id)
     if not player.has(skill):
         raise UsageError(f"{player_id} has no {skill} to use")
-    if not player.standing or (marking and not board.in_play(player)):
-        raise UsageError(f"{player_id} cannot use {skill}: he must be Standing" + (" and marking his target" if marking else ""))
+    if not player.alert or (marking and not board.in_play(player)):
+        raise UsageError(
+            f"{player_id} cannot use {skill}: he must be Standing and not Distracted" + (" and marking his target" if marking else "")
+        )
     if target.team == player.team or not target.standing:
         raise UsageError(f"{player_id} cannot use {skill} on {target_id}: the target must be a Standing opposition player")
     if not next_to(player, target):
@@ -269,7 +272,9 @@ def _vomit(
     )
     hits = roll >= hits_on
     victim = target.id if hits else player.id
-    hit = _armour_then_injury(ruleset, board, victim, Harm(PROJECTILE_VOMIT, attacker=player, unmodified=True), dice, decisions)
+    # Bile on himself is his own mishap: naming him as its cause would credit him (or give a grudge) for his own injury.
+    harm = Harm(PROJECTILE_VOMIT, attacker=player if hits else None, unmodified=True)
+    hit = _armour_then_injury(ruleset, board, victim, harm, dice, decisions)
     declared = _told(PROJECTILE_VOMIT, player, rolls, "hit" if hits else "self", {"target": target.id}, source)
     return _settle(ruleset, board, Outcome(hit.board, (declared, *more, *hit.events)), player, dice, decisions)
 

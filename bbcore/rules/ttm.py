@@ -497,9 +497,15 @@ class _Flight:
         return Outcome(gone, (Event("into-the-crowd", self.thrown.id, (), "unhurt"),))
 
     def crash_into(self, board: Board, occupant: PlayerState) -> Outcome:
-        """The player in the landing square is knocked down, whatever their state; Lethal Flight may add to the roll against an opponent."""
+        """The player in the landing square is knocked down, whatever their state; Lethal Flight may add to the roll against
+        an opponent, and makes the thrown player the one who hurt him (a Casualty earns him the award)."""
         lethal = self.thrown.has("lethal-flight") and occupant.team != self.thrown.team
-        harm = Harm("crash-landing", mighty_blow=lethal, blow_bonus=self.ruleset.parameters.throw_team_mate.lethal_flight)
+        harm = Harm(
+            "crash-landing",
+            attacker=self.thrown if lethal else None,
+            mighty_blow=lethal,
+            blow_bonus=self.ruleset.parameters.throw_team_mate.lethal_flight,
+        )
         assert occupant.square is not None
         events = (Event("crash-landing", self.thrown.id, (), "crashed", {"into": occupant.id, "square": list(occupant.square)}),)
         down = knock_down_with_ball(self.ruleset, board, occupant.id, harm, self.dice, self.decisions, self.apothecary())

@@ -23,7 +23,8 @@ PICK_ME_UP = "pick-me-up"
 
 
 def pick_me_up(ruleset: Ruleset, board: Board, team: str, dice: DiceSource) -> tuple[Board, tuple[Event, ...]]:
-    """``team``'s turn has ended: the other team's Prone players near a Standing Pick-me-up team-mate roll to stand.
+    """``team``'s turn has ended: the other team's Prone players near a Pick-me-up team-mate who is Standing and not
+    Distracted roll to stand.
 
     The Prone players roll in id order; each stands on ``targets.pick_me_up`` or more
     (event ``pick-me-up``, result ``stood-up`` or ``stayed-down``, naming the helper).
@@ -33,7 +34,7 @@ def pick_me_up(ruleset: Ruleset, board: Board, team: str, dice: DiceSource) -> t
     helped_team = board.opponent_of(team)
     reach = ruleset.parameters.movement.pick_me_up_reach
     target = ruleset.parameters.targets.pick_me_up
-    helpers = [p for p in board.team_players(helped_team) if p.has(PICK_ME_UP) and p.standing]
+    helpers = [p for p in board.team_players(helped_team) if p.has(PICK_ME_UP) and p.alert]
     events: list[Event] = []
     lying = sorted((p for p in board.team_players(helped_team) if p.status is Status.PRONE and p.square is not None), key=lambda p: p.id)
     for player in lying:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 import bbcore
 from bbcore.dice import ScriptedDice
-from bbcore.rules.ball import bounce, catch, deviate, kick_off, land_ball, pick_up, scatter, throw_in
+from bbcore.rules.ball import bounce, catch, deviate, kick_off, land_ball, pick_up, scatter, throw_in, try_to_catch
 from bbcore.rules.board import BallState
 from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.ruleset import Ruleset
@@ -248,3 +249,14 @@ def test_a_feature_takes_a_bouncing_ball_before_anyone_inside_it(make_ruleset: A
     assert chute.origins == [(10, 7)]
     assert not any(e.kind == "catch" for e in outcome.events)
     assert outcome.board.ball.square == (13, 7)
+
+
+@pytest.mark.parametrize(("status", "distracted"), [("standing", True), ("prone", False)])
+def test_a_lone_catching_roll_fails_without_a_roll_for_a_player_who_cannot_catch(core: Ruleset, status: str, distracted: bool) -> None:
+    board = build_board(core, {"p": ("home", "human/human-lineman", (10, 7))}, statuses={"p": status})
+    if distracted:
+        board = board.with_player(attrs.evolve(board.player("p"), tackle_zone=False))
+    with ScriptedDice([]) as dice:
+        caught, event = try_to_catch(core, board, "p", dice, situation="accurate_pass")
+    assert not caught
+    assert (event.result, event.rolls, event.detail["status"]) == ("cannot-catch", (), "distracted" if distracted else status)

@@ -82,13 +82,29 @@ def test_grab_picks_the_square_on_a_block_but_not_on_a_blitz(core: Ruleset) -> N
     assert eager.offered == [(12, 6), (12, 7), (12, 8)]
 
 
+def test_grab_denies_sidestep_on_a_blitz_too_though_it_picks_no_square_there(core: Ruleset) -> None:
+    board = build_board(
+        core,
+        {"a": ("home", HUMAN, (10, 7)), "d": ("away", ORC, (11, 7))},
+        skills={"a": {"grab": None}, "d": {"sidestep": None}},
+    )
+    eager = Eager()
+    with ScriptedDice([]) as dice:
+        apply_block_face(core, board, "a", "d", "push-back", dice, eager, blitz=True)
+    # Neither Grab's squares nor Sidestep's: the three beyond the target.
+    assert eager.offered == [(12, 6), (12, 7), (12, 8)]
+    assert ("d", "sidestep") not in eager.asked
+
+
 class Eager(DefaultDecisions):
     """Uses every skill offered and notes the squares a push offers."""
 
     def __init__(self) -> None:
         self.offered: list[Square] = []
+        self.asked: list[tuple[str, str]] = []
 
     def use_skill(self, player_id: str, skill_id: str, situation: str) -> bool:
+        self.asked.append((player_id, skill_id))
         return True
 
     def push_square(self, team: str, squares: Sequence[Square]) -> Square:

@@ -119,6 +119,16 @@ def test_a_dropped_catch_explodes_in_the_catchers_square(core: Ruleset) -> None:
     assert blast.board.player("o").status is Status.PRONE
 
 
+def test_a_distracted_player_cannot_catch_it_and_it_goes_off_in_his_square(core: Ruleset) -> None:
+    board = scene(core, {"o": ("away", ORC, QUICK)})
+    board = board.with_player(attrs.evolve(board.player("o"), tackle_zone=False))
+    blast = bomb(core, board, [6, 1, 1])  # Accurate; no catch is rolled; o is hit where he stands, armour 1+1
+    (tried,) = of_kind(blast, "catch")
+    assert (tried.who, tried.result, tried.rolls) == ("o", "cannot-catch", ())
+    assert [e.result for e in of_kind(blast, "bomb")] == ["exploded"]
+    assert blast.board.player("o").status is Status.PRONE
+
+
 def test_an_interceptor_throws_it_on(core: Ruleset) -> None:
     board = scene(core, {"i": ("away", ORC, (7, 7))}, ball="i")
     # i intercepts on a 6, then throws at (10, 7): Accurate on a 6, with nobody next to it. The real ball stays with i.

@@ -6,12 +6,16 @@ import attrs
 import pytest
 
 from bbcore.dice import ScriptedDice
+from bbcore.rules.board import Status
 from bbcore.rules.casualties_caused import CASUALTY, CASUALTY_CAUSED
 from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, hit_by, roll_injury
 from bbcore.rules.league import FOULING_FRENZY, spp_for
+from bbcore.rules.movement import move
 from bbcore.rules.sequences import GameState
+from bbcore.rules.special_actions import projectile_vomit
+from bbcore.rules.ttm import throw_team_mate
 from bbcore.rules.turns import after_procedure
 from bbcore.ruleset import Ruleset
 from tests.rules.game_states import away_team, game
@@ -71,3 +75,62 @@ def test_a_team_rule_that_changes_the_award_is_followed(core: Ruleset, rule: str
     state = brawl(core, special_rules=(rule,))
     after, _ = injured(core, state, CASUALTY_ROLLS, hit_by(core, "block", state.board.player("h")))
     assert after.spp["h"] == spp_for(core, CASUALTY, special_rules=(rule,))
+
+
+# -- Casualties caused by skills outside a block ------------------------------------------------
+
+
+def settled(rules: Ruleset, state: GameState, outcome: Outcome) -> GameState:
+    """The game once the procedure's outcome is taken in (the awards are kept there)."""
+    with ScriptedDice([]) as dice:
+        after, _ = after_procedure(rules, state, outcome, dice, ScriptedDecisions([]))
+    return after
+
+
+@pytest.mark.parametrize(("skills", "credited"), [({"lethal-flight": None}, True), ({}, False)])
+def test_a_crash_landing_casualty_is_credited_to_a_thrown_player_with_lethal_flight(
+    core: Ruleset, skills: dict[str, None], credited: bool
+) -> None:
+    players = {"t": ("home", "human/ogre", (10, 7)), "h": ("home", "human/halfling-hopeful", (10, 8)), "o": ("away", ORC, (13, 7))}
+    state = game(core, players, skills={"t": {"bullseye": None}, "h": skills})
+    # A Superb throw lands on o; his armour breaks and the Injury Roll is a Casualty (Badly Hurt); h bounces right and
+    # falls with his armour holding.
+    with ScriptedDice([5, 6, 6, *CASUALTY_ROLLS, 5, 2, 2]) as dice, ScriptedDecisions([]) as decisions:
+        outcome = throw_team_mate(core, state.board, "t", "h", (13, 7), dice, decisions)
+    assert outcome.board.player("o").status is Status.CASUALTY
+    after = settled(core, state, outcome)
+    assert after.spp.get("h", 0) == (spp_for(core, CASUALTY) if credited else 0)
+    assert after.home.casualties_caused == int(credited)
+
+
+@pytest.mark.parametrize("used", [True, False])
+def test_a_casualty_of_a_dodger_held_by_arm_bar_is_credited_to_the_arm_bar_player(core: Ruleset, used: bool) -> None:
+    state = game(core, {"m": ("home", HUMAN, (5, 5)), "o": ("away", ORC, (4, 5))}, skills={"o": {"arm-bar": None}})
+    # The Dodge away from o fails; the Armour Roll breaks and the Injury Roll is a Casualty (Badly Hurt).
+    with ScriptedDice([1, 6, 6, *CASUALTY_ROLLS]) as dice, ScriptedDecisions([("use-skill", used)]) as decisions:
+        outcome = move(core, state.board, "m", [(6, 5)], dice, decisions)
+    assert outcome.board.player("m").status is Status.CASUALTY
+    after = settled(core, state, outcome)
+    assert after.spp.get("o", 0) == (spp_for(core, CASUALTY) if used else 0)
+    assert after.away.casualties_caused == int(used)
+
+
+def test_a_violent_innovator_who_vomits_on_himself_earns_nothing_for_his_own_casualty(core: Ruleset) -> None:
+    skills = {"h": {"projectile-vomit": None, "violent-innovator": None}}
+    state = game(core, {"v": ("home", HUMAN, (10, 7)), "h": ("away", ORC, (11, 7))}, skills=skills)
+    # A 1 misses: the bile lands on h himself; his armour breaks and the Injury Roll is a Casualty.
+    with ScriptedDice([1, 6, 6, *CASUALTY_ROLLS]) as dice:
+        outcome = projectile_vomit(core, state.board, "h", "v", dice, ScriptedDecisions([]))
+    assert outcome.board.player("h").status is Status.CASUALTY
+    after = settled(core, state, outcome)
+    assert dict(after.spp) == {}
+    assert (after.away.casualties_caused, after.home.casualties_caused) == (0, 0)
+    assert "h" not in after.injury_causes  # nor a grudge against his own kind
+
+
+def test_a_casualty_of_a_team_mate_earns_nothing(core: Ruleset) -> None:
+    state = game(core, {"v": ("away", ORC, (10, 7)), "h": ("away", ORC, (11, 7))}, statuses={"v": "prone"})
+    after, events = injured(core, state, CASUALTY_ROLLS, hit_by(core, "block", state.board.player("h")))
+    assert dict(after.spp) == {}
+    assert after.away.casualties_caused == 0
+    assert not [e for e in events if e.kind == CASUALTY_CAUSED]

@@ -276,6 +276,41 @@ def test_frenzy_stops_when_the_target_goes_down(core: Ruleset) -> None:
     assert not [e for e in once.events if e.kind == "frenzy"]
 
 
+def test_a_target_who_keeps_his_feet_through_a_pow_takes_frenzys_second_block(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"frenzy": None}, "d": {"steady-footing": None}})
+    kept = core.parameters.targets.steady_footing
+    twice = block_with(core, board, [POW, kept, PUSH], [("push-square", (12, 7)), ("push-square", (13, 7))])
+    assert [e.kind for e in twice.events].count("block") == 2
+    assert [e.result for e in twice.events if e.kind == "frenzy"] == ["second-block"]
+    assert twice.board.player("d").square == (13, 7)
+
+
+def test_the_block_odds_count_frenzys_second_block_after_a_pow_the_target_stands_through(core: Ruleset) -> None:
+    plain = block_odds(core, duel(core, skills={"a": {"frenzy": None}}), "a", "d")
+    steady = block_odds(core, duel(core, skills={"a": {"frenzy": None}, "d": {"steady-footing": None}}), "a", "d")
+    kept = Fraction(7 - core.parameters.targets.steady_footing, 6)
+    pow_share = plain.faces["pow"] + plain.faces["stumble"]  # a Stumble is a POW against a target without Dodge
+    assert steady.second_block == plain.second_block + pow_share * kept
+    assert sum(steady.results.values()) == 1
+
+
+def test_a_trickster_and_a_dump_off_may_be_used_again_against_frenzys_second_block(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"frenzy": None}, "d": {"trickster": None, "dump-off": None}}, ball="d")
+    answers = [
+        ("square", None),  # no Dump-off before the first block
+        ("square", None),  # nor Trickster
+        ("push-square", (12, 7)),
+        ("square", None),  # no Dump-off before the second either
+        ("square", (10, 7)),  # but Trickster: into the square the blocker followed up from
+        ("push-square", (9, 7)),
+    ]
+    with ScriptedDice([PUSH, PUSH]) as dice, ScriptedDecisions(answers, strict=True) as decisions:
+        twice = block(core, board, "a", "d", dice, decisions)
+    assert [e.kind for e in twice.events].count("block") == 2
+    assert [e.detail["to"] for e in twice.events if e.kind == "trickster"] == [[10, 7]]
+    assert (twice.board.player("a").square, twice.board.player("d").square) == ((10, 7), (9, 7))
+
+
 def test_a_frenzied_blitz_pays_for_its_second_block(core: Ruleset) -> None:
     board = duel(core, skills={"a": {"frenzy": None}})
     ma = board.player("a").ma
