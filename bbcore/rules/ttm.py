@@ -319,7 +319,8 @@ def fly(
     with a landing test taking the modifier of ``quality`` (``superb``, ``subpar`` or
     ``fumbled``). A player lying down cannot land on their feet. ``active_team`` is the
     team whose turn it is, for the Turnover of one of its players knocked down by the
-    crash; None when nobody is acting.
+    crash; None when nobody is acting. Lethal Flight does nothing here: it works only
+    for a player thrown by a team-mate.
     """
     player = board.player(player_id)
     if not player.on_pitch or player.square is None:
@@ -330,7 +331,7 @@ def fly(
         Event("flight", player_id, (), quality, {"from": list(player.square), "target": list(target)}),
         Event("scatter", player_id, rolls, "scattered", {"from": list(target), "to": list(square)}),
     )
-    flight = _Flight(ruleset, dice, decisions, player, active_team, quality, RerollBudget())
+    flight = _Flight(ruleset, dice, decisions, player, active_team, quality, RerollBudget(), by_team_mate=False)
     landed = flight.come_down(in_air, square, last)
     return Outcome(landed.board, (*events, *landed.events), landed.turnover)
 
@@ -405,6 +406,7 @@ class _Flight:
         budget: RerollBudget,
         *,
         harmed: bool = True,
+        by_team_mate: bool = True,
     ) -> None:
         self.ruleset = ruleset
         self.dice = dice
@@ -414,6 +416,7 @@ class _Flight:
         self.quality = quality
         self.budget = budget
         self.harmed = harmed  # False: where he comes down nothing may hurt him (``landing_harm``)
+        self.by_team_mate = by_team_mate  # thrown as a Throw Team-mate Action: only then does Lethal Flight work
         self.swooped = False  # came down by Swoop: the landing may be rolled again (the skill's re-roll)
 
     def apothecary(self) -> Apothecary:
@@ -499,7 +502,7 @@ class _Flight:
     def crash_into(self, board: Board, occupant: PlayerState) -> Outcome:
         """The player in the landing square is knocked down, whatever their state; Lethal Flight may add to the roll against
         an opponent, and makes the thrown player the one who hurt him (a Casualty earns him the award)."""
-        lethal = self.thrown.has("lethal-flight") and occupant.team != self.thrown.team
+        lethal = self.by_team_mate and self.thrown.has("lethal-flight") and occupant.team != self.thrown.team
         harm = Harm(
             "crash-landing",
             attacker=self.thrown if lethal else None,
