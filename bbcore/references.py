@@ -207,11 +207,16 @@ def _inducement_problems(ruleset: Ruleset) -> Iterator[Problem]:
 
 
 def _skill_form_problems(ruleset: Ruleset) -> Iterator[Problem]:
-    """A skill's ``acts_as`` must name another skill, one that is not itself a form of a third."""
+    """A skill's ``acts_as`` must name another skill, one that is not itself a form of a third; the skills it
+    ``excludes`` or ``requires_one_of`` must be known."""
     for skill in ruleset.skills.values():
+        origin = ruleset.origins[("skill", skill.id)]
+        for key, ids in (("excludes", skill.excludes), ("requires_one_of", skill.requires_one_of)):
+            for j, other in enumerate(ids):
+                if other not in ruleset.skills:
+                    yield origin.problem((key, j), "unknown-skill", f"{skill.name}: unknown skill or trait {other!r}")
         if skill.acts_as is None:
             continue
-        origin = ruleset.origins[("skill", skill.id)]
         base = ruleset.skills.get(skill.acts_as)
         if base is None:
             yield origin.problem(("acts_as",), "unknown-skill", f"{skill.name} acts as unknown skill or trait {skill.acts_as!r}")

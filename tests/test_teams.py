@@ -12,11 +12,18 @@ import bbcore
 from bbcore.loading.structure import converter
 from bbcore.model.team import Team
 from bbcore.resources import CORE_DATA_DIR
+from bbcore.rules.league import skill_conflict
 from bbcore.ruleset import Ruleset
 from bbcore.teams import check_team, load_team_file, parse_team_text, value_team
 from bbcore.testing import team_from_positions
 
 HUMAN = CORE_DATA_DIR / "teams" / "human-starter.yaml"
+
+
+def kurt_taking(*skills: tuple[str, str]) -> list[dict[str, Any]]:
+    """The Human team's players, its first (Kurt, a Lineman) having taken these (kind, skill) advancements."""
+    kurt, *others = human_team()["players"]
+    return [{**kurt, "advancements": [{"kind": kind, "skill": skill} for kind, skill in skills]}, *others]
 
 
 def human_team(**changes: Any) -> dict[str, Any]:
@@ -112,12 +119,55 @@ BROKEN: list[tuple[str, dict[str, Any], str]] = [
         {"players": [{**human_team()["players"][0], "advancements": [{"kind": "magic"}]}, *human_team()["players"][1:]]},
         "unknown-advancement-kind",
     ),
+    (
+        "frenzy then grab",
+        {
+            "players": [
+                {
+                    **human_team()["players"][0],
+                    "advancements": [{"kind": "chosen-primary", "skill": "frenzy"}, {"kind": "chosen-secondary", "skill": "grab"}],
+                },
+                *human_team()["players"][1:],
+            ]
+        },
+        "skill-not-allowed",
+    ),
+    (
+        "lethal flight without right stuff",
+        {
+            "players": [
+                {**human_team()["players"][0], "advancements": [{"kind": "chosen-secondary", "skill": "lethal-flight"}]},
+                *human_team()["players"][1:],
+            ]
+        },
+        "skill-not-allowed",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("change", "code"), [(c, code) for _, c, code in BROKEN], ids=[name for name, _, _ in BROKEN])
 def test_each_rule_breaks_on_its_own(core: Ruleset, change: dict[str, Any], code: str) -> None:
     assert codes(core, human_team(**change)) == {code}
+
+
+def test_the_later_of_two_skills_that_clash_is_the_one_reported(core: Ruleset) -> None:
+    kurt = {
+        **human_team()["players"][0],
+        "advancements": [{"kind": "chosen-primary", "skill": "frenzy"}, {"kind": "chosen-secondary", "skill": "grab"}],
+    }
+    report = check_team(core, converter.structure(human_team(players=[kurt, *human_team()["players"][1:]]), Team))
+    (found,) = report.problems
+    assert (found.path, found.message) == ("$.players[0].advancements[1].skill", "Kurt may not take it: Grab cannot go with Frenzy")
+
+
+def test_no_position_of_any_roster_holds_skills_the_glossary_keeps_apart(core: Ruleset) -> None:
+    checked = 0
+    for roster, position in core.positions():
+        ids = [ref.id for ref in position.skills]
+        for skill_id in ids:
+            assert skill_conflict(core, skill_id, ids) is None, f"{roster.id}/{position.id}: {skill_id}"
+            checked += 1
+    assert checked > 100
 
 
 def test_a_roster_without_apothecary_cannot_hire_one(core: Ruleset) -> None:

@@ -19,6 +19,8 @@ class Skill:
     parameter: str | None = None
     replaces: str | None = None
     acts_as: str | None = None  # the skill this one is a form of: played as that one (Ruleset.skill_forms)
+    excludes: tuple[str, ...] = ()  # skills a player who has this one may not also have
+    requires_one_of: tuple[str, ...] = ()  # a player may have this one only with one of these
     provisional: bool = False
     note: str | None = None
 

@@ -24,6 +24,7 @@ from attrs import frozen
 from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.errors import UsageError
 from bbcore.model.parameters import required
+from bbcore.render.text import either
 from bbcore.rules.board import PlayerState
 from bbcore.rules.events import Event
 from bbcore.rules.movement import ARM_BAR
@@ -333,6 +334,30 @@ def value_increase(ruleset: Ruleset, kind: str, elite: bool = False) -> int:
 # -- random skills ----------------------------------------------------------------------------------
 
 
+def skill_conflict(ruleset: Ruleset, skill_id: str, having: Collection[str]) -> str | None:
+    """Why a player who has the skills ``having`` may not have ``skill_id`` as well, or None when he may.
+
+    The glossary says it (``excludes`` and ``requires_one_of`` in ``skills.yaml``): a skill may exclude others (Frenzy and
+    Grab), either way round, or need one of some others (Lethal Flight needs Right Stuff). Unknown ids
+    are let be: the checks that know the glossary report them.
+    """
+    skill = ruleset.skills.get(skill_id)
+    if skill is None:
+        return None
+    held = {other for other in having if other != skill_id}
+    clashes = sorted(other for other in held if other in skill.excludes or skill_id in _excluded_by(ruleset, other))
+    if clashes:
+        return f"{skill.name} cannot go with {either([ruleset.skill_display(other) for other in clashes], 'or')}"
+    if skill.requires_one_of and not held & set(skill.requires_one_of):
+        return f"{skill.name} needs {either([ruleset.skill_display(other) for other in skill.requires_one_of])}"
+    return None
+
+
+def _excluded_by(ruleset: Ruleset, skill_id: str) -> tuple[str, ...]:
+    other = ruleset.skills.get(skill_id)
+    return other.excludes if other is not None else ()
+
+
 def roll_random_skill(
     ruleset: Ruleset, category: str, dice: DiceSource, *, exclude: Collection[str] = (), who: str | None = None
 ) -> tuple[str, tuple[Event, ...]]:
@@ -340,8 +365,9 @@ def roll_random_skill(
 
     Two dice are rolled one after the other and read separately: the first picks the
     half of the table, the second the row within it. A skill in ``exclude`` (one the
-    player already has or could not use) is rolled again, with one event per pair of
-    dice. The table's index runs over both halves, each as long as one die has faces.
+    player already has or could not use), or one he may not have beside those
+    (:func:`skill_conflict`), is rolled again, with one event per pair of dice. The
+    table's index runs over both halves, each as long as one die has faces.
     """
     table = ruleset.table("random-skills")
     columns = [column.id for column in table.columns]
@@ -351,7 +377,7 @@ def roll_random_skill(
         raise UsageError(f"table {table.id!r} must be read by an index (the second die, offset by the first)")
     sides = (table.index.max - table.index.min + 1) // 2
     candidates = {row.values.get(category) for row in table.rows}
-    if not {c for c in candidates if isinstance(c, str)} - set(exclude):
+    if not {c for c in candidates if isinstance(c, str) and not _barred(ruleset, c, exclude)}:
         raise UsageError(f"every {category} skill on table {table.id!r} is excluded; none can be rolled")
     events: list[Event] = []
     while True:
@@ -361,10 +387,14 @@ def roll_random_skill(
         skill = row.values.get(category)
         if not isinstance(skill, str):
             raise UsageError(f"the row {row.id!r} of table {table.id!r} names no {category} skill")
-        again = skill in exclude
+        again = _barred(ruleset, skill, exclude)
         events.append(Event("random-skill", who, (first, second), skill, {"category": category, "rolled_again": again}))
         if not again:
             return skill, tuple(events)
+
+
+def _barred(ruleset: Ruleset, skill_id: str, exclude: Collection[str]) -> bool:
+    return skill_id in exclude or skill_conflict(ruleset, skill_id, exclude) is not None
 
 
 def random_skill_options(
@@ -598,6 +628,7 @@ __all__ = [
     "random_skill_options",
     "roll_characteristic_improvement",
     "roll_random_skill",
+    "skill_conflict",
     "spp_for",
     "standing_key",
     "standings",

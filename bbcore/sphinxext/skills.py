@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from bbcore.render.text import either
 from bbcore.rules.skills_applied import applied_by
 from bbcore.sphinxext.rst import Rst, escape, literal, ref
 from bbcore.sphinxext.selection import Labels, RulesetDirective
@@ -38,6 +39,9 @@ def skill_rst(ruleset: Ruleset, labels: Labels, skill: Skill, level: int) -> Rst
     elif skill.note:
         out.admonition("Note", [escape(skill.note)], "note")
     out.paragraph(linked_text(ruleset, labels, skill.text, skip=("skill", skill.id)))
+    allowed = _who_may_have(ruleset, labels, skill)
+    if allowed:
+        out.paragraph(allowed)
     if skill.parameter is not None:
         kind = _PARAMETER.get(skill.parameter, skill.parameter)
         out.paragraph(f"Written with {escape(kind)} in brackets: {escape(skill.display('X'))}.")
@@ -48,6 +52,23 @@ def skill_rst(ruleset: Ruleset, labels: Labels, skill: Skill, level: int) -> Rst
     if base is not None:
         out.paragraph(f"*In play:* a form of {ref(base.name, labels('skill', base.id))}, played as that skill.")
     return out
+
+
+def _who_may_have(ruleset: Ruleset, labels: Labels, skill: Skill) -> str:
+    """``Not with: Grab or Frenzy. Only with: Right Stuff.``: the glossary's limits on who may have the skill, linked
+    (those another skill's ``excludes`` names it in count too); empty when there are none."""
+
+    def link(skill_id: str) -> str:
+        other = ruleset.skills.get(skill_id)
+        return ref(other.name, labels("skill", skill_id)) if other is not None else literal(skill_id)
+
+    apart = sorted({*skill.excludes, *(other.id for other in ruleset.skills.values() if skill.id in other.excludes)})
+    parts = []
+    if apart:
+        parts.append("*Not with:* " + ", ".join(link(other) for other in apart) + ".")
+    if skill.requires_one_of:
+        parts.append("*Only with:* " + either([link(other) for other in skill.requires_one_of]) + ".")
+    return " ".join(parts)
 
 
 def _played_by(skill_id: str) -> str:

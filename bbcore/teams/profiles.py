@@ -25,6 +25,7 @@ from attrs import frozen
 from bbcore.errors import Problem
 from bbcore.rules.board import KEYWORD_SEPARATOR, PlayerState, Status, player_from_position
 from bbcore.rules.effects import apply_effects
+from bbcore.rules.league import skill_conflict
 from bbcore.teams.problems import problem
 from bbcore.teams.valuation import team_special_rules
 
@@ -97,6 +98,7 @@ def _work_out(ruleset: Ruleset, player: TeamPlayer, index: int, team: Team | Non
         skills.setdefault(ref.id, ref.value)
     if is_captain(ruleset, player, team):
         skills.setdefault(ruleset.parameters.team_captain.skill, None)
+    problems.extend(_skills_not_allowed(ruleset, player, index, set(state.skills)))
     state = attrs.evolve(state, skills=skills)
     improvements: dict[str, int] = {}
     most = ruleset.parameters.league.improvements_per_characteristic
@@ -132,6 +134,19 @@ def _work_out(ruleset: Ruleset, player: TeamPlayer, index: int, team: Team | Non
         state = changed
     profile = PlayerProfile(state.ma, state.st, state.ag, state.pa, state.av, dict(state.skills), improvements)
     return _Worked(profile, tuple(problems))
+
+
+def _skills_not_allowed(ruleset: Ruleset, player: TeamPlayer, index: int, position_skills: set[str]) -> Iterator[Problem]:
+    """Each skill an advancement gave the player that the glossary forbids beside those he had before it (his
+    position's, those gained in games, the earlier advancements'): the later of two that clash is the one reported."""
+    held = position_skills | {ref.id for ref in player.gained_skills}
+    for j, advancement in enumerate(player.advancements):
+        if advancement.skill is None:
+            continue
+        clash = skill_conflict(ruleset, advancement.skill.id, held)
+        if clash is not None:
+            yield problem("skill-not-allowed", f"{player.name} may not take it: {clash}", "players", index, "advancements", j, "skill")
+        held.add(advancement.skill.id)
 
 
 def is_captain(ruleset: Ruleset, player: TeamPlayer, team: Team | None) -> bool:

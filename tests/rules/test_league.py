@@ -22,6 +22,7 @@ from bbcore.rules.league import (
     random_skill_options,
     roll_characteristic_improvement,
     roll_random_skill,
+    skill_conflict,
     spp_for,
     standings,
     update_dedicated_fans,
@@ -297,8 +298,9 @@ def test_random_skills_follow_the_rulebook_example(core: Ruleset) -> None:
     ],
 )
 def test_the_first_die_picks_the_half_and_the_second_the_row(core: Ruleset, category: str, first: int, second: int, skill: str) -> None:
+    # A Right Stuff player, who may have Lethal Flight.
     with ScriptedDice([first, second]) as dice:
-        rolled, events = roll_random_skill(core, category, dice, who="p1")
+        rolled, events = roll_random_skill(core, category, dice, exclude={"right-stuff"}, who="p1")
     assert rolled == skill
     assert (events[0].kind, events[0].result, events[0].detail["category"]) == ("random-skill", skill, category)
 
@@ -308,6 +310,23 @@ def test_a_skill_the_player_has_is_rolled_again(core: Ruleset) -> None:
         skill, events = roll_random_skill(core, "general", dice, exclude={"block"})
     assert skill == "tackle"
     assert [(e.result, e.detail["rolled_again"]) for e in events] == [("block", True), ("tackle", False)]
+
+
+def test_a_skill_the_glossary_forbids_beside_the_players_is_rolled_again(core: Ruleset) -> None:
+    # Strength 1-3 then 5 is Grab, which a Frenzy player may not have; 4-6 then 2 is Mighty Blow.
+    with ScriptedDice([1, 5, 4, 2]) as dice:
+        skill, events = roll_random_skill(core, "strength", dice, exclude={"frenzy"})
+    assert skill == "mighty-blow"
+    assert [(e.result, e.detail["rolled_again"]) for e in events] == [("grab", True), ("mighty-blow", False)]
+    assert skill_conflict(core, "grab", {"frenzy"}) == "Grab cannot go with Frenzy"
+    assert skill_conflict(core, "frenzy", {"grab", "block"}) == "Frenzy cannot go with Grab"
+    assert skill_conflict(core, "strong-arm", {"block"}) == "Strong Arm needs Throw Team-mate"
+    assert skill_conflict(core, "strong-arm", {"throw-team-mate"}) is None
+    # Strong Arm (4-6 then 5) needs Throw Team-mate: rolled again for a player without it, kept for one with it.
+    with ScriptedDice([4, 5, 4, 2]) as dice:
+        assert roll_random_skill(core, "strength", dice, exclude={"block"})[0] == "mighty-blow"
+    with ScriptedDice([4, 5]) as dice:
+        assert roll_random_skill(core, "strength", dice, exclude={"throw-team-mate"})[0] == "strong-arm"
 
 
 def test_the_same_skill_rolled_twice_is_the_only_option(core: Ruleset) -> None:
