@@ -109,6 +109,8 @@ PICK_UP, PICKED_UP, FUMBLED = "pick-up", "picked-up", "fumbled"
 CATCH, CAUGHT, DROPPED = "catch", "caught", "dropped"
 #: The trait of a player who never holds the ball: every catch and pick-up fails, he never intercepts.
 NO_BALL = "no-ball"
+#: The trait of a player who never gives the ball up: no pass, hand-off, Dump-off, Fumblerooski or Punt.
+MY_BALL = "my-ball"
 
 
 def holds_no_ball(ruleset: Ruleset, player: PlayerState) -> bool:

@@ -44,7 +44,7 @@ from bbcore.rules.block import automatic_block
 from bbcore.rules.board import Board, PlayerState, Square, Status, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import BALL_AND_CHAIN, apothecary_from, armour_and_injury, hit_by, injury_by_the_crowd, treatment_from
+from bbcore.rules.injury import BALL_AND_CHAIN, Harm, apothecary_from, armour_and_injury, injury_by_the_crowd, treatment_from
 from bbcore.rules.push import push
 from bbcore.rules.rerolls import PRO, TEAM_REROLL, RerollBudget, plugin_reroll, pro_for, take_test, target_test
 from bbcore.rules.trapdoors import enter_square, fell_through
@@ -223,7 +223,8 @@ def _push_and_armour(
             ruleset,
             board,
             lying.id,
-            hit_by(ruleset, BALL_AND_CHAIN, player),
+            # Not a Block Action's knock-down: the lying player's Armour Roll takes no Mighty Blow nor Claws.
+            Harm(BALL_AND_CHAIN, attacker=player),
             dice,
             apothecary_from(decisions),
             choose_treatment=treatment_from(decisions),

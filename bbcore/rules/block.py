@@ -478,15 +478,18 @@ def automatic_block(
     pro: bool = False,
 ) -> Outcome:
     """A block a rule makes happen rather than one a coach declares (a Ball & Chain moving into a Standing player):
-    the dice and the face at once, with no Dump-off, Trickster or Foul Appearance roll before them.
+    the dice and the face at once, with no Trickster or Foul Appearance roll before them. An opposing target with
+    Dump-off may still pass first (:func:`bbcore.rules.passing.dump_off`): its text spares no such block.
 
     The target may be a team-mate: the faces are then chosen by the coach of both. ``must_follow_up`` makes the
     blocker follow up whenever he can; ``pro`` lets him try Pro on the dice (see :func:`roll_block`). The outcome
     is a turnover as :func:`block`'s is.
     """
-    return _roll_and_apply(
+    opposed = board.player(attacker_id).team != board.player(defender_id).team
+    before = dump_off(ruleset, board, defender_id, dice, decisions) if opposed else Outcome(board)
+    hit = _roll_and_apply(
         ruleset,
-        board,
+        before.board,
         attacker_id,
         defender_id,
         dice,
@@ -496,6 +499,7 @@ def automatic_block(
         must_follow_up=must_follow_up,
         pro=pro,
     )[1]
+    return Outcome(hit.board, (*before.events, *hit.events), hit.turnover)
 
 
 #: The trait that makes an opponent roll before blocking (or singling out) its bearer, and the result that calls it off.

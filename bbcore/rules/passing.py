@@ -432,11 +432,13 @@ def dump_off(ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, d
     """Dump-off: ``player_id``, holding the ball, is about to be blocked or singled out by a special action; he may
     first throw a Quick Pass (:func:`pass_ball`, the ``quick`` band only) to a square his coach picks
     (``Decisions.choose_square``, reason ``dump-off``; None: no pass). It causes no turnover, whatever happens to
-    the ball; the action against him goes on afterwards. Without the skill or the ball, or when Distracted, nothing
-    happens."""
+    the ball; the action against him goes on afterwards. Without the skill or the ball, when Distracted, or with My
+    Ball, nothing happens."""
     player = board.player(player_id)
     if not player.has(DUMP_OFF) or not player.alert or board.ball.carrier != player_id or player.square is None or player.pa is None:
         return Outcome(board)
+    if player.has(MY_BALL):
+        return Outcome(board)  # he may not give the ball up of his own will, Dump-off or not
     origin = player.square
     squares = [
         (x, y)
@@ -609,8 +611,9 @@ def hand_off(
     return Outcome(caught.board, (*braved, handed, *caught.events), turnover=not held_by_team(caught.board, giver.team))
 
 
-#: The trait of a player who never gives the ball up, and the one that may make a player refuse to give it.
-MY_BALL = "my-ball"
+#: The trait of a player who never gives the ball up (the ball module's), and the one that may make a player refuse
+#: to give it.
+MY_BALL = ball.MY_BALL
 ANIMOSITY = "animosity"
 REFUSED = "refused"
 

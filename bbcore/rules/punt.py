@@ -18,7 +18,7 @@ import attrs
 
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
-from bbcore.rules.ball import TEMPLATE_FACINGS, land_ball, leave_pitch, template_direction
+from bbcore.rules.ball import MY_BALL, TEMPLATE_FACINGS, land_ball, leave_pitch, template_direction
 from bbcore.rules.board import BallState, Board, Square, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
@@ -55,6 +55,8 @@ def punt(ruleset: Ruleset, board: Board, player_id: str, facing: Square, dice: D
         raise UsageError(f"{player_id} cannot Punt: only a Standing player with Punt can")
     if board.ball.carrier != player_id:
         raise UsageError(f"{player_id} cannot Punt: he does not hold the ball")
+    if player.has(MY_BALL):
+        raise UsageError(f"{player_id} cannot Punt: with My Ball he never gives the ball up")
     if facing not in TEMPLATE_FACINGS:
         raise UsageError(f"the template must face an End Zone or a sideline, one of {list(TEMPLATE_FACINGS)}; not {facing}")
     kicks = player.has(KICK)

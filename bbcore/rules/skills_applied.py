@@ -76,7 +76,7 @@ SKILLS_APPLIED_BY: Mapping[str, tuple[str, ...]] = {
     "mighty-blow": ("rules.injury",),
     "monstrous-mouth": ("rules.block",),
     "multiple-block": ("rules.block",),
-    "my-ball": ("rules.passing",),
+    "my-ball": ("rules.passing", "rules.movement", "rules.punt"),
     "nerves-of-steel": ("rules.ball", "rules.passing"),
     "no-ball": ("rules.ball",),
     "on-the-ball": ("rules.on_the_ball",),

@@ -134,6 +134,8 @@ def test_fumblerooski_needs_the_skill_the_ball_and_a_square_left(core: Ruleset) 
         run(core, carrier(core, {}), [], leave_ball_at=(6, 5))
     with pytest.raises(UsageError, match="moves out of only"):
         run(core, carrier(core, {"fumblerooski": None}), [], leave_ball_at=(8, 5))
+    with pytest.raises(UsageError, match="My Ball"):
+        run(core, carrier(core, {"fumblerooski": None, "my-ball": None}), [], leave_ball_at=(6, 5))
 
 
 # -- Plague Ridden ----------------------------------------------------------------------------------

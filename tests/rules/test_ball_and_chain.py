@@ -134,6 +134,22 @@ def test_a_player_lying_in_the_square_is_pushed_and_hit(core: Ruleset) -> None:
     assert not hit.turnover
 
 
+def test_the_lying_players_armour_roll_takes_neither_mighty_blow_nor_claws(core: Ruleset) -> None:
+    board = scene(core, {"o": ("away", ORC, (11, 7))}, statuses={"o": "prone"}, skills={"f": {"mighty-blow": None, "claws": None}})
+    # Armour 5+4: 9 holds against AV 10+; a block's Mighty Blow (or Claws) would have broken it.
+    hit = swing(core, board, [EAST, ("push-square", (12, 7)), None], [AHEAD, 5, 4])
+    armour = next(e for e in hit.events if e.kind == "armour")
+    assert (armour.who, armour.result, armour.detail["mighty_blow"]) == ("o", "held", False)
+
+
+def test_an_opponent_with_dump_off_may_pass_before_the_automatic_block(core: Ruleset) -> None:
+    board = scene(core, {"o": ("away", ORC, (11, 7))}, skills={"o": {"dump-off": None}}, ball="o")
+    # Asked where to Dump-off (nowhere: no pass), then the block: a Push Back to (12, 7), followed.
+    script = [EAST, ("square", None), ("push-square", (12, 7)), None]
+    hit = swing(core, board, script, [AHEAD, PUSH, PUSH, PUSH])
+    assert hit.board.player("o").square == (12, 7)
+
+
 def test_the_loose_ball_bounces_and_it_is_no_turnover(core: Ruleset) -> None:
     board = scene(core, ball=(11, 7))
     moved = swing(core, board, [EAST, None], [AHEAD, 4])  # the bounce: D8 4, west, to the square he left

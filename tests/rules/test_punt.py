@@ -47,6 +47,11 @@ def test_an_opponent_who_catches_the_punt_makes_it_a_turnover(core: Ruleset) -> 
     assert outcome.turnover
 
 
+def test_a_player_with_my_ball_cannot_punt(core: Ruleset) -> None:
+    with pytest.raises(UsageError, match="My Ball"):
+        kick(core, field(core, kicker_skills={"my-ball": None}), [])
+
+
 def test_a_punt_into_the_crowd_is_a_turnover(core: Ruleset) -> None:
     board = build_board(core, {"p": ("home", HUMAN, (24, 7))}, skills={"p": {"punt": None}}, ball="p")
     bounce_west = 4  # away from the punter

@@ -19,7 +19,7 @@ from bbcore.rules.board import BallState, Board, Status
 from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
 from bbcore.rules.injury import suffer_casualty
 from bbcore.rules.movement import MoveProgress, move, pay_for_block
-from bbcore.rules.passing import hand_off, interception_candidates
+from bbcore.rules.passing import dump_off, hand_off, interception_candidates
 from bbcore.rules.special_actions import stab
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
@@ -141,6 +141,11 @@ def test_my_ball_never_gives_the_ball_up(core: Ruleset) -> None:
         hand_off(core, board, "p", "r", dice, DefaultDecisions())
     with pytest.raises(UsageError, match="My Ball"):
         throw(core, board, SHORT, [])
+    # Dump-off would give it up too: a carrier with both keeps the ball, and the coach is not even asked.
+    both = pitch(core, {"r": ("home", LINEMAN, NEXT_TO)}, skills={"p": {"my-ball": None, "dump-off": None}})
+    with ScriptedDice([]) as dice, ScriptedDecisions([]) as decisions:
+        kept = dump_off(core, both, "p", dice, decisions)
+    assert (kept.board, kept.events) == (both, ())
 
 
 @pytest.mark.parametrize(("named", "rolls"), [("All", True), ("Lineman", True), ("Big Guy", False)])
