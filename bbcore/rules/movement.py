@@ -33,6 +33,7 @@ from bbcore.errors import UsageError
 from bbcore.hooktrace import active_trace
 from bbcore.plugins import CORE_PLUGIN
 from bbcore.rules import ball
+from bbcore.rules.ball import MY_BALL
 from bbcore.rules.board import (
     DIRECTIONS,
     ONE_SQUARE,
@@ -882,7 +883,7 @@ def _check_fumblerooski(board: Board, player_id: str, path: Sequence[Square | Ju
         raise UsageError(f"{player_id} has no Fumblerooski to leave the ball with")
     if board.ball.carrier != player_id:
         raise UsageError(f"{player_id} does not hold the ball to leave it behind")
-    if player.has(ball.MY_BALL):
+    if player.has(MY_BALL):
         raise UsageError(f"{player_id} cannot leave the ball behind: with My Ball he never gives it up")
     left = [player.square, *(leg.to if isinstance(leg, Jump) else _as_square(leg) for leg in path)][:-1]
     if square not in left:

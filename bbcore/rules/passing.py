@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
+from bbcore.rules.ball import MY_BALL
 from bbcore.rules.board import BallState, Board, PlayerState, Square, named_by, next_to, square_towards, step
 from bbcore.rules.decisions import Decisions, checked_choice_or_none
 from bbcore.rules.events import Event, Outcome
@@ -611,9 +612,7 @@ def hand_off(
     return Outcome(caught.board, (*braved, handed, *caught.events), turnover=not held_by_team(caught.board, giver.team))
 
 
-#: The trait of a player who never gives the ball up (the ball module's), and the one that may make a player refuse
-#: to give it.
-MY_BALL = ball.MY_BALL
+#: The trait that may make a player refuse to give the ball (My Ball, which never does, is the ball module's).
 ANIMOSITY = "animosity"
 REFUSED = "refused"
 
