@@ -33,9 +33,9 @@ from bbcore.rules.events import Event
 from bbcore.teams.profiles import current_profile
 from bbcore_skurling.arc import ArcState, Miniature, set_up
 from bbcore_skurling.arc_rules import arc_rules
-from bbcore_skurling.building import goon_roster
+from bbcore_skurling.building import goon_roster, is_league
 from bbcore_skurling.headliners import headliner
-from bbcore_skurling.league_play import recover_knocked_out
+from bbcore_skurling.league_play import Substitution, fielded_problems, recover_knocked_out
 from bbcore_skurling.league_rules import league_rules
 from bbcore_skurling.prematch import PreMatch, attribute_table
 from bbcore_skurling.prematch import Side as PreMatchSide
@@ -66,6 +66,11 @@ class Side:
     :func:`side_from_league_team` adds what a league team's sponsors give. ``goon_roster`` is
     the roster the team's Goon was taken from
     (``bbcore_skurling.building.goon_roster``): Journeymen come from it.
+
+    ``fielded`` holds, in a league, the miniatures declared for the match (the team file's
+    five with a role, the Headliner in the place of one): only they take the lane, until
+    :func:`bring_in` lets a substitute or a Journeyman replace one removed from it. Empty,
+    every player of the side may play (a one-off side holds just its five).
     """
 
     key: str
@@ -77,9 +82,14 @@ class Side:
     sidelines: tuple[str, ...] = ()
     tools: tuple[str, ...] = ()
     goon_roster: str | None = None
+    fielded: tuple[str, ...] = ()
 
     def player(self, player_id: str) -> Miniature:
         return next(p for p in self.players if p.id == player_id)
+
+    def may_take_the_lane(self, player_id: str) -> bool:
+        """Whether the miniature is one the side fields now (any of its players when it declared none)."""
+        return player_id in self.fielded if self.fielded else any(p.id == player_id for p in self.players)
 
 
 def side_from_team(ruleset: Ruleset, team: Team, key: str) -> Side:
@@ -92,7 +102,11 @@ def side_from_team(ruleset: Ruleset, team: Team, key: str) -> Side:
     roles = {mini.id: p.role for mini, (_, p) in zip(players, playing, strict=True) if p.role}
     inducements = {order.id: order.count for order in team.inducements}
     sidelines = team_sidelines(ruleset, team)
-    return Side(key, team.name, players, team.rerolls, roles, inducements, sidelines, goon_roster=goon_roster(ruleset, team))
+    # In a league the five with a role are those declared for the match; the rest of the roster waits on the bench.
+    fielded = tuple(roles) if is_league(ruleset.options) else ()
+    return Side(
+        key, team.name, players, team.rerolls, roles, inducements, sidelines, goon_roster=goon_roster(ruleset, team), fielded=fielded
+    )
 
 
 def _changed(player: TeamPlayer) -> bool:
@@ -103,17 +117,33 @@ def _changed(player: TeamPlayer) -> bool:
 def side_from_league_team(ruleset: Ruleset, team: LeagueTeam, key: str) -> Side:
     """A league team's side (:func:`side_from_team` of its team file) with what its sponsors give: their
     sidelines beside those bought, their tools, and the Headliner lent for this match, who joins the
-    players as ``<key>-<headliner id>`` with his own profile (any of the players may be fielded)."""
+    players as ``<key>-<headliner id>`` with his own profile.
+
+    The Headliner is declared with the five (``LeagueTeam.headliner_for`` names the miniature whose
+    place and role he takes, who then waits on the bench): the five must then still hold exactly one
+    Right Stuff miniature and a thrower (``bbcore_skurling.league_play.fielded_problems``), or a
+    :class:`~bbcore.errors.UsageError` lists what is wrong. Not declared, he waits on the bench.
+    """
     side = side_from_team(ruleset, team.team, key)
-    guests: tuple[Miniature, ...] = ()
-    if team.headliner is not None:
-        guests = (Miniature(f"{key}-{team.headliner}", team.headliner, headliner=headliner(ruleset, team.headliner)),)
-    return attrs.evolve(
-        side,
-        players=side.players + guests,
-        sidelines=held_sidelines(side.sidelines, team.sponsors),
-        tools=sponsor_tools(team.sponsors),
-    )
+    side = attrs.evolve(side, sidelines=held_sidelines(side.sidelines, team.sponsors), tools=sponsor_tools(team.sponsors))
+    if team.headliner is None:
+        if team.headliner_for is not None:
+            raise UsageError(f"team {team.id!r} names {team.headliner_for!r} for a Headliner's place, but has no Headliner")
+        return side
+    guest = Miniature(f"{key}-{team.headliner}", team.headliner, headliner=headliner(ruleset, team.headliner))
+    side = attrs.evolve(side, players=(*side.players, guest))
+    if team.headliner_for is None:
+        return side
+    names = {p.name: f"{key}-{n}" for n, p in enumerate(team.team.players, start=1)}
+    replaced = names.get(team.headliner_for)
+    if replaced is None or replaced not in side.fielded:
+        raise UsageError(f"the Headliner takes the place of one of the five fielded, and {team.headliner_for!r} is not one of them")
+    fielded = tuple(guest.id if pid == replaced else pid for pid in side.fielded)
+    roles = {(guest.id if pid == replaced else pid): role for pid, role in side.roles.items()}
+    problems = fielded_problems(ruleset, {pid: side.player(pid).skill_ids(ruleset) for pid in fielded})
+    if problems:
+        raise UsageError(f"with the Headliner in {team.headliner_for}'s place: " + "; ".join(problems))
+    return attrs.evolve(side, fielded=fielded, roles=roles)
 
 
 def pre_match_side_from_league_team(ruleset: Ruleset, team: LeagueTeam, key: str, team_value: int) -> PreMatchSide:
@@ -295,6 +325,12 @@ def start_arc(ruleset: Ruleset, match: MatchState, roles: Mapping[str, str], pla
     barred = sorted(pid for pid in placements if pid in match.out_of_play())
     if barred:
         raise UsageError(f"out of play until they recover or the match ends: {', '.join(barred)}; put substitutes in")
+    benched = sorted(pid for side in match.sides for pid in placements if _on(side, pid) and not side.may_take_the_lane(pid))
+    if benched:
+        raise UsageError(
+            f"not among the miniatures fielded for this match: {', '.join(benched)}; "
+            "one comes in only for a miniature removed from the lane (bring_in)"
+        )
     rerolls = (match.rerolls[attacking], match.rerolls[1 - attacking])
     return set_up(
         ruleset,
@@ -315,6 +351,41 @@ def start_arc(ruleset: Ruleset, match: MatchState, roles: Mapping[str, str], pla
         fan_factors=(match.fan_factors[attacking], match.fan_factors[1 - attacking]) if match.fan_factors else (0, 0),
         require_thrower=not match.injuries_last,
     )
+
+
+def _on(side: Side, player_id: str) -> bool:
+    return any(p.id == player_id for p in side.players)
+
+
+def bring_in(match: MatchState, index: int, substitution: Substitution) -> MatchState:
+    """The side ``index`` (0 or 1) after a substitution at the start of an arc
+    (``bbcore_skurling.league_play.substitute``): each replacement takes a removed miniature's place among
+    those fielded, and Journeymen taken on join the side.
+
+    A place must be one of the fielded miniatures out of play (knocked out or a casualty), and its
+    replacement a miniature of the side not fielded, or one of the Journeymen; anything else raises a
+    :class:`~bbcore.errors.UsageError` naming every fault. A side that declared no five (a one-off
+    match) has nothing to replace.
+    """
+    side = match.sides[index]
+    newcomers = tuple(Miniature(j.id, j.position, {ref.id: ref.value for ref in j.skills}) for j in substitution.journeymen)
+    players = (*side.players, *newcomers)
+    known = {p.id for p in players}
+    out = match.out_of_play()
+    faults = []
+    if not side.fielded:
+        faults.append(f"side {side.key!r} declared no five for the match: every miniature may play, none is brought in")
+    for place, replacement in substitution.replacements.items():
+        if place not in side.fielded or place not in out:
+            faults.append(f"{place} is not a fielded miniature removed from the lane")
+        if replacement not in known or replacement in side.fielded:
+            faults.append(f"{replacement} is not a miniature of side {side.key!r} waiting to come in")
+    if faults:
+        raise UsageError("; ".join(faults))
+    fielded = tuple(substitution.replacements.get(pid, pid) for pid in side.fielded)
+    sides = list(match.sides)
+    sides[index] = attrs.evolve(side, players=players, fielded=fielded)
+    return attrs.evolve(match, sides=(sides[0], sides[1]))
 
 
 def match_conditions(ruleset: Ruleset, match: MatchState) -> dict[str, int]:

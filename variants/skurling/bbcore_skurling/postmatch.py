@@ -79,7 +79,9 @@ def _frozen_counts(counts: Mapping[str, int]) -> Mapping[str, int]:
 class LeagueTeam:
     """A league team between matches: its team file (players, re-rolls, Treasury, bought sidelines), fans and sponsors.
 
-    ``headliner`` is the Headliner lent for the next match, if any.
+    ``headliner`` is the Headliner lent for the next match, if any; ``headliner_for`` the name of
+    the miniature of the five fielded whose place he takes, declared before that match (None: he
+    waits on the bench).
     """
 
     id: str
@@ -87,6 +89,7 @@ class LeagueTeam:
     dedicated_fans: int
     sponsors: tuple[Sponsor, ...] = ()
     headliner: str | None = None
+    headliner_for: str | None = None
 
     @property
     def treasury(self) -> int:
@@ -497,7 +500,7 @@ def run_post_match(
         )
         events.extend(search.events)
         sponsors = team.sponsors + ((search.sponsor,) if search.sponsor else ())
-        current[team_id] = attrs.evolve(team, sponsors=sponsors, headliner=search.headliner)
+        current[team_id] = attrs.evolve(team, sponsors=sponsors, headliner=search.headliner, headliner_for=None)
     step("injuries")
     for team_id, team in current.items():
         report = by_report[team_id]

@@ -29,12 +29,13 @@ from bbcore.teams.valuation import value_team
 from bbcore_skurling.arc import CUDDLER, GOON, STOOGE, THROW, WHACKER, Action, ArcState, Miniature, SecondHit, Throw, Touch, apply
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.building_rules import building_rules
-from bbcore_skurling.league_play import take_on_journeymen
+from bbcore_skurling.league_play import Substitution, take_on_journeymen
 from bbcore_skurling.legal import actions_for, declarations
 from bbcore_skurling.match import (
     MatchState,
     Side,
     attacker_placements,
+    bring_in,
     finish_arc,
     match_json,
     side_from_team,
@@ -152,10 +153,11 @@ class _Match:
         self.actions = 0
 
     def set_up(self, match: MatchState) -> tuple[MatchState, ArcState]:
-        """The next arc's set-up; in a league, Journeymen first fill places the injured left empty."""
+        """The next arc's set-up; in a league, the bench and then Journeymen first fill places the injured left empty."""
         ruleset, coach = self.ruleset, self.coach
         for index in (0, 1):
             match = self.fill_places(match, index)
+            match = self.substitute(match, index)
         attacking, defending = match.sides[match.next_attacker], match.sides[1 - match.next_attacker]
         out = match.out_of_play()
         fielded = self.fielded_five(attacking, out)
@@ -164,7 +166,11 @@ class _Match:
         squares = attacker_placements(ruleset, roles)
         goon = next(pid for pid, role in roles.items() if role == GOON)
         able = [
-            p.id for p in defending.players if p.id not in out and not _has(ruleset, defending, p.id, building_rules(ruleset).stooge_skill)
+            p.id
+            for p in defending.players
+            if p.id not in out
+            and defending.may_take_the_lane(p.id)
+            and not _has(ruleset, defending, p.id, building_rules(ruleset).stooge_skill)
         ]
         defenders = able[: arc_rules(self.ruleset).setup.defenders]
         squares.update(coach.ask("formation", defending.key, formations(ruleset, squares[goon], defenders)))
@@ -173,13 +179,27 @@ class _Match:
     def fielded_five(self, side: Side, out: frozenset[str]) -> list[str]:
         """The side's able miniatures who take the field: one Right Stuff miniature and four others.
 
-        The five declared for the match (those with a role in the team file) come first; the
-        rest of the roster, then Journeymen, stand in for the hurt, in team file order.
+        Those fielded now (in a league, the five declared for the match and the substitutes
+        brought in since) come first, then those with a role in the team file; the rest of the
+        roster, then Journeymen, stand in for the hurt, in team file order.
         """
-        able = sorted((p.id for p in side.players if p.id not in out), key=lambda pid: (pid not in side.roles, 0))
+        able = sorted((p.id for p in side.players if p.id not in out), key=lambda pid: (pid not in side.fielded, pid not in side.roles))
         stooges = [pid for pid in able if _has(self.ruleset, side, pid, building_rules(self.ruleset).stooge_skill)]
         others = [pid for pid in able if pid not in stooges]
         return stooges[:1] + others[: sum(arc_rules(self.ruleset).roles.counts().values()) - 1]
+
+    def substitute(self, match: MatchState, index: int) -> MatchState:
+        """In a league, bring in (:func:`~bbcore_skurling.match.bring_in`) whom :meth:`fielded_five` puts in the
+        places of fielded miniatures removed from the lane; nothing for a side that declared no five."""
+        side = match.sides[index]
+        if not side.fielded:
+            return match
+        out = match.out_of_play()
+        coming = [pid for pid in self.fielded_five(side, out) if pid not in side.fielded]
+        leaving = [pid for pid in side.fielded if pid in out]
+        if not coming:
+            return match
+        return bring_in(match, index, Substitution(dict(zip(leaving, coming, strict=False))))
 
     def fill_places(self, match: MatchState, index: int) -> MatchState:
         """Take on Journeymen for a side with fewer than five able miniatures, or without an able Stooge.

@@ -1,0 +1,118 @@
+"""A league match's fielded five: declared before it (a Headliner in the place of one), the only ones on the lane,
+and replaced only when one is removed from it (a substitute from the bench, or a Journeyman)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import pytest
+from bbcore_skurling.league_play import Substitution, take_on_journeymen
+from bbcore_skurling.match import MatchState, bring_in, default_placements, side_from_league_team, side_from_team, start_arc, start_match
+from bbcore_skurling.postmatch import LeagueTeam
+
+import bbcore
+from bbcore.errors import UsageError
+from bbcore.model.team import Team, TeamPlayer
+from bbcore.rules.decisions import DefaultDecisions
+from bbcore.ruleset import Ruleset
+from bbcore.teams.files import load_team_file
+
+TEAMS = Path(__file__).parents[1] / "bbcore_skurling" / "data" / "teams"
+
+
+@pytest.fixture(scope="module")
+def league() -> Ruleset:
+    return bbcore.load_ruleset("skurling", options={"match": "league"})
+
+
+def rovers_with_a_bench() -> Team:
+    """The Old Road Rovers (their five with a role) and a Lineman on the bench, last in the file (``home-6``)."""
+    rovers = load_team_file(TEAMS / "old-road-rovers.yaml").team
+    return attrs.evolve(rovers, players=(*rovers.players, TeamPlayer(name="Spare", position="human/human-lineman")))
+
+
+def league_match(league: Ruleset, home: Team | None = None) -> MatchState:
+    crushers = side_from_team(league, load_team_file(TEAMS / "black-crag-crushers.yaml").team, "away")
+    return start_match(league, side_from_team(league, home or rovers_with_a_bench(), "home"), crushers)
+
+
+def first_arc(league: Ruleset, match: MatchState, roles: dict[str, str]) -> None:
+    defenders = [pid for pid in match.sides[1].fielded if match.sides[1].roles.get(pid) != "stooge"]
+    start_arc(league, match, roles, default_placements(league, match, roles, defenders))
+
+
+def test_a_league_side_fields_the_five_with_a_role_and_no_one_else(league: Ruleset) -> None:
+    match = league_match(league)
+    home = match.sides[0]
+    assert home.fielded == ("home-1", "home-2", "home-3", "home-4", "home-5")
+    assert "home-6" in {p.id for p in home.players}, "the bench is on the side, waiting"
+    first_arc(league, match, dict(home.roles))
+    swapped = {("home-6" if pid == "home-3" else pid): role for pid, role in home.roles.items()}
+    with pytest.raises(UsageError, match="not among the miniatures fielded for this match: home-6"):
+        first_arc(league, match, swapped)
+
+
+def test_a_one_off_side_declares_no_five(league: Ruleset) -> None:
+    one_off = bbcore.load_ruleset("skurling")
+    assert side_from_team(one_off, rovers_with_a_bench(), "home").fielded == ()
+
+
+def test_a_substitute_comes_in_only_for_a_miniature_removed_from_the_lane(league: Ruleset) -> None:
+    match = league_match(league)
+    with pytest.raises(UsageError, match="home-3 is not a fielded miniature removed from the lane"):
+        bring_in(match, 0, Substitution({"home-3": "home-6"}))
+    hurt = attrs.evolve(match, casualties=frozenset({"home-3"}))
+    with pytest.raises(UsageError, match="home-2 is not a miniature of side 'home' waiting to come in"):
+        bring_in(hurt, 0, Substitution({"home-3": "home-2"}))
+    after = bring_in(hurt, 0, Substitution({"home-3": "home-6"}))
+    assert after.sides[0].fielded == ("home-1", "home-2", "home-6", "home-4", "home-5")
+    roles = {("home-6" if pid == "home-3" else pid): role for pid, role in after.sides[0].roles.items()}
+    first_arc(league, after, roles)
+
+
+def test_a_journeyman_taken_on_joins_the_side_in_the_place_he_fills(league: Ruleset) -> None:
+    hurt = attrs.evolve(league_match(league), casualties=frozenset({"home-3"}))
+    hired, _ = take_on_journeymen(league, "home", goon_roster="human", count=1, decisions=DefaultDecisions())  # type: ignore[arg-type]
+    after = bring_in(hurt, 0, Substitution({"home-3": hired[0].id}, hired))
+    assert hired[0].id in after.sides[0].fielded
+    assert after.sides[0].player(hired[0].id).position == "human/human-lineman"
+
+
+def lent(league: Ruleset, headliner: str, place: str | None) -> LeagueTeam:
+    return LeagueTeam("rovers", rovers_with_a_bench(), 3, headliner=headliner, headliner_for=place)
+
+
+def test_a_headliner_declared_in_a_whackers_place_takes_his_role_and_the_whacker_waits(league: Ruleset) -> None:
+    # Gorga Longarm has Throw Team-mate; Kurt Stamm (home-3) is the Whacker without it.
+    side = side_from_league_team(league, lent(league, "gorga-longarm", "Kurt Stamm"), "home")
+    guest = "home-gorga-longarm"
+    assert side.fielded == ("home-1", "home-2", guest, "home-4", "home-5")
+    assert side.roles[guest] == "whacker"
+    assert "home-3" not in side.roles
+    crushers = side_from_team(league, load_team_file(TEAMS / "black-crag-crushers.yaml").team, "away")
+    first_arc(league, start_match(league, side, crushers), dict(side.roles))
+
+
+def test_a_headliner_not_declared_waits_on_the_bench(league: Ruleset) -> None:
+    side = side_from_league_team(league, lent(league, "gorga-longarm", None), "home")
+    assert "home-gorga-longarm" in {p.id for p in side.players}
+    assert "home-gorga-longarm" not in side.fielded
+
+
+@pytest.mark.parametrize(
+    ("headliner", "place", "message"),
+    [
+        ("pip-featherweight", "Kurt Stamm", "exactly one fielded miniature has right-stuff; found 2"),
+        ("gorga-longarm", "Spare", "'Spare' is not one of them"),
+        ("gorga-longarm", "Nobody", "'Nobody' is not one of them"),
+    ],
+)
+def test_a_headliner_must_leave_the_five_legal(league: Ruleset, headliner: str, place: str, message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        side_from_league_team(league, lent(league, headliner, place), "home")
+
+
+def test_a_place_named_without_a_headliner_is_refused(league: Ruleset) -> None:
+    with pytest.raises(UsageError, match="has no Headliner"):
+        side_from_league_team(league, LeagueTeam("rovers", rovers_with_a_bench(), 3, headliner_for="Kurt Stamm"), "home")
