@@ -31,6 +31,7 @@ from bbcore.rules.board import Status
 from bbcore.rules.conditions import row_conditions, table_row, weather_row
 from bbcore.rules.events import Event
 from bbcore.teams.profiles import current_profile
+from bbcore.teams.valuation import value_team
 from bbcore_skurling.arc import ArcState, Miniature, set_up
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.building import goon_roster, is_league
@@ -146,10 +147,13 @@ def side_from_league_team(ruleset: Ruleset, team: LeagueTeam, key: str) -> Side:
     return attrs.evolve(side, fielded=fielded, roles=roles)
 
 
-def pre_match_side_from_league_team(ruleset: Ruleset, team: LeagueTeam, key: str, team_value: int) -> PreMatchSide:
+def pre_match_side_from_league_team(ruleset: Ruleset, team: LeagueTeam, key: str, team_value: int | None = None) -> PreMatchSide:
     """A league team as the pre-match sequence sees it: its Treasury, Dedicated Fans, the Headliner lent
     for this match, and every sideline it holds, bought or sponsored (a sponsor's Mob or Pebbler works
-    there too). ``team_value`` is that of the fielded miniatures plus re-rolls, which the caller knows."""
+    there too). ``team_value`` is the league's Team Value of its team file (``bbcore.value_team``),
+    worked out when not given."""
+    if team_value is None:
+        team_value = value_team(ruleset, team.team).team_value
     sidelines = held_sidelines(team_sidelines(ruleset, team.team), team.sponsors)
     return PreMatchSide(
         key, team_value, team.treasury, dedicated_fans=team.dedicated_fans, headliner=team.headliner, team=team.team, sidelines=sidelines

@@ -89,8 +89,11 @@ def _frozen_counts(counts: Mapping[str, int]) -> Mapping[str, int]:
 class Side:
     """One team as the pre-match sees it.
 
-    ``team_value`` is the five fielded miniatures plus re-rolls (inducements never count);
-    a ``headliner`` lent for this match adds the league's Headliner value on top.
+    ``team_value`` is the Team Value compared for Petty Cash: the five fielded miniatures plus
+    re-rolls in a one-off match, and in a league the league's Team Value (every miniature not
+    missing the match, with his advancements, plus re-rolls: the seed's league section says
+    so, over the pre-match step's one-off wording); inducements never count. A ``headliner``
+    lent for this match adds the league's Headliner value on top.
     ``dedicated_fans`` defaults to the one every Skurling team has. ``inducements`` are
     those bought at building (id to count). ``team`` is the team file, if any, used to
     price inducements whose price depends on the team. ``sidelines`` are the sideline ids

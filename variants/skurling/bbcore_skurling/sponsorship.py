@@ -173,7 +173,9 @@ def look_for_sponsor(
         chosen = decisions.headliner(team, ids)
         if chosen not in ids:
             raise UsageError(f"{chosen!r} is not a Headliner; Headliners: {', '.join(ids)}")
-        events.append(Event("headliner-lent", team, result=chosen, detail={"for": "next-match"}))
+        # The sponsor lending him has a name too, for the roster sheet, though it is no sponsor the team keeps.
+        name = decisions.sponsor_name(team, HEADLINER)
+        events.append(Event("headliner-lent", team, result=chosen, detail={"for": "next-match", "sponsor": name}))
         return SponsorSearch(team, rolls, total, True, offered, taken, headliner=chosen, events=tuple(events))
     item: str | None = None
     gift = taken

@@ -164,8 +164,11 @@ def test_no_offer_below_8() -> None:
 
 
 def test_a_six_lends_a_headliner_for_the_next_match() -> None:
-    search = _search([6, 6], ("sponsor-gift", "headliner"), ("headliner", "gus-anvil"))
+    search = _search([6, 6], ("sponsor-gift", "headliner"), ("headliner", "gus-anvil"), ("sponsor-name", "Anvil & Sons"))
     assert (search.offered, search.headliner, search.sponsor) == ("headliner", "gus-anvil", None)  # type: ignore[attr-defined]
+    # The lending sponsor is named for the roster sheet, though the team does not keep it as a sponsor.
+    lent = next(e for e in search.events if e.kind == "headliner-lent")  # type: ignore[attr-defined]
+    assert lent.detail == {"for": "next-match", "sponsor": "Anvil & Sons"}
 
 
 def test_a_headliner_may_be_downgraded_to_a_sideline_with_a_named_sponsor() -> None:
@@ -205,7 +208,9 @@ def test_at_most_two_sponsors_but_a_headliner_takes_no_place() -> None:
     two = (Sponsor("A", "tool", "chalk-bag"), Sponsor("B", "tool", "spare-broom"))
     search = _search([6, 4], sponsors=two)
     assert (search.offer, search.sponsor, search.events[-1].result) == (True, None, "declined")  # type: ignore[attr-defined]
-    search = _search([6, 6], ("sponsor-gift", "headliner"), ("headliner", "pip-featherweight"), sponsors=two)
+    search = _search(
+        [6, 6], ("sponsor-gift", "headliner"), ("headliner", "pip-featherweight"), ("sponsor-name", "Feather Co"), sponsors=two
+    )
     assert search.headliner == "pip-featherweight"  # type: ignore[attr-defined]
 
 

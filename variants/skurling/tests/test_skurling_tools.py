@@ -324,6 +324,9 @@ def test_a_sponsored_sideline_works_in_the_pre_match_sequence_too(rules: Ruleset
     assert side.held_sidelines(rules)[-1] == "mob"
     assert (side.treasury, side.dedicated_fans, side.team_value) == (team.treasury, team.dedicated_fans, 380_000)
     plain = pre_match_side_from_league_team(rules, league_team(()), "home", 380_000)
+    # Not given, the Team Value is the team file's own.
+    worked_out = pre_match_side_from_league_team(rules, league_team(()), "home")
+    assert worked_out.team_value == bbcore.value_team(rules, league_team(()).team).team_value > 0
     other = pre_match_side_from_league_team(rules, league_team(()), "away", 380_000)
     with ScriptedDice([3, 3]) as dice:
         with_mob, _, _ = fan_factors(rules, (side, other), dice)
