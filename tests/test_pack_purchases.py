@@ -232,6 +232,13 @@ def test_a_mercenary_with_a_primary_skill_costs_the_skill_price_more(bb2020: Rul
     assert inducement_cost(bb2020, checked) == 50_000 + 30_000 + 50_000
 
 
+def test_a_mercenary_may_not_buy_a_skill_the_glossary_forbids_beside_his_own() -> None:
+    core = bbcore.load_ruleset()
+    order = {"id": "mercenary-players", "position": "amazon/piranha-warrior", "skill": "frenzy"}
+    found = problems(core, team("amazon/eagle-warrior", order, players=11))
+    assert found == {"skill-not-allowed": "the Piranha Warrior may not take it: Frenzy cannot go with Hit and Run"}
+
+
 def test_a_mercenary_must_name_its_position(bb2020: Ruleset) -> None:
     assert set(problems(bb2020, team(HUMANS, {"id": "bb2020/mercenaries"}))) == {"inducement-position-missing"}
 

@@ -35,6 +35,7 @@ from bbcore.rules.decisions import Decisions, checked_choices
 from bbcore.rules.effects import apply_effects
 from bbcore.rules.events import Event
 from bbcore.rules.injury import Harm, knock_down_with_ball
+from bbcore.rules.league import skill_conflict
 from bbcore.rules.sequences import GameState
 
 if TYPE_CHECKING:
@@ -111,10 +112,15 @@ def _blessed(ruleset: Ruleset, player: PlayerState, effects: list[Effect], decis
 
 
 def _chosen_skill(ruleset: Ruleset, player: PlayerState, kinds: tuple[str, ...], decisions: Decisions) -> PlayerState:
-    """One skill the coach picks for the player from his position's ``kinds`` of categories (``primary``...) he lacks."""
+    """One skill the coach picks for the player from his position's ``kinds`` of categories (``primary``...) he lacks,
+    none the glossary forbids beside his skills (:func:`bbcore.rules.league.skill_conflict`)."""
     position = ruleset.position(player.position) if player.position else None
     categories = {c for kind in kinds for c in (getattr(position, kind, ()) if position is not None else ())}
-    offered = sorted(s.id for s in ruleset.skills.values() if s.category in categories and not player.has(s.id))
+    offered = sorted(
+        s.id
+        for s in ruleset.skills.values()
+        if s.category in categories and not player.has(s.id) and skill_conflict(ruleset, s.id, player.skills) is None
+    )
     if not offered:
         return player
     answer = decisions.gained_skills(player.id, offered, 1)

@@ -166,12 +166,13 @@ def throw_team_mate(
     thrower's own team knocked down by a crash landing.
 
     Two switches are for a game whose thrown player is not an ordinary team-mate:
-    ``landing_harm=False`` spares him every roll that could hurt him where he comes
+    ``landing_harm=False`` spares him the rolls that could hurt him where he comes
     down (no Steady Footing, Armour or Injury roll after a failed or crash landing,
     none by the crowd: he goes to the reserves unhurt), while whoever he crashes into
-    is hurt as usual; ``fumble_drops=False`` leaves him in his own square on a
+    is hurt as usual; a square that swallows him (a trapdoor) is the square's own
+    rule and still rolls. ``fumble_drops=False`` leaves him in his own square on a
     fumbled throw, as he was, with no bounce and no landing test (a
-    ``thrown-player-stays`` event says so).
+    ``thrown-player-stays`` event says so); a fumbled Kick Team-mate keeps its own rule.
     """
     thrower, thrown = board.player(thrower_id), board.player(thrown_id)
     band = _check(ruleset, board, thrower, thrown, target, KICK_TEAM_MATE if kick else THROW_TEAM_MATE)

@@ -23,6 +23,7 @@ from attrs import frozen
 from bbcore.errors import DataError, JsonPath, PluginError, Problem, UsageError
 from bbcore.model.inducement import InducementHire
 from bbcore.render.text import counted, money
+from bbcore.rules.league import skill_conflict
 from bbcore.teams.problems import problem as problem  # noqa: PLC0414 - re-exported for plugins, as mypy wants
 from bbcore.teams.profiles import profile_problems
 from bbcore.teams.purchases import eligibility_reason, entity_name, hires_a_player, prices_by_league, stake_problem
@@ -451,6 +452,10 @@ def _hired_skill_problems(ruleset: Ruleset, inducement: Inducement, position: Po
         )
     elif any(s.id == skill.id for s in position.skills):
         yield problem("inducement-skill-not-allowed", f"the {position.name} has {skill.name} already", *path)
+    else:
+        clash = skill_conflict(ruleset, skill.id, [s.id for s in position.skills])
+        if clash is not None:
+            yield problem("skill-not-allowed", f"the {position.name} may not take it: {clash}", *path)
 
 
 def check_budget(ruleset: Ruleset, team: Team) -> Iterator[Problem]:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 import pytest
 
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
-from bbcore.rules.board import Status
+from bbcore.rules.board import Status, player_from_position
 from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
 from bbcore.rules.pregame import (
     buy_inducements,
@@ -338,6 +340,22 @@ def test_intensive_training_gives_a_primary_skill_the_coach_picks(core: Ruleset)
     with ScriptedDice([d16_for(core, "intensive-training"), first]) as dice, ScriptedDecisions([("gained-skills", ["tackle"])]) as coach:
         after, _ = pray_to_nuffle(core, praying(core), dice, coach)
     assert after.board.player("h1").has("tackle")  # a General skill, the Human Lineman's primary category
+
+
+def test_intensive_training_offers_no_skill_the_glossary_forbids_beside_his(core: Ruleset) -> None:
+    from bbcore.rules.prayers import _chosen_skill
+
+    piranha = player_from_position(core, "p1", "home", "amazon/piranha-warrior", (5, 5), Status.STANDING)  # Hit and Run
+    offered: list[str] = []
+
+    class Coach(DefaultDecisions):
+        def gained_skills(self, player_id: str, candidates: Sequence[str], count: int) -> Sequence[str]:
+            offered.extend(candidates)
+            return [candidates[0]]
+
+    _chosen_skill(core, piranha, ("primary",), Coach())
+    assert "tackle" in offered
+    assert "frenzy" not in offered, "Frenzy cannot go with Hit and Run"
 
 
 def test_no_prayer_picks_a_star_player(core: Ruleset) -> None:

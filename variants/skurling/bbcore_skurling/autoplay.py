@@ -161,7 +161,10 @@ def play_arc(ruleset: Ruleset, match: MatchState, dice: DiceSource, decisions: D
     attacking = match.sides[match.next_attacker]
     defending = match.sides[1 - match.next_attacker]
     roles = dict(attacking.roles)
-    defenders = [p.id for p in defending.players if defending.roles.get(p.id) != STOOGE]
+    out = match.out_of_play()
+    defenders = [
+        p.id for p in defending.players if defending.roles.get(p.id) != STOOGE and defending.may_take_the_lane(p.id) and p.id not in out
+    ]
     arc = start_arc(ruleset, match, roles, default_placements(ruleset, match, roles, defenders))
     while not arc.over:
         arc = play_turn(ruleset, arc, dice, decisions)

@@ -20,6 +20,7 @@ used once a match (:mod:`bbcore_skurling.tools`).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,7 @@ from bbcore.teams.valuation import value_team
 from bbcore_skurling.arc import ArcState, Miniature, set_up
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.building import goon_roster, is_league
+from bbcore_skurling.building_rules import building_rules
 from bbcore_skurling.headliners import headliner
 from bbcore_skurling.league_play import Substitution, fielded_problems, recover_knocked_out
 from bbcore_skurling.league_rules import league_rules
@@ -361,13 +363,18 @@ def _on(side: Side, player_id: str) -> bool:
     return any(p.id == player_id for p in side.players)
 
 
-def bring_in(match: MatchState, index: int, substitution: Substitution) -> MatchState:
+def _has_skill(ruleset: Ruleset, players: Sequence[Miniature], player_id: str, skill: str) -> bool:
+    return skill in next(p for p in players if p.id == player_id).skill_ids(ruleset)
+
+
+def bring_in(ruleset: Ruleset, match: MatchState, index: int, substitution: Substitution) -> MatchState:
     """The side ``index`` (0 or 1) after a substitution at the start of an arc
     (``bbcore_skurling.league_play.substitute``): each replacement takes a removed miniature's place among
     those fielded, and Journeymen taken on join the side.
 
     A place must be one of the fielded miniatures out of play (knocked out or a casualty), and its
-    replacement a miniature of the side not fielded, or one of the Journeymen; anything else raises a
+    replacement a miniature of the side able to play and not fielded, or one of the Journeymen, each
+    filling one place, a Right Stuff miniature exactly where one left; anything else raises a
     :class:`~bbcore.errors.UsageError` naming every fault. A side that declared no five (a one-off
     match) has nothing to replace.
     """
@@ -379,11 +386,20 @@ def bring_in(match: MatchState, index: int, substitution: Substitution) -> Match
     faults = []
     if not side.fielded:
         faults.append(f"side {side.key!r} declared no five for the match: every miniature may play, none is brought in")
+    stooge_skill = building_rules(ruleset).stooge_skill
+    counted = Counter(substitution.replacements.values())
     for place, replacement in substitution.replacements.items():
         if place not in side.fielded or place not in out:
             faults.append(f"{place} is not a fielded miniature removed from the lane")
-        if replacement not in known or replacement in side.fielded:
-            faults.append(f"{replacement} is not a miniature of side {side.key!r} waiting to come in")
+        if replacement not in known or replacement in side.fielded or replacement in out:
+            faults.append(f"{replacement} is not a miniature of side {side.key!r} able to come in")
+        elif counted[replacement] > 1:
+            faults.append(f"{replacement} cannot fill {counted[replacement]} places")
+        elif place in known and _has_skill(ruleset, players, place, stooge_skill) != _has_skill(
+            ruleset, players, replacement, stooge_skill
+        ):
+            # A team never has two Right Stuff miniatures on the lane, nor none to be the Stooge.
+            faults.append(f"{replacement} cannot take {place}'s place: only a Right Stuff miniature replaces one, and only one")
     if faults:
         raise UsageError("; ".join(faults))
     fielded = tuple(substitution.replacements.get(pid, pid) for pid in side.fielded)

@@ -46,6 +46,7 @@ from bbcore.rules.league import (
     expensive_mistake,
     random_skill_options,
     roll_characteristic_improvement,
+    skill_conflict,
     update_dedicated_fans,
 )
 from bbcore.teams.profiles import current_profile
@@ -253,13 +254,20 @@ def _affordable(ruleset: Ruleset, player: TeamPlayer) -> dict[str, int]:
 
 
 def _category_skills(ruleset: Ruleset, player: TeamPlayer, which: str) -> tuple[str, ...]:
-    """The skills a player may choose of its position's primary or secondary categories, not held already."""
+    """The skills a player may choose of its position's primary or secondary categories: not held already, and none
+    the glossary forbids beside those he has (:func:`bbcore.rules.league.skill_conflict`)."""
     position = player_position(ruleset, player)
     if position is None:
         raise UsageError(f"{player.name!r} has an unknown position {player.position!r}")
     categories = set(position.primary if which == "primary" else position.secondary)
     held = player_skills(ruleset, player)
-    return tuple(sorted(s.id for s in ruleset.skills.values() if s.category in categories and s.id not in held))
+    return tuple(
+        sorted(
+            s.id
+            for s in ruleset.skills.values()
+            if s.category in categories and s.id not in held and skill_conflict(ruleset, s.id, held) is None
+        )
+    )
 
 
 def advance_player(

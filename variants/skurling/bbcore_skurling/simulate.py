@@ -199,22 +199,33 @@ class _Match:
         leaving = [pid for pid in side.fielded if pid in out]
         if not coming:
             return match
-        return bring_in(match, index, Substitution(dict(zip(leaving, coming, strict=False))))
+        stooge_skill = building_rules(self.ruleset).stooge_skill
+
+        def light(pid: str) -> bool:
+            return _has(self.ruleset, side, pid, stooge_skill)
+
+        # Right Stuff for Right Stuff: a team never has two on the lane, nor none.
+        pairs: list[tuple[str, str]] = []
+        for flag in (True, False):
+            going, taking = [p for p in leaving if light(p) is flag], [c for c in coming if light(c) is flag]
+            pairs.extend(zip(going, taking, strict=False))  # the bench may be short: the rest stay out
+        return bring_in(self.ruleset, match, index, Substitution(dict(pairs)))
 
     def fill_places(self, match: MatchState, index: int) -> MatchState:
         """Take on Journeymen for a side with fewer than five able miniatures, or without an able Stooge.
 
-        The simulator's sides hold only their fielded five, so there is no bench to call on:
-        a Journeyman (Loner) takes each empty place, from the Goon's roster, or the cheapest
-        Right Stuff position for the Stooge.
+        A league side calls on its bench first (:meth:`substitute`); once the roster is used up a
+        Journeyman (Loner) takes each empty place, from the Goon's roster, or the cheapest Right Stuff
+        position for the Stooge, who is taken on whenever no able miniature has Right Stuff.
         """
         side = match.sides[index]
         out = match.out_of_play()
         able = [p for p in side.players if p.id not in out]
         needed = sum(arc_rules(self.ruleset).roles.counts().values()) - len(able)
-        if needed <= 0:
-            return match
         stooge_missing = not any(_has(self.ruleset, side, p.id, building_rules(self.ruleset).stooge_skill) for p in able)
+        if needed <= 0 and not stooge_missing:
+            return match
+        needed = max(needed, 1)
         goon = next((pid for pid, role in side.roles.items() if role == GOON), None)
         goon_roster = side.goon_roster or (side.player(goon) if goon else side.players[0]).position.split("/", 1)[0]
         hired, _ = take_on_journeymen(

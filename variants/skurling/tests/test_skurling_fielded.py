@@ -61,11 +61,18 @@ def test_a_one_off_side_declares_no_five(league: Ruleset) -> None:
 def test_a_substitute_comes_in_only_for_a_miniature_removed_from_the_lane(league: Ruleset) -> None:
     match = league_match(league)
     with pytest.raises(UsageError, match="home-3 is not a fielded miniature removed from the lane"):
-        bring_in(match, 0, Substitution({"home-3": "home-6"}))
+        bring_in(league, match, 0, Substitution({"home-3": "home-6"}))
     hurt = attrs.evolve(match, casualties=frozenset({"home-3"}))
-    with pytest.raises(UsageError, match="home-2 is not a miniature of side 'home' waiting to come in"):
-        bring_in(hurt, 0, Substitution({"home-3": "home-2"}))
-    after = bring_in(hurt, 0, Substitution({"home-3": "home-6"}))
+    with pytest.raises(UsageError, match="home-2 is not a miniature of side 'home' able to come in"):
+        bring_in(league, hurt, 0, Substitution({"home-3": "home-2"}))
+    two_out = attrs.evolve(match, casualties=frozenset({"home-3", "home-4"}))
+    with pytest.raises(UsageError, match="home-6 cannot fill 2 places"):
+        bring_in(league, two_out, 0, Substitution({"home-3": "home-6", "home-4": "home-6"}))
+    # The Stooge (home-2, Right Stuff) is replaced only by a Right Stuff miniature.
+    stooge_out = attrs.evolve(match, casualties=frozenset({"home-2"}))
+    with pytest.raises(UsageError, match="home-6 cannot take home-2's place: only a Right Stuff miniature replaces one"):
+        bring_in(league, stooge_out, 0, Substitution({"home-2": "home-6"}))
+    after = bring_in(league, hurt, 0, Substitution({"home-3": "home-6"}))
     assert after.sides[0].fielded == ("home-1", "home-2", "home-6", "home-4", "home-5")
     roles = {("home-6" if pid == "home-3" else pid): role for pid, role in after.sides[0].roles.items()}
     first_arc(league, after, roles)
@@ -74,13 +81,29 @@ def test_a_substitute_comes_in_only_for_a_miniature_removed_from_the_lane(league
 def test_a_journeyman_taken_on_joins_the_side_in_the_place_he_fills(league: Ruleset) -> None:
     hurt = attrs.evolve(league_match(league), casualties=frozenset({"home-3"}))
     hired, _ = take_on_journeymen(league, "home", goon_roster="human", count=1, decisions=DefaultDecisions())  # type: ignore[arg-type]
-    after = bring_in(hurt, 0, Substitution({"home-3": hired[0].id}, hired))
+    after = bring_in(league, hurt, 0, Substitution({"home-3": hired[0].id}, hired))
     assert hired[0].id in after.sides[0].fielded
     assert after.sides[0].player(hired[0].id).position == "human/human-lineman"
 
 
 def lent(league: Ruleset, headliner: str, place: str | None) -> LeagueTeam:
     return LeagueTeam("rovers", rovers_with_a_bench(), 3, headliner=headliner, headliner_for=place)
+
+
+def test_the_simulator_takes_a_journeyman_stooge_when_the_bench_has_no_right_stuff(league: Ruleset) -> None:
+    from bbcore_skurling.policies import PolicyCoach, make_policy
+    from bbcore_skurling.simulate import _Match
+
+    from bbcore.dice import ScriptedDice
+
+    coach = PolicyCoach(league, {"home": make_policy("scripted", 1), "away": make_policy("scripted", 2)})
+    hurt = attrs.evolve(league_match(league), casualties=frozenset({"home-2"}))  # the Stooge; the bench is a Lineman
+    runner = _Match(league, coach, ScriptedDice([]))
+    after = runner.substitute(runner.fill_places(hurt, 0), 0)
+    home = after.sides[0]
+    newcomer = next(pid for pid in home.fielded if pid not in hurt.sides[0].fielded)
+    assert "right-stuff" in home.player(newcomer).skill_ids(league)
+    assert "home-6" not in home.fielded
 
 
 def test_a_headliner_declared_in_a_whackers_place_takes_his_role_and_the_whacker_waits(league: Ruleset) -> None:

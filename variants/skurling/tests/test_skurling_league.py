@@ -27,6 +27,7 @@ from bbcore_skurling.postmatch import (
     CasualtyRecord,
     LeagueTeam,
     MatchReport,
+    advance_player,
     apply_injuries,
     hire_fire_retire,
     player_advancement,
@@ -326,6 +327,14 @@ def test_a_side_takes_journeymen_from_the_declared_goon_roster() -> None:
     r = league()
     assert side_from_team(r, rovers(), "h").goon_roster == "human"  # the fielded Goon's, none declared
     assert side_from_team(r, attrs.evolve(rovers(), roster="orc"), "h").goon_roster == "orc"
+
+
+def test_an_advancement_offers_no_skill_the_glossary_forbids_beside_his() -> None:
+    # A Jaguar Warrior (Strength is primary) has no Throw Team-mate, which Bullseye needs.
+    jaguar = TeamPlayer(name="Jag", position="amazon/jaguar-warrior", spp=20)
+    bullseye = ("advancement", AdvancementChoice("chosen-primary", skill="bullseye"))
+    with strict(bullseye) as decisions, pytest.raises(UsageError, match="'Jag' cannot choose 'bullseye'"):
+        advance_player(league(), jaguar, ScriptedDice([]), decisions)
 
 
 def test_a_miniature_plays_with_the_advancements_his_team_file_holds() -> None:
