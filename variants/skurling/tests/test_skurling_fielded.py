@@ -106,6 +106,20 @@ def test_the_simulator_takes_a_journeyman_stooge_when_the_bench_has_no_right_stu
     assert "home-6" not in home.fielded
 
 
+def test_autoplay_sets_up_only_the_defenders_fielded(league: Ruleset) -> None:
+    from bbcore_skurling.autoplay import play_arc
+
+    from bbcore.dice import SeededDice
+
+    crushers = load_team_file(TEAMS / "black-crag-crushers.yaml").team
+    benched = attrs.evolve(crushers, players=(TeamPlayer(name="Spare", position=crushers.players[-1].position), *crushers.players))
+    assert bbcore.check_team(league, benched).problems == ()
+    rovers = side_from_team(league, load_team_file(TEAMS / "old-road-rovers.yaml").team, "home")
+    played = play_arc(league, start_match(league, rovers, side_from_team(league, benched, "away")), SeededDice(3))
+    assert len(played.arcs) == 1
+    assert not any(e.who == "away-1" for e in played.arcs[0].events), "the bench miniature listed first stayed on the bench"
+
+
 def test_a_headliner_declared_in_a_whackers_place_takes_his_role_and_the_whacker_waits(league: Ruleset) -> None:
     # Gorga Longarm has Throw Team-mate; Kurt Stamm (home-3) is the Whacker without it.
     side = side_from_league_team(league, lent(league, "gorga-longarm", "Kurt Stamm"), "home")
