@@ -353,6 +353,12 @@ def skill_conflict(ruleset: Ruleset, skill_id: str, having: Collection[str]) -> 
     return None
 
 
+def may_gain(ruleset: Ruleset, skill_id: str, having: Collection[str]) -> bool:
+    """Whether a player who has the skills ``having`` may gain ``skill_id``: he lacks it, and the glossary lets it
+    go with them (:func:`skill_conflict`)."""
+    return skill_id not in having and skill_conflict(ruleset, skill_id, having) is None
+
+
 def _excluded_by(ruleset: Ruleset, skill_id: str) -> tuple[str, ...]:
     other = ruleset.skills.get(skill_id)
     return other.excludes if other is not None else ()
@@ -394,7 +400,7 @@ def roll_random_skill(
 
 
 def _barred(ruleset: Ruleset, skill_id: str, exclude: Collection[str]) -> bool:
-    return skill_id in exclude or skill_conflict(ruleset, skill_id, exclude) is not None
+    return not may_gain(ruleset, skill_id, exclude)
 
 
 def random_skill_options(
@@ -624,6 +630,7 @@ __all__ = [
     "expensive_mistake",
     "fans_lost_by_conceding",
     "league_points",
+    "may_gain",
     "must_take_advancement",
     "random_skill_options",
     "roll_characteristic_improvement",

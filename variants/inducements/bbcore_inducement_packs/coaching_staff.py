@@ -109,7 +109,7 @@ from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import use_inducement, uses_left
 from bbcore.rules.injury import KnockOutTreatment, casualty_roll, is_dead
-from bbcore.rules.league import skill_conflict
+from bbcore.rules.league import may_gain
 from bbcore.rules.pregame import PRAYERS_ROLE, pray_to_nuffle
 from bbcore.rules.sequences import GameState
 from bbcore_inducement_packs.brews import give_for_drive, picked_skills
@@ -464,7 +464,7 @@ def scouted(
         offered = sorted(
             s
             for s, skill in ruleset.skills.items()
-            if skill.category == category and skill.acts_as is None and s not in skills and skill_conflict(ruleset, s, skills) is None
+            if skill.category == category and skill.acts_as is None and may_gain(ruleset, s, skills)
         )
         picked, rolls_made = pick_at_random(dice, offered, count)  # all of them, if fewer are left
         rolls.extend(rolls_made)

@@ -44,9 +44,9 @@ from bbcore.rules.injury import casualty_roll
 from bbcore.rules.league import (
     advancement_cost,
     expensive_mistake,
+    may_gain,
     random_skill_options,
     roll_characteristic_improvement,
-    skill_conflict,
     update_dedicated_fans,
 )
 from bbcore.teams.profiles import current_profile
@@ -261,13 +261,7 @@ def _category_skills(ruleset: Ruleset, player: TeamPlayer, which: str) -> tuple[
         raise UsageError(f"{player.name!r} has an unknown position {player.position!r}")
     categories = set(position.primary if which == "primary" else position.secondary)
     held = player_skills(ruleset, player)
-    return tuple(
-        sorted(
-            s.id
-            for s in ruleset.skills.values()
-            if s.category in categories and s.id not in held and skill_conflict(ruleset, s.id, held) is None
-        )
-    )
+    return tuple(sorted(s.id for s in ruleset.skills.values() if s.category in categories and may_gain(ruleset, s.id, held)))
 
 
 def advance_player(
