@@ -219,6 +219,7 @@ def test_the_cli_gives_exact_odds_as_json(capsys: pytest.CaptureFixture[str]) ->
     "argv",
     [
         ["odds", "armour", "--av", "x"],
+        ["odds", "armour", "--av", "9", "--cause", "blcok"],
         ["odds", "block", "--st", "4"],
         ["odds", "tests", "--target", "9"],
         ["odds", "block", "--st", "4", "--vs", "3", "--attacker-skills", "flying"],

@@ -16,8 +16,11 @@ from bbcore.errors import DataError, Problem
 from bbcore.model.team import Team, TeamPlayer
 from bbcore.render import json as rj
 from bbcore.render.text import columns, money, target
+from bbcore.rules.block import BLOCK_ROLL
+from bbcore.rules.foul import FOUL
 from bbcore.rules.league import Standing
 from bbcore.rules.off_season import redraft_budget, redraft_cost, redraft_problems, rehire_price, rest_and_relaxation
+from bbcore.rules.special_actions import PROJECTILE_VOMIT, STAB
 from bbcore.ruleset import Ruleset
 from bbcore.teams.checks import DRAFT, LEAGUE, STAGES, unknown_names
 from bbcore.teams.files import TeamFile, load_team_files, variant_of
@@ -893,11 +896,15 @@ def cmd_odds_block(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+#: The causes ``odds armour`` models, each its own kind of harm: a block's knock-down (Claws count), a fall, a
+#: Foul on a player already down (Dirty Player's bonus), and the two hits nothing modifies. A closed list, so
+#: that a misspelt cause is refused rather than priced as a fall.
+ARMOUR_ODDS_CAUSES = (BLOCK_ROLL, "fall", FOUL, STAB, PROJECTILE_VOMIT)
+
+
 def cmd_odds_armour(args: argparse.Namespace) -> int:
     from bbcore.odds import armour_odds, duel_board  # noqa: PLC0415
-    from bbcore.rules.foul import FOUL  # noqa: PLC0415
     from bbcore.rules.injury import Harm  # noqa: PLC0415
-    from bbcore.rules.special_actions import PROJECTILE_VOMIT, STAB  # noqa: PLC0415
 
     ruleset = _ruleset(args)
     victim_skills = _skill_values(ruleset, args.skills)
@@ -916,7 +923,7 @@ def cmd_odds_armour(args: argparse.Namespace) -> int:
         args.mighty_blow,
         blow_bonus=params.fouls.dirty_player if args.cause == FOUL else params.block.mighty_blow,
         fell=args.cause != FOUL and not unmodified,
-        by_block=args.cause == "block",
+        by_block=args.cause == BLOCK_ROLL,
         unmodified=unmodified,
     )
     odds = armour_odds(ruleset, board, "defender", harm)
@@ -1244,7 +1251,12 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     odds_armour.add_argument("--thick-skull", action="store_true", help="the victim has Thick Skull")
     odds_armour.add_argument("--stunty", action="store_true", help="the victim is Stunty")
     odds_armour.add_argument("--skills", metavar="IDS", help="other skills of the victim, comma-separated")
-    odds_armour.add_argument("--cause", default="block", help="why the roll is made (block, fall, foul...), for hooks")
+    odds_armour.add_argument(
+        "--cause",
+        default="block",
+        choices=ARMOUR_ODDS_CAUSES,
+        help="why the roll is made: each cause knocks the player down its own way (default: block)",
+    )
     odds_armour.set_defaults(handler=cmd_odds_armour)
     odds_foul = odds.add_parser("foul", help="a Foul's armour, injury and Sent-off odds", parents=[as_json, rules])
     odds_foul.add_argument("--av", type=_target_av, required=True, help="the victim's Armour Value as a target number, e.g. 9")
