@@ -371,6 +371,10 @@ class Miniature:
         refs = self.headliner.skills if self.headliner is not None else ruleset.position(self.position).skills
         return frozenset(ref.id for ref in refs) | frozenset(self.skills)
 
+    def has(self, ruleset: Ruleset, skill: str) -> bool:
+        """Whether the miniature plays with ``skill`` (:meth:`skill_ids`)."""
+        return skill in self.skill_ids(ruleset)
+
     def player_state(self, ruleset: Ruleset, team: str, square: Square | None) -> PlayerState:
         """The miniature on the board, standing on ``square``."""
         own = self.profile

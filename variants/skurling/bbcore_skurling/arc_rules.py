@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
+from bbcore_skurling.reading import Reading
+
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
 
@@ -50,15 +52,6 @@ class Setup:
 
     defenders: int
     in_front_of_goon: int
-
-
-@frozen
-class Reading:
-    """A rule the seed leaves open and the project's (provisional) reading of it."""
-
-    rule: str
-    provisional: bool
-    note: str
 
 
 @frozen

@@ -12,10 +12,11 @@ Judgement calls (the seed is silent):
   every Lineman of the Goon's roster has it, he comes from the cheapest Lineman position
   without it of any roster (a provisional reading: ``league.journeymen`` in
   ``data/rules/league.yaml``);
-* Journeymen and substitutes follow the same rule: whoever replaces a miniature with the
-  Stooge's skill has it, whoever replaces another has not;
+* Journeymen and substitutes follow the same rule (:func:`fills_the_place`, the provisional
+  reading ``league.substitutes``): whoever replaces a miniature with the Stooge's skill has
+  it, whoever replaces another has not;
 * the MVP die is also rolled again on a number above the count of fielded miniatures
-  (a team short of five), so each keeps the same chance;
+  (a team short of five), so each keeps the same chance (``league.mvp_numbering``);
 * a Headliner or Journeyman picked as MVP earns nothing (neither earns SPP).
 """
 
@@ -176,6 +177,16 @@ class Substitution:
     events: tuple[Event, ...] = ()
 
 
+def fills_the_place(leaving_is_stooge: bool, coming_is_stooge: bool) -> bool:
+    """Whether a miniature may take a removed one's place, each told by whether it has the Stooge's skill.
+
+    The reading ``league.substitutes`` (provisional): a miniature with the skill replaces
+    exactly one with it, so the lane never holds two Stooges nor none. Substitutes,
+    Journeymen, :func:`~bbcore_skurling.match.bring_in` and the simulator all keep to it.
+    """
+    return leaving_is_stooge == coming_is_stooge
+
+
 def substitute(
     ruleset: Ruleset,
     team: str,
@@ -200,7 +211,7 @@ def substitute(
     events: list[Event] = []
     journeymen: list[Journeyman] = []
     for place, needs_stooge in removed.items():
-        candidates = [player for player, has in free.items() if has == needs_stooge]
+        candidates = [player for player, has in free.items() if fills_the_place(needs_stooge, has)]
         if candidates:
             chosen = checked_choice(decisions.substitute(team, place, candidates), candidates, question="substitute", who=team)
             del free[chosen]
@@ -374,6 +385,7 @@ __all__ = [
     "choose_mvp",
     "earns_spp",
     "fielded_problems",
+    "fills_the_place",
     "headliner_skills",
     "journeyman_positions",
     "league_table",

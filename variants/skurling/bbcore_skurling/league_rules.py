@@ -23,6 +23,7 @@ from attrs import frozen
 
 from bbcore.errors import UsageError
 from bbcore.loading.plugin_files import load_plugin_file
+from bbcore_skurling.reading import Reading
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -107,14 +108,6 @@ class SppRules:
 
 
 @frozen
-class Reading:
-    """A rule the seed leaves open, with the plugin's (provisional) reading of it in the note."""
-
-    provisional: bool
-    note: str
-
-
-@frozen
 class LeagueRules:
     """League play's numbers."""
 
@@ -126,6 +119,8 @@ class LeagueRules:
     mvp: MvpRules
     spp: SppRules
     journeymen: Reading
+    substitutes: Reading
+    mvp_numbering: Reading
 
 
 @frozen

@@ -38,7 +38,7 @@ from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.building import goon_roster, is_league
 from bbcore_skurling.building_rules import building_rules
 from bbcore_skurling.headliners import headliner
-from bbcore_skurling.league_play import Substitution, fielded_problems, recover_knocked_out
+from bbcore_skurling.league_play import Journeyman, Substitution, fielded_problems, fills_the_place, recover_knocked_out
 from bbcore_skurling.league_rules import league_rules
 from bbcore_skurling.prematch import PreMatch, attribute_table
 from bbcore_skurling.prematch import Side as PreMatchSide
@@ -363,8 +363,9 @@ def _on(side: Side, player_id: str) -> bool:
     return any(p.id == player_id for p in side.players)
 
 
-def _has_skill(ruleset: Ruleset, players: Sequence[Miniature], player_id: str, skill: str) -> bool:
-    return skill in next(p for p in players if p.id == player_id).skill_ids(ruleset)
+def journeyman_miniature(journeyman: Journeyman) -> Miniature:
+    """The miniature a Journeyman plays as: his position, with the skills he is taken on with (Loner)."""
+    return Miniature(journeyman.id, journeyman.position, {ref.id: ref.value for ref in journeyman.skills})
 
 
 def bring_in(ruleset: Ruleset, match: MatchState, index: int, substitution: Substitution) -> MatchState:
@@ -379,9 +380,10 @@ def bring_in(ruleset: Ruleset, match: MatchState, index: int, substitution: Subs
     match) has nothing to replace.
     """
     side = match.sides[index]
-    newcomers = tuple(Miniature(j.id, j.position, {ref.id: ref.value for ref in j.skills}) for j in substitution.journeymen)
+    newcomers = tuple(journeyman_miniature(j) for j in substitution.journeymen)
     players = (*side.players, *newcomers)
-    known = {p.id for p in players}
+    by_id = {p.id: p for p in players}
+    known = by_id.keys()
     out = match.out_of_play()
     faults = []
     if not side.fielded:
@@ -395,10 +397,7 @@ def bring_in(ruleset: Ruleset, match: MatchState, index: int, substitution: Subs
             faults.append(f"{replacement} is not a miniature of side {side.key!r} able to come in")
         elif counted[replacement] > 1:
             faults.append(f"{replacement} cannot fill {counted[replacement]} places")
-        elif place in known and _has_skill(ruleset, players, place, stooge_skill) != _has_skill(
-            ruleset, players, replacement, stooge_skill
-        ):
-            # A team never has two Right Stuff miniatures on the lane, nor none to be the Stooge.
+        elif place in known and not fills_the_place(by_id[place].has(ruleset, stooge_skill), by_id[replacement].has(ruleset, stooge_skill)):
             faults.append(f"{replacement} cannot take {place}'s place: only a Right Stuff miniature replaces one, and only one")
     if faults:
         raise UsageError("; ".join(faults))

@@ -941,7 +941,7 @@ class PolicyCoach:
         return f"{team} sponsor"
 
     def substitute(self, team: str, place: str, candidates: Sequence[str]) -> str | None:
-        return self.ask("substitute", team, [None, *candidates], place=place)  # type: ignore[no-any-return]
+        return str(self.ask("substitute", team, list(candidates), place=place))
 
     def advancement(self, player: str, spp: int, costs: Mapping[str, int]) -> AdvancementChoice | None:
         return None

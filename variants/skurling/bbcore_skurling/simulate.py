@@ -26,10 +26,10 @@ from bbcore.errors import UsageError
 from bbcore.rules.board import Square
 from bbcore.rules.events import Event
 from bbcore.teams.valuation import value_team
-from bbcore_skurling.arc import CUDDLER, GOON, STOOGE, THROW, WHACKER, Action, ArcState, Miniature, SecondHit, Throw, Touch, apply
+from bbcore_skurling.arc import CUDDLER, GOON, STOOGE, THROW, WHACKER, Action, ArcState, SecondHit, Throw, Touch, apply
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.building_rules import building_rules
-from bbcore_skurling.league_play import Substitution, take_on_journeymen
+from bbcore_skurling.league_play import substitute, take_on_journeymen
 from bbcore_skurling.legal import actions_for, declarations
 from bbcore_skurling.match import (
     MatchState,
@@ -37,6 +37,7 @@ from bbcore_skurling.match import (
     attacker_placements,
     bring_in,
     finish_arc,
+    journeyman_miniature,
     match_json,
     side_from_team,
     start_arc,
@@ -168,9 +169,7 @@ class _Match:
         able = [
             p.id
             for p in defending.players
-            if p.id not in out
-            and defending.may_take_the_lane(p.id)
-            and not _has(ruleset, defending, p.id, building_rules(ruleset).stooge_skill)
+            if p.id not in out and defending.may_take_the_lane(p.id) and not p.has(ruleset, building_rules(ruleset).stooge_skill)
         ]
         defenders = able[: arc_rules(self.ruleset).setup.defenders]
         squares.update(coach.ask("formation", defending.key, formations(ruleset, squares[goon], defenders)))
@@ -184,32 +183,37 @@ class _Match:
         roster, then Journeymen, stand in for the hurt, in team file order.
         """
         able = sorted((p.id for p in side.players if p.id not in out), key=lambda pid: (pid not in side.fielded, pid not in side.roles))
-        stooges = [pid for pid in able if _has(self.ruleset, side, pid, building_rules(self.ruleset).stooge_skill)]
+        stooges = [pid for pid in able if side.player(pid).has(self.ruleset, building_rules(self.ruleset).stooge_skill)]
         others = [pid for pid in able if pid not in stooges]
         return stooges[:1] + others[: sum(arc_rules(self.ruleset).roles.counts().values()) - 1]
 
     def substitute(self, match: MatchState, index: int) -> MatchState:
-        """In a league, bring in (:func:`~bbcore_skurling.match.bring_in`) whom :meth:`fielded_five` puts in the
-        places of fielded miniatures removed from the lane; nothing for a side that declared no five."""
+        """In a league, the coach fills the places of fielded miniatures removed from the lane
+        (:func:`~bbcore_skurling.league_play.substitute`: the bench first, then Journeymen) and they are
+        brought in (:func:`~bbcore_skurling.match.bring_in`); nothing for a side that declared no five."""
         side = match.sides[index]
-        if not side.fielded:
-            return match
         out = match.out_of_play()
-        coming = [pid for pid in self.fielded_five(side, out) if pid not in side.fielded]
         leaving = [pid for pid in side.fielded if pid in out]
-        if not coming:
+        if not leaving:
             return match
         stooge_skill = building_rules(self.ruleset).stooge_skill
+        bench = [pid for pid in self.fielded_five(side, out) if pid not in side.fielded]
+        bench += [p.id for p in side.players if p.id not in out and p.id not in side.fielded and p.id not in bench]
+        substitution = substitute(
+            self.ruleset,
+            side.key,
+            removed={pid: side.player(pid).has(self.ruleset, stooge_skill) for pid in leaving},
+            bench={pid: side.player(pid).has(self.ruleset, stooge_skill) for pid in bench},
+            goon_roster=self.goon_roster(side),
+            decisions=self.coach,
+            taken=[p.id for p in side.players],
+        )
+        return bring_in(self.ruleset, match, index, substitution)
 
-        def light(pid: str) -> bool:
-            return _has(self.ruleset, side, pid, stooge_skill)
-
-        # Right Stuff for Right Stuff: a team never has two on the lane, nor none.
-        pairs: list[tuple[str, str]] = []
-        for flag in (True, False):
-            going, taking = [p for p in leaving if light(p) is flag], [c for c in coming if light(c) is flag]
-            pairs.extend(zip(going, taking, strict=False))  # the bench may be short: the rest stay out
-        return bring_in(self.ruleset, match, index, Substitution(dict(pairs)))
+    def goon_roster(self, side: Side) -> str:
+        """The roster Journeymen come from: the Goon's (the side's own record of it, else its Goon's or first player's)."""
+        goon = next((pid for pid, role in side.roles.items() if role == GOON), None)
+        return side.goon_roster or (side.player(goon) if goon else side.players[0]).position.split("/", 1)[0]
 
     def fill_places(self, match: MatchState, index: int) -> MatchState:
         """Take on Journeymen for a side with fewer than five able miniatures, or without an able Stooge.
@@ -222,22 +226,20 @@ class _Match:
         out = match.out_of_play()
         able = [p for p in side.players if p.id not in out]
         needed = sum(arc_rules(self.ruleset).roles.counts().values()) - len(able)
-        stooge_missing = not any(_has(self.ruleset, side, p.id, building_rules(self.ruleset).stooge_skill) for p in able)
+        stooge_missing = not any(p.has(self.ruleset, building_rules(self.ruleset).stooge_skill) for p in able)
         if needed <= 0 and not stooge_missing:
             return match
         needed = max(needed, 1)
-        goon = next((pid for pid, role in side.roles.items() if role == GOON), None)
-        goon_roster = side.goon_roster or (side.player(goon) if goon else side.players[0]).position.split("/", 1)[0]
         hired, _ = take_on_journeymen(
             self.ruleset,
             side.key,
-            goon_roster=goon_roster,
+            goon_roster=self.goon_roster(side),
             count=needed,
             stooge=stooge_missing,
             decisions=self.coach,
             taken=[p.id for p in side.players],
         )
-        newcomers = tuple(Miniature(j.id, j.position, {ref.id: ref.value for ref in j.skills}) for j in hired)
+        newcomers = tuple(journeyman_miniature(j) for j in hired)
         sides = list(match.sides)
         sides[index] = attrs.evolve(side, players=(*side.players, *newcomers))
         return attrs.evolve(match, sides=(sides[0], sides[1]))
@@ -280,10 +282,6 @@ class _Match:
             self.coach.view = View(self.ruleset, match, arc)
             self.actions += 1
         return finish_arc(self.ruleset, match, arc, self.dice)
-
-
-def _has(ruleset: Ruleset, side: Side, player_id: str, skill: str) -> bool:
-    return skill in side.player(player_id).skill_ids(ruleset)
 
 
 def _pre_match_side(ruleset: Ruleset, key: str, team: Team) -> PreMatchSide:

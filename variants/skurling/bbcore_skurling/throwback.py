@@ -24,7 +24,8 @@ Judgement calls (the seed is silent on them):
 * a Swiss bye is worth what the data's ``bye`` block says (provisional: a win, no match
   points, no dress bonus); round-robin byes are rest rounds worth nothing;
 * teams level on tournament points and on difference stay in seed order (the order the
-  caller gives the teams in, else the order they first appear in the results);
+  caller gives the teams in, else the order they first appear in the results; the data's
+  provisional ``ranking_ties`` reading);
 * with a final, its winner takes the Golden Broom; the Swiss table gives the Wooden Stooge;
 * the coin goes to the team that attacked first on a toss of at most ``first_team_at_most``.
 """

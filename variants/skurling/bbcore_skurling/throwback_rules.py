@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 from attrs import frozen
 
 from bbcore.loading.plugin_files import load_plugin_file
+from bbcore_skurling.reading import Reading
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -99,6 +100,7 @@ class ThrowbackRules:
     source: str
     format: FormatRules
     points: PointsRules
+    ranking_ties: Reading
     bye: ByeRules
     match: MatchRules
     pebblemuck: PebblemuckRules

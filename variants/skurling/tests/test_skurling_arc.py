@@ -482,9 +482,9 @@ def test_cheering_fans_add_an_assist_to_the_teams_first_block(rules: Ruleset) ->
     assert "block" not in helped.board.player(LINEMAN).modifiers, "the assist is lent for that block only"
 
 
-def test_the_gaffers_bell_helps_the_ding_dong_throw(rules: Ruleset) -> None:
-    bell = arc_rules(rules).inducements.ding_dong_throw
-    arc = attrs.evolve(ding_dong_arc(rules), inducements={bell: 1})
+def test_the_lucky_stone_helps_the_ding_dong_throw(rules: Ruleset) -> None:
+    stone = arc_rules(rules).inducements.ding_dong_throw
+    arc = attrs.evolve(ding_dong_arc(rules), inducements={stone: 1})
     # Touch, catch 6; the Passing Ability Test 6 and the scatter 4, 4, 4 to an empty square; armour 1 + 1.
     rolls = (6, 6, 4, 4, 4, 1, 1)
     plain = apply(
@@ -492,10 +492,10 @@ def test_the_gaffers_bell_helps_the_ding_dong_throw(rules: Ruleset) -> None:
     )
     rung = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3, *rolls), faces(0), Aim("a-bell"))
     plain_modifier, rung_modifier = (next(e.detail["modifier"] for e in a.events if e.kind == "throw") for a in (plain, rung))
-    bonus = next(e.by for e in rules.inducements[bell].effects if e.modifier == "throw-team-mate")
+    bonus = next(e.by for e in rules.inducements[stone].effects if e.modifier == "throw-team-mate")
     assert rung_modifier == plain_modifier + bonus
-    assert rung.inducements[bell] == 0
-    assert any(e.kind == "inducement" and e.result == bell for e in rung.events)
+    assert rung.inducements[stone] == 0
+    assert any(e.kind == "inducement" and e.result == stone for e in rung.events)
 
 
 def test_a_player_who_takes_root_stays_put_and_his_action_ends(rules: Ruleset) -> None:

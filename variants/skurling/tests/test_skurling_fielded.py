@@ -3,6 +3,7 @@ and replaced only when one is removed from it (a substitute from the bench, or a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
@@ -104,6 +105,40 @@ def test_the_simulator_takes_a_journeyman_stooge_when_the_bench_has_no_right_stu
     newcomer = next(pid for pid in home.fielded if pid not in hurt.sides[0].fielded)
     assert "right-stuff" in home.player(newcomer).skill_ids(league)
     assert "home-6" not in home.fielded
+
+
+def test_the_simulator_asks_the_coach_and_hires_a_journeyman_where_the_bench_does_not_fit(league: Ruleset) -> None:
+    from bbcore_skurling.policies import PolicyCoach, make_policy
+    from bbcore_skurling.simulate import _Match
+
+    from bbcore.dice import ScriptedDice
+
+    offered: list[list[str]] = []
+
+    class Recording(PolicyCoach):
+        def substitute(self, team: str, place: str, candidates: Sequence[str]) -> str:
+            offered.append(list(candidates))
+            return super().substitute(team, place, candidates)
+
+    # The bench is a spare Stooge (a Halfling with Right Stuff): he may not take a Lineman's place.
+    rovers = load_team_file(TEAMS / "old-road-rovers.yaml").team
+    spare = TeamPlayer(name="Spare", position=rovers.players[1].position)
+    match = league_match(league, attrs.evolve(rovers, players=(*rovers.players, spare)))
+    assert "right-stuff" in match.sides[0].player("home-6").skill_ids(league)
+    coach = Recording(league, {"home": make_policy("scripted", 1), "away": make_policy("scripted", 2)})
+    runner = _Match(league, coach, ScriptedDice([]))
+    hurt = attrs.evolve(match, casualties=frozenset({"home-3"}))
+    after = runner.substitute(runner.fill_places(hurt, 0), 0)
+    home = after.sides[0]
+    newcomer = next(pid for pid in home.fielded if pid not in hurt.sides[0].fielded)
+    assert newcomer != "home-6", "the spare Stooge stays on the bench"
+    assert {"loner", "right-stuff"} & home.player(newcomer).skill_ids(league) == {"loner"}, "a Journeyman, not a Stooge"
+    assert offered == [], "nobody on the bench fits, so the coach is not asked"
+    # With a fitting bench the coach is asked, and only among those who fit.
+    stooge_out = attrs.evolve(match, casualties=frozenset({"home-2"}))
+    replaced = runner.substitute(runner.fill_places(stooge_out, 0), 0)
+    assert offered == [["home-6"]]
+    assert "home-6" in replaced.sides[0].fielded
 
 
 def test_autoplay_sets_up_only_the_defenders_fielded(league: Ruleset) -> None:

@@ -158,9 +158,9 @@ def test_changing_weather_rolls_the_weather_table_again_and_changes_the_lane(rul
 
 
 @pytest.mark.parametrize(("rolls", "gains"), [([5, 2], (1, 0)), ([1, 4], (0, 1)), ([3, 3], (1, 1))])
-def test_gaffers_pep_talk_gives_the_higher_d6_a_reroll_for_the_arc(rules: Ruleset, rolls: list[int], gains: tuple[int, int]) -> None:
+def test_second_wind_gives_the_higher_d6_a_reroll_for_the_arc(rules: Ruleset, rolls: list[int], gains: tuple[int, int]) -> None:
     arc = arc_at(rules)
-    after = resolve(rules, arc, "gaffers-pep-talk", rolls, fan_factors={"home": 5, "away": 0})
+    after = resolve(rules, arc, "second-wind", rolls, fan_factors={"home": 5, "away": 0})
     # Fan Factor does not count here: the attacker's 5 would otherwise win every roll.
     assert after.rerolls == gains
     assert landing_rerolls(after) == gains

@@ -83,7 +83,7 @@ SEED: dict[str, tuple[str, list[tuple[int, int, str]]]] = {
             (4, 4, "dig-in"),
             (5, 5, "eager-whacker"),
             (6, 6, "cheering-fans"),
-            (7, 7, "gaffers-pep-talk"),
+            (7, 7, "second-wind"),
             (8, 8, "changing-weather"),
             (9, 9, "quick-shuffle"),
             (10, 10, "charge"),
