@@ -14,7 +14,7 @@ from bbcore.rules.board import Status
 from bbcore.rules.effects import changed_characteristic
 from bbcore.ruleset import Ruleset
 from bbcore.teams import check_team
-from bbcore.teams.profiles import current_profile, game_player
+from bbcore.teams.profiles import current_profile, game_player, unimprovable_characteristics
 from tests.test_teams import human_team
 
 LINEMAN = "human/human-lineman"
@@ -74,6 +74,19 @@ def test_a_characteristic_improved_too_often_or_past_its_best_is_refused(core: R
     steps = best - core.position(LINEMAN).av
     found = codes_at(core, advancements=[{"kind": "characteristic-av"}] * (steps + 1))
     assert ("improvement-past-best", f"$.players[0].advancements[{steps}]") in found
+
+
+def test_an_improvement_roll_offers_only_what_the_checks_would_accept(core: Ruleset) -> None:
+    most = core.parameters.league.improvements_per_characteristic
+    assert most is not None
+    assert unimprovable_characteristics(core, player()) == ()
+    assert unimprovable_characteristics(core, player(advancements=[{"kind": "characteristic-st"}] * (most - 1))) == ()
+    assert unimprovable_characteristics(core, player(advancements=[{"kind": "characteristic-st"}] * most)) == ("st",)
+    # AV brought to its best in steps that stay within the limit per characteristic: one more would change nothing.
+    best = next(e.limit for row in core.table("value-increases").rows for e in row.effects if e.change == "av")
+    assert best is not None
+    roster, high = next((r.id, p) for r in core.rosters.values() for p in r.positions if p.av == best and p.pa is not None)
+    assert unimprovable_characteristics(core, player(position=f"{roster}/{high.id}")) == ("av",)
 
 
 def test_an_injury_to_a_characteristic_at_its_worst_and_an_unknown_row_are_refused(core: Ruleset) -> None:

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 import attrs
 from attrs import frozen
 
-from bbcore.errors import Problem
+from bbcore.errors import Problem, format_json_path
+from bbcore.model.team import Advancement
 from bbcore.rules.board import KEYWORD_SEPARATOR, PlayerState, Status, player_from_position
 from bbcore.rules.effects import apply_effects
 from bbcore.rules.league import skill_conflict
@@ -162,6 +163,34 @@ def current_profile(ruleset: Ruleset, player: TeamPlayer, team: Team | None = No
     return _work_out(ruleset, player, 0, team).profile
 
 
+#: The team checks an improvement fails when the player may not have it: the characteristic was improved as often
+#: as ``league.improvements_per_characteristic`` allows, or it is already at its best.
+_SPENT_IMPROVEMENT = frozenset({"too-many-improvements", "improvement-past-best"})
+
+
+def unimprovable_characteristics(ruleset: Ruleset, player: TeamPlayer, team: Team | None = None) -> tuple[str, ...]:
+    """The characteristics an improvement roll must not offer the player, in :data:`CHARACTERISTICS` order.
+
+    Each is tried as one more advancement (its row of the value-increases table) and left out
+    when the team checks would refuse it (``too-many-improvements``, ``improvement-past-best``),
+    so a roll never offers what the team file may not record. A characteristic no row of the
+    table improves is left out too.
+    """
+    increases = _table(ruleset, VALUE_INCREASES)
+    rows = {effect.change: row.id for row in (increases.rows if increases is not None else ()) for effect in row.effects if effect.change}
+    path = format_json_path(("players", 0, "advancements", len(player.advancements)))
+    found = []
+    for characteristic in CHARACTERISTICS:
+        row_id = rows.get(characteristic)
+        if row_id is None:
+            found.append(characteristic)
+            continue
+        tried = attrs.evolve(player, advancements=(*player.advancements, Advancement(row_id, characteristic=characteristic)))
+        if any(p.code in _SPENT_IMPROVEMENT and p.path == path for p in _work_out(ruleset, tried, 0, team).problems):
+            found.append(characteristic)
+    return tuple(found)
+
+
 def profile_problems(ruleset: Ruleset, players: tuple[TeamPlayer, ...], team: Team | None = None) -> Iterator[Problem]:
     """What is wrong with the players' advancements, gained skills and injuries, at their places in the team file.
     Players of unknown positions are left to the position check."""
@@ -227,4 +256,5 @@ __all__ = [
     "game_players",
     "is_captain",
     "profile_problems",
+    "unimprovable_characteristics",
 ]

@@ -302,6 +302,30 @@ def test_a_journeyman_with_two_primary_categories_gains_from_the_one_his_coach_p
         scouting_step(bb2020, state, dice, TeamOfAgility())
 
 
+def test_ayleen_never_teaches_a_skill_the_glossary_forbids_beside_his(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.coaching_staff import scouting_step
+
+    from bbcore.dice import DiceScriptError
+    from bbcore.rules.decisions import ScriptedDecisions
+
+    # An Ulfwerener has Frenzy, which excludes Grab and Multiple Block, and no Throw Team-mate, which Bullseye and
+    # Strong Arm need: none of the four is offered when he gains a Strength skill.
+    state = scouting_game(bb2020, "norse/ulfwerener", 1)
+    strength = sorted(s for s, skill in bb2020.skills.items() if skill.category == "strength" and skill.acts_as is None)
+    forbidden = {"grab", "multiple-block", "bullseye", "strong-arm"}
+    assert forbidden <= set(strength), "the case the test is for"
+    allowed = [s for s in strength if s not in forbidden]
+    # A 4: Some Potential, one skill; the pick is a die of as many faces as skills offered, each face its skill.
+    for face, skill in enumerate(allowed, start=1):
+        with ScriptedDice([4, face]) as dice:
+            after, events = scouting_step(bb2020, state, dice, ScriptedDecisions([("skill-category", "strength")]))
+        assert next(e for e in events if e.kind == "scout").detail["gained"] == [skill]
+        assert set(after.board.player("home-journeyman-1").skills) == {"frenzy", "unsteady", "loner", skill}
+    # And no more faces than that: the forbidden four were left out, not merely passed over.
+    with pytest.raises(DiceScriptError, match=f"impossible on a D{len(allowed)}"):
+        scouting_step(bb2020, state, ScriptedDice([4, len(allowed) + 1]), ScriptedDecisions([("skill-category", "strength")]))
+
+
 class TeamOfAgility(DefaultDecisions):
     def skill_category(self, player_id: str, reason: str, categories: Sequence[str]) -> str:
         return "agility"

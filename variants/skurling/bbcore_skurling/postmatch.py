@@ -49,7 +49,7 @@ from bbcore.rules.league import (
     roll_characteristic_improvement,
     update_dedicated_fans,
 )
-from bbcore.teams.profiles import current_profile
+from bbcore.teams.profiles import current_profile, unimprovable_characteristics
 from bbcore.teams.valuation import value_team
 from bbcore_skurling.building import declare_goon_roster, player_position, player_skills, reroll_price
 from bbcore_skurling.building_rules import building_rules
@@ -271,8 +271,9 @@ def advance_player(
 
     A chosen skill must be of the position's primary or secondary categories; a random
     one is two rolls on the core's random skills table, the coach keeping one; a
-    characteristic is the core's improvement roll, and the coach may take a primary or
-    secondary skill instead, still at the characteristic's SPP cost. The value increase
+    characteristic is the core's improvement roll, offering none the player may improve no
+    more (:func:`bbcore.teams.profiles.unimprovable_characteristics`), and the coach may take a primary or secondary skill
+    instead, still at the characteristic's SPP cost. The value increase
     of each advancement is the core's, counted when the team is valued.
     """
     events: list[Event] = []
@@ -302,7 +303,9 @@ def advance_player(
                 raise UsageError(f"{player.name!r} keeps one of {', '.join(options)}, not {picked!r}")
             advancement = Advancement(choice.kind, skill=SkillRef(picked))
         else:
-            improvement, rolled = roll_characteristic_improvement(ruleset, dice, who=player.name)
+            improvement, rolled = roll_characteristic_improvement(
+                ruleset, dice, unavailable=unimprovable_characteristics(ruleset, player), who=player.name
+            )
             events.extend(rolled)
             characteristic = decisions.characteristic(player.name, improvement.characteristics, improvement.skill_instead)
             if characteristic is not None:
