@@ -169,7 +169,7 @@ _SPENT_IMPROVEMENT = frozenset({"too-many-improvements", "improvement-past-best"
 
 
 def unimprovable_characteristics(ruleset: Ruleset, player: TeamPlayer, team: Team | None = None) -> tuple[str, ...]:
-    """The characteristics an improvement roll must not offer the player, in :data:`CHARACTERISTICS` order.
+    """The characteristics an improvement roll must not offer the player, in the order of ``CHARACTERISTICS``.
 
     Each is tried as one more advancement (its row of the value-increases table) and left out
     when the team checks would refuse it (``too-many-improvements``, ``improvement-past-best``),
