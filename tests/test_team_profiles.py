@@ -76,6 +76,33 @@ def test_a_characteristic_improved_too_often_or_past_its_best_is_refused(core: R
     assert ("improvement-past-best", f"$.players[0].advancements[{steps}]") in found
 
 
+def test_an_advancements_skill_comes_from_the_categories_its_kind_names(core: Ruleset) -> None:
+    lineman = core.position(LINEMAN)
+    strength = next(s.id for s in core.skills.values() if s.category == "strength" and s.category not in lineman.primary)
+    assert "strength" in lineman.secondary
+    path = "$.players[0].advancements[0].skill"
+    assert codes_at(core, advancements=[{"kind": "chosen-primary", "skill": strength}]) == [("skill-not-in-categories", path)]
+    assert codes_at(core, advancements=[{"kind": "random-primary", "skill": strength}]) == [("skill-not-in-categories", path)]
+    assert codes_at(core, advancements=[{"kind": "chosen-secondary", "skill": strength}]) == []
+    assert codes_at(core, advancements=[{"kind": "chosen-primary"}]) == [("advancement-without-skill", "$.players[0].advancements[0]")]
+
+
+def test_a_skill_held_already_is_not_taken_again(core: Ruleset) -> None:
+    twice = [{"kind": "chosen-primary", "skill": "block"}, {"kind": "chosen-primary", "skill": "block"}]
+    assert codes_at(core, advancements=twice) == [("skill-already-held", "$.players[0].advancements[1].skill")]
+    gained = codes_at(core, gained_skills=[{"id": "block"}], advancements=[{"kind": "chosen-primary", "skill": "block"}])
+    assert gained == [("skill-already-held", "$.players[0].advancements[0].skill")]
+
+
+def test_a_player_takes_at_most_the_advancements_the_table_prices(core: Ruleset) -> None:
+    low, high = core.table("advancement-costs").range or (0, 0)
+    skills = sorted(s.id for s in core.skills.values() if s.category == "general" and s.acts_as is None)
+    taken = [{"kind": "chosen-primary", "skill": skill} for skill in skills[: high - low + 2]]
+    problems = codes_at(core, advancements=taken, spp=0)
+    assert ("too-many-advancements", f"$.players[0].advancements[{high - low + 1}]") in problems
+    assert ("too-many-advancements", f"$.players[0].advancements[{high - low}]") not in codes_at(core, advancements=taken[:-1])
+
+
 def test_an_improvement_roll_offers_only_what_the_checks_would_accept(core: Ruleset) -> None:
     most = core.parameters.league.improvements_per_characteristic
     assert most is not None

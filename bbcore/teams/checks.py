@@ -254,22 +254,56 @@ def check_special_rules(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
 
 
 def check_advancements(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    """Each advancement is a row of the value-increases table; a skill's comes from the categories that row names
+    (the position's primary or secondary list); a player takes no more advancements than the advancement table
+    prices."""
     increases = ruleset.tables.get(ruleset.roles.get("value-increases", ""))
-    kinds = {row.id for row in increases.rows} if increases else set()
+    rows = {row.id: row for row in increases.rows} if increases else {}
+    costs = ruleset.tables.get(ruleset.roles.get("advancement-costs", ""))
+    most = costs.range[1] + 1 if costs is not None and costs.range is not None else None
     for i, player in enumerate(team.players):
+        position = _position_of(ruleset, player.position)
+        if most is not None and len(player.advancements) > most:
+            yield problem(
+                "too-many-advancements",
+                f"{player.name} has {len(player.advancements)} advancements; a player may take at most {most}",
+                "players",
+                i,
+                "advancements",
+                most,
+            )
         for j, advancement in enumerate(player.advancements):
-            if advancement.kind not in kinds:
-                yield problem(
-                    "unknown-advancement-kind",
-                    f"unknown advancement kind {advancement.kind!r}; kinds: {', '.join(sorted(kinds))}",
-                    "players",
-                    i,
-                    "advancements",
-                    j,
-                    "kind",
-                )
+            path = ("players", i, "advancements", j)
+            row = rows.get(advancement.kind)
+            if row is None:
+                kinds = ", ".join(sorted(rows))
+                yield problem("unknown-advancement-kind", f"unknown advancement kind {advancement.kind!r}; kinds: {kinds}", *path, "kind")
             if advancement.skill is not None and advancement.skill.id not in ruleset.skills:
-                yield problem("unknown-skill", f"unknown skill {advancement.skill.id!r}", "players", i, "advancements", j, "skill")
+                yield problem("unknown-skill", f"unknown skill {advancement.skill.id!r}", *path, "skill")
+                continue
+            which = row.values.get("categories") if row is not None else None
+            if not isinstance(which, str) or position is None:
+                continue
+            if advancement.skill is None:
+                yield problem("advancement-without-skill", f"a {row.name if row else advancement.kind} advancement names its skill", *path)
+                continue
+            skill = ruleset.skills[advancement.skill.id]
+            categories = position.primary if which == "primary" else position.secondary
+            if skill.category not in categories:
+                yield problem(
+                    "skill-not-in-categories",
+                    f"{skill.name} ({skill.category or 'no category'}) is not in the {which} categories of the {position.name}"
+                    f" ({', '.join(categories) or 'none'})",
+                    *path,
+                    "skill",
+                )
+
+
+def _position_of(ruleset: Ruleset, ref: str) -> Position | None:
+    """The position a team file names, or None when it names none the ruleset knows (the position check says so)."""
+    roster_id, _, position_id = ref.partition("/")
+    roster = ruleset.rosters.get(roster_id)
+    return roster.position(position_id) if roster is not None and position_id else None
 
 
 def check_profiles(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
@@ -488,7 +522,11 @@ CORE_CHECKS: tuple[TeamCheck, ...] = (
         stages=_LEAGUE,
     ),
     TeamCheck("core/special-rules", check_special_rules, description="Special-rule choices and league."),
-    TeamCheck("core/advancements", check_advancements, description="Advancement kinds and skills exist."),
+    TeamCheck(
+        "core/advancements",
+        check_advancements,
+        description="Advancement kinds and skills exist, skills from the position's categories, at most the table's number.",
+    ),
     TeamCheck(
         "core/profiles",
         check_profiles,

@@ -99,7 +99,7 @@ def _work_out(ruleset: Ruleset, player: TeamPlayer, index: int, team: Team | Non
         skills.setdefault(ref.id, ref.value)
     if is_captain(ruleset, player, team):
         skills.setdefault(ruleset.parameters.team_captain.skill, None)
-    problems.extend(_skills_not_allowed(ruleset, player, index, set(state.skills)))
+    problems.extend(_skills_not_allowed(ruleset, player, index, state.skills))
     state = attrs.evolve(state, skills=skills)
     improvements: dict[str, int] = {}
     most = ruleset.parameters.league.improvements_per_characteristic
@@ -137,17 +137,26 @@ def _work_out(ruleset: Ruleset, player: TeamPlayer, index: int, team: Team | Non
     return _Worked(profile, tuple(problems))
 
 
-def _skills_not_allowed(ruleset: Ruleset, player: TeamPlayer, index: int, position_skills: set[str]) -> Iterator[Problem]:
-    """Each skill an advancement gave the player that the glossary forbids beside those he had before it (his
-    position's, those gained in games, the earlier advancements'): the later of two that clash is the one reported."""
-    held = position_skills | {ref.id for ref in player.gained_skills}
+def _skills_not_allowed(ruleset: Ruleset, player: TeamPlayer, index: int, position_skills: Mapping[str, object]) -> Iterator[Problem]:
+    """Each skill an advancement gave the player that he holds already, or that the glossary forbids beside those he
+    had before it (his position's, those gained in games, the earlier advancements'): the later of two is the one
+    reported. A skill held against a keyword (Hatred (Orc)) may be taken again against another."""
+    held: dict[str, set[object]] = {}
+    for ref_id, value in (*position_skills.items(), *((ref.id, ref.value) for ref in player.gained_skills)):
+        held.setdefault(ref_id, set()).add(value)
     for j, advancement in enumerate(player.advancements):
-        if advancement.skill is None:
+        ref = advancement.skill
+        if ref is None:
             continue
-        clash = skill_conflict(ruleset, advancement.skill.id, held)
+        path = ("players", index, "advancements", j, "skill")
+        if ref.id in held and (not isinstance(ref.value, str) or ref.value in held[ref.id]):
+            name = ruleset.skills[ref.id].name if ref.id in ruleset.skills else ref.id
+            yield problem("skill-already-held", f"{player.name} has {name} already", *path)
+            continue
+        clash = skill_conflict(ruleset, ref.id, held)
         if clash is not None:
-            yield problem("skill-not-allowed", f"{player.name} may not take it: {clash}", "players", index, "advancements", j, "skill")
-        held.add(advancement.skill.id)
+            yield problem("skill-not-allowed", f"{player.name} may not take it: {clash}", *path)
+        held.setdefault(ref.id, set()).add(ref.value)
 
 
 def is_captain(ruleset: Ruleset, player: TeamPlayer, team: Team | None) -> bool:
