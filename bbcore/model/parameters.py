@@ -243,6 +243,11 @@ class BombRules:
 
 
 @frozen
+class ChompRules:
+    chomp_on: int
+
+
+@frozen
 class SpecialActionRules:
     """The D6 of each special action; the fields are documented in ``parameters.yaml``."""
 
@@ -251,6 +256,7 @@ class SpecialActionRules:
     breathe_fire: BreatheFireRules
     hypnotic_gaze: GazeRules
     throw_bomb: BombRules
+    chomp: ChompRules
 
 
 @frozen
@@ -311,6 +317,7 @@ class BlockRules:
     claws_breaks_on: int
     multiple_block_strength: int
     mighty_blow: int
+    jump_up: int
 
 
 @frozen

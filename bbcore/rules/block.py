@@ -11,6 +11,11 @@ Before the dice, a blocker with Dauntless facing a stronger player may roll to m
 his Strength for the block. After them, a blocker with Brawler making a Block (not a
 Blitz) may roll one Both Down again; otherwise a team re-roll may roll them all again.
 
+A Prone player with Jump Up may declare a Block from the ground: :func:`jump_up_block`
+rolls his Agility Test first and, when it passes, stands him up and blocks. A Chomped
+blocker (:meth:`bbcore.rules.board.Board.chompers_of`) never follows up, nor may Taunt
+drag him after his target, and a Chomped target does not step aside with Trickster.
+
 A player the block pushes back gives no assists until he is next activated when the
 blocker has Eye Gouge. A defender with Saboteur about to be knocked down may bring the
 blocker down with him (:func:`sabotage`). A carrier who goes down drops the ball, and
@@ -41,7 +46,7 @@ from bbcore.rules.board import (
     next_to,
     step,
 )
-from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_index
+from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_index, pro_die_from
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import (
     BALL_AND_CHAIN,
@@ -57,7 +62,7 @@ from bbcore.rules.injury import (
 )
 from bbcore.rules.passing import dump_off
 from bbcore.rules.push import PushResult, direction_between, push
-from bbcore.rules.rerolls import PRO, TEAM_REROLL, spend_team_reroll
+from bbcore.rules.rerolls import PRO, TEAM_REROLL, RerollBudget, plugin_reroll, pro_for, spend_team_reroll, take_test, target_test
 from bbcore.rules.skill_forms import held_form
 from bbcore.rules.trapdoors import FALL_THROUGH, enter_square
 
@@ -199,14 +204,7 @@ def block(
     is not made (event result ``unpaid``).
     """
     decisions = decisions or DefaultDecisions()
-    for who in (attacker_id, defender_id):
-        if board.trapped(board.player(who)):
-            raise UsageError(f"{attacker_id} cannot block {defender_id}: {who} is trapped in a feature of the pitch, out of play")
-    attacker, defender = board.player(attacker_id), board.player(defender_id)
-    if not board.in_play(attacker):
-        raise UsageError(f"{attacker_id} cannot block: only a Standing player who marks his target blocks")
-    if defender.team == attacker.team or not defender.standing or not board.marking(attacker, defender):
-        raise UsageError(f"{attacker_id} cannot block {defender_id}: the target is a Standing opposition player he marks")
+    _check_block(board, attacker_id, defender_id)
     before, called_off = _before_the_dice(ruleset, board, attacker_id, defender_id, dice, decisions)
     if called_off:
         return before
@@ -256,6 +254,88 @@ def block(
         appearance=(),
     )
     return Outcome(second.board, (*events, *again.events, *second.events), second.turnover)
+
+
+def _check_block(board: Board, attacker_id: str, defender_id: str) -> None:
+    """Raise :class:`~bbcore.errors.UsageError` unless ``attacker_id`` may block ``defender_id`` on ``board``."""
+    for who in (attacker_id, defender_id):
+        if board.trapped(board.player(who)):
+            raise UsageError(f"{attacker_id} cannot block {defender_id}: {who} is trapped in a feature of the pitch, out of play")
+    attacker, defender = board.player(attacker_id), board.player(defender_id)
+    if not board.in_play(attacker):
+        raise UsageError(f"{attacker_id} cannot block: only a Standing player who marks his target blocks")
+    if defender.team == attacker.team or not defender.standing or not board.marking(attacker, defender):
+        raise UsageError(f"{attacker_id} cannot block {defender_id}: the target is a Standing opposition player he marks")
+
+
+#: The skill that lets a Prone player stand for nothing, and declare a Block from the ground; also its test's name.
+JUMP_UP = "jump-up"
+
+
+def jump_up_block(
+    ruleset: Ruleset,
+    board: Board,
+    attacker_id: str,
+    defender_id: str,
+    dice: DiceSource,
+    decisions: Decisions | None = None,
+    *,
+    team_reroll: int | bool = False,
+    pro: bool = True,
+    may_follow_to: Callable[[Square], bool] | None = None,
+) -> Outcome:
+    """Jump Up's Block from Prone: the Prone ``attacker_id`` declares a Block on ``defender_id`` and first makes an
+    Agility Test with ``block.jump_up`` added (a ``jump-up`` event).
+
+    Passed, he stands up where he lies (a ``stand-up`` event, nothing spent) and blocks as
+    :func:`block` does, Foul Appearance, Dump-off and Trickster included. Failed, he stays
+    Prone and his activation is over: the outcome holds the test alone, and is no turnover.
+    The test may be rolled again like any other Agility Test: Pro (``pro``: not tried yet
+    in this activation), a plugin's source, or a team re-roll (``team_reroll``: how many the
+    team may spend); what the test leaves of them goes on to the block's dice.
+
+    The player needs Jump Up, must be Prone and not Distracted, and standing where he lies
+    he must mark ``defender_id``, a Standing opponent (a :class:`~bbcore.errors.UsageError`
+    otherwise, before any die is rolled).
+    """
+    decisions = decisions or DefaultDecisions()
+    attacker = board.player(attacker_id)
+    if not attacker.has(JUMP_UP):
+        raise UsageError(f"{attacker_id} has no Jump Up to block from the ground")
+    if attacker.status is not Status.PRONE or attacker.square is None:
+        raise UsageError(f"{attacker_id} is {attacker.status.value}: only a Prone player with Jump Up blocks from the ground")
+    if not attacker.tackle_zone:
+        raise UsageError(f"{attacker_id} cannot use Jump Up: he is Distracted")
+    risen = attacker.with_status(Status.STANDING)
+    stood = board.with_player(risen)
+    _check_block(stood, attacker_id, defender_id)
+    modifier = ruleset.parameters.block.jump_up
+    budget = RerollBudget(int(team_reroll), pro=pro_for(ruleset, attacker_id) if pro else None)
+    rolled, budget = take_test(
+        attacker,
+        JUMP_UP,
+        target_test(attacker.ag, modifier),
+        dice,
+        decisions,
+        budget,
+        detail={"target": attacker.ag, "defender": defender_id},
+        offered=plugin_reroll(ruleset, board, attacker, JUMP_UP),
+    )
+    if not rolled.passed:
+        return Outcome(board, rolled.events)
+    risen_event = Event("stand-up", attacker_id, (), "stood-up", {"cost": 0, "by": JUMP_UP})
+    blocked = block(
+        ruleset,
+        stood,
+        attacker_id,
+        defender_id,
+        dice,
+        decisions,
+        team_reroll=budget.team_rerolls,
+        pro=pro and PRO not in budget.spent,
+        may_follow_to=may_follow_to,
+    )
+    return Outcome(blocked.board, (*rolled.events, risen_event, *blocked.events), blocked.turnover)
 
 
 def _before_the_dice(
@@ -555,8 +635,10 @@ def roll_block(
     roll through it.
 
     ``pro``: the blocker may still try Pro in this activation. When his coach wants the dice rolled again
-    (``Decisions.reroll_block``) and uses it (``Decisions.use_skill``, situation ``block``), he rolls the Pro D6
-    (``targets.pro``) for the one die showing the face worst for him; whatever it says, no team re-roll follows.
+    (``Decisions.reroll_block``) and uses it (``Decisions.use_skill``, situation ``block``), he names one die
+    (:func:`bbcore.rules.decisions.pro_die_from`; by default the one showing the face worst for him) and rolls
+    the Pro D6 (``targets.pro``) for it; the ``pro`` event carries the die (``die``, an index into the faces).
+    Whatever the D6 says, no team re-roll follows.
 
     ``st_modifier`` is a modifier already in the blocker's Strength on ``board`` (a Multiple
     Block's): Dauntless compares his Strength without it, and keeps it when it works.
@@ -646,10 +728,6 @@ HATRED = "hatred"
 BLOCK_ROLL = "block"
 
 
-#: The block faces from the worst for the blocker to the best: the die Pro rolls again is the first of them shown.
-WORST_FACES_FIRST = (PLAYER_DOWN, BOTH_DOWN, PUSH_BACK, "stumble", "pow")
-
-
 def _pro_die(
     ruleset: Ruleset,
     attacker: PlayerState,
@@ -659,20 +737,21 @@ def _pro_die(
     dice: DiceSource,
     decisions: Decisions,
 ) -> tuple[int | None, str | None, tuple[Event, ...]]:
-    """Pro on the block dice: (the die to roll again or None, ``pro`` when it was tried, the Pro event)."""
-    if not attacker.has(PRO) or not decisions.reroll_block(
-        attacker.id, faces, attacker.has("block"), defender.has("block"), attacker_chooses
-    ):
+    """Pro on the block dice: (the die to roll again or None, ``pro`` when it was tried, the Pro event).
+
+    The coach names the die before the Pro D6 is rolled (:func:`bbcore.rules.decisions.pro_die_from`: the one showing
+    the face worst for the blocker when he does not say); with one die there is nothing to ask.
+    """
+    has_block, against_block = attacker.has("block"), defender.has("block")
+    if not attacker.has(PRO) or not decisions.reroll_block(attacker.id, faces, has_block, against_block, attacker_chooses):
         return None, None, ()
     if not decisions.use_skill(attacker.id, PRO, BLOCK_ROLL):
         return None, None, ()
+    die = 0 if len(faces) == 1 else pro_die_from(decisions, attacker.id, faces, has_block, against_block, attacker_chooses)
     (attempt,) = roll_dice(dice, "D6")
     allowed = attempt >= ruleset.parameters.targets.pro
-    event = Event(PRO, attacker.id, (attempt,), "re-roll" if allowed else "refused", {"test": BLOCK_ROLL})
-    worst = min(
-        range(len(faces)), key=lambda i: WORST_FACES_FIRST.index(faces[i]) if faces[i] in WORST_FACES_FIRST else len(WORST_FACES_FIRST)
-    )
-    return (worst if allowed else None), PRO, (event,)
+    event = Event(PRO, attacker.id, (attempt,), "re-roll" if allowed else "refused", {"test": BLOCK_ROLL, "die": die})
+    return (die if allowed else None), PRO, (event,)
 
 
 def _team_reroll(
@@ -719,7 +798,9 @@ def apply_block_face(
 
     ``follow_up`` False: the blocker never follows up (a Multiple Block); ``must_follow_up``: he
     always does when he can, as with Frenzy (a Ball & Chain's block); ``may_follow_to`` (see
-    :func:`block`) may bar the square the target left. A face that would
+    :func:`block`) may bar the square the target left. A rooted blocker stays where he is, and
+    so does a Chomped one whose chomper still Marks him once the push is done (a Ball & Chain
+    excepted). A face that would
     put a blocker down who is down already (the second block of a Multiple Block) leaves
     him as he is.
 
@@ -805,7 +886,10 @@ def _apply_face(
     # Fend holds back neither a Juggernaut on a Blitz nor a Ball & Chain.
     fend = board.player(defender_id).has("fend") and defender.alert and not juggernaut and not attacker.has(BALL_AND_CHAIN)
     rooted = board.player(attacker_id).rooted
-    can_follow = follow_up and pushed.moved and pushed.vacated is not None and not rooted and attacker.standing
+    # A Chomped blocker stays in his square (read after the push: a chomper pushed out of reach lets go); a Ball & Chain
+    # swings on regardless.
+    held = bool(board.chompers_of(board.player(attacker_id))) and not attacker.has(BALL_AND_CHAIN)
+    can_follow = follow_up and pushed.moved and pushed.vacated is not None and not rooted and not held and attacker.standing
     if can_follow and may_follow_to is not None and pushed.vacated is not None and not may_follow_to(pushed.vacated):
         can_follow = False
     follow_to = _follow_up_square(board, board.player(attacker_id), pushed.vacated) if can_follow and pushed.vacated is not None else None
@@ -929,11 +1013,12 @@ def trickster(ruleset: Ruleset, board: Board, actor_id: str, target_id: str, dic
     the dice are counted. Landing on the loose ball, he tries to pick it up (:func:`bbcore.rules.ball.pick_up`); a
     failure bounces it and is no turnover, as it is not his turn.
 
-    Without the skill, when Distracted, or when his coach keeps him where he is, the board is
-    unchanged and there are no events. A square not offered raises :class:`~bbcore.errors.UsageError`.
+    Without the skill, when Distracted or Chomped (:meth:`~bbcore.rules.board.Board.chompers_of`), or when his
+    coach keeps him where he is, the board is unchanged and there are no events. A square not offered raises
+    :class:`~bbcore.errors.UsageError`.
     """
     target, actor = board.player(target_id), board.player(actor_id)
-    if not target.has(TRICKSTER) or not target.alert or target.square is None or actor.square is None:
+    if not target.has(TRICKSTER) or not target.alert or target.square is None or actor.square is None or board.chompers_of(target):
         return Outcome(board)
     geometry = board.geometry
     squares = [

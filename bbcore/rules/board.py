@@ -48,6 +48,10 @@ class Status(StrEnum):
 _ON_PITCH = frozenset((Status.STANDING, Status.PRONE, Status.STUNNED))
 
 
+#: The skill whose Chomp holds an opponent in his square (``PlayerState.chomped_by``); the board lets a Chomp go.
+MONSTROUS_MOUTH = "monstrous-mouth"
+
+
 def step(square: Square, direction: Square, distance: int = 1) -> Square:
     return (square[0] + direction[0] * distance, square[1] + direction[1] * distance)
 
@@ -274,6 +278,14 @@ class PlayerState:
     back to the Reserves for a while (the result still applies after the game) and go
     only with a full recovery (``recovered``). :func:`bbcore.rules.injury.is_dead`
     reads them.
+    ``chomped_by`` names the opponents whose Chomp (Monstrous Mouth,
+    :func:`bbcore.rules.special_actions.chomp`) holds the player: while one of them still
+    Marks him he may not leave his square by any move of his own (:meth:`Board.chompers_of`).
+    Each hold ends the moment its chomper no longer Marks him, for whatever reason: the
+    board lets it go as soon as either of them changes (:meth:`Board.with_player`).
+    ``turn_uses`` counts, by skill id, how often the player has used a skill that may be
+    used only so many times a turn (Shadowing, as many times as his MA); the turn's start
+    and end clear it (:func:`clear_turn_uses`).
     """
 
     id: str
@@ -299,6 +311,8 @@ class PlayerState:
     casualty_results: tuple[str, ...] = ()
     base: tuple[Square, ...] = field(default=ONE_SQUARE, converter=_base)
     reach: tuple[Square, ...] | None = field(default=None, converter=_reach)
+    chomped_by: tuple[str, ...] = ()
+    turn_uses: Mapping[str, int] = field(factory=dict, converter=_frozen_modifiers)
 
     def has(self, skill_id: str) -> bool:
         return skill_id in self.skills
@@ -610,16 +624,50 @@ class Board:
     # -- changing -------------------------------------------------------------------
 
     def with_player(self, player: PlayerState) -> Board:
+        """The board with ``player`` in place of the player of his id (or added).
+
+        A player no longer Standing stops being rooted, and drops the ball he held (the
+        caller bounces it). A Chomp that involves him (he is held, or he is a player with
+        Monstrous Mouth, before or after) is let go once its chomper no longer Marks the
+        player it holds (:meth:`chompers_of`).
+        """
         players = dict(self.players)
         if player.rooted and not player.standing:
             # Knocked down, placed prone or taken off the pitch: no longer rooted.
             player = attrs.evolve(player, rooted=False)
+        before = players.get(player.id)
         players[player.id] = player
         ball = self.ball
         if ball.carrier == player.id and not player.standing:
             # A player who is no longer standing drops the ball where they are (the caller bounces it).
             ball = BallState(square=player.square, carrier=None)
-        return self._copy(MappingProxyType(players), ball)
+        board = self._copy(MappingProxyType(players), ball)
+        # Asked at every step of every move: a dictionary lookup or two, the sweep only where a Chomp may be.
+        if player.chomped_by or MONSTROUS_MOUTH in player.skills or (before is not None and MONSTROUS_MOUTH in before.skills):
+            return board._released(player.id)
+        return board
+
+    def chompers_of(self, player: PlayerState) -> list[PlayerState]:
+        """The opponents whose Chomp holds ``player`` in his square now: among his ``chomped_by``, those still on the
+        board who Mark him. Empty for a player nobody holds."""
+        return [self.players[c] for c in player.chomped_by if self._holds(c, player)]
+
+    def _holds(self, chomper_id: str, held: PlayerState) -> bool:
+        chomper = self.players.get(chomper_id)
+        return chomper is not None and chomper.team != held.team and held.on_pitch and self.marking(chomper, held)
+
+    def _released(self, changed: str) -> Board:
+        """The board with every Chomp that involves player ``changed`` (held, or holding) and no longer holds let go."""
+        released = {}
+        for held in self.players.values():
+            if not held.chomped_by or (held.id != changed and changed not in held.chomped_by):
+                continue
+            kept = tuple(c for c in held.chomped_by if self._holds(c, held))
+            if kept != held.chomped_by:
+                released[held.id] = attrs.evolve(held, chomped_by=kept)
+        if not released:
+            return self
+        return self._copy(MappingProxyType({**self.players, **released}), self.ball)
 
     def without(self, player_id: str) -> Board:
         """The board with a player lifted off it (to ask what lies around them as if they were not there)."""
@@ -646,6 +694,12 @@ class Board:
         for player in changed:
             board = board.with_player(player)
         return board
+
+
+def clear_turn_uses(board: Board) -> Board:
+    """The board with every player's ``turn_uses`` cleared: a new turn counts each skill's uses afresh. Called as
+    a team turn starts and ends (:func:`bbcore.rules.turns.start_turn`, :func:`bbcore.rules.drive.end_turn`)."""
+    return board.replace_players(attrs.evolve(p, turn_uses={}) for p in tuple(board.players.values()) if p.turn_uses)
 
 
 def build_board(

@@ -8,7 +8,7 @@ and quick simulations use); :class:`ScriptedDecisions` replays answers in tests.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from attrs import frozen
 
@@ -23,6 +23,9 @@ _SHOWN_CHOICES = 12
 
 #: Block faces in the order an attacker likes them; a defender likes them reversed.
 ATTACKER_PREFERENCE = ("pow", "stumble", "push-back", "both-down", "player-down")
+#: The block faces from the worst for the blocker to the best: the die Pro rolls again when no coach says which
+#: (:meth:`DefaultDecisions.pro_die`) is the first of them shown.
+WORST_FACES_FIRST = tuple(reversed(ATTACKER_PREFERENCE))
 
 # The moments ``Decisions.inducement_act`` names as its ``situation``, seen from the team holding the
 # inducement; plugins that offer inducements aimed on the board share these names.
@@ -66,7 +69,12 @@ class ActChoice:
 
 
 class Decisions(Protocol):
-    """Answers to every choice a procedure offers."""
+    """Answers to every choice a procedure offers.
+
+    One question more is asked of a coach who can answer it, and answered as
+    :class:`DefaultDecisions` would for one who cannot: which block die Pro rolls again
+    (:class:`ChoosesProDie`, asked through :func:`pro_die_from`).
+    """
 
     def block_face(self, team: str, faces: Sequence[str], attacker_has_block: bool, defender_has_block: bool, attacking: bool) -> int:
         """Which block die to apply (an index into ``faces``)."""
@@ -307,6 +315,33 @@ class Decisions(Protocol):
         ...
 
 
+@runtime_checkable
+class ChoosesProDie(Protocol):
+    """A coach who says which block die a blocker's Pro rolls again. Not every :class:`Decisions` answers it: one
+    that does not is answered as :meth:`DefaultDecisions.pro_die` would (see :func:`pro_die_from`)."""
+
+    def pro_die(
+        self, player_id: str, faces: Sequence[str], attacker_has_block: bool, defender_has_block: bool, attacker_chooses: bool
+    ) -> int:
+        """Which of the block dice showing ``faces`` (an index into them) ``player_id``'s Pro tries to roll again.
+
+        Asked once his coach has chosen to try Pro on the block dice, before its D6, when
+        there is more than one die; the arguments are those of ``Decisions.reroll_block``.
+        """
+        ...
+
+
+def pro_die_from(
+    decisions: Decisions, player_id: str, faces: Sequence[str], attacker_has_block: bool, defender_has_block: bool, attacker_chooses: bool
+) -> int:
+    """The block die ``player_id``'s Pro tries to roll again, an index into ``faces``: the coach's answer when his
+    ``decisions`` answer :class:`ChoosesProDie` (checked: :class:`IllegalAnswerError` for a die not shown), else the
+    die :meth:`DefaultDecisions.pro_die` picks."""
+    chooser = decisions if isinstance(decisions, ChoosesProDie) else DefaultDecisions()
+    answer = chooser.pro_die(player_id, faces, attacker_has_block, defender_has_block, attacker_chooses)
+    return checked_index(answer, len(faces), question="pro-die", who=player_id)
+
+
 class DefaultDecisions:
     """What a sensible coach does: the best face for the chooser, follow up, use skills, keep the apothecary for casualties."""
 
@@ -347,6 +382,14 @@ class DefaultDecisions:
         """Re-roll when the face that would be chosen knocks the blocker down (Both Down counts unless he has Block)."""
         chosen = faces[self.block_face("", faces, attacker_has_block, defender_has_block, attacker_chooses)]
         return chosen == "player-down" or (chosen == "both-down" and not attacker_has_block)
+
+    def pro_die(
+        self, player_id: str, faces: Sequence[str], attacker_has_block: bool, defender_has_block: bool, attacker_chooses: bool
+    ) -> int:
+        """The die showing the face worst for the blocker (:data:`WORST_FACES_FIRST`; the first such die on a tie; a
+        face not listed there counts as the best)."""
+        worst = len(WORST_FACES_FIRST)
+        return min(range(len(faces)), key=lambda i: WORST_FACES_FIRST.index(faces[i]) if faces[i] in WORST_FACES_FIRST else worst)
 
     def argue_the_call(self, team: str, player_id: str) -> bool:
         return True  # the worst result only stops later arguments; the player is off anyway
@@ -537,7 +580,7 @@ class DecisionScriptError(BBCoreError, AssertionError):
 class ScriptedDecisions:
     """Answers given in advance as ``(kind, answer)`` pairs, checked in order.
 
-    Kinds: ``block-face`` (an index), ``push-square`` (a square), ``follow-up``, ``use-skill``, ``apothecary``,
+    Kinds: ``block-face`` and ``pro-die`` (indexes), ``push-square`` (a square), ``follow-up``, ``use-skill``, ``apothecary``,
     ``team-reroll``, ``reroll-block``, ``argue-the-call``, ``bribe``, ``use-prayer``, ``use-special-rule`` and
     ``use-inducement`` (booleans),
     ``inducement-act`` (an :class:`ActChoice`, or None to keep the inducement),
@@ -608,6 +651,22 @@ class ScriptedDecisions:
                 fallback.reroll_block(player_id, faces, attacker_has_block, defender_has_block, attacker_chooses) if fallback else False
             ),
         )
+
+    def pro_die(
+        self, player_id: str, faces: Sequence[str], attacker_has_block: bool, defender_has_block: bool, attacker_chooses: bool
+    ) -> int:
+        answer = self._next("pro-die")
+        if answer is None:
+            fallback = self._fallback
+            return pro_die_from(
+                fallback if fallback is not None else DefaultDecisions(),
+                player_id,
+                faces,
+                attacker_has_block,
+                defender_has_block,
+                attacker_chooses,
+            )
+        return int(answer)
 
     def argue_the_call(self, team: str, player_id: str) -> bool:
         return self._flag("argue-the-call", lambda: self._fallback.argue_the_call(team, player_id) if self._fallback else False)

@@ -18,7 +18,7 @@ import attrs
 from bbcore.dice import DiceSource, pick_at_random, roll_dice, roll_on_table
 from bbcore.errors import Problem, UsageError, format_json_path
 from bbcore.rules import ball
-from bbcore.rules.board import BallState, Board, PlayerState, Square, Status
+from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, clear_turn_uses
 from bbcore.rules.conditions import with_conditions
 from bbcore.rules.decisions import Decisions, DefaultDecisions, IllegalAnswerError
 from bbcore.rules.effects import restore
@@ -798,8 +798,9 @@ def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, de
     before left; ``decisions`` answer what the coaches decide there (the defaults without). The changes that last until
     this team's turn ends are then undone (:func:`bbcore.rules.turn_changes.end_turn_changes`), and a weather waiting to
     come back after this team's turn (``GameState.weather_return``) returns. The turn's records of who was activated
-    and who was Stalling (``GameState.activated``, ``GameState.stalling``) are cleared once the hooks have seen them,
-    and no team's turn is under way any more (``GameState.active_team``).
+    and who was Stalling (``GameState.activated``, ``GameState.stalling``) and the players' uses of skills limited per
+    turn (:func:`bbcore.rules.board.clear_turn_uses`) are cleared once the hooks have seen them, and no team's turn is
+    under way any more (``GameState.active_team``).
     Last, the plugins act on the whole game just after the turn (``bbcore_after_turn_effects``)."""
     board, events = chain_board_hook(
         ruleset,
@@ -815,7 +816,7 @@ def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, de
     # A Cheering Fans assist not used in the team's own turn is lost.
     state = attrs.evolve(
         state,
-        board=board,
+        board=clear_turn_uses(board),
         activated=frozenset(),
         may_stall=None,
         stalling=frozenset(),

@@ -16,9 +16,15 @@ The markers of the square a player leaves by a Dodge or a Jump may act, each ski
 one of them only (the first whose coach uses it, by id): Tentacles may hold him in his
 square (the move ends there, ``move-ends`` result ``held``, no turnover); Diving Tackle,
 offered only when its modifier would fail a roll that passed, fails it and lies Prone
-in the square left; Shadowing follows a Dodge into the square left; Arm Bar adds its
-bonus to the Armour or Injury Roll of a player who falls. How often a Shadowing player
-may follow in a turn (his MA) is the turn's to count.
+in the square left; Shadowing follows a Dodge into the square left, as many times a
+turn as the shadowing player's MA (every roll counts, followed or not, in his
+``turn_uses``, which :func:`bbcore.rules.board.clear_turn_uses` clears as turns start and
+end); Arm Bar adds its bonus to the Armour or Injury Roll of a player who falls.
+
+A Chomped player (``PlayerState.chomped_by``, held by an opponent who still Marks him:
+:meth:`bbcore.rules.board.Board.chompers_of`) leaves his square by no move of his own: a
+path for him is refused, he is offered no free move, and he neither shadows, dives nor
+takes Hit and Run's step.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING
 
+import attrs
 from attrs import frozen
 
 from bbcore.dice import DiceSource, passes, roll_dice
@@ -81,6 +88,8 @@ def core_crossing(board: Board, origin: Square, target: Square) -> Crossing:
 
 #: The skill of a marker who makes a fall leaving his Tackle Zone hurt more; also the cause named on that fall's rolls.
 ARM_BAR = "arm-bar"
+#: The skill of a marker who may follow a dodger into the square he left, as many times a turn as his MA.
+SHADOWING = "shadowing"
 
 #: A plain step: shared, since steps are planned by the thousand and a Crossing never changes.
 _NO_CROSSING = Crossing()
@@ -433,7 +442,8 @@ def move(
     makes that action's roll (:func:`bbcore.rules.ball.secure_pick_up`), not a pick-up
     (call :func:`bbcore.rules.secure_the_ball.secure_the_ball`, which checks the rest).
     The path is checked in full before any die is rolled: a
-    step that is not allowed raises ``UsageError``. The outcome
+    step that is not allowed raises ``UsageError``, as does any path for a player who is
+    rooted or Chomped (he may still stand up where he lies). The outcome
     ends with a ``move-ends`` event recording what was spent (:class:`MoveProgress`), and,
     when extra re-rolls or bonuses were given, their uses left under ``extra_rerolls``
     and ``extra_bonuses``.
@@ -443,6 +453,8 @@ def move(
         raise UsageError(f"{player_id} cannot move: they are {player.status.value}")
     if player.rooted and path:
         raise UsageError(f"{player_id} cannot move: they are rooted to their square")
+    if path and (chompers := board.chompers_of(player)):
+        raise UsageError(f"{player_id} cannot move: he is Chomped, held in his square by {', '.join(c.id for c in chompers)}")
     if board.trapped(player):
         raise UsageError(f"{player_id} cannot move: they are trapped in a feature of the pitch, out of play")
     params = ruleset.parameters
@@ -827,7 +839,8 @@ class _Moving:
         dive = modifiers.get("diving_tackle", 0)
         if verdict is None or not rolls or not dive or passes(rolls[-1], player.ag, verdict.modifier + dive):
             return board, False
-        diver = self._marker_using(leaving, "diving-tackle", test)
+        # He lies down in the square left: a Chomped marker may not leave his own for it.
+        diver = self._marker_using([m for m in leaving if not board.chompers_of(board.player(m.id))], "diving-tackle", test)
         if diver is None:
             return board, False
         board = board.with_player(board.player(diver.id).moved(leg.origin).with_status(Status.PRONE))
@@ -837,15 +850,28 @@ class _Moving:
         return self._moved_into(board, diver.id, leg.origin), True
 
     def _shadow(self, board: Board, player: PlayerState, leaving: Sequence[PlayerState], origin: Square) -> Board:
-        """Shadowing: after a Dodge, one marker of the square left follows into it on ``targets.shadowing`` or more."""
+        """Shadowing: after a Dodge, one marker of the square left follows into it on ``targets.shadowing`` or more.
+
+        Only a marker still Standing, not Chomped, and with uses left this turn (fewer than his MA, counted in his
+        ``turn_uses``) is asked; each roll is one use, whether he follows or not.
+        """
         if board.at(origin) is not None:
             return board
-        shadow = self._marker_using([m for m in leaving if board.player(m.id).standing], "shadowing", "dodge")
+        able = [
+            m
+            for m in leaving
+            if (now := board.player(m.id)).standing and not board.chompers_of(now) and now.turn_uses.get(SHADOWING, 0) < now.ma
+        ]
+        shadow = self._marker_using(able, SHADOWING, "dodge")
         if shadow is None:
             return board
         (roll,) = roll_dice(self.dice, "D6")
         followed = roll >= self.ruleset.parameters.targets.shadowing
-        self._events.append(Event("shadowing", shadow.id, (roll,), "followed" if followed else "lost", {"against": player.id}))
+        now = board.player(shadow.id)
+        uses = now.turn_uses.get(SHADOWING, 0) + 1
+        board = board.with_player(attrs.evolve(now, turn_uses={**now.turn_uses, SHADOWING: uses}))
+        detail = {"against": player.id, "uses": uses, "limit": now.ma}
+        self._events.append(Event(SHADOWING, shadow.id, (roll,), "followed" if followed else "lost", detail))
         if not followed:
             return board
         return self._moved_into(board.with_player(board.player(shadow.id).moved(origin)), shadow.id, origin)
@@ -897,9 +923,9 @@ def paths_within(
     movement without a Rush, every square on the way passing ``within`` when given; the nearest squares first.
 
     A path costs what :func:`plan_path` says (a feature's crossing may cost more than a step). Used where a rule
-    offers a short free move (On the Ball) and a coach picks among the places it can end.
+    offers a short free move (On the Ball) and a coach picks among the places it can end. A Chomped player has none.
     """
-    if player.square is None or squares <= 0:
+    if player.square is None or squares <= 0 or board.chompers_of(player):
         return []
     here = board.without(player.id)
     ma_used = player.ma - squares
@@ -936,9 +962,9 @@ HIT_AND_RUN = "hit-and-run"
 def hit_and_run_squares(board: Board, player_id: str) -> list[Square]:
     """Where Hit and Run may take the player: an empty square next to him, one he could step into, the ball not in
     it, with no opponent on the pitch next to it (so he neither marks nor is marked there). Empty when he is not
-    Standing or lacks the skill."""
+    Standing, lacks the skill or is Chomped."""
     player = board.player(player_id)
-    if not player.has(HIT_AND_RUN) or not player.standing or player.square is None:
+    if not player.has(HIT_AND_RUN) or not player.standing or player.square is None or board.chompers_of(player):
         return []
     origin = player.square
     opponents = [square for p in board.players.values() if p.team != player.team and p.on_pitch for square in p.squares]

@@ -42,8 +42,11 @@ KICK_OFF = "kick-off"
 
 
 def may_move(board: Board, player: PlayerState) -> bool:
-    """Whether ``player`` may use On the Ball now: he has it, stands on the pitch and is not Distracted."""
-    return player.has(ON_THE_BALL) and player.square is not None and player.standing and player.tackle_zone
+    """Whether ``player`` may use On the Ball now: he has it, stands on the pitch, and is neither Distracted nor
+    Chomped (:meth:`~bbcore.rules.board.Board.chompers_of`)."""
+    return (
+        player.has(ON_THE_BALL) and player.square is not None and player.standing and player.tackle_zone and not board.chompers_of(player)
+    )
 
 
 def reach(ruleset: Ruleset, player: PlayerState) -> int:
@@ -83,7 +86,7 @@ def on_the_ball_move(
     """
     player = board.player(player_id)
     if not may_move(board, player):
-        raise UsageError(f"{player_id} cannot use On the Ball: he needs the skill, and to be Standing and not Distracted")
+        raise UsageError(f"{player_id} cannot use On the Ball: he needs the skill, and to be Standing, not Distracted and not Chomped")
     ma_used = player.ma - reach(ruleset, player)
     legs = plan_path(ruleset, board, player, path, ma_used=ma_used, rushes_used=0)
     if any(leg.rushes for leg in legs):

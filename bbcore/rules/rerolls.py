@@ -62,6 +62,8 @@ CORE_ROLLS: Mapping[str, str] = {
     "projectile-vomit": "Projectile Vomit's D6",
     "breathe-fire": "Breathe Fire's D6",
     "hypnotic-gaze": "Hypnotic Gaze's D6",
+    "chomp": "Monstrous Mouth's Chomp D6",
+    "jump-up": "Jump Up's Agility Test, to block from Prone",
 }
 
 

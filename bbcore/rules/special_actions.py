@@ -1,4 +1,5 @@
-"""The special actions some skills and traits give: Stab, Chainsaw Attack, Projectile Vomit, Breathe Fire, Hypnotic Gaze.
+"""The special actions some skills and traits give: Stab, Chainsaw Attack, Projectile Vomit, Breathe Fire, Hypnotic Gaze,
+Chomp.
 
 Each is one procedure, made once the player has been activated for it (any number of
 players may declare these each turn; Hypnotic Gaze may follow a move, the others may
@@ -20,11 +21,15 @@ Fire) or his team loses the ball it held.
   natural top roll.
 - :func:`hypnotic_gaze`: a D6; on a success the target is Distracted (loses his Tackle
   Zone until he is next activated).
+- :func:`chomp` (Monstrous Mouth): a D6 against an opponent he marks; on a success the
+  target is Chomped (``PlayerState.chomped_by``): he may not leave his square by any move
+  of his own for as long as the chomper Marks him, and the hold ends the moment the
+  chomper no longer does (see :meth:`bbcore.rules.board.Board.chompers_of`).
 
 A player with Foul Appearance makes the acting player roll first
 (:func:`bbcore.rules.block.foul_appearance_test`); when that calls the action off, the
 outcome holds only its event and the activation is over. The D6 of Chainsaw, Projectile
-Vomit, Breathe Fire and Hypnotic Gaze is rolled as a test (:func:`bbcore.rules.rerolls.take_test`):
+Vomit, Breathe Fire, Hypnotic Gaze and Chomp is rolled as a test (:func:`bbcore.rules.rerolls.take_test`):
 a bad result may be rolled again with the player's Pro (``pro``: not tried yet in this
 activation), a plugin's source, or a team re-roll the caller offers (``team_reroll``); the
 action's event then carries every die and ``rerolled_with``, followed by the re-roll's own
@@ -42,7 +47,7 @@ from bbcore.dice import DiceSource
 from bbcore.errors import UsageError
 from bbcore.rules import ball
 from bbcore.rules.block import CANCELLED, foul_appearance_test, trickster
-from bbcore.rules.board import Board, PlayerState, next_to
+from bbcore.rules.board import MONSTROUS_MOUTH, Board, PlayerState, next_to
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import BALL_AND_CHAIN, Harm, apothecary_from, armour_and_injury, knock_down, place_prone, treatment_from
@@ -62,6 +67,8 @@ STAB, CHAINSAW, PROJECTILE_VOMIT, BREATHE_FIRE, HYPNOTIC_GAZE = (
     "breathe-fire",
     "hypnotic-gaze",
 )
+#: Monstrous Mouth's special action, and the name of its D6 and event.
+CHOMP = "chomp"
 #: Bombardier's special action (:mod:`bbcore.rules.bombardier`).
 THROW_BOMB = "throw-bomb"
 #: The special actions that can hurt a player, by the cause their ``Harm`` carries.
@@ -82,6 +89,8 @@ def _pair(board: Board, player_id: str, target_id: str, skill: str, *, marking: 
         raise UsageError(f"{player_id} cannot use {skill} on {target_id}: the target must be a Standing opposition player")
     if not next_to(player, target):
         raise UsageError(f"{player_id} cannot use {skill} on {target_id}: the target must be next to him")
+    if marking and not board.marking(player, target):
+        raise UsageError(f"{player_id} cannot use {skill} on {target_id}: his Tackle Zone must cover the target")
     for who in (player, target):
         if board.trapped(who):
             raise UsageError(f"{player_id} cannot use {skill} on {target_id}: {who.id} is trapped in a feature of the pitch, out of play")
@@ -359,15 +368,65 @@ def _gaze(
     return Outcome(gazed, (_told(HYPNOTIC_GAZE, player, rolls, "distracted", {"target": target.id}, source), *more))
 
 
+def chomp(
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    target_id: str,
+    dice: DiceSource,
+    decisions: Decisions | None = None,
+    *,
+    team_reroll: int | bool = False,
+    pro: bool = True,
+) -> Outcome:
+    """Monstrous Mouth's Chomp on a Standing opponent the player Marks: a D6, and on ``special_actions.chomp.chomp_on``
+    or more the target is Chomped.
+
+    The chomper's id joins the target's ``chomped_by`` (event ``chomp``, result ``chomped``;
+    ``nothing`` on a lower roll). While the chomper Marks him the target makes no move of his
+    own out of his square: no step, Jump or Leap (:func:`bbcore.rules.movement.move`), no
+    follow-up, Shadowing, Diving Tackle, Trickster or Hit and Run, and he is not thrown; a
+    push still moves him, and a Ball & Chain swings on regardless. The hold ends the moment
+    the chomper no longer Marks him (he moves off, goes down, is Distracted or leaves the
+    pitch; or the target is pushed out of his reach): the board lets it go then
+    (:meth:`bbcore.rules.board.Board.with_player`).
+
+    Like the other special actions it meets Foul Appearance, Dump-off and Trickster first, and
+    its D6 may be rolled again with Pro (``pro``) or a team re-roll (``team_reroll``). It is
+    never a turnover. Any number of players may Chomp in a turn, and a Chomp may take the place
+    of a Blitz's block (pay it with :func:`bbcore.rules.movement.pay_for_block` first); whether
+    the activation goes on after it is the caller's.
+    """
+    return _act(
+        ruleset, board, player_id, target_id, dice, decisions, MONSTROUS_MOUTH, _chomp, marking=True, team_reroll=team_reroll, pro=pro
+    )
+
+
+def _chomp(
+    ruleset: Ruleset, board: Board, player: PlayerState, target: PlayerState, dice: DiceSource, decisions: Decisions, budget: RerollBudget
+) -> Outcome:
+    chomp_on = ruleset.parameters.special_actions.chomp.chomp_on
+    roll, rolls, source, more = _action_roll(
+        ruleset, board, player, CHOMP, _banded(lambda r: r >= chomp_on, "chomped", "nothing"), dice, decisions, budget
+    )
+    if roll < chomp_on:
+        return Outcome(board, (_told(CHOMP, player, rolls, "nothing", {"target": target.id}, source), *more))
+    held = (*(c for c in target.chomped_by if c != player.id), player.id)
+    chomped = board.with_player(attrs.evolve(target, chomped_by=held))
+    return Outcome(chomped, (_told(CHOMP, player, rolls, "chomped", {"target": target.id}, source), *more))
+
+
 __all__ = [
     "BREATHE_FIRE",
     "CHAINSAW",
+    "CHOMP",
     "HYPNOTIC_GAZE",
     "PROJECTILE_VOMIT",
     "STAB",
     "breathe_fire",
     "chainsaw_attack",
     "chainsaw_kick_back",
+    "chomp",
     "hypnotic_gaze",
     "projectile_vomit",
     "stab",

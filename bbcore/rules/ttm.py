@@ -5,7 +5,9 @@ bands whose ``throw`` column names a throw are open to a thrown team-mate. The
 other numbers are the ``throw_team_mate`` parameters. A thrown player who lands on
 a pitch feature is asked about through ``bbcore_thrown_player_lands_on_feature``. A
 failed test (the throw's Passing Ability Test among them) may be re-rolled from a
-source a plugin names through ``bbcore_test_reroll`` (an inducement's, say).
+source a plugin names through ``bbcore_test_reroll`` (an inducement's, say). A Chomped
+team-mate (held in his square by an opponent who Marks him,
+:meth:`bbcore.rules.board.Board.chompers_of`) cannot be thrown or kicked.
 
 Skills handled here: Throw Team-mate, Kick Team-mate and Right Stuff (who may throw or kick and be thrown), Swoop,
 Always Hungry, Strong Arm, Bullseye, Lethal Flight, and Loner on team re-rolls.
@@ -122,6 +124,8 @@ def _check(ruleset: Ruleset, board: Board, thrower: PlayerState, thrown: PlayerS
         raise UsageError(f"{thrown.id} must stand or lie next to {thrower.id} to be thrown")
     if thrown.status not in (Status.STANDING, Status.PRONE):
         raise UsageError(f"{thrown.id} is {thrown.status.value} and cannot be thrown")
+    if chompers := board.chompers_of(thrown):
+        raise UsageError(f"{thrown.id} cannot be thrown: he is Chomped, held in his square by {', '.join(c.id for c in chompers)}")
     if not board.geometry.on_pitch(target):
         raise UsageError(f"the target square {target} is off the pitch")
     origin = square_towards(thrower, target)

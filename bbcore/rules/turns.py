@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from bbcore.dice import DiceSource
+from bbcore.rules.board import clear_turn_uses
 from bbcore.rules.conditions import with_conditions
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
@@ -65,7 +66,8 @@ def start_turn(
     ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions | None = None
 ) -> tuple[GameState, tuple[Event, ...]]:
     """``team``'s turn starts, before anyone is activated: it becomes ``GameState.active_team``, the turn's records
-    start empty (``GameState.activated``, ``GameState.stalling``, and a Charge! not yet over: ``GameState.charge``),
+    start empty (``GameState.activated``, ``GameState.stalling``, a Charge! not yet over: ``GameState.charge``, and the
+    players' uses of skills limited per turn: :func:`bbcore.rules.board.clear_turn_uses`),
     the changes that last until this team's turn starts end (:func:`bbcore.rules.turn_changes.end_turn_changes`).
     A team that scored in its opponent's turn (``GameState.celebrating``) spends this turn celebrating: it ends at
     once (a :data:`TURNOVER_EVENT`, result :data:`CELEBRATING`) and nothing else happens in it. Otherwise the coach
@@ -77,7 +79,15 @@ def start_turn(
     :data:`TURNOVER_EVENT` among the events."""
     decisions = decisions or DefaultDecisions()
     # A Charge! ends when the first turn starts, whatever it had left.
-    state = attrs.evolve(state, activated=frozenset(), may_stall=None, stalling=frozenset(), charge=None, active_team=team)
+    state = attrs.evolve(
+        state,
+        board=clear_turn_uses(state.board),
+        activated=frozenset(),
+        may_stall=None,
+        stalling=frozenset(),
+        charge=None,
+        active_team=team,
+    )
     state, ended = end_turn_changes(state, team, TURN_STARTS)
     if state.celebrating == team:
         # Scored in the opponent's turn: this whole turn goes on the celebration.

@@ -102,12 +102,13 @@ def _modifiers(modifiers: Mapping[str, int]) -> str:
 
 
 def _special_action_words(params: GameParameters) -> str:
-    saw, vomit, fire, gaze, bomb = (
+    saw, vomit, fire, gaze, bomb, chomp = (
         params.special_actions.chainsaw,
         params.special_actions.projectile_vomit,
         params.special_actions.breathe_fire,
         params.special_actions.hypnotic_gaze,
         params.special_actions.throw_bomb,
+        params.special_actions.chomp,
     )
     return (
         f"Chainsaw: kick-back on {saw.kick_back_at_most} or less, {saw.armour:+d} to the Armour Roll (the wielder's own too); "
@@ -115,7 +116,7 @@ def _special_action_words(params: GameParameters) -> str:
         f"{fire.strong_target_st}+, the breather down on {fire.knocked_down_at_most} or less, nothing up to "
         f"{fire.nothing_at_most}, the target Prone above it and Knocked Down on a natural {fire.knock_down_natural}; "
         f"Hypnotic Gaze on {gaze.gaze_on}+; a bomb's blast hits the player in its square, and each one next to it on "
-        f"{bomb.adjacent_hit_on}+"
+        f"{bomb.adjacent_hit_on}+; a Chomp holds its target in his square on {chomp.chomp_on}+"
     )
 
 
@@ -272,7 +273,8 @@ def _main_rows(ruleset: Ruleset, labels: Labels) -> list[tuple[str, str]]:
         (
             "Leaving a tackle zone",
             f"Tentacles hold on D6 + ST - the leaver's ST of {params.targets.tentacles}+; Shadowing follows on "
-            f"{params.targets.shadowing}+; Arm Bar adds {params.movement.arm_bar:+d} to the fall's Armour or Injury Roll",
+            f"{params.targets.shadowing}+, as many times a turn as the shadowing player's MA; Arm Bar adds "
+            f"{params.movement.arm_bar:+d} to the fall's Armour or Injury Roll",
         ),
         ("Jumping", _modifiers(params.movement.jump_modifiers)),
         (
@@ -329,6 +331,11 @@ def _main_rows(ruleset: Ruleset, labels: Labels) -> list[tuple[str, str]]:
         ("Claws", f"a natural armour roll of {params.block.claws_breaks_on}+ breaks armour"),
         ("Mighty Blow", f"{params.block.mighty_blow:+d} to the Armour or the Injury Roll after a Knock Down by a Block"),
         ("Multiple Block", f"two blocks at once, at {params.block.multiple_block_strength:+d} Strength, with no follow-up"),
+        (
+            "Jump Up",
+            f"a Prone player who declares a Block stands up and makes it on an Agility Test at {params.block.jump_up:+d}; "
+            "failing, he stays Prone and his activation ends",
+        ),
         (
             "Foul",
             f"Armour Roll {params.fouls.per_assist:+d} per offensive assist, {-params.fouls.per_assist:+d} per defensive one; "

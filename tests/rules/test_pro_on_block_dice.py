@@ -1,4 +1,5 @@
-"""Pro on the block dice: one die rolled again, on the Pro D6, once in an activation, and no team re-roll after it.
+"""Pro on the block dice: one die, the coach's choice (the worst by default), rolled again on the Pro D6, once in an
+activation, and no team re-roll after it.
 
 ``a`` (a Human Lineman with Pro) blocks ``d`` (an Orc Lineman): ST 3 against 3, one die,
 unless a test gives ``a`` more Strength.
@@ -10,10 +11,12 @@ from collections.abc import Iterable
 from typing import Any
 
 import attrs
+import pytest
 
 from bbcore.dice import ScriptedDice
 from bbcore.rules.block import block, multiple_block, roll_block
-from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.board import Board
+from bbcore.rules.decisions import ChoosesProDie, Decisions, DefaultDecisions, IllegalAnswerError, ScriptedDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
@@ -67,14 +70,65 @@ def test_pro_is_not_asked_about_good_dice(core: Ruleset) -> None:
     assert not the(outcome, "pro")
 
 
-def test_the_die_rolled_again_is_the_worst_one(core: Ruleset) -> None:
+def two_dice(core: Ruleset) -> Board:
+    """``a`` at ST 4 against the ST 3 Orc: two dice, the blocker chooses."""
     board = duel(core, skills={"a": PRO})
-    board = board.with_player(attrs.evolve(board.player("a"), st=4))
-    # Two dice, the blocker chooses: Both Down and Player Down; Pro (a 6) rolls the Player Down again, a POW.
-    answers = [("reroll-block", True), ("use-skill", True), ("block-face", 1)]
+    return board.with_player(attrs.evolve(board.player("a"), st=4))
+
+
+def test_the_coach_names_the_die_pro_rolls_again(core: Ruleset) -> None:
+    # Both Down and Player Down; the coach sends the Both Down (die 0) again, and Pro (a 6) lets it go: a POW.
+    answers = [("reroll-block", True), ("use-skill", True), ("pro-die", 0), ("block-face", 0)]
     with ScriptedDice([BOTH_DOWN, PLAYER_DOWN, 6, POW]) as dice, ScriptedDecisions(answers, strict=True) as decisions:
-        rolled = roll_block(core, board, "a", "d", dice, decisions, pro=True)
+        rolled = roll_block(core, two_dice(core), "a", "d", dice, decisions, pro=True)
+    assert rolled.faces == ("pow", "player-down")
+    assert rolled.face == "pow"
+    (pro,) = [e for e in rolled.after if e.kind == "pro"]
+    assert pro.detail["die"] == 0
+
+
+def test_a_coach_who_does_not_say_sends_the_worst_die_again(core: Ruleset) -> None:
+    # No answer in the script: the default coach picks the Player Down (die 1), rolled again into a POW.
+    answers = [("reroll-block", True), ("use-skill", True), ("block-face", 1)]
+    with ScriptedDice([BOTH_DOWN, PLAYER_DOWN, 6, POW]) as dice, ScriptedDecisions(answers) as decisions:
+        rolled = roll_block(core, two_dice(core), "a", "d", dice, decisions, pro=True)
     assert rolled.faces == ("both-down", "pow")
+    assert DefaultDecisions().pro_die("a", ["pow", "both-down", "player-down"], False, False, True) == 2
+
+
+class _NoProDie:
+    """A coach's answers that know nothing of the Pro die question (an older coach, a bot)."""
+
+    def __init__(self, inner: Decisions) -> None:
+        self._inner = inner
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "pro_die":
+            raise AttributeError(name)
+        return getattr(self._inner, name)
+
+
+def test_a_coach_without_the_question_gets_the_worst_die(core: Ruleset) -> None:
+    answers = [("reroll-block", True), ("use-skill", True), ("block-face", 1)]
+    with ScriptedDice([PLAYER_DOWN, BOTH_DOWN, 6, POW]) as dice, ScriptedDecisions(answers, strict=True) as scripted:
+        coach = _NoProDie(scripted)
+        assert not isinstance(coach, ChoosesProDie)
+        rolled = roll_block(core, two_dice(core), "a", "d", dice, coach, pro=True)  # type: ignore[arg-type]
+    assert rolled.faces == ("pow", "both-down")
+
+
+def test_a_die_not_shown_is_refused(core: Ruleset) -> None:
+    answers = [("reroll-block", True), ("use-skill", True), ("pro-die", 2)]
+    with ScriptedDice([BOTH_DOWN, PLAYER_DOWN]) as dice, pytest.raises(IllegalAnswerError, match="pro-die"):
+        roll_block(core, two_dice(core), "a", "d", dice, ScriptedDecisions(answers, strict=True), pro=True)
+
+
+def test_one_die_asks_no_question(core: Ruleset) -> None:
+    # The strict script has no pro-die answer: with one die none is asked, and the event names die 0.
+    outcome = hit(
+        core, [PLAYER_DOWN, 4, POW, 1, 1], [("reroll-block", True), ("use-skill", True), ("push-square", (12, 7)), ("follow-up", False)]
+    )
+    assert the(outcome, "pro")[0].detail["die"] == 0
 
 
 def test_a_frenzied_second_block_gets_no_second_pro(core: Ruleset) -> None:
