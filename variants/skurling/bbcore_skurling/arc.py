@@ -62,7 +62,7 @@ from bbcore.dice import roll_dice, roll_on_table
 from bbcore.errors import UsageError
 from bbcore.rules.activation import activation_test, bite, needs_activation_test, thralls_to_bite
 from bbcore.rules.block import block
-from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, player_from_position, step
+from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, clear_turn_uses, player_from_position, step
 from bbcore.rules.conditions import table_row
 from bbcore.rules.decisions import checked_choice, checked_index
 from bbcore.rules.events import Event, Outcome
@@ -849,6 +849,7 @@ def _end_turn(arc: ArcState) -> ArcState:
     for player in list(board.team_players(arc.active)):
         if player.status is Status.STUNNED and player.id != arc.stooge:
             board = board.with_player(attrs.evolve(player, status=Status.PRONE))
+    board = clear_turn_uses(board)  # skills used so many times a turn (Shadowing) count afresh
     ended = Event("turn-ends", arc.active, (), "ended", {"turn": arc.turn})
     fresh = {"activated": frozenset(), "blitz_used": False, "reroll_used": False, "moving_on": None, "board": board}
     if arc.active == arc.attacker:

@@ -292,6 +292,14 @@ def test_the_arc_ends_after_the_attackers_eighth_turn_and_a_time_out_gives_a_nin
     assert longer.turn == arc_rules(rules).turns_per_arc + 1
 
 
+def test_uses_counted_per_turn_start_afresh_when_a_turn_ends(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1)})
+    shadowed = attrs.evolve(arc.board.player(LINEMAN), turn_uses={"shadowing": 2})
+    arc = attrs.evolve(arc, board=arc.board.with_player(shadowed))
+    ended = apply(rules, arc, EndTurn(), ScriptedDice([]), faces())
+    assert ended.board.player(LINEMAN).turn_uses == {}
+
+
 def test_one_team_reroll_a_turn(rules: Ruleset) -> None:
     arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1), OGRE: (4, 2)}, rerolls=(2, 0))
     # Both dice show Player Down: the default coach re-rolls, with the team re-roll.
