@@ -12,6 +12,7 @@ and keep the results. Teams go in the order home, away.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import attrs
@@ -39,7 +40,7 @@ from bbcore.rules.league import (
 from bbcore.rules.sequences import GameState, StepProcedure
 from bbcore.teams.checks import LEAGUE, check_team
 from bbcore.teams.hiring import hiring_cost
-from bbcore.teams.profiles import LASTING_INJURY, is_captain
+from bbcore.teams.profiles import LASTING_INJURY, game_player_id, is_captain
 from bbcore.teams.valuation import value_team
 
 if TYPE_CHECKING:
@@ -197,8 +198,12 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
     team's Treasury, so the Expensive Mistakes that follow see what is left. An answer
     that spends more than the Treasury, is not a legal team in league play
     (:func:`bbcore.teams.checks.check_team`, ``stage="league"``), or drops the Team
-    Captain while he is neither dead nor lowered by a lasting injury, or that pays less
-    than its changes cost (:func:`bbcore.teams.hiring.hiring_cost`: new players, re-rolls
+    Captain while he is neither dead nor lowered by a lasting injury, that holds fewer team
+    re-rolls than the team had, that fires a player (one left off who neither died nor
+    quit) while fewer than ``league.keep_eligible_when_firing`` players are eligible for the
+    next game, that marks a player Temporarily Retiring without a lasting injury in this game
+    (or brings back one who retired), or that pays less than its changes cost
+    (:func:`bbcore.teams.hiring.hiring_cost`: new players at their Current Value, re-rolls
     at the price after the draft, staff; the players Masters of Undeath raised come free;
     plus any plugin's ``bbcore_hiring_surcharges``), raises
     :class:`~bbcore.rules.decisions.IllegalAnswerError` with every problem.
@@ -239,7 +244,7 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
             for player in quitters
             if any(p.identity == player.identity for p in after.players)
         ]
-        found = [*_captain_kept(ruleset, state, team.id, after), *kept]
+        found = [*_captain_kept(ruleset, state, team.id, after), *kept, *_firing_problems(ruleset, state, team.id, after)]
         cost = None
         if team.team is not None:
             free = [position for pid in raised if (position := state.board.player(pid).position) is not None]
@@ -289,6 +294,51 @@ def _quitters(state: GameState, team_id: str) -> list[TeamPlayer]:
     if conceded is None or conceded.team != team_id or team_file is None:
         return []
     return [team_file.players[index] for index in conceded.quit if index < len(team_file.players)]
+
+
+def _firing_problems(ruleset: Ruleset, state: GameState, team_id: str, after: Team) -> list[str]:
+    """What the answer may not do when it lets players go or gives up re-rolls: fire a player (one left off who is
+    neither dead nor quit) while fewer players than ``league.keep_eligible_when_firing`` are eligible for the next
+    game, or hold fewer team re-rolls than the team came with."""
+    before = state.team(team_id).team
+    if before is None:
+        return []
+    found = []
+    if after.rerolls < before.rerolls:
+        found.append(f"it holds {after.rerolls} team re-rolls, fewer than its {before.rerolls}: re-rolls are never given up")
+    floor = ruleset.parameters.league.keep_eligible_when_firing
+    gone = {
+        before.players[index].identity
+        for index in range(len(before.players))
+        if (player := state.board.players.get(game_player_id(team_id, index))) is not None and is_dead(ruleset, player)
+    }
+    gone |= {player.identity for player in _quitters(state, team_id)}
+    left = Counter(p.identity for p in before.players) - Counter(p.identity for p in after.players)
+    fired = sorted(name for name, position in left.elements() if (name, position) not in gone)
+    eligible = sum(1 for player in after.players if player.available)
+    if floor is not None and fired and eligible < floor:
+        found.append(
+            f"it fires {', '.join(fired)} with {eligible} players eligible for the next game; no player may be fired below {floor}"
+        )
+    return [*found, *_retiring_problems(ruleset, state, team_id, before, after)]
+
+
+def _retiring_problems(ruleset: Ruleset, state: GameState, team_id: str, before: Team, after: Team) -> list[str]:
+    """Temporarily Retiring: only a player whose casualty in this game rolled on the lasting injury table may start,
+    and one who retired earlier stays retired for the rest of the season."""
+    then = {p.identity: (index, p) for index, p in enumerate(before.players)}
+    found = []
+    for player in after.players:
+        index, was = then.get(player.identity, (None, None))
+        if was is None or index is None:
+            continue
+        if was.temporarily_retired and not player.temporarily_retired:
+            found.append(f"{player.name} is Temporarily Retiring and plays no further part in the season")
+        elif player.temporarily_retired and not was.temporarily_retired:
+            in_game = state.board.players.get(game_player_id(team_id, index))
+            if in_game is None or not _lasting_injury_in(ruleset, in_game.casualty_results):
+                found.append(f"{player.name} may retire for the season only after a lasting injury in this game")
+    return found
 
 
 def _captain_kept(ruleset: Ruleset, state: GameState, team_id: str, after: Team) -> list[str]:

@@ -1,8 +1,9 @@
 """What a team's changes at the post-game hiring cost: the gold the new team file must have paid.
 
 Team files carry no player ids, so players are told apart by name and position: a player
-of the new file whom the old one lacks is a hire and pays his position's Hiring Fee (a
-Journeyman kept, a new player bought), unless he is one of the players the game gave the
+of the new file whom the old one lacks is a hire and pays his Current Value: his position's
+Hiring Fee plus the value increase of any advancement he took (a Journeyman kept, who may
+have spent the SPP of his game; a new player bought pays the fee alone), unless he is one of the players the game gave the
 team for nothing (raised by Masters of Undeath: ``free_positions``, one hire each). A
 player renamed counts as one let go and one hired. Each team re-roll added costs the
 draft price times ``rerolls.cost_multiplier_after_draft``; each piece of sideline staff
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from bbcore.teams.valuation import draft_reroll_price, hiring_fee, staff_count
+from bbcore.teams.valuation import draft_reroll_price, player_value, staff_count
 
 if TYPE_CHECKING:
     from bbcore.model.team import Team, TeamPlayer
@@ -31,7 +32,7 @@ class HiringCost:
 
     gold: int
     items: tuple[tuple[str, int], ...]
-    #: The new file's players who were hired at their Hiring Fee (not those the game gave for nothing).
+    #: The new file's players who were hired at their Current Value (not those the game gave for nothing).
     hired: tuple[TeamPlayer, ...] = ()
 
     def plus(self, items: Iterable[tuple[str, int]]) -> HiringCost:
@@ -54,7 +55,7 @@ def hiring_cost(ruleset: Ruleset, before: Team, after: Team, *, free_positions: 
             free[player.position] -= 1
             items.append((f"{player.name} ({player.position}), raised for nothing", 0))
             continue
-        items.append((f"{player.name} ({player.position})", hiring_fee(ruleset, player)))
+        items.append((f"{player.name} ({player.position})", player_value(ruleset, player)))
         hired.append(player)
     added_rerolls = after.rerolls - before.rerolls
     if added_rerolls > 0:

@@ -256,6 +256,65 @@ def test_the_hiring_must_pay_for_new_players_rerolls_and_staff(core: Ruleset) ->
         hiring_and_firing(core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", cheap)]))
 
 
+def test_a_journeyman_kept_pays_his_fee_and_the_value_of_what_he_learned(core: Ruleset) -> None:
+    from bbcore.model.common import SkillRef
+    from bbcore.model.team import Advancement, TeamPlayer
+    from bbcore.rules.league import value_increase
+    from bbcore.teams.hiring import hiring_cost
+
+    human = next(ref.team for ref in core.team_files if ref.id == "human-starter")
+    learned = TeamPlayer("Jorg", "human/human-lineman", advancements=(Advancement("chosen-primary", skill=SkillRef("block")),))
+    cost = hiring_cost(core, human, attrs.evolve(human, players=(*human.players, learned)))
+    elite = core.skills["block"].elite
+    assert cost.gold == core.position("human/human-lineman").cost + value_increase(core, "chosen-primary", elite=elite)
+
+
+def test_re_rolls_are_never_given_up_and_no_firing_goes_below_the_floor(core: Ruleset) -> None:
+    human = next(ref.team for ref in core.team_files if ref.id == "human-starter")
+    floor = core.parameters.league.keep_eligible_when_firing
+    assert floor is not None
+    assert sum(p.available for p in human.players) > floor
+    state = game(core, home=attrs.evolve(team_state(core, "home", human), treasury=0))
+    fewer_rerolls = attrs.evolve(human, rerolls=human.rerolls - 1, treasury=0)
+    with pytest.raises(IllegalAnswerError, match="re-rolls are never given up"):
+        hiring_and_firing(core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", fewer_rerolls)]))
+    # Firing down to the floor is allowed; one more is not.
+    keep = human.players[:floor]
+    allowed = attrs.evolve(human, players=keep, treasury=0)
+    after, _ = hiring_and_firing(
+        core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", allowed), ("team-after-hiring", None)])
+    )
+    assert after.home.team is allowed
+    below = attrs.evolve(human, players=keep[:-1], treasury=0)
+    fired = ", ".join(sorted(p.name for p in human.players[floor - 1 :]))
+    with pytest.raises(IllegalAnswerError, match=f"it fires {fired} with {floor - 1} players eligible"):
+        hiring_and_firing(core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", below)]))
+
+
+def test_only_a_lasting_injury_in_the_game_lets_a_player_retire_and_he_stays_retired(core: Ruleset) -> None:
+    from bbcore.model.team import Team
+    from bbcore.teams.profiles import game_players
+
+    human = next(ref.team for ref in core.team_files if ref.id == "human-starter")
+
+    def state_with(results: tuple[str, ...], team: Team = human) -> GameState:
+        base = game(core, home=attrs.evolve(team_state(core, "home", team), treasury=0))
+        players = list(game_players(core, team, "home"))
+        hurt = attrs.evolve(players[0], status=Status.CASUALTY, casualty_results=results)
+        return attrs.evolve(base, board=base.board.replace_players([*players[1:], hurt]))
+
+    retired = attrs.evolve(human, players=(attrs.evolve(human.players[0], temporarily_retired=True), *human.players[1:]), treasury=0)
+    name = human.players[0].name
+    with pytest.raises(IllegalAnswerError, match=f"{name} may retire for the season only after a lasting injury"):
+        hiring_and_firing(core, state_with(("seriously-hurt",)), ScriptedDice([]), ScriptedDecisions([("team-after-hiring", retired)]))
+    answers = ScriptedDecisions([("team-after-hiring", retired), ("team-after-hiring", None)])
+    after, _ = hiring_and_firing(core, state_with(("lasting-injury",)), ScriptedDice([]), answers)
+    assert after.home.team is retired
+    back = attrs.evolve(retired, players=human.players)
+    with pytest.raises(IllegalAnswerError, match=f"{name} is Temporarily Retiring and plays no further part"):
+        hiring_and_firing(core, state_with((), retired), ScriptedDice([]), ScriptedDecisions([("team-after-hiring", back)]))
+
+
 class Surcharging:
     def __init__(self, items: object) -> None:
         self.items = items

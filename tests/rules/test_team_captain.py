@@ -118,6 +118,8 @@ def hiring_state(rules: Ruleset, team: Team, captain: Status = Status.RESERVES, 
 
 def test_the_captain_leaves_the_roster_only_dead_or_after_a_lasting_injury(core: Ruleset) -> None:
     team = humans(core, 0)
+    # A twelfth player, so that letting the captain go leaves the eleven no firing may go below.
+    team = attrs.evolve(team, players=(*team.players, attrs.evolve(team.players[-1], name="Spare")))
     without = attrs.evolve(team, players=team.players[1:], treasury=100_000)
     rows = {row.id for row in core.table("casualty").rows}
     assert {"dead", "lasting-injury"} <= rows
