@@ -219,11 +219,13 @@ def bbcore_after_procedure_effects(
 
 
 @hookimpl
-def bbcore_team_reroll_used(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource) -> tuple[GameState, tuple[Event, ...]] | None:
-    """Team Captain: with the captain on the pitch, a used team re-roll may come back."""
+def bbcore_team_reroll_used(
+    ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, pool: str
+) -> tuple[GameState, tuple[Event, ...]] | None:
+    """Team Captain: with the captain on the pitch, a used team re-roll may come back, to the pool it came from."""
     from bbcore.rules.team_captain import captain_refund  # noqa: PLC0415
 
-    return captain_refund(ruleset, state, team, dice)
+    return captain_refund(ruleset, state, team, dice, pool)
 
 
 @hookimpl(trylast=True)

@@ -1628,7 +1628,9 @@ def bbcore_action_refusal(ruleset: Ruleset, state: GameState, player_id: str, ac
 
 
 @hookspec
-def bbcore_team_reroll_used(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource) -> tuple[GameState, tuple[Event, ...]] | None:
+def bbcore_team_reroll_used(
+    ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, pool: str
+) -> tuple[GameState, tuple[Event, ...]] | None:
     """Something that happens each time a team uses a team re-roll (a snack stall that may give it back...).
 
     Called by :func:`bbcore.rules.turns.spend_team_rerolls`, once for each team re-roll a
@@ -1640,6 +1642,10 @@ def bbcore_team_reroll_used(ruleset: Ruleset, state: GameState, team: str, dice:
         ``TeamState.rerolls``.
     :param team: the id of the team that used it.
     :param dice: for what is rolled.
+    :param pool: where it came from, :data:`~bbcore.rules.sequences.DRIVE_POOL` (a re-roll for
+        this drive only) or :data:`~bbcore.rules.sequences.HALF_POOL`; a re-roll given back
+        goes there (:meth:`GameState.give_back_reroll
+        <bbcore.rules.sequences.GameState.give_back_reroll>`), so a drive's never outlasts it.
 
     **Example.** The street variant's Snack Stand gives the re-roll back on a 6; simplified:
 
@@ -1649,13 +1655,13 @@ def bbcore_team_reroll_used(ruleset: Ruleset, state: GameState, team: str, dice:
 
 
         @hookimpl
-        def bbcore_team_reroll_used(ruleset, state, team, dice):
+        def bbcore_team_reroll_used(ruleset, state, team, dice, pool):
             if not state.team(team).inducements.get("myvariant/snack-stand"):
                 return None
             roll = dice.roll(6)
             if roll < 6:
                 return state, (Event("snack-stand", team, (roll,), "reroll-spent"),)
-            back = state.update_team(team, rerolls=state.team(team).rerolls + 1)
+            back = state.give_back_reroll(team, pool)
             return back, (Event("snack-stand", team, (roll,), "free-reroll"),)
     """
 

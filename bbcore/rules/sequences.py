@@ -137,6 +137,12 @@ TURN_STARTS = "turn-starts"
 #: A :class:`TurnChange` that ends as its team's turn ends.
 TURN_ENDS = "turn-ends"
 
+#: Where a used team re-roll came from, and goes back to if something gives it back: the drive's own
+#: (``TeamState.drive_rerolls``, from a kick-off result, lost when the drive ends), spent first...
+DRIVE_POOL = "drive"
+#: ...or the half's (``TeamState.rerolls``).
+HALF_POOL = "half"
+
 
 def _frozen_changes(changes: Mapping[str, int]) -> Mapping[str, int]:
     return changes if isinstance(changes, MappingProxyType) else MappingProxyType(dict(changes))
@@ -294,6 +300,16 @@ class GameState:
 
     def update_team(self, team_id: str, **changes: Any) -> GameState:
         return self.with_team(attrs.evolve(self.team(team_id), **changes))
+
+    def give_back_reroll(self, team_id: str, pool: str) -> GameState:
+        """The state with a team re-roll the team used back in the ``pool`` it came from: :data:`DRIVE_POOL`
+        (``TeamState.drive_rerolls``, gone when the drive ends) or :data:`HALF_POOL` (``TeamState.rerolls``)."""
+        team = self.team(team_id)
+        if pool == DRIVE_POOL:
+            return self.update_team(team_id, drive_rerolls=team.drive_rerolls + 1)
+        if pool == HALF_POOL:
+            return self.update_team(team_id, rerolls=team.rerolls + 1)
+        raise UsageError(f"unknown re-roll pool {pool!r}; the pools are {DRIVE_POOL!r} and {HALF_POOL!r}")
 
     def with_drive_effect(self, effect: str, *, next_drive: bool = False) -> GameState:
         """The state with ``effect`` (a :func:`drive_effect_id`) in force until the drive ends; with ``next_drive``,
@@ -500,6 +516,8 @@ def _call(impl: Any, hook_name: str, offered: Mapping[str, Any]) -> Any:
 
 
 __all__ = [
+    "DRIVE_POOL",
+    "HALF_POOL",
     "TURN_ENDS",
     "TURN_STARTS",
     "Charge",

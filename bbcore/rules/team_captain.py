@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from bbcore.dice import roll_dice
 from bbcore.rules.events import Event
+from bbcore.rules.sequences import HALF_POOL
 
 if TYPE_CHECKING:
     from bbcore.dice import DiceSource
@@ -38,9 +39,11 @@ def captain_on_pitch(state: GameState, team: str) -> str | None:
     return captain if state.board.player(captain).on_pitch else None
 
 
-def captain_refund(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource) -> tuple[GameState, tuple[Event, ...]] | None:
+def captain_refund(
+    ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, pool: str = HALF_POOL
+) -> tuple[GameState, tuple[Event, ...]] | None:
     """A team re-roll ``team`` used has come off its record: with its captain on the pitch, the rule's dice, and on
-    ``free_on`` or more the re-roll is back (``TeamState.rerolls``). None when the captain is not on the pitch."""
+    ``free_on`` or more the re-roll is back in the ``pool`` it came from. None when the captain is not on the pitch."""
     captain = captain_on_pitch(state, team)
     if captain is None:
         return None
@@ -48,7 +51,7 @@ def captain_refund(ruleset: Ruleset, state: GameState, team: str, dice: DiceSour
     rolls = roll_dice(dice, rules.dice)
     free = sum(rolls) >= rules.free_on
     if free:
-        state = state.update_team(team, rerolls=state.team(team).rerolls + 1)
+        state = state.give_back_reroll(team, pool)
     return state, (Event(TEAM_CAPTAIN, captain, rolls, "free-reroll" if free else "reroll-spent", {"team": team}),)
 
 

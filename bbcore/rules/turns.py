@@ -39,7 +39,7 @@ from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.prayers import throw_a_rock
 from bbcore.rules.rerolls import TEAM_REROLL
-from bbcore.rules.sequences import TURN_STARTS, Charge, GameState, chain_outcome_hook, chain_state_hook
+from bbcore.rules.sequences import DRIVE_POOL, HALF_POOL, TURN_STARTS, Charge, GameState, chain_outcome_hook, chain_state_hook
 from bbcore.rules.stalling import could_score_without_dice, crowd_takes_action, is_stalling
 from bbcore.rules.treatments import spend_treatments
 from bbcore.rules.turn_changes import end_turn_changes
@@ -196,7 +196,8 @@ def action_refusals(ruleset: Ruleset, state: GameState, player_id: str, action: 
     """Every reason ``player_id`` may not declare ``action`` now; empty when he may.
 
     The core's: a player barred from activating in this turn of his team
-    (``GameState.barred_activations``), and during a Charge! (``GameState.charge``) anything
+    (``GameState.barred_activations``), one trapped in a feature of the pitch (out of play:
+    ``Board.trapped``), and during a Charge! (``GameState.charge``) anything
     but a free activation of one of its Open players not yet activated: a Move Action, or
     once each one of its special actions. Then each active plugin's (``bbcore_action_refusal``).
     """
@@ -205,6 +206,8 @@ def action_refusals(ruleset: Ruleset, state: GameState, player_id: str, action: 
     barred_turn = state.barred_activations.get(player_id)
     if barred_turn is not None and barred_turn == state.team(player.team).turn:
         reasons.append(f"{player_id} may not be activated in this turn")
+    if state.board.trapped(player):
+        reasons.append(f"{player_id} is trapped in a feature of the pitch, out of play, and may not be activated")
     if state.charge is not None:
         reasons.extend(_charge_refusals(state, state.charge, player_id, action))
     for reason in ruleset.hook.bbcore_action_refusal(ruleset=ruleset, state=state, player_id=player_id, action=action):
@@ -267,7 +270,9 @@ def spend_team_rerolls(
     the half's (``TeamState.rerolls``). Then ``bbcore_team_reroll_used`` is asked, each
     plugin on the state the one before left; one may give the re-roll back (a Snack Stand's
     free re-roll). A used re-roll the team no longer has on its record is passed over: the
-    events are a record, and this never fails on them. Returns the state and the plugins' events.
+    events are a record, and this never fails on them. The hook is told which ``pool`` the re-roll came from, so a
+    re-roll given back returns there (:meth:`~bbcore.rules.sequences.GameState.give_back_reroll`): a drive's re-roll
+    never becomes one for the half. Returns the state and the plugins' events.
     """
     found: list[Event] = []
     for event in events:
@@ -275,12 +280,12 @@ def spend_team_rerolls(
             continue
         team = state.team(state.board.player(event.who).team)
         if team.drive_rerolls > 0:
-            state = state.update_team(team.id, drive_rerolls=team.drive_rerolls - 1)
+            state, pool = state.update_team(team.id, drive_rerolls=team.drive_rerolls - 1), DRIVE_POOL
         elif team.rerolls > 0:
-            state = state.update_team(team.id, rerolls=team.rerolls - 1)
+            state, pool = state.update_team(team.id, rerolls=team.rerolls - 1), HALF_POOL
         else:
             continue
-        state, given = chain_state_hook(ruleset, "bbcore_team_reroll_used", state, team=team.id, dice=dice)
+        state, given = chain_state_hook(ruleset, "bbcore_team_reroll_used", state, team=team.id, dice=dice, pool=pool)
         found.extend(given)
     return state, tuple(found)
 

@@ -86,6 +86,16 @@ def test_with_the_captain_on_the_pitch_a_used_team_reroll_comes_back_on_the_dice
     assert (event.kind, event.who, event.result) == (TEAM_CAPTAIN, "home-1", "free-reroll" if back else "reroll-spent")
 
 
+def test_a_drive_s_re_roll_given_back_stays_the_drive_s(core: Ruleset) -> None:
+    state = captain_game(core)
+    state = state.update_team("home", drive_rerolls=1)
+    with ScriptedDice([6]) as dice:
+        after, _ = spend_team_rerolls(core, state, used("home-2"), dice)
+    assert (after.home.drive_rerolls, after.home.rerolls) == (1, state.home.rerolls)
+    with pytest.raises(UsageError, match="unknown re-roll pool 'game'"):
+        state.give_back_reroll("home", "game")
+
+
 def test_without_the_captain_on_the_pitch_nothing_is_rolled(core: Ruleset) -> None:
     state = captain_game(core, on_pitch=False)
     with ScriptedDice([]) as dice:

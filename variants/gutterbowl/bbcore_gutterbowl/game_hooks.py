@@ -195,10 +195,10 @@ def gutter_action_refusals(state: GameState, player_id: str, action: str) -> str
 
 @hookimpl(specname="bbcore_team_reroll_used")
 def snack_stand_gives_it_back(
-    ruleset: Ruleset, state: GameState, team: str, dice: DiceSource
+    ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, pool: str
 ) -> tuple[GameState, tuple[Event, ...]] | None:
-    """The Snack Stand's free re-roll (:func:`~bbcore_gutterbowl.staff.snack_stand_refund`)."""
-    return snack_stand_refund(ruleset, state, team, dice)
+    """The Snack Stand's free re-roll (:func:`~bbcore_gutterbowl.staff.snack_stand_refund`), back where it came from."""
+    return snack_stand_refund(ruleset, state, team, dice, pool)
 
 
 @hookimpl(specname="bbcore_after_turn_effects")

@@ -41,5 +41,5 @@ def bbcore_register_options(register: OptionRegistrar) -> None:
         "teams",
         ("gutterbowl", "existing"),
         "gutterbowl",
-        "gutterbowl: teams drafted for Gutter Bowl (750K, 7+ players); existing: Blood Bowl teams drafted as usual.",
+        "gutterbowl: teams drafted for Gutter Bowl (its own budget and roster size); existing: Blood Bowl teams drafted as usual.",
     )

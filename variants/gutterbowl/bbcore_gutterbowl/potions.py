@@ -183,7 +183,8 @@ def whiskey_goes_first(state: GameState, player_id: str) -> str | None:
 
     Only while nobody of the team has been activated this turn (``GameState.activated``),
     and only for a drinker on the pitch who could be (Standing or Prone, not barred from
-    this turn); a drinker himself is never refused by it. None when nothing stands in the way.
+    this turn, not stuck in a sewer pit or any feature that traps him); a drinker himself
+    is never refused by it. None when nothing stands in the way.
     """
     board = state.board
     player = board.player(player_id)
@@ -193,7 +194,10 @@ def whiskey_goes_first(state: GameState, player_id: str) -> str | None:
     drinkers = sorted(
         p.id
         for p in board.team_players(player.team)
-        if p.has(WARPSTONE_WHISKEY) and p.status in (Status.STANDING, Status.PRONE) and state.barred_activations.get(p.id) != turn
+        if p.has(WARPSTONE_WHISKEY)
+        and p.status in (Status.STANDING, Status.PRONE)
+        and state.barred_activations.get(p.id) != turn
+        and not board.trapped(p)
     )
     if not drinkers:
         return None

@@ -37,7 +37,7 @@ from bbcore.rules.board import PlayerState, Status
 from bbcore.rules.events import Event
 from bbcore.rules.injury import CasualtyTreatment, casualty_roll
 from bbcore.rules.rerolls import TEAM_REROLL, RerollBudget
-from bbcore.rules.sequences import GameState
+from bbcore.rules.sequences import HALF_POOL, GameState
 from bbcore.rules.treatments import TREATMENT_EVENT
 from bbcore.ruleset import Ruleset
 from bbcore_gutterbowl.variant_rules import variant_rules
@@ -108,14 +108,16 @@ def snack_stand_refunds(
     return budget, tuple(found)
 
 
-def snack_stand_refund(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource) -> tuple[GameState, tuple[Event, ...]] | None:
+def snack_stand_refund(
+    ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, pool: str = HALF_POOL
+) -> tuple[GameState, tuple[Event, ...]] | None:
     """A team re-roll ``team`` used has come off its record: with a Snack Stand, a die; on ``free_reroll_on`` or more it
-    is back (``TeamState.rerolls``). None for a team without one."""
+    is back in the ``pool`` it came from (a drive's re-roll stays the drive's). None for a team without one."""
     if not state.team(team).inducements.get(SNACK_STAND):
         return None
     free, rolled = _snack_stand_roll(ruleset, team, dice)
     if free:
-        state = state.update_team(team, rerolls=state.team(team).rerolls + 1)
+        state = state.give_back_reroll(team, pool)
     return state, (rolled,)
 
 

@@ -430,6 +430,19 @@ def test_a_warpstone_whiskey_drinker_must_be_the_first_of_his_team_activated(gb:
     assert action_refusals(gb, stunned, "sleepy", "block") == ()
 
 
+def test_a_warpstone_whiskey_drinker_stuck_in_a_sewer_pit_binds_nobody_and_is_not_activated() -> None:
+    from bbcore.rules.turns import action_refusals
+
+    sewer = bbcore.load_ruleset("gutterbowl", options={"pitch": "sewer"})
+    state = game(sewer, {"fresh": ("home", LINEMAN, (7, 3)), "sleepy": ("home", LINEMAN, (5, 7))})  # (7, 3): a pit
+    drunk = attrs.evolve(state.board.player("fresh"), skills={**state.board.player("fresh").skills, "gutterbowl/warpstone-whiskey": None})
+    state = attrs.evolve(state, board=state.board.with_player(drunk))
+    assert state.board.trapped(state.board.player("fresh"))
+    assert action_refusals(sewer, state, "sleepy", "move") == ()
+    (reason,) = action_refusals(sewer, state, "fresh", "move")
+    assert "trapped in a feature of the pitch" in reason
+
+
 def test_only_reserves_and_knocked_out_players_may_drink_one_potion_each(gb: Ruleset) -> None:
     state = potion_state(gb, {LESSER_MAGIC_POTION: 3})
     offered: list[list[str]] = []
@@ -634,6 +647,10 @@ def test_a_snack_stand_gives_a_used_team_reroll_back_through_the_core_record(gb:
     without = state.update_team("home", inducements={})
     with ScriptedDice([]) as dice:
         assert spend_team_rerolls(gb, without, used, dice) == (without.update_team("home", rerolls=0), ())
+    # A re-roll for the drive alone (spent first) comes back for the drive, never for the half.
+    with ScriptedDice([6]) as dice:
+        drive, _ = spend_team_rerolls(gb, state.update_team("home", drive_rerolls=1), used, dice)
+    assert (drive.home.drive_rerolls, drive.home.rerolls) == (1, 1)
 
 
 def test_a_snack_stand_refund_keeps_the_rest_of_the_budget(gb: Ruleset) -> None:
