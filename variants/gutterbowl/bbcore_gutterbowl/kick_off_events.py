@@ -308,9 +308,7 @@ def get_ready_lads(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
     """ "Get Ready, Lads!": every Open receiving player may step one square, one after another as the coach picks
     them (:func:`bbcore.rules.drive.step_open_players`, reason ``get-ready-lads``)."""
     _, receiving = _kicking(state)
-    squares = variant_rules(ruleset).kick_off_events.get_ready_lads_squares
-    if squares != 1:
-        raise UsageError(f"kick_off_events.get_ready_lads_squares is {squares}; the players' free step is one square")
+    squares = variant_rules(ruleset).kick_off_events.get_ready_lads_squares  # one: the schema allows no other
     movers = open_players(state.board, receiving)
     board, moves = step_open_players(ruleset, state.board, receiving, len(movers), GET_READY_LADS, dice, decisions)
     detail = {"players": movers, "squares": squares, "board_changed": bool(moves)}

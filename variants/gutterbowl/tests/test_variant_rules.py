@@ -134,6 +134,15 @@ def test_every_problem_is_reported_with_its_line_and_column(tmp_path: Path) -> N
     assert any("$.bounces_on_landing" in m for m in messages)
 
 
+def test_a_free_step_other_than_one_square_is_refused_where_it_is_written(tmp_path: Path) -> None:
+    # The core's free step is one square; a league that wants more learns so as the ruleset loads.
+    with pytest.raises(DataError) as raised:
+        amended(tmp_path, HOUSE_RULES.replace("arrested_at_most: 1", "arrested_at_most: 1\n        get_ready_lads_squares: 2"))
+    (message,) = [str(p) for p in raised.value.problems]
+    assert "house-rules.yaml:" in message
+    assert "$.amend[0].changes.kick_off_events.get_ready_lads_squares" in message
+
+
 def test_yaml_tags_that_build_objects_are_refused(tmp_path: Path) -> None:
     path = broken(tmp_path, "bounces_on_landing: 2", "bounces_on_landing: !!python/object:os.system 2")
     with pytest.raises(DataError, match="not allowed"):
