@@ -288,6 +288,17 @@ def test_a_team_in_league_play_may_be_short_of_players_but_not_over_the_roster(c
     assert "too-many-players" in league_codes(core, crowded)
 
 
+def test_star_players_hired_at_the_draft_count_toward_the_minimum(core: Ruleset) -> None:
+    assert core.parameters.inducements_in_draft
+    short = core.parameters.roster.min - 2
+    players = human_team()["players"][:short]
+    assert codes(core, human_team(players=players, budget=9_000_000)) == {"too-few-players"}
+    stars = [{"id": "star-players", "count": 2, "position": "human/ogre"}]
+    assert "too-few-players" not in codes(core, human_team(players=players, inducements=stars, budget=9_000_000))
+    one = [{"id": "star-players", "count": 1, "position": "human/ogre"}]
+    assert "too-few-players" in codes(core, human_team(players=players, inducements=one, budget=9_000_000))
+
+
 def test_a_replacement_takes_the_place_of_a_check_at_every_stage(make_ruleset: Any) -> None:
     from bbcore.teams.checks import TeamCheck, active_checks
 

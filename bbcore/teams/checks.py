@@ -124,11 +124,27 @@ def check_positions(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
 
 
 def check_roster_size(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    """A new team drafts at least the minimum, the Star Players it hires counted where inducements are bought at the
+    draft (Exhibition and Matched Play), and never more than the maximum."""
     size = ruleset.parameters.roster
     count = len(team.players)
-    if count < size.min:
-        yield problem("too-few-players", f"{counted(count, 'player')}; a team needs at least {size.min}", "players")
+    stars = _drafted_stars(ruleset, team)
+    if count + stars < size.min:
+        hired = f" and {counted(stars, 'Star Player')}" if stars else ""
+        yield problem("too-few-players", f"{counted(count, 'player')}{hired}; a team needs at least {size.min}", "players")
     yield from check_league_roster_size(ruleset, team)
+
+
+def _drafted_stars(ruleset: Ruleset, team: Team) -> int:
+    """The Star Players the team's draft hires (none where the draft buys no inducements)."""
+    if not ruleset.parameters.inducements_in_draft:
+        return 0
+    found = 0
+    for order in team.inducements:
+        inducement = ruleset.inducements.get(order.id)
+        if inducement is not None and inducement.hire is not None and inducement.hire.star:
+            found += order.count
+    return found
 
 
 def check_league_roster_size(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
