@@ -21,7 +21,7 @@ from attrs import frozen
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules.board import BallState, Board, PlayerState, Square, distance, step
-from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_choice
+from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_choice, touchback_square_from
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.rerolls import TEAM_REROLL, RerollBudget, TargetJudge, plugin_reroll, take_test
 from bbcore.rules.skill_forms import held_form
@@ -29,6 +29,7 @@ from bbcore.rules.skill_forms import held_form
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from bbcore.model.pitch import FeatureType
     from bbcore.model.table import Row
     from bbcore.ruleset import Ruleset
 
@@ -201,6 +202,7 @@ def catch(
     modifier: int = 0,
     team_reroll: int | bool = False,
     team_reroll_for: TeamRerolls | None = None,
+    leaving: str | None = None,
 ) -> Outcome:
     """A player must try to catch the ball arriving in their square.
 
@@ -213,7 +215,9 @@ def catch(
 
     ``team_reroll_for`` (a team, the team re-rolls it may spend) follows the ball: a player
     of that team catching it here, or after any bounce that follows, may spend one
-    (``team_reroll`` is then not needed).
+    (``team_reroll`` is then not needed). ``leaving`` names the cause the
+    ``bbcore_ball_leaves_pitch`` hook is told if a bounce that follows takes the ball off
+    the pitch (None: ``bounced``); a kick-off's landing passes ``kick-off``.
     """
     player = board.player(player_id)
     square = player.square
@@ -223,14 +227,23 @@ def catch(
     if not player.alert:
         event = _cannot_catch(player)
         loose = bounce(
-            ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth + 1, team_reroll_for=team_reroll_for
+            ruleset,
+            board.with_ball(BallState(square=square)),
+            square,
+            dice,
+            decisions,
+            depth=depth + 1,
+            team_reroll_for=team_reroll_for,
+            leaving=leaving,
         )
         return _prepend(event, loose)
     caught, events, _ = _catching(ruleset, board, player_id, dice, decisions, situation, modifier, RerollBudget(int(team_reroll)))
     if caught:
         return Outcome(board.with_ball(BallState(carrier=player_id)), events)
     left = _still_held(team_reroll_for, events)
-    loose = bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth + 1, team_reroll_for=left)
+    loose = bounce(
+        ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth + 1, team_reroll_for=left, leaving=leaving
+    )
     return Outcome(loose.board, (*events, *loose.events), loose.turnover)
 
 
@@ -330,12 +343,15 @@ def bounce(
     cause: str = "loose",
     times: int | None = None,
     team_reroll_for: TeamRerolls | None = None,
+    leaving: str | None = None,
 ) -> Outcome:
     """The ball hits the ground at ``square`` and bounces: Scatter (1), as many times as ``bbcore_ball_bounces_on_landing`` says.
 
     Each bounce moves it one square; it stops bouncing early when a player there
     tries to catch it or it leaves the pitch (what follows those is their own). A
     catcher of the team in ``team_reroll_for`` may spend one of its team re-rolls (see :func:`catch`).
+    ``leaving`` is the cause told to ``bbcore_ball_leaves_pitch`` should a bounce take it off
+    the pitch (None: ``bounced``), as for :func:`catch`.
     """
     if times is None:
         answer = ruleset.hook.bbcore_ball_bounces_on_landing(ruleset=ruleset, board=board, square=square, cause=cause)
@@ -346,7 +362,16 @@ def bounce(
         target = step(square, direction)
         event = Event("bounce", None, rolls, "bounced", {"from": list(square), "to": list(target)})
         landed = _come_down(
-            ruleset, outcome.board, square, target, dice, decisions, situation="bounced", depth=depth, team_reroll_for=team_reroll_for
+            ruleset,
+            outcome.board,
+            square,
+            target,
+            dice,
+            decisions,
+            situation="bounced",
+            depth=depth,
+            team_reroll_for=team_reroll_for,
+            leaving=leaving,
         )
         outcome = outcome.then(_prepend(event, landed))
         # Only a ball that simply came to rest bounces on: a catch tried, the crowd or a feature ends this bounce's run.
@@ -387,6 +412,7 @@ def land_ball(
     situation: str = "pass",
     modifier: int = 0,
     team_reroll_for: tuple[str, int] | None = None,
+    leaving: str | None = None,
 ) -> Outcome:
     """A ball arriving from the air (a kick, an inaccurate pass): a standing player tries to catch it; otherwise it hits the ground.
 
@@ -394,7 +420,9 @@ def land_ball(
     A square whose feature takes the ball (``ball_lands``) is dealt with first: the
     ``bbcore_ball_reentry`` hook says where the ball comes back (``origin`` None: from the air).
     ``situation`` and ``modifier`` go to the catch (see :func:`catch`); ``team_reroll_for``
-    (team, team re-rolls it may spend) lets a player of that team catching here use one.
+    (team, team re-rolls it may spend) lets a player of that team catching here use one;
+    ``leaving`` is told to ``bbcore_ball_leaves_pitch`` if the ball goes off the pitch from a
+    missed catch or a bounce (see :func:`catch`).
     """
     reentered = _reenter(
         ruleset,
@@ -413,7 +441,17 @@ def land_ball(
         return reentered
     occupant = board.at(square)
     if occupant is not None and occupant.standing:
-        return catch(ruleset, board, occupant.id, dice, decisions, situation=situation, modifier=modifier, team_reroll_for=team_reroll_for)
+        return catch(
+            ruleset,
+            board,
+            occupant.id,
+            dice,
+            decisions,
+            situation=situation,
+            modifier=modifier,
+            team_reroll_for=team_reroll_for,
+            leaving=leaving,
+        )
     landed = Event("ball-lands", None, (), "landed", {"square": list(square), "cause": cause})
     loose = bounce(
         ruleset,
@@ -424,6 +462,7 @@ def land_ball(
         depth=depth,
         cause=cause,
         team_reroll_for=team_reroll_for,
+        leaving=leaving,
     )
     return _prepend(landed, loose)
 
@@ -484,11 +523,13 @@ def _come_down(
     situation: str,
     depth: int,
     team_reroll_for: TeamRerolls | None = None,
+    leaving: str | None = None,
 ) -> Outcome:
     if depth > _MAX_CHAIN:
         return Outcome(board.with_ball(BallState(square=origin)), (Event("ball-rests", None, (), "stopped", {"square": list(origin)}),))
     if not board.geometry.on_pitch(target):
-        return leave_pitch(ruleset, board, origin, target, dice, decisions, cause=situation, depth=depth, team_reroll_for=team_reroll_for)
+        cause = leaving or situation
+        return leave_pitch(ruleset, board, origin, target, dice, decisions, cause=cause, depth=depth, team_reroll_for=team_reroll_for)
     # A feature that takes the ball takes it before anyone inside it could catch it.
     reentered = _reenter(ruleset, board, target, origin, dice, decisions, cause="loose", depth=depth, team_reroll_for=team_reroll_for)
     if reentered is not None:
@@ -496,7 +537,9 @@ def _come_down(
     occupant = board.at(target)
     if occupant is not None:
         aloft = board.with_ball(BallState(square=target))
-        return catch(ruleset, aloft, occupant.id, dice, decisions, situation=situation, depth=depth, team_reroll_for=team_reroll_for)
+        return catch(
+            ruleset, aloft, occupant.id, dice, decisions, situation=situation, depth=depth, team_reroll_for=team_reroll_for, leaving=leaving
+        )
     return Outcome(board.with_ball(BallState(square=target)), (Event("ball-rests", None, (), "rests", {"square": list(target)}),))
 
 
@@ -767,7 +810,8 @@ def kick_lands(
     if not geometry.on_pitch(landing) or geometry.half_of(landing) != receiving_half:
         return touchback(board, receiving_team, decisions, events)
     dived = diving_catch(ruleset, board, landing, dice, decisions, situation="pass", reason="kick-off", first_team=receiving_team)
-    landed = dived if dived is not None else land_ball(ruleset, board, landing, dice, decisions, cause="kick-off")
+    # A ball that leaves the pitch before it comes to rest (a missed catch, a bounce) is a touchback too.
+    landed = dived if dived is not None else land_ball(ruleset, board, landing, dice, decisions, cause="kick-off", leaving="kick-off")
     outcome = Outcome(landed.board, (*events, *landed.events))
     resting = outcome.board.ball_square()
     if resting is None or geometry.half_of(resting) != receiving_half:
@@ -786,7 +830,8 @@ def kick_off(ruleset: Ruleset, board: Board, target: Square, dice: DiceSource, d
 
 
 def touchback(board: Board, receiving_team: str, decisions: Decisions, events: tuple[Event, ...] = ()) -> Outcome:
-    """The receiving coach gives the ball to one of their standing players (none standing: it is placed in their half)."""
+    """The receiving coach gives the ball to one of their standing players; with nobody Standing he places it on a free
+    square of his half (:func:`~bbcore.rules.decisions.touchback_square_from`, the squares of his end line first)."""
     # A No Ball player may never hold the ball.
     candidates = sorted(p.id for p in board.team_players(receiving_team) if p.standing and not p.has(NO_BALL))
     if candidates:
@@ -795,11 +840,25 @@ def touchback(board: Board, receiving_team: str, decisions: Decisions, events: t
         )
         event = Event("touchback", receiving_team, (), "given", {"to": chosen})
         return Outcome(board.with_ball(BallState(carrier=chosen)), (*events, event))
-    half_x = 0 if receiving_team == board.home else board.pitch.length - 1
-    square = next(s for s in ((half_x, y) for y in range(board.pitch.width)) if not board.occupied(s))
+    half = "home" if receiving_team == board.home else "away"
+    geometry = board.geometry
+    free = [
+        (x, y)
+        for x in range(board.pitch.length)
+        for y in range(board.pitch.width)
+        if geometry.half_of((x, y)) == half and not board.occupied((x, y)) and _holds_a_ball(geometry.feature_at((x, y)))
+    ]
+    end_line = 0 if half == "home" else board.pitch.length - 1
+    free.sort(key=lambda s: (abs(s[0] - end_line), s[1]))
+    square = touchback_square_from(decisions, receiving_team, free)
     return Outcome(
         board.with_ball(BallState(square=square)), (*events, Event("touchback", receiving_team, (), "placed", {"square": list(square)}))
     )
+
+
+def _holds_a_ball(feature: FeatureType | None) -> bool:
+    """Whether a ball may be set down on a square with ``feature`` (none, or one that neither takes the ball nor traps)."""
+    return feature is None or not (feature.ball_lands or feature.traps_players)
 
 
 def _prepend(event: Event, outcome: Outcome) -> Outcome:

@@ -342,6 +342,27 @@ def pro_die_from(
     return checked_index(answer, len(faces), question="pro-die", who=player_id)
 
 
+@runtime_checkable
+class PlacesTouchbackBall(Protocol):
+    """A coach who says where the ball goes after a touchback when his team has nobody Standing to take it. Not every
+    :class:`Decisions` answers it: one that does not is answered as :meth:`DefaultDecisions.touchback_square` would
+    (see :func:`touchback_square_from`)."""
+
+    def touchback_square(self, team: str, squares: Sequence[Square]) -> Square:
+        """Which of ``squares`` (the free squares of ``team``'s half) the ball is placed on after a touchback."""
+        ...
+
+
+def touchback_square_from(decisions: Decisions, team: str, squares: Sequence[Square]) -> Square:
+    """Where the ball is placed after a touchback with no Standing receiver: the coach's answer when his ``decisions``
+    answer :class:`PlacesTouchbackBall` (checked: :class:`IllegalAnswerError` for a square not offered), else the
+    square :meth:`DefaultDecisions.touchback_square` picks."""
+    chooser = decisions if isinstance(decisions, PlacesTouchbackBall) else DefaultDecisions()
+    answer = chooser.touchback_square(team, squares)
+    square = (int(answer[0]), int(answer[1])) if isinstance(answer, tuple | list) and len(answer) == 2 else answer
+    return checked_choice(square, list(squares), question="touchback-square", who=team)
+
+
 class DefaultDecisions:
     """What a sensible coach does: the best face for the chooser, follow up, use skills, keep the apothecary for casualties."""
 
@@ -399,6 +420,10 @@ class DefaultDecisions:
 
     def touchback_receiver(self, team: str, candidates: Sequence[str]) -> str:
         return candidates[0]
+
+    def touchback_square(self, team: str, squares: Sequence[Square]) -> Square:
+        """The first square offered (the squares of the team's own end line come first)."""
+        return squares[0]
 
     def kick_or_receive(self, team: str) -> str:
         return "receive"
@@ -584,7 +609,8 @@ class ScriptedDecisions:
     ``team-reroll``, ``reroll-block``, ``argue-the-call``, ``bribe``, ``use-prayer``, ``use-special-rule`` and
     ``use-inducement`` (booleans),
     ``inducement-act`` (an :class:`ActChoice`, or None to keep the inducement),
-    ``touchback`` (a player id), ``kick-or-receive`` (``kick`` or ``receive``), ``journeyman`` (a position),
+    ``touchback`` (a player id), ``touchback-square`` (a square), ``kick-or-receive`` (``kick`` or ``receive``),
+    ``journeyman`` (a position),
     ``inducements`` (a mapping of id to count), ``kick-off-target`` (a square), ``mvp-nominees`` and
     ``choose-players`` (player ids), ``casualty-treatment`` (an id, or None for none), ``agreed-choice`` (an
     option), ``hand-out`` ((player id, inducement id) pairs), ``interceptor`` (a player id, or None for
@@ -681,6 +707,13 @@ class ScriptedDecisions:
         if answer not in candidates:
             raise DecisionScriptError(f"scripted touchback receiver {answer!r} is not among {list(candidates)}")
         return str(answer)
+
+    def touchback_square(self, team: str, squares: Sequence[Square]) -> Square:
+        answer = self._next("touchback-square")
+        if answer is None:
+            fallback = self._fallback
+            return touchback_square_from(fallback if fallback is not None else DefaultDecisions(), team, squares)
+        return (int(answer[0]), int(answer[1]))
 
     def kick_or_receive(self, team: str) -> str:
         answer = self._next("kick-or-receive")

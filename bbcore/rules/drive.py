@@ -557,12 +557,14 @@ def _charge(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Dec
 
 def _high_kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """High Kick: one Open player of the receiving team may be placed in the square where the ball will come down
-    (``Decisions.free_move``, reason ``high-kick``, each Open player offered that one square), if it is free."""
+    (``Decisions.free_move``, reason ``high-kick``, each Open player offered that one square), if it is free and in
+    the receiving half: a ball coming down anywhere else is a touchback, and nobody waits under it."""
     _, receiving = _kicking(state)
     # The ball is still in the air: where it will land, if the kick has been made.
     square = state.kick_landing if state.kick_landing is not None else state.board.ball_square()
     board, placed = state.board, tuple[Event, ...]()
-    if square is not None and board.geometry.on_pitch(square) and not board.occupied(square):
+    half = "home" if receiving == board.home else "away"
+    if square is not None and board.geometry.on_pitch(square) and board.geometry.half_of(square) == half and not board.occupied(square):
         offered = [(pid, (square,)) for pid in open_players(board, receiving)]
         board, placed = _offered_step(ruleset, board, receiving, HIGH_KICK, offered, dice, decisions)
     detail = {"ball": list(square) if square is not None else None, "board_changed": bool(placed)}
@@ -688,8 +690,9 @@ def send_off_secret_weapons(ruleset: Ruleset, state: GameState, dice: DiceSource
 
 
 def end_of_drive_effects(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
-    """Whatever the active plugins do when a drive ends (``bbcore_end_of_drive_effects``), each on the board the one before left,
-    then the weather's own: :func:`sweltering_heat`."""
+    """The weather's effect first (:func:`sweltering_heat`), as the rules order them, then whatever the active plugins
+    do when a drive ends (``bbcore_end_of_drive_effects``), each on the board the one before left, in plugin order."""
+    state, heat = sweltering_heat(ruleset, state, dice)
     board, events = chain_board_hook(
         ruleset,
         "bbcore_end_of_drive_effects",
@@ -699,8 +702,7 @@ def end_of_drive_effects(ruleset: Ruleset, state: GameState, dice: DiceSource, d
         drive_effects=state.drive_effects,
         drive_players=state.drive_players,
     )
-    state, heat = sweltering_heat(ruleset, attrs.evolve(state, board=board), dice)
-    return state, (*events, *heat)
+    return attrs.evolve(state, board=board), (*heat, *events)
 
 
 def sweltering_heat(ruleset: Ruleset, state: GameState, dice: DiceSource) -> StepResult:

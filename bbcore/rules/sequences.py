@@ -440,13 +440,25 @@ def row_effect(ruleset: Ruleset, table: Table, row_id: str) -> StepProcedure | N
 
 
 def run_sequence(
-    ruleset: Ruleset, sequence_id: str, state: GameState, dice: DiceSource, decisions: Decisions | None = None
+    ruleset: Ruleset,
+    sequence_id: str,
+    state: GameState,
+    dice: DiceSource,
+    decisions: Decisions | None = None,
+    *,
+    start_at: str | None = None,
+    stop_after: str | None = None,
 ) -> tuple[GameState, tuple[Event, ...]]:
-    """Run every step of a sequence, in the ruleset's order, each on the state the one before left.
+    """Run the steps of a sequence, in the ruleset's order, each on the state the one before left.
 
     Each step's events are preceded by a ``sequence-step`` event naming the step, so a
     log shows what ran. Every step must have a procedure; one without is reported
     (with every other such step) before anything runs.
+
+    ``start_at`` and ``stop_after`` (step ids) run a part of it, so a tracker can play what
+    the rules put between two steps: a Charge! (``GameState.charge``) is played after the
+    ``kick-off-event`` step and before ``ball-lands``, while the ball is still in the air.
+    An id the sequence lacks raises :class:`~bbcore.errors.UsageError` naming its steps.
     """
     sequence = ruleset.sequence(sequence_id)
     procedures = sequence_steps(ruleset)
@@ -456,9 +468,15 @@ def run_sequence(
             f"sequence {sequence_id!r}: no procedure is registered for the step(s) {', '.join(map(repr, missing))}; "
             "a plugin registers one with the bbcore_register_sequence_steps hook"
         )
+    ids = [step.id for step in sequence.steps]
+    unknown = [step for step in (start_at, stop_after) if step is not None and step not in ids]
+    if unknown:
+        raise UsageError(f"sequence {sequence_id!r} has no step {', '.join(map(repr, unknown))}; its steps: {', '.join(ids)}")
+    first = ids.index(start_at) if start_at is not None else 0
+    last = ids.index(stop_after) if stop_after is not None else len(ids) - 1
     decisions = decisions or DefaultDecisions()
     events: list[Event] = []
-    for step in sequence.steps:
+    for step in sequence.steps[first : last + 1]:
         events.append(Event("sequence-step", None, result=step.id, detail={"sequence": sequence_id, "name": step.name}))
         state, step_events = procedures[step.id](ruleset, state, dice, decisions)
         events.extend(step_events)

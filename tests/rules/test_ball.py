@@ -153,6 +153,30 @@ def test_a_kick_out_of_the_receiving_half_is_a_touchback(core: Ruleset, target: 
     assert outcome.events[-1].kind == "touchback"
 
 
+def test_a_kicked_ball_that_bounces_off_the_pitch_is_a_touchback_not_a_throw_in(core: Ruleset) -> None:
+    # Aimed at (6, 0), deviated one square right to (7, 0) in the receiving half; the bounce (2: up) leaves the pitch.
+    with ScriptedDice([5, 1, 2]) as dice, ScriptedDecisions([("touchback", "h")]) as decisions:
+        outcome = kick_off(core, empty(core), (6, 0), dice, decisions, receiving_team="home")
+    assert outcome.board.ball.carrier == "h"
+    assert "throw-in" not in [e.kind for e in outcome.events]
+    assert outcome.events[-1].kind == "touchback"
+
+
+def test_a_touchback_with_nobody_standing_lets_the_coach_place_the_ball_in_his_half(core: Ruleset) -> None:
+    from bbcore.rules.ball import touchback
+    from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError
+
+    board = empty(core, statuses={"h": "prone"})
+    placed = touchback(board, "home", ScriptedDecisions([("touchback-square", (8, 4))]))
+    assert (placed.board.ball.square, placed.events[-1].result) == ((8, 4), "placed")
+    # Unasked, the ball goes on the first free square of the team's own end line.
+    assert touchback(board, "home", DefaultDecisions()).board.ball.square == (0, 0)
+    with pytest.raises(IllegalAnswerError, match="touchback-square"):
+        touchback(board, "home", ScriptedDecisions([("touchback-square", (20, 4))]))  # the other half
+    with pytest.raises(IllegalAnswerError, match="touchback-square"):
+        touchback(board, "home", ScriptedDecisions([("touchback-square", (1, 1))]))  # taken by the prone player
+
+
 def test_a_kicked_ball_can_be_caught_where_it_lands(core: Ruleset) -> None:
     board = build_board(core, {"c": ("home", "human/human-catcher", (5, 7)), "a": ("away", "orc/orc-lineman", (20, 7))})
     with ScriptedDice([4, 1, 3]) as dice:

@@ -390,6 +390,17 @@ def test_end_of_drive_effects_run_in_turn(make_ruleset: MakeRuleset) -> None:
     assert sum(1 for p in after.board.players.values() if p.status is Status.RESERVES) == 2
 
 
+def test_the_weathers_end_of_drive_effect_comes_before_the_plugins(make_ruleset: MakeRuleset) -> None:
+    rules = make_ruleset(plugins=[("gas", BoardEffectPlugin("gas", _to_reserves))])
+    state = attrs.evolve(game(rules), weather=rules.parameters.weather.sweltering_heat)
+    with ScriptedDice([1, 1, 1]) as dice:  # one player a team, the first of each
+        after, events = end_of_drive_effects(rules, state, dice, DefaultDecisions())
+    assert [e.kind for e in events] == ["sweltering-heat", "sweltering-heat", "sweltering-heat", "fainted"]
+    # The plugin's effect sees the board the heat left: its player was not among those the heat took.
+    fainted = events[-1].who
+    assert fainted not in after.barred_from_set_up
+
+
 def test_the_chef_gains_a_reroll_per_success_at_the_start_of_a_half_and_takes_the_opponents(core: Ruleset) -> None:
     chef = core.inducement("halfling-master-chef")
     (cooking,) = (e for e in chef.effects if e.chef is not None)
@@ -639,6 +650,10 @@ def test_high_kick_places_an_open_receiver_under_the_ball(core: Ruleset) -> None
     taken = attrs.evolve(kicked_off(core), kick_landing=(15, 5))  # away-4 stands there
     with ScriptedDice(event_rolls(core, "high-kick")) as dice, ScriptedDecisions([], strict=True) as coach:
         assert kick_off_event(core, taken, dice, coach)[0] == taken
+    # A ball coming down in the kicking team's half is a touchback: nobody is placed under it.
+    touchback = attrs.evolve(kicked_off(core), kick_landing=(8, 7))
+    with ScriptedDice(event_rolls(core, "high-kick")) as dice, ScriptedDecisions([], strict=True) as coach:
+        assert kick_off_event(core, touchback, dice, coach)[0] == touchback
 
 
 def test_solid_defence_sets_open_kickers_up_again_where_their_coach_says(core: Ruleset) -> None:

@@ -69,6 +69,19 @@ def test_every_core_step_has_a_procedure(core: Ruleset) -> None:
         assert [step.id for step in sequence.steps if step.id not in procedures] == [], sequence.id
 
 
+def test_a_sequence_run_in_two_parts_plays_as_one_and_stops_where_asked(core: Ruleset) -> None:
+    whole = run_sequence(core, "pre-game", full_teams(core), SeededDice(7))
+    ids = [step.id for step in core.sequence("pre-game").steps]
+    middle = ids[len(ids) // 2]
+    state, first = run_sequence(core, "pre-game", full_teams(core), dice := SeededDice(7), stop_after=middle)
+    assert steps_run(first)[-1] == middle
+    state, rest = run_sequence(core, "pre-game", state, dice, start_at=ids[ids.index(middle) + 1])
+    assert [e.to_json() for e in (*first, *rest)] == [e.to_json() for e in whole[1]]
+    assert state == whole[0]
+    with pytest.raises(UsageError, match="sequence 'pre-game' has no step 'charge'; its steps: "):
+        run_sequence(core, "pre-game", full_teams(core), SeededDice(7), start_at="charge")
+
+
 def test_an_unknown_sequence_is_a_usage_error(core: Ruleset) -> None:
     with pytest.raises(UsageError, match="unknown sequence 'half-time'"):
         run_sequence(core, "half-time", full_teams(core), ScriptedDice([]))
