@@ -176,8 +176,6 @@ class LeagueRules:
     tie_breakers: tuple[str, ...]
     #: How often one characteristic may be improved (advancements whose value-increases row changes it).
     improvements_per_characteristic: int | None = None
-    #: No firing at the post-game hiring may leave fewer players eligible for the next game than this.
-    keep_eligible_when_firing: int | None = None
     bonus_points: Mapping[str, BonusPoint] = field(factory=dict)
     #: Prayer (a prayers-to-nuffle row) -> achievement -> the SPP it earns the team that prayed.
     prayer_awards: Mapping[str, Mapping[str, int]] = field(factory=dict)

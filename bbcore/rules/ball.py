@@ -730,11 +730,12 @@ def diving_catch(
     first_team: str | None = None,
     modifier: int = 0,
     team_reroll_for: TeamRerolls | None = None,
+    leaving: str | None = None,
 ) -> Outcome | None:
     """A ball coming down on the empty ``square`` from a pass, a throw-in or a kick-off: a player with Diving Catch
     in play whose tackle zone covers it may try to catch it from where he stands (``first_team``'s players first,
-    then by id; each asked ``Decisions.use_skill`` with ``reason``). The catch as :func:`catch` plays it, or None
-    when nobody tries (or the square is taken, or a feature there takes the ball)."""
+    then by id; each asked ``Decisions.use_skill`` with ``reason``). The catch as :func:`catch` plays it (``leaving``
+    as there), or None when nobody tries (or the square is taken, or a feature there takes the ball)."""
     feature = board.geometry.feature_at(square)
     if board.at(square) is not None or (feature is not None and feature.ball_lands):
         return None
@@ -745,7 +746,17 @@ def diving_catch(
     for diver in divers:
         if board.in_play(diver) and decisions.use_skill(diver.id, DIVING_CATCH, reason):
             aloft = board.with_ball(BallState(square=square))
-            return catch(ruleset, aloft, diver.id, dice, decisions, situation=situation, modifier=modifier, team_reroll_for=team_reroll_for)
+            return catch(
+                ruleset,
+                aloft,
+                diver.id,
+                dice,
+                decisions,
+                situation=situation,
+                modifier=modifier,
+                team_reroll_for=team_reroll_for,
+                leaving=leaving,
+            )
     return None
 
 
@@ -809,7 +820,9 @@ def kick_lands(
             return outcome
     if not geometry.on_pitch(landing) or geometry.half_of(landing) != receiving_half:
         return touchback(board, receiving_team, decisions, events)
-    dived = diving_catch(ruleset, board, landing, dice, decisions, situation="pass", reason="kick-off", first_team=receiving_team)
+    dived = diving_catch(
+        ruleset, board, landing, dice, decisions, situation="pass", reason="kick-off", first_team=receiving_team, leaving="kick-off"
+    )
     # A ball that leaves the pitch before it comes to rest (a missed catch, a bounce) is a touchback too.
     landed = dived if dived is not None else land_ball(ruleset, board, landing, dice, decisions, cause="kick-off", leaving="kick-off")
     outcome = Outcome(landed.board, (*events, *landed.events))

@@ -71,9 +71,11 @@ class ActChoice:
 class Decisions(Protocol):
     """Answers to every choice a procedure offers.
 
-    One question more is asked of a coach who can answer it, and answered as
+    Two questions more are asked of a coach who can answer them, and answered as
     :class:`DefaultDecisions` would for one who cannot: which block die Pro rolls again
-    (:class:`ChoosesProDie`, asked through :func:`pro_die_from`).
+    (:class:`ChoosesProDie`, asked through :func:`pro_die_from`) and where the ball goes
+    after a touchback with nobody Standing to take it (:class:`PlacesTouchbackBall`,
+    through :func:`touchback_square_from`).
     """
 
     def block_face(self, team: str, faces: Sequence[str], attacker_has_block: bool, defender_has_block: bool, attacking: bool) -> int:

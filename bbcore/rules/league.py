@@ -331,6 +331,22 @@ def value_increase(ruleset: Ruleset, kind: str, elite: bool = False) -> int:
     return amount
 
 
+#: A skill advancement that draws from the position's primary categories (the value increase table's ``categories``).
+PRIMARY = "primary"
+#: One that draws from its secondary categories.
+SECONDARY = "secondary"
+
+
+def advancement_categories(ruleset: Ruleset, kind: str) -> str | None:
+    """Whose skill categories an advancement of ``kind`` (a row of the value increase table) takes its skill from:
+    :data:`PRIMARY` or :data:`SECONDARY`, the row's ``categories``; None for a kind that gives no skill (a
+    characteristic improvement) or a row the table lacks (the team checks report it)."""
+    table = ruleset.tables.get(ruleset.roles.get("value-increases", "value-increases"))
+    row = next((r for r in table.rows if r.id == kind), None) if table is not None else None
+    which = row.values.get("categories") if row is not None else None
+    return which if which in (PRIMARY, SECONDARY) else None
+
+
 # -- random skills ----------------------------------------------------------------------------------
 
 
@@ -617,12 +633,15 @@ def _row(table: Table, row_id: str) -> Row:
 __all__ = [
     "FOULING_FRENZY",
     "LETHAL_FLIGHT",
+    "PRIMARY",
     "RESULTS",
+    "SECONDARY",
     "TIE_BREAKERS",
     "VIOLENT_INNOVATOR",
     "CharacteristicImprovement",
     "FixtureRecord",
     "Standing",
+    "advancement_categories",
     "advancement_cost",
     "bonus_points",
     "casualty_earns_spp",

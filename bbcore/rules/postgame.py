@@ -199,9 +199,9 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
     that spends more than the Treasury, is not a legal team in league play
     (:func:`bbcore.teams.checks.check_team`, ``stage="league"``), or drops the Team
     Captain while he is neither dead nor lowered by a lasting injury, that holds fewer team
-    re-rolls than the team had, that fires a player (one left off who neither died nor
-    quit) while fewer than ``league.keep_eligible_when_firing`` players are eligible for the
-    next game, that marks a player Temporarily Retiring without a lasting injury in this game
+    re-rolls than the team had, that fires a player who could play the next game (one left
+    off who neither died nor quit) so that fewer than ``players_on_pitch`` are eligible for
+    it, that marks a player Temporarily Retiring without a lasting injury in this game
     (or brings back one who retired), or that pays less than its changes cost
     (:func:`bbcore.teams.hiring.hiring_cost`: new players at their Current Value, re-rolls
     at the price after the draft, staff; the players Masters of Undeath raised come free;
@@ -297,16 +297,17 @@ def _quitters(state: GameState, team_id: str) -> list[TeamPlayer]:
 
 
 def _firing_problems(ruleset: Ruleset, state: GameState, team_id: str, after: Team) -> list[str]:
-    """What the answer may not do when it lets players go or gives up re-rolls: fire a player (one left off who is
-    neither dead nor quit) while fewer players than ``league.keep_eligible_when_firing`` are eligible for the next
-    game, or hold fewer team re-rolls than the team came with."""
+    """What the answer may not do when it lets players go or gives up re-rolls: fire a player eligible for the next
+    game (one left off who is neither dead nor quit, nor missing that game) so that fewer than ``players_on_pitch``
+    are eligible, hold fewer team re-rolls than the team came with, or retire a player (or bring one back) as
+    :func:`_retiring_problems` refuses."""
     before = state.team(team_id).team
     if before is None:
         return []
     found = []
     if after.rerolls < before.rerolls:
         found.append(f"it holds {after.rerolls} team re-rolls, fewer than its {before.rerolls}: re-rolls are never given up")
-    floor = ruleset.parameters.league.keep_eligible_when_firing
+    floor = ruleset.parameters.players_on_pitch
     gone = {
         before.players[index].identity
         for index in range(len(before.players))
@@ -314,9 +315,10 @@ def _firing_problems(ruleset: Ruleset, state: GameState, team_id: str, after: Te
     }
     gone |= {player.identity for player in _quitters(state, team_id)}
     left = Counter(p.identity for p in before.players) - Counter(p.identity for p in after.players)
-    fired = sorted(name for name, position in left.elements() if (name, position) not in gone)
+    could_play = {p.identity for p in before.players if p.available}
+    fired = sorted(name for name, position in left.elements() if (name, position) not in gone and (name, position) in could_play)
     eligible = sum(1 for player in after.players if player.available)
-    if floor is not None and fired and eligible < floor:
+    if fired and eligible < floor:
         found.append(
             f"it fires {', '.join(fired)} with {eligible} players eligible for the next game; no player may be fired below {floor}"
         )
@@ -333,7 +335,7 @@ def _retiring_problems(ruleset: Ruleset, state: GameState, team_id: str, before:
         if was is None or index is None:
             continue
         if was.temporarily_retired and not player.temporarily_retired:
-            found.append(f"{player.name} is Temporarily Retiring and plays no further part in the season")
+            found.append(f"{player.name} retired for the rest of the season and may not come back before it ends")
         elif player.temporarily_retired and not was.temporarily_retired:
             in_game = state.board.players.get(game_player_id(team_id, index))
             if in_game is None or not _lasting_injury_in(ruleset, in_game.casualty_results):

@@ -474,6 +474,8 @@ def run_sequence(
         raise UsageError(f"sequence {sequence_id!r} has no step {', '.join(map(repr, unknown))}; its steps: {', '.join(ids)}")
     first = ids.index(start_at) if start_at is not None else 0
     last = ids.index(stop_after) if stop_after is not None else len(ids) - 1
+    if first > last:
+        raise UsageError(f"sequence {sequence_id!r}: step {start_at!r} comes after {stop_after!r}; nothing would run")
     decisions = decisions or DefaultDecisions()
     events: list[Event] = []
     for step in sequence.steps[first : last + 1]:

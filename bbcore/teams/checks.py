@@ -23,7 +23,7 @@ from attrs import frozen
 from bbcore.errors import DataError, JsonPath, PluginError, Problem, UsageError
 from bbcore.model.inducement import InducementHire
 from bbcore.render.text import counted, money
-from bbcore.rules.league import skill_conflict
+from bbcore.rules.league import PRIMARY, advancement_categories, skill_conflict
 from bbcore.teams.problems import problem as problem  # noqa: PLC0414 - re-exported for plugins, as mypy wants
 from bbcore.teams.profiles import profile_problems
 from bbcore.teams.purchases import eligibility_reason, entity_name, hires_a_player, prices_by_league, stake_problem
@@ -297,14 +297,14 @@ def check_advancements(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
             if advancement.skill is not None and advancement.skill.id not in ruleset.skills:
                 yield problem("unknown-skill", f"unknown skill {advancement.skill.id!r}", *path, "skill")
                 continue
-            which = row.values.get("categories") if row is not None else None
-            if not isinstance(which, str) or position is None:
+            which = advancement_categories(ruleset, advancement.kind)
+            if which is None or position is None:
                 continue
             if advancement.skill is None:
                 yield problem("advancement-without-skill", f"a {row.name if row else advancement.kind} advancement names its skill", *path)
                 continue
             skill = ruleset.skills[advancement.skill.id]
-            categories = position.primary if which == "primary" else position.secondary
+            categories = position.primary if which == PRIMARY else position.secondary
             if skill.category not in categories:
                 yield problem(
                     "skill-not-in-categories",

@@ -97,9 +97,11 @@ def _work_out(ruleset: Ruleset, player: TeamPlayer, index: int, team: Team | Non
             # The same skill gained against another keyword (Hatred twice from Getting Even): held against both.
             skills[ref.id] = f"{held}{KEYWORD_SEPARATOR}{ref.value}"
         skills.setdefault(ref.id, ref.value)
+    held_before = dict(state.skills)
     if is_captain(ruleset, player, team):
         skills.setdefault(ruleset.parameters.team_captain.skill, None)
-    problems.extend(_skills_not_allowed(ruleset, player, index, state.skills))
+        held_before.setdefault(ruleset.parameters.team_captain.skill, None)  # a captain cannot take his Pro again
+    problems.extend(_skills_not_allowed(ruleset, player, index, held_before))
     state = attrs.evolve(state, skills=skills)
     improvements: dict[str, int] = {}
     most = ruleset.parameters.league.improvements_per_characteristic

@@ -162,6 +162,29 @@ def test_a_kicked_ball_that_bounces_off_the_pitch_is_a_touchback_not_a_throw_in(
     assert outcome.events[-1].kind == "touchback"
 
 
+def test_a_kicked_ball_a_diver_drops_off_the_pitch_is_a_touchback(core: Ruleset) -> None:
+    from bbcore.rules.decisions import DefaultDecisions
+
+    class Diving(DefaultDecisions):
+        def use_skill(self, player_id: str, skill: str, reason: str) -> bool:
+            return True
+
+    board = build_board(
+        core,
+        {
+            "h": ("home", "human/human-lineman", (3, 5)),
+            "d": ("home", "human/human-catcher", (8, 0)),
+            "a": ("away", "orc/orc-lineman", (24, 13)),
+        },
+        skills={"d": {"diving-catch": None}},
+    )
+    # Deviated to (7, 0); the diver at (8, 0) drops it twice (Catch's re-roll); the bounce (2: up) leaves the pitch.
+    with ScriptedDice([5, 1, 1, 1, 2]) as dice:
+        outcome = kick_off(core, board, (6, 0), dice, Diving(), receiving_team="home")
+    assert "throw-in" not in [e.kind for e in outcome.events]
+    assert outcome.events[-1].kind == "touchback"
+
+
 def test_a_touchback_with_nobody_standing_lets_the_coach_place_the_ball_in_his_half(core: Ruleset) -> None:
     from bbcore.rules.ball import touchback
     from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError

@@ -271,8 +271,7 @@ def test_a_journeyman_kept_pays_his_fee_and_the_value_of_what_he_learned(core: R
 
 def test_re_rolls_are_never_given_up_and_no_firing_goes_below_the_floor(core: Ruleset) -> None:
     human = next(ref.team for ref in core.team_files if ref.id == "human-starter")
-    floor = core.parameters.league.keep_eligible_when_firing
-    assert floor is not None
+    floor = core.parameters.players_on_pitch
     assert sum(p.available for p in human.players) > floor
     state = game(core, home=attrs.evolve(team_state(core, "home", human), treasury=0))
     fewer_rerolls = attrs.evolve(human, rerolls=human.rerolls - 1, treasury=0)
@@ -289,6 +288,12 @@ def test_re_rolls_are_never_given_up_and_no_firing_goes_below_the_floor(core: Ru
     fired = ", ".join(sorted(p.name for p in human.players[floor - 1 :]))
     with pytest.raises(IllegalAnswerError, match=f"it fires {fired} with {floor - 1} players eligible"):
         hiring_and_firing(core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", below)]))
+    # Letting go a player who misses the next game takes nobody eligible away: allowed below the floor.
+    missing = attrs.evolve(human, players=(attrs.evolve(keep[0], miss_next_game=True), *keep[1:]))
+    short_state = game(core, home=attrs.evolve(team_state(core, "home", missing), treasury=0))
+    without_him = attrs.evolve(missing, players=keep[1:], treasury=0)
+    answers = ScriptedDecisions([("team-after-hiring", without_him), ("team-after-hiring", None)])
+    assert hiring_and_firing(core, short_state, ScriptedDice([]), answers)[0].home.team is without_him
 
 
 def test_only_a_lasting_injury_in_the_game_lets_a_player_retire_and_he_stays_retired(core: Ruleset) -> None:
@@ -311,7 +316,7 @@ def test_only_a_lasting_injury_in_the_game_lets_a_player_retire_and_he_stays_ret
     after, _ = hiring_and_firing(core, state_with(("lasting-injury",)), ScriptedDice([]), answers)
     assert after.home.team is retired
     back = attrs.evolve(retired, players=human.players)
-    with pytest.raises(IllegalAnswerError, match=f"{name} is Temporarily Retiring and plays no further part"):
+    with pytest.raises(IllegalAnswerError, match=f"{name} retired for the rest of the season"):
         hiring_and_firing(core, state_with((), retired), ScriptedDice([]), ScriptedDecisions([("team-after-hiring", back)]))
 
 

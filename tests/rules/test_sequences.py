@@ -80,6 +80,8 @@ def test_a_sequence_run_in_two_parts_plays_as_one_and_stops_where_asked(core: Ru
     assert state == whole[0]
     with pytest.raises(UsageError, match="sequence 'pre-game' has no step 'charge'; its steps: "):
         run_sequence(core, "pre-game", full_teams(core), SeededDice(7), start_at="charge")
+    with pytest.raises(UsageError, match="comes after"):
+        run_sequence(core, "pre-game", full_teams(core), SeededDice(7), start_at=ids[-1], stop_after=ids[0])
 
 
 def test_an_unknown_sequence_is_a_usage_error(core: Ruleset) -> None:

@@ -37,6 +37,25 @@ def codes(rules: Ruleset, team: Team) -> list[tuple[str, str]]:
     return [(p.code, p.path) for p in check_team(rules, team).problems if "captain" in p.code]
 
 
+def test_a_captain_takes_not_again_the_skill_his_captaincy_gives(core: Ruleset) -> None:
+    from bbcore.model.common import SkillRef
+    from bbcore.model.team import Advancement
+
+    pro = core.parameters.team_captain.skill
+    team = humans(core, 0)
+    took = Advancement(
+        "chosen-secondary" if core.skills[pro].category in core.position(team.players[0].position).secondary else "chosen-primary",
+        skill=SkillRef(pro),
+    )
+    players = (attrs.evolve(team.players[0], advancements=(took,)), *team.players[1:])
+    found = [(p.code, p.path) for p in check_team(core, attrs.evolve(team, players=players), stage="league").problems]
+    assert ("skill-already-held", "$.players[0].advancements[0].skill") in found
+    # Not the captain, he may take it.
+    plain = attrs.evolve(team, players=(attrs.evolve(players[0], captain=False), *players[1:]))
+    found = [(p.code, p.path) for p in check_team(core, plain, stage="league").problems]
+    assert ("skill-already-held", "$.players[0].advancements[0].skill") not in found
+
+
 def test_one_captain_in_a_team_with_the_rule_of_a_position_it_allows(core: Ruleset) -> None:
     assert core.parameters.team_captain.special_rule in {rule.rule for rule in core.roster("human").special_rules}
     assert codes(core, humans(core, 0)) == []

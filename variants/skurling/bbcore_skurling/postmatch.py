@@ -42,6 +42,7 @@ from bbcore.model.team import Advancement, Team, TeamPlayer
 from bbcore.rules.events import Event
 from bbcore.rules.injury import casualty_roll
 from bbcore.rules.league import (
+    advancement_categories,
     advancement_cost,
     expensive_mistake,
     may_gain,
@@ -66,8 +67,8 @@ if TYPE_CHECKING:
 REROLL = "reroll"
 #: The award of the SPP list the MVP earns.
 MVP_AWARD = "most-valuable-player"
-#: The advancement kinds that name a chosen skill, and the one rolled at random.
-CHOSEN_KINDS = {"chosen-primary": "primary", "chosen-secondary": "secondary"}
+#: The advancement kind rolled at random; the others that give a skill are chosen, from the categories the core's
+#: value increase table names for them (:func:`bbcore.rules.league.advancement_categories`).
 RANDOM_KIND = "random-primary"
 CHARACTERISTIC_KIND = "characteristic"
 
@@ -287,8 +288,9 @@ def advance_player(
         if choice.kind not in costs:
             raise UsageError(f"{player.name!r} cannot take a {choice.kind!r} advancement; affordable: {', '.join(costs) or 'none'}")
         advancement: Advancement
-        if choice.kind in CHOSEN_KINDS:
-            options = _category_skills(ruleset, player, CHOSEN_KINDS[choice.kind])
+        chosen_from = advancement_categories(ruleset, choice.kind) if choice.kind != RANDOM_KIND else None
+        if chosen_from is not None:
+            options = _category_skills(ruleset, player, chosen_from)
             if choice.skill not in options:
                 raise UsageError(f"{player.name!r} cannot choose {choice.skill!r} as a {choice.kind} skill")
             advancement = Advancement(choice.kind, skill=SkillRef(choice.skill))
