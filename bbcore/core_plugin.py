@@ -34,9 +34,9 @@ def bbcore_register_data(register: DataRegistrar) -> None:
 
 @hookimpl
 def bbcore_register_sequence_steps(register: SequenceStepRegistrar) -> None:
-    from bbcore.rules import drive, postgame, pregame  # noqa: PLC0415 - the procedures import the teams package
+    from bbcore.rules import drive, dwarven_wisdom, postgame, pregame  # noqa: PLC0415 - the procedures import the teams package
 
-    for steps in (pregame.STEPS, drive.STEPS, postgame.STEPS):
+    for steps in (pregame.STEPS, drive.STEPS, dwarven_wisdom.STEPS, postgame.STEPS):
         for step_id, procedure in steps.items():
             register.step(step_id, procedure)
 
@@ -185,6 +185,28 @@ def bbcore_turn_end_effects(
 
 
 @hookimpl(tryfirst=True)
+def bbcore_turn_start_effects(
+    ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]] | None:
+    """A Weather Mage may be called as one of its team's turns starts (:func:`bbcore.rules.weather_mage.mage_at_turn_start`)."""
+    from bbcore.rules.weather_mage import mage_at_turn_start  # noqa: PLC0415 - the procedures import the teams package
+
+    state, events = mage_at_turn_start(ruleset, state, team, dice, decisions)
+    return (state, events) if events else None
+
+
+@hookimpl(tryfirst=True)
+def bbcore_after_turn_effects(
+    ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions
+) -> tuple[GameState, tuple[Event, ...]] | None:
+    """A Sports-Wizard may cast his spell just after any turn (:func:`bbcore.rules.sports_wizard.wizard_after_turn`)."""
+    from bbcore.rules.sports_wizard import wizard_after_turn  # noqa: PLC0415 - the procedures import the teams package
+
+    state, events = wizard_after_turn(ruleset, state, team, dice, decisions)
+    return (state, events) if events else None
+
+
+@hookimpl(tryfirst=True)
 def bbcore_after_procedure_effects(
     ruleset: Ruleset, state: GameState, before: Board, events: tuple[Event, ...], dice: DiceSource, decisions: Decisions
 ) -> tuple[GameState, tuple[Event, ...]] | None:
@@ -230,10 +252,10 @@ def bbcore_team_reroll_used(
 
 @hookimpl(trylast=True)
 def bbcore_foul_call(ruleset: Ruleset, state: GameState, report: FoulReport, dice: DiceSource) -> FoulCall:
-    """A natural double sends the fouler off."""
-    from bbcore.rules.foul import doubles_call  # noqa: PLC0415
+    """A natural double sends the fouler off; without one, a referee the victim's team hired may (Close Scrutiny)."""
+    from bbcore.rules.foul import core_foul_call  # noqa: PLC0415
 
-    return doubles_call(ruleset, state, report)
+    return core_foul_call(ruleset, state, report, dice)
 
 
 @hookimpl(trylast=True)

@@ -936,10 +936,12 @@ def bbcore_foul_call(ruleset: Ruleset, state: GameState, report: FoulReport, dic
 
     Called by :func:`~bbcore.rules.foul.foul` once per Foul, before anyone is Sent-off.
     ``firstresult``: the first non-None answer wins. The core (``trylast``,
-    :func:`~bbcore.rules.foul.doubles_call`) sends the fouler off on a natural double,
-    as Blood Bowl 2025 does. A variant answers for a game with no referee, or for a
-    referee a team paid for; to keep the core's ruling as well, return
-    ``doubles_call(ruleset, state, report)`` where it applies.
+    :func:`~bbcore.rules.foul.core_foul_call`) sends the fouler off on a natural double,
+    as Blood Bowl 2025 does (:func:`~bbcore.rules.foul.doubles_call`), and otherwise rolls
+    for a Dodgy League Rep the victim's team hired (:func:`~bbcore.rules.foul.close_scrutiny`).
+    A variant answers for a game with no referee, or for a referee a team paid for; to keep
+    the core's ruling as well, return ``core_foul_call(ruleset, state, report, dice)`` (or
+    ``doubles_call(ruleset, state, report)`` for the doubles alone) where it applies.
 
     :param state: the game after the Foul's rolls (the victim already injured).
     :param report: the fouler, the victim and the natural dice of the Armour and Injury
@@ -1385,7 +1387,8 @@ def bbcore_turn_start_effects(
     """Effects as a team's turn starts, before anyone is activated (a prayer called on, a hazard that wakes...).
 
     Called by :func:`bbcore.rules.turns.start_turn`, which a match tracker calls as each
-    team turn starts, after the core's own (Throw a Rock). Implementations are called in
+    team turn starts, after the core's own (Throw a Rock); the core also answers it, first
+    (``tryfirst``: a Weather Mage may be called, :mod:`bbcore.rules.weather_mage`). Implementations are called in
     turn, each on the state the one before returned, and return the new state and their
     events, or None for no change. An effect that ends the turn before anyone is activated
     (the team's own ball carrier knocked down) adds an event of kind
@@ -1465,7 +1468,8 @@ def bbcore_after_turn_effects(
     Called by :func:`bbcore.rules.drive.end_turn` once the turn's board-level effects
     (``bbcore_turn_end_effects``) are done and its records cleared. Where those see the board
     only, these see the whole game, so they may spend an inducement's use or move a turn
-    marker. Implementations are called in turn, each on the state the one before returned,
+    marker. The core answers first (``tryfirst``: the Sports-Wizard is offered to both
+    coaches, :mod:`bbcore.rules.sports_wizard`). Implementations are called in turn, each on the state the one before returned,
     and return the new state and their events, or None for no change.
 
     :param state: the game as the turn left it.

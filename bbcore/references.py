@@ -280,6 +280,10 @@ PARAMETER_SKILL_LISTS: tuple[JsonPath, ...] = (
 PARAMETER_SKILL_VALUES: tuple[JsonPath, ...] = (("team_captain", "skill"), ("getting_even", "skill"))
 #: The lists of inducement ids in the parameters.
 PARAMETER_INDUCEMENT_LISTS: tuple[JsonPath, ...] = (("fouls", "bribes"), ("kick_off_events", "cheering_fans_reroll_ones"))
+#: Where the parameters name one inducement: the entries of the inducements the core plays.
+PARAMETER_INDUCEMENT_VALUES: tuple[JsonPath, ...] = tuple(
+    ("inducements", played, "inducement") for played in ("weather_mage", "close_scrutiny", "dwarven_wisdom", "fireball", "zap")
+)
 
 
 def _at(data: object, path: JsonPath) -> object:
@@ -310,12 +314,16 @@ def parameter_skill_problems(skills: Collection[str], layers: Iterable[tuple[Yam
 
 
 def parameter_inducement_problems(inducements: Collection[str], layers: Iterable[tuple[YamlDocument, Mapping[str, Any]]]) -> list[Problem]:
-    """Every inducement id a parameters file names (see :data:`PARAMETER_INDUCEMENT_LISTS`) that no inducement list
-    loaded for the ruleset defines (a list another replaces still counts: a variant may keep the core's Bribes
-    named without selling them), at its line in that file."""
+    """Every inducement id a parameters file names (see :data:`PARAMETER_INDUCEMENT_LISTS` and
+    :data:`PARAMETER_INDUCEMENT_VALUES`) that no inducement list loaded for the ruleset defines (a list another
+    replaces still counts: a variant may keep the core's Bribes named without selling them), at its line in that file."""
     problems: list[Problem] = []
     for document, data in layers:
         problems.extend(_unknown_listed(document, data, PARAMETER_INDUCEMENT_LISTS, inducements, "unknown-inducement", "inducement"))
+        for path in PARAMETER_INDUCEMENT_VALUES:
+            found = _at(data, path)
+            if isinstance(found, str) and found not in inducements:
+                problems.append(document.problem(path, "unknown-inducement", f"unknown inducement {found!r}"))
     return problems
 
 
@@ -366,6 +374,7 @@ PARAMETER_CASUALTY_ROWS: tuple[JsonPath, ...] = (
     ("plague_ridden", "casualty"),
     ("masters_of_undeath", "casualty"),
     ("league", "friendly", "casualty"),
+    ("inducements", "zap", "casualty"),
 )
 
 

@@ -201,7 +201,8 @@ class SpecialRuleReroll:
 class FoulRules:
     """The Foul action: its assists and Dirty Player, the Argue the Call result that ejects the coach, and the
     inducements spent as Bribes (``bribes``, the first held first) with how many may be tried on one call
-    (``bribes_per_call``, None for no limit)."""
+    (``bribes_per_call``, None for no limit). An Argue the Call die of ``ejected_on_natural`` or less is the ejecting
+    row whatever modifiers add to it (None: the modified total alone decides)."""
 
     per_assist: int
     dirty_player: int
@@ -210,6 +211,7 @@ class FoulRules:
     bribes: tuple[str, ...]
     bribes_per_call: int | None
     bribery_and_corruption: SpecialRuleReroll | None = None
+    ejected_on_natural: int | None = None
 
 
 @frozen
@@ -522,6 +524,80 @@ def required(block: T | None, key: str, what: str) -> T:
 
 
 @frozen
+class WeatherMageRules:
+    """A weather mage (the entry ``inducement``): as one of its team's turns starts, a new weather roll with one of
+    ``modifiers`` added, the coach's pick."""
+
+    inducement: str
+    modifiers: tuple[int, ...]
+
+
+@frozen
+class CloseScrutinyRules:
+    """A referee the other team hired (the entry ``inducement``): after a Foul that sent nobody off, ``dice`` of
+    ``sent_off_on`` or more sends the fouler off."""
+
+    inducement: str
+    dice: str
+    sent_off_on: int
+
+
+@frozen
+class DwarvenWisdomRules:
+    """A coach's second thoughts (the entry ``inducement``): once both teams have set up, ``players`` (dice) of the
+    team's players on the pitch may be set up again."""
+
+    inducement: str
+    players: str
+
+
+@frozen
+class FireballRules:
+    """A fireball (the entry ``inducement``) at a square: ``dice`` for each player in or next to it, a hit on
+    ``hit_on`` or more, and ``armour`` added to the Armour Roll of each player hit."""
+
+    inducement: str
+    dice: str
+    hit_on: int
+    armour: int
+
+
+@frozen
+class ZapRules:
+    """A Zap! (the entry ``inducement``) at a player: ``dice`` at or above his ST, or of ``always_on``, and never of
+    ``never_on``, turns him into the entry's ``profile`` until the drive ends; each Casualty he suffers in that shape
+    counts as the casualty table row ``casualty``, with no Casualty Roll."""
+
+    inducement: str
+    dice: str
+    never_on: int
+    always_on: int
+    profile: str
+    casualty: str
+
+
+@frozen
+class InducementPlayRules:
+    """The inducements the core plays during a game, each naming its entry in the inducement list; None where the
+    ruleset does not play it. How often each may be used is its entry's ``uses``."""
+
+    weather_mage: WeatherMageRules | None = None
+    close_scrutiny: CloseScrutinyRules | None = None
+    dwarven_wisdom: DwarvenWisdomRules | None = None
+    fireball: FireballRules | None = None
+    zap: ZapRules | None = None
+
+    def played(self) -> dict[str, tuple[str, ...]]:
+        """Each inducement id these rules name, with the names of the rules (``weather_mage``, ``zap``...) that play it."""
+        found: dict[str, tuple[str, ...]] = {}
+        for name in ("weather_mage", "close_scrutiny", "dwarven_wisdom", "fireball", "zap"):
+            rules = getattr(self, name)
+            if rules is not None:
+                found[rules.inducement] = (*found.get(rules.inducement, ()), name)
+        return found
+
+
+@frozen
 class ExtraTimeRules:
     """After Extra Time, still level: a penalty shoot-out of ``penalty_roll_offs`` roll-offs."""
 
@@ -570,3 +646,5 @@ class GameParameters:
     sideline_budget: int | None = None
     #: Extra Time and penalties, for a game that must have a winner.
     extra_time: ExtraTimeRules | None = None
+    #: The inducements the core plays during a game.
+    inducements: InducementPlayRules = field(factory=InducementPlayRules)

@@ -235,7 +235,8 @@ class Decisions(Protocol):
         """Where up to ``count`` of ``players`` stand once (again) set up for the drive; the others stay as they are.
 
         ``reason`` says who they are: Solid Defence's ``solid-defence``, Open players of
-        ``team`` on the pitch, taken off and set up again; ``stand-in``, a staff member a
+        ``team`` on the pitch, taken off and set up again; ``dwarven-wisdom``, any of its
+        players on the pitch, for Josef Bugman's Dwarven Wisdom; ``stand-in``, a staff member a
         plugin offers to a team short of players, not yet on the board (an empty answer
         leaves him out). The whole team must then be set up legally.
         """
@@ -249,7 +250,7 @@ class Decisions(Protocol):
         ...
 
     def weather_modifier(self, team: str, allowed: Sequence[int]) -> int:
-        """The modifier, one of ``allowed``, that ``team`` puts on a weather roll it may change (an inducement's, say)."""
+        """The modifier, one of ``allowed``, that ``team`` puts on a weather roll it may change (a Weather Mage's, say)."""
         ...
 
     def team_mate(self, player_id: str, reason: str, candidates: Sequence[str]) -> str:
@@ -287,15 +288,16 @@ class Decisions(Protocol):
 
     def use_inducement(self, team: str, inducement: str, situation: str) -> bool:
         """Whether the coach of ``team`` spends one use of his ``inducement`` now, an inducement whose use is his to
-        time; ``situation`` names the moment (``turn-start``: an Ancient Artifact, at the start of one of his turns)."""
+        time; ``situation`` names the moment (``turn-start``: a Weather Mage, or a pack's Ancient Artifact, at the start
+        of one of his turns; ``dwarven-wisdom``: Josef Bugman, once both teams have set up for a drive)."""
         ...
 
     def inducement_act(self, team: str, inducement: str, situation: str, acts: Sequence[InducementAct]) -> ActChoice | None:
         """What the coach of ``team`` does with his ``inducement`` now, one of ``acts`` with what it names, or None to keep it.
 
-        Asked at the moments a plugin offers an inducement aimed on the board (a wizard's
-        spells as a turn starts, or just after one ended: ``situation`` names the moment,
-        one of :data:`INDUCEMENT_MOMENTS`).
+        Asked at the moments the core or a plugin offers an inducement aimed on the board (the
+        Sports-Wizard's spells just after a turn ended, a pack's wizard as a turn starts:
+        ``situation`` names the moment, one of :data:`INDUCEMENT_MOMENTS`).
         The answer is checked against the offer (:func:`checked_act`).
         """
         ...

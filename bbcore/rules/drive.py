@@ -38,6 +38,7 @@ from bbcore.rules.sequences import (
     chain_state_hook,
     row_effect,
 )
+from bbcore.rules.sports_wizard import frogs_return
 from bbcore.rules.trapdoors import enter_square
 from bbcore.rules.turn_changes import end_every_turn_change, end_turn_changes
 
@@ -691,7 +692,8 @@ def send_off_secret_weapons(ruleset: Ruleset, state: GameState, dice: DiceSource
 
 def end_of_drive_effects(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """The weather's effect first (:func:`sweltering_heat`), as the rules order them, then whatever the active plugins
-    do when a drive ends (``bbcore_end_of_drive_effects``), each on the board the one before left, in plugin order."""
+    do when a drive ends (``bbcore_end_of_drive_effects``), each on the board the one before left, in plugin order;
+    last, the players Zap! made Frogs turn back (:func:`bbcore.rules.sports_wizard.frogs_return`)."""
     state, heat = sweltering_heat(ruleset, state, dice)
     board, events = chain_board_hook(
         ruleset,
@@ -702,7 +704,8 @@ def end_of_drive_effects(ruleset: Ruleset, state: GameState, dice: DiceSource, d
         drive_effects=state.drive_effects,
         drive_players=state.drive_players,
     )
-    return attrs.evolve(state, board=board), (*heat, *events)
+    state, frogs = frogs_return(ruleset, attrs.evolve(state, board=board))
+    return state, (*heat, *events, *frogs)
 
 
 def sweltering_heat(ruleset: Ruleset, state: GameState, dice: DiceSource) -> StepResult:
@@ -803,7 +806,8 @@ def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, de
     and who was Stalling (``GameState.activated``, ``GameState.stalling``) and the players' uses of skills limited per
     turn (:func:`bbcore.rules.board.clear_turn_uses`) are cleared once the hooks have seen them, and no team's turn is
     under way any more (``GameState.active_team``).
-    Last, the plugins act on the whole game just after the turn (``bbcore_after_turn_effects``)."""
+    Last, the plugins act on the whole game just after the turn (``bbcore_after_turn_effects``, which the core answers
+    first: the Sports-Wizard, :mod:`bbcore.rules.sports_wizard`)."""
     board, events = chain_board_hook(
         ruleset,
         "bbcore_turn_end_effects",

@@ -9,9 +9,10 @@ nobody assists either side), Put the Boot In (a team-mate with it assists howeve
 marked), Sneaky Git (a double on an Armour Roll that held sends nobody off).
 
 The officials then judge what they saw, through the ``bbcore_foul_call`` hook: the core
-(:func:`doubles_call`) sends the fouler off when a natural double came up on any Armour
-Roll or on the Injury Roll. A variant with no referee, or one a team has paid, answers
-first.
+(:func:`core_foul_call`) sends the fouler off when a natural double came up on any Armour
+Roll or on the Injury Roll (:func:`doubles_call`), and otherwise lets a referee the other
+team hired look closer (:func:`close_scrutiny`, the Dodgy League Rep). A variant with no
+referee, or one a team has paid, answers first.
 
 :func:`send_off` is being Sent-off, for a Foul or for any other reason: the coach may
 Argue the Call (``bbcore_argue_the_call``; the core rolls on the ``argue-the-call``
@@ -307,6 +308,36 @@ def doubles_call(ruleset: Ruleset, state: GameState, report: FoulReport) -> Foul
     return FoulCall()
 
 
+#: The ``seen`` of the referee's event when a hired referee's die sends a fouler off (:func:`close_scrutiny`).
+CLOSE_SCRUTINY = "close-scrutiny"
+
+
+def close_scrutiny(ruleset: Ruleset, state: GameState, report: FoulReport, dice: DiceSource) -> FoulCall:
+    """A referee the victim's team hired watches a Foul that sent nobody off: the parameters'
+    ``inducements.close_scrutiny`` name him and his die; on ``sent_off_on`` or more the fouler is Sent-off, to
+    Argue the Call and bribe as for a double. Nobody is sent off, and nothing rolled, when the victim's team holds no
+    such referee (or the active list has none). Each team's referee watches only the other team's Fouls, so when
+    both hired him both teams' Fouls are watched."""
+    rules = ruleset.parameters.inducements.close_scrutiny
+    if rules is None or rules.inducement not in ruleset.inducements:
+        return FoulCall()
+    victims = state.team(state.board.player(report.victim).team)
+    if victims.inducements.get(rules.inducement, 0) <= 0:
+        return FoulCall()
+    rolls = roll_dice(dice, rules.dice)
+    caught = sum(rolls) >= rules.sent_off_on
+    detail = {"seen": CLOSE_SCRUTINY, "inducement": rules.inducement, "team": victims.id}
+    event = Event("referee", report.fouler, rolls, "sent-off" if caught else "unseen", detail)
+    return FoulCall(sent_off=report.fouler if caught else None, events=(event,))
+
+
+def core_foul_call(ruleset: Ruleset, state: GameState, report: FoulReport, dice: DiceSource) -> FoulCall:
+    """The core's answer to ``bbcore_foul_call``: :func:`doubles_call`, and when that sends nobody off,
+    :func:`close_scrutiny` (a referee who sees the fouler off already rolls nothing)."""
+    call = doubles_call(ruleset, state, report)
+    return call if call.sent_off is not None else close_scrutiny(ruleset, state, report, dice)
+
+
 def send_off(
     ruleset: Ruleset,
     state: GameState,
@@ -421,14 +452,18 @@ def core_argue_the_call(ruleset: Ruleset, state: GameState, team_id: str, player
     """The core's answer to ``bbcore_argue_the_call``: a roll on the ``argue-the-call`` table with the
     team's :func:`argue_the_call_modifier`; the player stays in the game on a row that does not set his
     status to Sent-off. A team that prayed for Friends with the Ref gets the last row on a natural
-    ``fouls.friends_with_the_ref_from`` or more."""
+    ``fouls.friends_with_the_ref_from`` or more. A natural roll of ``fouls.ejected_on_natural`` or less is the
+    ``fouls.coach_ejected_by`` row whatever the modifier (a Dodgy League Rep's +1 does not save a natural 1)."""
     table = ruleset.table(ARGUE_THE_CALL_ROLE)
     rolls = roll_dice(dice, table.dice or "D6")
     modifier = argue_the_call_modifier(ruleset, state, team_id)
     low, high = table.range or (1, 6)
     total = min(max(sum(rolls) + modifier, low), high)
     row = table.row_for(total)
-    if FRIENDS_WITH_THE_REF in state.team(team_id).prayers and sum(rolls) >= ruleset.parameters.fouls.friends_with_the_ref_from:
+    fouls = ruleset.parameters.fouls
+    if fouls.ejected_on_natural is not None and sum(rolls) <= fouls.ejected_on_natural:
+        row = table.row(fouls.coach_ejected_by)
+    elif FRIENDS_WITH_THE_REF in state.team(team_id).prayers and sum(rolls) >= fouls.friends_with_the_ref_from:
         row = table.rows[-1]
     stays = not any(effect.status == Status.SENT_OFF.value for effect in row.effects)
     event = Event("argue-the-call", player_id, rolls, row.id, {"team": team_id, "total": total, "reason": reason})
@@ -457,6 +492,7 @@ def leave_pitch_sent_off(
 __all__ = [
     "ARGUE_THE_CALL",
     "ARGUE_THE_CALL_ROLE",
+    "CLOSE_SCRUTINY",
     "FOUL",
     "FRIENDS_WITH_THE_REF",
     "UNDER_SCRUTINY",
@@ -466,7 +502,9 @@ __all__ = [
     "FoulReport",
     "SentOff",
     "argue_the_call_modifier",
+    "close_scrutiny",
     "core_argue_the_call",
+    "core_foul_call",
     "doubles_call",
     "foul",
     "foul_assists",

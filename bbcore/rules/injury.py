@@ -367,7 +367,8 @@ def suffer_casualty(
     treatment was chosen. A treatment that moves the player out of the Casualty box
     ends the casualty there. ``counts_as`` names the casualty table row every Casualty
     result counts as (a Bloodlust bite's Badly Hurt): no casualty roll is made, for the
-    apothecary either. A player who may not be treated (``PlayerState.treatable``) is
+    apothecary either; without it, the player's own ``PlayerState.casualty_counts_as`` (a
+    Frog's) does the same. A player who may not be treated (``PlayerState.treatable``) is
     offered neither a treatment, a Regeneration re-roll nor the apothecary.
 
     Once Regeneration, the treatment and the apothecary have all left a rolled result
@@ -380,6 +381,8 @@ def suffer_casualty(
     player = board.player(player_id)
     if not player.treatable:
         use_apothecary = choose_treatment = None
+    if counts_as is None:
+        counts_as = player.casualty_counts_as
     events: list[Event] = []
     # Decay and the like: added to every casualty roll, as Niggling Injuries are (those the player carries
     # into the game are his ``casualty`` modifier on the board).

@@ -72,8 +72,9 @@ def start_turn(
     A team that scored in its opponent's turn (``GameState.celebrating``) spends this turn celebrating: it ends at
     once (a :data:`TURNOVER_EVENT`, result :data:`CELEBRATING`) and nothing else happens in it. Otherwise the coach
     may call on Throw a Rock
-    (:func:`bbcore.rules.prayers.throw_a_rock`), and the active plugins act (``bbcore_turn_start_effects``), each on
-    the state the one before returned; the board's conditions are then those the weather and the drive's effects put
+    (:func:`bbcore.rules.prayers.throw_a_rock`), and the active plugins act (``bbcore_turn_start_effects``, which the
+    core answers first: a Weather Mage, :mod:`bbcore.rules.weather_mage`), each on the state the one before returned;
+    the board's conditions are then those the weather and the drive's effects put
     in force (:func:`bbcore.rules.conditions.with_conditions`). A match tracker calls it as each team turn starts (after moving the team's
     turn marker, ``TeamState.turn``), and ends the turn at once when :func:`turn_lost` finds a
     :data:`TURNOVER_EVENT` among the events."""

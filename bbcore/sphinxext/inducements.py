@@ -141,6 +141,32 @@ def hire_words(hire: InducementHire) -> str:
     return "; ".join(parts)
 
 
+#: The rules of the game parameters' ``inducements`` (see :meth:`bbcore.model.parameters.InducementPlayRules.played`):
+#: what each is called on the site, and the module that plays it.
+_PLAYED = {
+    "weather_mage": ("a new weather roll", "as one of the team's turns starts", "rules.weather_mage"),
+    "close_scrutiny": ("Close Scrutiny", "after each Foul by the other team", "rules.foul"),
+    "dwarven_wisdom": ("Dwarven Wisdom", "once both teams have set up for a drive", "rules.dwarven_wisdom"),
+    "fireball": ("a Fireball", "just after any turn", "rules.sports_wizard"),
+    "zap": ("Zap!", "just after any turn", "rules.sports_wizard"),
+}
+
+
+def played_words(ruleset: Ruleset, inducement_id: str) -> str:
+    """What of the inducement bbcore's procedures play, when, and which modules (their numbers are game parameters);
+    empty for an inducement the parameters' ``inducements`` do not name."""
+    rules = ruleset.parameters.inducements.played().get(inducement_id, ())
+    if not rules:
+        return ""
+    by_moment: dict[str, list[str]] = {}
+    for name in rules:
+        what, when, _ = _PLAYED[name]
+        by_moment.setdefault(when, []).append(what)
+    said = "; ".join(f"{' or '.join(whats)} {when}" for when, whats in by_moment.items())
+    modules = dict.fromkeys(literal(f"bbcore.{_PLAYED[name][2]}") for name in rules)
+    return f"{escape(said)}, played by {', '.join(modules)} (its numbers are the game parameters' inducements)"
+
+
 def _flags_admonition(out: Rst, inducement: Inducement) -> None:
     """Provisional and incomplete entries say so in a box, with their note."""
     if inducement.provisional and inducement.incomplete:
@@ -184,6 +210,7 @@ def inducement_rst(ruleset: Ruleset, labels: Labels, inducement: Inducement, lev
             ("Uses", uses_words(inducement.uses) if inducement.uses else ""),
             ("Table", table_link(ruleset, labels, inducement.table) if inducement.table else ""),
             ("Effects", effects_words(ruleset, labels, inducement.effects)),
+            ("In play", played_words(ruleset, inducement.id)),
         ]
     )
     out.paragraph(linked_text(ruleset, labels, inducement.text))

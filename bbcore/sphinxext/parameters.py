@@ -62,6 +62,7 @@ PHRASED = frozenset(
         "regeneration_first",
         "stalling",
         "activation",
+        "inducements",
     }
 )
 
@@ -80,6 +81,67 @@ def _bribery_words(ruleset: Ruleset, params: GameParameters) -> str:
     rule = ruleset.special_rules.get(terms.special_rule)
     name = escape(rule.name if rule is not None else terms.special_rule)
     return f"; {name}: once a game, a natural {terms.reroll_on} when arguing may be rolled again"
+
+
+def _natural_ejection_words(params: GameParameters) -> str:
+    most = params.fouls.ejected_on_natural
+    return "" if most is None else f"; a natural {most} or less ejects the coach whatever is added to it"
+
+
+def _inducement_play_rows(ruleset: Ruleset, labels: Labels, params: GameParameters) -> list[tuple[str, str]]:
+    """The inducements the core plays, each linked, with its numbers in words."""
+    played = params.inducements
+    rows = []
+    if played.weather_mage is not None:
+        mage = played.weather_mage
+        modifiers = ", ".join(f"{m:+d}" if m else "0" for m in mage.modifiers)
+        rows.append(
+            (
+                inducement_link(ruleset, labels, mage.inducement),
+                f"as one of its team's turns starts, the weather is rolled again with one of {modifiers} added, the coach's pick",
+            )
+        )
+    if played.close_scrutiny is not None:
+        scrutiny = played.close_scrutiny
+        rows.append(
+            (
+                inducement_link(ruleset, labels, scrutiny.inducement),
+                f"Close Scrutiny: after a Foul by the other team that sent nobody off, {scrutiny.dice} of "
+                f"{scrutiny.sent_off_on}+ sends the fouler off",
+            )
+        )
+    if played.dwarven_wisdom is not None:
+        wisdom = played.dwarven_wisdom
+        rows.append(
+            (
+                inducement_link(ruleset, labels, wisdom.inducement),
+                f"Dwarven Wisdom: once both teams have set up, {wisdom.players} of the team's players on the pitch may be set up again",
+            )
+        )
+    if played.fireball is not None:
+        fire = played.fireball
+        rows.append(
+            (
+                inducement_link(ruleset, labels, fire.inducement),
+                f"Fireball, just after a turn: {fire.dice} of {fire.hit_on}+ hits each player in or next to the square; "
+                f"Standing ones are Knocked Down, the others have an Armour Roll, at {fire.armour:+d}",
+            )
+        )
+    if played.zap is not None:
+        zap = played.zap
+        casualty = row_link(ruleset, labels, "casualty", zap.casualty)
+        entry = ruleset.inducements.get(zap.inducement)
+        shape = next((p for p in entry.profiles if p.id == zap.profile), None) if entry is not None else None
+        frog = escape(shape.name) if shape else literal(zap.profile)
+        rows.append(
+            (
+                inducement_link(ruleset, labels, zap.inducement),
+                f"Zap!, just after a turn: {zap.dice} at or above the player's ST, or a {zap.always_on}, but never a "
+                f"{zap.never_on}, makes him the {frog} profile until the drive ends; his Casualties are "
+                f"{casualty}, unrolled",
+            )
+        )
+    return rows
 
 
 def _span(low: int, high: int, noun: str) -> str:
@@ -197,6 +259,9 @@ def parameters_rst(ruleset: Ruleset, labels: Labels, core: Ruleset | None = None
         )
     out.list_table(("Kick-off event", "Value"), _kick_off_rows(ruleset, labels, params), widths=(30, 70), title="Kick-off events")
     out.list_table(("League play", "Value"), _league_rows(ruleset, labels, params), widths=(30, 70), title="League play")
+    played = _inducement_play_rows(ruleset, labels, params)
+    if played:
+        out.list_table(("Inducement", "In play"), played, widths=(30, 70), title="Inducements in play")
     return out
 
 
@@ -342,7 +407,9 @@ def _main_rows(ruleset: Ruleset, labels: Labels) -> list[tuple[str, str]]:
             f"Dirty Player {params.fouls.dirty_player:+d} to Armour or Injury; Argue the Call result "
             f"{row_link(ruleset, labels, 'argue-the-call', params.fouls.coach_ejected_by)} ejects the coach; "
             "with Friends with the Ref a natural "
-            f"{params.fouls.friends_with_the_ref_from}+ wins the argument" + _bribery_words(ruleset, params),
+            f"{params.fouls.friends_with_the_ref_from}+ wins the argument"
+            + _natural_ejection_words(params)
+            + _bribery_words(ruleset, params),
         ),
         ("Bribe", _bribe_words(ruleset, labels, params)),
         ("Special actions", _special_action_words(params)),
