@@ -3,8 +3,8 @@
 A player whose Injury Roll gives a Casualty, caused by an opposing player's Block (or by what
 :func:`bbcore.rules.league.casualty_earns_spp` also counts: a special action with Violent
 Innovator, a crash landing with Lethal Flight, a fall Arm Bar worsened, a Foul or the crowd
-under the Prayers that say so), earns that player the casualty award of the SPP table, even
-when an Apothecary or Regeneration then saves him; only such casualties count towards the
+under the Prayers that say so), earns that player the casualty award of the SPP table (a Foul's or the crowd's, the award
+the Prayer gives: :data:`PRAYED_FOR`), even when an Apothecary or Regeneration then saves him; only such casualties count towards the
 team's ``casualties_caused`` (the league's bonus points and tie-breakers read it). A
 casualty of the causer's own team, himself included, earns nothing.
 
@@ -21,6 +21,7 @@ import attrs
 
 from bbcore.rules.board import Status
 from bbcore.rules.events import Event
+from bbcore.rules.foul import FOUL
 from bbcore.rules.league import casualty_earns_spp, spp_for
 
 if TYPE_CHECKING:
@@ -34,6 +35,9 @@ if TYPE_CHECKING:
 CASUALTY = "casualty"
 #: The kind of the event that reports a Casualty caused and its award.
 CASUALTY_CAUSED = "casualty-caused"
+#: The achievement a Casualty earns instead, by its cause, where only a Prayer to Nuffle rewards it with an award of
+#: its own (``league.prayer_awards``: Fouling Frenzy's and Fan Interaction's, whatever the casualty award is).
+PRAYED_FOR = {FOUL: "foul-casualty", "crowd": "crowd-casualty"}
 
 
 def award_casualties(
@@ -56,11 +60,12 @@ def award_casualties(
         team = state.team(causer.team)
         if not casualty_earns_spp(str(event.detail.get("cause")), causer, prayers=team.prayers):
             continue
-        award = spp_for(ruleset, CASUALTY, special_rules=team.special_rules, prayers=team.prayers)
+        cause = str(event.detail.get("cause"))
+        award = spp_for(ruleset, PRAYED_FOR.get(cause, CASUALTY), special_rules=team.special_rules, prayers=team.prayers)
         state = attrs.evolve(state, spp={**state.spp, causer_id: state.spp.get(causer_id, 0) + award})
         state = state.update_team(team.id, casualties_caused=team.casualties_caused + 1)
         found.append(Event(CASUALTY_CAUSED, causer_id, (), "earned", {"victim": event.who, "spp": award, "team": team.id}))
     return (state, tuple(found)) if found else None
 
 
-__all__ = ["CASUALTY", "CASUALTY_CAUSED", "award_casualties"]
+__all__ = ["CASUALTY", "CASUALTY_CAUSED", "PRAYED_FOR", "award_casualties"]

@@ -661,11 +661,17 @@ def injury_by_the_crowd(
     use_apothecary: Apothecary | None = None,
     *,
     choose_treatment: TreatmentChoice | None = None,
+    pushed_by: PlayerState | None = None,
 ) -> Outcome:
-    """A player pushed or thrown into the crowd: an injury roll with no armour roll; Stunned means the reserves."""
+    """A player pushed or thrown into the crowd: an injury roll with no armour roll; Stunned means the reserves.
+
+    ``pushed_by``, the player whose push sent him there, is named as the injury's causer (``by``): the Prayer Fan
+    Interaction rewards him for a Casualty, and Getting Even reads it.
+    """
     player = board.player(player_id)
     events = (Event("into-the-crowd", player_id, (), "crowd"),)
-    injured = roll_injury(ruleset, board, player_id, Harm("crowd", crowd=True), dice, use_apothecary, choose_treatment=choose_treatment)
+    harm = Harm("crowd", attacker=pushed_by, crowd=True)
+    injured = roll_injury(ruleset, board, player_id, harm, dice, use_apothecary, choose_treatment=choose_treatment)
     placed = injured.board.player(player_id)
     if placed.square is not None:
         injured = Outcome(injured.board.with_player(placed.moved(None)), injured.events)

@@ -241,7 +241,7 @@ def push(
             return PushResult(inner.outcome, moved=False, vacated=None)
         moved = _move(ruleset, inner.outcome.board, inner.outcome.board.player(pushed.id), origin, target, dice, decisions)
         return PushResult(inner.outcome.then(moved.outcome), moved=True, vacated=origin, left_pitch=moved.left_pitch)
-    return _blocked_push(ruleset, board, pushed, origin, answer, dice, decisions, blocked, chooser=chooser)
+    return _blocked_push(ruleset, board, pushed, origin, answer, dice, decisions, blocked, chooser=chooser, attacker=attacker)
 
 
 def _not_moved(board: Board, pushed: PlayerState, decisions: Decisions, *, stand_firm: bool) -> PushResult | None:
@@ -385,7 +385,7 @@ def push_base(
     if answer.outcome in ("chain", "enters"):
         label = answer.label or answer.outcome
         return PushResult(Outcome(board, (Event("push", pushed.id, (), "stayed", {"label": label}),)), moved=False, vacated=None)
-    return _blocked_push(ruleset, board, pushed, origin, answer, dice, decisions, blocked, chooser=chooser)
+    return _blocked_push(ruleset, board, pushed, origin, answer, dice, decisions, blocked, chooser=chooser, attacker=attacker)
 
 
 def _blocked_push(
@@ -399,8 +399,10 @@ def _blocked_push(
     blocked: tuple[BlockedSquare, ...] = (),
     *,
     chooser: str | None = None,
+    attacker: PlayerState | None = None,
 ) -> PushResult:
-    """Apply the push hook's answer when no square was free; ``chooser``'s coach picks among the answer's ``squares``."""
+    """Apply the push hook's answer when no square was free; ``chooser``'s coach picks among the answer's ``squares``;
+    ``attacker`` (who pushed) is named on an injury by the crowd."""
     label = answer.label or answer.outcome
     if answer.outcome == "enters":
         target = answer.square or next((b.square for b in blocked if board.geometry.feature_at(b.square) is not None), None)
@@ -421,11 +423,11 @@ def _blocked_push(
             return PushResult(entered, moved=True, vacated=origin)
     if answer.outcome == "crowd":
         off = next((b.square for b in blocked if b.reason == "off-pitch"), None)
-        return _into_the_crowd(ruleset, board, pushed, origin, label, dice, decisions, off)
+        return _into_the_crowd(ruleset, board, pushed, origin, label, dice, decisions, off, attacker)
     if answer.outcome == "knocked-down" or (answer.outcome == "stays" and answer.fall_on is not None):
         return _against_something(ruleset, board, pushed, answer, label, dice, decisions)
     if answer.outcome == "removed":
-        return _removed(ruleset, board, pushed, origin, answer, label, dice, decisions)
+        return _removed(ruleset, board, pushed, origin, answer, label, dice, decisions, attacker)
     return PushResult(Outcome(board, (Event("push", pushed.id, (), "stayed", {"label": label}),)), moved=False, vacated=None)
 
 
@@ -438,6 +440,7 @@ def _into_the_crowd(
     dice: DiceSource,
     decisions: Decisions,
     off: Square | None = None,
+    attacker: PlayerState | None = None,
 ) -> PushResult:
     """Into the crowd from ``origin`` (over ``off``, the square beyond the edge, when known): an injury roll; a ball he
     held lies at ``origin`` for the crowd to throw in (a ``ball-loose`` ``throw-in`` event)."""
@@ -445,7 +448,9 @@ def _into_the_crowd(
     board = board.with_player(pushed.moved(None))
     if carried:
         board = board.with_ball(BallState(square=origin, carrier=None))
-    crowd = injury_by_the_crowd(ruleset, board, pushed.id, dice, apothecary_from(decisions), choose_treatment=treatment_from(decisions))
+    crowd = injury_by_the_crowd(
+        ruleset, board, pushed.id, dice, apothecary_from(decisions), choose_treatment=treatment_from(decisions), pushed_by=attacker
+    )
     events: tuple[Event, ...] = (Event("push", pushed.id, (), "into-crowd", {"from": list(origin), "label": label}),)
     if carried:
         where: dict[str, object] = {"square": list(origin)} if off is None else {"square": list(origin), "off": list(off)}
@@ -482,6 +487,7 @@ def _removed(
     label: str,
     dice: DiceSource,
     decisions: Decisions,
+    attacker: PlayerState | None = None,
 ) -> PushResult:
     events = (Event("push", pushed.id, (), "removed", {"label": label}),)
     if answer.injury_roll:
@@ -492,6 +498,7 @@ def _removed(
             dice,
             apothecary_from(decisions),
             choose_treatment=treatment_from(decisions),
+            pushed_by=attacker,
         )
         return PushResult(Outcome(hurt.board, events + hurt.events), moved=True, vacated=origin, left_pitch=True)
     return PushResult(Outcome(board.with_player(pushed.with_status(Status.RESERVES)), events), moved=True, vacated=origin, left_pitch=True)

@@ -7,7 +7,7 @@ import pytest
 
 from bbcore.dice import ScriptedDice
 from bbcore.rules.board import Status
-from bbcore.rules.casualties_caused import CASUALTY, CASUALTY_CAUSED
+from bbcore.rules.casualties_caused import CASUALTY, CASUALTY_CAUSED, PRAYED_FOR
 from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, hit_by, roll_injury
@@ -66,7 +66,38 @@ def test_a_foul_earns_it_only_under_the_prayer_that_says_so(core: Ruleset) -> No
     assert after.away.casualties_caused == 0
     prayed = brawl(core, prayers=(FOULING_FRENZY,))
     after, _ = injured(core, prayed, CASUALTY_ROLLS, foul)
-    assert (after.away.casualties_caused, after.spp["h"]) == (1, spp_for(core, CASUALTY, prayers=(FOULING_FRENZY,)))
+    prayer_award = core.parameters.league.prayer_awards[FOULING_FRENZY][PRAYED_FOR["foul"]]
+    assert (after.away.casualties_caused, after.spp["h"]) == (1, prayer_award)
+    # The Prayer's award is its own: a team whose casualty award is higher (Brawlin' Brutes) still earns it.
+    brutes = brawl(core, prayers=(FOULING_FRENZY,), special_rules=("brawlin-brutes",))
+    assert spp_for(core, CASUALTY, special_rules=("brawlin-brutes",)) != prayer_award
+    after, _ = injured(core, brutes, CASUALTY_ROLLS, foul)
+    assert after.spp["h"] == prayer_award
+
+
+def test_a_push_into_the_crowd_names_the_pusher_and_earns_under_fan_interaction(core: Ruleset) -> None:
+    from bbcore.rules.league import FAN_INTERACTION
+    from bbcore.rules.push import push
+
+    players = {"v": ("home", HUMAN, (10, 0)), "h": ("away", ORC, (10, 1))}
+    state = game(core, players, away=away_team(prayers=(FAN_INTERACTION,)))
+    with ScriptedDice(CASUALTY_ROLLS) as dice:
+        pushed = push(core, state.board, "v", (10, 1), dice, ScriptedDecisions([]), chooser="away", attacker=state.board.player("h"))
+    injury = next(e for e in pushed.outcome.events if e.kind == "injury")
+    assert injury.detail["by"] == "h"
+    with ScriptedDice([]) as dice:
+        after, _ = after_procedure(core, state, pushed.outcome, dice, ScriptedDecisions([]))
+    assert after.spp["h"] == core.parameters.league.prayer_awards[FAN_INTERACTION][PRAYED_FOR["crowd"]]
+
+
+def test_the_crowd_earns_it_under_fan_interaction_at_the_prayers_award(core: Ruleset) -> None:
+    from bbcore.rules.league import FAN_INTERACTION
+
+    state = brawl(core, prayers=(FAN_INTERACTION,), special_rules=("brawlin-brutes",))
+    crowd = Harm("crowd", attacker=state.board.player("h"), crowd=True)
+    after, _ = injured(core, state, CASUALTY_ROLLS, crowd)
+    assert after.spp["h"] == core.parameters.league.prayer_awards[FAN_INTERACTION][PRAYED_FOR["crowd"]]
+    assert after.away.casualties_caused == 1
 
 
 @pytest.mark.parametrize("rule", ["brawlin-brutes"])
