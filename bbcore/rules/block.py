@@ -130,17 +130,31 @@ def dice_for_strengths(ruleset: Ruleset, attacker: int, defender: int) -> tuple[
     return (rules.dice_over_double if stronger > 2 * weaker else rules.dice_stronger), chooser
 
 
+#: The modifier a Cheering Fans' extra assist rides on: it counts for the first block the blocker makes, then is spent
+#: (:func:`spend_cheer`), so a Frenzy's second block or a Multiple Block's second target goes without it.
+CHEERED_BLOCK = "cheered-block"
+
+
+def spend_cheer(board: Board, attacker_id: str) -> Board:
+    """The board with the blocker's Cheering Fans assist (:data:`CHEERED_BLOCK`) used up by the block just rolled."""
+    attacker = board.players.get(attacker_id)
+    if attacker is None or CHEERED_BLOCK not in attacker.modifiers:
+        return board
+    return board.with_player(attrs.evolve(attacker, modifiers={k: v for k, v in attacker.modifiers.items() if k != CHEERED_BLOCK}))
+
+
 def block_dice(ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str, *, blitz: bool = False) -> BlockDice:
     """Count the dice of a block and say who chooses.
 
     The blocker's Strength takes the assists, Horns on a Blitz, the ``block`` modifier in
-    force for the blocker (:meth:`~bbcore.rules.board.Board.modifier`) and the
-    ``bbcore_block_strength_modifier`` hooks; the target's, its assists, a feature
-    between them and the hooks.
+    force for the blocker (:meth:`~bbcore.rules.board.Board.modifier`), a Cheering Fans assist
+    not yet spent (:data:`CHEERED_BLOCK`) and the ``bbcore_block_strength_modifier`` hooks; the
+    target's, its assists, a feature between them and the hooks.
     """
     attacker, defender = board.player(attacker_id), board.player(defender_id)
     offensive, defensive = assists(board, attacker, defender)
-    attack = attacker.st + len(offensive) + (1 if blitz and attacker.has("horns") else 0) + board.modifier("block", attacker)
+    cheered = attacker.modifiers.get(CHEERED_BLOCK, 0)
+    attack = attacker.st + len(offensive) + (1 if blitz and attacker.has("horns") else 0) + board.modifier("block", attacker) + cheered
     defend = defender.st + len(defensive)
     barrier = board.geometry.feature_between(attacker.square, defender.square) if attacker.square and defender.square else None
     if barrier is not None:
@@ -441,6 +455,7 @@ def multiple_block(
         left -= dice_of.rerolled_with == TEAM_REROLL
         pro = pro and not any(e.kind == PRO for e in dice_of.after)
         rolled.append((target, dice_of))
+        weaker = spend_cheer(weaker, attacker_id)  # a Cheering Fans assist helps the first target only
     now, turnover = weaker, False
     for target, dice_of in rolled:
         applied = apply_block_face(ruleset, now, attacker_id, target, dice_of.face, dice, decisions, follow_up=False)
@@ -527,8 +542,10 @@ def _roll_and_apply(
     pro: bool = False,
     may_follow_to: Callable[[Square], bool] | None = None,
 ) -> tuple[RolledBlock, Outcome]:
-    """The block's dice and the face applied; the outcome's events start with the dice's."""
+    """The block's dice and the face applied; the outcome's events start with the dice's. A Cheering Fans assist the
+    dice counted is spent (:func:`spend_cheer`)."""
     rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll, pro=pro)
+    board = spend_cheer(board, attacker_id)
     applied = apply_block_face(
         ruleset,
         board,

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from bbcore.dice import DiceSource
+from bbcore.rules.block import CHEERED_BLOCK, spend_cheer
 from bbcore.rules.board import clear_turn_uses
 from bbcore.rules.conditions import with_conditions
 from bbcore.rules.decisions import Decisions, DefaultDecisions
@@ -106,10 +107,11 @@ def start_activation(
 
     The state notes whether he could score without a die (``GameState.may_stall``,
     :func:`bbcore.rules.stalling.could_score_without_dice`), for :func:`end_activation` to
-    judge Stalling. The first Block or Blitz (``activation.block_actions``) of a team the
-    Cheering Fans favoured this turn (``GameState.cheering_fans``) takes their extra
-    offensive assist: the player's ``block`` modifier rises by one until his activation
-    ends (``GameState.cheered_player``), and the favour is spent. Then the active plugins act
+    judge Stalling. A player of a team the Cheering Fans favoured this turn
+    (``GameState.cheering_fans``) who declares a Block or a Blitz (``activation.block_actions``)
+    carries their extra offensive assist (:data:`bbcore.rules.block.CHEERED_BLOCK`,
+    ``GameState.cheered_player``): his first block counts it and spends it; if he makes no
+    block, :func:`end_activation` gives the favour back to his team. Then the active plugins act
     (``bbcore_activation_start_effects``), each on the state the one before returned;
     ``decisions`` answer what the coaches decide there (the defaults without).
     """
@@ -158,7 +160,9 @@ def end_activation(
             decisions=decisions,
         )
     )
-    board = _uncheered(outcome.board, state.cheered_player)
+    board, unspent = _uncheered(outcome.board, state.cheered_player)
+    if unspent is not None:
+        state = attrs.evolve(state, cheering_fans=state.cheering_fans | {unspent})
     outcome = Outcome(board, outcome.events, outcome.turnover)
     charge = state.charge
     if charge is not None and (charge.left <= 0 or outcome.turnover or not board.player(player_id).standing):
@@ -167,17 +171,19 @@ def end_activation(
     return state, outcome
 
 
-#: The modifier the Cheering Fans' extra assist rides on: the blocker's Strength for his blocks (Board.modifier).
-CHEERED = "block"
+#: The modifier the Cheering Fans' extra assist rides on, until his first block spends it.
+CHEERED = CHEERED_BLOCK
 
 
-def _uncheered(board: Board, player_id: str | None) -> Board:
-    """The board with the Cheering Fans' assist taken back from ``player_id`` (if he is still on it)."""
+def _uncheered(board: Board, player_id: str | None) -> tuple[Board, str | None]:
+    """The board with a Cheering Fans' assist ``player_id`` never used taken back, and his team (whose favour waits
+    for its next block), or None when he used it or is gone."""
     if player_id is None or player_id not in board.players:
-        return board
+        return board, None
     player = board.player(player_id)
-    modifiers = {**player.modifiers, CHEERED: player.modifiers.get(CHEERED, 0) - 1}
-    return board.with_player(attrs.evolve(player, modifiers={k: v for k, v in modifiers.items() if v}))
+    if CHEERED not in player.modifiers:
+        return board, None
+    return spend_cheer(board, player_id), player.team
 
 
 def barred_team_rerolls(ruleset: Ruleset, state: GameState) -> frozenset[str]:

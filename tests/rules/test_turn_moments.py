@@ -246,6 +246,27 @@ def test_the_cheering_fans_give_the_first_block_of_the_winners_next_turn_an_assi
     assert (kept.cheering_fans, lost.cheering_fans) == ({"home"}, frozenset())
 
 
+def test_the_cheering_fans_assist_counts_for_one_block_and_waits_for_a_block_that_comes(core: Ruleset) -> None:
+    from bbcore.rules.block import CHEERED_BLOCK, block, block_dice
+
+    adjacent = {"h1": ("home", "human/human-lineman", (10, 7)), "a1": ("away", "orc/orc-lineman", (11, 7))}
+    state = attrs.evolve(game(core, adjacent), cheering_fans=frozenset({"home"}))
+    plain = block_dice(core, state.board, "h1", "a1").attacker_strength
+    # A Blitz that never blocks leaves the favour for the team's next block.
+    blitzing, _ = start_activation(core, state, "h1", "blitz")
+    ended, _ = end_activation(core, blitzing, "h1", ScriptedDice([]))
+    assert ended.cheering_fans == {"home"}
+    assert CHEERED_BLOCK not in ended.board.player("h1").modifiers
+    # A block counts it once: the board after the block has it spent, so no second block would.
+    blocking, _ = start_activation(core, ended, "h1", "block")
+    assert block_dice(core, blocking.board, "h1", "a1").attacker_strength == plain + 1
+    with ScriptedDice([3, 3]) as dice:  # two dice with the assist (ST 4 against 3): Push Backs
+        pushed = block(core, blocking.board, "h1", "a1", dice, ScriptedDecisions([("follow-up", False)]))
+    assert CHEERED_BLOCK not in pushed.board.player("h1").modifiers
+    done, _ = end_activation(core, attrs.evolve(blocking, board=pushed.board), "h1", ScriptedDice([]))
+    assert done.cheering_fans == frozenset()
+
+
 def test_a_charge_lets_the_kicking_teams_open_players_take_free_activations_until_one_goes_down(core: Ruleset) -> None:
     from bbcore.rules.drive import kick_off_event
 
