@@ -747,7 +747,10 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     of who took part in the drive is cleared (``played`` keeps it), as is the drive's touchdown
     (``GameState.touchdown``). A weather waiting to
     come back (``GameState.weather_return``) returns if it says so, else the new one stays.
+    Who kicks the next drive, and whether a new half begins, is :func:`restart_the_game`'s.
     """
+    # Who kicks next is read before the drive's touchdown is forgotten.
+    state, restarted = restart_the_game(ruleset, state)
     # Changes that would have ended at a turn end first, so that a drive form below is the player's own.
     state, turn_ended = end_every_turn_change(state)
     board = state.board
@@ -787,12 +790,39 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     )
     state = with_conditions(ruleset, state)  # the drive's effects have ended
     detail = {"to_reserves": to_reserves, "restored": sorted(set(restored)), "drive_rerolls_lost": lost, "drive_effects_ended": ended}
-    events = [*turn_ended, Event("drive-ends", None, result="pitch-cleared", detail=detail)]
+    events = [*turn_ended, Event("drive-ends", None, result="pitch-cleared", detail=detail), *restarted]
     waiting = state.weather_return
     if waiting is not None and waiting.at_drive_end:
         state, back = _weather_returns(ruleset, state, waiting)
         events.append(back)
     return attrs.evolve(state, weather_return=None), tuple(events)
+
+
+#: The event that says who kicks the next drive, and why (``touchdown`` or ``half-time``).
+RESTART = "restart"
+
+
+def restart_the_game(ruleset: Ruleset, state: GameState) -> StepResult:
+    """Restarting the game as a drive ends (called by :func:`clear_the_pitch`).
+
+    When both teams have played the half's ``turns_per_half`` turns and a half of the
+    game's ``halves`` is still to come, the next half begins: ``GameState.half`` moves on,
+    the turn markers go back to 0, and the team that kicked the game's first drive
+    (``GameState.opening_kicker``) receives. Otherwise a drive that ended with a
+    touchdown has the scoring team kick. Nothing changes at the end of the last half
+    (Extra Time starts its own: :mod:`bbcore.rules.extra_time`), nor after a drive that
+    ended any other way. The event :data:`RESTART` names the new kicking team.
+    """
+    turns, halves = ruleset.parameters.turns_per_half, ruleset.parameters.halves
+    if all(team.turn >= turns for team in state.teams) and state.half < halves:
+        turned = state.update_team(state.home.id, turn=0).update_team(state.away.id, turn=0)
+        kicking = state.opponent(state.opening_kicker).id if state.opening_kicker is not None else None
+        state = attrs.evolve(turned, half=state.half + 1, kicking_team=kicking or state.kicking_team)
+        return state, (Event(RESTART, state.kicking_team, result="half-time", detail={"half": state.half}),)
+    if state.touchdown is not None and state.half <= halves:
+        state = attrs.evolve(state, kicking_team=state.touchdown)
+        return state, (Event(RESTART, state.touchdown, result="touchdown", detail={"half": state.half}),)
+    return state, ()
 
 
 # -- the end of a turn -----------------------------------------------------------------------------

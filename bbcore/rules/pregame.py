@@ -372,13 +372,15 @@ def roll_off(dice: DiceSource, first: str, second: str, *, kind: str = "roll-off
 
 
 def choose_kicking_team(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
-    """The coaches roll off; the winner decides whether their team kicks or receives (``Decisions.kick_or_receive``)."""
+    """The coaches roll off; the winner decides whether their team kicks or receives (``Decisions.kick_or_receive``).
+    The team that kicks is also remembered as the game's first kicker (``GameState.opening_kicker``)."""
     winner, events = roll_off(dice, state.home.id, state.away.id)
     choice = decisions.kick_or_receive(winner)
     if choice not in ("kick", "receive"):
         raise UsageError(f"a team chooses to 'kick' or to 'receive', not {choice!r}")
     kicking = winner if choice == "kick" else state.opponent(winner).id
-    return attrs.evolve(state, kicking_team=kicking), (*events, Event("kicking-team", kicking, result=choice, detail={"chosen_by": winner}))
+    chosen = attrs.evolve(state, kicking_team=kicking, opening_kicker=kicking)
+    return chosen, (*events, Event("kicking-team", kicking, result=choice, detail={"chosen_by": winner}))
 
 
 #: The core's procedures for the pre-game steps, by step id.

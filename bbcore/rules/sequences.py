@@ -225,6 +225,8 @@ class GameState:
     weather: str | None = None
     weather_return: WeatherReturn | None = None  # a weather to come back (see drive.end_turn, drive.clear_the_pitch)
     kicking_team: str | None = None
+    #: The team that kicked the game's first drive; it receives when the second half starts (drive.restart_the_game).
+    opening_kicker: str | None = None
     kick_target: tuple[int, int] | None = None  # the square the kick was aimed at
     kick_landing: tuple[int, int] | None = None  # where the kicked ball will come down, while it is in the air
     kick_scatters: int = 0  # extra scatters before it does (a change to calm weather)

@@ -398,6 +398,35 @@ def test_the_weathers_end_of_drive_effect_comes_before_the_plugins(make_ruleset:
     assert [e.kind for e in events] == ["sweltering-heat", "sweltering-heat", "sweltering-heat", "fainted"]
 
 
+def test_after_a_touchdown_the_scorer_kicks_and_after_half_time_the_first_kicker_receives(core: Ruleset) -> None:
+    from bbcore.rules.drive import RESTART
+
+    turns = core.parameters.turns_per_half
+    state = attrs.evolve(game(core), kicking_team="away", opening_kicker="away", touchdown="home")
+    scored = state.update_team("home", turn=5).update_team("away", turn=4)
+    after, events = clear_the_pitch(core, scored, ScriptedDice([]), DefaultDecisions())
+    assert (after.kicking_team, after.half, after.touchdown) == ("home", 1, None)
+    assert [(e.kind, e.result) for e in events if e.kind == RESTART] == [(RESTART, "touchdown")]
+    # The half is over (a touchdown on the last turn too): the second half starts with the first kicker receiving.
+    ended = state.update_team("home", turn=turns).update_team("away", turn=turns)
+    second, events = clear_the_pitch(core, ended, ScriptedDice([]), DefaultDecisions())
+    assert (second.kicking_team, second.half, second.home.turn, second.away.turn) == ("home", 2, 0, 0)
+    assert [e.result for e in events if e.kind == RESTART] == ["half-time"]
+    # At the end of the last half nothing moves on.
+    last = attrs.evolve(ended, half=core.parameters.halves, touchdown=None)
+    final, events = clear_the_pitch(core, last, ScriptedDice([]), DefaultDecisions())
+    assert (final.kicking_team, final.half) == ("away", core.parameters.halves)
+    assert not [e for e in events if e.kind == RESTART]
+
+
+def test_the_pre_game_remembers_the_first_kicker(core: Ruleset) -> None:
+    from bbcore.rules.pregame import choose_kicking_team
+
+    with ScriptedDice([6, 1]) as dice:
+        chosen, _ = choose_kicking_team(core, game(core), dice, ScriptedDecisions([("kick-or-receive", "receive")]))
+    assert (chosen.kicking_team, chosen.opening_kicker) == ("away", "away")
+
+
 def test_the_chef_gains_a_reroll_per_success_at_the_start_of_a_half_and_takes_the_opponents(core: Ruleset) -> None:
     chef = core.inducement("halfling-master-chef")
     (cooking,) = (e for e in chef.effects if e.chef is not None)
