@@ -116,6 +116,30 @@ def test_an_improvement_roll_offers_only_what_the_checks_would_accept(core: Rule
     assert unimprovable_characteristics(core, player(position=f"{roster}/{high.id}")) == ("av",)
 
 
+def test_an_improvement_after_an_injury_may_bring_a_characteristic_back_to_its_best(core: Ruleset) -> None:
+    best = next(e.limit for row in core.table("value-increases").rows for e in row.effects if e.change == "av")
+    roster, high = next((r.id, p) for r in core.rosters.values() for p in r.positions if p.av == best and p.pa is not None)
+    ref = f"{roster}/{high.id}"
+    head = next(row.id for row in core.table("lasting-injury").rows if any(e.change == "av" for e in row.effects))
+    hurt = {"name": "Ann", "position": ref, "lasting_injuries": [head]}
+    # Hurt (one worse than his best), he may improve AV once: the file is whole and he stands at his best again.
+    assert "av" not in unimprovable_characteristics(core, converter.structure(hurt, TeamPlayer))
+    healed = converter.structure({**hurt, "advancements": [{"kind": "characteristic-av"}]}, TeamPlayer)
+    assert current_profile(core, healed).av == high.av
+    assert "av" in unimprovable_characteristics(core, healed)
+    problems = [
+        p.code
+        for p in check_team(
+            core,
+            converter.structure(
+                {**human_team(), "players": [*human_team()["players"][1:], hurt | {"advancements": [{"kind": "characteristic-av"}]}]}, Team
+            ),
+            stage="league",
+        ).problems
+    ]
+    assert "improvement-past-best" not in problems
+
+
 def test_an_injury_to_a_characteristic_at_its_worst_and_an_unknown_row_are_refused(core: Ruleset) -> None:
     arm = next(e for e in core.table("lasting-injury").row("broken-arm").effects if e.change == "pa")
     assert arm.limit is not None

@@ -103,12 +103,39 @@ def _work_out(ruleset: Ruleset, player: TeamPlayer, index: int, team: Team | Non
         held_before.setdefault(ruleset.parameters.team_captain.skill, None)  # a captain cannot take his Pro again
     problems.extend(_skills_not_allowed(ruleset, player, index, held_before))
     state = attrs.evolve(state, skills=skills)
+    # A team file does not say whether an injury came before or after an improvement. Improvements are taken first; when
+    # that order runs a characteristic past its best (or an injury past its worst) and the other order does not (a
+    # player at his best AV hurt and then improved again), the other order is how it happened.
+    improved, improvements, raised = _improvements(ruleset, state, player, index)
+    hurt, lowered = _injuries(ruleset, improved, player, index)
+    order_problems = [*raised, *lowered]
+    if any(p.code in _ORDERED for p in order_problems):
+        hurt_first, lowered_first = _injuries(ruleset, state, player, index)
+        improved_after, _, raised_after = _improvements(ruleset, hurt_first, player, index)
+        other = [*lowered_first, *raised_after]
+        if sum(p.code in _ORDERED for p in other) < sum(p.code in _ORDERED for p in order_problems):
+            hurt, order_problems = improved_after, other
+    problems.extend(order_problems)
+    state = hurt
+    profile = PlayerProfile(state.ma, state.st, state.ag, state.pa, state.av, dict(state.skills), improvements)
+    return _Worked(profile, tuple(problems))
+
+
+#: The problems that depend on the order of a player's improvements and lasting injuries.
+_ORDERED = frozenset({"improvement-past-best", "injury-past-worst"})
+
+
+def _improvements(
+    ruleset: Ruleset, state: PlayerState, player: TeamPlayer, index: int
+) -> tuple[PlayerState, dict[str, int], list[Problem]]:
+    """The player with his characteristic improvements applied, how often each characteristic was improved, and what
+    is wrong with them (improved too often, or past the characteristic's best)."""
+    problems: list[Problem] = []
     improvements: dict[str, int] = {}
     most = ruleset.parameters.league.improvements_per_characteristic
     increases = _table(ruleset, VALUE_INCREASES)
     for j, advancement in enumerate(player.advancements):
-        effects = _row_effects(increases, advancement.kind) or ()
-        for effect in effects:
+        for effect in _row_effects(increases, advancement.kind) or ():
             if effect.change is None:
                 continue
             improvements[effect.change] = improvements.get(effect.change, 0) + 1
@@ -119,6 +146,13 @@ def _work_out(ruleset: Ruleset, player: TeamPlayer, index: int, team: Team | Non
             if getattr(changed, effect.change) == getattr(state, effect.change):
                 problems.append(problem("improvement-past-best", f"{effect.change.upper()} is already as good as it can be", *path))
             state = changed
+    return state, improvements, problems
+
+
+def _injuries(ruleset: Ruleset, state: PlayerState, player: TeamPlayer, index: int) -> tuple[PlayerState, list[Problem]]:
+    """The player with his lasting injuries applied, and what is wrong with them (an unknown row, or a characteristic
+    already at its worst)."""
+    problems: list[Problem] = []
     injuries = _table(ruleset, LASTING_INJURY)
     for j, row_id in enumerate(player.lasting_injuries):
         path = ("players", index, "lasting_injuries", j)
@@ -135,8 +169,7 @@ def _work_out(ruleset: Ruleset, player: TeamPlayer, index: int, team: Team | Non
                 problem("injury-past-worst", f"{which} is already as bad as it can be: the rules make this a missed game instead", *path)
             )
         state = changed
-    profile = PlayerProfile(state.ma, state.st, state.ag, state.pa, state.av, dict(state.skills), improvements)
-    return _Worked(profile, tuple(problems))
+    return state, problems
 
 
 def _skills_not_allowed(ruleset: Ruleset, player: TeamPlayer, index: int, position_skills: Mapping[str, object]) -> Iterator[Problem]:
