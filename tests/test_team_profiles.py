@@ -140,6 +140,22 @@ def test_an_improvement_after_an_injury_may_bring_a_characteristic_back_to_its_b
     assert "improvement-past-best" not in problems
 
 
+def test_in_league_play_a_player_who_can_pay_for_a_characteristic_must_have_advanced(core: Ruleset) -> None:
+    from bbcore.rules.league import CHARACTERISTIC_KIND, advancement_cost
+
+    cost = advancement_cost(core, 0, CHARACTERISTIC_KIND)
+    data = human_team()
+    data["players"][0] = {"name": "Ann", "position": LINEMAN, "spp": cost}
+    league = [(p.code, p.path) for p in check_team(core, converter.structure(data, Team), stage="league").problems]
+    assert ("must-advance", "$.players[0].spp") in league
+    data["players"][0]["spp"] = cost - 1
+    assert "must-advance" not in [p.code for p in check_team(core, converter.structure(data, Team), stage="league").problems]
+    # Advanced once, his next improvement costs more: the same SPP are now his to keep.
+    data["players"][0] |= {"spp": cost, "advancements": [{"kind": "chosen-primary", "skill": "block"}]}
+    assert advancement_cost(core, 1, CHARACTERISTIC_KIND) > cost
+    assert "must-advance" not in [p.code for p in check_team(core, converter.structure(data, Team), stage="league").problems]
+
+
 def test_an_injury_to_a_characteristic_at_its_worst_and_an_unknown_row_are_refused(core: Ruleset) -> None:
     arm = next(e for e in core.table("lasting-injury").row("broken-arm").effects if e.change == "pa")
     assert arm.limit is not None

@@ -265,6 +265,10 @@ def advancement_cost(ruleset: Ruleset, advancements_taken: int, kind: str) -> in
     return cost
 
 
+#: The advancement table's column for a characteristic improvement, whose price is the point a player must advance.
+CHARACTERISTIC_KIND = "characteristic"
+
+
 def must_take_advancement(ruleset: Ruleset, spp: int, advancements_taken: int) -> bool:
     """Whether a player has saved enough SPP that it must now take some advancement.
 
@@ -272,7 +276,7 @@ def must_take_advancement(ruleset: Ruleset, spp: int, advancements_taken: int) -
     taken may be of any kind. A player who can take no further advancement never must.
     """
     try:
-        return spp >= advancement_cost(ruleset, advancements_taken, "characteristic")
+        return spp >= advancement_cost(ruleset, advancements_taken, CHARACTERISTIC_KIND)
     except UsageError:
         return False
 
@@ -631,6 +635,7 @@ def _row(table: Table, row_id: str) -> Row:
 
 
 __all__ = [
+    "CHARACTERISTIC_KIND",
     "FOULING_FRENZY",
     "LETHAL_FLIGHT",
     "PRIMARY",

@@ -23,7 +23,14 @@ from attrs import frozen
 from bbcore.errors import DataError, JsonPath, PluginError, Problem, UsageError
 from bbcore.model.inducement import InducementHire
 from bbcore.render.text import counted, money
-from bbcore.rules.league import PRIMARY, advancement_categories, skill_conflict
+from bbcore.rules.league import (
+    CHARACTERISTIC_KIND,
+    PRIMARY,
+    advancement_categories,
+    advancement_cost,
+    must_take_advancement,
+    skill_conflict,
+)
 from bbcore.teams.problems import problem as problem  # noqa: PLC0414 - re-exported for plugins, as mypy wants
 from bbcore.teams.profiles import profile_problems
 from bbcore.teams.purchases import eligibility_reason, entity_name, hires_a_player, prices_by_league, stake_problem
@@ -315,6 +322,21 @@ def check_advancements(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
                 )
 
 
+def check_must_advance(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    """In league play a player holding the SPP of his next characteristic improvement must have taken an advancement
+    (:func:`bbcore.rules.league.must_take_advancement`): the team file keeps no more than that unspent."""
+    for i, player in enumerate(team.players):
+        if must_take_advancement(ruleset, player.spp, len(player.advancements)):
+            cost = advancement_cost(ruleset, len(player.advancements), CHARACTERISTIC_KIND)
+            yield problem(
+                "must-advance",
+                f"{player.name} holds {player.spp} SPP, at least the {cost} of a characteristic improvement: he must take an advancement",
+                "players",
+                i,
+                "spp",
+            )
+
+
 def _position_of(ruleset: Ruleset, ref: str) -> Position | None:
     """The position a team file names, or None when it names none the ruleset knows (the position check says so)."""
     roster_id, _, position_id = ref.partition("/")
@@ -542,6 +564,12 @@ CORE_CHECKS: tuple[TeamCheck, ...] = (
         "core/advancements",
         check_advancements,
         description="Advancement kinds and skills exist, skills from the position's categories, at most the table's number.",
+    ),
+    TeamCheck(
+        "core/must-advance",
+        check_must_advance,
+        description="In league play, no player keeps the SPP of a characteristic improvement unspent.",
+        stages=_LEAGUE,
     ),
     TeamCheck(
         "core/profiles",

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from attrs import frozen
 
 from bbcore.rules.decisions import Decisions, DecisionScriptError, DefaultDecisions, ScriptedDecisions
+from bbcore.rules.league import CHARACTERISTIC_KIND
 
 #: What the winner of the first-attacker toss may choose.
 ATTACK = "attack"
@@ -92,7 +93,8 @@ class SkurlingDecisions(Decisions, Protocol):
         ...
 
     def advancement(self, player: str, spp: int, costs: Mapping[str, int]) -> AdvancementChoice | None:
-        """What the player buys with its SPP (``costs`` are the kinds it can afford), or None to save them."""
+        """What the player buys with its SPP (``costs`` are the kinds it can afford), or None to save them; a player
+        who can afford a characteristic improvement must take some advancement, and None is then refused."""
         ...
 
     def characteristic(self, player: str, offered: Sequence[str], skill_instead: Sequence[str]) -> str | None:
@@ -136,7 +138,9 @@ class DefaultSkurlingDecisions(DefaultDecisions):
         return candidates[0] if candidates else None
 
     def advancement(self, player: str, spp: int, costs: Mapping[str, int]) -> AdvancementChoice | None:
-        return None  # which skill helps depends on the team; a tool or a test decides
+        # Which skill helps depends on the team, so SPP are saved; but a player who can pay for a characteristic
+        # improvement must advance (the core's must-advance), and the roll needs no view of the team.
+        return AdvancementChoice(CHARACTERISTIC_KIND) if CHARACTERISTIC_KIND in costs else None
 
     def characteristic(self, player: str, offered: Sequence[str], skill_instead: Sequence[str]) -> str | None:
         return offered[0] if offered else None

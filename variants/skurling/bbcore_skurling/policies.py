@@ -38,7 +38,7 @@ from bbcore.rules.movement import rush_modifier, stand_up_cost
 from bbcore.rules.ttm import pass_range
 from bbcore_skurling.arc import CUDDLER, GOON, WHACKER, Action, ArcState, Blitz, Block, EndTurn, Move, MoveOn, SecondHit, Throw, Touch
 from bbcore_skurling.arc_rules import arc_rules
-from bbcore_skurling.coaching import ATTACK, DEFEND, AdvancementChoice, HireOrder
+from bbcore_skurling.coaching import ATTACK, DEFEND, AdvancementChoice, DefaultSkurlingDecisions, HireOrder
 from bbcore_skurling.legal import END_TURN, MOVE_ON, Declaration, actions_for
 from bbcore_skurling.touch import TOUCH_TABLE, TouchDice, destination_row, face_effect, touch_dice
 
@@ -944,7 +944,7 @@ class PolicyCoach:
         return str(self.ask("substitute", team, list(candidates), place=place))
 
     def advancement(self, player: str, spp: int, costs: Mapping[str, int]) -> AdvancementChoice | None:
-        return None
+        return DefaultSkurlingDecisions().advancement(player, spp, costs)  # a characteristic roll when he must advance
 
     def characteristic(self, player: str, offered: Sequence[str], skill_instead: Sequence[str]) -> str | None:
         return offered[0] if offered else None

@@ -46,6 +46,7 @@ from bbcore.rules.league import (
     advancement_cost,
     expensive_mistake,
     may_gain,
+    must_take_advancement,
     random_skill_options,
     roll_characteristic_improvement,
     update_dedicated_fans,
@@ -284,6 +285,8 @@ def advance_player(
             return player, tuple(events)
         choice = decisions.advancement(player.name, player.spp, costs)
         if choice is None:
+            if must_take_advancement(ruleset, player.spp, len(player.advancements)):
+                raise UsageError(f"{player.name!r} holds {player.spp} SPP, enough for a characteristic improvement: he must advance")
             return player, tuple(events)
         if choice.kind not in costs:
             raise UsageError(f"{player.name!r} cannot take a {choice.kind!r} advancement; affordable: {', '.join(costs) or 'none'}")

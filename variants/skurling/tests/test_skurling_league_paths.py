@@ -94,6 +94,22 @@ def test_a_characteristic_improvement_rolls_the_d8_and_raises_the_one_the_coach_
     assert player_value(league, grown) - player_value(league, hal) == value_increase(league, "characteristic-st")
 
 
+def test_a_player_who_can_pay_for_a_characteristic_must_advance(league: Ruleset) -> None:
+    from bbcore_skurling.coaching import DefaultSkurlingDecisions
+
+    cost = advancement_cost(league, 0, "characteristic")
+    hal = TeamPlayer(name="Hal", position="human/human-lineman", spp=cost)
+    with pytest.raises(UsageError, match=r"'Hal' holds \d+ SPP, enough for a characteristic improvement: he must advance"):
+        advance(league, hal, [], ("advancement", None))
+    # One short of it, he may save them.
+    saving = attrs.evolve(hal, spp=cost - 1)
+    assert advance(league, saving, [], ("advancement", None))[0] == saving
+    # The default coach rolls for a characteristic then (D8 7: AG or ST, the first offered).
+    with ScriptedDice([7]) as dice:
+        grown, _ = advance_player(league, hal, dice, DefaultSkurlingDecisions())
+    assert grown.advancements == (Advancement("characteristic-ag", characteristic="ag"),)
+
+
 @pytest.mark.parametrize(("skill", "kind"), [("wrestle", "chosen-primary"), ("sidestep", "chosen-secondary")])
 def test_a_skipped_characteristic_buys_a_primary_or_secondary_skill_at_the_characteristic_s_price(
     league: Ruleset, skill: str, kind: str
