@@ -39,6 +39,9 @@ OPPOSITION_TURN_START = "opposition-turn-start"
 OPPOSITION_TURN_END = "opposition-turn-end"
 #: Every such moment, in the order a game meets them around one of the holding team's turns.
 INDUCEMENT_MOMENTS = (OWN_TURN_START, OWN_TURN_END, OPPOSITION_TURN_START, OPPOSITION_TURN_END)
+#: The situation ``Decisions.use_inducement`` names when an inducement may be used as one of its team's turns starts
+#: (the core's Weather Mage, the packs' boons).
+USE_AT_TURN_START = "turn-start"
 
 
 @frozen

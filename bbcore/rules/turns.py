@@ -123,7 +123,7 @@ def start_activation(
         spent = attrs.evolve(charge, left=charge.left - 1, specials=charge.specials - {action})
         state = attrs.evolve(state, charge=spent)
     if action in ruleset.parameters.activation.block_actions and player.team in state.cheering_fans:
-        cheered = attrs.evolve(player, modifiers={**player.modifiers, CHEERED: player.modifiers.get(CHEERED, 0) + 1})
+        cheered = attrs.evolve(player, modifiers={**player.modifiers, CHEERED_BLOCK: player.modifiers.get(CHEERED_BLOCK, 0) + 1})
         state = attrs.evolve(
             state, board=state.board.with_player(cheered), cheering_fans=state.cheering_fans - {player.team}, cheered_player=player_id
         )
@@ -171,17 +171,13 @@ def end_activation(
     return state, outcome
 
 
-#: The modifier the Cheering Fans' extra assist rides on, until his first block spends it.
-CHEERED = CHEERED_BLOCK
-
-
 def _uncheered(board: Board, player_id: str | None) -> tuple[Board, str | None]:
     """The board with a Cheering Fans' assist ``player_id`` never used taken back, and his team (whose favour waits
     for its next block), or None when he used it or is gone."""
     if player_id is None or player_id not in board.players:
         return board, None
     player = board.player(player_id)
-    if CHEERED not in player.modifiers:
+    if CHEERED_BLOCK not in player.modifiers:
         return board, None
     return spend_cheer(board, player_id), player.team
 

@@ -4,7 +4,7 @@ The parameters' ``inducements.weather_mage`` name the inducement and the modifie
 coach may add to the roll; the entry's ``uses`` say how often (once a game). As each of
 the team's turns starts the core asks its coach whether he calls the mage
 (:func:`mage_at_turn_start`, the core's answer to ``bbcore_turn_start_effects``:
-``Decisions.use_inducement`` with the situation :data:`TURN_START`) and then which
+``Decisions.use_inducement`` with the situation :data:`~bbcore.rules.decisions.USE_AT_TURN_START`) and then which
 modifier (``Decisions.weather_modifier``, among those allowed). :func:`call_weather_mage`
 does the rest: the use is spent, the weather table rolled with the modifier
 (:func:`bbcore.rules.pregame.roll_weather`), and the new weather is in force at once,
@@ -20,6 +20,7 @@ import attrs
 
 from bbcore.dice import DiceSource
 from bbcore.errors import UsageError
+from bbcore.rules.decisions import USE_AT_TURN_START as TURN_START
 from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_choice
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import use_inducement, uses_left
@@ -30,8 +31,6 @@ if TYPE_CHECKING:
     from bbcore.rules.sequences import GameState
     from bbcore.ruleset import Ruleset
 
-#: The situation ``Decisions.use_inducement`` is asked with as one of the team's turns starts.
-TURN_START = "turn-start"
 #: The event of a mage called, its result the modifier picked.
 WEATHER_MAGE = "weather-mage"
 
@@ -70,7 +69,7 @@ def mage_at_turn_start(
     ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions | None = None
 ) -> tuple[GameState, tuple[Event, ...]]:
     """As ``team``'s turn starts: if it holds a weather mage with a use left, its coach is asked whether he calls it
-    (``Decisions.use_inducement``, situation :data:`TURN_START`) and with which modifier
+    (``Decisions.use_inducement``, situation :data:`~bbcore.rules.decisions.USE_AT_TURN_START`) and with which modifier
     (``Decisions.weather_modifier``; an answer not allowed is an
     :class:`~bbcore.rules.decisions.IllegalAnswerError`); then :func:`call_weather_mage`."""
     rules = _mage(ruleset)

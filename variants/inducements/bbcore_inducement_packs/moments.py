@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from bbcore.errors import UsageError
 from bbcore.rules.decisions import INDUCEMENT_MOMENTS, OPPOSITION_TURN_END, OPPOSITION_TURN_START, OWN_TURN_END, OWN_TURN_START
+from bbcore.rules.decisions import USE_AT_TURN_START as TURN_START
 from bbcore.rules.sequences import TURN_ENDS, TURN_STARTS
 
 #: The moments, the core's (:data:`bbcore.rules.decisions.INDUCEMENT_MOMENTS`).
 MOMENTS = INDUCEMENT_MOMENTS
 
-#: The situation ``Decisions.use_inducement`` names when an inducement may be used as a turn of its team's starts.
-TURN_START = "turn-start"
 
 #: How long what a spell does lasts (``lasts`` in ``pack-rules.yaml``), seen from the caster: until the drive ends,
 LASTS_THE_DRIVE = "drive"
