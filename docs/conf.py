@@ -60,6 +60,7 @@ autodoc_type_aliases = {
     "Table": "bbcore.model.table.Table",
     "Team": "bbcore.model.team.Team",
     "TeamPlayer": "bbcore.model.team.TeamPlayer",
+    "SkillRef": "bbcore.model.common.SkillRef",
     "TeamCheck": "bbcore.teams.checks.TeamCheck",
     "TeamValuation": "bbcore.teams.valuation.TeamValuation",
     "Board": "bbcore.rules.board.Board",

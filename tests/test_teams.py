@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from ruamel.yaml import YAML
 
@@ -325,3 +326,53 @@ def test_a_staff_count_written_as_a_whole_decimal_counts_as_that_number() -> Non
     from bbcore.teams.valuation import staff_count
 
     assert [staff_count(v) for v in (2.0, 2, True, ["a", "b"], 2.5)] == [2, 2, 1, 2, 0]
+
+
+UPDATED_TEAM = (
+    "# my league team\n"
+    "name: Reikland Reavers   # the best\n"
+    "players:\n"
+    "  - {name: Kurt, position: human/human-lineman}   # old hand\n"
+    "  - name: Griff\n"
+    "    position: human/human-blitzer   # captain\n"
+    "    spp: 3\n"
+    "  - name: Pip   # the little one\n"
+    "    position: human/halfling-hopeful\n"
+    "rerolls: 2\n"
+    "staff:\n"
+    "  apothecary: true   # ours\n"
+    "treasury: 40000\n"
+)
+
+
+def test_a_team_written_into_its_file_changes_only_what_changed() -> None:
+    from bbcore.model.common import SkillRef
+    from bbcore.model.team import TeamPlayer
+
+    team_file = parse_team_text(UPDATED_TEAM)
+    team = team_file.team
+    kurt, griff, pip = team.players
+    griff = attrs.evolve(griff, spp=8, miss_next_game=True, gained_skills=(SkillRef("hatred", "Orc"),))
+    after = attrs.evolve(team, players=(kurt, griff, pip), treasury=90_000, staff={**team.staff, "dedicated-fans": 3})
+    team_file.update(after)
+    text = team_file.dumps()
+    griff_now = "    spp: 8\n    miss_next_game: true\n    gained_skills:\n      - id: hatred\n        value: Orc\n"
+    assert text == (
+        UPDATED_TEAM.replace("    spp: 3\n", griff_now)
+        .replace("  apothecary: true   # ours\n", "  apothecary: true   # ours\n  dedicated-fans: 3\n")
+        .replace("treasury: 40000", "treasury: 90000")
+    )
+    assert parse_team_text(text).team == after == team_file.team
+    # One player gone, one hired: the others' entries and comments stay as written.
+    hired = attrs.evolve(after, players=(kurt, pip, TeamPlayer("Max", "human/human-thrower")))
+    team_file.update(hired)
+    text = team_file.dumps()
+    assert "Griff" not in text
+    assert "  - {name: Kurt, position: human/human-lineman}   # old hand\n  - name: Pip   # the little one\n" in text
+    assert text.endswith("  - name: Max\n    position: human/human-thrower\nrerolls: 2\n" + text.split("rerolls: 2\n", 1)[1])
+    assert parse_team_text(text).team == hired
+    # Players reordered: the list follows the team, each entry as it was.
+    reordered = attrs.evolve(hired, players=tuple(reversed(hired.players)))
+    team_file.update(reordered)
+    assert parse_team_text(team_file.dumps()).team == reordered
+    assert "  - name: Pip   # the little one\n" in team_file.dumps()

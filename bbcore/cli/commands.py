@@ -477,7 +477,7 @@ def cmd_team_rest(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     rested, events = rest_and_relaxation(ruleset, before, bbcore.SeededDice(seed))
     if args.save:
-        _write_rest(team_file, before, rested)
+        team_file.update(rested)
         team_file.save()
     if args.json:
         emit_json({"seed": seed, "saved": bool(args.save), "events": [event.to_json() for event in events]})
@@ -494,29 +494,6 @@ def cmd_team_rest(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _kept_indices(old: Sequence[object], new: Sequence[object]) -> list[int]:
-    """The indices of ``old`` whose items ``new`` keeps, ``new`` being ``old`` with some items taken out in order."""
-    kept, position = [], 0
-    for index, item in enumerate(old):
-        if position < len(new) and new[position] == item:
-            kept.append(index)
-            position += 1
-    return kept
-
-
-def _write_rest(team_file: TeamFile, before: Team, after: Team) -> None:
-    """Carry what Rest & Relaxation changed into the team file's own YAML, leaving the rest of it as written."""
-    for entry, old, new in zip(team_file.data["players"], before.players, after.players, strict=True):
-        if old.miss_next_game != new.miss_next_game:
-            entry["miss_next_game"] = new.miss_next_game
-        if old.niggling_injuries != new.niggling_injuries:
-            entry["niggling_injuries"] = new.niggling_injuries
-        for key in ("gained_skills", "lasting_injuries"):
-            was, now = getattr(old, key), getattr(new, key)
-            if was != now:
-                entry[key] = type(entry[key])(entry[key][i] for i in _kept_indices(was, now))
-
-
 def cmd_team_season_end(args: argparse.Namespace) -> int:
     from bbcore.rules.off_season import season_end  # noqa: PLC0415
 
@@ -525,11 +502,7 @@ def cmd_team_season_end(args: argparse.Namespace) -> int:
     took_part = [p.name for p in before.players] if args.all_took_part else list(args.took_part or ())
     ended = season_end(before, champion=args.champion, took_part=took_part)
     if args.save:
-        if before.league_trophy != ended.league_trophy:
-            team_file.data["league_trophy"] = ended.league_trophy
-        for entry, old, new in zip(team_file.data["players"], before.players, ended.players, strict=True):
-            if old.seasons != new.seasons:
-                entry["seasons"] = new.seasons
+        team_file.update(ended)
         team_file.save()
     counted = [p.name for p, was in zip(ended.players, before.players, strict=True) if p.seasons != was.seasons]
     if args.json:

@@ -279,7 +279,8 @@ class PlayerState:
     player this game, in the order suffered: they stay with him when something sends him
     back to the Reserves for a while (the result still applies after the game) and go
     only with a full recovery (``recovered``). :func:`bbcore.rules.injury.is_dead`
-    reads them.
+    reads them. ``lasting_injuries`` are the rows of the lasting injury table his casualties
+    rolled this game (one characteristic made worse each), kept and cleared with them.
     ``chomped_by`` names the opponents whose Chomp (Monstrous Mouth,
     :func:`bbcore.rules.special_actions.chomp`) holds the player: while one of them still
     Marks him he may not leave his square by any move of his own (:meth:`Board.chompers_of`).
@@ -312,6 +313,7 @@ class PlayerState:
     treatable: bool = True
     casualty_counts_as: str | None = None
     casualty_results: tuple[str, ...] = ()
+    lasting_injuries: tuple[str, ...] = ()
     base: tuple[Square, ...] = field(default=ONE_SQUARE, converter=_base)
     reach: tuple[Square, ...] | None = field(default=None, converter=_reach)
     chomped_by: tuple[str, ...] = ()
@@ -368,7 +370,7 @@ class PlayerState:
 
     def recovered(self, status: Status = Status.RESERVES) -> PlayerState:
         """A full recovery: no casualty result stands against the player any more, and he is in ``status``."""
-        return attrs.evolve(self.with_status(status), casualty_results=())
+        return attrs.evolve(self.with_status(status), casualty_results=(), lasting_injuries=())
 
     def with_status(self, status: Status) -> PlayerState:
         square = self.square if status.on_pitch else None

@@ -313,9 +313,10 @@ class Decisions(Protocol):
     def team_after_hiring(self, team: str, team_file: Team | None, treasury: int) -> Team | None:
         """The team after the post-game hiring, firing and retiring, or None to leave it as it is.
 
-        ``team_file`` is the team as it came to the game (None when it came without a
-        file); ``treasury`` is the gold the team has now, winnings included. The answer
-        is the team as it goes on, its ``treasury`` what is left after the hiring: no
+        ``team_file`` is the team's file with the game's results written in (SPP, injuries,
+        the dead gone; see :func:`bbcore.rules.game_results.team_after_game`), None when it
+        came without a file; ``treasury`` is the gold the team has now, winnings included.
+        The answer is the team as it goes on, its ``treasury`` what is left after the hiring: no
         more than ``treasury``, and a legal team in league play
         (:func:`bbcore.teams.checks.check_team` at the ``league`` stage).
         """

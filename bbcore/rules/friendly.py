@@ -54,7 +54,10 @@ def friendly_casualties(
         added = player.casualty_results[earlier:]
         if not added or all(result == mild for result in added):
             continue
-        board = board.with_player(attrs.evolve(player, casualty_results=(*player.casualty_results[:earlier], *(mild for _ in added))))
+        # The mild result rolls on no table: a lasting injury rolled with the real one goes too.
+        lasting = was.lasting_injuries if was is not None else ()
+        mild_results = (*player.casualty_results[:earlier], *(mild for _ in added))
+        board = board.with_player(attrs.evolve(player, casualty_results=mild_results, lasting_injuries=lasting))
         told.extend(Event(FRIENDLY, player_id, (), mild, {"rolled": result}) for result in added if result != mild)
     return attrs.evolve(state, board=board), tuple(told)
 

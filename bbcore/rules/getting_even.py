@@ -11,8 +11,9 @@ answers ``bbcore_after_procedure_effects`` with :func:`note_injury_causes`, whic
 last cause of each player's injury in ``GameState.injury_causes``; the rules give the roll no
 moment of its own, so the post-game step ``getting-even`` (:func:`getting_even_step`, before
 the hiring) rolls it for every player it concerns. What is gained is in the step's events
-(``getting-even``, result ``gained``, ``detail["skill"]`` and ``["keyword"]``): the coach
-writes it into the team file (``gained_skills``) with his other changes.
+(``getting-even``, result ``gained``, ``detail["skill"]`` and ``["keyword"]``) and in
+``GameState.gained_skills``, from which the hiring step writes it into the team file
+(``gained_skills``; see :func:`bbcore.rules.game_results.team_after_game`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from bbcore.dice import roll_dice
+from bbcore.model.common import SkillRef
 from bbcore.rules.board import position_keywords
 from bbcore.rules.decisions import IllegalAnswerError
 from bbcore.rules.events import Event
@@ -97,6 +99,9 @@ def getting_even_step(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
             raise IllegalAnswerError(f"{player_id} may bear a grudge against one of {', '.join(keywords)}, not {keyword!r}")
         detail = {"by": cause, "skill": rules.skill, "keyword": keyword}
         events.append(Event(GETTING_EVEN, player_id, rolls, "gained", detail))
+        grudge = SkillRef(rules.skill, keyword)
+        gained = {**state.gained_skills, player_id: (*state.gained_skills.get(player_id, ()), grudge)}
+        state = attrs.evolve(state, gained_skills=gained)
     return state, tuple(events)
 
 

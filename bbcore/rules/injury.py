@@ -438,13 +438,13 @@ def suffer_casualty(
     if last is not None:
         events.extend(last.events)
         row, status = last.row, last.status
-    board = board.with_player(player.with_casualty(row.id).with_status(status))
+    player = player.with_casualty(row.id).with_status(status)
     lasting = _rolls_on(row)
     if lasting is not None:
         lasting_row, lasting_event = _lasting_injury(ruleset, lasting, player_id, dice)
         events.append(lasting_event)
-        del lasting_row
-    return Outcome(board, tuple(events))
+        player = attrs.evolve(player, lasting_injuries=(*player.lasting_injuries, lasting_row.id))
+    return Outcome(board.with_player(player), tuple(events))
 
 
 def _last_resort(

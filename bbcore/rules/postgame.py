@@ -25,6 +25,7 @@ from bbcore.rules.concession import UNPLAYED
 from bbcore.rules.decisions import Decisions, IllegalAnswerError, checked_choices
 from bbcore.rules.events import Event
 from bbcore.rules.friendly import FRIENDLY
+from bbcore.rules.game_results import quitters, team_after_game
 from bbcore.rules.getting_even import getting_even_step
 from bbcore.rules.injury import CASUALTY_ROLE, is_dead
 from bbcore.rules.league import (
@@ -192,11 +193,15 @@ def player_advancement(ruleset: Ruleset, state: GameState, dice: DiceSource, dec
 def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """Each coach hires, fires and retires (``Decisions.team_after_hiring``); nothing is rolled.
 
-    The coach is shown the team as it came to the game and its Treasury now, and answers
-    with the team as it goes on (or None: no change). The answer becomes the team's
-    file (``TeamState.team``, valued again at the next fixture) and its ``treasury`` the
-    team's Treasury, so the Expensive Mistakes that follow see what is left. An answer
-    that spends more than the Treasury, is not a legal team in league play
+    The coach is shown his team's file with the game's results written in
+    (:func:`bbcore.rules.game_results.team_after_game`: SPP, injuries, the dead and those
+    who quit gone, Treasury and Dedicated Fans) and its Treasury now, and answers with the
+    team as it goes on (or None: that team as it is). The answer becomes the team's file
+    (``TeamState.team``, valued again at the next fixture) and its ``treasury`` the team's
+    Treasury, so the Expensive Mistakes that follow see what is left. An answer that
+    undoes a result of the game (a missed game, an injury, a skill gained, SPP other than
+    those spent on new advancements) or keeps a dead player, that spends more than the
+    Treasury, is not a legal team in league play
     (:func:`bbcore.teams.checks.check_team`, ``stage="league"``), or drops the Team
     Captain while he is neither dead nor lowered by a lasting injury, that holds fewer team
     re-rolls than the team had, that fires a player who could play the next game (one left
@@ -224,7 +229,7 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
         casualties = sorted(p.id for p in own if p.status is Status.CASUALTY)
         journeymen = sorted(p.id for p in own if p.id in state.journeymen)
         raised = sorted(p.id for p in own if p.id in state.raised)
-        quitters = _quitters(state, team.id)
+        gone = quitters(state, team.id)
         hurt = sorted((p for p in own if p.casualty_results), key=lambda p: p.id)
         detail: dict[str, object] = {
             "casualties": casualties,
@@ -232,23 +237,28 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
             "dead": [p.id for p in hurt if is_dead(ruleset, p)],
             "journeymen": journeymen,
             "raised": raised,
-            "quit": [player.name for player in quitters],
+            "quit": [player.name for player in gone],
             "treasury": team.treasury,
         }
-        after = decisions.team_after_hiring(team.id, team.team, team.treasury)
+        recorded = team_after_game(ruleset, state, team.id) if team.team is not None else None
+        after = decisions.team_after_hiring(team.id, recorded, team.treasury)
         if after is None:
+            if recorded is not None:
+                state = state.update_team(team.id, team=recorded)
             events.append(Event("hiring-and-firing", team.id, result="recorded", detail=detail))
             continue
         kept = [
             f"{player.name} quit the team when it conceded and may not stay on it"
-            for player in quitters
+            for player in gone
             if any(p.identity == player.identity for p in after.players)
         ]
-        found = [*_captain_kept(ruleset, state, team.id, after), *kept, *_firing_problems(ruleset, state, team.id, after)]
+        found = [*_captain_kept(ruleset, state, team.id, after), *kept]
         cost = None
-        if team.team is not None:
+        if recorded is not None:
+            found.extend(_results_undone(ruleset, state, team.id, recorded, after))
+            found.extend(_firing_problems(ruleset, state, team.id, recorded, after))
             free = [position for pid in raised if (position := state.board.player(pid).position) is not None]
-            cost = hiring_cost(ruleset, team.team, after, free_positions=free)
+            cost = hiring_cost(ruleset, recorded, after, free_positions=free)
             cost = cost.plus(_surcharges(ruleset, state, team.id, cost.hired))
             spent = team.treasury - after.treasury
             if spent < cost.gold:
@@ -288,35 +298,48 @@ def _unplayed(state: GameState) -> str | None:
     return conceded.team if conceded is not None and conceded.unplayed else None
 
 
-def _quitters(state: GameState, team_id: str) -> list[TeamPlayer]:
-    """The players of the team's file who quit it when it conceded (see :mod:`bbcore.rules.concession`)."""
-    conceded, team_file = state.conceded, state.team(team_id).team
-    if conceded is None or conceded.team != team_id or team_file is None:
-        return []
-    return [team_file.players[index] for index in conceded.quit if index < len(team_file.players)]
+def _results_undone(ruleset: Ruleset, state: GameState, team_id: str, recorded: Team, after: Team) -> list[str]:
+    """What the answer undoes of the game's results written in ``recorded``: a dead player kept, or a kept player's
+    missed game, injuries or skills gained taken off, or SPP other than those new advancements spent."""
+    before = state.team(team_id).team
+    dead = {
+        player.identity
+        for index, player in enumerate(before.players if before is not None else ())
+        if (in_game := state.board.players.get(game_player_id(team_id, index))) is not None and is_dead(ruleset, in_game)
+    }
+    found = [f"{player.name} died in the game and leaves the team" for player in after.players if player.identity in dead]
+    then = {player.identity: player for player in recorded.players}
+    for player in after.players:
+        was = then.get(player.identity)
+        if was is None:
+            continue
+        if was.miss_next_game and not (player.miss_next_game or player.temporarily_retired):
+            found.append(f"{player.name} misses the next game")
+        if player.niggling_injuries < was.niggling_injuries or player.lasting_injuries != was.lasting_injuries:
+            found.append(f"{player.name} keeps his injuries: {was.niggling_injuries} Niggling, lasting {list(was.lasting_injuries)}")
+        if player.gained_skills[: len(was.gained_skills)] != was.gained_skills:
+            found.append(f"{player.name} keeps the skills he gained")
+        advanced = len(player.advancements) > len(was.advancements)
+        if player.spp > was.spp or (player.spp < was.spp and not advanced):
+            found.append(f"{player.name} has {was.spp} SPP; only new advancements spend them")
+    return found
 
 
-def _firing_problems(ruleset: Ruleset, state: GameState, team_id: str, after: Team) -> list[str]:
+def _firing_problems(ruleset: Ruleset, state: GameState, team_id: str, recorded: Team, after: Team) -> list[str]:
     """What the answer may not do when it lets players go or gives up re-rolls: fire a player eligible for the next
-    game (one left off who is neither dead nor quit, nor missing that game) so that fewer than ``players_on_pitch``
-    are eligible, hold fewer team re-rolls than the team came with, or retire a player (or bring one back) as
-    :func:`_retiring_problems` refuses."""
+    game (one the ``recorded`` team, the game's results written in, holds and neither misses that game nor retired) so
+    that fewer than ``players_on_pitch`` are eligible, hold fewer team re-rolls than the team came with, or retire a
+    player (or bring one back) as :func:`_retiring_problems` refuses."""
     before = state.team(team_id).team
     if before is None:
         return []
     found = []
-    if after.rerolls < before.rerolls:
-        found.append(f"it holds {after.rerolls} team re-rolls, fewer than its {before.rerolls}: re-rolls are never given up")
+    if after.rerolls < recorded.rerolls:
+        found.append(f"it holds {after.rerolls} team re-rolls, fewer than its {recorded.rerolls}: re-rolls are never given up")
     floor = ruleset.parameters.players_on_pitch
-    gone = {
-        before.players[index].identity
-        for index in range(len(before.players))
-        if (player := state.board.players.get(game_player_id(team_id, index))) is not None and is_dead(ruleset, player)
-    }
-    gone |= {player.identity for player in _quitters(state, team_id)}
-    left = Counter(p.identity for p in before.players) - Counter(p.identity for p in after.players)
-    could_play = {p.identity for p in before.players if p.available}
-    fired = sorted(name for name, position in left.elements() if (name, position) not in gone and (name, position) in could_play)
+    left = Counter(p.identity for p in recorded.players) - Counter(p.identity for p in after.players)
+    could_play = {p.identity for p in recorded.players if p.available}
+    fired = sorted(name for name, position in left.elements() if (name, position) in could_play)
     eligible = sum(1 for player in after.players if player.available)
     if fired and eligible < floor:
         found.append(
@@ -385,6 +408,8 @@ def expensive_mistakes(ruleset: Ruleset, state: GameState, dice: DiceSource, dec
     for team in state.teams:
         treasury, mistake_events = expensive_mistake(ruleset, team.treasury, dice, who=team.id)
         events.extend(mistake_events)
+        if team.team is not None and team.team.treasury != treasury:
+            state = state.update_team(team.id, team=attrs.evolve(team.team, treasury=treasury))
         state = state.update_team(team.id, treasury=treasury)
     return state, tuple(events)
 

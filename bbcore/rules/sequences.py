@@ -20,6 +20,7 @@ import attrs
 from attrs import field, frozen
 
 from bbcore.errors import BBCoreError, PluginError, UsageError
+from bbcore.model.common import SkillRef
 from bbcore.registry import RowEffectRegistrar, SequenceStepRegistrar
 from bbcore.rules.board import Board, PlayerState
 from bbcore.rules.decisions import Decisions, DefaultDecisions
@@ -243,6 +244,8 @@ class GameState:
     touchdown: str | None = None
     #: Who caused each player's last injury this game (player id to player id), for Getting Even.
     injury_causes: Mapping[str, str] = field(factory=dict, converter=_frozen_names)
+    #: Skills players gained in the post-game for good (Getting Even's Hatred), by player id: the team file takes them.
+    gained_skills: Mapping[str, tuple[SkillRef, ...]] = field(factory=dict, converter=_frozen_tuples)
     drive_changes: tuple[DriveChange, ...] = ()
     drive_forms: Mapping[str, PlayerState] = field(factory=dict, converter=_frozen_forms)
     drive_effects: frozenset[str] = frozenset()

@@ -7,15 +7,17 @@ and the untouched lines stay byte for byte as they were.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+import attrs
 from ruamel.yaml import YAML
 
 from bbcore.errors import DataError, Problem, display_path
 from bbcore.loading.datadir import load_text
 from bbcore.loading.yaml_source import YamlDocument, read_text_file
+from bbcore.model.common import SkillRef
 from bbcore.model.team import Team
 
 if TYPE_CHECKING:
@@ -49,11 +51,103 @@ class TeamFile:
         _round_trip_yaml().dump(self.data, stream)
         return stream.getvalue()
 
+    def update(self, team: Team) -> None:
+        """Write ``team`` into the file's YAML where it differs from the file's own team, and make it ``team``.
+
+        Only what changed is written: a player is matched by his name and position
+        (``TeamPlayer.identity``), so a kept player keeps his entry
+        and its comments, one who left loses it and a new one is added at the end; a list
+        that only lost or gained items at its end keeps the rest as written. What is
+        written anew takes the plain form of the schema (defaults left out).
+        """
+        _merge_mapping(self.data, _plain(self.team), _plain(team), _merge_players)
+        self.team = team
+
     def save(self, path: Path | None = None) -> None:
         target = path or self.path
         if target is None:
             raise ValueError("no path to save to")
         Path(target).write_text(self.dumps(), encoding="utf-8")
+
+
+def _plain(value: object) -> Any:
+    """A model as a team file writes it: attrs classes as mappings without their defaults, tuples as lists, a skill
+    with no parameter as its id."""
+    if isinstance(value, SkillRef) and value.value is None:
+        return value.id
+    if attrs.has(type(value)):
+        plain = {}
+        for attribute in attrs.fields(cast("type[attrs.AttrsInstance]", type(value))):
+            item = getattr(value, attribute.name)
+            default = attribute.default
+            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+                default = default.factory()
+            if item is None or item == default:
+                continue
+            plain[attribute.name] = _plain(item)
+        return plain
+    if isinstance(value, Mapping):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _merge_mapping(node: Any, old: dict[str, Any], new: dict[str, Any], merge_players: Any = None) -> None:
+    """Make the YAML mapping ``node``, written as ``old``, say ``new``, touching only the keys that differ."""
+    for key in [key for key in old if key not in new]:
+        node.pop(key, None)
+    for key, value in new.items():
+        was = old.get(key)
+        if was == value and key in node:
+            continue
+        if key == "players" and merge_players is not None and key in node:
+            merge_players(node[key], was or [], value)
+        elif isinstance(value, dict) and isinstance(was, dict) and isinstance(node.get(key), Mapping):
+            _merge_mapping(node[key], was, value)
+        elif isinstance(value, list) and isinstance(was, list) and isinstance(node.get(key), list):
+            _merge_list(node[key], was, value)
+        else:
+            node[key] = value
+
+
+def _merge_list(node: Any, old: list[Any], new: list[Any]) -> None:
+    """Items taken out (the others in order) or added at the end change only those items; else the list is new."""
+    kept, position = [], 0
+    for index, item in enumerate(old):
+        if position < len(new) and new[position] == item:
+            kept.append(index)
+            position += 1
+    if len(kept) == len(old) or new == [old[i] for i in kept]:
+        for index in reversed([i for i in range(len(old)) if i not in kept]):
+            del node[index]
+        node.extend(new[len(kept) :])
+    else:
+        node[:] = new
+
+
+def _merge_players(node: Any, old: list[dict[str, Any]], new: list[dict[str, Any]]) -> None:
+    """The players' entries: matched by name and position, each kept one changed in place."""
+
+    def identity(player: dict[str, Any]) -> tuple[object, object]:
+        return (player.get("name"), player.get("position"))
+
+    free = list(range(len(old)))
+    matches: list[int | None] = []
+    for player in new:
+        match = next((i for i in free if identity(old[i]) == identity(player)), None)
+        if match is not None:
+            free.remove(match)
+            _merge_mapping(node[match], old[match], player)
+        matches.append(match)
+    kept = [match for match in matches if match is not None]
+    if kept == sorted(kept) and None not in matches[: len(kept)]:
+        # Players left and others joined at the end: the other entries, and their comments, stay where they are.
+        for index in reversed(free):
+            del node[index]
+        node.extend(player for player, match in zip(new, matches, strict=True) if match is None)
+    else:
+        node[:] = [node[match] if match is not None else player for player, match in zip(new, matches, strict=True)]
 
 
 def parse_team_text(text: str, file: str = "<team>", path: Path | None = None) -> TeamFile:

@@ -194,6 +194,13 @@ def _skills_not_allowed(ruleset: Ruleset, player: TeamPlayer, index: int, positi
         held.setdefault(ref.id, set()).add(ref.value)
 
 
+def with_lasting_injury(ruleset: Ruleset, player: TeamPlayer, injury: str) -> TeamPlayer:
+    """The player with one more lasting injury (a row id of the lasting injury table) on his record; as he was when
+    it finds what it worsens already as bad as it can be, which the rules turn into a missed game instead."""
+    injured = attrs.evolve(player, lasting_injuries=(*player.lasting_injuries, injury))
+    return player if current_profile(ruleset, injured) == current_profile(ruleset, player) else injured
+
+
 def is_captain(ruleset: Ruleset, player: TeamPlayer, team: Team | None) -> bool:
     """Whether the player is his team's captain under the Team Captain rule: named so, in a team with the rule."""
     return player.captain and team is not None and ruleset.parameters.team_captain.special_rule in team_special_rules(ruleset, team)
@@ -301,4 +308,5 @@ __all__ = [
     "is_captain",
     "profile_problems",
     "unimprovable_characteristics",
+    "with_lasting_injury",
 ]

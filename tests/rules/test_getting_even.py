@@ -8,6 +8,7 @@ import attrs
 import pytest
 
 from bbcore.dice import ScriptedDice
+from bbcore.model.common import SkillRef
 from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError, ScriptedDecisions
 from bbcore.rules.events import Outcome
 from bbcore.rules.getting_even import GETTING_EVEN, getting_even_step, grudge_keywords
@@ -55,11 +56,14 @@ def test_a_player_who_misses_the_next_game_rolls_for_a_grudge(core: Ruleset, die
     after = hurt(core, brawl(core), SERIOUSLY_HURT)
     assert grudge_keywords(core, after, "v") == ("Orc",)  # Lineman is never named
     with ScriptedDice([die]) as dice, ScriptedDecisions([], strict=True) as silent:
-        _, events = getting_even_step(core, after, dice, silent)
+        grudged, events = getting_even_step(core, after, dice, silent)
     (event,) = events
     assert (event.kind, event.who, event.result, event.detail["by"]) == (GETTING_EVEN, "v", result, "h")
     if result == "gained":
         assert (event.detail["skill"], event.detail["keyword"]) == (core.parameters.getting_even.skill, "Orc")
+    # The game keeps the skill for the team file (see bbcore.rules.game_results).
+    expected = {"v": (SkillRef(core.parameters.getting_even.skill, "Orc"),)} if result == "gained" else {}
+    assert dict(grudged.gained_skills) == expected
 
 
 def test_no_roll_for_a_casualty_that_keeps_nobody_out_of_the_next_game(core: Ruleset) -> None:

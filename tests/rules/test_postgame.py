@@ -288,12 +288,19 @@ def test_re_rolls_are_never_given_up_and_no_firing_goes_below_the_floor(core: Ru
     fired = ", ".join(sorted(p.name for p in human.players[floor - 1 :]))
     with pytest.raises(IllegalAnswerError, match=f"it fires {fired} with {floor - 1} players eligible"):
         hiring_and_firing(core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", below)]))
-    # Letting go a player who misses the next game takes nobody eligible away: allowed below the floor.
-    missing = attrs.evolve(human, players=(attrs.evolve(keep[0], miss_next_game=True), *keep[1:]))
-    short_state = game(core, home=attrs.evolve(team_state(core, "home", missing), treasury=0))
-    without_him = attrs.evolve(missing, players=keep[1:], treasury=0)
+    # Letting go a player hurt so that he misses the next game takes nobody eligible away: allowed below the floor.
+    short = attrs.evolve(human, players=keep)
+    short_state = game(core, home=attrs.evolve(team_state(core, "home", short), treasury=0))
+    hurt = attrs.evolve(short_state.board.player("home-1"), status=Status.CASUALTY, casualty_results=("seriously-hurt",))
+    short_state = attrs.evolve(short_state, board=short_state.board.with_player(hurt))
+    without_him = attrs.evolve(short, players=keep[1:], treasury=0)
     answers = ScriptedDecisions([("team-after-hiring", without_him), ("team-after-hiring", None)])
     assert hiring_and_firing(core, short_state, ScriptedDice([]), answers)[0].home.team is without_him
+    # One who missed this game has served it: he is eligible again, and may not be fired below the floor.
+    served = attrs.evolve(short, players=(attrs.evolve(keep[0], miss_next_game=True), *keep[1:]))
+    served_state = game(core, home=attrs.evolve(team_state(core, "home", served), treasury=0))
+    with pytest.raises(IllegalAnswerError, match=f"it fires {keep[0].name} with {floor - 1} players eligible"):
+        hiring_and_firing(core, served_state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", without_him)]))
 
 
 def test_only_a_lasting_injury_in_the_game_lets_a_player_retire_and_he_stays_retired(core: Ruleset) -> None:

@@ -51,7 +51,7 @@ from bbcore.rules.league import (
     roll_characteristic_improvement,
     update_dedicated_fans,
 )
-from bbcore.teams.profiles import current_profile, unimprovable_characteristics
+from bbcore.teams.profiles import unimprovable_characteristics, with_lasting_injury
 from bbcore.teams.valuation import value_team
 from bbcore_skurling.building import declare_goon_roster, player_position, player_skills, reroll_price
 from bbcore_skurling.building_rules import building_rules
@@ -180,12 +180,6 @@ def record_casualty(
     return CasualtyRecord(player, row.id, lasting), tuple(events)
 
 
-def _past_worst(ruleset: Ruleset, player: TeamPlayer) -> bool:
-    """Whether the player's last lasting injury finds its characteristics already as bad as they can be."""
-    before = attrs.evolve(player, lasting_injuries=player.lasting_injuries[:-1])
-    return current_profile(ruleset, player) == current_profile(ruleset, before)
-
-
 def apply_injuries(
     ruleset: Ruleset, team: LeagueTeam, casualties: Sequence[CasualtyRecord], *, ignored: Sequence[str] = ()
 ) -> tuple[LeagueTeam, dict[str, dict[str, int]], tuple[Event, ...]]:
@@ -226,8 +220,8 @@ def apply_injuries(
                 raise UsageError(f"casualty {row.id!r} has no lasting injury, yet {record.player!r} has {record.lasting!r}")
             lasting_row = ruleset.table(table_id).row(record.lasting)
             changes = {effect.change: effect.by or 0 for effect in lasting_row.effects if effect.change is not None}
-            injured = attrs.evolve(player, lasting_injuries=(*player.lasting_injuries, record.lasting))
-            if _past_worst(ruleset, injured):
+            injured = with_lasting_injury(ruleset, player, record.lasting)
+            if injured is player:
                 changes = {}  # already as bad as can be: the rules make it a missed game, which the casualty gave
             else:
                 lasting[record.player] = changes
