@@ -4,7 +4,10 @@ A league file (``schemas/league.schema.json``) names the divisions and lists the
 with their scores and the Casualties that earned SPP. :func:`load_league_file` reads one
 and refuses, all at once and each at its line, what the schema cannot see: a fixture
 with no score, or a score for one not played; a team playing itself; a team in two
-divisions, or a fixture naming a team no division has; an unknown tie-breaker.
+divisions, or a fixture naming a team no division has; a fixture between two divisions,
+or a pair of teams meeting twice (the regular season pairs each team with every other
+of its division once); an unknown tie-breaker. Given the ruleset, it also refuses a
+named division of fewer teams than ``league.division_min_teams``.
 :func:`league_tables` then gives each division's table
 (:func:`bbcore.rules.league.standings`), every team of a division listed even before its
 first fixture, and :func:`bbcore.rules.season.playoff_qualifiers` reads those tables.
@@ -42,22 +45,25 @@ class LeagueFile:
     league: League
 
 
-def parse_league_text(text: str, file: str = "<league>", path: Path | None = None) -> LeagueFile:
-    """Parse and check a league file's text; raise :class:`~bbcore.errors.DataError` with every problem."""
-    return _checked(*load_text(text, file, LEAGUE_KIND), path)
+def parse_league_text(text: str, file: str = "<league>", path: Path | None = None, *, ruleset: Ruleset | None = None) -> LeagueFile:
+    """Parse and check a league file's text, against the ``ruleset``'s league parameters too when given; raise
+    :class:`~bbcore.errors.DataError` with every problem."""
+    return _checked(*load_text(text, file, LEAGUE_KIND), path, ruleset)
 
 
-def load_league_file(path: Path | str) -> LeagueFile:
+def load_league_file(path: Path | str, *, ruleset: Ruleset | None = None) -> LeagueFile:
     """Read a league file from disk (see :func:`parse_league_text`)."""
     path = Path(path)
-    return _checked(*load_file(path, LEAGUE_KIND), path)
+    return _checked(*load_file(path, LEAGUE_KIND), path, ruleset)
 
 
-def _checked(loaded: LoadedFile | None, problems: list[Problem], path: Path | None) -> LeagueFile:
+def _checked(loaded: LoadedFile | None, problems: list[Problem], path: Path | None, ruleset: Ruleset | None) -> LeagueFile:
     """The league file loaded, once what the schema cannot see is checked too; else every problem, raised."""
     if loaded is None:
         raise DataError(problems)
     found = list(_league_problems(loaded.document, loaded.model))
+    if ruleset is not None:
+        found.extend(_division_sizes(ruleset, loaded.document, loaded.model))
     if found:
         raise DataError(found)
     return LeagueFile(path, loaded.document, loaded.model)
@@ -87,6 +93,35 @@ def _league_problems(document: YamlDocument, league: League) -> Iterator[Problem
             team = getattr(fixture, side)
             if league.divisions and team not in division_of:
                 yield document.problem(("fixtures", i, side), "unknown-team", f"{team!r} is in no division of the league")
+    yield from _pairing_problems(document, league, division_of)
+
+
+def _pairing_problems(document: YamlDocument, league: League, division_of: dict[str, str]) -> Iterator[Problem]:
+    """A fixture between two divisions, and a pair of teams meeting again: the regular season pairs every team with
+    each other team of its division once."""
+    met: dict[frozenset[str], int] = {}
+    for i, fixture in enumerate(league.fixtures):
+        home, away = division_of.get(fixture.home), division_of.get(fixture.away)
+        if home is not None and away is not None and home != away:
+            message = f"{fixture.home!r} ({home}) and {fixture.away!r} ({away}) are in different divisions: league fixtures stay within one"
+            yield document.problem(("fixtures", i), "across-divisions", message)
+        pair = frozenset((fixture.home, fixture.away))
+        if len(pair) == 2 and pair in met:
+            message = f"{fixture.home!r} and {fixture.away!r} met already at $.fixtures[{met[pair]}]: each pair meets once a season"
+            yield document.problem(("fixtures", i), "repeated-fixture", message)
+        met.setdefault(pair, i)
+
+
+def _division_sizes(ruleset: Ruleset, document: YamlDocument, league: League) -> Iterator[Problem]:
+    """Each division the file names with fewer teams than ``league.division_min_teams``."""
+    least = ruleset.parameters.league.division_min_teams
+    if least is None:
+        return
+    for name, teams in league.divisions.items():
+        if len(teams) < least:
+            yield document.problem(
+                ("divisions", name), "small-division", f"division {name!r} has {len(teams)} teams; a division has at least {least}"
+            )
 
 
 def fixture_records(fixture: Fixture) -> tuple[FixtureRecord, FixtureRecord]:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bbcore.cli import main
+from bbcore.errors import DataError
 from bbcore.leagues import WHOLE_LEAGUE, fixture_records, league_tables, load_league_file, parse_league_text
 from bbcore.model.league import Fixture
 from bbcore.rules.league import FixtureRecord
@@ -33,7 +34,7 @@ def test_the_example_league_has_a_table_per_division_listing_every_team(core: Ru
         assert sorted(line.team for line in tables[name]) == sorted(teams)
     reik = {line.team: line for line in tables["reik"]}
     win = core.parameters.league.points.win
-    assert (reik["reikland-reavers"].rank, reik["reikland-reavers"].points) == (1, 2 * win)
+    assert (reik["reikland-reavers"].rank, reik["reikland-reavers"].points) == (1, 3 * win)
     # The unplayed fixture is a loss for both, and earns no clean-sheet bonus.
     talabec = {line.team: line for line in tables["talabec"]}
     assert talabec["bright-crusaders"].lost == 1
@@ -99,3 +100,35 @@ def test_data_check_knows_a_league_file(tmp_path: Path, capsys: pytest.CaptureFi
     err = capsys.readouterr().err
     assert "$.fixtures[0]: a fixture played needs its score" in err
     assert "$.fixtures[0].away: 'a' cannot play itself" in err
+
+
+PAIRINGS = """name: Pairings
+divisions:
+  north: [a, b, c, d]
+  south: [e, f, g]
+fixtures:
+  - {home: a, away: b, score: [1, 0]}
+  - {home: b, away: a, score: [2, 2]}
+  - {home: c, away: e, score: [0, 0]}
+"""
+
+
+def test_fixtures_stay_within_a_division_and_each_pair_meets_once(core: Ruleset) -> None:
+    with pytest.raises(DataError) as raised:
+        parse_league_text(PAIRINGS, "pairings.yaml")
+    found = {(p.code, p.path, p.line) for p in raised.value.problems}
+    assert found == {("repeated-fixture", "$.fixtures[1]", 7), ("across-divisions", "$.fixtures[2]", 8)}
+    # Read against a ruleset, a division short of the parameters' least is refused too.
+    least = core.parameters.league.division_min_teams
+    assert least == 4
+    with pytest.raises(DataError) as raised:
+        parse_league_text(PAIRINGS, "pairings.yaml", ruleset=core)
+    small = [p for p in raised.value.problems if p.code == "small-division"]
+    assert [(p.path, p.line) for p in small] == [("$.divisions.south", 4)]
+    assert "has 3 teams; a division has at least 4" in small[0].message
+    fixed = (
+        PAIRINGS.replace("  south: [e, f, g]", "  south: [e, f, g, h]")
+        .replace("b, away: a", "c, away: d")
+        .replace("c, away: e", "e, away: f")
+    )
+    assert parse_league_text(fixed, ruleset=core).league.divisions["south"] == ("e", "f", "g", "h")

@@ -522,8 +522,8 @@ def cmd_league_table(args: argparse.Namespace) -> int:
         raise CliUsageError("--draw needs --playoffs N: the draw pairs the teams that go on")
     if args.seed is not None and args.draw != "random":
         raise CliUsageError("--seed is for --draw random: a seeded draw rolls no dice")
-    league = load_league_file(args.file).league
     ruleset = _ruleset(args)
+    league = load_league_file(args.file, ruleset=ruleset).league
     tables = league_tables(ruleset, league)
     qualified = playoff_qualifiers(ruleset, tables, args.playoffs, tie_breakers=league.tie_breakers) if args.playoffs else None
     seed = (args.seed if args.seed is not None else secrets.randbelow(2**31)) if args.draw == "random" else None

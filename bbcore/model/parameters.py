@@ -187,6 +187,8 @@ class LeagueRules:
     friendly: FriendlyRules | None = None
     #: Free team re-rolls for the League Trophy's holder, counted in its Team Value.
     trophy_rerolls: int = 0
+    #: The fewest teams a division of a league file may hold (None: no least).
+    division_min_teams: int | None = None
 
 
 @frozen

@@ -611,6 +611,8 @@ def _league_rows(ruleset: Ruleset, labels: Labels, params: GameParameters) -> li
                 f"{row_link(ruleset, labels, 'casualty', league.friendly.casualty)}",
             )
         )
+    if league.division_min_teams is not None:
+        rows.append(("Divisions", f"at least {counted(league.division_min_teams, 'team')} each, every pair meeting once"))
     if league.trophy_rerolls:
         rows.append(("League Trophy", f"{counted(league.trophy_rerolls, 'free team re-roll')} for its holder, counted in its Team Value"))
     if league.off_season is not None:
