@@ -16,10 +16,12 @@ With the penalty, the conceding team also:
 A team that cannot put ``setup.min_on_line_of_scrimmage`` players on the line at a start
 of drive may concede without the penalty (:func:`may_concede_without_penalty`): the
 result stands, and nothing else follows. A fixture not played by the league's time limit
-counts as lost by both teams (:func:`bbcore.rules.league.league_points`), unless one coach
-concedes it for reasons away from the game (:func:`concede_unplayed`): that counts as
-conceded without the penalty, and the opponent names more MVPs and collects its winnings
-by a die.
+counts as lost by both teams (:func:`fixture_not_played`; in the league table,
+:func:`bbcore.rules.league.league_points`): neither names an MVP or collects winnings, and
+both go through the rest of the post-game sequence as after any loss. One coach may
+concede it instead for reasons away from the game (:func:`concede_unplayed`): that counts
+as conceded without the penalty, and the opponent names more MVPs and collects its
+winnings by a die.
 
 :func:`concede` records it all in ``GameState.conceded``; the post-game steps
 (:mod:`bbcore.rules.postgame`) read it.
@@ -51,6 +53,8 @@ if TYPE_CHECKING:
 CONCESSION = "concession"
 #: Its result for a fixture conceded before it was played.
 UNPLAYED = "unplayed"
+#: The result of the ``concession`` event, and of the post-game events, for a fixture lost by both unplayed.
+NOT_PLAYED = "not-played"
 #: The reason a coach is asked to pick the player a touchdown handed by a concession goes to.
 CONCESSION_TOUCHDOWN = "concession-touchdown"
 #: The kind of the event that reports a veteran's roll to stay with a team that conceded.
@@ -105,8 +109,7 @@ def concede(
     decisions = decisions or DefaultDecisions()
     concession_rules(ruleset)  # a ruleset without them refuses before anything changes
     state.team(team_id)  # an unknown team is refused by name
-    if state.conceded is not None:
-        raise UsageError(f"the game was conceded already, by {state.conceded.team!r}")
+    _not_settled(state)
     if penalty and state.active_team is not None and (state.active_team != team_id or state.activated):
         raise UsageError(f"team {team_id!r} may concede only at the start of one of its own turns, before anyone is activated")
     if not penalty and not may_concede_without_penalty(ruleset, state, team_id):
@@ -142,12 +145,35 @@ def concede_unplayed(
     decisions = decisions or DefaultDecisions()
     concession_rules(ruleset)
     state.team(team_id)
-    if state.conceded is not None:
-        raise UsageError(f"the game was conceded already, by {state.conceded.team!r}")
+    _not_settled(state)
     if state.drive or state.played:
         raise UsageError("a fixture conceded unplayed is one no drive of which was set up")
     state, events, _ = _hand_over(ruleset, state, team_id, decisions, UNPLAYED)
     return attrs.evolve(state, conceded=Concession(team_id, penalty=False, unplayed=True)), tuple(events)
+
+
+def fixture_not_played(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
+    """The fixture was not played by the league's time limit and neither coach conceded it.
+
+    ``state`` is the fixture as it would have started (no drive set up, nobody played).
+    Both teams lose it (``GameState.not_played``): the post-game steps record a loss for
+    each with no League Points, no MVP and no winnings, and run the rest as after any
+    loss (the Dedicated Fans roll, hiring, Expensive Mistakes). Event ``concession``, no
+    team, result :data:`NOT_PLAYED`. Raises :class:`~bbcore.errors.UsageError` for a
+    fixture already under way or conceded.
+    """
+    _not_settled(state)
+    if state.drive or state.played:
+        raise UsageError("a fixture not played is one no drive of which was set up")
+    return attrs.evolve(state, not_played=True), (Event(CONCESSION, None, (), NOT_PLAYED),)
+
+
+def _not_settled(state: GameState) -> None:
+    """Refuse a game already conceded, or recorded as not played."""
+    if state.conceded is not None:
+        raise UsageError(f"the game was conceded already, by {state.conceded.team!r}")
+    if state.not_played:
+        raise UsageError("the fixture is recorded as not played, lost by both")
 
 
 def _hand_over(
@@ -210,6 +236,7 @@ def _veterans_roll(ruleset: Ruleset, state: GameState, team_id: str, dice: DiceS
 __all__ = [
     "CONCESSION",
     "CONCESSION_TOUCHDOWN",
+    "NOT_PLAYED",
     "UNPLAYED",
     "VETERAN_STAYS",
     "available_players",
@@ -217,5 +244,6 @@ __all__ = [
     "concede",
     "concede_unplayed",
     "concession_rules",
+    "fixture_not_played",
     "may_concede_without_penalty",
 ]

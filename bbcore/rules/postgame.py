@@ -21,7 +21,7 @@ from bbcore.dice import DiceSource
 from bbcore.errors import PluginError
 from bbcore.render.text import money
 from bbcore.rules.board import Status
-from bbcore.rules.concession import UNPLAYED
+from bbcore.rules.concession import NOT_PLAYED, UNPLAYED
 from bbcore.rules.decisions import Decisions, IllegalAnswerError, checked_choices
 from bbcore.rules.events import Event
 from bbcore.rules.friendly import FRIENDLY
@@ -62,7 +62,10 @@ def left_alone(state: GameState, step: str) -> StepResult:
 
 def result_for(state: GameState, team_id: str) -> str:
     """``win``, ``draw`` or ``loss`` for one team, from the score; a level game settled by a penalty shoot-out
-    (``GameState.shoot_out_winner``, see :mod:`bbcore.rules.extra_time`) is won by the shoot-out's winner."""
+    (``GameState.shoot_out_winner``, see :mod:`bbcore.rules.extra_time`) is won by the shoot-out's winner, and a
+    fixture not played (``GameState.not_played``) is lost by both."""
+    if state.not_played:
+        return "loss"
     own, other = state.team(team_id).score, state.opponent(team_id).score
     if own == other and state.shoot_out_winner is not None:
         return "win" if state.shoot_out_winner == team_id else "loss"
@@ -78,7 +81,8 @@ def record_outcome_and_winnings(ruleset: Ruleset, state: GameState, dice: DiceSo
     (``GameState.conceded``) collects nothing, and its opponent the concession's winnings.
     A friendly game (``GameState.friendly``) earns neither League Points nor winnings. After
     a fixture conceded unplayed, the conceding team collects nothing and its opponent
-    :func:`bbcore.rules.league.unplayed_winnings`.
+    :func:`bbcore.rules.league.unplayed_winnings`. A fixture lost by both unplayed
+    (``GameState.not_played``) earns neither team any winnings.
     """
     events: list[Event] = []
     penalised, unplayed = _penalised(state), _unplayed(state)
@@ -100,8 +104,8 @@ def record_outcome_and_winnings(ruleset: Ruleset, state: GameState, dice: DiceSo
                 },
             )
         )
-        if state.friendly or team.id in (penalised, unplayed):
-            reason = FRIENDLY if state.friendly else "conceded" if penalised == team.id else UNPLAYED
+        if state.friendly or state.not_played or team.id in (penalised, unplayed):
+            reason = FRIENDLY if state.friendly else NOT_PLAYED if state.not_played else "conceded" if penalised == team.id else UNPLAYED
             events.append(Event("winnings", team.id, result=reason, detail={"gold": 0}))
             continue
         if unplayed == other.id:
@@ -150,6 +154,8 @@ def player_advancement(ruleset: Ruleset, state: GameState, dice: DiceSource, dec
     ``league.concession.extra_mvps`` more, each by the same nomination and die. After a
     fixture conceded unplayed, the conceding team names none either, and its opponent
     names ``league.concession.unplayed.mvps`` from all its players, as nobody took part.
+    A fixture lost by both unplayed (``GameState.not_played``) names no MVP (result
+    :data:`~bbcore.rules.concession.NOT_PLAYED`).
     """
     if state.friendly:
         # No SPP of any kind: the game's are dropped, and nobody is named the MVP.
@@ -171,7 +177,9 @@ def player_advancement(ruleset: Ruleset, state: GameState, dice: DiceSource, dec
             awards += concession.extra_mvps
         elif concession is not None and unplayed == other:
             awards = concession.unplayed.mvps
-        if team.id in (penalised, unplayed):
+        if state.not_played:
+            events.append(Event("mvp", team.id, result=NOT_PLAYED))
+        elif team.id in (penalised, unplayed):
             events.append(Event("mvp", team.id, result="conceded"))
         elif players:
             # Six nominees (the parameter), or everyone who took part when fewer did: no coach narrows the die.

@@ -276,6 +276,9 @@ class GameState:
     friendly: bool = False
     #: The game was conceded (bbcore.rules.concession); the post-game steps read it.
     conceded: Concession | None = None
+    #: The fixture was not played by the league's time limit and neither coach conceded it: a loss for both, with no
+    #: MVP and no winnings (bbcore.rules.concession.fixture_not_played).
+    not_played: bool = False
 
     @property
     def teams(self) -> tuple[TeamState, TeamState]:

@@ -199,3 +199,37 @@ def test_a_fixture_conceded_unplayed_gives_the_opponent_more_mvps_and_winnings_b
     # Only a fixture not yet under way may be conceded so.
     with pytest.raises(UsageError, match="no drive of which was set up"):
         concede_unplayed(core, attrs.evolve(unplayed, drive=1), "home")
+
+
+def test_a_fixture_not_played_by_the_time_limit_is_lost_by_both_with_no_mvp_or_winnings(core: Ruleset) -> None:
+    from bbcore.rules.concession import NOT_PLAYED, concede, concede_unplayed, fixture_not_played
+    from bbcore.rules.sequences import run_sequence
+
+    fixture = game(
+        core,
+        {**reserves("home", HUMAN, 11), **reserves("away", ORC, 11)},
+        home=home_team(treasury=10_000, dedicated_fans=3),
+        away=away_team(treasury=20_000, dedicated_fans=2),
+    )
+    lapsed, events = fixture_not_played(fixture)
+    assert lapsed.not_played
+    assert [(e.kind, e.who, e.result) for e in events] == [("concession", None, NOT_PLAYED)]
+    # A loss for each: a Dedicated Fans die each (below the fans, one is lost), and no MVP is named.
+    with ScriptedDice([1, 6]) as dice, ScriptedDecisions([("team-after-hiring", None)] * 2, strict=True) as decisions:
+        after, events = run_sequence(core, "post-game", lapsed, dice, decisions)
+    outcomes = [(e.who, e.result, e.detail["league_points"]) for e in events if e.kind == "outcome"]
+    assert outcomes == [("home", "loss", core.parameters.league.points.loss), ("away", "loss", core.parameters.league.points.loss)]
+    assert [(e.who, e.result, e.detail["gold"]) for e in events if e.kind == "winnings"] == [
+        ("home", NOT_PLAYED, 0),
+        ("away", NOT_PLAYED, 0),
+    ]
+    assert [(e.who, e.result) for e in events if e.kind == "mvp"] == [("home", NOT_PLAYED), ("away", NOT_PLAYED)]
+    assert (after.home.dedicated_fans, after.away.dedicated_fans) == (2, 2)
+    assert (after.home.treasury, after.away.treasury) == (10_000, 20_000)
+    # Settled so, it can be neither conceded nor recorded twice; a fixture under way cannot lapse.
+    with pytest.raises(UsageError, match="recorded as not played"):
+        concede(core, lapsed, "home", ScriptedDice([]))
+    with pytest.raises(UsageError, match="recorded as not played"):
+        concede_unplayed(core, lapsed, "away")
+    with pytest.raises(UsageError, match="no drive of which was set up"):
+        fixture_not_played(attrs.evolve(fixture, drive=1))
