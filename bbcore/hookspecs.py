@@ -1019,7 +1019,7 @@ def bbcore_kick_deviation(
     :param state: the game as the kick is taken.
     :param kicking_team: the team kicking.
     :param target: the square aimed at.
-    :param kicker: the player nominated to kick with Kick, or None.
+    :param kicker: the kicking player when he kicks with Kick, or None (whoever kicks is ``state.kicking_player``).
     :param decisions: the coaches' answers to any choice the deviation offers.
     :return: the square the ball is bound for (perhaps off the pitch) and the events, or None.
 

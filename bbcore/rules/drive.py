@@ -20,7 +20,7 @@ from bbcore.errors import Problem, UsageError, format_json_path
 from bbcore.rules import ball
 from bbcore.rules.board import BallState, Board, PlayerState, Square, Status, clear_turn_uses
 from bbcore.rules.conditions import with_conditions
-from bbcore.rules.decisions import Decisions, DefaultDecisions, IllegalAnswerError
+from bbcore.rules.decisions import Decisions, DefaultDecisions, IllegalAnswerError, checked_choices
 from bbcore.rules.effects import restore
 from bbcore.rules.events import Event
 from bbcore.rules.foul import send_off
@@ -257,16 +257,23 @@ def _open_ground(board: Board, square: Square) -> bool:
 
 
 def kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
-    """The kicking team aims at a square of the receiving half (``Decisions.kick_off_target``) and kicks.
+    """The kicking team nominates its kicking player, aims at a square of the receiving half
+    (``Decisions.kick_off_target``) and kicks.
 
-    The ball deviates (:func:`bbcore.rules.ball.kick`) and stays in the air through the
-    kick-off event; the ``ball-lands`` step brings it down. A player with Kick, set up
-    where a kicker may stand (not on the line of scrimmage nor in a wide zone), is
-    nominated to kick when his coach uses the skill (``Decisions.use_skill``; the first
-    willing, by id): the ball then deviates less. A plugin may decide the deviation
-    instead (``bbcore_kick_deviation``).
+    The kicking player (``GameState.kicking_player``, until the drive ends) is one of the
+    team's players on the pitch, neither on the line of scrimmage nor in a wide zone; only
+    when there is no such player may he stand on the line, and only when all stand in the
+    wide zones there. The coach names him (``Decisions.choose_players``, reason
+    :data:`KICKING_PLAYER`) when there is a choice. The ball deviates
+    (:func:`bbcore.rules.ball.kick`) and stays in the air through the kick-off event; the
+    ``ball-lands`` step brings it down. A kicking player with Kick, standing and not
+    Distracted, deviates it less when his coach uses the skill (``Decisions.use_skill``). A
+    plugin may decide the deviation instead (``bbcore_kick_deviation``), reading the
+    kicking player on the state.
     """
     kicking, receiving = _kicking(state)
+    kicking_player = _nominate_kicking_player(state, kicking, decisions)
+    state = attrs.evolve(state, kicking_player=kicking_player)
     board = state.board
     side = _side(board, receiving)
     squares = [
@@ -279,20 +286,13 @@ def kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisi
     if target not in squares:
         raise UsageError(f"the kick-off target {target} is not open ground in the receiving team's half")
     aimed = (target[0], target[1])
-    kicker = next(
-        (
-            p.id
-            for p in sorted(board.team_players(kicking), key=lambda p: p.id)
-            if p.standing
-            and p.has("kick")
-            and p.square is not None
-            and not board.geometry.on_line_of_scrimmage(p.square)
-            and not board.geometry.in_wide_zone(p.square)
-            and decisions.use_skill(p.id, "kick", "kick-off")
-        ),
-        None,
-    )
-    event = Event("kick-off", kicking, result="kicked", detail={"target": list(aimed)})
+    kicker = None
+    if kicking_player is not None:
+        player = board.player(kicking_player)
+        if player.alert and player.has("kick") and decisions.use_skill(player.id, "kick", "kick-off"):
+            kicker = player.id
+    detail: dict[str, object] = {"target": list(aimed), "kicking_player": kicking_player}
+    event = Event("kick-off", kicking, result="kicked", detail=detail)
     deviated = ruleset.hook.bbcore_kick_deviation(
         ruleset=ruleset, state=state, kicking_team=kicking, target=aimed, kicker=kicker, dice=dice, decisions=decisions
     )
@@ -301,6 +301,30 @@ def kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisi
         deviated = (landing, (flight,))
     landing, flights = deviated
     return attrs.evolve(state, kick_target=aimed, kick_landing=landing, kick_scatters=0), (event, *flights)
+
+
+#: The ``reason`` the kicking team's coach is asked to name its kicking player with.
+KICKING_PLAYER = "kicking-player"
+
+
+def kicking_player_candidates(board: Board, team_id: str) -> tuple[str, ...]:
+    """The players of the team who may be nominated to kick off, by id: those on the pitch off the line of
+    scrimmage and out of the wide zones; failing any, those on the line; failing those too, any on the pitch."""
+    on_pitch = sorted((p for p in board.team_players(team_id) if p.on_pitch and p.square is not None), key=lambda p: p.id)
+    geometry = board.geometry
+    central = [p for p in on_pitch if p.square is not None and not geometry.in_wide_zone(p.square)]
+    behind = [p for p in central if p.square is not None and not geometry.on_line_of_scrimmage(p.square)]
+    return tuple(p.id for p in behind or central or on_pitch)
+
+
+def _nominate_kicking_player(state: GameState, team_id: str, decisions: Decisions) -> str | None:
+    """The kicking player the coach names among :func:`kicking_player_candidates` (None when nobody is on the pitch)."""
+    candidates = kicking_player_candidates(state.board, team_id)
+    if len(candidates) <= 1:
+        return candidates[0] if candidates else None
+    answer = decisions.choose_players(team_id, KICKING_PLAYER, candidates, 1)
+    (chosen,) = checked_choices(answer, candidates, 1, question=KICKING_PLAYER, who=team_id, fewest=1)
+    return chosen
 
 
 def ball_lands(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
@@ -787,6 +811,7 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
         cheered_player=None,
         touchdown=None,
         active_team=None,
+        kicking_player=None,
     )
     state = with_conditions(ruleset, state)  # the drive's effects have ended
     detail = {"to_reserves": to_reserves, "restored": sorted(set(restored)), "drive_rerolls_lost": lost, "drive_effects_ended": ended}

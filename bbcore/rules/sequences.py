@@ -228,6 +228,7 @@ class GameState:
     kicking_team: str | None = None
     #: The team that kicked the game's first drive; it receives when the second half starts (drive.restart_the_game).
     opening_kicker: str | None = None
+    kicking_player: str | None = None  # the player the kicking team nominated to kick off, until the drive ends
     kick_target: tuple[int, int] | None = None  # the square the kick was aimed at
     kick_landing: tuple[int, int] | None = None  # where the kicked ball will come down, while it is in the air
     kick_scatters: int = 0  # extra scatters before it does (a change to calm weather)

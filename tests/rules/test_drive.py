@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 import pytest
 
@@ -559,9 +561,11 @@ def test_the_kick_lands_where_it_deviates_and_bounces(core: Ruleset) -> None:
     state = kicked_off(core)
     # Aimed at (20, 7); D8 5 is one square towards the away end line, D6 2: lands on (22, 7), empty;
     # it bounces once, D8 7: to (22, 8).
-    with ScriptedDice([5, 2]) as dice, ScriptedDecisions([("kick-off-target", (20, 7))], strict=True) as decisions:
+    answers = [("choose-players", ["home-6"]), ("kick-off-target", (20, 7))]
+    with ScriptedDice([5, 2]) as dice, ScriptedDecisions(answers, strict=True) as decisions:
         in_the_air, events = kick(core, state, dice, decisions)
     assert (events[0].kind, events[0].who, events[0].detail["target"]) == ("kick-off", "home", [20, 7])
+    assert events[0].detail["kicking_player"] == in_the_air.kicking_player == "home-6"
     assert events[1].kind == "kick"
     assert in_the_air.kick_landing == (22, 7)
     assert in_the_air.board.ball == state.board.ball  # still in the air
@@ -574,23 +578,29 @@ def test_the_kick_lands_where_it_deviates_and_bounces(core: Ruleset) -> None:
 def test_a_nominated_kicker_with_kick_deviates_less(core: Ruleset) -> None:
     state = attrs.evolve(game(core, skills={"home-4": {"kick": None}}), kicking_team="home")  # behind the line, not in a wide zone
     short = core.parameters.ball.kick_deviate_distance
-    answers = [("kick-off-target", (20, 7)), ("use-skill", True)]
+    answers = [("choose-players", ["home-4"]), ("kick-off-target", (20, 7)), ("use-skill", True)]
     with ScriptedDice([5, 3]) as dice, ScriptedDecisions(answers, strict=True) as decisions:
         in_the_air, events = kick(core, state, dice, decisions)
     assert events[1].detail["kicker"] == "home-4"
     assert in_the_air.kick_landing == (23, 7)
     assert short != core.parameters.ball.deviate_distance
-    declined = [("kick-off-target", (20, 7)), ("use-skill", False)]
+    declined = [("choose-players", ["home-4"]), ("kick-off-target", (20, 7)), ("use-skill", False)]
     with ScriptedDice([5, 6]) as dice, ScriptedDecisions(declined, strict=True) as decisions:
         in_the_air, events = kick(core, state, dice, decisions)
     assert "kicker" not in events[1].detail
     assert in_the_air.kick_landing == (26, 7)
+    # Kick is the kicking player's alone: another nominated, nobody is asked about the skill.
+    other = [("choose-players", ["home-5"]), ("kick-off-target", (20, 7))]
+    with ScriptedDice([5, 6]) as dice, ScriptedDecisions(other, strict=True) as decisions:
+        in_the_air, events = kick(core, state, dice, decisions)
+    assert (in_the_air.kicking_player, in_the_air.kick_landing) == ("home-5", (26, 7))
 
 
 def test_a_kick_out_of_the_receiving_half_is_a_touchback(core: Ruleset) -> None:
     state = kicked_off(core)
     # Aimed at (14, 7); D8 4 goes back towards the kicker's half, D6 3: (11, 7), a touchback.
-    with ScriptedDice([4, 3]) as dice, ScriptedDecisions([("kick-off-target", (14, 7)), ("touchback", "away-5")], strict=True) as decisions:
+    answers = [("choose-players", ["home-4"]), ("kick-off-target", (14, 7)), ("touchback", "away-5")]
+    with ScriptedDice([4, 3]) as dice, ScriptedDecisions(answers, strict=True) as decisions:
         in_the_air, _ = kick(core, state, dice, decisions)
         after, events = ball_lands(core, in_the_air, ScriptedDice([]), decisions)
     assert events[-1].kind == "touchback"
@@ -703,3 +713,37 @@ def test_solid_defence_sets_open_kickers_up_again_where_their_coach_says(core: R
             ScriptedDice([*event_rolls(core, "solid-defence"), two]),
             ScriptedDecisions([("set-up-again", into_the_other_half)]),
         )
+
+
+def test_the_kicking_player_stands_off_the_line_and_out_of_the_wide_zones_when_anyone_can(core: Ruleset) -> None:
+    from bbcore.rules.drive import KICKING_PLAYER, kicking_player_candidates
+
+    state = kicked_off(core)
+    board = state.board
+    behind = kicking_player_candidates(board, "home")
+    assert behind == tuple(sorted(f"home-{n}" for n in range(4, 12)))
+    assert not any(board.geometry.on_line_of_scrimmage(board.player(pid).square) for pid in behind)  # type: ignore[arg-type]
+    # A player on the line may not be named while others can kick.
+    seen: list[tuple[str, tuple[str, ...]]] = []
+
+    class Coach(DefaultDecisions):
+        def choose_players(self, team: str, reason: str, candidates: Sequence[str], count: int) -> Sequence[str]:
+            seen.append((reason, tuple(candidates)))
+            return ["home-1"]
+
+    with pytest.raises(IllegalAnswerError, match="kicking-player"):
+        kick(core, state, ScriptedDice([]), Coach())
+    assert seen == [(KICKING_PLAYER, behind)]
+    # Only the line left: one of it kicks; one player left: he kicks, nobody is asked.
+    line_only = attrs.evolve(state, board=board.replace_players(board.player(pid).with_status(Status.RESERVES) for pid in behind))
+    assert kicking_player_candidates(line_only.board, "home") == ("home-1", "home-2", "home-3")
+    alone = attrs.evolve(
+        line_only,
+        board=line_only.board.replace_players(line_only.board.player(pid).with_status(Status.RESERVES) for pid in ("home-1", "home-2")),
+    )
+    with ScriptedDice([5, 2]) as dice, ScriptedDecisions([("kick-off-target", (20, 7))], strict=True) as decisions:
+        in_the_air, _ = kick(core, alone, dice, decisions)
+    assert in_the_air.kicking_player == "home-3"
+    # The drive's end forgets him.
+    cleared, _ = clear_the_pitch(core, in_the_air, ScriptedDice([]), DefaultDecisions())
+    assert cleared.kicking_player is None

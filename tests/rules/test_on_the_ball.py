@@ -252,7 +252,7 @@ def test_the_kick_off_step_needs_a_kick(core: Ruleset) -> None:
 
 def test_the_whole_kick_then_on_the_ball(core: Ruleset) -> None:
     state = attrs.evolve(game(core, skills={"away-5": SKILL}), kicking_team="home")
-    answers = [("kick-off-target", (20, 7)), ("free-move", ("away-5", [(16, 6)]))]
+    answers = [("choose-players", ["home-4"]), ("kick-off-target", (20, 7)), ("free-move", ("away-5", [(16, 6)]))]
     with ScriptedDice([5, 1]) as dice, ScriptedDecisions(answers, strict=True) as decisions:
         in_the_air, _ = kick(core, state, dice, decisions)
         after, _ = kick_off_move(core, in_the_air, dice, decisions)
