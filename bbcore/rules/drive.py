@@ -157,7 +157,9 @@ def set_up(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Deci
     (``GameState.extra_set_up_players`` and ``barred_from_set_up``, see
     :func:`setup_problems`), which it then clears. Any problem, for either team, is an
     error listing them all. The players on the pitch become ``GameState.drive_players``
-    and are added to ``GameState.played``; ``GameState.drive`` counts one more drive.
+    and are added to ``GameState.played``; ``GameState.drive`` counts one more drive, and
+    ``GameState.drive_fielding`` keeps how many each team may field in it (see
+    :mod:`bbcore.rules.too_many_players`).
     """
     order = kick_order(state)
     problems = [
@@ -180,11 +182,13 @@ def set_up(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Deci
         on_line = sum(1 for p in on_pitch if p.square is not None and state.board.geometry.on_line_of_scrimmage(p.square))
         events.append(Event("set-up", team, result="legal", detail={"players": len(on_pitch), "line_of_scrimmage": on_line}))
     taking_part = frozenset(p.id for p in state.board.players.values() if p.on_pitch)
+    fielding = {team: ruleset.parameters.players_on_pitch + state.extra_set_up_players.get(team, 0) for team in order}
     state = attrs.evolve(
         state,
         drive=state.drive + 1,
         drive_players=taking_part,
         played=state.played | taking_part,
+        drive_fielding=fielding,
         extra_set_up_players={},
         barred_from_set_up=frozenset(),
     )
@@ -218,11 +222,15 @@ def swarm(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decis
                 f"Swarming lets {team_id} set up at most {count} of {', '.join(waiting)}, not {', '.join(sorted(placements))}"
             )
         board = place_players(state.board, placements)
-        problems = setup_problems(ruleset, board, team_id, extra_players=count)
+        allowed = state.drive_fielding.get(team_id, ruleset.parameters.players_on_pitch) + count
+        problems = setup_problems(ruleset, board, team_id, extra_players=allowed - ruleset.parameters.players_on_pitch)
         if problems:
             raise IllegalAnswerError(f"Swarming for {team_id}: " + "; ".join(f"{p.path}: {p.message}" for p in problems))
         joined = frozenset(placements)
-        state = attrs.evolve(state, board=board, drive_players=state.drive_players | joined, played=state.played | joined)
+        fielding = {**state.drive_fielding, team_id: allowed}
+        state = attrs.evolve(
+            state, board=board, drive_players=state.drive_players | joined, played=state.played | joined, drive_fielding=fielding
+        )
         events.append(Event("swarming", team_id, rolls, "set-up", {"players": sorted(placements), "allowed": count}))
     return state, tuple(events)
 
@@ -812,6 +820,7 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
         touchdown=None,
         active_team=None,
         kicking_player=None,
+        drive_fielding={},
     )
     state = with_conditions(ruleset, state)  # the drive's effects have ended
     detail = {"to_reserves": to_reserves, "restored": sorted(set(restored)), "drive_rerolls_lost": lost, "drive_effects_ended": ended}

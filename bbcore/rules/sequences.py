@@ -253,6 +253,9 @@ class GameState:
     next_drive_effects: frozenset[str] = frozenset()
     spp: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     extra_set_up_players: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
+    #: How many players each team may have on the pitch in the current drive, as its set-up (and Swarming) allowed
+    #: (bbcore.rules.too_many_players); the set-up step sets it, the drive's end clears it.
+    drive_fielding: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     barred_from_set_up: frozenset[str] = frozenset()
     barred_activations: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     activated: frozenset[str] = frozenset()
