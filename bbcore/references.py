@@ -43,6 +43,10 @@ def _condition_problems(ruleset: Ruleset, origin: Origin, path: JsonPath, condit
     return problems
 
 
+#: The table whose rows a ``pass_bands`` effect names.
+RANGE_RULER_TABLE = "pass-range"
+
+
 def _effect_problems(ruleset: Ruleset, origin: Origin, path: JsonPath, effects: Iterable[Effect]) -> list[Problem]:
     problems = []
     for i, effect in enumerate(effects):
@@ -58,6 +62,11 @@ def _effect_problems(ruleset: Ruleset, origin: Origin, path: JsonPath, effects: 
             problems.append(origin.problem((*here, "roll_on"), "unknown-table", f"unknown table or role {effect.roll_on!r}"))
         for j, ref in enumerate(effect.gain_skills or ()):
             problems.extend(_skill_problems(ruleset, origin, (*here, "gain_skills", j), ref))
+        bands = [row.id for row in ruleset.tables[RANGE_RULER_TABLE].rows] if RANGE_RULER_TABLE in ruleset.tables else []
+        for j, band in enumerate(effect.pass_bands or ()):
+            if band not in bands:
+                message = f"unknown pass-range band {band!r}; the bands: {', '.join(bands) or 'none'}"
+                problems.append(origin.problem((*here, "pass_bands", j), "unknown-pass-band", message))
     return problems
 
 

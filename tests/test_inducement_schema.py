@@ -126,6 +126,11 @@ def _broken_copy(tmp_path: Path, edit: Any) -> str:
             "$.inducements[0].profiles[0].effects[0].gain_skills[0]",
         ),
         (
+            lambda e: e["profiles"][0].__setitem__("effects", [{"pass_bands": ["quick", "very-long"]}]),
+            "unknown-pass-band",
+            "$.inducements[0].profiles[0].effects[0].pass_bands[1]",
+        ),
+        (
             lambda e: e["eligibility_any"][1].__setitem__("leagues", ["moon-league"]),
             "unknown-league",
             "$.inducements[0].eligibility_any[1].leagues[0]",

@@ -7,6 +7,7 @@ from attrs import frozen
 #: The verb keys of an effect; exactly one is set on each effect.
 EFFECT_VERBS = (
     "change",
+    "pass_bands",
     "modifier",
     "gain_skills",
     "rerolls",
@@ -77,6 +78,7 @@ class Effect:
     who: str | None = None
     duration: str | None = None
     for_hired: bool | None = None  # False: not for a player hired for the game only (a Mercenary, a Star Player)
+    pass_bands: tuple[str, ...] | None = None  # the only pass-range bands (rows) a Pass Action may be while it holds
 
     @property
     def verbs(self) -> tuple[str, ...]:

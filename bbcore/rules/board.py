@@ -459,7 +459,9 @@ class Board:
     one team's players, by team id then test name (Moles under the Pitch troubles the
     opponents' Rushes, players added later included): see :meth:`modifier`. ``woken`` names the
     dormant feature types of the pitch that act for the rest of the game (a prayer wakes
-    the trapdoors): see :meth:`feature_in_force`.
+    the trapdoors): see :meth:`feature_in_force`. ``open_pass_bands`` are the only
+    pass-range bands a Pass Action may be now (a Blizzard's Quick and Short Passes), None
+    for all: :func:`bbcore.rules.passing.pass_ball` keeps to them.
     """
 
     pitch: Pitch
@@ -470,6 +472,7 @@ class Board:
     conditions: Mapping[str, int] = field(factory=dict, converter=_frozen_modifiers)
     team_conditions: Mapping[str, Mapping[str, int]] = field(factory=dict, converter=_frozen_team_modifiers)
     woken: frozenset[str] = field(default=frozenset(), converter=_frozen_names)
+    open_pass_bands: tuple[str, ...] | None = None
     geometry: PitchGeometry = field(default=Factory(_geometry, takes_self=True), eq=False, repr=False)
     # Answers worked out once per board, the first time they are asked (a board never changes).
     _occupants: Mapping[Square, PlayerState] | None = field(default=None, init=False, eq=False, repr=False)

@@ -105,7 +105,8 @@ def measure_range(
             raise UsageError(f"{target} is {range_in_squares(origin, target)} squares from {passer.id}: beyond the Range Ruler")
         band = found
     if open_bands is not None and band.id not in open_bands:
-        raise UsageError(f"a {band.name} is not allowed now; only {', '.join(sorted(open_bands))}")
+        allowed = f"only {', '.join(sorted(open_bands))}" if open_bands else "no pass may be thrown"
+        raise UsageError(f"a {band.name} is not allowed now; {allowed}")
     return band
 
 
@@ -478,7 +479,8 @@ def pass_ball(
     ``spent`` the once-per-turn skills already used. ``weather`` holds more modifiers by
     test (``pass``, ``interception``, ``catch``) for a caller that keeps the weather's off the
     board: in a game the core runs, the board's conditions already hold them
-    (:mod:`bbcore.rules.conditions`), so leave it empty there; ``open_bands`` the only bands it allows (None: all). ``hail_mary``
+    (:mod:`bbcore.rules.conditions`), so leave it empty there; ``open_bands`` the only bands it allows (None: the board's
+    ``open_pass_bands``, which a Blizzard sets in a game the core runs, or all). ``hail_mary``
     makes it a Hail Mary Pass (the passer needs the skill): any square of the pitch,
     tested as ``hail_mary_band``, never Accurate, never intercepted.
 
@@ -506,6 +508,8 @@ def pass_ball(
     if refused is not None and refused.result == REFUSED:
         return Outcome(board, (refused,))
     weather = weather or {}
+    if open_bands is None:
+        open_bands = board.open_pass_bands
     band = measure_range(ruleset, passer, target, hail_mary=hail_mary, open_bands=open_bands)
     declared = Event(
         "pass-action",

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from bbcore.errors import UsageError
 from bbcore.model.common import KNOCKED_OUT
 from bbcore.modifiers import known_modifiers
+from bbcore.references import RANGE_RULER_TABLE
 from bbcore.render.text import condition_text, counted, either, money
 from bbcore.sphinxext.rst import escape, escape_inline, literal, ref, starts_a_block
 
@@ -106,6 +107,13 @@ def position_link(ruleset: Ruleset, labels: Labels, position_id: str) -> str:
 # -- effects ------------------------------------------------------------------------
 
 
+def _band_name(ruleset: Ruleset, band: str) -> str:
+    """A pass-range band's name (``Quick Pass``), or its id when the table lacks it."""
+    table = ruleset.tables.get(RANGE_RULER_TABLE)
+    row = next((row for row in table.rows if row.id == band), None) if table is not None else None
+    return escape(row.name) if row is not None else escape(band)
+
+
 def effect_words(ruleset: Ruleset, labels: Labels, effect: Effect) -> str:
     """One effect, compactly: ``ST +1 (game)``, ``catch -1 (both teams, drive)``."""
     if effect.change is not None:
@@ -113,6 +121,9 @@ def effect_words(ruleset: Ruleset, labels: Labels, effect: Effect) -> str:
     elif effect.modifier is not None:
         changes = known_modifiers(ruleset).get(effect.modifier)
         what = f"{signed(effect.by or 0)} to {escape(changes)}" if changes else f"{escape(effect.modifier)} {signed(effect.by or 0)}"
+    elif effect.pass_bands is not None:
+        names = [_band_name(ruleset, band) for band in effect.pass_bands]
+        what = "a Pass Action may only be " + either(names) if names else "no pass may be thrown"
     elif effect.gain_skills is not None:
         what = "gains " + ", ".join(skill_link(ruleset, labels, s) for s in effect.gain_skills)
     elif effect.rerolls is not None:

@@ -149,3 +149,25 @@ def test_a_drive_effects_modifiers_last_until_the_drive_ends(rules: Ruleset) -> 
 def split_2d6(total: int) -> list[int]:
     first = min(6, total - 1)
     return [first, total - first]
+
+
+def test_a_blizzard_lets_only_quick_and_short_passes_be_thrown(rules: Ruleset) -> None:
+    from bbcore.rules.conditions import row_pass_bands
+    from bbcore.rules.passing import pass_ball
+
+    blizzard = rules.table("weather").row("blizzard")
+    assert row_pass_bands([blizzard]) == ("quick", "short")
+    state = with_conditions(rules, _game(rules, weather="blizzard"))
+    assert state.board.open_pass_bands == ("quick", "short")
+    board = state.board.with_ball(attrs.evolve(state.board.ball, carrier="lino"))
+    with pytest.raises(bbcore.UsageError, match="Long Pass is not allowed now; only quick, short"):
+        pass_ball(rules, board, "lino", (5 + 9, 5), ScriptedDice([]), DefaultDecisions())
+    thrown = pass_ball(rules, board, "lino", (5 + 3, 5), ScriptedDice([6, 6]), DefaultDecisions())
+    assert thrown.events[0].result == "quick"
+    # Several rows narrow each other; one that lists no band forbids every pass; the weather gone, all are open.
+    sludge = Row(9, 9, "sludge", "Sludge", effects=(Effect(pass_bands=(), who="both", duration="drive"),))
+    assert row_pass_bands([blizzard, Row(2, 2, "x", "X", effects=(Effect(pass_bands=("short", "long"), who="both"),))]) == ("short",)
+    assert row_pass_bands([blizzard, sludge]) == ()
+    assert row_pass_bands([None, rules.table("weather").row("perfect-conditions")]) is None
+    cleared = with_conditions(rules, attrs.evolve(state, weather="perfect-conditions"))
+    assert cleared.board.open_pass_bands is None

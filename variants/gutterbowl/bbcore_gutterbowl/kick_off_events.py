@@ -24,7 +24,9 @@ What lasts for the drive is a row id in ``GameState.drive_effects`` (see
 * Sticky Sludge: its +1 is the row's structured effect, on the board for every pick-up while the
   event is in force (the core's :mod:`bbcore.rules.conditions`; :func:`sludge_pick_up_modifier` reads it);
   :func:`sludge_refusal` refuses the ball carrier a Pass action, through the core's
-  ``bbcore_action_refusal`` (:func:`bbcore.rules.turns.action_refusals`).
+  ``bbcore_action_refusal`` (:func:`bbcore.rules.turns.action_refusals`), and the row's
+  ``pass_bands`` effect, which opens no band, keeps anyone from throwing the ball (a player
+  who declared his Pass before picking it up included: ``Board.open_pass_bands``).
 * Swarm of Rats: :func:`rats_bite` answers the core's ``bbcore_activation_end_effects``
   (:func:`bbcore.rules.turns.end_activation`).
 

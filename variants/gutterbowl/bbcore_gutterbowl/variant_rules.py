@@ -186,7 +186,6 @@ class CloudsOfSmog:
     dice: str
     extra_player_on: int
     extra_players: int
-    pass_bands: tuple[str, ...]
 
 
 @frozen

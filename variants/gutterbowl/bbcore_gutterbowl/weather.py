@@ -5,7 +5,9 @@ Getting Warm) are the rows' structured effects: the core puts them on the board 
 roll while the weather holds (:mod:`bbcore.rules.conditions`), as it does Sticky Sludge's
 +1 to pick-ups while that kick-off event is in force. :func:`weather_modifier` reads one
 for a test, and :func:`weather_modifiers` all of them, for a caller that keeps no game
-state. Clouds of Smog's pass bands are :func:`open_pass_bands`; its roll as a drive starts
+state. Clouds of Smog's pass bands are its row's ``pass_bands`` effect, which the core puts on
+the board too (``Board.open_pass_bands``, kept by every pass), and :func:`open_pass_bands`
+reads; its roll as a drive starts
 is :func:`smog_reinforcements`, which the ``gutterbowl/clouds-of-smog`` step
 (:func:`clouds_of_smog_step`, before the set-up) turns into the core's
 ``GameState.extra_set_up_players``.
@@ -28,7 +30,7 @@ import attrs
 from bbcore.dice import DiceSource, pick_at_random, roll_dice
 from bbcore.rules import ball
 from bbcore.rules.board import Board
-from bbcore.rules.conditions import row_conditions, weather_row
+from bbcore.rules.conditions import row_conditions, row_pass_bands, weather_row
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, place_prone, treatment_from
@@ -59,8 +61,9 @@ def weather_modifier(ruleset: Ruleset, weather: str | None, test: str) -> int:
 
 
 def open_pass_bands(ruleset: Ruleset, weather: str | None) -> tuple[str, ...] | None:
-    """The only pass-range bands allowed (Clouds of Smog), or None for all: the core's ``open_bands``."""
-    return variant_rules(ruleset).weather.clouds_of_smog.pass_bands if weather == CLOUDS_OF_SMOG else None
+    """The only pass-range bands the weather allows (Clouds of Smog's row effect), or None for all: the core's
+    ``open_bands``, for a caller that keeps no game state (in a game the board holds them, ``Board.open_pass_bands``)."""
+    return row_pass_bands([weather_row(ruleset, weather)])
 
 
 def smog_reinforcements(

@@ -26,6 +26,7 @@ from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
 from bbcore.rules.drive import end_of_drive_effects, end_turn, kick_off_event
 from bbcore.rules.events import Event
 from bbcore.rules.movement import move
+from bbcore.rules.passing import pass_ball
 from bbcore.rules.sequences import GameState, TeamState, run_sequence, sequence_steps
 from bbcore.rules.turns import action_refusals, barred_team_rerolls, end_activation, start_turn
 from bbcore.ruleset import Ruleset
@@ -255,6 +256,10 @@ def test_sticky_sludge_helps_pick_ups_and_stops_the_carrier_passing(sewer: Rules
     h2 = turn.board.player("h2")
     assert turn.board.modifier("pick-up", h2) == weather["pick-up"] + gb_events.sludge_pick_up_modifier(sewer, turn)
     assert turn.board.modifier("catch", h2) == weather.get("catch", 0)
+    # Nobody may throw the sludged ball, even one who declared his Pass before he picked it up.
+    assert turn.board.open_pass_bands == ()
+    with pytest.raises(UsageError, match="no pass may be thrown"):
+        pass_ball(sewer, turn.board, "h1", (14, 7), ScriptedDice([]), DefaultDecisions())
 
 
 def test_fresh_sewage_knocks_over_players_near_a_pit(sewer: Ruleset) -> None:
@@ -296,6 +301,12 @@ def test_weather_modifiers_come_from_the_rows_effects(street: Ruleset, sewer: Ru
 def test_clouds_of_smog_limit_passes_and_may_add_a_player(street: Ruleset) -> None:
     assert open_pass_bands(street, "clouds-of-smog") == ("quick", "short")
     assert open_pass_bands(street, "a-normal-day") is None
+    # In a game the board keeps to them, with no word from the tracker.
+    smoggy = game(street, {"h1": (5, 7), "h2": (15, 7)}, weather="clouds-of-smog")
+    with ScriptedDice([]) as dice:
+        turn, _ = start_turn(street, attrs.evolve(smoggy, board=smoggy.board.with_ball(BallState(carrier="h1"))), "home", dice)
+    with pytest.raises(UsageError, match="Long Pass is not allowed now; only quick, short"):
+        pass_ball(street, turn.board, "h1", (15, 7), ScriptedDice([]), DefaultDecisions())
     with ScriptedDice([5, 4]) as dice:
         extra, _ = smog_reinforcements(street, "clouds-of-smog", ("home", "away"), dice)
     assert extra == {"home": 1, "away": 0}
