@@ -36,12 +36,13 @@ from bbcore_skurling.postmatch import (
     winnings,
 )
 from bbcore_skurling.sponsorship import Sponsor, end_sponsorship, look_for_sponsor, renew_sponsors, sideline_ids, sponsor_roll
+from skurling_league_teams import rovers, strict
 
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.model.common import SkillRef
-from bbcore.model.team import Advancement, Team, TeamPlayer
+from bbcore.model.team import Advancement, TeamPlayer
 from bbcore.rules.decisions import DecisionScriptError
 from bbcore.ruleset import Ruleset
 from bbcore.teams.valuation import player_value, value_team
@@ -52,22 +53,6 @@ SKURLING = bbcore.load_ruleset("skurling")
 
 def league() -> Ruleset:
     return bbcore.load_ruleset("skurling", options={"match": "league"})
-
-
-def strict(*answers: tuple[str, object]) -> ScriptedSkurlingDecisions:
-    return ScriptedSkurlingDecisions(list(answers), strict=True)
-
-
-def rovers(treasury: int = 0, rerolls: int = 1) -> Team:
-    players = (
-        TeamPlayer(name="Bert", position="human/ogre", role="whacker"),
-        TeamPlayer(name="Pip", position="human/halfling-hopeful", role="stooge"),
-        TeamPlayer(name="Hal", position="human/human-lineman", role="whacker"),
-        TeamPlayer(name="Gil", position="human/human-lineman", role="goon"),
-        TeamPlayer(name="Cat", position="human/human-catcher", role="cuddler"),
-        TeamPlayer(name="Ben", position="human/human-lineman"),
-    )
-    return Team(name="Old Road Rovers", players=players, rerolls=rerolls, treasury=treasury)
 
 
 def league_team(team_id: str = "rovers", *, fans: int = 1, treasury: int = 0, sponsors: tuple[Sponsor, ...] = ()) -> LeagueTeam:

@@ -29,6 +29,7 @@ from bbcore_skurling.reporting import match_report
 from bbcore_skurling.sidelines import team_sidelines
 from bbcore_skurling.sponsorship import Sponsor
 from bbcore_skurling.touch import touch_dice
+from skurling_league_teams import rovers, strict
 
 import bbcore
 from bbcore.dice import ScriptedDice
@@ -50,24 +51,6 @@ TEAMS = Path(__file__).parents[1] / "bbcore_skurling" / "data" / "teams"
 @pytest.fixture(scope="module")
 def league() -> Ruleset:
     return bbcore.load_ruleset("skurling", options={"match": "league"})
-
-
-def strict(*answers: tuple[str, object]) -> ScriptedSkurlingDecisions:
-    return ScriptedSkurlingDecisions(list(answers), strict=True)
-
-
-def rovers(treasury: int = 0, *more: TeamPlayer, staff: dict[str, object] | None = None) -> Team:
-    """The Old Road Rovers' five with a role, a Lineman on the bench and ``more`` after him."""
-    players = (
-        TeamPlayer(name="Bert", position="human/ogre", role="whacker"),
-        TeamPlayer(name="Pip", position="human/halfling-hopeful", role="stooge"),
-        TeamPlayer(name="Hal", position="human/human-lineman", role="whacker"),
-        TeamPlayer(name="Gil", position="human/human-lineman", role="goon"),
-        TeamPlayer(name="Cat", position="human/human-catcher", role="cuddler"),
-        TeamPlayer(name="Ben", position="human/human-lineman"),
-        *more,
-    )
-    return Team(name="Old Road Rovers", players=players, rerolls=1, treasury=treasury, staff=staff or {})
 
 
 FIELDED = ("Bert", "Pip", "Hal", "Gil", "Cat")
