@@ -35,6 +35,7 @@ from bbcore.model.table import Row
 from bbcore.rules import ball
 from bbcore.rules.board import Board, PlayerState, Status, distance
 from bbcore.rules.decisions import OWN_TURN_END, Decisions, DefaultDecisions, InducementAct, checked_act
+from bbcore.rules.effects import restore, transform
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import CasualtyTreatment, Harm, knock_down_with_ball
 from bbcore.rules.sequences import GameState
@@ -133,11 +134,7 @@ def transmutation(
     if hit is None:
         return outcome, None
     player = board.player(hit)
-    frog = frog_profile(ruleset)
-    if frog.ma is None or frog.st is None or frog.ag is None or frog.av is None:
-        raise UsageError(f"the {FROG!r} profile of {NOVICE_WIZARD} must give MA, ST, AG and AV")
-    skills = {ref.id: ref.value for ref in frog.skills}
-    changed = evolve(player, ma=frog.ma, st=frog.st, ag=frog.ag, pa=frog.pa, av=frog.av, skills=skills)
+    changed = transform(ruleset, player, frog_profile(ruleset))
     carried = board.ball.carrier == hit
     after = board.with_player(changed)
     if carried:
@@ -150,11 +147,7 @@ def transmutation(
 
 def end_transmutation(board: Board, spell: Transmutation) -> Board:
     """The spell wears off: the player's own characteristics and skills come back; where he is and his state stay."""
-    now = board.player(spell.player)
-    original = spell.original
-    return board.with_player(
-        evolve(now, ma=original.ma, st=original.st, ag=original.ag, pa=original.pa, av=original.av, skills=original.skills)
-    )
+    return board.with_player(restore(board.player(spell.player), spell.original))
 
 
 def cast_spell(
