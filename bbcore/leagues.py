@@ -6,8 +6,9 @@ and refuses, all at once and each at its line, what the schema cannot see: a fix
 with no score, or a score for one not played; a team playing itself; a team in two
 divisions, or a fixture naming a team no division has; a fixture between two divisions,
 or a pair of teams meeting twice (the regular season pairs each team with every other
-of its division once); an unknown tie-breaker. Given the ruleset, it also refuses a
-named division of fewer teams than ``league.division_min_teams``.
+of its division once); an unknown tie-breaker. The rules advise at least
+``league.division_min_teams`` teams a division, and leave the commissioner free:
+:func:`division_notes` points out a smaller one without refusing it.
 :func:`league_tables` then gives each division's table
 (:func:`bbcore.rules.league.standings`), every team of a division listed even before its
 first fixture, and :func:`bbcore.rules.season.playoff_qualifiers` reads those tables.
@@ -45,25 +46,22 @@ class LeagueFile:
     league: League
 
 
-def parse_league_text(text: str, file: str = "<league>", path: Path | None = None, *, ruleset: Ruleset | None = None) -> LeagueFile:
-    """Parse and check a league file's text, against the ``ruleset``'s league parameters too when given; raise
-    :class:`~bbcore.errors.DataError` with every problem."""
-    return _checked(*load_text(text, file, LEAGUE_KIND), path, ruleset)
+def parse_league_text(text: str, file: str = "<league>", path: Path | None = None) -> LeagueFile:
+    """Parse and check a league file's text; raise :class:`~bbcore.errors.DataError` with every problem."""
+    return _checked(*load_text(text, file, LEAGUE_KIND), path)
 
 
-def load_league_file(path: Path | str, *, ruleset: Ruleset | None = None) -> LeagueFile:
+def load_league_file(path: Path | str) -> LeagueFile:
     """Read a league file from disk (see :func:`parse_league_text`)."""
     path = Path(path)
-    return _checked(*load_file(path, LEAGUE_KIND), path, ruleset)
+    return _checked(*load_file(path, LEAGUE_KIND), path)
 
 
-def _checked(loaded: LoadedFile | None, problems: list[Problem], path: Path | None, ruleset: Ruleset | None) -> LeagueFile:
+def _checked(loaded: LoadedFile | None, problems: list[Problem], path: Path | None) -> LeagueFile:
     """The league file loaded, once what the schema cannot see is checked too; else every problem, raised."""
     if loaded is None:
         raise DataError(problems)
     found = list(_league_problems(loaded.document, loaded.model))
-    if ruleset is not None:
-        found.extend(_division_sizes(ruleset, loaded.document, loaded.model))
     if found:
         raise DataError(found)
     return LeagueFile(path, loaded.document, loaded.model)
@@ -112,16 +110,19 @@ def _pairing_problems(document: YamlDocument, league: League, division_of: dict[
         met.setdefault(pair, i)
 
 
-def _division_sizes(ruleset: Ruleset, document: YamlDocument, league: League) -> Iterator[Problem]:
-    """Each division the file names with fewer teams than ``league.division_min_teams``."""
+def division_notes(ruleset: Ruleset, league_file: LeagueFile) -> tuple[Problem, ...]:
+    """Advice, not refusal: each division the file names with fewer teams than the rules advise
+    (``league.division_min_teams``), located in the file (code ``small-division``)."""
     least = ruleset.parameters.league.division_min_teams
     if least is None:
-        return
-    for name, teams in league.divisions.items():
-        if len(teams) < least:
-            yield document.problem(
-                ("divisions", name), "small-division", f"division {name!r} has {len(teams)} teams; a division has at least {least}"
-            )
+        return ()
+    return tuple(
+        league_file.document.problem(
+            ("divisions", name), "small-division", f"division {name!r} has {len(teams)} teams; the rules advise at least {least}"
+        )
+        for name, teams in league_file.league.divisions.items()
+        if len(teams) < least
+    )
 
 
 def fixture_records(fixture: Fixture) -> tuple[FixtureRecord, FixtureRecord]:
@@ -146,4 +147,4 @@ def league_tables(ruleset: Ruleset, league: League) -> dict[str, tuple[Standing,
     return tables
 
 
-__all__ = ["WHOLE_LEAGUE", "LeagueFile", "fixture_records", "league_tables", "load_league_file", "parse_league_text"]
+__all__ = ["WHOLE_LEAGUE", "LeagueFile", "division_notes", "fixture_records", "league_tables", "load_league_file", "parse_league_text"]

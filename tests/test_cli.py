@@ -367,3 +367,11 @@ def test_inducements_for_a_team_naming_an_unknown_position_is_refused(capsys: py
     status, out, err = run(capsys, "inducements", "--team", str(team))
     assert (status, out) == (2, "")
     assert "team.yaml:3:15: $.players[0].position: unknown position 'human/wizard'" in err
+
+
+def test_an_effect_that_opens_no_pass_band_keeps_its_verb_in_json() -> None:
+    from bbcore.model.common import Effect
+    from bbcore.render.json import effect_json
+
+    assert effect_json(Effect(pass_bands=(), who="both", duration="drive")) == {"pass_bands": [], "who": "both", "duration": "drive"}
+    assert effect_json(Effect(pass_bands=("quick",)))["pass_bands"] == ["quick"]

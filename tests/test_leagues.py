@@ -9,7 +9,7 @@ import pytest
 
 from bbcore.cli import main
 from bbcore.errors import DataError
-from bbcore.leagues import WHOLE_LEAGUE, fixture_records, league_tables, load_league_file, parse_league_text
+from bbcore.leagues import WHOLE_LEAGUE, division_notes, fixture_records, league_tables, load_league_file, parse_league_text
 from bbcore.model.league import Fixture
 from bbcore.rules.league import FixtureRecord
 from bbcore.ruleset import Ruleset
@@ -118,17 +118,25 @@ def test_fixtures_stay_within_a_division_and_each_pair_meets_once(core: Ruleset)
         parse_league_text(PAIRINGS, "pairings.yaml")
     found = {(p.code, p.path, p.line) for p in raised.value.problems}
     assert found == {("repeated-fixture", "$.fixtures[1]", 7), ("across-divisions", "$.fixtures[2]", 8)}
-    # Read against a ruleset, a division short of the parameters' least is refused too.
+    # Put right, the file loads; a division short of the teams the rules advise is pointed out, not refused.
     least = core.parameters.league.division_min_teams
     assert least == 4
-    with pytest.raises(DataError) as raised:
-        parse_league_text(PAIRINGS, "pairings.yaml", ruleset=core)
-    small = [p for p in raised.value.problems if p.code == "small-division"]
-    assert [(p.path, p.line) for p in small] == [("$.divisions.south", 4)]
-    assert "has 3 teams; a division has at least 4" in small[0].message
-    fixed = (
-        PAIRINGS.replace("  south: [e, f, g]", "  south: [e, f, g, h]")
-        .replace("b, away: a", "c, away: d")
-        .replace("c, away: e", "e, away: f")
-    )
-    assert parse_league_text(fixed, ruleset=core).league.divisions["south"] == ("e", "f", "g", "h")
+    fixed = PAIRINGS.replace("b, away: a", "c, away: d").replace("c, away: e", "e, away: f")
+    league_file = parse_league_text(fixed, "pairings.yaml")
+    (note,) = division_notes(core, league_file)
+    assert (note.code, note.path, note.line) == ("small-division", "$.divisions.south", 4)
+    assert "has 3 teams; the rules advise at least 4" in note.message
+    full = parse_league_text(fixed.replace("  south: [e, f, g]", "  south: [e, f, g, h]"))
+    assert division_notes(core, full) == ()
+
+
+def test_the_league_table_command_notes_a_small_division(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "small.yaml"
+    path.write_text("name: Small\ndivisions: {one: [a, b, c]}\nfixtures:\n  - {home: a, away: b, score: [1, 0]}\n", encoding="utf-8")
+    assert main(["league", "table", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert "note: " in captured.err
+    assert "'one' has 3 teams" in captured.err
+    assert main(["league", "table", str(path), "--json"]) == 0
+    (note,) = json.loads(capsys.readouterr().out)["notes"]
+    assert (note["code"], note["path"]) == ("small-division", "$.divisions.one")

@@ -376,3 +376,4 @@ def test_a_team_written_into_its_file_changes_only_what_changed() -> None:
     team_file.update(reordered)
     assert parse_team_text(team_file.dumps()).team == reordered
     assert "  - name: Pip   # the little one\n" in team_file.dumps()
+    assert "  - {name: Kurt, position: human/human-lineman}   # old hand\n" in team_file.dumps()

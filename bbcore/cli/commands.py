@@ -515,15 +515,17 @@ def cmd_team_season_end(args: argparse.Namespace) -> int:
 
 
 def cmd_league_table(args: argparse.Namespace) -> int:
-    from bbcore.leagues import league_tables, load_league_file  # noqa: PLC0415
+    from bbcore.leagues import division_notes, league_tables, load_league_file  # noqa: PLC0415
     from bbcore.rules.season import playoff_draw, playoff_qualifiers  # noqa: PLC0415
 
     if args.draw is not None and not args.playoffs:
         raise CliUsageError("--draw needs --playoffs N: the draw pairs the teams that go on")
     if args.seed is not None and args.draw != "random":
         raise CliUsageError("--seed is for --draw random: a seeded draw rolls no dice")
+    league_file = load_league_file(args.file)
+    league = league_file.league
     ruleset = _ruleset(args)
-    league = load_league_file(args.file, ruleset=ruleset).league
+    notes = division_notes(ruleset, league_file)
     tables = league_tables(ruleset, league)
     qualified = playoff_qualifiers(ruleset, tables, args.playoffs, tie_breakers=league.tie_breakers) if args.playoffs else None
     seed = (args.seed if args.seed is not None else secrets.randbelow(2**31)) if args.draw == "random" else None
@@ -539,8 +541,11 @@ def cmd_league_table(args: argparse.Namespace) -> int:
             payload["playoffs"] = list(qualified)
         if pairs is not None:
             payload["draw"] = {"method": args.draw, "seed": seed, "pairs": [list(pair) for pair in pairs]}
+        payload["notes"] = [note.to_json() for note in notes]
         emit_json(payload)
         return EXIT_OK
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
     print(league.name)
     for name, lines in tables.items():
         print(f"\n{name}")

@@ -22,6 +22,8 @@ def effect_json(effect: Effect) -> dict[str, Any]:
     data = _drop_none(converter.unstructure(effect))
     if effect.gain_skills is not None:
         data["gain_skills"] = [skill_ref_json(r) for r in effect.gain_skills]
+    if effect.pass_bands is not None:
+        data["pass_bands"] = list(effect.pass_bands)  # none listed is a verb too: no pass at all
     return data
 
 

@@ -182,7 +182,8 @@ def set_up(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Deci
         on_line = sum(1 for p in on_pitch if p.square is not None and state.board.geometry.on_line_of_scrimmage(p.square))
         events.append(Event("set-up", team, result="legal", detail={"players": len(on_pitch), "line_of_scrimmage": on_line}))
     taking_part = frozenset(p.id for p in state.board.players.values() if p.on_pitch)
-    fielding = {team: ruleset.parameters.players_on_pitch + state.extra_set_up_players.get(team, 0) for team in order}
+    # What each team fielded, never below the usual number: an allowance it did not use is not kept.
+    fielding = {team: max(ruleset.parameters.players_on_pitch, len(_on_pitch(state.board, team))) for team in order}
     state = attrs.evolve(
         state,
         drive=state.drive + 1,
@@ -227,7 +228,7 @@ def swarm(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decis
         if problems:
             raise IllegalAnswerError(f"Swarming for {team_id}: " + "; ".join(f"{p.path}: {p.message}" for p in problems))
         joined = frozenset(placements)
-        fielding = {**state.drive_fielding, team_id: allowed}
+        fielding = {**state.drive_fielding, team_id: max(ruleset.parameters.players_on_pitch, len(_on_pitch(board, team_id)))}
         state = attrs.evolve(
             state, board=board, drive_players=state.drive_players | joined, played=state.played | joined, drive_fielding=fielding
         )
@@ -316,9 +317,12 @@ KICKING_PLAYER = "kicking-player"
 
 
 def kicking_player_candidates(board: Board, team_id: str) -> tuple[str, ...]:
-    """The players of the team who may be nominated to kick off, by id: those on the pitch off the line of
-    scrimmage and out of the wide zones; failing any, those on the line; failing those too, any on the pitch."""
-    on_pitch = sorted((p for p in board.team_players(team_id) if p.on_pitch and p.square is not None), key=lambda p: p.id)
+    """The players of the team who may be nominated to kick off: those on the pitch off the line of scrimmage and out
+    of the wide zones; failing any, those on the line; failing those too, any on the pitch. Those with Kick come
+    first, then by id (a coach who takes the first takes a kicker when he has one)."""
+    on_pitch = sorted(
+        (p for p in board.team_players(team_id) if p.on_pitch and p.square is not None), key=lambda p: (not p.has("kick"), p.id)
+    )
     geometry = board.geometry
     central = [p for p in on_pitch if p.square is not None and not geometry.in_wide_zone(p.square)]
     behind = [p for p in central if p.square is not None and not geometry.on_line_of_scrimmage(p.square)]

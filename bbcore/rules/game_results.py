@@ -48,9 +48,10 @@ DEDICATED_FANS = "dedicated-fans"
 
 
 def quitters(state: GameState, team_id: str) -> list[TeamPlayer]:
-    """The players of the team's file who quit it when it conceded (see :mod:`bbcore.rules.concession`)."""
+    """The players of the team's file who quit it when it conceded (see :mod:`bbcore.rules.concession`); none once the
+    file carries the game's results (``GameState.results_written``), which took them off."""
     conceded, team_file = state.conceded, state.team(team_id).team
-    if conceded is None or conceded.team != team_id or team_file is None:
+    if conceded is None or conceded.team != team_id or team_file is None or team_id in state.results_written:
         return []
     return [team_file.players[index] for index in conceded.quit if index < len(team_file.players)]
 
@@ -59,13 +60,15 @@ def team_after_game(ruleset: Ruleset, state: GameState, team_id: str) -> Team:
     """The team's file with this game's results written in (see the module); the team must have come with one.
 
     Call it once the post-game steps that change the results have run (SPP, Dedicated Fans,
-    Getting Even); the ``hiring-and-firing`` step does so itself.
+    Getting Even); the ``hiring-and-firing`` step does so itself, and notes it
+    (``GameState.results_written``): from then on the file is handed back as it is, since
+    it carries them already (the players it matches to the game's are those it came with).
     """
     team = state.team(team_id)
     before = team.team
     if before is None:
         raise UsageError(f"team {team_id!r} came to the game without a team file: there is none to write its results into")
-    if state.friendly:
+    if state.friendly or team_id in state.results_written:
         return before
     gone = {player.identity for player in quitters(state, team_id)}
     players: list[TeamPlayer] = []

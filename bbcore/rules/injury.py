@@ -438,13 +438,19 @@ def suffer_casualty(
     if last is not None:
         events.extend(last.events)
         row, status = last.row, last.status
-    player = player.with_casualty(row.id).with_status(status)
-    lasting = _rolls_on(row)
-    if lasting is not None:
-        lasting_row, lasting_event = _lasting_injury(ruleset, lasting, player_id, dice)
-        events.append(lasting_event)
-        player = attrs.evolve(player, lasting_injuries=(*player.lasting_injuries, lasting_row.id))
-    return Outcome(board.with_player(player), tuple(events))
+    player, lasting = with_casualty_result(ruleset, player, row, dice)
+    return Outcome(board.with_player(player.with_status(status)), (*events, *lasting))
+
+
+def with_casualty_result(ruleset: Ruleset, player: PlayerState, row: Row, dice: DiceSource) -> tuple[PlayerState, tuple[Event, ...]]:
+    """The player in the Casualty box with one more result standing against him (``row``, of the casualty table),
+    and the lasting injury that result rolls, if it rolls one (kept in ``PlayerState.lasting_injuries``)."""
+    player = player.with_casualty(row.id)
+    table_id = _rolls_on(row)
+    if table_id is None:
+        return player, ()
+    lasting_row, lasting_event = _lasting_injury(ruleset, table_id, player.id, dice)
+    return attrs.evolve(player, lasting_injuries=(*player.lasting_injuries, lasting_row.id)), (lasting_event,)
 
 
 def _last_resort(

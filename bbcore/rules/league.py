@@ -244,13 +244,17 @@ def choose_mvp(ruleset: Ruleset, nominees: Sequence[str], dice: DiceSource, *, w
 # -- spending star player points --------------------------------------------------------------
 
 
+#: The table of what each advancement costs in SPP, by how many the player has taken and the kind.
+ADVANCEMENT_COSTS = "advancement-costs"
+
+
 def advancement_cost(ruleset: Ruleset, advancements_taken: int, kind: str) -> int:
     """The SPP a player's next advancement costs, by how many it already has and its kind.
 
     The kinds are the advancement table's columns (in the core: ``random-primary``,
     ``chosen-primary``, ``chosen-secondary``, ``characteristic``).
     """
-    table = ruleset.table("advancement-costs")
+    table = ruleset.table(ADVANCEMENT_COSTS)
     columns = [column.id for column in table.columns]
     if kind not in columns:
         raise UsageError(f"unknown kind of advancement {kind!r}; kinds: {', '.join(columns)}")
@@ -635,6 +639,7 @@ def _row(table: Table, row_id: str) -> Row:
 
 
 __all__ = [
+    "ADVANCEMENT_COSTS",
     "CHARACTERISTIC_KIND",
     "FOULING_FRENZY",
     "LETHAL_FLIGHT",

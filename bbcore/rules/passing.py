@@ -430,17 +430,28 @@ DUMP_OFF = "dump-off"
 QUICK_BAND = "quick"
 
 
+def allowed_bands(board: Board, open_bands: Collection[str] | None) -> tuple[str, ...] | None:
+    """The pass-range bands a pass may be: those the caller allows (None: all) that the board's conditions allow too
+    (``Board.open_pass_bands``); None when neither limits them."""
+    held = board.open_pass_bands
+    if open_bands is None:
+        return held
+    return tuple(band for band in open_bands if held is None or band in held)
+
+
 def dump_off(ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, decisions: Decisions) -> Outcome:
     """Dump-off: ``player_id``, holding the ball, is about to be blocked or singled out by a special action; he may
     first throw a Quick Pass (:func:`pass_ball`, the ``quick`` band only) to a square his coach picks
     (``Decisions.choose_square``, reason ``dump-off``; None: no pass). It causes no turnover, whatever happens to
-    the ball; the action against him goes on afterwards. Without the skill or the ball, when Distracted, or with My
-    Ball, nothing happens."""
+    the ball; the action against him goes on afterwards. Without the skill or the ball, when Distracted, with My
+    Ball, or while no Quick Pass may be thrown (``Board.open_pass_bands``), nothing happens."""
     player = board.player(player_id)
     if not player.has(DUMP_OFF) or not player.alert or board.ball.carrier != player_id or player.square is None or player.pa is None:
         return Outcome(board)
     if player.has(MY_BALL):
         return Outcome(board)  # he may not give the ball up of his own will, Dump-off or not
+    if board.open_pass_bands is not None and QUICK_BAND not in board.open_pass_bands:
+        return Outcome(board)  # no Quick Pass may be thrown now (Sticky Sludge, say)
     origin = player.square
     squares = [
         (x, y)
@@ -479,8 +490,9 @@ def pass_ball(
     ``spent`` the once-per-turn skills already used. ``weather`` holds more modifiers by
     test (``pass``, ``interception``, ``catch``) for a caller that keeps the weather's off the
     board: in a game the core runs, the board's conditions already hold them
-    (:mod:`bbcore.rules.conditions`), so leave it empty there; ``open_bands`` the only bands it allows (None: the board's
-    ``open_pass_bands``, which a Blizzard sets in a game the core runs, or all). ``hail_mary``
+    (:mod:`bbcore.rules.conditions`), so leave it empty there; ``open_bands`` the only bands the caller allows (None:
+    all), narrowed further by the board's ``open_pass_bands`` (a Blizzard's, in a game the core runs; see
+    :func:`allowed_bands`). ``hail_mary``
     makes it a Hail Mary Pass (the passer needs the skill): any square of the pitch,
     tested as ``hail_mary_band``, never Accurate, never intercepted.
 
@@ -508,8 +520,7 @@ def pass_ball(
     if refused is not None and refused.result == REFUSED:
         return Outcome(board, (refused,))
     weather = weather or {}
-    if open_bands is None:
-        open_bands = board.open_pass_bands
+    open_bands = allowed_bands(board, open_bands)
     band = measure_range(ruleset, passer, target, hail_mary=hail_mary, open_bands=open_bands)
     declared = Event(
         "pass-action",

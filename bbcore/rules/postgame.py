@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from bbcore.dice import DiceSource
-from bbcore.errors import PluginError
+from bbcore.errors import PluginError, UsageError
 from bbcore.render.text import money
 from bbcore.rules.board import Status
 from bbcore.rules.concession import NOT_PLAYED, UNPLAYED
@@ -29,6 +29,8 @@ from bbcore.rules.game_results import quitters, team_after_game
 from bbcore.rules.getting_even import getting_even_step
 from bbcore.rules.injury import CASUALTY_ROLE, is_dead
 from bbcore.rules.league import (
+    ADVANCEMENT_COSTS,
+    advancement_cost,
     choose_mvp,
     expensive_mistake,
     fans_lost_by_conceding,
@@ -252,7 +254,7 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
         after = decisions.team_after_hiring(team.id, recorded, team.treasury)
         if after is None:
             if recorded is not None:
-                state = state.update_team(team.id, team=recorded)
+                state = attrs.evolve(state.update_team(team.id, team=recorded), results_written=state.results_written | {team.id})
             events.append(Event("hiring-and-firing", team.id, result="recorded", detail=detail))
             continue
         kept = [
@@ -274,6 +276,8 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
                 found.append(f"its changes cost {money(cost.gold)} ({bought}); the Treasury went down by {money(spent)} only")
         _check_hiring(ruleset, team.id, after, team.treasury, found)
         state = state.update_team(team.id, team=after, treasury=after.treasury)
+        if recorded is not None:
+            state = attrs.evolve(state, results_written=state.results_written | {team.id})
         detail.update(spent=team.treasury - after.treasury, left=after.treasury)
         if cost is not None:
             detail["cost"] = cost.gold
@@ -327,10 +331,23 @@ def _results_undone(ruleset: Ruleset, state: GameState, team_id: str, recorded: 
             found.append(f"{player.name} keeps his injuries: {was.niggling_injuries} Niggling, lasting {list(was.lasting_injuries)}")
         if player.gained_skills[: len(was.gained_skills)] != was.gained_skills:
             found.append(f"{player.name} keeps the skills he gained")
-        advanced = len(player.advancements) > len(was.advancements)
-        if player.spp > was.spp or (player.spp < was.spp and not advanced):
-            found.append(f"{player.name} has {was.spp} SPP; only new advancements spend them")
+        spent = was.spp - player.spp
+        if spent < 0 or spent > _most_spent(ruleset, was, player):
+            found.append(f"{player.name} has {was.spp} SPP; only new advancements spend them, at most their price")
     return found
+
+
+def _most_spent(ruleset: Ruleset, was: TeamPlayer, now: TeamPlayer) -> int:
+    """The most SPP the player's new advancements (those ``now`` has beyond ``was``) can cost: each at the dearest
+    column of the advancement costs for the advancements he had taken by then (a free one, an inducement's, costs less)."""
+    columns = [column.id for column in ruleset.table(ADVANCEMENT_COSTS).columns]
+    most = 0
+    for taken in range(len(was.advancements), len(now.advancements)):
+        try:
+            most += max(advancement_cost(ruleset, taken, column) for column in columns)
+        except UsageError:
+            return was.spp  # past the table (the team checks refuse that): no price to hold him to
+    return most
 
 
 def _firing_problems(ruleset: Ruleset, state: GameState, team_id: str, recorded: Team, after: Team) -> list[str]:

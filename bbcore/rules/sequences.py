@@ -253,8 +253,9 @@ class GameState:
     next_drive_effects: frozenset[str] = frozenset()
     spp: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     extra_set_up_players: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
-    #: How many players each team may have on the pitch in the current drive, as its set-up (and Swarming) allowed
-    #: (bbcore.rules.too_many_players); the set-up step sets it, the drive's end clears it.
+    #: How many players each team may have on the pitch in the current drive: what its set-up (and Swarming) fielded,
+    #: never fewer than players_on_pitch (bbcore.rules.too_many_players); the set-up step sets it, the drive's end
+    #: clears it.
     drive_fielding: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     barred_from_set_up: frozenset[str] = frozenset()
     barred_activations: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
@@ -280,6 +281,9 @@ class GameState:
     friendly: bool = False
     #: The game was conceded (bbcore.rules.concession); the post-game steps read it.
     conceded: Concession | None = None
+    #: The teams whose file (``TeamState.team``) already carries this game's results (bbcore.rules.game_results): the
+    #: hiring step adds each team it writes.
+    results_written: frozenset[str] = frozenset()
     #: The fixture was not played by the league's time limit and neither coach conceded it: a loss for both, with no
     #: MVP and no winnings (bbcore.rules.concession.fixture_not_played).
     not_played: bool = False

@@ -5,8 +5,8 @@ it (:func:`bbcore.rules.drive.setup_problems`). Found only after the drive's fir
 has begun, the extra players leave the pitch for the Reserves at once, picked by the
 opposing coach among those who neither hold the ball nor are Star Players
 (:func:`remove_extra_players`). How many a team may field this drive is what its set-up
-allowed (``GameState.drive_fielding``: ``players_on_pitch``, and more when an allowance
-or Swarming let it field more).
+fielded, never fewer than ``players_on_pitch`` (``GameState.drive_fielding``: more when an
+allowance or Swarming let it stand more, and it did).
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from bbcore.errors import DataError, JsonPath, PluginError, Problem, UsageError
 from bbcore.model.inducement import InducementHire
 from bbcore.render.text import counted, money
 from bbcore.rules.league import (
+    ADVANCEMENT_COSTS,
     CHARACTERISTIC_KIND,
     PRIMARY,
     advancement_categories,
@@ -282,7 +283,7 @@ def check_advancements(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     prices."""
     increases = ruleset.tables.get(ruleset.roles.get("value-increases", ""))
     rows = {row.id: row for row in increases.rows} if increases else {}
-    costs = ruleset.tables.get(ruleset.roles.get("advancement-costs", ""))
+    costs = ruleset.tables.get(ruleset.roles.get(ADVANCEMENT_COSTS, ""))
     most = costs.range[1] + 1 if costs is not None and costs.range is not None else None
     for i, player in enumerate(team.players):
         position = _position_of(ruleset, player.position)

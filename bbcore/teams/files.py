@@ -147,7 +147,13 @@ def _merge_players(node: Any, old: list[dict[str, Any]], new: list[dict[str, Any
             del node[index]
         node.extend(player for player, match in zip(new, matches, strict=True) if match is None)
     else:
+        # Reordered: a comment after a one-line entry belongs to its place in the list, so it moves with the entry.
+        comments = getattr(node, "ca", None)
+        held = dict(comments.items) if comments is not None else {}
         node[:] = [node[match] if match is not None else player for player, match in zip(new, matches, strict=True)]
+        if comments is not None:
+            comments.items.clear()
+            comments.items.update({index: held[match] for index, match in enumerate(matches) if match is not None and match in held})
 
 
 def parse_team_text(text: str, file: str = "<team>", path: Path | None = None) -> TeamFile:

@@ -96,3 +96,15 @@ def test_a_distracted_ball_carrier_cannot_dump_off(core: Ruleset) -> None:
     board = distracted(duel(core, skills={"d": {"dump-off": None}}, ball="d"), "d")
     with ScriptedDice([]) as dice, ScriptedDecisions([], strict=True) as decisions:
         assert dump_off(core, board, "d", dice, decisions) == Outcome(board)
+
+
+def test_no_dump_off_while_no_quick_pass_may_be_thrown(core: Ruleset) -> None:
+    from bbcore.rules.passing import allowed_bands
+
+    board = attrs.evolve(duel(core, skills={"d": {"dump-off": None}}, ball="d"), open_pass_bands=())
+    with ScriptedDice([]) as dice, ScriptedDecisions([], strict=True) as decisions:
+        assert dump_off(core, board, "d", dice, decisions) == Outcome(board)
+    # What a caller allows is narrowed by the board's bands, never widened.
+    assert allowed_bands(board, ("quick",)) == ()
+    assert allowed_bands(attrs.evolve(board, open_pass_bands=("quick", "short")), ("quick", "long")) == ("quick",)
+    assert allowed_bands(attrs.evolve(board, open_pass_bands=None), None) is None

@@ -747,3 +747,15 @@ def test_the_kicking_player_stands_off_the_line_and_out_of_the_wide_zones_when_a
     # The drive's end forgets him.
     cleared, _ = clear_the_pitch(core, in_the_air, ScriptedDice([]), DefaultDecisions())
     assert cleared.kicking_player is None
+
+
+def test_kickers_are_listed_first_so_a_coach_who_takes_the_first_kicks_with_one(core: Ruleset) -> None:
+    from bbcore.rules.drive import kicking_player_candidates
+
+    state = attrs.evolve(game(core, skills={"home-9": {"kick": None}}), kicking_team="home")
+    candidates = kicking_player_candidates(state.board, "home")
+    assert candidates[0] == "home-9"
+    assert list(candidates[1:]) == sorted(candidates[1:])
+    with ScriptedDice([5, 3]) as dice:
+        in_the_air, events = kick(core, state, dice, DefaultDecisions())
+    assert (in_the_air.kicking_player, events[1].detail.get("kicker")) == ("home-9", "home-9")

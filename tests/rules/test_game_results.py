@@ -174,3 +174,29 @@ def test_a_whole_post_game_hands_on_a_file_with_the_results(core: Ruleset) -> No
     assert team.staff[DEDICATED_FANS] == after.home.dedicated_fans
     assert team.players[3].miss_next_game
     assert sum(p.spp for p in team.players) >= 1  # the MVP's award at least
+
+
+def test_once_the_hiring_wrote_the_results_the_file_is_handed_back_as_it_is(core: Ruleset) -> None:
+    file = human(core)
+    state = after_a_game(core, file, {5: ("dead",)}, spp={"home-3": 2})
+    after, _ = hiring_and_firing(core, state, ScriptedDice([]), DefaultDecisions())
+    assert after.results_written == {"home"}
+    written = after.home.team
+    assert written is not None
+    assert team_after_game(core, after, "home") is written  # Pip is not struck off twice, nor Hans paid twice
+    assert written.players[2].spp == 2
+
+
+def test_spp_spent_on_one_cheap_advancement_may_not_wipe_the_rest(core: Ruleset) -> None:
+    from bbcore.rules.league import advancement_cost
+
+    state = after_a_game(core, human(core), {}, spp={"home-3": 40})
+    recorded = team_after_game(core, state, "home")
+    hans = recorded.players[2]
+    dearest = max(advancement_cost(core, 0, column.id) for column in core.table("advancement-costs").columns)
+    one_skill = (Advancement("chosen-primary", skill=SkillRef("block")),)
+    wiped = attrs.evolve(hans, spp=0, advancements=one_skill)
+    answer = attrs.evolve(recorded, players=(*recorded.players[:2], wiped, *recorded.players[3:]))
+    with pytest.raises(IllegalAnswerError, match="at most their price"):
+        hiring_and_firing(core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", answer)]))
+    assert hans.spp - dearest > 0

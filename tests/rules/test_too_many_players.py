@@ -77,3 +77,10 @@ def test_a_star_player_never_goes_and_a_swarming_allowance_counts(core: Ruleset)
     assert extra_players(core, after, "home") == 1
     allowed = attrs.evolve(state, drive_fielding={**state.drive_fielding, "home": core.parameters.players_on_pitch + 2})
     assert remove_extra_players(core, allowed, "home", ScriptedDecisions([], strict=True)) == (allowed, ())
+
+
+def test_an_allowance_the_set_up_did_not_use_is_not_kept(core: Ruleset) -> None:
+    players = {**formation("home", HOME_LINEMAN), **formation("away", AWAY_LINEMAN), **reserves("home", HOME_LINEMAN, 0)}
+    state = attrs.evolve(game(core, players), kicking_team="home", extra_set_up_players={"home": 1})
+    state, _ = set_up(core, state, ScriptedDice([]), DefaultDecisions())
+    assert state.drive_fielding["home"] == core.parameters.players_on_pitch  # one more allowed, none more fielded

@@ -26,6 +26,7 @@ from bbcore.rules.passing import (
     FUMBLED,
     INACCURATE,
     SAFE_PASS,
+    allowed_bands,
     fumble,
     held_by_team,
     intercept,
@@ -179,8 +180,8 @@ def throw_at_wall(
 ) -> Outcome:
     """A Pass action at a wall square, for the ball to ricochet off it.
 
-    ``open_bands`` are the only ranges allowed now (None: the board's ``open_pass_bands``,
-    Clouds of Smog's Quick and Short passes in a game), as for
+    ``open_bands`` are the only ranges the caller allows, narrowed by the board's
+    ``open_pass_bands`` (Clouds of Smog's Quick and Short passes in a game), as for
     :func:`bbcore.rules.passing.pass_ball`.
 
     ``wall_square`` is a market-stall square or a square just past a sideline
@@ -204,7 +205,7 @@ def throw_at_wall(
     assert passer.square is not None
     rules = variant_rules(ruleset).throw_at_wall
     weather = weather or {}
-    band = measure_range(ruleset, passer, wall_square, open_bands=board.open_pass_bands if open_bands is None else open_bands)
+    band = measure_range(ruleset, passer, wall_square, open_bands=allowed_bands(board, open_bands))
     declared = Event("throw-at-wall", passer_id, (), band.id, {"target": list(wall_square)})
     rolled, _ = roll_for_accuracy(
         ruleset,

@@ -108,7 +108,7 @@ from bbcore.rules.drive import CHEERING_FANS, cheering_fans, kick_off_staff, kic
 from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import use_inducement, uses_left
-from bbcore.rules.injury import KnockOutTreatment, casualty_roll, is_dead
+from bbcore.rules.injury import KnockOutTreatment, casualty_roll, is_dead, with_casualty_result
 from bbcore.rules.league import may_gain
 from bbcore.rules.pregame import PRAYERS_ROLE, pray_to_nuffle
 from bbcore.rules.sequences import GameState
@@ -508,8 +508,8 @@ def experiment(
     if row.id == rules.worse:
         # One more result against him, on top of those already standing.
         worse, rolled_worse = casualty_roll(ruleset, player_id, dice)
-        events.append(rolled_worse)
-        player = player.with_casualty(worse.id)
+        player, lasting = with_casualty_result(ruleset, player, worse, dice)
+        events.extend((rolled_worse, *lasting))
         state = attrs.evolve(state, board=state.board.with_player(player))
     if row.id in rules.back_in:
         state = attrs.evolve(state, board=state.board.with_player(player.with_status(Status.RESERVES)))

@@ -357,3 +357,16 @@ def test_ayleen_looks_over_the_journeymen_the_core_s_step_took_on(bb2020: bbcore
         scouted, events = scouting_step(bb2020, hired, dice, DefaultDecisions())
     assert [e.who for e in events if e.kind == "scouted"] == home_journeymen
     assert not any(scouted.board.player(pid).has("loner") for pid in home_journeymen)
+
+
+def test_krot_s_complications_roll_the_lasting_injury_a_lasting_result_brings(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.coaching_staff import experiment
+
+    board = build_board(bb2020, {"h1": ("home", "human/human-lineman", None)}, statuses={"h1": "casualty"})
+    board = board.with_player(board.player("h1").with_casualty("badly-hurt"))
+    state = GameState(TeamState("home", "H", "human", 1, inducements={KROT: 1}), TeamState("away", "A", "human", 1), board)
+    with ScriptedDice([1, 13, 3]) as dice:  # Complications, a Lasting Injury on the D16, a Smashed Knee on the D6
+        worse, events = experiment(bb2020, state, "home", KROT, "h1", dice)
+    patient = worse.board.player("h1")
+    assert (patient.casualty_results, patient.lasting_injuries) == (("badly-hurt", "lasting-injury"), ("smashed-knee",))
+    assert [e.kind for e in events][-2:] == ["casualty", "lasting-injury"]

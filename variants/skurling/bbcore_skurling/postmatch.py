@@ -42,6 +42,7 @@ from bbcore.model.team import Advancement, Team, TeamPlayer
 from bbcore.rules.events import Event
 from bbcore.rules.injury import casualty_roll
 from bbcore.rules.league import (
+    ADVANCEMENT_COSTS,
     advancement_categories,
     advancement_cost,
     expensive_mistake,
@@ -237,7 +238,7 @@ def apply_injuries(
 
 
 def _affordable(ruleset: Ruleset, player: TeamPlayer) -> dict[str, int]:
-    kinds = [column.id for column in ruleset.table("advancement-costs").columns]
+    kinds = [column.id for column in ruleset.table(ADVANCEMENT_COSTS).columns]
     costs: dict[str, int] = {}
     for kind in kinds:
         try:
