@@ -95,8 +95,8 @@ def apply_effects(ruleset: Ruleset, player: PlayerState, effects: Iterable[Effec
     return AppliedEffects(player, tuple(rolls), tuple(left))
 
 
-#: The characteristics a transformation swaps and a restore gives back.
-PROFILE_FIELDS = ("ma", "st", "ag", "pa", "av", "skills")
+#: What a transformation swaps and a restore gives back: the characteristics, skills, and how the player is treated.
+PROFILE_FIELDS = ("ma", "st", "ag", "pa", "av", "skills", "treatable", "casualty_counts_as")
 
 
 def transform(ruleset: Ruleset, player: PlayerState, profile: InducementProfile) -> PlayerState:
@@ -118,7 +118,7 @@ def transform(ruleset: Ruleset, player: PlayerState, profile: InducementProfile)
 
 
 def restore(now: PlayerState, original: PlayerState) -> PlayerState:
-    """A transformed player back in their own profile; where they are and their status now stay."""
+    """A transformed player back in their own profile, treated as before; where they are and their status now stay."""
     return attrs.evolve(now, **{name: getattr(original, name) for name in PROFILE_FIELDS})
 
 

@@ -55,7 +55,7 @@ from bbcore.rules.decisions import (
     InducementAct,
     checked_act,
 )
-from bbcore.rules.effects import transform
+from bbcore.rules.effects import PROFILE_FIELDS, transform
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.inducement_uses import use_inducement, uses_left
 from bbcore.rules.injury import Harm, apothecary_from, armour_and_injury, knock_down_with_ball, treatment_from
@@ -260,8 +260,8 @@ def frogs(ruleset: Ruleset, state: GameState) -> tuple[str, ...]:
     return tuple(sorted(pid for pid in zapped if pid in state.drive_forms))
 
 
-#: What a Frog gets back of his own when he turns back: his characteristics, skills, tackle zone, and how he is treated.
-_SHAPE = ("ma", "st", "ag", "pa", "av", "skills", "tackle_zone", "treatable", "casualty_counts_as")
+#: What a Frog gets back of his own when he turns back: his characteristics, skills, how he is treated, tackle zone.
+_SHAPE = (*PROFILE_FIELDS, "tackle_zone")
 #: Where a Frog may be at the drive's end and still be ready for the next drive: back to the Reserves.
 _BACK_TO_RESERVES = (Status.STANDING, Status.PRONE, Status.STUNNED, Status.KO)
 

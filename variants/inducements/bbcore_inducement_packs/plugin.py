@@ -239,14 +239,6 @@ def bbcore_ko_recovery_rerolls(ruleset: Ruleset, roll: int, inducements: Mapping
 
 
 @hookimpl
-def bbcore_casualty_treatment(ruleset: Ruleset, player: PlayerState, casualty: Row, treatment: str | None) -> CasualtyTreatment | None:
-    """A Frog's casualty is always Badly Hurt, and no apothecary helps (see :func:`bbcore_inducement_packs.spells.frog_casualty`)."""
-    from bbcore_inducement_packs.spells import frog_casualty  # noqa: PLC0415 - the procedures import the core's rules
-
-    return frog_casualty(ruleset, player, casualty, treatment)
-
-
-@hookimpl
 def bbcore_inducement_player(ruleset: Ruleset, inducement: Inducement, team: str, player_id: str) -> PlayerState | None:
     """A giant hired for the game, made from its own stat line (:func:`bbcore_inducement_packs.giants.hire_giant`)."""
     from bbcore_inducement_packs.giants import hire_giant  # noqa: PLC0415 - the procedures import the core's rules

@@ -18,8 +18,9 @@ off, so no spell here causes a Turnover.
 
 Judgement calls: the classic Frog is printed on the old scale; its AG becomes the
 target 6 - AG (old AG 4 plays as 2+, as the 2020 Frog) and its AV the total AV + 1 (an old AV was the total to beat). A
-Frog's automatic Badly Hurt is answered to the core's ``bbcore_casualty_treatment`` by
-the plugin with :func:`frog_casualty`.
+Frog is made as the core's Sports-Wizard makes one: untreatable, with every Casualty
+counting as the casualty table's first row (Badly Hurt) with no roll
+(``PlayerState.treatable`` and ``casualty_counts_as``, given back when the spell wears off).
 """
 
 from __future__ import annotations
@@ -32,13 +33,12 @@ import attrs
 from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.errors import UsageError
 from bbcore.model.inducement import InducementProfile
-from bbcore.model.table import Row
 from bbcore.rules import ball
-from bbcore.rules.board import Board, PlayerState, Square, Status, distance
+from bbcore.rules.board import Board, PlayerState, Square, distance
 from bbcore.rules.decisions import Decisions, DefaultDecisions, InducementAct, checked_act
 from bbcore.rules.effects import LOWER_IS_BETTER, PROFILE_FIELDS, apply_effects, changed_characteristic, restore, transform
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import CasualtyTreatment, Harm, knock_down_with_ball
+from bbcore.rules.injury import CASUALTY_ROLE, Harm, knock_down_with_ball
 from bbcore.rules.sequences import TURN_ENDS, GameState
 from bbcore.rules.ttm import fly, pass_range
 from bbcore.rules.turn_changes import add_team_modifiers, keep_effect, keep_player_change
@@ -124,7 +124,8 @@ def zap(
 ) -> Outcome:
     """Zap!: one die against the target's Strength; at or above it (or the data's sure roll) the target becomes the Frog.
 
-    The Frog keeps the player's square and status; a ball it held bounces. The
+    The Frog keeps the player's square and status; a ball it held bounces. No apothecary
+    treats it, and every Casualty it suffers counts as Badly Hurt with no roll. The
     ``transformed`` event's ``original`` is what :func:`wear_off` gives back at the end
     of the drive.
     """
@@ -138,35 +139,12 @@ def zap(
     outcome = outcome.then(Outcome(board, (Event("zap", target_id, rolls, "frog" if works else "warts"),)))
     if not works:
         return outcome
-    frog = transform(ruleset, player, on_new_scale(spell_profile(ruleset, inducement, rules.profile)))
+    badly_hurt = ruleset.table(CASUALTY_ROLE).rows[0].id
+    shape = transform(ruleset, player, on_new_scale(spell_profile(ruleset, inducement, rules.profile)))
+    frog = attrs.evolve(shape, treatable=False, casualty_counts_as=badly_hurt)
     event = Event("transformed", target_id, (), rules.profile, {"original": _original(player)})
     outcome = outcome.then(Outcome(outcome.board.with_player(frog), (event,)))
     return _drop(ruleset, outcome, player, dice, decisions)
-
-
-def is_frog(ruleset: Ruleset, player: PlayerState) -> bool:
-    """Whether the player is in a Zap!'s shape of the active list: they have every skill and trait of that profile.
-
-    No other player has all of them (a hex's No Hands comes without Titchy and Very Long Legs).
-    """
-    for inducement, rules in pack_rules(ruleset).spells.zaps.items():
-        if inducement in ruleset.inducements:
-            refs = spell_profile(ruleset, inducement, rules.profile).skills
-            if refs and all(player.has(ref.id) for ref in refs):
-                return True
-    return False
-
-
-def frog_casualty(ruleset: Ruleset, player: PlayerState, casualty: Row, treatment: str | None) -> CasualtyTreatment | None:
-    """A Frog's casualty roll always counts as Badly Hurt (the table's first row), beyond any apothecary; None for anyone else.
-
-    A treatment the team chose is turned down, unspent.
-    """
-    if not is_frog(ruleset, player):
-        return None
-    badly_hurt = ruleset.table("casualty").rows[0]
-    event = Event("casualty-treatment", player.id, (), badly_hurt.id, {"frog": True, "rolled": casualty.id, "turned_down": treatment})
-    return CasualtyTreatment(badly_hurt, Status.CASUALTY, None, (event,), apothecary=False)
 
 
 def cast_bolt(
@@ -601,8 +579,6 @@ __all__ = [
     "danse_macabre",
     "danse_step",
     "foot_of_gork",
-    "frog_casualty",
-    "is_frog",
     "lasting",
     "rampant_mutation",
     "reality_blinks",

@@ -510,10 +510,14 @@ def test_a_frogs_casualty_is_always_badly_hurt_and_beyond_the_apothecary(pack: s
     def apothecary(player: object, injury: str) -> bool:
         raise AssertionError("no apothecary for a frog")
 
-    with ScriptedDice([16]) as dice:  # Dead, were it not a frog
+    with ScriptedDice([]) as dice:  # no Casualty roll is made for a frog
         outcome = suffer_casualty(rules, frogged, "a", dice, apothecary)
     assert outcome.board.player("a").status is Status.CASUALTY
-    assert [(e.kind, e.result) for e in outcome.events] == [("casualty", "dead"), ("casualty-treatment", "badly-hurt")]
+    assert [(e.kind, e.result, e.detail.get("counts_as")) for e in outcome.events] == [("casualty", "badly-hurt", "badly-hurt")]
+    # Worn off, the player is treated as before and rolls his own Casualties again.
+    (event,) = [e for e in zap(rules, one_away(rules), "home", wizard, "a", ScriptedDice([6])).events if e.kind == "transformed"]
+    back = wear_off(frogged, event).player("a")
+    assert (back.treatable, back.casualty_counts_as) == (True, None)
 
 
 def test_a_player_who_is_no_frog_rolls_on_the_casualty_table_as_usual(bb2020: bbcore.Ruleset) -> None:
