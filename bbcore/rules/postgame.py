@@ -221,7 +221,9 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
     (:func:`bbcore.teams.hiring.hiring_cost`: new players at their Current Value, re-rolls
     at the price after the draft, staff; the players Masters of Undeath raised come free;
     plus any plugin's ``bbcore_hiring_surcharges``), raises
-    :class:`~bbcore.rules.decisions.IllegalAnswerError` with every problem.
+    :class:`~bbcore.rules.decisions.IllegalAnswerError` with every problem. The step runs
+    once a game: run again (``GameState.results_written``), it raises
+    :class:`~bbcore.errors.UsageError`.
 
     The event records, for each team, its casualties (those in the Casualty box), the
     casualty results standing against its players (``results``, by player, wherever the
@@ -233,6 +235,10 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
     """
     if state.friendly:
         return left_alone(state, "hiring-and-firing")
+    done = sorted(state.results_written)
+    if done:
+        # The checks below match the game's players to the file the team came with: it is gone once written.
+        raise UsageError(f"the hiring step has run already for {', '.join(done)}: the team file carries the game's results")
     events: list[Event] = []
     for team in state.teams:
         own = list(state.board.team_players(team.id))

@@ -200,3 +200,10 @@ def test_spp_spent_on_one_cheap_advancement_may_not_wipe_the_rest(core: Ruleset)
     with pytest.raises(IllegalAnswerError, match="at most their price"):
         hiring_and_firing(core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", answer)]))
     assert hans.spp - dearest > 0
+
+
+def test_the_hiring_step_runs_once_a_game(core: Ruleset) -> None:
+    state = after_a_game(core, human(core), {5: ("dead",)})
+    after, _ = hiring_and_firing(core, state, ScriptedDice([]), DefaultDecisions())
+    with pytest.raises(UsageError, match="has run already for home"):
+        hiring_and_firing(core, after, ScriptedDice([]), DefaultDecisions())
