@@ -266,7 +266,8 @@ class PlayerState:
     ``star`` whether he is a Star Player, and ``treatable`` False when no Apothecary nor any
     other treatment may be used on him (the inducement's ``treatable: false``).
     ``casualty_counts_as`` names the casualty table row every Casualty he suffers counts as,
-    with no Casualty Roll (a player a spell turned into a Frog: Badly Hurt); None for a roll.
+    with no Casualty Roll and no treatment (a player a spell turned into a Frog: Badly Hurt);
+    None for a roll.
     ``base`` is the squares the player's base covers, as offsets from ``square`` (then
     the base's top-left square, its anchor): :data:`ONE_SQUARE` for nearly everyone, four
     squares for a player on a 2x2 base (a giant an inducement brings). ``reach`` is the

@@ -368,7 +368,8 @@ def suffer_casualty(
     ends the casualty there. ``counts_as`` names the casualty table row every Casualty
     result counts as (a Bloodlust bite's Badly Hurt): no casualty roll is made, for the
     apothecary either; without it, the player's own ``PlayerState.casualty_counts_as`` (a
-    Frog's) does the same. A player who may not be treated (``PlayerState.treatable``) is
+    Frog's) does the same, and then no treatment nor apothecary is offered for the Casualty
+    (the player's Knock-outs stay treatable). A player who may not be treated (``PlayerState.treatable``) is
     offered neither a treatment, a Regeneration re-roll nor the apothecary.
 
     Once Regeneration, the treatment and the apothecary have all left a rolled result
@@ -381,8 +382,10 @@ def suffer_casualty(
     player = board.player(player_id)
     if not player.treatable:
         use_apothecary = choose_treatment = None
-    if counts_as is None:
+    if counts_as is None and player.casualty_counts_as is not None:
+        # A Frog's Casualty: the row he counts as, beyond any treatment (his Knock-outs are treated as anyone's).
         counts_as = player.casualty_counts_as
+        use_apothecary = choose_treatment = None
     events: list[Event] = []
     # Decay and the like: added to every casualty roll, as Niggling Injuries are (those the player carries
     # into the game are his ``casualty`` modifier on the board).

@@ -30,6 +30,7 @@ from bbcore.rules.getting_even import getting_even_step
 from bbcore.rules.injury import CASUALTY_ROLE, is_dead
 from bbcore.rules.league import (
     ADVANCEMENT_COSTS,
+    CHARACTERISTIC_KIND,
     advancement_cost,
     choose_mvp,
     expensive_mistake,
@@ -344,13 +345,23 @@ def _results_undone(ruleset: Ruleset, state: GameState, team_id: str, recorded: 
 
 
 def _most_spent(ruleset: Ruleset, was: TeamPlayer, now: TeamPlayer) -> int:
-    """The most SPP the player's new advancements (those ``now`` has beyond ``was``) can cost: each at the dearest
-    column of the advancement costs for the advancements he had taken by then (a free one, an inducement's, costs less)."""
+    """The most SPP the player's new advancements (those ``now`` has beyond ``was``) can cost, each by its kind for
+    the advancements he had taken by then: a column of the advancement costs of its name (a Random Primary skill),
+    a characteristic improvement's (``characteristic-ma`` and the like), and for a chosen skill the dearer of its
+    own and a characteristic improvement's (a skill taken instead of the improvement rolled costs the latter). A
+    free one, an inducement's, costs less. A kind no column prices may cost the dearest."""
     columns = [column.id for column in ruleset.table(ADVANCEMENT_COSTS).columns]
     most = 0
-    for taken in range(len(was.advancements), len(now.advancements)):
+    for taken, advancement in enumerate(now.advancements[len(was.advancements) :], start=len(was.advancements)):
+        kind = advancement.kind
+        if kind.startswith(f"{CHARACTERISTIC_KIND}-") and CHARACTERISTIC_KIND in columns:
+            priced = [CHARACTERISTIC_KIND]
+        elif kind in columns:
+            priced = [kind] if kind.startswith("random-") or CHARACTERISTIC_KIND not in columns else [kind, CHARACTERISTIC_KIND]
+        else:
+            priced = columns
         try:
-            most += max(advancement_cost(ruleset, taken, column) for column in columns)
+            most += max(advancement_cost(ruleset, taken, column) for column in priced)
         except UsageError:
             return was.spp  # past the table (the team checks refuse that): no price to hold him to
     return most

@@ -207,3 +207,28 @@ def test_the_hiring_step_runs_once_a_game(core: Ruleset) -> None:
     after, _ = hiring_and_firing(core, state, ScriptedDice([]), DefaultDecisions())
     with pytest.raises(UsageError, match="has run already for home"):
         hiring_and_firing(core, after, ScriptedDice([]), DefaultDecisions())
+
+
+def test_each_new_advancement_costs_at_most_what_its_kind_may(core: Ruleset) -> None:
+    from bbcore.rules.league import advancement_cost
+
+    random_skill = advancement_cost(core, 0, "random-primary")
+    characteristic = advancement_cost(core, 0, "characteristic")
+    assert random_skill < characteristic
+    state = after_a_game(core, human(core), {}, spp={"home-3": characteristic})
+    recorded = team_after_game(core, state, "home")
+    hans = recorded.players[2]
+
+    def answer(spent: int, kind: str) -> Team:
+        advanced = attrs.evolve(hans, spp=hans.spp - spent, advancements=(Advancement(kind, skill=SkillRef("block")),))
+        return attrs.evolve(recorded, players=(*recorded.players[:2], advanced, *recorded.players[3:]))
+
+    # A Random Primary skill costs its own price; a chosen one may cost a characteristic improvement's (taken instead).
+    with pytest.raises(IllegalAnswerError, match="at most their price"):
+        hiring_and_firing(
+            core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", answer(characteristic, "random-primary"))])
+        )
+    for spent, kind in ((random_skill, "random-primary"), (characteristic, "chosen-primary")):
+        chosen = answer(spent, kind)
+        answers = ScriptedDecisions([("team-after-hiring", chosen), ("team-after-hiring", None)])
+        assert hiring_and_firing(core, state, ScriptedDice([]), answers)[0].home.team is chosen

@@ -108,7 +108,7 @@ from bbcore.rules.drive import CHEERING_FANS, cheering_fans, kick_off_staff, kic
 from bbcore.rules.effects import transform
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import use_inducement, uses_left
-from bbcore.rules.injury import KnockOutTreatment, casualty_roll, is_dead, with_casualty_result
+from bbcore.rules.injury import CASUALTY_ROLE, KnockOutTreatment, casualty_roll, is_dead, with_casualty_result
 from bbcore.rules.league import may_gain
 from bbcore.rules.pregame import PRAYERS_ROLE, pray_to_nuffle
 from bbcore.rules.sequences import GameState
@@ -507,7 +507,12 @@ def experiment(
     events = [used, Event("experiment", player_id, rolled.rolls, row.id, {"inducement": inducement})]
     if row.id == rules.worse:
         # One more result against him, on top of those already standing.
-        worse, rolled_worse = casualty_roll(ruleset, player_id, dice)
+        if player.casualty_counts_as is not None:
+            # A Frog rolls on no Casualty table: his result is the one he counts as.
+            worse = ruleset.table(CASUALTY_ROLE).row(player.casualty_counts_as)
+            rolled_worse = Event("casualty", player_id, (), worse.id, {"counts_as": worse.id})
+        else:
+            worse, rolled_worse = casualty_roll(ruleset, player_id, dice)
         player, lasting = with_casualty_result(ruleset, player, worse, dice)
         events.extend((rolled_worse, *lasting))
         state = attrs.evolve(state, board=state.board.with_player(player))

@@ -11,16 +11,16 @@ the pack's ``inducements.yaml``.
 
 Spells that last "until the end of the drive" (Zap!, the hexes) change the player on
 the board and keep what the player was in the event's ``original`` detail (their
-characteristics and skills, JSON-ready; ``tackle_zone_lost`` when the spell took the
+characteristics, skills and how they are treated, JSON-ready; ``tackle_zone_lost`` when the spell took the
 player's tackle zone away): :func:`wear_off` turns the player back with that event, as
 the drive-ends step does for a spell cast through ``use_in_game``. Nobody on the pitch is acting when a spell goes
 off, so no spell here causes a Turnover.
 
 Judgement calls: the classic Frog is printed on the old scale; its AG becomes the
 target 6 - AG (old AG 4 plays as 2+, as the 2020 Frog) and its AV the total AV + 1 (an old AV was the total to beat). A
-Frog is made as the core's Sports-Wizard makes one: untreatable, with every Casualty
-counting as the casualty table's first row (Badly Hurt) with no roll
-(``PlayerState.treatable`` and ``casualty_counts_as``, given back when the spell wears off).
+Frog's every Casualty counts as the casualty table's first row (Badly Hurt), with no roll
+and no treatment (``PlayerState.casualty_counts_as``, as for the core's Sports-Wizard,
+given back when the spell wears off).
 """
 
 from __future__ import annotations
@@ -87,7 +87,9 @@ def wear_off(board: Board, event: Event) -> Board:
     A tackle zone the spell took away (``tackle_zone_lost``) comes back.
     """
     now = board.player(str(event.who))
-    back = restore(now, attrs.evolve(now, **event.detail["original"]))
+    # An ``original`` written before it held how the player is treated: he was treated as anyone.
+    kept = {"treatable": True, "casualty_counts_as": None, **event.detail["original"]}
+    back = restore(now, attrs.evolve(now, **kept))
     if event.detail.get("tackle_zone_lost"):
         back = attrs.evolve(back, tackle_zone=True)
     return board.with_player(back)
@@ -124,8 +126,9 @@ def zap(
 ) -> Outcome:
     """Zap!: one die against the target's Strength; at or above it (or the data's sure roll) the target becomes the Frog.
 
-    The Frog keeps the player's square and status; a ball it held bounces. No apothecary
-    treats it, and every Casualty it suffers counts as Badly Hurt with no roll. The
+    The Frog keeps the player's square and status; a ball it held bounces. Every Casualty
+    it suffers counts as Badly Hurt, with no roll and beyond any apothecary (a Knock-out is
+    treated as anyone's: the texts bar the apothecary from the Casualty alone). The
     ``transformed`` event's ``original`` is what :func:`wear_off` gives back at the end
     of the drive.
     """
@@ -141,7 +144,7 @@ def zap(
         return outcome
     badly_hurt = ruleset.table(CASUALTY_ROLE).rows[0].id
     shape = transform(ruleset, player, on_new_scale(spell_profile(ruleset, inducement, rules.profile)))
-    frog = attrs.evolve(shape, treatable=False, casualty_counts_as=badly_hurt)
+    frog = attrs.evolve(shape, casualty_counts_as=badly_hurt)
     event = Event("transformed", target_id, (), rules.profile, {"original": _original(player)})
     outcome = outcome.then(Outcome(outcome.board.with_player(frog), (event,)))
     return _drop(ruleset, outcome, player, dice, decisions)

@@ -370,3 +370,17 @@ def test_krot_s_complications_roll_the_lasting_injury_a_lasting_result_brings(bb
     patient = worse.board.player("h1")
     assert (patient.casualty_results, patient.lasting_injuries) == (("badly-hurt", "lasting-injury"), ("smashed-knee",))
     assert [e.kind for e in events][-2:] == ["casualty", "lasting-injury"]
+
+
+def test_krot_s_complications_roll_no_casualty_for_a_frog(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.coaching_staff import experiment
+
+    board = build_board(bb2020, {"h1": ("home", "human/human-lineman", None)}, statuses={"h1": "casualty"})
+    frog = attrs.evolve(board.player("h1").with_casualty("badly-hurt"), casualty_counts_as="badly-hurt")
+    state = GameState(
+        TeamState("home", "H", "human", 1, inducements={KROT: 1}), TeamState("away", "A", "human", 1), board.with_player(frog)
+    )
+    with ScriptedDice([1]) as dice:  # There Were... Complications: a Frog's result is Badly Hurt again, no D16
+        worse, events = experiment(bb2020, state, "home", KROT, "h1", dice)
+    assert worse.board.player("h1").casualty_results == ("badly-hurt", "badly-hurt")
+    assert (events[-1].kind, events[-1].rolls, events[-1].detail) == ("casualty", (), {"counts_as": "badly-hurt"})

@@ -27,7 +27,7 @@ from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.board import Board, Status, build_board
 from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
-from bbcore.rules.injury import suffer_casualty
+from bbcore.rules.injury import Harm, roll_injury, suffer_casualty
 from bbcore.rules.movement import move
 from bbcore.rules.sequences import GameState, TeamState
 
@@ -514,6 +514,17 @@ def test_a_frogs_casualty_is_always_badly_hurt_and_beyond_the_apothecary(pack: s
         outcome = suffer_casualty(rules, frogged, "a", dice, apothecary)
     assert outcome.board.player("a").status is Status.CASUALTY
     assert [(e.kind, e.result, e.detail.get("counts_as")) for e in outcome.events] == [("casualty", "badly-hurt", "badly-hurt")]
+    # Knocked-out, the Frog may be patched up as anyone: the texts bar the apothecary from its Casualty alone.
+    asked: list[str] = []
+
+    def patch_up(player: object, injury: str) -> bool:
+        asked.append(injury)
+        return True
+
+    with ScriptedDice([4, 4]) as dice:  # 8 on the injury table: Knocked-out
+        knocked = roll_injury(rules, frogged, "a", Harm("block"), dice, patch_up)
+    assert asked == ["ko"]
+    assert knocked.board.player("a").status is not Status.KO
     # Worn off, the player is treated as before and rolls his own Casualties again.
     (event,) = [e for e in zap(rules, one_away(rules), "home", wizard, "a", ScriptedDice([6])).events if e.kind == "transformed"]
     back = wear_off(frogged, event).player("a")
