@@ -58,7 +58,9 @@ class TeamFile:
         (``TeamPlayer.identity``), so a kept player keeps his entry
         and its comments, one who left loses it and a new one is added at the end; a list
         that only lost or gained items at its end keeps the rest as written. What is
-        written anew takes the plain form of the schema (defaults left out).
+        written anew takes the plain form of the schema (defaults left out). When the
+        players are reordered, a comment on its own line after the last player (which
+        the YAML keeps with him) moves with him.
         """
         _merge_mapping(self.data, _plain(self.team), _plain(team), _merge_players)
         self.team = team
