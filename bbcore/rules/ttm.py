@@ -108,6 +108,9 @@ def landing_modifier(ruleset: Ruleset, board: Board, thrown: PlayerState, square
     return modifiers.get(quality, 0) + markers + board.modifier("landing", thrown)
 
 
+#: The test a thrown player takes to land on his feet (its modifiers and re-rolls go by this name).
+LANDING_TEST = "landing"
+
 #: The trait that throws a team-mate, and the one that kicks him instead (a special action played the same way).
 THROW_TEAM_MATE, KICK_TEAM_MATE = "throw-team-mate", "kick-team-mate"
 
@@ -172,7 +175,8 @@ def throw_team_mate(
     Two switches are for a game whose thrown player is not an ordinary team-mate:
     ``landing_harm=False`` spares him the rolls that could hurt him where he comes
     down (no Steady Footing, Armour or Injury roll after a failed or crash landing,
-    none by the crowd: he goes to the reserves unhurt), while whoever he crashes into
+    none by the crowd: he goes to the reserves unhurt; no team re-roll is spent on his
+    landing test, which can cost him nothing), while whoever he crashes into
     is hurt as usual; a square that swallows him (a trapdoor) is the square's own
     rule and still rolls. ``fumble_drops=False`` leaves him in his own square on a
     fumbled throw, as he was, with no bounce and no landing test (a
@@ -261,6 +265,9 @@ def throw_team_mate(
         square, last, rolls = _scatter(ruleset, in_air, target, params.scatter, dice)
         events.append(Event("scatter", thrown_id, rolls, "scattered", {"from": list(target), "to": list(square)}))
 
+    if not landing_harm:
+        # A landing that can hurt nobody is not worth a team re-roll.
+        budget = attrs.evolve(budget, barred=budget.barred | {LANDING_TEST})
     flight = _Flight(ruleset, dice, decisions, thrown, thrower.team, quality, budget, harmed=landing_harm)
     flight.swooped = swoop_facing is not None and quality != "fumbled"
     landed = flight.come_down(in_air, square, last)
@@ -613,7 +620,7 @@ class _Flight:
         modifier = landing_modifier(self.ruleset, placed, thrown, square, self.quality)
         rolled, self.budget = take_test(
             thrown,
-            "landing",
+            LANDING_TEST,
             target_test(thrown.ag, modifier),
             self.dice,
             self.decisions,

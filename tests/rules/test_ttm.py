@@ -298,6 +298,18 @@ def test_without_landing_harm_a_failed_landing_only_lays_him_down(core: Ruleset)
     assert not any(e.kind in ("armour", "injury", "steady-footing") for e in outcome.events)
 
 
+def test_without_landing_harm_no_team_re_roll_is_spent_on_the_landing(core: Ruleset) -> None:
+    # The same failed landing with a team re-roll to spend: nobody is asked, and none is spent (no dice are left over).
+    with ScriptedDice([5, RIGHT, LEFT, UP, 1]) as dice, ScriptedDecisions([], strict=True) as decisions:
+        outcome = throw_team_mate(core, pitch(core), "t", "h", QUICK, dice, decisions, team_reroll=1, landing_harm=False)
+    assert outcome.board.player("h").status is Status.PRONE
+    assert not any(e.kind == "team-reroll" for e in outcome.events)
+    # With harm, the same landing may be rolled again.
+    with ScriptedDice([5, RIGHT, LEFT, UP, 1, 6]) as dice, ScriptedDecisions([("team-reroll", True)], strict=True) as decisions:
+        saved = throw_team_mate(core, pitch(core), "t", "h", QUICK, dice, decisions, team_reroll=1)
+    assert saved.board.player("h").status is Status.STANDING
+
+
 def test_without_landing_harm_a_crash_still_hurts_whoever_he_lands_on(core: Ruleset) -> None:
     board = bullseye(core, others={"o": ("away", ORC, QUICK)})
     outcome = throw(core, board, QUICK, [5, *HELD, RIGHT], landing_harm=False)

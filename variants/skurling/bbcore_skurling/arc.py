@@ -1045,7 +1045,8 @@ def _touch(
     catch_bonus, answers = _catch_bonus(ruleset, arc, choices)
     run = drive_stooge(ruleset, arc.board, arc.stooge, direction, squares, dice, decisions, arc.roles, catch_bonus=catch_bonus)
     arc = _record(arc, Outcome(run.board, run.events))
-    if run.arrival is None and any(e.kind == "stooge-slides" for e in run.events):
+    # The Goon moves the Stooge one square whatever helps him: no inducement slides him further.
+    if run.arrival is None and role != GOON and any(e.kind == "stooge-slides" for e in run.events):
         arc, run = _extra_slide(ruleset, arc, run, direction, dice, decisions, choices, catch_bonus)
     arc = _spend_catch_helpers(ruleset, arc, answers)
     if run.arrival == "scored":

@@ -182,6 +182,18 @@ def test_the_sweeping_crew_slides_him_on_over_a_free_square() -> None:
     assert plain.board.player(STOOGE).square == (8, 2)
 
 
+def test_the_sweeping_crew_never_slides_him_on_after_the_goon_s_touch() -> None:
+    rules = ruleset()
+    arc = in_play(first_arc(rules, match_for(rules, {USES.extra_slide.id: 1})), (5, 2), (4, 4))
+    goon = next(pid for pid, role in arc.roles.items() if role == "goon")
+    arc = attrs.evolve(arc, board=arc.board.with_player(attrs.evolve(arc.board.player(goon), square=(4, 2))))
+    assert arc.board.player(goon).st == arc.board.player(LINEMAN).st  # two block dice, as for the Lineman
+    # Push Back: the Goon moves him one square, whatever the result, and the crew adds nothing.
+    pushed = apply(rules, arc, Touch(goon), ScriptedDice([3, 3]), _decisions(), Coach(use=[USES.extra_slide.id]))
+    assert pushed.board.player(STOOGE).square == (6, 2)
+    assert pushed.inducements[USES.extra_slide.id] == 1
+
+
 def test_sweepuhs_blessing_rerolls_the_touch_dice() -> None:
     rules = ruleset()
     arc = in_play(first_arc(rules, match_for(rules, {USES.touch_reroll: 1})), (5, 2), (4, 2))
