@@ -152,11 +152,30 @@ def try_to_catch(
     in :func:`catch`. ``decisions`` says whether Catch is used (every time when None); no
     team re-roll is offered here (:func:`catch` offers one when given).
     """
+    caught, events = catching_roll(ruleset, board, player_id, dice, situation=situation, modifier=modifier, decisions=decisions)
+    return caught, events[0]
+
+
+def catching_roll(
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    dice: DiceSource,
+    *,
+    situation: str,
+    modifier: int = 0,
+    decisions: Decisions | None = None,
+    team_reroll: int | bool = False,
+) -> tuple[bool, tuple[Event, ...]]:
+    """:func:`try_to_catch` with a team re-roll the coach may spend on a miss (``team_reroll``: how many the team may
+    spend; True: one), after Catch and a plugin's source: whether it is caught, and every event (the ``catch`` event
+    first, a ``team-reroll`` one when spent)."""
     player = board.player(player_id)
     if not player.alert:
-        return False, _cannot_catch(player)
-    caught, events, _ = _catching(ruleset, board, player_id, dice, decisions or DefaultDecisions(), situation, modifier, RerollBudget())
-    return caught, events[0]
+        return False, (_cannot_catch(player),)
+    budget = RerollBudget(int(team_reroll))
+    caught, events, _ = _catching(ruleset, board, player_id, dice, decisions or DefaultDecisions(), situation, modifier, budget)
+    return caught, events
 
 
 def _cannot_catch(player: PlayerState) -> Event:

@@ -1043,7 +1043,18 @@ def _touch(
     if squares > 0:
         arc = _clear_path(ruleset, arc, direction, decisions, choices)
     catch_bonus, answers = _catch_bonus(ruleset, arc, choices)
-    run = drive_stooge(ruleset, arc.board, arc.stooge, direction, squares, dice, decisions, arc.roles, catch_bonus=catch_bonus)
+    run = drive_stooge(
+        ruleset,
+        arc.board,
+        arc.stooge,
+        direction,
+        squares,
+        dice,
+        decisions,
+        arc.roles,
+        catch_bonus=catch_bonus,
+        team_reroll=reroll_available(ruleset, arc),
+    )
     arc = _record(arc, Outcome(run.board, run.events))
     # The Goon moves the Stooge one square whatever helps him: no inducement slides him further.
     if run.arrival is None and role != GOON and any(e.kind == "stooge-slides" for e in run.events):
@@ -1233,7 +1244,18 @@ def _extra_slide(
     spent = _spend(arc, slide.id, choices, "after-touch")
     if spent is None:
         return arc, run
-    more = drive_stooge(ruleset, spent.board, arc.stooge, direction, slide.squares, dice, decisions, arc.roles, catch_bonus=catch_bonus)
+    more = drive_stooge(
+        ruleset,
+        spent.board,
+        arc.stooge,
+        direction,
+        slide.squares,
+        dice,
+        decisions,
+        arc.roles,
+        catch_bonus=catch_bonus,
+        team_reroll=reroll_available(ruleset, spent),
+    )
     return _record(spent, Outcome(more.board, more.events)), more
 
 

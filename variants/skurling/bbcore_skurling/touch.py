@@ -136,6 +136,7 @@ def drive_stooge(
     roles: Mapping[str, str],
     *,
     catch_bonus: Callable[[], int] | None = None,
+    team_reroll: int | bool = False,
 ) -> Run:
     """Move the Stooge ``squares`` squares in ``direction``, square by square, until he scores or stops.
 
@@ -145,7 +146,10 @@ def drive_stooge(
     enters his square and he must try to catch. A standing defender in an end-zone
     square tries to catch him too. ``roles`` gives the attacking team's roles by player id.
     Each catch of him takes the Stooge's own ``catch`` modifier (a helmet's); the
-    Cuddler's also takes what ``catch_bonus`` answers when the catch comes.
+    Cuddler's also takes what ``catch_bonus`` answers when the catch comes, and a miss may
+    be rolled again with a team re-roll, as any catch in the attacker's own turn, when
+    ``team_reroll`` allows one (``Decisions.use_team_reroll``; its ``team-reroll`` event
+    says so).
     """
     events: list[Event] = []
     for _ in range(squares):
@@ -163,7 +167,7 @@ def drive_stooge(
                 events.append(Event("stooge-blocked", stooge_id, (), "stopped", {"square": list(origin), "by": occupant.id}))
                 break
             extra = catch_bonus() if catch_bonus is not None else 0
-            return _cuddler_catch(ruleset, board, stooge, occupant, target, dice, tuple(events), extra)
+            return _cuddler_catch(ruleset, board, stooge, occupant, target, dice, tuple(events), extra, decisions, team_reroll)
         if occupant is not None and occupant.team != stooge.team and occupant.standing and in_destination(board, target):
             return _defender_catch(ruleset, board, stooge, occupant, origin, target, dice, tuple(events))
         if occupant is not None:
@@ -190,12 +194,16 @@ def _cuddler_catch(
     dice: DiceSource,
     events: tuple[Event, ...],
     extra: int,
+    decisions: Decisions,
+    team_reroll: int | bool,
 ) -> Run:
     """The Stooge enters the Cuddler's square: he has scored; the Cuddler tries a Blood Bowl catch for the bonus."""
     scored = Event("stooge-scores", stooge.id, (), "end-zone", {"square": list(square), "cuddler": cuddler.id})
     modifier = stooge.modifiers.get("catch", 0) + extra
-    caught, rolled = ball.try_to_catch(ruleset, board, cuddler.id, dice, situation=CATCH_SITUATION, modifier=modifier)
-    return Run(board, (*events, scored, rolled), "scored", catcher=cuddler.id, caught=caught)
+    caught, rolled = ball.catching_roll(
+        ruleset, board, cuddler.id, dice, situation=CATCH_SITUATION, modifier=modifier, decisions=decisions, team_reroll=team_reroll
+    )
+    return Run(board, (*events, scored, *rolled), "scored", catcher=cuddler.id, caught=caught)
 
 
 def _defender_catch(

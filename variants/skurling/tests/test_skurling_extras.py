@@ -221,6 +221,25 @@ def test_sticky_mitts_help_the_cuddler_catch() -> None:
     assert caught.inducements[USES.cuddler_catch] == 0
 
 
+def test_the_cuddler_may_catch_again_with_the_turn_s_team_re_roll() -> None:
+    rules = ruleset()
+    arc = in_play(first_arc(rules, match_for(rules)), (23, 2), (22, 2))
+    cuddler = next(pid for pid, role in arc.roles.items() if role == "cuddler")
+    him = arc.board.player(cuddler)
+    # Without the Catch skill (whose own re-roll would come first), at the end-zone square the Stooge is pushed into.
+    board = arc.board.with_player(attrs.evolve(him, square=(25, 2), skills={k: v for k, v in him.skills.items() if k != "catch"}))
+    for pid in [pid for pid in board.players if board.player(pid).team == "away"]:
+        board = board.with_player(
+            attrs.evolve(board.player(pid), square=(14, board.player(pid).square[1] if board.player(pid).square else 0))
+        )
+    arc = attrs.evolve(arc, board=board)
+    before = arc.rerolls_of(arc.active)
+    # Push Back 3 -> enters (25, 2); the catch roll is a 1, the team re-roll a 6.
+    caught = apply(rules, arc, Touch(LINEMAN), ScriptedDice([3, 3, 1, 6]), ScriptedDecisions([("team-reroll", True)]), Coach())
+    assert caught.caught
+    assert (caught.rerolls_of(caught.active), caught.reroll_used) == (before - 1, True)
+
+
 # -- the lane's conditions -------------------------------------------------------------------------------
 
 
