@@ -118,7 +118,9 @@ class MatchReport:
 
     ``points`` are match points scored; ``arcs_scored`` the arcs it scored in;
     ``fan_attendance`` the match's FA; ``fielded`` the miniatures that played (names,
-    Journeymen and Headliner included); ``spp`` the SPP earned, by name.
+    Journeymen and Headliner included); ``spp`` the SPP earned, by name. ``numbered`` are
+    the five the coach numbers for the MVP: in a league match, those fielded when it ended
+    (after any substitution), in the order declared; empty: every one that played.
     """
 
     team: str
@@ -130,6 +132,7 @@ class MatchReport:
     spp: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     journeymen: tuple[str, ...] = ()
     headliner: str | None = None
+    numbered: tuple[str, ...] = ()
 
 
 @frozen
@@ -330,13 +333,13 @@ def advance_player(
 def player_advancement(
     ruleset: Ruleset, team: LeagueTeam, report: MatchReport, dice: DiceSource, decisions: SkurlingDecisions
 ) -> tuple[LeagueTeam, tuple[Event, ...]]:
-    """Step 5: the MVP (:func:`~bbcore_skurling.league_play.choose_mvp` among the fielded miniatures, in the
-    report's order), then the match's SPP added to the fielded roster miniatures (not Journeymen or the
-    Headliner, even as the MVP), then spent."""
+    """Step 5: the MVP (:func:`~bbcore_skurling.league_play.choose_mvp` among the report's ``numbered`` five, in
+    their order, or every miniature that played when it names none), then the match's SPP added to the fielded
+    roster miniatures (not Journeymen or the Headliner, even as the MVP), then spent."""
     events: list[Event] = []
     spp = dict(report.spp)
-    if report.fielded:
-        mvp, found = choose_mvp(ruleset, report.fielded, dice, team=team.id)
+    if report.numbered or report.fielded:
+        mvp, found = choose_mvp(ruleset, report.numbered or report.fielded, dice, team=team.id)
         events.extend(found)
         spp[mvp] = spp.get(mvp, 0) + spp_award(ruleset, MVP_AWARD)
     players = []

@@ -143,5 +143,6 @@ def match_report(
         spp=tally,
         journeymen=tuple(names.get(pid, pid) for pid in journeymen),
         headliner=None if headliner is None else names.get(headliner, headliner),
+        numbered=tuple(names.get(pid, pid) for pid in match.sides[side].fielded),
     )
     return report, tuple(events)

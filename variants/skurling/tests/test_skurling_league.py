@@ -469,6 +469,21 @@ def test_ko_recovery_at_the_end_of_an_arc_on_4_or_more() -> None:
 # -- MVP and the table ----------------------------------------------------------------------------
 
 
+def test_the_mvp_is_numbered_among_the_five_fielded_at_the_end_not_everyone_who_played() -> None:
+    r = league()
+    # Hal was hurt and Ben came on for him: six played, five are numbered, Ben fifth in Hal's place.
+    played = ("Bert", "Ben", "Cat", "Gil", "Hal", "Pip")
+    numbered = ("Bert", "Pip", "Gil", "Cat", "Ben")
+    report = MatchReport("rovers", 10, 4, 6, played, numbered=numbered)
+    with ScriptedDice([5]) as dice, ScriptedSkurlingDecisions([]) as decisions:
+        _, events = player_advancement(r, league_team(), report, dice, decisions)
+    assert [e.result for e in events if e.kind == "mvp"] == ["Ben"]
+    # A report that numbers nobody numbers everyone who played, in its order.
+    with ScriptedDice([5]) as dice, ScriptedSkurlingDecisions([]) as decisions:
+        _, events = player_advancement(r, league_team(), attrs.evolve(report, numbered=()), dice, decisions)
+    assert [e.result for e in events if e.kind == "mvp"] == ["Hal"]
+
+
 def test_mvp_numbers_the_five_and_rerolls_a_six() -> None:
     with ScriptedDice([6, 6, 3]) as dice:
         mvp, events = choose_mvp(SKURLING, FIELDED, dice)

@@ -353,6 +353,9 @@ def test_a_werewolf_who_regenerates_goes_to_the_reserves_and_plays_the_next_arc(
     assert "home-3" not in match.out_of_play()
     report, _ = match_report(league, match, 0, {"home-3": "Wolf"})
     assert report.casualties == ()
+    # The five the coach numbers for the MVP are those fielded, in the order declared, by name.
+    assert report.numbered == tuple({"home-3": "Wolf"}.get(pid, pid) for pid in match.sides[0].fielded)
+    assert len(report.numbered) == 5
     team = LeagueTeam("howlers", howlers(), 2)
     healed, _, _ = apply_injuries(league, team, report.casualties)
     assert next(p for p in healed.team.players if p.name == "Wolf") == next(p for p in team.team.players if p.name == "Wolf")
