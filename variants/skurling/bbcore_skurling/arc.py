@@ -521,6 +521,16 @@ def _placement_faults(
             faults.append(f"the Goon {pid} must start on the first square past the line of scrimmage (x = {half})")
         elif role == CUDDLER and square[0] != last:
             faults.append(f"the Cuddler {pid} must start in the destination end zone (x = {last})")
+    # The opening throw is the arc's first action, and a team-mate is thrown only from beside him: a set-up without a
+    # thrower next to the Stooge could never start.
+    stooge = next((placements[pid] for pid in attacking if roles.get(pid) == STOOGE and pid in placements), None)
+    throwers = [
+        placements[pid]
+        for pid in attacking
+        if roles.get(pid) == WHACKER and pid in placements and pid in board.players and board.player(pid).has("throw-team-mate")
+    ]
+    if stooge is not None and throwers and not any(adjacent(square, stooge) for square in throwers):
+        faults.append(f"a Whacker with Throw Team-mate must start next to the Stooge (at {stooge}) to make the opening throw")
     placed = [pid for pid in defending if pid in placements]
     if len(placed) != rules.setup.defenders:
         faults.append(f"the defender places {rules.setup.defenders} players, not {len(placed)}")

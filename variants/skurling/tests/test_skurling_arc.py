@@ -895,3 +895,20 @@ def test_a_block_may_spend_the_turns_team_re_roll_on_its_dice(rules: Ruleset) ->
     with ScriptedDice([1, 1, 1]) as dice, ScriptedDecisions([], strict=True) as decisions:
         again = apply(rules, after, Block(GOON, "a-two"), dice, decisions)
     assert not again.board.player(GOON).standing
+
+
+def test_the_set_up_puts_a_thrower_beside_the_stooge(rules: Ruleset) -> None:
+    from bbcore_skurling.match import default_placements, start_arc
+
+    match = ready_match(rules)
+    side, other = match.sides
+    placements = dict(default_placements(rules, match, side.roles, [p.id for p in other.players][1:]))
+    stooge = next(pid for pid, role in side.roles.items() if role == "stooge")
+    throwers = [pid for pid, role in side.roles.items() if role == "whacker" and side.player(pid).has(rules, "throw-team-mate")]
+    assert throwers
+    assert start_arc(rules, match, side.roles, placements).phase == "throw"  # the default set-up has one beside him
+    # Every thrower moved away down the starting end zone, out of reach of the Stooge.
+    far = [y for y in range(rules.pitch.width) if abs(y - placements[stooge][1]) > 1 and (0, y) not in placements.values()]
+    placements.update({pid: (0, far[n]) for n, pid in enumerate(throwers)})
+    with pytest.raises(UsageError, match="a Whacker with Throw Team-mate must start next to the Stooge"):
+        start_arc(rules, match, side.roles, placements)
