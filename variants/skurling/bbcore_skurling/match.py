@@ -125,7 +125,8 @@ def side_from_league_team(ruleset: Ruleset, team: LeagueTeam, key: str) -> Side:
     The Headliner is declared with the five (``LeagueTeam.headliner_for`` names the miniature whose
     place and role he takes, who then waits on the bench): the five must then still hold exactly one
     Right Stuff miniature and a thrower (``bbcore_skurling.league_play.fielded_problems``), or a
-    :class:`~bbcore.errors.UsageError` lists what is wrong. Not declared, he waits on the bench.
+    :class:`~bbcore.errors.UsageError` lists what is wrong. Not declared, he waits on the bench and
+    does not play (:func:`bring_in` never brings him on).
     """
     side = side_from_team(ruleset, team.team, key)
     side = attrs.evolve(side, sidelines=held_sidelines(side.sidelines, team.sponsors), tools=sponsor_tools(team.sponsors))
@@ -374,8 +375,9 @@ def bring_in(ruleset: Ruleset, match: MatchState, index: int, substitution: Subs
     those fielded, and Journeymen taken on join the side.
 
     A place must be one of the fielded miniatures out of play (knocked out or a casualty), and its
-    replacement a miniature of the side able to play and not fielded, or one of the Journeymen, each
-    filling one place, a Right Stuff miniature exactly where one left; anything else raises a
+    replacement a miniature of the side able to play and not fielded (never a Headliner lent who was
+    not declared with the five), or one of the Journeymen, each filling one place, a Right Stuff
+    miniature exactly where one left; anything else raises a
     :class:`~bbcore.errors.UsageError` naming every fault. A side that declared no five (a one-off
     match) has nothing to replace.
     """
@@ -395,6 +397,9 @@ def bring_in(ruleset: Ruleset, match: MatchState, index: int, substitution: Subs
             faults.append(f"{place} is not a fielded miniature removed from the lane")
         if replacement not in known or replacement in side.fielded or replacement in out:
             faults.append(f"{replacement} is not a miniature of side {side.key!r} able to come in")
+        elif by_id[replacement].headliner is not None:
+            # The seed declares a Headliner with the five, in one of their places: never as a substitute.
+            faults.append(f"{replacement} is a Headliner: he plays only when declared with the five, never coming on later")
         elif counted[replacement] > 1:
             faults.append(f"{replacement} cannot fill {counted[replacement]} places")
         elif place in known and not fills_the_place(by_id[place].has(ruleset, stooge_skill), by_id[replacement].has(ruleset, stooge_skill)):

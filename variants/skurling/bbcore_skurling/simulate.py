@@ -199,6 +199,7 @@ class _Match:
         stooge_skill = building_rules(self.ruleset).stooge_skill
         bench = [pid for pid in self.fielded_five(side, out) if pid not in side.fielded]
         bench += [p.id for p in side.players if p.id not in out and p.id not in side.fielded and p.id not in bench]
+        bench = [pid for pid in bench if side.player(pid).headliner is None]  # a Headliner never comes on later
         substitution = substitute(
             self.ruleset,
             side.key,

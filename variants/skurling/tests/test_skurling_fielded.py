@@ -188,3 +188,16 @@ def test_a_headliner_must_leave_the_five_legal(league: Ruleset, headliner: str, 
 def test_a_place_named_without_a_headliner_is_refused(league: Ruleset) -> None:
     with pytest.raises(UsageError, match="has no Headliner"):
         side_from_league_team(league, LeagueTeam("rovers", rovers_with_a_bench(), 3, headliner_for="Kurt Stamm"), "home")
+
+
+def test_a_headliner_not_declared_never_comes_on_as_a_substitute(league: Ruleset) -> None:
+    from bbcore_skurling.league_play import Substitution
+    from bbcore_skurling.match import bring_in
+
+    side = side_from_league_team(league, lent(league, "gorga-longarm", None), "home")
+    crushers = side_from_team(league, load_team_file(TEAMS / "black-crag-crushers.yaml").team, "away")
+    match = start_match(league, side, crushers)
+    hurt = next(pid for pid, role in side.roles.items() if role == "whacker")
+    match = attrs.evolve(match, casualties=match.casualties | {hurt})
+    with pytest.raises(UsageError, match="home-gorga-longarm is a Headliner"):
+        bring_in(league, match, 0, Substitution({hurt: "home-gorga-longarm"}))
