@@ -56,6 +56,18 @@ def quitters(state: GameState, team_id: str) -> list[TeamPlayer]:
     return [team_file.players[index] for index in conceded.quit if index < len(team_file.players)]
 
 
+def dead_players(ruleset: Ruleset, state: GameState, team_id: str) -> frozenset[tuple[str, str]]:
+    """Who of the team's file, as it came to the game (name and position), died in it."""
+    team_file = state.team(team_id).team
+    if team_file is None or team_id in state.results_written:
+        return frozenset()
+    return frozenset(
+        player.identity
+        for index, player in enumerate(team_file.players)
+        if (in_game := state.board.players.get(game_player_id(team_id, index))) is not None and is_dead(ruleset, in_game)
+    )
+
+
 def team_after_game(ruleset: Ruleset, state: GameState, team_id: str) -> Team:
     """The team's file with this game's results written in (see the module); the team must have come with one.
 
@@ -70,7 +82,7 @@ def team_after_game(ruleset: Ruleset, state: GameState, team_id: str) -> Team:
         raise UsageError(f"team {team_id!r} came to the game without a team file: there is none to write its results into")
     if state.friendly or team_id in state.results_written:
         return before
-    gone = {player.identity for player in quitters(state, team_id)}
+    gone = {player.identity for player in quitters(state, team_id)} | dead_players(ruleset, state, team_id)
     players: list[TeamPlayer] = []
     for index, player in enumerate(before.players):
         if player.identity in gone:
@@ -80,8 +92,6 @@ def team_after_game(ruleset: Ruleset, state: GameState, team_id: str) -> Team:
         if in_game is None:
             # He sat this game out: a missed game is served (a retired player stays retired).
             players.append(attrs.evolve(player, miss_next_game=False))
-            continue
-        if is_dead(ruleset, in_game):
             continue
         players.append(_after_game(ruleset, state, player, in_game))
     fans = staff_count(before.staff.get(DEDICATED_FANS, ruleset.parameters.dedicated_fans.start))
@@ -109,4 +119,4 @@ def _casualty_effects(ruleset: Ruleset, results: tuple[str, ...]) -> list[Effect
     return [effect for result in results if result in rows for effect in rows[result].effects]
 
 
-__all__ = ["DEDICATED_FANS", "quitters", "team_after_game"]
+__all__ = ["DEDICATED_FANS", "dead_players", "quitters", "team_after_game"]

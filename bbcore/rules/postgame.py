@@ -25,7 +25,7 @@ from bbcore.rules.concession import NOT_PLAYED, UNPLAYED
 from bbcore.rules.decisions import Decisions, IllegalAnswerError, checked_choices
 from bbcore.rules.events import Event
 from bbcore.rules.friendly import FRIENDLY
-from bbcore.rules.game_results import quitters, team_after_game
+from bbcore.rules.game_results import dead_players, quitters, team_after_game
 from bbcore.rules.getting_even import getting_even_step
 from bbcore.rules.injury import CASUALTY_ROLE, is_dead
 from bbcore.rules.league import (
@@ -320,12 +320,7 @@ def _unplayed(state: GameState) -> str | None:
 def _results_undone(ruleset: Ruleset, state: GameState, team_id: str, recorded: Team, after: Team) -> list[str]:
     """What the answer undoes of the game's results written in ``recorded``: a dead player kept, or a kept player's
     missed game, injuries or skills gained taken off, or SPP other than those new advancements spent."""
-    before = state.team(team_id).team
-    dead = {
-        player.identity
-        for index, player in enumerate(before.players if before is not None else ())
-        if (in_game := state.board.players.get(game_player_id(team_id, index))) is not None and is_dead(ruleset, in_game)
-    }
+    dead = dead_players(ruleset, state, team_id)
     found = [f"{player.name} died in the game and leaves the team" for player in after.players if player.identity in dead]
     then = {player.identity: player for player in recorded.players}
     for player in after.players:
