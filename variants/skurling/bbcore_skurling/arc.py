@@ -123,6 +123,11 @@ class ArcChoices(Protocol):
         """Whether to re-roll the block dice of a Touch showing ``faces`` (a team re-roll, or an inducement's)."""
         ...
 
+    def touch_direction(self, team: str, hitter: str, face: str, squares: int, directions: Sequence[str]) -> str:
+        """Once the Touch's face is picked: which of ``directions`` the hitter sends the Stooge, ``squares`` squares.
+        Asked only when the face moves him and the Touch did not name a direction."""
+        ...
+
     def use_sideline(self, team: str, sideline: str, situation: str) -> bool:
         """Whether ``team`` spends a use of ``sideline`` now; ``situation`` says what is at stake
         (the landing event rolled, for a re-roll of it; the defender in the way, for clearing the Stooge's path)."""
@@ -135,7 +140,8 @@ class ArcChoices(Protocol):
 
 
 class KeepTheCatch:
-    """The cautious default: never go for the Ding-Dong; spend an inducement or a sideline whenever it is offered."""
+    """The cautious default: never go for the Ding-Dong; spend an inducement or a sideline whenever it is offered;
+    send the Stooge straight on."""
 
     def ding_dong_target(self, team: str, cuddler: str, targets: Sequence[str]) -> str | None:
         return None
@@ -146,6 +152,10 @@ class KeepTheCatch:
     def reroll_touch(self, team: str, hitter: str, faces: Sequence[str]) -> bool:
         """Re-roll only when no face would move the Stooge and keep the hitter on his feet."""
         return all(face == "player-down" for face in faces)
+
+    def touch_direction(self, team: str, hitter: str, face: str, squares: int, directions: Sequence[str]) -> str:
+        """Straight on."""
+        return directions[0]
 
     def use_sideline(self, team: str, sideline: str, situation: str) -> bool:
         return True
@@ -312,10 +322,15 @@ class Blitz:
 
 @frozen
 class Touch:
-    """A Whacker or the Goon hits the Stooge, sending him ``direction`` (straight, left or right); a Blitz may move first."""
+    """A Whacker or the Goon hits the Stooge; a Blitz may move first.
+
+    The hitter names the direction (straight, left or right) once the face is picked:
+    ``direction`` None asks :meth:`ArcChoices.touch_direction` then. A tracker recording a
+    Touch already played at the table may give the direction chosen there.
+    """
 
     hitter: str
-    direction: str = "straight"
+    direction: str | None = None
     blitz: bool = False
     path: tuple[Square, ...] = ()
 
@@ -325,7 +340,7 @@ class SecondHit:
     """Once an arc, a fresh Whacker with Throw Team-mate hits a Stooge who is a Casualty; not the team's Blitz."""
 
     hitter: str
-    direction: str = "straight"
+    direction: str | None = None
     path: tuple[Square, ...] = ()
 
 
@@ -1005,7 +1020,7 @@ def _touch(
     role = arc.role_of(hitter.id)
     if arc.active != arc.attacker or role not in HITTERS:
         raise UsageError(f"{hitter.id} cannot Touch the Stooge: only the attacker's Whackers and Goon hit him")
-    if action.direction not in DIRECTIONS:
+    if action.direction is not None and action.direction not in DIRECTIONS:
         raise UsageError(f"unknown direction {action.direction!r}; choose one of {', '.join(DIRECTIONS)}")
     if isinstance(action, SecondHit):
         if role != WHACKER or not hitter.has("throw-team-mate"):
@@ -1046,10 +1061,12 @@ def _touch(
     arc = _record(arc, Outcome(arc.board, events))
     effect = face_effect(ruleset, face)
     squares = rules.goon_squares if role == GOON else effect.squares
+    direction = DIRECTIONS[action.direction or "straight"]
+    if squares > 0:
+        arc, direction = _touch_heading(arc, hitter.id, action.direction, face, squares, choices)
     if effect.hitter_falls:
         down = knock_down(ruleset, arc.board, hitter.id, Harm("touch"), dice, choose_treatment=treatment_from(decisions))
         arc = _record(arc, down)
-    direction = DIRECTIONS[action.direction]
     if squares > 0:
         arc = _clear_path(ruleset, arc, direction, decisions, choices)
     catch_bonus, answers = _catch_bonus(ruleset, arc, choices)
@@ -1075,6 +1092,19 @@ def _touch(
     if effect.stooge_falls:
         arc = _stooge_armour(ruleset, arc, hitter, dice, choices)
     return _may_move_on(ruleset, arc, hitter.id, progress)
+
+
+def _touch_heading(
+    arc: ArcState, hitter: str, named: str | None, face: str, squares: int, choices: ArcChoices
+) -> tuple[ArcState, Square]:
+    """The direction the hitter sends the Stooge, named once the face is known, and its ``touch-direction`` event."""
+    if named is None:
+        options = tuple(DIRECTIONS)
+        named = checked_choice(
+            choices.touch_direction(arc.attacker, hitter, face, squares, options), options, question="touch-direction", who=hitter
+        )
+    heading = Event("touch-direction", hitter, (), named, {"face": face, "squares": squares})
+    return evolve_arc(arc, events=(*arc.events, heading)), DIRECTIONS[named]
 
 
 def _pay_for_block(

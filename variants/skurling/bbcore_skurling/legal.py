@@ -8,8 +8,9 @@ its block costs. After a Blitz's block the player may move on with what is left
 (:class:`~bbcore_skurling.arc.MoveOn`, declared as ``move-on``). Every action listed is
 one :func:`bbcore_skurling.arc.apply` accepts; the dice decide how it turns out.
 
-The questions asked inside an action (block face, re-rolls, push squares, the Ding-Dong,
-inducements...) are not actions: they go to the coach's decisions object as they come.
+The questions asked inside an action (block face, re-rolls, push squares, the Touch's
+direction once its face is picked, the Ding-Dong, inducements...) are not actions: they go
+to the coach's decisions object as they come.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from bbcore_skurling.arc import (
     Touch,
 )
 from bbcore_skurling.arc_rules import arc_rules
-from bbcore_skurling.touch import DIRECTIONS, destination_row
+from bbcore_skurling.touch import destination_row
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -263,8 +264,7 @@ def _may_second(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> bool:
 def _touches(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
     stooge = _hitter(arc, player)
     if stooge is not None and player.standing and player.square is not None and adjacent(player.square, stooge):
-        for direction in DIRECTIONS:
-            yield Touch(player.id, direction)
+        yield Touch(player.id)
 
 
 def _touch_blitzes(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
@@ -274,8 +274,7 @@ def _touch_blitzes(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iter
     around = _neighbours(arc.board.pitch.length, arc.board.pitch.width)[stooge]
     for square, path in _blitz_paths(ruleset, arc, player).items():
         if path and square in around:
-            for direction in DIRECTIONS:
-                yield Touch(player.id, direction, blitz=True, path=path)
+            yield Touch(player.id, blitz=True, path=path)
 
 
 def _second_hits(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
@@ -285,8 +284,7 @@ def _second_hits(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterat
     around = _neighbours(arc.board.pitch.length, arc.board.pitch.width)[stooge]
     for square, path in _blitz_paths(ruleset, arc, player).items():
         if (path or player.standing) and square in around:
-            for direction in DIRECTIONS:
-                yield SecondHit(player.id, direction, path=path)
+            yield SecondHit(player.id, path=path)
 
 
 #: The kinds of action a player may declare, and the function listing each kind's concrete actions.

@@ -40,7 +40,7 @@ from bbcore_skurling.arc import CUDDLER, GOON, WHACKER, Action, ArcState, Blitz,
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.coaching import ATTACK, DEFEND, AdvancementChoice, DefaultSkurlingDecisions, HireOrder
 from bbcore_skurling.legal import END_TURN, MOVE_ON, Declaration, actions_for
-from bbcore_skurling.touch import TOUCH_TABLE, TouchDice, destination_row, face_effect, touch_dice
+from bbcore_skurling.touch import DIRECTIONS, TOUCH_TABLE, TouchDice, destination_row, face_effect, touch_dice
 
 if TYPE_CHECKING:
     from bbcore.model.team import Team
@@ -277,8 +277,10 @@ class Heuristic:
       (:func:`throw_holds`);
     - a Touch is worth the squares its dice are expected to gain (:func:`expected_touch_gain`,
       counting the assists at the square the hitter strikes from), less the cost of its
-      heading (leaving the lane, a defender waiting in the end zone; the Cuddler's square
-      earns the catch); a standing Touch comes before the turn's one Blitz;
+      best heading (leaving the lane, a defender waiting in the end zone; the Cuddler's
+      square earns the catch); a standing Touch comes before the turn's one Blitz. Once
+      the face is picked, the heading is the one that costs least over the squares it
+      slides him;
     - a walk is worth ending beside the Stooge, behind him and unmarked, ready for next
       turn's Touch; blocks clear a defender standing in his way when the dice are the
       attacker's;
@@ -343,6 +345,16 @@ class Heuristic:
         return self.plain.block_face(
             choice.team, faces, bool(choice.detail.get("attacker_has_block")), False, bool(choice.detail.get("attacking"))
         )
+
+    def _touch_direction(self, choice: Choice, view: View) -> int:
+        """The heading that costs least over the squares the picked face slides him (the first of equals)."""
+        arc = view.arc
+        stooge = arc.board.player(arc.stooge).square if arc is not None else None
+        if arc is None or stooge is None:
+            return 0
+        squares = int(choice.detail.get("squares", 1))
+        costs = [self._heading_cost(arc, stooge, direction, squares) for direction in choice.options]
+        return min(range(len(costs)), key=lambda i: (costs[i], i))
 
     def _reroll_touch(self, choice: Choice, view: View) -> int:
         faces = choice.detail.get("faces", ())
@@ -499,8 +511,8 @@ class Heuristic:
             blitz = bool(action.path)
             base = TOUCH_FIRST if not blitz or isinstance(action, SecondHit) else BLITZ_TOUCH
             gain = 10.0 * self._touch_gain(ruleset, arc, action.hitter, action.path[-1] if action.path else None)
-            direction = action.direction
-            heading: float = self._memo(arc, ("heading", direction), lambda: self._heading_cost(ruleset, arc, stooge, direction))
+            # The direction is named once the face is known: the Touch is weighed by its best heading.
+            heading: float = self._memo(arc, ("heading",), lambda: self._best_heading_cost(ruleset, arc, stooge))
             gain -= heading
             gain *= self._acts(ruleset, arc, action.hitter, "blitz" if blitz else "block")
             return base + gain - (walk_risk(ruleset, arc, action.hitter, action.path, gain) if risk else 0.0)
@@ -549,20 +561,24 @@ class Heuristic:
             self._memos[key] = work()
         return self._memos[key]
 
+    def _best_heading_cost(self, ruleset: Ruleset, arc: ArcState, stooge: Square) -> float:
+        """The cost of the best of the three headings over the Touch's longest slide."""
+        longest = self._longest_slide(ruleset)
+        return min(self._heading_cost(arc, stooge, direction, longest) for direction in DIRECTIONS)
+
     @staticmethod
-    def _heading_cost(ruleset: Ruleset, arc: ArcState, stooge: Square, direction: str) -> float:
-        """What sending the Stooge this way costs, following him over the Touch's longest slide.
+    def _heading_cost(arc: ArcState, stooge: Square, direction: str, longest: int) -> float:
+        """What sending the Stooge this way costs, following him over ``longest`` squares of slide.
 
         Leaving the lane wastes the rest of the slide; a defender on the end-zone square he
         would enter may catch him and stop the score; the Cuddler's square there earns the
         catch; anybody else in the way is pushed along and costs a little.
         """
-        board, heading = arc.board, _direction(direction)
+        board, heading = arc.board, DIRECTIONS[direction]
         cost = 0.0 if direction == "straight" else 1.0
         zone = destination_row(board)
         cuddler = next((board.player(pid) for pid, role in arc.roles.items() if role == CUDDLER), None)
         here = stooge
-        longest = longest_slide(ruleset)
         for ahead in range(1, longest + 1):
             here = step(here, heading)
             if not board.geometry.on_pitch(here):
@@ -651,12 +667,6 @@ class Heuristic:
         if isinstance(action, EndTurn):
             return 0.0
         return -2.0
-
-
-def _direction(name: str) -> Square:
-    from bbcore_skurling.touch import DIRECTIONS  # noqa: PLC0415
-
-    return DIRECTIONS[name]
 
 
 POLICIES: dict[str, Callable[[int], Policy]] = {
@@ -868,6 +878,9 @@ class PolicyCoach:
 
     def reroll_touch(self, team: str, hitter: str, faces: Sequence[str]) -> bool:
         return bool(self.ask("reroll-touch", team, NO_YES, hitter=hitter, faces=tuple(faces)))
+
+    def touch_direction(self, team: str, hitter: str, face: str, squares: int, directions: Sequence[str]) -> str:
+        return str(self.ask("touch-direction", team, list(directions), hitter=hitter, face=face, squares=squares))
 
     # -- the landing events ------------------------------------------------------------------------
 

@@ -121,6 +121,45 @@ def test_each_face_moves_the_stooge_by_the_touch_table(rules: Ruleset, roll: int
     assert after.state == "stunned"
 
 
+class Heading(KeepTheCatch):
+    """Answers the Touch's direction question with ``answer`` and writes down what it was told."""
+
+    def __init__(self, answer: str) -> None:
+        self.answer = answer
+        self.asked: list[tuple[str, str, int, tuple[str, ...]]] = []
+
+    def touch_direction(self, team: str, hitter: str, face: str, squares: int, directions: Sequence[str]) -> str:
+        self.asked.append((hitter, face, squares, tuple(directions)))
+        return self.answer
+
+
+def test_the_hitter_names_the_direction_once_the_face_is_picked(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 2), LINEMAN: (4, 2), CUDDLER: (25, 1)})
+    heading = Heading("left")
+    after = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3), faces(0), heading)
+    assert heading.asked == [(LINEMAN, "push-back", 3, ("straight", "left", "right"))]
+    assert square_of(after, STOOGE) == (7, 0), "one square left, then the edge of the lane stops him"
+    kinds = [e.kind for e in after.events]
+    assert kinds.index("touch") < kinds.index("touch-direction") < kinds.index("stooge-slides")
+    assert next(e for e in after.events if e.kind == "touch-direction").result == "left"
+
+
+def test_no_direction_is_asked_when_the_face_moves_nothing_or_one_was_named(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 2), LINEMAN: (4, 2), CUDDLER: (25, 1)})
+    heading = Heading("left")
+    down = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 1, 1, 1), faces(0), heading)
+    named = apply(rules, arc, Touch(LINEMAN, "right"), dice_for(rules, arc, LINEMAN, 3), faces(0), heading)
+    assert heading.asked == []
+    assert square_of(down, STOOGE) == (5, 2)
+    assert square_of(named, STOOGE) == (6, 3), "one square right, to the lane's other edge"
+
+
+def test_a_direction_not_offered_is_refused(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 2), LINEMAN: (4, 2), CUDDLER: (25, 1)})
+    with pytest.raises(IllegalAnswerError, match="touch-direction"):
+        apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3), faces(0), Heading("backwards"))
+
+
 def test_push_back_does_no_harm_but_pow_and_stumble_roll_armour(rules: Ruleset) -> None:
     arc = arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1)})
     pushed = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 3), faces(0))

@@ -46,6 +46,9 @@ class Coach:
     def reroll_touch(self, team: str, hitter: str, faces: Sequence[str]) -> bool:
         return "player-down" in faces
 
+    def touch_direction(self, team: str, hitter: str, face: str, squares: int, directions: Sequence[str]) -> str:
+        return "straight"
+
 
 def ruleset(**options: str) -> Ruleset:
     return bbcore.load_ruleset("skurling", options=options)

@@ -108,10 +108,19 @@ def test_a_hitter_who_cannot_hit_walks_up_beside_the_stooge(rules: Ruleset) -> N
 def test_the_touch_steers_away_from_a_defender_waiting_in_the_end_zone(rules: Ruleset) -> None:
     defenders = {"a-lineman": (DEFENDER, (25, 1))}
     arc = arc_at(rules, {STOOGE: (22, 1), LINEMAN: (21, 1), CUDDLER: (25, 3)}, defenders=defenders)
-    touch = next(d for d in declarations(rules, arc) if d.player == LINEMAN and d.kind == "touch")
-    chosen = ask(rules, arc, "action", actions_for(rules, arc, touch))
+    directions = ["straight", "left", "right"]
+    choice = Choice("touch-direction", "home", tuple(directions), {"hitter": LINEMAN, "face": "push-back", "squares": 3})
+    chosen = directions[Heuristic().choose(choice, View(rules, None, arc))]
     # Straight on ends in the defender's hands; left runs off the lane after one square; right keeps two.
-    assert chosen.direction == "right"  # type: ignore[attr-defined]
+    assert chosen == "right"
+
+
+def test_a_one_square_touch_goes_straight_into_the_end_zone(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (24, 2), LINEMAN: (23, 2), CUDDLER: (25, 1)})
+    directions = ["straight", "left", "right"]
+    choice = Choice("touch-direction", "home", tuple(directions), {"hitter": LINEMAN, "face": "pow", "squares": 1})
+    # Left slides him onto the Cuddler's square for the catch; straight on only scores.
+    assert directions[Heuristic().choose(choice, View(rules, None, arc))] == "left"
 
 
 def test_the_scripted_coach_outscores_the_random_one(rules: Ruleset) -> None:
