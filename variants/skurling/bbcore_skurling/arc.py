@@ -14,7 +14,9 @@ The order of an arc:
    through the core's Throw Team-mate procedure. Wherever he comes down he lies
    Stunned, worth the most points; if the thrower eats him he drops beside the thrower
    as a Casualty. The landing event (2D6) follows at once, unless the match is a first
-   match.
+   match. A thrower who fails first (Bone Head...) leaves the throw for later: the
+   turns go on, nobody Touches the Stooge, and each of the attacker's turns opens with
+   the throw while a thrower stands beside him (:func:`ready_throwers`).
 3. The teams take turns. Actions are :class:`Move`, :class:`Block`, :class:`Blitz`,
    :class:`Touch` (with ``blitz=True`` it is the team's Blitz), :class:`SecondHit` and
    :class:`EndTurn`. There are no turnovers. Each team has one Blitz a turn and may use
@@ -576,9 +578,8 @@ def apply(
     if arc.over:
         raise UsageError(f"arc {arc.number} is over")
     choices = choices or KeepTheCatch()
-    if arc.phase == THROW and not isinstance(action, Throw | EndTurn):
-        # A thrower who fails an activation test (Bone Head...) leaves the throw for later: End Turn, then try again.
-        raise UsageError("the attacker's first action of the arc is the opening throw")
+    if arc.phase == THROW:
+        _check_before_the_throw(arc, action)
     if arc.moving_on is not None and not isinstance(action, MoveOn):
         # Anything else ends the Blitz: its player's activation is over, and a bite he owes is paid now.
         arc = _pay_the_bite(ruleset, evolve_arc(arc, moving_on=None), dice, decisions)
@@ -599,6 +600,33 @@ def apply(
     if after.moving_on is not None:
         return after  # the Blitz may still move on: its activation, and any bite owed, end later
     return _pay_the_bite(ruleset, after, dice, decisions)
+
+
+def ready_throwers(arc: ArcState) -> list[str]:
+    """The attacker's Whackers who may make the opening throw now: Throw Team-mate, standing beside the Stooge, not
+    yet activated this turn (only while the throw has not been made)."""
+    if arc.phase != THROW or arc.active != arc.attacker:
+        return []
+    stooge = arc.board.player(arc.stooge).square
+    found = []
+    for pid, role in arc.roles.items():
+        player = arc.board.player(pid)
+        if role != WHACKER or pid in arc.activated or not player.standing or player.square is None or stooge is None:
+            continue
+        if player.has("throw-team-mate") and adjacent(player.square, stooge):
+            found.append(pid)
+    return found
+
+
+def _check_before_the_throw(arc: ArcState, action: Action) -> None:
+    """Until the Stooge is thrown nobody Touches him, and each of the attacker's turns opens with the throw while a
+    Whacker can make it. Once a thrower has failed (Bone Head...), the turn goes on, and so does the defender's."""
+    if isinstance(action, Touch | SecondHit):
+        raise UsageError("the Stooge has not been thrown yet: nobody Touches him before the opening throw")
+    if isinstance(action, Throw | EndTurn) or arc.activated:
+        return
+    if ready_throwers(arc):
+        raise UsageError("the attacker's turn opens with the opening throw while one of his Whackers can make it")
 
 
 def _pay_the_bite(ruleset: Ruleset, arc: ArcState, dice: DiceSource, decisions: Decisions) -> ArcState:
@@ -1094,9 +1122,7 @@ def _touch(
     return _may_move_on(ruleset, arc, hitter.id, progress)
 
 
-def _touch_heading(
-    arc: ArcState, hitter: str, named: str | None, face: str, squares: int, choices: ArcChoices
-) -> tuple[ArcState, Square]:
+def _touch_heading(arc: ArcState, hitter: str, named: str | None, face: str, squares: int, choices: ArcChoices) -> tuple[ArcState, Square]:
     """The direction the hitter sends the Stooge, named once the face is known, and its ``touch-direction`` event."""
     if named is None:
         options = tuple(DIRECTIONS)

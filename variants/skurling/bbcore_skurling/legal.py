@@ -40,6 +40,7 @@ from bbcore_skurling.arc import (
     SecondHit,
     Throw,
     Touch,
+    ready_throwers,
 )
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.touch import destination_row
@@ -138,17 +139,10 @@ def _move_ons(ruleset: Ruleset, arc: ArcState) -> Iterator[MoveOn]:
 
 
 def _throws(ruleset: Ruleset, arc: ArcState) -> Iterator[Throw]:
-    stooge = arc.board.player(arc.stooge)
-    assert stooge.square is not None
-    for pid, role in arc.roles.items():
-        thrower = arc.board.player(pid)
-        if role != WHACKER or not thrower.has("throw-team-mate") or thrower.square is None or not thrower.standing:
-            continue
-        if pid in arc.activated:
-            continue
-        if not adjacent(thrower.square, stooge.square):
-            continue
-        for target in _throw_targets(ruleset, arc.board.pitch.length, arc.board.pitch.width, thrower.square):
+    for pid in ready_throwers(arc):
+        square = arc.board.player(pid).square
+        assert square is not None
+        for target in _throw_targets(ruleset, arc.board.pitch.length, arc.board.pitch.width, square):
             yield Throw(pid, target)
 
 
@@ -329,11 +323,13 @@ def declarations(ruleset: Ruleset, arc: ArcState) -> list[Declaration]:
     if arc.over:
         return []
     end = _declared(None, END_TURN)
+    throwing: list[Declaration] = []
     if arc.phase == THROW:
-        if arc.active != arc.attacker:
-            return [end]
+        # The turn opens with the throw; once a thrower has failed, the others may still throw or do anything else.
         throwers = sorted({a.thrower for a in _throws(ruleset, arc)})
-        return [Declaration(pid, THROW_KIND) for pid in throwers] or [end]
+        throwing = [_declared(pid, THROW_KIND) for pid in throwers]
+        if throwing and not arc.activated:
+            return throwing
     board = arc.board
     taken = board.occupants()
     stooge_id = arc.stooge
@@ -343,7 +339,7 @@ def declarations(ruleset: Ruleset, arc: ArcState) -> list[Declaration]:
     neighbours = _neighbours(board.pitch.length, board.pitch.width)
     attacking = arc.active == arc.attacker
     activated = arc.activated
-    found: list[Declaration] = []
+    found: list[Declaration] = throwing
     if arc.moving_on is not None and len(_moving_on_paths(ruleset, arc)) > 1:
         found.append(Declaration(arc.moving_on.player, MOVE_ON))
     for player in board.team_players(arc.active):
@@ -355,7 +351,7 @@ def declarations(ruleset: Ruleset, arc: ArcState) -> list[Declaration]:
         if role == CUDDLER and here[0] < end_zone:
             kinds = ["move"]  # a Cuddler out of the end zone must move back into it
         else:
-            hitting = stooge if attacking and role in HITTERS else None
+            hitting = stooge if attacking and role in HITTERS and arc.phase != THROW else None
             # A Blitz's block needs a square next to its target and costs movement of its own.
             reach = allowance(ruleset, player) - ruleset.parameters.movement.blitz_block_cost + 1
             kinds = _open_kinds(ruleset, arc, player, standing, neighbours[here], reach, opponents, hitting)

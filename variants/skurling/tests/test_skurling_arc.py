@@ -28,6 +28,7 @@ from bbcore_skurling.arc import (
 )
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.landing import ASSIST
+from bbcore_skurling.legal import declarations
 from bbcore_skurling.match import MatchState
 from bbcore_skurling.touch import touch_dice
 
@@ -492,21 +493,51 @@ def test_no_target_in_range_means_no_ding_dong(rules: Ruleset) -> None:
     assert kept.points == arc_rules(rules).points_for("stunned") + arc_rules(rules).catch_bonus
 
 
-def test_a_bone_headed_thrower_may_fail_and_the_throw_waits_for_the_next_turn(rules: Ruleset) -> None:
-    arc = arc_at(rules, {STOOGE: (0, 1), OGRE: (0, 2)})
+def before_the_throw(rules: Ruleset) -> ArcState:
+    """An arc whose Ogre is to make the opening throw, the Goon up the lane, an Orc waiting for him."""
+    arc = arc_at(rules, {STOOGE: (0, 1), OGRE: (0, 2), GOON: (3, 1)}, defenders={"a-orc": ("orc/orc-lineman", (10, 1))})
     standing = arc.board.with_player(attrs.evolve(arc.board.player(STOOGE), status=Status.STANDING))
-    arc = attrs.evolve(arc, phase="throw", state="", board=standing)
+    return attrs.evolve(arc, phase="throw", state="", board=standing)
+
+
+def test_a_bone_headed_thrower_may_fail_and_the_turn_goes_on_without_the_stooge(rules: Ruleset) -> None:
+    arc = before_the_throw(rules)
+    with pytest.raises(UsageError, match="opens with the opening throw"):
+        apply(rules, arc, Move(GOON, ((4, 1),)), ScriptedDice([]), faces())
+    assert {d.kind for d in declarations(rules, arc)} == {"throw"}
     failed = apply(rules, arc, Throw(OGRE, (4, 1)), ScriptedDice([1]), faces())
     assert failed.phase == "throw"
     assert OGRE in failed.activated
     assert not failed.board.player(OGRE).tackle_zone
-    with pytest.raises(UsageError, match="opening throw"):
-        apply(rules, failed, Move(OGRE, ((1, 2),)), ScriptedDice([]), faces())
+    kinds = {d.kind for d in declarations(rules, failed) if d.player == GOON}
+    assert "move" in kinds
+    assert not kinds & {"touch", "touch-blitz", "second-hit"}
+    with pytest.raises(UsageError, match="not been thrown"):
+        apply(rules, failed, Touch(GOON, blitz=True, path=((2, 1),)), ScriptedDice([]), faces())
+    moved = apply(rules, failed, Move(GOON, ((4, 1),)), ScriptedDice([]), faces())
+    assert square_of(moved, GOON) == (4, 1)
+    defending = apply(rules, moved, EndTurn(), ScriptedDice([]), faces())
+    blocked = apply(rules, defending, Move("a-orc", ((9, 1),)), ScriptedDice([]), faces())
+    assert square_of(blocked, "a-orc") == (9, 1), "the defender's turn goes on as usual"
+
+
+def test_an_unmade_throw_opens_the_attackers_next_turn(rules: Ruleset) -> None:
+    failed = apply(rules, before_the_throw(rules), Throw(OGRE, (4, 1)), ScriptedDice([1]), faces())
     waited = apply(rules, apply(rules, failed, EndTurn(), ScriptedDice([]), faces()), EndTurn(), ScriptedDice([]), faces())
-    assert waited.active == "home"
-    assert waited.turn == 2
+    assert (waited.active, waited.turn) == ("home", 2)
+    with pytest.raises(UsageError, match="opens with the opening throw"):
+        apply(rules, waited, Move(GOON, ((4, 1),)), ScriptedDice([]), faces())
     thrown = apply(rules, waited, Throw(OGRE, (4, 1)), ScriptedDice([BONE_HEAD_PASSES, 6, 5, 5, 5, 6]), faces())
     assert thrown.phase == "play"
+
+
+def test_with_no_thrower_beside_the_stooge_the_turn_opens_with_anything_else(rules: Ruleset) -> None:
+    arc = before_the_throw(rules)
+    away = arc.board.with_player(arc.board.player(OGRE).moved((2, 3)))
+    arc = attrs.evolve(arc, board=away)
+    assert not any(d.kind == "throw" for d in declarations(rules, arc))
+    walked = apply(rules, arc, Move(GOON, ((4, 1),)), ScriptedDice([]), faces())
+    assert square_of(walked, GOON) == (4, 1)
 
 
 def test_a_bone_headed_hitter_who_fails_does_not_touch(rules: Ruleset) -> None:
