@@ -76,6 +76,7 @@ from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.building_rules import building_rules
 from bbcore_skurling.conditions import dress, without
 from bbcore_skurling.headliners import Headliner
+from bbcore_skurling.reach import allowance, reachable, walking_allowance
 from bbcore_skurling.sidelines import BEFORE_TOUCH, CLEAR_PATH, REROLL, SIDELINE_EVENT, TOUCH_MOVE, Sideline, ready_sideline, sidelines_at
 from bbcore_skurling.tools import (
     BEFORE_THROW,
@@ -584,6 +585,9 @@ def apply(
         # Anything else ends the Blitz: its player's activation is over, and a bite he owes is paid now.
         arc = _pay_the_bite(ruleset, evolve_arc(arc, moving_on=None), dice, decisions)
     if isinstance(action, EndTurn):
+        owed = displaced_cuddler(ruleset, arc)
+        if owed is not None:
+            raise UsageError(f"the Cuddler {owed} is out of the end zone: he must move back into it before the turn ends")
         return _end_turn(arc)
     if isinstance(action, MoveOn):
         after = _move_on(ruleset, arc, action, dice, decisions)
@@ -913,9 +917,31 @@ def _end_turn(arc: ArcState) -> ArcState:
     return evolve_arc(arc, active=arc.attacker, turn=arc.turn + 1, events=(*arc.events, ended), **fresh)
 
 
-def _check_cuddler_path(arc: ArcState, player: PlayerState, path: Sequence[Square]) -> None:
-    """The Cuddler moves only along the destination end zone, or back towards it when knocked out of it."""
-    if arc.role_of(player.id) != CUDDLER or not path or player.square is None:
+def displaced_cuddler(ruleset: Ruleset, arc: ArcState) -> str | None:
+    """The attacker's Cuddler who was knocked out of the end zone and still owes his move back into it this turn.
+
+    On the attacker's turn, a Cuddler out of the destination end zone who has not acted,
+    stands or lies Prone, and has a square to go to must move back before the turn ends
+    (:class:`EndTurn` is refused until he has been activated).
+    """
+    if arc.over or arc.active != arc.attacker:
+        return None
+    board = arc.board
+    for pid, role in arc.roles.items():
+        player = board.players.get(pid)
+        if role != CUDDLER or player is None or pid in arc.activated or player.square is None or player.rooted:
+            continue
+        if player.status not in (Status.STANDING, Status.PRONE) or in_destination(board, player.square):
+            continue
+        if len(reachable(board, player, allowance(ruleset, player), cuddler=True)) > 1:
+            return pid
+    return None
+
+
+def _check_cuddler_path(ruleset: Ruleset, arc: ArcState, player: PlayerState, path: Sequence[Square], *, walk: bool = True) -> None:
+    """The Cuddler moves only along the destination end zone, or back towards it when knocked out of it; a ``walk`` (a
+    Move) that can take him back in without a Rush must end in it."""
+    if arc.role_of(player.id) != CUDDLER or player.square is None:
         return
     board = arc.board
     if in_destination(board, player.square):
@@ -927,6 +953,10 @@ def _check_cuddler_path(arc: ArcState, player: PlayerState, path: Sequence[Squar
         if square[0] <= x and not in_destination(board, square):
             raise UsageError(f"the Cuddler {player.id} is out of the end zone and must move back into it")
         x = square[0]
+    if walk and not in_destination(board, path[-1] if path else player.square):
+        within = reachable(board, player, walking_allowance(ruleset, player), cuddler=True)
+        if any(in_destination(board, square) for square in within):
+            raise UsageError(f"the Cuddler {player.id} can get back into the end zone this turn: his move must end in it")
 
 
 def _moved(
@@ -939,7 +969,7 @@ def _moved(
     *,
     extra: Sequence[ExtraReroll] = (),
 ) -> ArcState:
-    _check_cuddler_path(arc, player, path)
+    _check_cuddler_path(ruleset, arc, player, path)
     if path and arc.board.player(player.id).rooted:
         # Rooted by a failed Take Root test on this very activation: the player stays put.
         return evolve_arc(arc, events=(*arc.events, Event("rooted", player.id, (), "cannot-move", {"path": [list(s) for s in path]})))
@@ -1177,7 +1207,7 @@ def _move_on(ruleset: Ruleset, arc: ArcState, action: MoveOn, dice: DiceSource, 
     player = arc.board.player(action.player)
     if not player.standing:
         raise UsageError(f"{action.player} is down: his Blitz is over")
-    _check_cuddler_path(arc, player, action.path)
+    _check_cuddler_path(ruleset, arc, player, action.path, walk=False)
     progress = moving.progress
     outcome = move(
         ruleset,

@@ -23,7 +23,7 @@ from weakref import WeakKeyDictionary
 from attrs import frozen
 
 from bbcore.rules.board import Board, PlayerState, Square, Status, adjacent, distance
-from bbcore.rules.movement import max_rushes, stand_up_cost
+from bbcore.rules.movement import max_rushes
 from bbcore.rules.ttm import pass_range
 from bbcore_skurling.arc import (
     CUDDLER,
@@ -40,89 +40,15 @@ from bbcore_skurling.arc import (
     SecondHit,
     Throw,
     Touch,
+    displaced_cuddler,
     ready_throwers,
 )
 from bbcore_skurling.arc_rules import arc_rules
+from bbcore_skurling.reach import allowance, neighbours_on, reachable, walking_allowance
 from bbcore_skurling.touch import destination_row
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
-
-_STEPS: tuple[Square, ...] = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0))
-
-
-def allowance(ruleset: Ruleset, player: PlayerState) -> int:
-    """Squares the player can still cover this activation: MA plus rushes, less the cost of standing up."""
-    if player.rooted:
-        return 0  # Take Root: the player may not leave the square
-    standing_cost = 0 if player.standing else stand_up_cost(ruleset, player)
-    return max(0, player.ma - standing_cost) + max_rushes(ruleset, player)
-
-
-@cache
-def _neighbours(length: int, width: int) -> dict[Square, tuple[Square, ...]]:
-    """Every square's neighbours on a pitch of this size, worked out once."""
-    found: dict[Square, tuple[Square, ...]] = {}
-    for x in range(length):
-        for y in range(width):
-            found[(x, y)] = tuple((x + dx, y + dy) for dx, dy in _STEPS if 0 <= x + dx < length and 0 <= y + dy < width)
-    return found
-
-
-@cache
-def _grid(length: int, width: int) -> tuple[tuple[Square, ...], tuple[tuple[int, ...], ...]]:
-    """The pitch's squares by number (``x * width + y``) and each one's neighbours by number, in
-    :func:`_neighbours` order: the search below marks squares in a flat array instead of hashing them."""
-    squares = tuple((x, y) for x in range(length) for y in range(width))
-    around = tuple(tuple(nx * width + ny for nx, ny in _neighbours(length, width)[square]) for square in squares)
-    return squares, around
-
-
-def reachable(board: Board, player: PlayerState, squares: int, *, cuddler: bool = False) -> dict[Square, tuple[Square, ...]]:
-    """A shortest path through empty squares to every square within ``squares`` steps (the start: an empty path).
-
-    A Cuddler in the destination end zone stays in it; one knocked out of it only moves
-    towards it.
-    """
-    assert player.square is not None
-    start = player.square
-    length, width = board.pitch.length, board.pitch.width
-    grid, around = _grid(length, width)
-    # Reached or taken: a square is looked at once, by number.
-    closed = bytearray(length * width)
-    for other in board.players.values():
-        held = other.square
-        if held is not None and other.id != player.id and other.on_pitch and 0 <= held[0] < length and 0 <= held[1] < width:
-            closed[held[0] * width + held[1]] = 1
-    zone = destination_row(board)
-    in_zone = start[0] >= zone
-    paths: dict[Square, tuple[Square, ...]] = {start: ()}
-    if not (0 <= start[0] < length and 0 <= start[1] < width):
-        return paths
-    first = start[0] * width + start[1]
-    closed[first] = 1
-    path_of: dict[int, tuple[Square, ...]] = {first: ()}
-    # Breadth first, one ring of squares at a time: the same order as a queue, without measuring each path.
-    ring = [first]
-    for _ in range(squares):
-        following: list[int] = []
-        for here in ring:
-            path = path_of[here]
-            for there in around[here]:
-                if closed[there]:
-                    continue
-                if cuddler:
-                    x, from_x = there // width, here // width
-                    if (in_zone and x < zone) or (not in_zone and x <= from_x and x < zone):
-                        continue
-                closed[there] = 1
-                square = grid[there]
-                path_of[there] = paths[square] = path + (square,)  # noqa: RUF005 - quicker than unpacking, in the innermost loop
-                following.append(there)
-        if not following:
-            break
-        ring = following
-    return paths
 
 
 def legal_actions(ruleset: Ruleset, arc: ArcState) -> list[Action]:
@@ -212,10 +138,15 @@ def _opponents(arc: ArcState, player: PlayerState) -> list[PlayerState]:
 def _moves(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
     paths = _paths(ruleset, arc, player)
     pid = player.id
-    moves: list[Action] = [Move(pid, path) for path in paths.values() if path]
     if not player.standing and len(paths) == 1:
-        moves.append(Move(pid, ()))
-    return iter(moves)
+        return iter([Move(pid, ())])  # nowhere to go: he only stands up
+    if arc.role_of(pid) == CUDDLER and player.square is not None and player.square[0] < destination_row(arc.board):
+        # Knocked out of the end zone: when he can walk back in without a Rush, his move must end in it.
+        walk, zone = walking_allowance(ruleset, player), destination_row(arc.board)
+        back = {square: path for square, path in paths.items() if square[0] >= zone}
+        if any(len(path) <= walk for path in back.values()):
+            paths = back
+    return iter([Move(pid, path) for path in paths.values() if path])
 
 
 def _blocks(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[Action]:
@@ -229,7 +160,7 @@ def _blitzes(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterator[A
     if arc.blitz_used:
         return
     paths = _blitz_paths(ruleset, arc, player)
-    neighbours = _neighbours(arc.board.pitch.length, arc.board.pitch.width)
+    neighbours = neighbours_on(arc.board.pitch.length, arc.board.pitch.width)
     for target in _opponents(arc, player):
         assert target.square is not None
         around = neighbours[target.square]
@@ -265,7 +196,7 @@ def _touch_blitzes(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iter
     stooge = _hitter(arc, player)
     if stooge is None or arc.blitz_used:
         return
-    around = _neighbours(arc.board.pitch.length, arc.board.pitch.width)[stooge]
+    around = neighbours_on(arc.board.pitch.length, arc.board.pitch.width)[stooge]
     for square, path in _blitz_paths(ruleset, arc, player).items():
         if path and square in around:
             yield Touch(player.id, blitz=True, path=path)
@@ -275,7 +206,7 @@ def _second_hits(ruleset: Ruleset, arc: ArcState, player: PlayerState) -> Iterat
     stooge = _hitter(arc, player)
     if stooge is None or not _may_second(ruleset, arc, player) or player.square is None:
         return
-    around = _neighbours(arc.board.pitch.length, arc.board.pitch.width)[stooge]
+    around = neighbours_on(arc.board.pitch.length, arc.board.pitch.width)[stooge]
     for square, path in _blitz_paths(ruleset, arc, player).items():
         if (path or player.standing) and square in around:
             yield SecondHit(player.id, path=path)
@@ -336,7 +267,7 @@ def declarations(ruleset: Ruleset, arc: ArcState) -> list[Declaration]:
     opponents = [p.square for p in board.team_players(board.opponent_of(arc.active)) if p.standing and p.id != stooge_id and p.square]
     stooge = board.player(stooge_id).square
     end_zone = destination_row(board)
-    neighbours = _neighbours(board.pitch.length, board.pitch.width)
+    neighbours = neighbours_on(board.pitch.length, board.pitch.width)
     attacking = arc.active == arc.attacker
     activated = arc.activated
     found: list[Declaration] = throwing
@@ -358,7 +289,8 @@ def declarations(ruleset: Ruleset, arc: ArcState) -> list[Declaration]:
         if standing and (player.rooted or not _has_free_step(arc, player, taken)):
             kinds.remove("move")
         found.extend([_declared(pid, kind) for kind in kinds])
-    found.append(end)
+    if displaced_cuddler(ruleset, arc) is None:
+        found.append(end)  # a Cuddler knocked out of the end zone moves back before the turn may end
     return found
 
 
@@ -403,7 +335,7 @@ def _has_free_step(arc: ArcState, player: PlayerState, taken: Mapping[Square, Pl
     """Whether the player has an empty square to step into (for a Cuddler, one his rule allows)."""
     assert player.square is not None
     board = arc.board
-    neighbours = _neighbours(board.pitch.length, board.pitch.width)[player.square]
+    neighbours = neighbours_on(board.pitch.length, board.pitch.width)[player.square]
     if arc.role_of(player.id) != CUDDLER:
         return not all(square in taken for square in neighbours)
     return len(reachable(board, player, 1, cuddler=True)) > 1

@@ -24,11 +24,12 @@ from bbcore_skurling.arc import (
     Touch,
     apply,
     ding_dong_targets,
+    displaced_cuddler,
     reroll_available,
 )
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.landing import ASSIST
-from bbcore_skurling.legal import declarations
+from bbcore_skurling.legal import Declaration, actions_for, declarations
 from bbcore_skurling.match import MatchState
 from bbcore_skurling.touch import touch_dice
 
@@ -766,6 +767,46 @@ def test_a_cuddler_pushed_out_of_the_end_zone_must_move_back(rules: Ruleset) -> 
     inside = attrs.evolve(back, activated=frozenset())
     with pytest.raises(UsageError, match="only along the end zone"):
         apply(rules, inside, Move(CUDDLER, ((24, 1),)), ScriptedDice([]), faces())
+
+
+def test_the_turn_does_not_end_before_a_displaced_cuddler_has_moved_back(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (10, 1), CUDDLER: (23, 1)})
+    assert displaced_cuddler(rules, arc) == CUDDLER
+    with pytest.raises(UsageError, match="before the turn ends"):
+        apply(rules, arc, EndTurn(), ScriptedDice([]), faces())
+    assert not any(d.kind == "end-turn" for d in declarations(rules, arc))
+    with pytest.raises(UsageError, match="must end in it"):
+        apply(rules, arc, Move(CUDDLER, ((24, 1),)), ScriptedDice([]), faces())
+    back = apply(rules, arc, Move(CUDDLER, ((24, 1), (25, 1))), ScriptedDice([]), faces())
+    assert displaced_cuddler(rules, back) is None
+    assert apply(rules, back, EndTurn(), ScriptedDice([]), faces()).active == "away"
+
+
+def test_a_cuddler_too_far_to_walk_back_moves_towards_the_end_zone(rules: Ruleset) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), CUDDLER: (15, 1)})
+    walk = arc.board.player(CUDDLER).ma
+    assert walk < 25 - 15, "only Rushes could take him in"
+    moves = actions_for(rules, arc, Declaration(CUDDLER, "move"))
+    assert moves, "he may still move towards it"
+    assert any(m.path[-1][0] < 25 for m in moves)  # type: ignore[attr-defined]
+    closer = apply(rules, arc, Move(CUDDLER, tuple((15 + n, 1) for n in range(1, walk + 1))), ScriptedDice([]), faces())
+    assert square_of(closer, CUDDLER) == (15 + walk, 1)
+    assert apply(rules, closer, EndTurn(), ScriptedDice([]), faces()).active == "away"
+
+
+@pytest.mark.parametrize("status", [Status.STANDING, Status.PRONE])
+def test_a_displaced_cuddler_who_can_walk_back_is_offered_only_moves_into_the_end_zone(rules: Ruleset, status: Status) -> None:
+    arc = arc_at(rules, {STOOGE: (5, 1), CUDDLER: (22, 1)})
+    arc = attrs.evolve(arc, board=arc.board.with_player(attrs.evolve(arc.board.player(CUDDLER), status=status)))
+    moves = actions_for(rules, arc, Declaration(CUDDLER, "move"))
+    assert moves
+    assert all(m.path[-1][0] == 25 for m in moves)  # type: ignore[attr-defined]
+
+
+def test_the_defenders_turn_ends_whatever_the_attackers_cuddler(rules: Ruleset) -> None:
+    arc = attrs.evolve(arc_at(rules, {STOOGE: (10, 1), CUDDLER: (23, 1)}), active="away")
+    assert displaced_cuddler(rules, arc) is None
+    assert apply(rules, arc, EndTurn(), ScriptedDice([]), faces()).active == "home"
 
 
 @pytest.mark.parametrize(("orc", "followed_to"), [((24, 1), (25, 1)), ((25, 2), (25, 2))])
