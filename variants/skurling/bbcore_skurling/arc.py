@@ -40,8 +40,8 @@ no defender is in the way or no square is free. Each use is asked through
 
 The attacker's sponsors' tools not yet used this match come too (``ArcState.tools``,
 :mod:`bbcore_skurling.tools`): those declared with the opening throw (``Throw.tools``:
-a modifier to the throw or to the Stooge's landing, or a re-roll for the arc), one
-offered at the Cuddler's catch or at a Ding-Dong throw (:meth:`ArcChoices.use_tool`), one
+a modifier to the throw, or a re-roll for the arc), one offered at the Cuddler's catch,
+at a Ding-Dong throw or before an armour roll against the Stooge (:meth:`ArcChoices.use_tool`), one
 offered on a failed Rush of the attacker's player it would save (the core's extra
 bonuses, ``Decisions.use_skill`` asked with its id), and one offered in a landing-event
 roll-off (:mod:`bbcore_skurling.landing`). Each is used once and recorded as a ``tool``
@@ -82,6 +82,7 @@ from bbcore_skurling.tools import (
     BEFORE_THROW,
     CUDDLER_CATCH,
     DING_DONG_THROW,
+    STOOGE_ARMOUR,
     TOOL_EVENT,
     rush_bonuses,
     tool,
@@ -138,7 +139,7 @@ class ArcChoices(Protocol):
 
     def use_tool(self, team: str, tool: str, situation: str) -> bool:
         """Whether ``team`` uses its sponsor's ``tool`` now (``situation`` names the moment: ``cuddler-catch``,
-        ``ding-dong-throw``, ``landing-contest``). Asked only when the team holds that tool."""
+        ``ding-dong-throw``, ``stooge-armour``, ``landing-contest``). Asked only when the team holds that tool."""
         ...
 
 
@@ -1406,9 +1407,20 @@ def _touch_face(
 
 
 def _stooge_armour(ruleset: Ruleset, arc: ArcState, hitter: PlayerState, dice: DiceSource, choices: ArcChoices) -> ArcState:
-    """The Stooge goes down and rolls armour: a break worsens his state one step."""
+    """The Stooge goes down and rolls armour: a break worsens his state one step.
+
+    A tool of the attacker's that acts on this roll (an ``armour`` modifier) is offered
+    first; used, its modifier counts for this one roll.
+    """
     harm = hit_by(ruleset, "touch", hitter)
-    broken, _, event = roll_armour(ruleset, arc.board, arc.stooge, harm, dice)
+    board = arc.board
+    for tool_id in tools_at(ruleset, arc.tools, STOOGE_ARMOUR)[:1]:
+        if choices.use_tool(arc.attacker, tool_id, STOOGE_ARMOUR):
+            arc = spend_tool(arc, tool_id, on=STOOGE_ARMOUR)
+            stooge = board.player(arc.stooge)
+            padded = {**stooge.modifiers, "armour": stooge.modifiers.get("armour", 0) + tool_bonus(ruleset, tool_id, "armour")}
+            board = board.with_player(attrs.evolve(stooge, modifiers=padded))
+    broken, _, event = roll_armour(ruleset, board, arc.stooge, harm, dice)
     events: list[Event] = [event]
     if broken:
         saved, arc, save_events = _armour_save(ruleset, arc, dice, choices)

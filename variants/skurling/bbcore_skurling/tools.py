@@ -7,7 +7,8 @@ effects, so a league that replaces the table with its own tools needs no code:
 
 * a ``throw-team-mate`` modifier: the opening throw (declared with it, like the
   inducements put on before the throw) or a Ding-Dong throw;
-* a ``landing`` modifier: the Stooge's landing after the opening throw (declared with it);
+* an ``armour`` modifier: one armour roll against the attacker's own Stooge (a Touch's
+  Stumbles or Pow), offered before the dice are rolled;
 * ``rerolls``: a team re-roll for the arc, declared with the opening throw and gone
   when the arc ends;
 * a ``catch`` modifier: the Cuddler's catch of the Stooge, offered when the catch comes;
@@ -42,6 +43,7 @@ TOOL_EVENT = "tool"
 BEFORE_THROW = "before-throw"
 DING_DONG_THROW = "ding-dong-throw"
 CUDDLER_CATCH = "cuddler-catch"
+STOOGE_ARMOUR = "stooge-armour"
 LANDING_CONTEST = "landing-contest"
 RUSH = "rush"
 
@@ -51,7 +53,7 @@ FAN_FACTOR_MODIFIER = FAN_FACTOR_TEST
 #: Where a tool acts, by the modifier its effect gives.
 MOMENTS_BY_MODIFIER: dict[str, tuple[str, ...]] = {
     "throw-team-mate": (BEFORE_THROW, DING_DONG_THROW),
-    "landing": (BEFORE_THROW,),
+    "armour": (STOOGE_ARMOUR,),
     "catch": (CUDDLER_CATCH,),
     FAN_FACTOR_MODIFIER: (LANDING_CONTEST,),
     RUSH: (RUSH,),
@@ -117,6 +119,7 @@ __all__ = [
     "LANDING_CONTEST",
     "MOMENTS_BY_MODIFIER",
     "RUSH",
+    "STOOGE_ARMOUR",
     "TOOL_EVENT",
     "check_tools",
     "rush_bonuses",

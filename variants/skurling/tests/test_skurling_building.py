@@ -67,6 +67,11 @@ def team(changes: Mapping[str, Any] | None = None, **players: Mapping[str, Any])
     return parse_team_text(json.dumps(data)).team
 
 
+def liniment_price(ruleset: Ruleset) -> int:
+    """What one Liniment costs, as its data file says."""
+    return ruleset.inducements["skurling/liniment"].costs[0].cost
+
+
 def codes(report: TeamReport) -> set[str]:
     return {found.code for found in report.problems}
 
@@ -125,7 +130,7 @@ def test_a_team_has_exactly_five_miniatures(one_off: Ruleset) -> None:
 def test_the_budget_is_400k_for_players_rerolls_and_inducements_with_no_minimum(one_off: Ruleset) -> None:
     with_inducement = team({"inducements": [{"id": "skurling/liniment"}]})
     report = bbcore.check_team(one_off, with_inducement)
-    assert report.cost == 405_000
+    assert report.cost == 395_000 + liniment_price(one_off)
     assert codes(report) == {"over-budget"}
     cheap = team({"rerolls": 0}, Bert={"position": "orc/troll"})  # 395K - 140K + 115K - 50K
     report = bbcore.check_team(one_off, cheap)
@@ -225,7 +230,7 @@ def test_one_inducement_of_each_type(one_off: Ruleset) -> None:
 
 def test_team_value_is_the_five_and_the_rerolls_without_inducements(one_off: Ruleset) -> None:
     valuation = bbcore.value_team(one_off, team({"rerolls": 0, "inducements": [{"id": "skurling/liniment"}]}))
-    assert valuation.cost == 355_000
+    assert valuation.cost == 345_000 + liniment_price(one_off)
     assert valuation.team_value == 345_000
     assert bbcore.value_team(one_off, team()).team_value == 395_000
 

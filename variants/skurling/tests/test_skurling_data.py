@@ -137,6 +137,14 @@ def test_every_helmet_changes_the_stooge(skurling: Ruleset) -> None:
         assert all(e.who == "player" and e.duration == "arc" for e in row.effects), row.id
 
 
+def test_no_skurling_effect_touches_the_landing_roll(skurling: Ruleset) -> None:
+    # The Stooge lies Stunned however he lands, so a modifier to his landing roll would change nothing.
+    tables = [(f"table {t.id} row {row.id}", row.effects) for t in skurling.tables.values() if t.id.startswith(PREFIX) for row in t.rows]
+    inducements = [(f"inducement {i.id}", i.effects) for i in skurling.inducements.values()]
+    idle = [where for where, effects in tables + inducements if any(e.modifier == "landing" for e in effects)]
+    assert idle == []
+
+
 def test_a_six_on_the_sponsor_offer_is_a_headliner(skurling: Ruleset) -> None:
     offers = skurling.table("skurling/sponsor-offers")
     assert offers.row_for(6).id == "headliner"

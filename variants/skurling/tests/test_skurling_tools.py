@@ -31,6 +31,7 @@ from bbcore_skurling.tools import (
     DING_DONG_THROW,
     LANDING_CONTEST,
     RUSH,
+    STOOGE_ARMOUR,
     TOOL_EVENT,
     tool_bonus,
     tool_moments,
@@ -39,7 +40,6 @@ from bbcore_skurling.tools import (
 )
 from test_skurling_arc import CUDDLER, LINEMAN, STOOGE, Aim, arc_at, dice_for, ding_dong_arc, faces
 from test_skurling_extras import BONE_HEAD_PASSES, OGRE, TEAMS, first_arc, match_for
-from test_skurling_extras import STOOGE as ROVERS_STOOGE
 
 import bbcore
 from bbcore.dice import ScriptedDice
@@ -62,7 +62,7 @@ def tool_for(moment: str, modifier: str | None = None) -> str:
 
 BROOM = tool_for(RUSH)
 GLOVES = tool_for(DING_DONG_THROW)
-CUSHION = tool_for(BEFORE_THROW, "landing")
+CUSHION = tool_for(STOOGE_ARMOUR)
 HORSESHOE = next(row.id for row in tools_table(SKURLING).rows if tool_rerolls(SKURLING, row.id))
 CHALK = tool_for(CUDDLER_CATCH)
 BANNER = tool_for(LANDING_CONTEST)
@@ -96,7 +96,7 @@ def test_every_shipped_tool_acts_somewhere_and_each_moment_has_a_tool() -> None:
     rows = tools_table(SKURLING).rows
     assert all(tool_moments(row) for row in rows), [row.id for row in rows if not tool_moments(row)]
     moments = {moment for row in rows for moment in tool_moments(row)}
-    assert moments == {BEFORE_THROW, DING_DONG_THROW, CUDDLER_CATCH, LANDING_CONTEST, RUSH}
+    assert moments == {BEFORE_THROW, DING_DONG_THROW, CUDDLER_CATCH, LANDING_CONTEST, RUSH, STOOGE_ARMOUR}
 
 
 # -- a Rush ----------------------------------------------------------------------------------
@@ -170,12 +170,9 @@ def test_a_tool_declared_with_the_opening_throw_helps_the_throw(rules: Ruleset) 
     assert "throw-team-mate" not in helped.board.player(OGRE).modifiers, "lent for the throw only"
 
 
-def test_a_landing_tool_helps_the_stooges_landing_and_comes_off(rules: Ruleset) -> None:
-    arc = with_tools(rules, CUSHION)
-    plain, helped = thrown(rules, arc, ()), thrown(rules, arc, (CUSHION,))
-    landing = [next(e.detail["modifier"] for e in a.events if e.kind == "landing" and e.who == ROVERS_STOOGE) for a in (plain, helped)]
-    assert landing[1] == landing[0] + tool_bonus(rules, CUSHION, "landing")
-    assert "landing" not in helped.board.player(ROVERS_STOOGE).modifiers
+def test_a_throw_may_not_declare_a_tool_that_acts_on_an_armour_roll(rules: Ruleset) -> None:
+    with pytest.raises(UsageError, match="not used on the opening throw"):
+        thrown(rules, with_tools(rules, CUSHION), (CUSHION,))
 
 
 def test_a_re_roll_tool_gives_the_arc_a_team_re_roll_that_the_match_then_drops(rules: Ruleset) -> None:
@@ -244,6 +241,39 @@ def test_a_throw_tool_left_over_helps_the_ding_dong_throw(rules: Ruleset) -> Non
     assert modifiers[1] == modifiers[0] + tool_bonus(rules, GLOVES, "throw-team-mate")
     assert coach.asked == [(GLOVES, DING_DONG_THROW)]
     assert gloved.tools == ()
+
+
+# -- an armour roll against the Stooge ------------------------------------------------------------------
+
+
+def pow_on_the_stooge(rules: Ruleset, coach: Tools, armour: tuple[int, int]) -> ArcState:
+    """The Lineman's Touch comes up Pow: the Stooge goes down and rolls ``armour`` against his AV."""
+    arc = attrs.evolve(arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1), CUDDLER: (25, 1)}), tools=(CUSHION,))
+    return apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 6, *armour), faces(0), coach)
+
+
+def test_an_armour_tool_is_offered_before_the_stooges_armour_roll_and_counts_for_it(rules: Ruleset) -> None:
+    av = arc_at(rules, {STOOGE: (5, 1)}).board.player(STOOGE).av
+    just_breaks = (av // 2, av - av // 2)
+    assert tool_bonus(rules, CUSHION, "armour") == -1
+    coach = Tools(CUSHION)
+    held = pow_on_the_stooge(rules, coach, just_breaks)
+    assert coach.asked == [(CUSHION, STOOGE_ARMOUR)]
+    (armour,) = [e for e in held.events if e.kind == "armour" and e.who == STOOGE]
+    assert (armour.result, armour.detail["total"]) == ("held", av - 1)
+    assert held.state == "stunned"
+    assert held.tools == ()
+    assert tool_events(held) == [(CUSHION, STOOGE_ARMOUR)]
+    assert "armour" not in held.board.player(STOOGE).modifiers, "for that one roll only"
+
+
+def test_an_armour_tool_declined_stays_and_the_roll_stands(rules: Ruleset) -> None:
+    av = arc_at(rules, {STOOGE: (5, 1)}).board.player(STOOGE).av
+    coach = Tools()
+    broken = pow_on_the_stooge(rules, coach, (av // 2, av - av // 2))
+    assert coach.asked == [(CUSHION, STOOGE_ARMOUR)]
+    assert broken.state == "ko"
+    assert broken.tools == (CUSHION,)
 
 
 # -- a landing-event roll-off --------------------------------------------------------------------------
