@@ -39,6 +39,7 @@ from bbcore.rules.sequences import (
     row_effect,
 )
 from bbcore.rules.sports_wizard import frogs_return
+from bbcore.rules.too_many_players import allowance_beyond_usual
 from bbcore.rules.trapdoors import enter_square
 from bbcore.rules.turn_changes import end_every_turn_change, end_turn_changes
 
@@ -501,8 +502,7 @@ def _solid_defence(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
         raise IllegalAnswerError(f"Solid Defence lets {kicking} set up again at most {count} of {movers}, not {sorted(placements)}")
     board = place_players(state.board, placements)
     # A team that stood more than the usual number (Swarming) keeps that allowance.
-    on_pitch = sum(1 for p in state.board.team_players(kicking) if p.on_pitch)
-    problems = setup_problems(ruleset, board, kicking, extra_players=max(0, on_pitch - ruleset.parameters.players_on_pitch))
+    problems = setup_problems(ruleset, board, kicking, extra_players=allowance_beyond_usual(ruleset, state, kicking))
     if problems:
         raise IllegalAnswerError(f"Solid Defence for {kicking}: " + "; ".join(f"{p.path}: {p.message}" for p in problems))
     event = _open_player_event("set-up-again", kicking, count, rolls)

@@ -26,6 +26,7 @@ from bbcore.rules.decisions import Decisions, IllegalAnswerError, checked_choice
 from bbcore.rules.drive import kick_order, place_players, setup_problems
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import use_inducement, uses_left
+from bbcore.rules.too_many_players import allowance_beyond_usual
 
 if TYPE_CHECKING:
     from bbcore.model.parameters import DwarvenWisdomRules
@@ -60,7 +61,7 @@ def set_up_again(
     moved = checked_choices(placements, fielded, count, question="set-up-again", who=team_id)
     squares = {player_id: _square(placements[player_id], player_id, team_id) for player_id in moved}
     after = place_players(board, squares)
-    extra = max(0, len(fielded) - ruleset.parameters.players_on_pitch)
+    extra = allowance_beyond_usual(ruleset, state, team_id)
     captain = state.team(team_id).captain
     problems = setup_problems(ruleset, after, team_id, extra_players=extra, must_field=() if captain is None else (captain,))
     if problems:

@@ -33,6 +33,12 @@ def fielding_limit(ruleset: Ruleset, state: GameState, team_id: str) -> int:
     return state.drive_fielding.get(team_id, ruleset.parameters.players_on_pitch)
 
 
+def allowance_beyond_usual(ruleset: Ruleset, state: GameState, team_id: str) -> int:
+    """How many players beyond ``players_on_pitch`` the team may field in this drive (Swarming's, say): what a set-up
+    done again in the drive (Solid Defence, Dwarven Wisdom) keeps."""
+    return max(0, fielding_limit(ruleset, state, team_id) - ruleset.parameters.players_on_pitch)
+
+
 def extra_players(ruleset: Ruleset, state: GameState, team_id: str) -> int:
     """How many more players the team has on the pitch than it may (0 when it has no more)."""
     on_pitch = sum(1 for player in state.board.team_players(team_id) if player.on_pitch)

@@ -9,8 +9,9 @@ from bbcore.dice import ScriptedDice
 from bbcore.rules.board import BallState, Status
 from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError, ScriptedDecisions
 from bbcore.rules.drive import clear_the_pitch, set_up
+from bbcore.rules.dwarven_wisdom import set_up_again
 from bbcore.rules.sequences import GameState
-from bbcore.rules.too_many_players import TOO_MANY_PLAYERS, extra_players, fielding_limit, remove_extra_players
+from bbcore.rules.too_many_players import TOO_MANY_PLAYERS, allowance_beyond_usual, extra_players, fielding_limit, remove_extra_players
 from bbcore.ruleset import Ruleset
 from tests.rules.game_states import AWAY_LINEMAN, HOME_LINEMAN, formation, game, reserves
 
@@ -84,3 +85,15 @@ def test_an_allowance_the_set_up_did_not_use_is_not_kept(core: Ruleset) -> None:
     state = attrs.evolve(game(core, players), kicking_team="home", extra_set_up_players={"home": 1})
     state, _ = set_up(core, state, ScriptedDice([]), DefaultDecisions())
     assert state.drive_fielding["home"] == core.parameters.players_on_pitch  # one more allowed, none more fielded
+
+
+def test_a_set_up_done_again_in_the_drive_keeps_the_drives_allowance_not_the_players_who_strolled_on(core: Ruleset) -> None:
+    state = drive_under_way(core)
+    assert allowance_beyond_usual(core, state, "home") == 0, "thirteen on the pitch, eleven fielded at the set-up"
+    with pytest.raises(IllegalAnswerError, match=f"at most {core.parameters.players_on_pitch}$"):
+        set_up_again(core, state, "home", {"home-12": (7, 5)}, 1)
+    swarmed = attrs.evolve(state, drive_fielding={**state.drive_fielding, "home": core.parameters.players_on_pitch + 2})
+    assert allowance_beyond_usual(core, swarmed, "home") == 2
+    after, moved = set_up_again(core, swarmed, "home", {"home-12": (7, 5)}, 1)
+    assert moved == ("home-12",)
+    assert after.board.player("home-12").square == (7, 5)
