@@ -1,7 +1,7 @@
 """Where a player can walk on the lane: the squares around each square, and the shortest paths within reach.
 
 Both the legal listing (:mod:`bbcore_skurling.legal`) and the arc's own checks
-(:mod:`bbcore_skurling.arc`, a displaced Cuddler's way back) read it.
+(``bbcore_skurling.arc``, a displaced Cuddler's way back) read it.
 """
 
 from __future__ import annotations
