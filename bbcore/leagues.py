@@ -125,6 +125,20 @@ def division_notes(ruleset: Ruleset, league_file: LeagueFile) -> tuple[Problem, 
     )
 
 
+def result_problems(ruleset: Ruleset, league_file: LeagueFile) -> tuple[Problem, ...]:
+    """What the file records that the ruleset's league play refuses, located in the file: a drawn fixture
+    (code ``drawn-fixture``) where every game has a winner (``league.points.draw`` null)."""
+    if ruleset.parameters.league.points.draw is not None:
+        return ()
+    return tuple(
+        league_file.document.problem(
+            ("fixtures", i, "score"), "drawn-fixture", f"{fixture.home!r} v {fixture.away!r} is drawn; every game here has a winner"
+        )
+        for i, fixture in enumerate(league_file.league.fixtures)
+        if not fixture.unplayed and fixture.score is not None and fixture.score[0] == fixture.score[1]
+    )
+
+
 def fixture_records(fixture: Fixture) -> tuple[FixtureRecord, FixtureRecord]:
     """The two teams' lines of one fixture, home first; one not played is a loss for both."""
     if fixture.unplayed or fixture.score is None:
@@ -147,4 +161,13 @@ def league_tables(ruleset: Ruleset, league: League) -> dict[str, tuple[Standing,
     return tables
 
 
-__all__ = ["WHOLE_LEAGUE", "LeagueFile", "division_notes", "fixture_records", "league_tables", "load_league_file", "parse_league_text"]
+__all__ = [
+    "WHOLE_LEAGUE",
+    "LeagueFile",
+    "division_notes",
+    "fixture_records",
+    "league_tables",
+    "load_league_file",
+    "parse_league_text",
+    "result_problems",
+]

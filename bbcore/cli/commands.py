@@ -515,7 +515,7 @@ def cmd_team_season_end(args: argparse.Namespace) -> int:
 
 
 def cmd_league_table(args: argparse.Namespace) -> int:
-    from bbcore.leagues import division_notes, league_tables, load_league_file  # noqa: PLC0415
+    from bbcore.leagues import division_notes, league_tables, load_league_file, result_problems  # noqa: PLC0415
     from bbcore.rules.season import playoff_draw, playoff_qualifiers  # noqa: PLC0415
 
     if args.draw is not None and not args.playoffs:
@@ -525,6 +525,9 @@ def cmd_league_table(args: argparse.Namespace) -> int:
     league_file = load_league_file(args.file)
     league = league_file.league
     ruleset = _ruleset(args)
+    refused = result_problems(ruleset, league_file)
+    if refused:
+        raise DataError(list(refused))
     notes = division_notes(ruleset, league_file)
     tables = league_tables(ruleset, league)
     qualified = playoff_qualifiers(ruleset, tables, args.playoffs, tie_breakers=league.tie_breakers) if args.playoffs else None

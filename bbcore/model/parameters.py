@@ -68,8 +68,10 @@ class MvpRules:
 
 @frozen
 class LeaguePoints:
+    """League Points for a fixture's result; ``draw`` None: the game always has a winner, and a drawn result is refused."""
+
     win: int
-    draw: int
+    draw: int | None
     loss: int
 
 
@@ -447,7 +449,12 @@ class JourneymanRules:
 
 @frozen
 class PettyCashRules:
+    """Inducements bought before a game: whether the lower-CTV team gets Petty Cash, whether a team may spend its
+    Treasury, and how much of it the lower-CTV team may add."""
+
     treasury_top_up_max: int
+    given: bool
+    from_treasury: bool
 
 
 @frozen

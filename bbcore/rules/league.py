@@ -516,7 +516,9 @@ def league_points(
     """
     _check_result(result)
     points = ruleset.parameters.league.points
-    earned: int = {"win": points.win, "draw": points.draw, "loss": points.loss}[result]
+    if result == "draw" and points.draw is None:
+        raise UsageError("a drawn result, where every game of this ruleset has a winner")
+    earned: int = {"win": points.win, "draw": points.draw or 0, "loss": points.loss}[result]
     if bonus:
         earned += bonus_points(ruleset, touchdowns_for, touchdowns_against, casualties_caused)
     return earned

@@ -29,9 +29,8 @@ import attrs
 from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import Problem, UsageError
 from bbcore.model.parameters import required
-from bbcore.render.text import money
 from bbcore.rules.events import Event
-from bbcore.teams.checks import DRAFT, check_team, locate_problems
+from bbcore.teams.checks import DRAFT, OVER_BUDGET, TREASURY_PAST_BUDGET, budget_problems, check_team, locate_problems
 from bbcore.teams.problems import problem
 from bbcore.teams.valuation import hiring_fee, player_value, staff_count, value_team
 
@@ -52,8 +51,6 @@ REDUCTION_HEALS = "reduction-heals"
 REDRAFT_BUDGET = "redraft-budget"
 #: The staff whose presence on the team helps its players heal.
 APOTHECARY = "apothecary"
-#: The problem code of a team over its re-draft budget, which replaces the draft's own budget check.
-OVER_BUDGET = "over-budget"
 
 
 def season_end(team: Team, *, champion: bool, took_part: Iterable[str]) -> Team:
@@ -155,13 +152,10 @@ def redraft_problems(ruleset: Ruleset, before: Team, after: Team, budget: int, d
     """Everything wrong with a re-drafted team file: the draft's checks (its budget check replaced by ``budget``,
     against :func:`redraft_cost`), a Treasury larger than the budget leaves, and each re-hired player not copied
     whole from ``before``. With the new file's ``document``, each problem gives its file, line and column."""
-    problems = [found for found in check_team(ruleset, after, stage=DRAFT).problems if found.code != OVER_BUDGET]
+    budget_codes = (OVER_BUDGET, TREASURY_PAST_BUDGET)
+    problems = [found for found in check_team(ruleset, after, stage=DRAFT).problems if found.code not in budget_codes]
     cost = redraft_cost(ruleset, before, after)
-    if cost > budget:
-        problems.append(problem(OVER_BUDGET, f"the re-drafted team costs {money(cost)}; the re-draft budget is {money(budget)}"))
-    elif after.treasury > budget - cost:
-        left = money(budget - cost)
-        problems.append(problem("treasury-past-budget", f"a Treasury of {money(after.treasury)}; the re-draft leaves {left}", "treasury"))
+    problems.extend(budget_problems(cost, budget, after.treasury, team="the re-drafted team", budget_name="the re-draft budget"))
     for index, player in enumerate(after.players):
         old = next((p for p in before.players if p.identity == player.identity), None)
         if old is not None and _career(old) != _career(player):

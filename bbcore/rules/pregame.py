@@ -216,14 +216,17 @@ def inducement_budget(ruleset: Ruleset, ctv: int, treasury: int, opponent_ctv: i
     Petty Cash: the gap between the two CTVs plus ``opponent_from_treasury``, the gold
     the first team took from its Treasury, and may add up to
     ``petty_cash.treasury_top_up_max`` of its own Treasury. With equal CTVs neither
-    team buys anything.
+    team buys anything. A ruleset whose ``petty_cash.given`` is false gives no Petty
+    Cash, one whose ``petty_cash.from_treasury`` is false lets no Treasury be spent.
     """
+    rules = ruleset.parameters.petty_cash
+    usable = treasury if rules.from_treasury else 0
     if ctv == opponent_ctv:
         return InducementBudget(0, 0)
     if ctv > opponent_ctv:
-        return InducementBudget(0, treasury)
-    top_up = min(ruleset.parameters.petty_cash.treasury_top_up_max, treasury)
-    return InducementBudget(opponent_ctv - ctv + opponent_from_treasury, top_up)
+        return InducementBudget(0, usable)
+    petty_cash = opponent_ctv - ctv + opponent_from_treasury if rules.given else 0
+    return InducementBudget(petty_cash, min(rules.treasury_top_up_max, usable))
 
 
 def team_inducement_budget(ruleset: Ruleset, team: Team, opponent_ctv: int, opponent_from_treasury: int = 0) -> InducementBudget:

@@ -19,7 +19,7 @@ from bbcore.sphinxext.words import category_name, inducement_link, linked_text, 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from bbcore.model.parameters import ActivationTrait, ConcessionRules, OffSeasonRules
+    from bbcore.model.parameters import ActivationTrait, ConcessionRules, OffSeasonRules, PettyCashRules
     from bbcore.model.sequence import Sequence, Step
     from bbcore.ruleset import Ruleset
 
@@ -307,7 +307,7 @@ def _main_rows(ruleset: Ruleset, labels: Labels) -> list[tuple[str, str]]:
             f"a {escape(params.journeymen.keyword)} position of 0-{params.journeymen.position_max}, gaining "
             + (", ".join(escape(ruleset.skill_display(s.id, s.value)) for s in params.journeymen.skills) or "nothing"),
         ),
-        ("Petty Cash top-up", f"at most {money(params.petty_cash.treasury_top_up_max)} from the Treasury"),
+        ("Petty Cash", _petty_cash_words(params.petty_cash)),
         (
             "Rush",
             f"a D6 of {params.targets.rush}+; up to {params.movement.rushes} per activation "
@@ -486,6 +486,14 @@ def _passing_words(params: GameParameters) -> str:
     return "; ".join(words)
 
 
+def _petty_cash_words(rules: PettyCashRules) -> str:
+    """Petty Cash and the Treasury before a game, as the ruleset allows them."""
+    given = "the lower-CTV team receives Petty Cash" if rules.given else "no Petty Cash"
+    if not rules.from_treasury:
+        return f"{given}; no Treasury gold is spent"
+    return f"{given}; it may add at most {money(rules.treasury_top_up_max)} from its Treasury"
+
+
 def _swarming_words(ruleset: Ruleset, labels: Labels, params: GameParameters) -> str:
     setup = params.setup
     rule = setup.swarming_rule
@@ -569,7 +577,7 @@ def _league_rows(ruleset: Ruleset, labels: Labels, params: GameParameters) -> li
             "away on a roll below it, a draw changes nothing",
         ),
         ("Most Valuable Player", f"one of {league.mvp.nominees} nominated players, by a die of as many faces"),
-        ("League Points", f"win {points.win}, draw {points.draw}, loss {points.loss}"),
+        ("League Points", f"win {points.win}, " + ("no draws" if points.draw is None else f"draw {points.draw}") + f", loss {points.loss}"),
     ]
     for bonus_id, bonus in league.bonus_points.items():
         bounds = [

@@ -531,11 +531,23 @@ def _hired_skill_problems(ruleset: Ruleset, inducement: Inducement, position: Po
             yield problem("skill-not-allowed", f"the {position.name} may not take it: {clash}", *path)
 
 
-def check_budget(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
-    budget = team.budget if team.budget is not None else ruleset.parameters.draft_budget
-    cost = value_team(ruleset, team).cost
+#: The codes of the budget check's problems: a team dearer than its budget, a Treasury holding more than it left.
+OVER_BUDGET, TREASURY_PAST_BUDGET = "over-budget", "treasury-past-budget"
+
+
+def budget_problems(cost: int, budget: int, treasury: int, *, team: str = "the team", budget_name: str = "the budget") -> Iterator[Problem]:
+    """A team built for ``cost`` out of ``budget`` (``team`` and ``budget_name`` name them in the messages): dearer
+    than it, or keeping in its Treasury more than the gold left unspent."""
     if cost > budget:
-        yield problem("over-budget", f"the team costs {money(cost)}; the budget is {money(budget)}")
+        yield problem(OVER_BUDGET, f"{team} costs {money(cost)}; {budget_name} is {money(budget)}")
+    elif treasury > budget - cost:
+        yield problem(TREASURY_PAST_BUDGET, f"a Treasury of {money(treasury)}; {budget_name} leaves {money(budget - cost)}", "treasury")
+
+
+def check_budget(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    """The cost fits the budget, and a new team's Treasury holds no more than the gold it did not spend."""
+    budget = team.budget if team.budget is not None else ruleset.parameters.draft_budget
+    yield from budget_problems(value_team(ruleset, team).cost, budget, team.treasury)
 
 
 _DRAFT, _LEAGUE = frozenset({DRAFT}), frozenset({LEAGUE})

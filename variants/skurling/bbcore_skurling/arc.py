@@ -127,9 +127,10 @@ class ArcChoices(Protocol):
         """Whether to re-roll the block dice of a Touch showing ``faces`` (a team re-roll, or an inducement's)."""
         ...
 
-    def touch_direction(self, team: str, hitter: str, face: str, squares: int, directions: Sequence[str]) -> str:
-        """Once the Touch's face is picked: which of ``directions`` the hitter sends the Stooge, ``squares`` squares.
-        Asked only when the face moves him and the Touch did not name a direction."""
+    def touch_direction(self, team: str, hitter: str, face: str, squares: int, directions: Sequence[str], board: Board) -> str:
+        """Once the Touch's face is picked: which of ``directions`` the hitter sends the Stooge, ``squares`` squares, on
+        ``board`` as it stands then (a hitter who moved for the Touch stands where he moved to). Asked only when the
+        face moves him and the Touch did not name a direction."""
         ...
 
     def use_sideline(self, team: str, sideline: str, situation: str) -> bool:
@@ -157,7 +158,7 @@ class KeepTheCatch:
         """Re-roll only when no face would move the Stooge and keep the hitter on his feet."""
         return all(face == "player-down" for face in faces)
 
-    def touch_direction(self, team: str, hitter: str, face: str, squares: int, directions: Sequence[str]) -> str:
+    def touch_direction(self, team: str, hitter: str, face: str, squares: int, directions: Sequence[str], board: Board) -> str:
         """Straight on."""
         return directions[0]
 
@@ -474,6 +475,11 @@ def set_up(
     light = sorted(pid for pid in attacking_ids if pid in board.players and board.player(pid).has(building.stooge_skill))
     if len(light) > 1:
         faults.append(f"only the Stooge may have {ruleset.skill_display(building.stooge_skill)}, not {', '.join(light)}")
+    # One Right Stuff miniature on the pitch at a time: the defenders' own Stooge waits on the bench.
+    benched = sorted(p.id for p in board.team_players(defence_key) if p.has(building.stooge_skill))
+    if benched:
+        skill = ruleset.skill_display(building.stooge_skill)
+        faults.append(f"the defenders may not field {', '.join(benched)}: {skill}, and only the attacker's Stooge may be on the lane")
     for pid, role in roles.items():
         barred = [s for s in building.never_cuddler_skills if role == CUDDLER and pid in board.players and board.player(pid).has(s)]
         if barred:
@@ -628,8 +634,8 @@ def _check_before_the_throw(arc: ArcState, action: Action) -> None:
     Whacker can make it. Once a thrower has failed (Bone Head...), the turn goes on, and so does the defender's."""
     if isinstance(action, Touch | SecondHit):
         raise UsageError("the Stooge has not been thrown yet: nobody Touches him before the opening throw")
-    if isinstance(action, Throw | EndTurn) or arc.activated:
-        return
+    if isinstance(action, Throw) or arc.activated:
+        return  # the End Turn too waits for the throw
     if ready_throwers(arc):
         raise UsageError("the attacker's turn opens with the opening throw while one of his Whackers can make it")
 
@@ -1158,7 +1164,10 @@ def _touch_heading(arc: ArcState, hitter: str, named: str | None, face: str, squ
     if named is None:
         options = tuple(DIRECTIONS)
         named = checked_choice(
-            choices.touch_direction(arc.attacker, hitter, face, squares, options), options, question="touch-direction", who=hitter
+            choices.touch_direction(arc.attacker, hitter, face, squares, options, arc.board),
+            options,
+            question="touch-direction",
+            who=hitter,
         )
     heading = Event("touch-direction", hitter, (), named, {"face": face, "squares": squares})
     return evolve_arc(arc, events=(*arc.events, heading)), DIRECTIONS[named]
@@ -1410,11 +1419,13 @@ def _stooge_armour(ruleset: Ruleset, arc: ArcState, hitter: PlayerState, dice: D
     """The Stooge goes down and rolls armour: a break worsens his state one step.
 
     A tool of the attacker's that acts on this roll (an ``armour`` modifier) is offered
-    first; used, its modifier counts for this one roll.
+    first; used, its modifier counts for this one roll. Neither it nor the Ice Medic is
+    offered when his state cannot get worse (a Casualty): the roll changes nothing.
     """
     harm = hit_by(ruleset, "touch", hitter)
     board = arc.board
-    for tool_id in tools_at(ruleset, arc.tools, STOOGE_ARMOUR)[:1]:
+    at_worst = arc_rules(ruleset).worse(arc.state) == arc.state
+    for tool_id in [] if at_worst else tools_at(ruleset, arc.tools, STOOGE_ARMOUR)[:1]:
         if choices.use_tool(arc.attacker, tool_id, STOOGE_ARMOUR):
             arc = spend_tool(arc, tool_id, on=STOOGE_ARMOUR)
             stooge = board.player(arc.stooge)
@@ -1422,7 +1433,7 @@ def _stooge_armour(ruleset: Ruleset, arc: ArcState, hitter: PlayerState, dice: D
             board = board.with_player(attrs.evolve(stooge, modifiers=padded))
     broken, _, event = roll_armour(ruleset, board, arc.stooge, harm, dice)
     events: list[Event] = [event]
-    if broken:
+    if broken and not at_worst:
         saved, arc, save_events = _armour_save(ruleset, arc, dice, choices)
         events.extend(save_events)
         broken = not saved

@@ -236,7 +236,19 @@ def check_reroll_price(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
 
 
 def check_declared_roster(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
-    """At building, a declared ``roster`` is the one the Goon is taken from (it prices the team's re-rolls)."""
+    """At building, a declared ``roster`` is the one the Goon is taken from (it prices the team's re-rolls). A league
+    team must declare it then: its roles change from arc to arc, and the price may not follow them."""
+    if team.roster is None and is_league(ruleset.options):
+        goons = _goons(ruleset, team)
+        name = building_rules(ruleset).role(building_rules(ruleset).reroll_price_role).name
+        hint = f" (its {name}'s is {goons[0].roster_id})" if goons else ""
+        yield problem(
+            "roster-undeclared",
+            f"a league team declares at building the roster its {name} is taken from, which prices its re-rolls: "
+            f"add roster: <roster id>{hint}",
+            "roster",
+        )
+        return
     if team.roster is None or team.roster not in ruleset.rosters:
         return  # an unknown one is check_positions' to report
     goons = _goons(ruleset, team)
@@ -350,12 +362,25 @@ def unspent_gold(ruleset: Ruleset, team: Team) -> int:
     return max(0, budget - skurling_valuation(ruleset, team).cost)
 
 
+#: The kinds of match that buy inducements at building only: no Petty Cash (nor, as in any game outside a league, Treasury).
+NO_PETTY_CASH = ("first-match", "throwback")
+
+
 def league_parameters(options: Mapping[str, str], rules_files: Mapping[str, Any]) -> Mapping[str, object] | None:
-    """Under ``match=league``: the league start budget and roster size, and no inducements at building; else None."""
+    """The parameters a kind of match changes. Under ``match=league``: the league start budget and roster size, no
+    inducements at building, and Treasury gold for inducements before a match (the one-off default has no Treasury). At
+    a first match or a Throwback Night: no Petty Cash. Else None."""
+    if options.get(MATCH_OPTION) in NO_PETTY_CASH:
+        return {"petty_cash": {"given": False}}
     if not is_league(options):
         return None
     league = rules_files[RULES_ID].league
-    return {"draft_budget": league.budget, "roster": {"max": league.roster_max}, "inducements_in_draft": False}
+    return {
+        "draft_budget": league.budget,
+        "roster": {"max": league.roster_max},
+        "inducements_in_draft": False,
+        "petty_cash": {"from_treasury": True},
+    }
 
 
 __all__ = [

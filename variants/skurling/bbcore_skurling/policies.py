@@ -36,7 +36,22 @@ from bbcore.rules.board import Board, Square, adjacent, distance, step
 from bbcore.rules.decisions import ActChoice, DefaultDecisions, InducementAct
 from bbcore.rules.movement import rush_modifier, stand_up_cost
 from bbcore.rules.ttm import pass_range
-from bbcore_skurling.arc import CUDDLER, GOON, WHACKER, Action, ArcState, Blitz, Block, EndTurn, Move, MoveOn, SecondHit, Throw, Touch
+from bbcore_skurling.arc import (
+    CUDDLER,
+    GOON,
+    WHACKER,
+    Action,
+    ArcState,
+    Blitz,
+    Block,
+    EndTurn,
+    Move,
+    MoveOn,
+    SecondHit,
+    Throw,
+    Touch,
+    evolve_arc,
+)
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.coaching import ATTACK, DEFEND, AdvancementChoice, DefaultSkurlingDecisions, HireOrder
 from bbcore_skurling.legal import END_TURN, MOVE_ON, Declaration, actions_for
@@ -347,10 +362,16 @@ class Heuristic:
         )
 
     def _touch_direction(self, choice: Choice, view: View) -> int:
-        """The heading that costs least over the squares the picked face slides him (the first of equals)."""
+        """The heading that costs least over the squares the picked face slides him (the first of equals), on the board
+        as it stands when the face is known."""
         arc = view.arc
-        stooge = arc.board.player(arc.stooge).square if arc is not None else None
-        if arc is None or stooge is None:
+        if arc is None:
+            return 0
+        board = choice.detail.get("board")
+        if isinstance(board, Board) and board is not arc.board:
+            arc = evolve_arc(arc, board=board)
+        stooge = arc.board.player(arc.stooge).square
+        if stooge is None:
             return 0
         squares = int(choice.detail.get("squares", 1))
         costs = [self._heading_cost(arc, stooge, direction, squares) for direction in choice.options]
@@ -879,8 +900,8 @@ class PolicyCoach:
     def reroll_touch(self, team: str, hitter: str, faces: Sequence[str]) -> bool:
         return bool(self.ask("reroll-touch", team, NO_YES, hitter=hitter, faces=tuple(faces)))
 
-    def touch_direction(self, team: str, hitter: str, face: str, squares: int, directions: Sequence[str]) -> str:
-        return str(self.ask("touch-direction", team, list(directions), hitter=hitter, face=face, squares=squares))
+    def touch_direction(self, team: str, hitter: str, face: str, squares: int, directions: Sequence[str], board: Board) -> str:
+        return str(self.ask("touch-direction", team, list(directions), hitter=hitter, face=face, squares=squares, board=board))
 
     # -- the landing events ------------------------------------------------------------------------
 

@@ -331,7 +331,7 @@ def _purchase_event(purchase: InducementPurchase, step: str) -> Event:
 
 
 def buy_inducements(
-    ruleset: Ruleset, sides: tuple[Side, Side], decisions: SkurlingDecisions, *, profile: str = ONE_OFF
+    ruleset: Ruleset, sides: tuple[Side, Side], decisions: SkurlingDecisions
 ) -> tuple[tuple[Side, Side], tuple[InducementPurchase, ...], tuple[Event, ...]]:
     """Steps (a), (b) and (c): the TV comparison and Petty Cash.
 
@@ -341,24 +341,28 @@ def buy_inducements(
     a league; unspent
     Petty Cash is lost. Equal TVs: no Petty Cash and no Treasury spending. At a Throwback
     Night there is neither Petty Cash nor Treasury, so the step does nothing.
+
+    Whether there is Petty Cash and Treasury is the ruleset's ``petty_cash.given`` and
+    ``petty_cash.from_treasury``, which the ``match`` option sets (the same parameters
+    the core's :func:`bbcore.rules.pregame.inducement_budget` reads).
     """
-    if profile == THROWBACK:
+    rules = ruleset.parameters.petty_cash
+    if not rules.given and not rules.from_treasury:
         return sides, (), (Event("inducements", None, result="building-only"),)
     first, second = sides
     if first.match_team_value(ruleset) == second.match_team_value(ruleset):
         return sides, (), (Event("inducements", None, result="even", detail={"team_value": first.match_team_value(ruleset)}),)
     higher, lower = (first, second) if first.match_team_value(ruleset) > second.match_team_value(ruleset) else (second, first)
-    league = profile == LEAGUE
     purchases: list[InducementPurchase] = []
     events: list[Event] = []
     spent = 0
-    if league:
+    if rules.from_treasury:
         higher, purchase = _shop(ruleset, higher, decisions, 0, higher.treasury)
         spent = purchase.from_treasury
         purchases.append(purchase)
         events.append(_purchase_event(purchase, "a"))
-    petty_cash = higher.match_team_value(ruleset) - lower.match_team_value(ruleset) + spent
-    top_up = min(ruleset.parameters.petty_cash.treasury_top_up_max, lower.treasury) if league else 0
+    petty_cash = higher.match_team_value(ruleset) - lower.match_team_value(ruleset) + spent if rules.given else 0
+    top_up = min(rules.treasury_top_up_max, lower.treasury) if rules.from_treasury else 0
     lower, purchase = _shop(ruleset, lower, decisions, petty_cash, top_up)
     purchases.append(purchase)
     events.append(_purchase_event(purchase, "c"))
@@ -435,7 +439,7 @@ def run_pre_match(ruleset: Ruleset, home: Side, away: Side, dice: DiceSource, de
         sky, found = weather(ruleset, sides, dice)
         events.extend(found)
         step("inducements")
-        sides, purchases, found = buy_inducements(ruleset, sides, decisions, profile=profile)
+        sides, purchases, found = buy_inducements(ruleset, sides, decisions)
         events.extend(found)
     step("first-attacker")
     attacker, found = first_attacker(ruleset, sides, dice, decisions, coin_only=profile == FIRST_MATCH)

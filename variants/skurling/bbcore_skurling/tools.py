@@ -8,7 +8,8 @@ effects, so a league that replaces the table with its own tools needs no code:
 * a ``throw-team-mate`` modifier: the opening throw (declared with it, like the
   inducements put on before the throw) or a Ding-Dong throw;
 * an ``armour`` modifier: one armour roll against the attacker's own Stooge (a Touch's
-  Stumbles or Pow), offered before the dice are rolled;
+  face that knocks him down), offered before the dice are rolled while his state can
+  still get worse;
 * ``rerolls``: a team re-roll for the arc, declared with the opening throw and gone
   when the arc ends;
 * a ``catch`` modifier: the Cuddler's catch of the Stooge, offered when the catch comes;

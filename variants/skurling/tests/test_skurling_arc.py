@@ -30,13 +30,13 @@ from bbcore_skurling.arc import (
 from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.landing import ASSIST
 from bbcore_skurling.legal import Declaration, actions_for, declarations
-from bbcore_skurling.match import MatchState
+from bbcore_skurling.match import MatchState, Side
 from bbcore_skurling.touch import touch_dice
 
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
-from bbcore.rules.board import Status, build_board, player_from_position
+from bbcore.rules.board import Board, Status, build_board, player_from_position
 from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError, ScriptedDecisions
 from bbcore.rules.events import Event
 from bbcore.ruleset import Ruleset
@@ -130,7 +130,7 @@ class Heading(KeepTheCatch):
         self.answer = answer
         self.asked: list[tuple[str, str, int, tuple[str, ...]]] = []
 
-    def touch_direction(self, team: str, hitter: str, face: str, squares: int, directions: Sequence[str]) -> str:
+    def touch_direction(self, team: str, hitter: str, face: str, squares: int, directions: Sequence[str], board: Board) -> str:
         self.asked.append((hitter, face, squares, tuple(directions)))
         return self.answer
 
@@ -503,8 +503,9 @@ def before_the_throw(rules: Ruleset) -> ArcState:
 
 def test_a_bone_headed_thrower_may_fail_and_the_turn_goes_on_without_the_stooge(rules: Ruleset) -> None:
     arc = before_the_throw(rules)
-    with pytest.raises(UsageError, match="opens with the opening throw"):
-        apply(rules, arc, Move(GOON, ((4, 1),)), ScriptedDice([]), faces())
+    for first in (Move(GOON, ((4, 1),)), EndTurn()):
+        with pytest.raises(UsageError, match="opens with the opening throw"):
+            apply(rules, arc, first, ScriptedDice([]), faces())
     assert {d.kind for d in declarations(rules, arc)} == {"throw"}
     failed = apply(rules, arc, Throw(OGRE, (4, 1)), ScriptedDice([1]), faces())
     assert failed.phase == "throw"
@@ -616,12 +617,17 @@ def ready_match(rules: Ruleset) -> MatchState:
     return start_match(rules, side_from_team(SKURLING, rovers, "home"), side_from_team(SKURLING, crushers, "away"))
 
 
+def defenders_of(side: Side) -> list[str]:
+    """The four of a ready side who defend: all but its own Stooge, who waits on the bench."""
+    return [p.id for p in side.players if side.roles.get(p.id) != "stooge"]
+
+
 def test_the_stooge_is_anchored_from_the_set_up(rules: Ruleset) -> None:
     from bbcore_skurling.match import default_placements, start_arc
 
     match = ready_match(rules)
     side, other = match.sides
-    arc = start_arc(rules, match, side.roles, default_placements(rules, match, side.roles, [p.id for p in other.players][1:]))
+    arc = start_arc(rules, match, side.roles, default_placements(rules, match, side.roles, defenders_of(other)))
     assert arc.board.player(arc.stooge).anchored
 
 
@@ -635,12 +641,25 @@ def test_the_set_up_refuses_a_no_ball_cuddler_and_a_second_right_stuff(rules: Ru
     swapped = {cuddler: "norse/beer-boar", goon: "human/halfling-hopeful"}  # No Ball; a second Right Stuff
     players = tuple(attrs.evolve(p, position=swapped.get(p.id, p.position)) for p in side.players)
     match = attrs.evolve(match, sides=(attrs.evolve(side, players=players), other))
-    placements = default_placements(rules, match, side.roles, [p.id for p in other.players][1:])
+    placements = default_placements(rules, match, side.roles, defenders_of(other))
     with pytest.raises(UsageError) as raised:
         start_arc(rules, match, side.roles, placements)
     assert f"{cuddler} has No Ball and cannot catch, so may not be the Cuddler" in str(raised.value)
     assert "only the Stooge may have Right Stuff, not " in str(raised.value)
     assert goon in str(raised.value)
+
+
+def test_the_defenders_never_field_their_own_right_stuff_miniature(rules: Ruleset) -> None:
+    from bbcore_skurling.match import default_placements, start_arc
+
+    match = ready_match(rules)
+    side, other = match.sides
+    own_stooge = next(pid for pid, role in other.roles.items() if role == "stooge")
+    four = [own_stooge, *[p.id for p in other.players if p.id != own_stooge][:3]]
+    placements = default_placements(rules, match, side.roles, four)
+    with pytest.raises(UsageError, match=f"the defenders may not field {own_stooge}: Right Stuff"):
+        start_arc(rules, match, side.roles, placements)
+    assert start_arc(rules, match, side.roles, default_placements(rules, match, side.roles, defenders_of(other))).number == 1
 
 
 def test_a_touch_counts_unmarked_team_mates_beside_the_stooge_and_defenders_beside_the_hitter(rules: Ruleset) -> None:
@@ -665,7 +684,7 @@ def test_the_set_up_names_every_misplaced_miniature(rules: Ruleset) -> None:
 
     match = ready_match(rules)
     side, other = match.sides
-    placements = dict(default_placements(rules, match, side.roles, [p.id for p in other.players][1:]))
+    placements = dict(default_placements(rules, match, side.roles, defenders_of(other)))
     by_role = {role: pid for pid, role in side.roles.items()}
     defenders = [p.id for p in other.players if p.id in placements]
     setup = arc_rules(rules).setup
@@ -1013,7 +1032,7 @@ def test_the_set_up_puts_a_thrower_beside_the_stooge(rules: Ruleset) -> None:
 
     match = ready_match(rules)
     side, other = match.sides
-    placements = dict(default_placements(rules, match, side.roles, [p.id for p in other.players][1:]))
+    placements = dict(default_placements(rules, match, side.roles, defenders_of(other)))
     stooge = next(pid for pid, role in side.roles.items() if role == "stooge")
     throwers = [pid for pid, role in side.roles.items() if role == "whacker" and side.player(pid).has(rules, "throw-team-mate")]
     assert throwers

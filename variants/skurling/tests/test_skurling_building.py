@@ -284,30 +284,41 @@ def reserves(*extra: tuple[str, str]) -> list[dict[str, Any]]:
 
 def test_a_league_team_starts_with_1000k_and_keeps_the_rest(league: Ruleset) -> None:
     assert league.parameters.draft_budget == building_rules(SKURLING).league.budget == 1_000_000
-    squad = team({"players": reserves(("Hans", "human/human-blitzer"), ("Dieter", "human/human-lineman")), "rerolls": 2})
+    squad = team({"roster": "human", "players": reserves(("Hans", "human/human-blitzer"), ("Dieter", "human/human-lineman")), "rerolls": 2})
     report = bbcore.check_team(league, squad)
     assert report.problems == ()
     assert report.cost == 345_000 + 85_000 + 50_000 + 2 * 50_000
     assert unspent_gold(league, squad) == 1_000_000 - report.cost
 
 
+def test_a_league_team_declares_its_reroll_roster_at_building(league: Ruleset) -> None:
+    undeclared = team({"players": reserves(("Hans", "human/human-blitzer"))})
+    report = bbcore.check_team(league, undeclared)
+    assert paths(report, "roster-undeclared") == ["$.roster"]
+    assert "its Goon's is human" in next(p.message for p in report.problems if p.code == "roster-undeclared")
+    # Once it has played, the post-match has written it down; a one-off team's roles are fixed, so its Goon's is enough.
+    assert "roster-undeclared" not in codes(bbcore.check_team(league, undeclared, stage="league"))
+    assert "roster-undeclared" not in codes(bbcore.check_team(SKURLING, team()))
+
+
 def test_a_league_roster_holds_up_to_ten_with_spare_stooges_among_the_reserves(league: Ruleset) -> None:
     five_reserves = [(f"Spare {i}", "human/halfling-hopeful") for i in range(5)]
-    ten = team({"players": reserves(*five_reserves)})
+    ten = team({"roster": "human", "players": reserves(*five_reserves)})
     assert bbcore.check_team(league, ten).problems == ()
-    eleven = team({"players": reserves(*five_reserves, ("One Too Many", "human/human-lineman"))})
+    eleven = team({"roster": "human", "players": reserves(*five_reserves, ("One Too Many", "human/human-lineman"))})
     assert codes(bbcore.check_team(league, eleven)) == {"too-many-players"}
 
 
 def test_the_league_five_are_the_players_with_a_role(league: Ruleset) -> None:
-    four_fielded = team({"players": reserves(("Hans", "human/human-lineman"))}, Greta={"role": None})
+    four_fielded = team({"roster": "human", "players": reserves(("Hans", "human/human-lineman"))}, Greta={"role": None})
     report = bbcore.check_team(league, four_fielded)
     assert {"fielded-count", "role-count"} <= codes(report)
     assert "role-missing" not in codes(report)
     # Right Stuff counts among the five fielded only: a spare Stooge is no second one...
-    assert bbcore.check_team(league, team({"players": reserves(("Spare", "human/halfling-hopeful"))})).problems == ()
+    assert bbcore.check_team(league, team({"roster": "human", "players": reserves(("Spare", "human/halfling-hopeful"))})).problems == ()
     # ...but a fielded one is.
-    fielded_twice = team({"players": reserves(("Spare", "human/halfling-hopeful"))}, Greta={"position": "human/halfling-hopeful"})
+    spare = {"roster": "human", "players": reserves(("Spare", "human/halfling-hopeful"))}
+    fielded_twice = team(spare, Greta={"position": "human/halfling-hopeful"})
     assert "right-stuff-count" in codes(bbcore.check_team(league, fielded_twice))
 
 
@@ -315,7 +326,7 @@ def test_the_league_five_are_the_players_with_a_role(league: Ruleset) -> None:
     ("unavailable", "why"), [({"miss_next_game": True}, "misses the next match"), ({"temporarily_retired": True}, "is Temporarily Retired")]
 )
 def test_a_league_miniature_who_may_not_play_cannot_hold_a_role(league: Ruleset, unavailable: dict[str, bool], why: str) -> None:
-    hurt = team({"players": reserves(("Hans", "human/human-catcher"))}, Greta=unavailable)
+    hurt = team({"roster": "human", "players": reserves(("Hans", "human/human-catcher"))}, Greta=unavailable)
     report = bbcore.check_team(league, hurt)
     assert "cannot-be-fielded" in codes(report)
     assert paths(report, "cannot-be-fielded") == ["$.players[4].role"]
@@ -323,7 +334,7 @@ def test_a_league_miniature_who_may_not_play_cannot_hold_a_role(league: Ruleset,
     assert "role-count" in codes(report), "he is not counted among the five"
     # The coach gives the Cuddler's role to a reserve who can play.
     players = [{**p, "role": "cuddler"} if p["name"] == "Hans" else p for p in reserves(("Hans", "human/human-catcher"))]
-    redeclared = team({"players": players}, Greta={**unavailable, "role": None})
+    redeclared = team({"roster": "human", "players": players}, Greta={**unavailable, "role": None})
     assert bbcore.check_team(league, redeclared).problems == ()
 
 

@@ -14,7 +14,7 @@ from bbcore_skurling.match import MatchState, default_placements, finish_arc, ma
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
-from bbcore.rules.board import Status
+from bbcore.rules.board import Board, Status
 from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.ruleset import Ruleset
 from bbcore.teams.files import load_team_file
@@ -46,7 +46,7 @@ class Coach:
     def reroll_touch(self, team: str, hitter: str, faces: Sequence[str]) -> bool:
         return "player-down" in faces
 
-    def touch_direction(self, team: str, hitter: str, face: str, squares: int, directions: Sequence[str]) -> str:
+    def touch_direction(self, team: str, hitter: str, face: str, squares: int, directions: Sequence[str], board: Board) -> str:
         return "straight"
 
 

@@ -147,7 +147,8 @@ def test_autoplay_sets_up_only_the_defenders_fielded(league: Ruleset) -> None:
     from bbcore.dice import SeededDice
 
     crushers = load_team_file(TEAMS / "black-crag-crushers.yaml").team
-    benched = attrs.evolve(crushers, players=(TeamPlayer(name="Spare", position=crushers.players[-1].position), *crushers.players))
+    spare = TeamPlayer(name="Spare", position=crushers.players[-1].position)
+    benched = attrs.evolve(crushers, roster="orc", players=(spare, *crushers.players))
     assert bbcore.check_team(league, benched).problems == ()
     rovers = side_from_team(league, load_team_file(TEAMS / "old-road-rovers.yaml").team, "home")
     played = play_arc(league, start_match(league, rovers, side_from_team(league, benched, "away")), SeededDice(3))

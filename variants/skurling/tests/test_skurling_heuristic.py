@@ -115,12 +115,24 @@ def test_the_touch_steers_away_from_a_defender_waiting_in_the_end_zone(rules: Ru
     assert chosen == "right"
 
 
-def test_a_one_square_touch_goes_straight_into_the_end_zone(rules: Ruleset) -> None:
+def test_a_one_square_touch_steers_onto_the_cuddlers_square(rules: Ruleset) -> None:
     arc = arc_at(rules, {STOOGE: (24, 2), LINEMAN: (23, 2), CUDDLER: (25, 1)})
     directions = ["straight", "left", "right"]
     choice = Choice("touch-direction", "home", tuple(directions), {"hitter": LINEMAN, "face": "pow", "squares": 1})
     # Left slides him onto the Cuddler's square for the catch; straight on only scores.
     assert directions[Heuristic().choose(choice, View(rules, None, arc))] == "left"
+
+
+def test_the_direction_is_weighed_on_the_board_as_it_stands_once_the_face_is_known(rules: Ruleset) -> None:
+    # An Orc stands straight ahead; a hitter who blitzed round to the left diagonal now stands in that way too.
+    arc = arc_at(rules, {STOOGE: (10, 1), LINEMAN: (9, 1), CUDDLER: (25, 3)}, defenders={"a-orc": (DEFENDER, (11, 1))})
+    moved = arc.board.with_player(arc.board.player(LINEMAN).moved((11, 0)))
+    directions = ["straight", "left", "right"]
+    detail = {"hitter": LINEMAN, "face": "pow", "squares": 1}
+    before = Choice("touch-direction", "home", tuple(directions), detail)
+    now = Choice("touch-direction", "home", tuple(directions), {**detail, "board": moved})
+    assert directions[Heuristic().choose(before, View(rules, None, arc))] == "left"
+    assert directions[Heuristic().choose(now, View(rules, None, arc))] == "right"
 
 
 def test_the_scripted_coach_outscores_the_random_one(rules: Ruleset) -> None:

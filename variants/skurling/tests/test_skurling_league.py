@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import attrs
 import pytest
 from bbcore_skurling.building_rules import building_rules
@@ -503,3 +506,32 @@ def test_league_table_3_for_a_win_and_ties_broken_by_points_difference() -> None
     ]
     with pytest.raises(UsageError, match="drawn"):
         league_table(league(), [LeagueResult("a", "b", 10, 10)])
+
+
+SKURLING_LEAGUE_FILE = """name: Lane Cup
+fixtures:
+  - {home: hammers, away: dead-ends, score: [12, 7]}
+  - {home: dead-ends, away: crushers, score: [10, 4]}
+  - {home: crushers, away: hammers, score: [11, 9]}
+"""
+
+
+def test_the_league_table_command_scores_skurling_matches_without_draws(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from bbcore.cli import main
+
+    league_file = tmp_path / "lane-cup.yaml"
+    league_file.write_text(SKURLING_LEAGUE_FILE)
+    options = ["--variant", "skurling", "--option", "match=league", "--json"]
+    assert main(["league", "table", str(league_file), *options]) == 0
+    lines = json.loads(capsys.readouterr().out)["divisions"]
+    (table,) = lines.values()
+    points = bbcore.load_ruleset("skurling", options={"match": "league"}).parameters.league.points
+    # One win each: level on league points, then ranked by match points scored less conceded (+3, +1, -4).
+    assert [line["team"] for line in table] == ["hammers", "dead-ends", "crushers"]
+    assert {line["points"] for line in table} == {points.win}
+    league_file.write_text(SKURLING_LEAGUE_FILE + "  - {home: hammers, away: rovers, score: [10, 10]}\n")
+    assert main(["league", "table", str(league_file), *options]) == 2
+    error = capsys.readouterr().err
+    assert f"{league_file}:6:" in error
+    assert "$.fixtures[3].score" in error
+    assert "'hammers' v 'rovers' is drawn" in error

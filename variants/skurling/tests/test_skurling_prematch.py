@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from bbcore_skurling.coaching import ScriptedSkurlingDecisions
 from bbcore_skurling.headliners import headliner
@@ -17,9 +19,12 @@ from bbcore_skurling.prematch import (
 )
 
 import bbcore
+from bbcore.cli import main
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
+from bbcore.render.text import money
 from bbcore.rules.decisions import DecisionScriptError
+from bbcore.rules.pregame import InducementBudget, inducement_budget
 from bbcore.ruleset import Ruleset
 
 PADDING = "skurling/padding"
@@ -119,7 +124,7 @@ def test_league_higher_tv_spends_treasury_first_and_the_lower_adds_up_to_50k() -
     answers = [("inducements", {"skurling/sweepuhs-blessing": 1}), ("inducements", {PADDING: 1, ICE_MEDIC: 1, "skurling/sweeping-crew": 1})]
     answers.append(("inducements", {}))  # unused: proves only two teams were asked
     decisions = ScriptedSkurlingDecisions(answers, strict=True)
-    (low, high), purchases, _ = buy_inducements(ruleset(match="league"), sides, decisions, profile="league")
+    (low, high), purchases, _ = buy_inducements(ruleset(match="league"), sides, decisions)
     first, second = purchases
     assert (first.team, first.petty_cash, first.from_treasury) == ("high", 0, 60_000)
     # (b) petty cash = 100K difference + 60K spent; (c) plus at most 50K of its own treasury.
@@ -131,16 +136,16 @@ def test_league_top_up_is_capped_at_50k_of_treasury() -> None:
     sides = (Side("low", 300_000, treasury=200_000), Side("high", 300_000 + 10_000, treasury=0))
     too_much = {PADDING: 1, ICE_MEDIC: 1}  # 80K > 10K petty cash + 50K top-up
     with pytest.raises(UsageError, match="cost 80000; the team has 60000"):
-        buy_inducements(ruleset(match="league"), sides, strict(("inducements", {}), ("inducements", too_much)), profile="league")
+        buy_inducements(ruleset(match="league"), sides, strict(("inducements", {}), ("inducements", too_much)))
     with strict(("inducements", {}), ("inducements", {ICE_MEDIC: 1})) as decisions:
-        (low, _), purchases, _ = buy_inducements(ruleset(match="league"), sides, decisions, profile="league")
+        (low, _), purchases, _ = buy_inducements(ruleset(match="league"), sides, decisions)
     assert purchases[1].from_treasury == 40_000
     assert low.treasury == 160_000
 
 
 def test_equal_team_values_mean_no_petty_cash_and_no_treasury() -> None:
     sides = (Side("a", 350_000, treasury=100_000), Side("b", 350_000, treasury=100_000))
-    result, purchases, events = buy_inducements(ruleset(match="league"), sides, strict(), profile="league")
+    result, purchases, events = buy_inducements(ruleset(match="league"), sides, strict())
     assert result == sides
     assert purchases == ()
     assert events[0].result == "even"
@@ -165,7 +170,7 @@ def test_a_headliner_adds_its_team_value_so_the_other_team_gets_petty_cash() -> 
 
 def test_throwback_has_no_petty_cash_or_treasury() -> None:
     sides = (Side("a", 400_000, treasury=100_000), Side("b", 200_000))
-    result, purchases, events = buy_inducements(ruleset(match="throwback"), sides, strict(), profile="throwback")
+    result, purchases, events = buy_inducements(ruleset(match="throwback"), sides, strict())
     assert (result, purchases, events[0].result) == (sides, (), "building-only")
 
 
@@ -215,3 +220,44 @@ def test_a_one_off_pre_match_runs_the_five_steps_in_order() -> None:
     assert result.weather == "perfect-conditions"
     assert dict(result.sides[0].inducements) == {PADDING: 1}
     assert result.first_attacker == "a"
+
+
+@pytest.mark.parametrize(
+    ("match", "higher", "lower"),
+    [
+        ("one-off", (0, 0), (100_000, 0)),  # one-off games have no Treasury
+        ("league", (0, 200_000), (100_000, 50_000)),  # the top-up is the core's 50K
+        ("first-match", (0, 0), (0, 0)),
+        ("throwback", (0, 0), (0, 0)),
+    ],
+)
+def test_the_core_inducement_budget_follows_the_kind_of_match(
+    match: str, higher: tuple[int, int], lower: tuple[int, int], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    rules = ruleset(match=match)
+    assert as_pair(inducement_budget(rules, 500_000, 200_000, 400_000)) == higher
+    assert as_pair(inducement_budget(rules, 400_000, 200_000, 500_000)) == lower
+    # The command-line tool says the same for a team file holding 200K, 100K of Team Value below its opponent.
+    rovers = Path(__file__).parents[1] / "bbcore_skurling" / "data" / "teams" / "old-road-rovers.yaml"
+    assert "treasury" not in rovers.read_text()
+    team_file = tmp_path / "rovers.yaml"
+    team_file.write_text(rovers.read_text() + "treasury: 200000\n")
+    tv = bbcore.value_team(rules, bbcore.load_team_file(team_file).team).team_value
+    args = [
+        "inducements",
+        "--variant",
+        "skurling",
+        "--option",
+        f"match={match}",
+        "--team",
+        str(team_file),
+        "--opponent-ctv",
+        str(tv + 100_000),
+    ]
+    assert main(args) == 0
+    petty_cash, treasury = lower
+    assert f"{money(petty_cash)} Petty Cash, {money(treasury)} from the Treasury" in capsys.readouterr().out
+
+
+def as_pair(budget: InducementBudget) -> tuple[int, int]:
+    return budget.petty_cash, budget.treasury

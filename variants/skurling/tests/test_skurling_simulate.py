@@ -75,8 +75,9 @@ def check_arc(arc: ArcResult) -> None:
     order = [s.id for s in rules.states]
     seen = [e.result for e in arc.events if e.kind in ("stooge-lands", "stooge-state")]
     assert [order.index(s) for s in seen] == sorted(order.index(s) for s in seen), "the Stooge's state never improves"
-    stooge = next(e.who for e in arc.events if e.kind == "stooge-lands")
-    attacker = next(e.who for e in arc.events if e.kind == "arc-set-up")
+    set_up = next(e for e in arc.events if e.kind == "arc-set-up")
+    stooge = next(pid for pid, role in set_up.detail["roles"].items() if role == "stooge")  # thrown or not
+    attacker = set_up.who
     for event in arc.events:
         if event.kind == "touch":
             assert event.who is not None

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import attrs
 import pytest
 from bbcore_skurling.arc import ArcState, KeepTheCatch, Move, Throw, Touch, apply
+from bbcore_skurling.arc_rules import arc_rules
 from bbcore_skurling.headliners import headliner
 from bbcore_skurling.landing import resolve_landing_event
 from bbcore_skurling.match import (
@@ -265,6 +266,17 @@ def test_an_armour_tool_is_offered_before_the_stooges_armour_roll_and_counts_for
     assert held.tools == ()
     assert tool_events(held) == [(CUSHION, STOOGE_ARMOUR)]
     assert "armour" not in held.board.player(STOOGE).modifiers, "for that one roll only"
+
+
+def test_no_armour_tool_is_offered_when_the_stooge_cannot_get_worse(rules: Ruleset) -> None:
+    last = arc_rules(rules).states[-1].id
+    arc = attrs.evolve(arc_at(rules, {STOOGE: (5, 1), LINEMAN: (4, 1), CUDDLER: (25, 1)}, state=last), tools=(CUSHION,))
+    coach = Tools(CUSHION)
+    after = apply(rules, arc, Touch(LINEMAN), dice_for(rules, arc, LINEMAN, 6, 6, 6), faces(0), coach)
+    assert any(e.kind == "armour" and e.who == STOOGE for e in after.events), "the roll is still made"
+    assert coach.asked == []
+    assert after.tools == (CUSHION,)
+    assert after.state == last
 
 
 def test_an_armour_tool_declined_stays_and_the_roll_stands(rules: Ruleset) -> None:
