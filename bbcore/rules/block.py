@@ -473,7 +473,7 @@ FRENZY = "frenzy"
 def frenzy_second_block_due(first: Outcome, attacker_id: str, defender_id: str, face: str | None) -> bool:
     """Whether Frenzy's second block is due after a block whose applied face was ``face``: the blocker has Frenzy, the
     target was pushed back (a Push Back, or a POW he kept his feet through), there was no turnover, and both still
-    stand side by side."""
+    stand side by side, neither trapped in a feature of the pitch (a target pushed into one is out of play)."""
     board = first.board
     attacker, defender = board.player(attacker_id), board.player(defender_id)
     return (
@@ -483,6 +483,8 @@ def frenzy_second_block_due(first: Outcome, attacker_id: str, defender_id: str, 
         and attacker.standing
         and defender.standing
         and next_to(attacker, defender)
+        and not board.trapped(attacker)
+        and not board.trapped(defender)
     )
 
 
@@ -954,14 +956,20 @@ def _apply_face(
 
 def _follow_up_square(board: Board, attacker: PlayerState, vacated: Square) -> Square | None:
     """Where the blocker's square goes to follow up into ``vacated``: that square itself for a one-square base; a
-    bigger base steps once towards it, and only when every square it would then cover is free (else None)."""
+    bigger base steps once towards it, and only when every square it would then cover is free (else None). Nobody
+    follows into a square a feature of the pitch fills (a pit the target was pushed out of)."""
     if attacker.base is ONE_SQUARE or attacker.square is None:
-        return vacated
+        return None if _filled(board, vacated) else vacated
     near = nearest_square(attacker.squares, vacated)
     anchor = step(attacker.square, direction_between(near, vacated))
     others = board.without(attacker.id)
-    fits = all(board.geometry.on_pitch(s) and not others.occupied(s) for s in attacker.moved(anchor).squares)
+    fits = all(board.geometry.on_pitch(s) and not others.occupied(s) and not _filled(board, s) for s in attacker.moved(anchor).squares)
     return anchor if fits else None
+
+
+def _filled(board: Board, square: Square) -> bool:
+    feature = board.geometry.feature_at(square)
+    return feature is not None and feature.blocks_movement
 
 
 def block_push(

@@ -25,6 +25,7 @@ from bbcore.rules.effects import restore
 from bbcore.rules.events import Event
 from bbcore.rules.foul import send_off
 from bbcore.rules.injury import recover_knocked_out
+from bbcore.rules.movement import blocking_feature, step_crossing
 from bbcore.rules.on_the_ball import kick_off_move
 from bbcore.rules.pregame import roll_weather
 from bbcore.rules.sequences import (
@@ -116,6 +117,10 @@ def setup_problems(
     for player in fielded:
         if player.id in barred:
             add("barred-from-set-up", f"{player.id} may not be set up for this drive", "players", player.id)
+    for player in fielded:
+        filled = next((f for s in player.squares if (f := geometry.feature_at(s)) is not None and f.blocks_movement), None)
+        if filled is not None:
+            add("on-a-feature", f"{player.id} stands at {player.square}, on a {filled.name}, where nobody may stand", "players", player.id)
     # Every square of every base: a player on a bigger base stands wholly in his half, sharing none.
     squares = Counter(square for p in fielded for square in p.squares)
     for player in fielded:
@@ -554,13 +559,24 @@ def open_players(board: Board, team: str) -> list[str]:
     return sorted(p.id for p in board.team_players(team) if p.standing and p.on_pitch and not board.markers_of(p))
 
 
+def _free_step(ruleset: Ruleset, board: Board, player: PlayerState, square: Square) -> bool:
+    """A free step goes into an empty square of the pitch that costs nothing to enter: none a feature fills or walls
+    off, and no edge to cross at a cost or a risk (a barricade)."""
+    origin = player.square
+    if origin is None or not board.geometry.on_pitch(square) or board.occupied(square) or blocking_feature(board, origin, square):
+        return False
+    crossing = step_crossing(ruleset, board, player, origin, square)
+    return not crossing.cost and not crossing.risk
+
+
 def step_open_players(
     ruleset: Ruleset, board: Board, team: str, count: int, reason: str, dice: DiceSource, decisions: Decisions
 ) -> tuple[Board, tuple[Event, ...]]:
     """Up to ``count`` Open players of ``team`` each step one square in any direction (into any free square on the
-    pitch), one after another as the coach picks them (``Decisions.free_move`` with ``reason``) until he says None.
-    Who is Open is judged as the event starts. Returns the board and a ``stepped`` event per player moved (each
-    followed by the roll of a square he may fall through, :func:`bbcore.rules.trapdoors.enter_square`)."""
+    pitch that a feature neither fills nor walls off, crossing no edge that costs anything), one after another as the
+    coach picks them (``Decisions.free_move`` with ``reason``) until he says None. Who is Open is judged as the event
+    starts. Returns the board and a ``stepped`` event per player moved (each followed by the roll of a square he may
+    fall through, :func:`bbcore.rules.trapdoors.enter_square`)."""
     movers = open_players(board, team)
     events: list[Event] = []
     moved = 0
@@ -569,7 +585,7 @@ def step_open_players(
             (pid, (square,))
             for pid in movers
             for square in board.neighbours(board.player(pid).square or (-1, -1))
-            if board.geometry.on_pitch(square) and not board.occupied(square)
+            if _free_step(ruleset, board, board.player(pid), square)
         ]
         board, stepped = _offered_step(ruleset, board, team, reason, offered, dice, decisions)
         if not stepped:

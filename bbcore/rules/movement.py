@@ -296,7 +296,9 @@ def under_base(board: Board, player: PlayerState) -> list[PlayerState]:
     return sorted((p for p in board.players.values() if p.id != player.id and p.on_pitch and p.square in covered), key=lambda p: p.id)
 
 
-def _crossing(ruleset: Ruleset, board: Board, player: PlayerState, origin: Square, target: Square) -> Crossing:
+def step_crossing(ruleset: Ruleset, board: Board, player: PlayerState, origin: Square, target: Square) -> Crossing:
+    """What stepping from ``origin`` into ``target`` costs the player beyond the square (an edge feature to cross):
+    the plugins' answer through ``bbcore_crossing``, else nothing."""
     answer = ruleset.hook.bbcore_crossing(ruleset=ruleset, board=board, player=player.moved(origin), origin=origin, target=target)
     return answer if answer is not None else _NO_CROSSING
 
@@ -352,7 +354,7 @@ def plan_path(
                 raise UsageError(f"{player.id} cannot jump: a player on a bigger base steps over those who are down instead")
             over, target = _as_square(jump.over), _as_square(jump.to)
             _check_jump(here, player, current, over, target)
-            crossings = (_crossing(ruleset, here, player, current, over), _crossing(ruleset, here, player, over, target))
+            crossings = (step_crossing(ruleset, here, player, current, over), step_crossing(ruleset, here, player, over, target))
             cost = 2 + sum(c.cost for c in crossings)
             risks = tuple(c.risk for c in crossings if c.risk > 0)
         else:
@@ -362,7 +364,7 @@ def plan_path(
             reason = step_blocked(ruleset, here, player, current, target)
             if reason is not None:
                 raise UsageError(f"{player.id} cannot step from {current} to {target}: {reason}")
-            crossing = _NO_CROSSING if plain else _crossing(ruleset, here, player, current, target)
+            crossing = _NO_CROSSING if plain else step_crossing(ruleset, here, player, current, target)
             cost, risks = 1 + crossing.cost, ((crossing.risk,) if crossing.risk > 0 else ())
             if crossing.cost and crossing.risk:
                 # Two ways over: carefully (the extra cost, never by rushing) or recklessly (the risk roll).

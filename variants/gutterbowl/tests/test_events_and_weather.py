@@ -350,9 +350,9 @@ def test_the_smog_is_rolled_before_the_set_up_and_the_heat_after_the_drive_effec
 
 
 def eight_home_players(rules: Ruleset, **changes: Any) -> GameState:
-    """Eight home players legally placed (three on the line), seven away players."""
-    home = {f"h{n}": (12, 5 + n) for n in range(3)} | {f"h{n}": (9, 3 + n) for n in range(3, 8)}
-    away = {f"a{n}": (13, 5 + n) for n in range(3)} | {f"a{n}": (16, 3 + n) for n in range(3, 7)}
+    """Eight home players legally placed (three on the line), seven away players; none on a square a feature fills."""
+    home = {f"h{n}": (12, 5 + n) for n in range(3)} | {f"h{n}": (10, 3 + n) for n in range(3, 8)}
+    away = {f"a{n}": (13, 5 + n) for n in range(3)} | {f"a{n}": (15, 3 + n) for n in range(3, 7)}
     return game(rules, home | away, **changes)
 
 

@@ -535,3 +535,61 @@ def test_the_frog_has_no_hands_for_the_ball(street: Ruleset) -> None:
         fumbled = pick_up(street, underfoot, "c", dice, DefaultDecisions())
     assert fumbled.board.ball.carrier is None
     assert fumbled.turnover
+
+
+# -- the core's own procedures keep off the features ----------------------------------------------------
+
+
+@pytest.mark.parametrize("pitch", ["street", "sewer"])
+def test_nobody_sets_up_on_a_square_a_feature_fills(pitch: str) -> None:
+    from bbcore.rules.drive import setup_problems
+
+    rules = bbcore.load_ruleset("gutterbowl", options={"pitch": pitch})
+    squares = {"h1": (12, 5), "h2": (12, 6), "h3": (12, 7), "h4": (5, 3), "h5": (6, 10), "h6": (2, 7), "h7": (8, 4)}
+    board = build_board(rules, {pid: ("home", HUMAN, square) for pid, square in squares.items()})
+    filled = sorted(pid for pid, square in squares.items() if board.geometry.feature_at(square) is not None)
+    assert filled == ["h4", "h5", "h7"]
+    problems = [p for p in setup_problems(rules, board, "home") if p.code == "on-a-feature"]
+    assert [p.path for p in problems] == [f"$.teams.home.players.{pid}" for pid in filled]
+
+
+class Offered(DefaultDecisions):
+    """Takes no free step, and writes down the ones it was offered."""
+
+    def __init__(self) -> None:
+        self.offered: list[tuple[str, tuple[Square, ...]]] = []
+
+    def free_move(self, team: str, reason: str, moves: Any) -> None:
+        self.offered.extend(moves)
+
+
+def test_a_free_step_never_goes_into_a_pit_or_over_a_barricade(sewer: Ruleset) -> None:
+    from bbcore.rules.drive import step_open_players
+
+    board = build_board(sewer, {"a2": ("away", ORC, (15, 5)), "a3": ("away", ORC, (15, 1))})
+    coach = Offered()
+    with ScriptedDice([]) as dice:
+        step_open_players(sewer, board, "away", 2, "get-ready-lads", dice, coach)
+    offered = {square for _, (square,) in coach.offered}
+    pits = {(16, 4), (16, 5)}
+    assert all(board.geometry.feature_at(square) is not None for square in pits)
+    assert not offered & pits
+    over_the_barricade = {(14, 0), (14, 1), (14, 2)}
+    assert all(board.geometry.feature_between((15, 1), square) is not None for square in over_the_barricade)
+    assert not offered & over_the_barricade
+    assert (15, 6) in offered, "a plain step is still offered"
+
+
+def test_a_frenzied_blocker_makes_no_second_block_on_a_player_pushed_into_a_pit(sewer: Ruleset) -> None:
+    import attrs
+
+    from bbcore.rules.block import block
+
+    board = build_board(sewer, {"h": ("home", HUMAN, (11, 3)), "a": ("away", ORC, (10, 3))})
+    frenzied = board.player("h")
+    board = board.with_player(attrs.evolve(frenzied, skills={**frenzied.skills, "frenzy": None}))
+    with ScriptedDice([3]) as dice:  # one die: Push Back, into the pit behind him
+        after = block(sewer, board, "h", "a", dice, DefaultDecisions())
+    assert after.board.trapped(after.board.player("a"))
+    assert sum(1 for e in after.events if e.kind == "block") == 1
+    assert after.board.player("h").square == (10, 3), "he follows up to the edge of the pit, not into it"
