@@ -242,3 +242,24 @@ def test_a_gained_skill_s_value_must_fit_the_skill(core: Ruleset, skill: str, va
     data["players"][0] = {"name": "Ann", "position": LINEMAN, "gained_skills": [{"id": skill, "value": value}]}
     report = check_team(core, converter.structure(data, Team), stage="league")
     assert [(p.code, p.path, p.message) for p in report.problems] == [("bad-skill-value", "$.players[0].gained_skills[0]", message)]
+
+
+def test_niggling_injuries_come_onto_the_board_and_add_to_the_casualty_roll(core: Ruleset) -> None:
+    from bbcore.dice import ScriptedDice
+    from bbcore.rules.injury import casualty_roll, suffer_casualty
+
+    nagged = TeamPlayer(name="Nagged", position="human/human-lineman", niggling_injuries=2)
+    on_board = game_player(core, nagged, "home-1", "home", Status.STANDING)
+    assert on_board.modifiers == {"casualty": 2}
+    assert game_player(core, TeamPlayer(name="Fresh", position="human/human-lineman"), "home-2", "home").modifiers == {}
+    # A D16 of 8 is Badly Hurt for a fresh player; two Niggling Injuries make it a 10.
+    plain, _ = casualty_roll(core, "home-1", ScriptedDice([8]))
+    nagged_row, _ = casualty_roll(core, "home-1", ScriptedDice([10]))
+    from bbcore.testing import build_board
+
+    board = build_board(core, {"home-1": ("home", "human/human-lineman", (5, 5))})
+    board = board.with_player(on_board.moved((5, 5)))
+    with ScriptedDice([8]) as dice:
+        hurt = suffer_casualty(core, board, "home-1", dice)
+    (rolled,) = [e for e in hurt.events if e.kind == "casualty"]
+    assert rolled.result == nagged_row.id != plain.id

@@ -50,6 +50,8 @@ _ON_PITCH = frozenset((Status.STANDING, Status.PRONE, Status.STUNNED))
 
 #: The skill whose Chomp holds an opponent in his square (``PlayerState.chomped_by``); the board lets a Chomp go.
 MONSTROUS_MOUTH = "monstrous-mouth"
+#: The modifier added to a player's Casualty Rolls: his Niggling Injuries, when a team file is put on the board.
+CASUALTY_MODIFIER = "casualty"
 
 
 def step(square: Square, direction: Square, distance: int = 1) -> Square:

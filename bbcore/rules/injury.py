@@ -20,7 +20,7 @@ from attrs import frozen
 from bbcore.dice import DiceSource, passes, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.board import Board, PlayerState, Status
+from bbcore.rules.board import CASUALTY_MODIFIER, Board, PlayerState, Status
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.effects import serves_hired
 from bbcore.rules.events import Event, Outcome
@@ -390,7 +390,7 @@ def suffer_casualty(
     # Decay and the like: added to every casualty roll, as Niggling Injuries are (those the player carries
     # into the game are his ``casualty`` modifier on the board).
     niggling_injuries += sum(by for trait, by in ruleset.parameters.casualty_modifiers.items() if player.has(trait))
-    niggling_injuries += board.modifier("casualty", player)
+    niggling_injuries += board.modifier(CASUALTY_MODIFIER, player)
     regeneration_first = ruleset.parameters.regeneration_first
     if regeneration_first and _regenerates(ruleset, player, dice, choose_treatment, events):
         return Outcome(board.with_player(player.with_status(Status.RESERVES)), tuple(events))

@@ -25,7 +25,7 @@ from bbcore.rules.concession import NOT_PLAYED, UNPLAYED
 from bbcore.rules.decisions import Decisions, IllegalAnswerError, checked_choices
 from bbcore.rules.events import Event
 from bbcore.rules.friendly import FRIENDLY
-from bbcore.rules.game_results import dead_players, quitters, team_after_game
+from bbcore.rules.game_results import DEDICATED_FANS, dead_players, quitters, team_after_game
 from bbcore.rules.getting_even import getting_even_step
 from bbcore.rules.injury import CASUALTY_ROLE, is_dead
 from bbcore.rules.league import (
@@ -45,7 +45,7 @@ from bbcore.rules.sequences import GameState, StepProcedure
 from bbcore.teams.checks import LEAGUE, check_team
 from bbcore.teams.hiring import hiring_cost
 from bbcore.teams.profiles import LASTING_INJURY, game_player_id, is_captain
-from bbcore.teams.valuation import value_team
+from bbcore.teams.valuation import staff_count, value_team
 
 if TYPE_CHECKING:
     from bbcore.model.team import Team, TeamPlayer
@@ -319,9 +319,16 @@ def _unplayed(state: GameState) -> str | None:
 
 def _results_undone(ruleset: Ruleset, state: GameState, team_id: str, recorded: Team, after: Team) -> list[str]:
     """What the answer undoes of the game's results written in ``recorded``: a dead player kept, or a kept player's
-    missed game, injuries or skills gained taken off, or SPP other than those new advancements spent."""
+    missed game, injuries or skills gained taken off, or SPP other than those new advancements spent; or what hiring
+    never buys changed: the Dedicated Fans (only the post-game roll moves them) and the League Trophy."""
     dead = dead_players(ruleset, state, team_id)
     found = [f"{player.name} died in the game and leaves the team" for player in after.players if player.identity in dead]
+    start = ruleset.parameters.dedicated_fans.start
+    fans = [staff_count(team.staff.get(DEDICATED_FANS, start)) for team in (recorded, after)]
+    if fans[0] != fans[1]:
+        found.append(f"its Dedicated Fans stay at {fans[0]}: only the post-game roll moves them")
+    if after.league_trophy != recorded.league_trophy:
+        found.append("the League Trophy goes only to the season's champion")
     then = {player.identity: player for player in recorded.players}
     for player in after.players:
         was = then.get(player.identity)

@@ -24,7 +24,7 @@ from attrs import frozen
 
 from bbcore.errors import Problem, format_json_path
 from bbcore.model.team import Advancement
-from bbcore.rules.board import KEYWORD_SEPARATOR, PlayerState, Status, player_from_position
+from bbcore.rules.board import CASUALTY_MODIFIER, KEYWORD_SEPARATOR, PlayerState, Status, player_from_position
 from bbcore.rules.effects import apply_effects
 from bbcore.rules.league import skill_conflict
 from bbcore.teams.problems import problem
@@ -255,9 +255,10 @@ def profile_problems(ruleset: Ruleset, players: tuple[TeamPlayer, ...], team: Te
 def game_player(
     ruleset: Ruleset, player: TeamPlayer, player_id: str, team_id: str, status: Status = Status.RESERVES, team: Team | None = None
 ) -> PlayerState:
-    """The player as a game's board holds him, with his :func:`current_profile` (in ``team``), off the pitch in ``status``."""
+    """The player as a game's board holds him, with his :func:`current_profile` (in ``team``), off the pitch in ``status``.
+    His Niggling Injuries become his ``casualty`` modifier: each adds 1 to his Casualty Rolls."""
     profile = current_profile(ruleset, player, team)
-    return PlayerState(
+    state = PlayerState(
         player_id,
         team_id,
         profile.ma,
@@ -270,6 +271,9 @@ def game_player(
         status,
         player.position,
     )
+    if player.niggling_injuries:
+        state = attrs.evolve(state, modifiers={**state.modifiers, CASUALTY_MODIFIER: player.niggling_injuries})
+    return state
 
 
 def game_player_id(team_id: str, index: int) -> str:

@@ -150,6 +150,20 @@ def test_an_answer_may_not_undo_the_game_s_results(core: Ruleset, undo: object, 
         hiring_and_firing(core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", changed)]))
 
 
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda t: attrs.evolve(t, staff={**t.staff, DEDICATED_FANS: t.staff.get(DEDICATED_FANS, 1) + 1}), "Dedicated Fans stay at"),
+        (lambda t: attrs.evolve(t, league_trophy=True), "League Trophy goes only to the season's champion"),
+    ],
+)
+def test_hiring_buys_no_dedicated_fans_and_no_trophy(core: Ruleset, change: object, message: str) -> None:
+    state = after_a_game(core, human(core), {})
+    recorded = team_after_game(core, state, "home")
+    with pytest.raises(IllegalAnswerError, match=message):
+        hiring_and_firing(core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", change(recorded))]))  # type: ignore[operator]
+
+
 def test_spp_spent_on_a_new_advancement_and_a_dead_player_kept(core: Ruleset) -> None:
     file = human(core)
     state = after_a_game(core, file, {5: ("dead",)}, spp={"home-3": 6})

@@ -6,8 +6,8 @@ rolls the ``drummers`` dice of ``pack-rules.yaml`` and, for each die of ``push_o
 more, pushes one opposing player on the pitch one square toward their own End Zone as
 a Push Back block result would (Stand Firm, Sidestep and chain-pushes as in
 :func:`bbcore.rules.push.push`, the drummer's coach picking squares). The coach names
-each player with ``Decisions.agreed_choice`` (none named: the first, by id); the same
-player may be named again.
+each player with ``Decisions.agreed_choice``; each push may be turned down (none
+named: no push for that die), and the same player may be named again.
 
 :func:`advise_kick` replaces the kick's deviation for a team with the Master of
 Ballistics: a roll on its D3 table (rows named by the ``ballistics`` entry) leaves the
@@ -58,7 +58,10 @@ def beat_the_drum(ruleset: Ruleset, board: Board, team: str, inducement: str, di
         targets = sorted(p.id for p in board.players.values() if p.team != team and p.on_pitch)
         if not targets:
             break
-        chosen = decisions.agreed_choice(f"{team}: player to push back", targets) or targets[0]
+        chosen = decisions.agreed_choice(f"{team}: player to push back", targets)
+        if chosen is None:
+            outcome = outcome.then(Outcome(board, (Event("drum-push", team, (), "declined", {"inducement": inducement}),)))
+            continue
         if chosen not in targets:
             raise UsageError(f"{chosen!r} is not an opposing player on the pitch")
         pushed = board.player(chosen)

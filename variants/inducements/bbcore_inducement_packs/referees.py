@@ -96,14 +96,19 @@ def argue_with_the_axe(
 ) -> tuple[GameState, bool, tuple[Event, ...]]:
     """The fouler argues with a ``halt`` referee: an Armour roll at +bonus; the bool is whether he is still to go.
 
-    Armour broken: the player goes Prone and takes an Injury roll, stays in the game, no
-    Turnover. Armour held: the argument changed nothing; the caller sends him off, and it
-    is a Turnover (:func:`argue` hands this to the core's :func:`~bbcore.rules.foul.send_off`).
+    A total higher than his Armour Value: the player goes Prone and takes an Injury roll,
+    stays in the game, no Turnover. Equal or lower (the list says so in as many words,
+    where an ordinary Armour roll breaks on equal): the argument changed nothing; the
+    caller sends him off, and it is a Turnover (:func:`argue` hands this to the core's
+    :func:`~bbcore.rules.foul.send_off`).
     """
     referee = rules_for(pack_rules(ruleset).referees, inducement, "biased referee")
     harm = Harm(cause="referee", armour_modifier=referee.bonus)
     board = state.board
     broken, _, armour = roll_armour(ruleset, board, fouler_id, harm, dice)
+    if broken and int(armour.detail["total"]) <= board.player(fouler_id).av:
+        broken = False
+        armour = attrs.evolve(armour, result="held", detail={**armour.detail, "needs_more_than_av": True})
     if not broken:
         return state, True, (armour,)
     board = board.with_player(board.player(fouler_id).with_status(Status.PRONE))

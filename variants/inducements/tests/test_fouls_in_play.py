@@ -70,7 +70,13 @@ def test_ranulf_halts_play_and_the_axe_replaces_the_bribe(bb2020: bbcore.Ruleset
     assert outcome.sent_off == "f"
     assert outcome.turnover
     assert not any(e.kind == "bribe" for e in outcome.events)
-    with ScriptedDice([*HELD, 4, 3, 4, 2, 2]) as dice:  # the axe: 7 + 2 = 9 breaks; injury 4, Stunned
+    with ScriptedDice([*HELD, 4, 3, 4]) as dice:  # the axe: 7 + 2 = 9, equal to AV 9: no effect, Sent-off
+        outcome = foul(bb2020, game(bb2020, hired), "f", "v", dice, answers(argue=True))
+    assert outcome.sent_off == "f"
+    assert outcome.turnover
+    axe = next(e for e in outcome.events if e.kind == "armour" and e.who == "f")
+    assert (axe.result, axe.detail["total"]) == ("held", 9)
+    with ScriptedDice([*HELD, 4, 4, 4, 2, 2]) as dice:  # the axe: 8 + 2 = 10, higher than AV 9; injury 4, Stunned
         outcome = foul(bb2020, game(bb2020, hired), "f", "v", dice, answers(argue=True))
     assert outcome.sent_off is None
     assert not outcome.turnover

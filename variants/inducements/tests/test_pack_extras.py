@@ -251,10 +251,19 @@ def test_no_rune_for_a_loner(bb2020: bbcore.Ruleset) -> None:
 
 def test_the_drummer_pushes_an_opponent_back_once_per_four_or_more(bb2020: bbcore.Ruleset) -> None:
     board = build_board(bb2020, {"d": ("home", LINEMAN, (5, 5)), "a": ("away", LINEMAN, (15, 7))})
+    pushes = [("agreed-choice", "a"), ("agreed-choice", "a")]
     with ScriptedDice([4, 1, 6]) as dice:
-        outcome = beat_the_drum(bb2020, board, "home", "bb2020/waaagh-drummer", dice, ScriptedDecisions([]))
+        outcome = beat_the_drum(bb2020, board, "home", "bb2020/waaagh-drummer", dice, ScriptedDecisions(pushes))
     assert outcome.board.player("a").square[0] == 17  # two squares toward the away End Zone
     assert outcome.board.player("d").square == (5, 5)
+
+
+def test_each_push_of_the_drummer_may_be_turned_down(bb2020: bbcore.Ruleset) -> None:
+    board = build_board(bb2020, {"d": ("home", LINEMAN, (5, 5)), "a": ("away", LINEMAN, (15, 7))})
+    with ScriptedDice([4, 1, 6]) as dice:  # two beats: the coach takes one push and turns the other down
+        outcome = beat_the_drum(bb2020, board, "home", "bb2020/waaagh-drummer", dice, ScriptedDecisions([("agreed-choice", "a")]))
+    assert outcome.board.player("a").square[0] == 16
+    assert [e.result for e in outcome.events if e.kind == "drum-push"] == ["declined"]
 
 
 def test_the_drummer_plays_in_his_own_step_after_the_kick_off_event(bb2020: bbcore.Ruleset) -> None:
@@ -267,7 +276,7 @@ def test_the_drummer_plays_in_his_own_step_after_the_kick_off_event(bb2020: bbco
         TeamState("home", "H", "human", 1, inducements={"bb2020/waaagh-drummer": 1}), TeamState("away", "A", "human", 1), board
     )
     with ScriptedDice([4, 1, 1]) as dice:
-        after, events = sequence_steps(bb2020)["bb2020/drummer"](bb2020, state, dice, ScriptedDecisions([]))
+        after, events = sequence_steps(bb2020)["bb2020/drummer"](bb2020, state, dice, ScriptedDecisions([("agreed-choice", "a")]))
     assert after.board.player("a").square[0] == 16
     assert events[0].kind == "drum"
     quiet = GameState(TeamState("home", "H", "human", 1), TeamState("away", "A", "human", 1), board)

@@ -273,7 +273,8 @@ def test_keeping_a_journeyman_ayleen_taught_costs_more_for_each_skill_he_keeps(b
     fee = bb2020.position("human/human-lineman").cost
     taught = TeamPlayer("Jonas", "human/human-lineman", gained_skills=(SkillRef(general[0]), SkillRef(general[1])))
     plain = TeamPlayer("Otto", "human/human-lineman")
-    home = attrs.evolve(scouted.home, team=human, treasury=200_000)
+    fans = human.staff["dedicated-fans"]  # the game's, as the file holds them
+    home = attrs.evolve(scouted.home, team=human, treasury=200_000, dedicated_fans=fans)
     ended = attrs.evolve(scouted, home=home)
     # Both skills kept: 20K on top of his Hiring Fee; the untaught one costs his fee alone.
     kept = attrs.evolve(human, players=(*human.players, taught, plain), treasury=200_000 - 2 * fee - 20_000)

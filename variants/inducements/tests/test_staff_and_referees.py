@@ -93,15 +93,16 @@ def test_ranulf_halts_play_and_his_axe_settles_the_argument(bb2020: bbcore.Rules
         _, call = watch_foul(bb2020, state, "bb2020/ranulf-red-hokuli", "f", "v", False, dice)
     assert call.halted
     assert call.sent_off is None
-    # 3+4 = 7, +2 = 9 breaks AV 9: Prone, injury 2+2 = 4 Stunned, no Turnover.
-    with ScriptedDice([3, 4, 2, 2]) as dice:
+    # 4+4 = 8, +2 = 10, higher than AV 9: Prone, injury 2+2 = 4 Stunned, no Turnover.
+    with ScriptedDice([4, 4, 2, 2]) as dice:
         after, turnover, _ = argue_with_the_axe(bb2020, state, "bb2020/ranulf-red-hokuli", "f", dice)
     assert not turnover
     assert after.board.player("f").status is Status.STUNNED
-    with ScriptedDice([3, 3]) as dice:
-        after, goes, _ = argue_with_the_axe(bb2020, state, "bb2020/ranulf-red-hokuli", "f", dice)
-    assert goes  # the Sent-off procedure sends him off
-    assert after.board.player("f").status is Status.STANDING
+    for held in ([3, 3], [3, 4]):  # 8, and 9 equal to AV 9: neither is higher
+        with ScriptedDice(held) as dice:
+            after, goes, _ = argue_with_the_axe(bb2020, state, "bb2020/ranulf-red-hokuli", "f", dice)
+        assert goes  # the Sent-off procedure sends him off
+        assert after.board.player("f").status is Status.STANDING
 
 
 @pytest.mark.parametrize(("roll", "stunned"), [(6, True), (5, False)])
