@@ -319,8 +319,9 @@ def _unplayed(state: GameState) -> str | None:
 
 def _results_undone(ruleset: Ruleset, state: GameState, team_id: str, recorded: Team, after: Team) -> list[str]:
     """What the answer undoes of the game's results written in ``recorded``: a dead player kept, or a kept player's
-    missed game, injuries or skills gained taken off, or SPP other than those new advancements spent; or what hiring
-    never buys changed: the Dedicated Fans (only the post-game roll moves them) and the League Trophy."""
+    missed game, injuries or skills gained taken off, or SPP other than those new advancements spent; a new player
+    with SPP beyond a kept Journeyman's of the game; or what hiring never buys changed: the Dedicated Fans (only the
+    post-game roll moves them) and the League Trophy."""
     dead = dead_players(ruleset, state, team_id)
     found = [f"{player.name} died in the game and leaves the team" for player in after.players if player.identity in dead]
     start = ruleset.parameters.dedicated_fans.start
@@ -329,6 +330,13 @@ def _results_undone(ruleset: Ruleset, state: GameState, team_id: str, recorded: 
         found.append(f"its Dedicated Fans stay at {fans[0]}: only the post-game roll moves them")
     if after.league_trophy != recorded.league_trophy:
         found.append("the League Trophy goes only to the season's champion")
+    # A new player brings no SPP, but a Journeyman kept may bring those he earned in the game.
+    team_players = {p.id for p in state.board.team_players(team_id)}
+    earned = max((state.spp.get(pid, 0) for pid in state.journeymen if pid in team_players), default=0)
+    identities = {player.identity for player in recorded.players}
+    for player in after.players:
+        if player.identity not in identities and player.spp > earned:
+            found.append(f"{player.name} is new to the team and brings no SPP but a kept Journeyman's of this game ({earned} at most)")
     then = {player.identity: player for player in recorded.players}
     for player in after.players:
         was = then.get(player.identity)
@@ -384,7 +392,8 @@ def _firing_problems(ruleset: Ruleset, state: GameState, team_id: str, recorded:
     left = Counter(p.identity for p in recorded.players) - Counter(p.identity for p in after.players)
     could_play = {p.identity for p in recorded.players if p.available}
     fired = sorted(name for name, position in left.elements() if (name, position) in could_play)
-    eligible = sum(1 for player in after.players if player.available)
+    # Firing comes before hiring: the players hired in the same answer do not count towards the floor.
+    eligible = sum(1 for player in after.players if player.available and player.identity in could_play)
     if fired and eligible < floor:
         found.append(
             f"it fires {', '.join(fired)} with {eligible} players eligible for the next game; no player may be fired below {floor}"

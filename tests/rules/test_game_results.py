@@ -8,7 +8,7 @@ import pytest
 from bbcore.dice import ScriptedDice, SeededDice
 from bbcore.errors import UsageError
 from bbcore.model.common import SkillRef
-from bbcore.model.team import Advancement, Team
+from bbcore.model.team import Advancement, Team, TeamPlayer
 from bbcore.rules.board import Status
 from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError, ScriptedDecisions
 from bbcore.rules.friendly import friendly_casualties
@@ -246,3 +246,37 @@ def test_each_new_advancement_costs_at_most_what_its_kind_may(core: Ruleset) -> 
         chosen = answer(spent, kind)
         answers = ScriptedDecisions([("team-after-hiring", chosen), ("team-after-hiring", None)])
         assert hiring_and_firing(core, state, ScriptedDice([]), answers)[0].home.team is chosen
+
+
+def rich(state: GameState) -> GameState:
+    return attrs.evolve(state, home=attrs.evolve(state.home, treasury=300_000))
+
+
+def test_a_new_player_brings_no_spp_but_a_kept_journeymans_of_the_game(core: Ruleset) -> None:
+    fee = core.position("human/human-lineman").cost
+    state = rich(after_a_game(core, human(core), {}))
+    recorded = team_after_game(core, state, "home")
+    newcomer = TeamPlayer("Neu", "human/human-lineman", spp=2)
+    hired = attrs.evolve(recorded, players=(*recorded.players, newcomer), treasury=recorded.treasury - fee)
+    with pytest.raises(IllegalAnswerError, match="Neu is new to the team and brings no SPP"):
+        hiring_and_firing(core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", hired)]))
+    # A Journeyman played and earned 2 SPP: hired for good, he keeps them.
+    journeyman = attrs.evolve(state.board.player("home-1"), id="home-journeyman-1", status=Status.RESERVES, square=None)
+    board = state.board.with_player(journeyman)
+    with_journeyman = attrs.evolve(state, board=board, journeymen=(journeyman.id,), spp={journeyman.id: 2})
+    assert team_after_game(core, with_journeyman, "home") == recorded
+    after, _ = hiring_and_firing(core, with_journeyman, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", hired)]))
+    assert after.home.team is hired
+
+
+def test_players_hired_in_the_same_answer_do_not_make_up_the_firing_floor(core: Ruleset) -> None:
+    fee = core.position("human/human-lineman").cost
+    state = rich(after_a_game(core, human(core), {}))
+    recorded = team_after_game(core, state, "home")
+    floor = core.parameters.players_on_pitch
+    assert len(recorded.players) == floor + 1
+    kept = recorded.players[: floor - 1]  # two of the twelve fired: ten left
+    newcomers = (TeamPlayer("Neu", "human/human-lineman"), TeamPlayer("Frisch", "human/human-lineman"))
+    answer = attrs.evolve(recorded, players=(*kept, *newcomers), treasury=recorded.treasury - 2 * fee)
+    with pytest.raises(IllegalAnswerError, match=f"no player may be fired below {floor}"):
+        hiring_and_firing(core, state, ScriptedDice([]), ScriptedDecisions([("team-after-hiring", answer)]))
