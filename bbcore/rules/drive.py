@@ -882,6 +882,17 @@ def restart_the_game(ruleset: Ruleset, state: GameState) -> StepResult:
 # -- the end of a turn -----------------------------------------------------------------------------
 
 
+#: The event of a player Stunned since his team's turn started who turns Prone as it ends.
+STUNNED_TURN_PRONE = "stunned-turns-prone"
+
+
+def _stunned_turn_prone(board: Board, team: str, stunned: frozenset[str]) -> tuple[Board, tuple[Event, ...]]:
+    """The team's players Stunned since its turn started (and still Stunned) turn Prone, each with an event."""
+    players = [p for p in board.team_players(team) if p.id in stunned and p.status is Status.STUNNED]
+    board = board.replace_players(p.with_status(Status.PRONE) for p in players)
+    return board, tuple(Event(STUNNED_TURN_PRONE, p.id, (), "prone") for p in sorted(players, key=lambda p: p.id))
+
+
 def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, decisions: Decisions | None = None) -> StepResult:
     """Whatever the active plugins do when ``team``'s turn ends (``bbcore_turn_end_effects``), each on the board the one
     before left; ``decisions`` answer what the coaches decide there (the defaults without). The changes that last until
@@ -889,7 +900,9 @@ def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, de
     come back after this team's turn (``GameState.weather_return``) returns. The turn's records of who was activated
     and who was Stalling (``GameState.activated``, ``GameState.stalling``) and the players' uses of skills limited per
     turn (:func:`bbcore.rules.board.clear_turn_uses`) are cleared once the hooks have seen them, and no team's turn is
-    under way any more (``GameState.active_team``).
+    under way any more (``GameState.active_team``). The team's players who lay Stunned as its turn started
+    (``GameState.stunned_at_turn_start``, noted by :func:`bbcore.rules.turns.start_turn`) and still do turn Prone
+    (a :data:`STUNNED_TURN_PRONE` event each).
     Last, the plugins act on the whole game just after the turn (``bbcore_after_turn_effects``, which the core answers
     first: the Sports-Wizard, :mod:`bbcore.rules.sports_wizard`)."""
     board, events = chain_board_hook(
@@ -903,11 +916,14 @@ def end_turn(ruleset: Ruleset, state: GameState, team: str, dice: DiceSource, de
         decisions=decisions or DefaultDecisions(),
         stalling=state.stalling,
     )
+    board, recovered = _stunned_turn_prone(board, team, state.stunned_at_turn_start)
+    events = (*events, *recovered)
     # A Cheering Fans assist not used in the team's own turn is lost.
     state = attrs.evolve(
         state,
         board=clear_turn_uses(board),
         activated=frozenset(),
+        stunned_at_turn_start=frozenset(),
         may_stall=None,
         stalling=frozenset(),
         cheering_fans=state.cheering_fans - {team},

@@ -205,7 +205,9 @@ class GameState:
 
     ``activated`` holds the players activated so far in the current team turn:
     :func:`bbcore.rules.turns.end_activation` adds each, and
-    :func:`bbcore.rules.drive.end_turn` and the ``drive-ends`` step clear it. ``may_stall``
+    :func:`bbcore.rules.drive.end_turn` and the ``drive-ends`` step clear it.
+    ``stunned_at_turn_start`` holds the active team's players who were Stunned as its turn
+    started (:func:`bbcore.rules.turns.start_turn`): they turn Prone as it ends. ``may_stall``
     is the player being activated when he could score without a die
     (:func:`bbcore.rules.turns.start_activation`), and ``stalling`` the players found
     Stalling in the current team turn (see :mod:`bbcore.rules.stalling`); ``end_turn`` and
@@ -260,6 +262,7 @@ class GameState:
     barred_from_set_up: frozenset[str] = frozenset()
     barred_activations: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     activated: frozenset[str] = frozenset()
+    stunned_at_turn_start: frozenset[str] = frozenset()
     may_stall: str | None = None
     stalling: frozenset[str] = frozenset()
     #: Teams whose next turn's first Block (or Blitz) takes an extra offensive assist (the Cheering Fans kick-off

@@ -34,7 +34,7 @@ import attrs
 
 from bbcore.dice import DiceSource
 from bbcore.rules.block import CHEERED_BLOCK, spend_cheer
-from bbcore.rules.board import clear_turn_uses
+from bbcore.rules.board import Status, clear_turn_uses
 from bbcore.rules.conditions import with_conditions
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
@@ -68,7 +68,8 @@ def start_turn(
 ) -> tuple[GameState, tuple[Event, ...]]:
     """``team``'s turn starts, before anyone is activated: it becomes ``GameState.active_team``, the turn's records
     start empty (``GameState.activated``, ``GameState.stalling``, a Charge! not yet over: ``GameState.charge``, and the
-    players' uses of skills limited per turn: :func:`bbcore.rules.board.clear_turn_uses`),
+    players' uses of skills limited per turn: :func:`bbcore.rules.board.clear_turn_uses`), the team's players lying
+    Stunned are noted (``GameState.stunned_at_turn_start``: they turn Prone as the turn ends),
     the changes that last until this team's turn starts end (:func:`bbcore.rules.turn_changes.end_turn_changes`).
     A team that scored in its opponent's turn (``GameState.celebrating``) spends this turn celebrating: it ends at
     once (a :data:`TURNOVER_EVENT`, result :data:`CELEBRATING`) and nothing else happens in it. Otherwise the coach
@@ -80,11 +81,14 @@ def start_turn(
     turn marker, ``TeamState.turn``), and ends the turn at once when :func:`turn_lost` finds a
     :data:`TURNOVER_EVENT` among the events."""
     decisions = decisions or DefaultDecisions()
+    # Who lies Stunned now turns Prone as this turn ends; whoever is Stunned during it waits for the next.
+    stunned = frozenset(p.id for p in state.board.team_players(team) if p.status is Status.STUNNED)
     # A Charge! ends when the first turn starts, whatever it had left.
     state = attrs.evolve(
         state,
         board=clear_turn_uses(state.board),
         activated=frozenset(),
+        stunned_at_turn_start=stunned,
         may_stall=None,
         stalling=frozenset(),
         charge=None,

@@ -316,3 +316,24 @@ def test_after_a_procedure_its_board_is_the_game_s_and_what_it_used_comes_off_th
     assert after.away.rerolls == 1
     assert after.home.apothecary_used
     assert [(e.who, e.result) for e in events] == [("away", "gone")]  # the re-roll hook's answer; the procedure's are the caller's
+
+
+def test_a_player_stunned_as_his_turn_starts_turns_prone_as_it_ends(core: Ruleset) -> None:
+    from bbcore.rules.drive import STUNNED_TURN_PRONE
+
+    state = game(core, {**PLAYERS, "h2": ("home", "human/human-lineman", (10, 9))})
+    stunned = state.board.player("h1").with_status(Status.STUNNED)
+    state = attrs.evolve(state, board=state.board.with_player(stunned))
+    started, _ = start_turn(core, state, "home", ScriptedDice([]))
+    assert started.stunned_at_turn_start == {"h1"}
+    # Stunned during the turn, he waits for the end of his team's next turn.
+    struck = attrs.evolve(started, board=started.board.with_player(started.board.player("h2").with_status(Status.STUNNED)))
+    ended, events = end_turn(core, struck, "home", ScriptedDice([]))
+    assert (ended.board.player("h1").status, ended.board.player("h2").status) == (Status.PRONE, Status.STUNNED)
+    assert [(e.kind, e.who) for e in events if e.kind == STUNNED_TURN_PRONE] == [(STUNNED_TURN_PRONE, "h1")]
+    assert ended.stunned_at_turn_start == frozenset()
+    # The opponent's turn leaves him be; his team's next one turns him Prone.
+    theirs, _ = end_turn(core, start_turn(core, ended, "away", ScriptedDice([]))[0], "away", ScriptedDice([]))
+    assert theirs.board.player("h2").status is Status.STUNNED
+    ours, _ = end_turn(core, start_turn(core, theirs, "home", ScriptedDice([]))[0], "home", ScriptedDice([]))
+    assert ours.board.player("h2").status is Status.PRONE
