@@ -813,19 +813,25 @@ def kick_lands(
 ) -> Outcome:
     """The kicked ball comes down after the kick-off event, scattering first if the event said so.
 
-    It must end in the receiving team's half: off the pitch or over the line of
-    scrimmage is a touchback, whether by the deviation, a scatter or a bounce. When
-    the flight crossed an edge (``origin`` is where it was aimed), the
-    ``bbcore_ball_leaves_pitch`` hook is asked first (cause ``kick-off``): the core
-    answers ``touchback``; a variant with walls may send the ball back.
+    It must stay in the receiving team's half: off the pitch or over the line of
+    scrimmage at any point is a touchback, whether by the deviation, a scatter or a
+    bounce, even when a later scatter or bounce brings it back. When the flight crossed
+    an edge (``origin`` is where it was aimed), the ``bbcore_ball_leaves_pitch`` hook is
+    asked first (cause ``kick-off``): the core answers ``touchback``; a variant with
+    walls may send the ball back.
     """
     receiving_half = "home" if receiving_team == board.home else "away"
     geometry = board.geometry
+
+    def strayed(square: Square) -> bool:
+        return not geometry.on_pitch(square) or geometry.half_of(square) != receiving_half
+
     events: tuple[Event, ...] = ()
-    if scatters:
+    if scatters and not strayed(landing):
+        # A deviation that strayed already decides it; a scatter that strays at any square does too.
         path, rolls = scatter(ruleset, landing, scatters, dice)
         events = (Event("scatter", None, rolls, "scattered", {"from": list(landing), "to": list(path[-1])}),)
-        landing = path[-1] if all(geometry.on_pitch(s) for s in path) else next(s for s in path if not geometry.on_pitch(s))
+        landing = next((s for s in path if strayed(s)), path[-1])
     if not geometry.on_pitch(landing) and origin is not None:
         last, off = _edge_crossing(board, origin, landing)
         answer = ruleset.hook.bbcore_ball_leaves_pitch(ruleset=ruleset, board=board, last_square=last, off_square=off, cause="kick-off")
@@ -846,7 +852,8 @@ def kick_lands(
     landed = dived if dived is not None else land_ball(ruleset, board, landing, dice, decisions, cause="kick-off", leaving="kick-off")
     outcome = Outcome(landed.board, (*events, *landed.events))
     resting = outcome.board.ball_square()
-    if resting is None or geometry.half_of(resting) != receiving_half:
+    bounced_over = any(e.kind == "bounce" and strayed((e.detail["to"][0], e.detail["to"][1])) for e in landed.events)
+    if resting is None or geometry.half_of(resting) != receiving_half or bounced_over:
         return touchback(outcome.board, receiving_team, decisions, outcome.events)
     return outcome
 

@@ -759,3 +759,20 @@ def test_kickers_are_listed_first_so_a_coach_who_takes_the_first_kicks_with_one(
     with ScriptedDice([5, 3]) as dice:
         in_the_air, events = kick(core, state, dice, DefaultDecisions())
     assert (in_the_air.kicking_player, events[1].detail.get("kicker")) == ("home-9", "home-9")
+
+
+def test_a_kick_that_strays_from_the_receiving_half_at_any_point_is_a_touchback(core: Ruleset) -> None:
+    from bbcore.rules import ball
+    from bbcore.testing import build_board
+
+    board = build_board(core, {"a": ("away", AWAY_LINEMAN, (22, 10)), "h": ("home", HOME_LINEMAN, (12, 7))})
+    assert (board.geometry.half_of((12, 7)), board.geometry.half_of((13, 7))) == ("home", "away")
+    # Deviated off the pitch, then scattered back on by the kick-off event: a touchback all the same.
+    with ScriptedDice([]) as dice:
+        off = ball.kick_lands(core, board, (20, -1), dice, DefaultDecisions(), receiving_team="away", scatters=3, origin=(20, 4))
+    assert any(e.kind == "touchback" for e in off.events)
+    # Down in the receiving half, it bounces over the line into the home half, is dropped there and bounces back.
+    with ScriptedDice([4, 1, 5]) as dice:
+        back = ball.kick_lands(core, board, (13, 7), dice, DefaultDecisions(), receiving_team="away", origin=(13, 7))
+    assert [e.detail["to"] for e in back.events if e.kind == "bounce"] == [[12, 7], [13, 7]]
+    assert any(e.kind == "touchback" for e in back.events)
