@@ -25,7 +25,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-import attrs
 from attrs import field, frozen
 
 from bbcore.dice import DiceSource, passes, roll_dice
@@ -33,6 +32,7 @@ from bbcore.errors import UsageError
 from bbcore.model.common import SkillRef
 from bbcore.rules.decisions import checked_choice
 from bbcore.rules.events import Event
+from bbcore.rules.league import FixtureRecord, standings
 from bbcore_skurling.building_rules import building_rules
 from bbcore_skurling.headliners import headliner
 from bbcore_skurling.league_rules import league_rules
@@ -341,39 +341,23 @@ def league_table(ruleset: Ruleset, results: Iterable[LeagueResult]) -> tuple[Lea
     """The league table: league points (the ruleset's win and loss points), then scored minus conceded.
 
     A drawn result is an error (a Skurling match always has a winner). Teams level on both
-    share a rank and are listed by id.
+    share a rank and are listed by id. The core's standings do the counting
+    (:func:`bbcore.rules.league.standings`, with the ruleset's tie-breakers): the match
+    points play the part of touchdowns.
     """
-    points = ruleset.parameters.league.points
-    tallies: dict[str, dict[str, int]] = {}
+    records = []
     for result in results:
         if result.home_points == result.away_points:
             raise UsageError(
                 f"{result.home} v {result.away} is drawn {result.home_points}-{result.away_points}; Skurling matches have a winner"
             )
-        for team, own, other in (
-            (result.home, result.home_points, result.away_points),
-            (result.away, result.away_points, result.home_points),
-        ):
-            tally = tallies.setdefault(team, dict.fromkeys(("played", "won", "lost", "points", "scored", "conceded"), 0))
-            tally["played"] += 1
-            won = own > other
-            tally["won" if won else "lost"] += 1
-            tally["points"] += points.win if won else points.loss
-            tally["scored"] += own
-            tally["conceded"] += other
-    lines = [
-        LeagueStanding(team, 0, t["played"], t["won"], t["lost"], t["points"], t["scored"], t["conceded"]) for team, t in tallies.items()
-    ]
-
-    def key(line: LeagueStanding) -> tuple[int, int]:
-        return (-line.points, -line.difference)
-
-    lines.sort(key=lambda line: (key(line), line.team))
-    ranked: list[LeagueStanding] = []
-    for place, line in enumerate(lines, start=1):
-        rank = ranked[-1].rank if ranked and key(ranked[-1]) == key(line) else place
-        ranked.append(attrs.evolve(line, rank=rank))
-    return tuple(ranked)
+        won = result.home_points > result.away_points
+        records.append(FixtureRecord(result.home, "win" if won else "loss", result.home_points, result.away_points))
+        records.append(FixtureRecord(result.away, "loss" if won else "win", result.away_points, result.home_points))
+    return tuple(
+        LeagueStanding(line.team, line.rank, line.played, line.won, line.lost, line.points, line.touchdowns_for, line.touchdowns_against)
+        for line in standings(ruleset, records)
+    )
 
 
 __all__ = [
