@@ -959,17 +959,12 @@ def _follow_up_square(board: Board, attacker: PlayerState, vacated: Square) -> S
     bigger base steps once towards it, and only when every square it would then cover is free (else None). Nobody
     follows into a square a feature of the pitch fills (a pit the target was pushed out of)."""
     if attacker.base is ONE_SQUARE or attacker.square is None:
-        return None if _filled(board, vacated) else vacated
+        return None if board.geometry.filled(vacated) else vacated
     near = nearest_square(attacker.squares, vacated)
     anchor = step(attacker.square, direction_between(near, vacated))
-    others = board.without(attacker.id)
-    fits = all(board.geometry.on_pitch(s) and not others.occupied(s) and not _filled(board, s) for s in attacker.moved(anchor).squares)
+    others, geometry = board.without(attacker.id), board.geometry
+    fits = all(geometry.on_pitch(s) and not others.occupied(s) and not geometry.filled(s) for s in attacker.moved(anchor).squares)
     return anchor if fits else None
-
-
-def _filled(board: Board, square: Square) -> bool:
-    feature = board.geometry.feature_at(square)
-    return feature is not None and feature.blocks_movement
 
 
 def block_push(
@@ -1046,11 +1041,7 @@ def trickster(ruleset: Ruleset, board: Board, actor_id: str, target_id: str, dic
     if not target.has(TRICKSTER) or not target.alert or target.square is None or actor.square is None or board.chompers_of(target):
         return Outcome(board)
     geometry = board.geometry
-    squares = [
-        s
-        for s in board.neighbours(actor.square)
-        if s != target.square and not board.occupied(s) and not ((f := geometry.feature_at(s)) is not None and f.blocks_movement)
-    ]
+    squares = [s for s in board.neighbours(actor.square) if s != target.square and not board.occupied(s) and not geometry.filled(s)]
     chosen = decisions.choose_square(target_id, TRICKSTER, squares) if squares else None
     if chosen is None:
         return Outcome(board)

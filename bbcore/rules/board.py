@@ -217,6 +217,11 @@ class PitchGeometry:
     def feature_at(self, square: Square) -> FeatureType | None:
         return self.square_features.get(square)
 
+    def filled(self, square: Square) -> bool:
+        """Whether a feature fills the square so that nobody may stand or step in it (a wall block, a pit)."""
+        feature = self.square_features.get(square)
+        return feature is not None and feature.blocks_movement
+
     def feature_between(self, a: Square, b: Square) -> FeatureType | None:
         """The edge feature between two squares.
 

@@ -118,7 +118,7 @@ def setup_problems(
         if player.id in barred:
             add("barred-from-set-up", f"{player.id} may not be set up for this drive", "players", player.id)
     for player in fielded:
-        filled = next((f for s in player.squares if (f := geometry.feature_at(s)) is not None and f.blocks_movement), None)
+        filled = next((geometry.feature_at(s) for s in player.squares if geometry.filled(s)), None)
         if filled is not None:
             add("on-a-feature", f"{player.id} stands at {player.square}, on a {filled.name}, where nobody may stand", "players", player.id)
     # Every square of every base: a player on a bigger base stands wholly in his half, sharing none.
@@ -267,8 +267,7 @@ def _kicking(state: GameState) -> tuple[str, str]:
 
 def _open_ground(board: Board, square: Square) -> bool:
     """A kick may be aimed only where a player could stand: not into a feature that blocks movement."""
-    feature = board.geometry.feature_at(square)
-    return feature is None or not feature.blocks_movement
+    return not board.geometry.filled(square)
 
 
 def kick(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
