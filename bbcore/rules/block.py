@@ -61,7 +61,7 @@ from bbcore.rules.injury import (
     treatment_from,
 )
 from bbcore.rules.passing import dump_off
-from bbcore.rules.push import PushResult, direction_between, push
+from bbcore.rules.push import PushResult, direction_between, pay_owed, push
 from bbcore.rules.rerolls import PRO, TEAM_REROLL, RerollBudget, plugin_reroll, pro_for, spend_team_reroll, take_test, target_test
 from bbcore.rules.skill_forms import held_form
 from bbcore.rules.trapdoors import FALL_THROUGH, enter_square
@@ -899,7 +899,8 @@ def _apply_face(
     if face == "both-down":
         return _both_down(ruleset, board, attacker, defender, dice, decisions, juggernaut, harm_by, apothecary)
     # push-back or pow
-    pushed = block_push(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, knocked_down=face == "pow")
+    # The follow-up is decided before any die the push brings about (the crowd's Injury Roll, a trapdoor).
+    pushed = block_push(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, knocked_down=face == "pow", owe_dice=True)
     outcome = pushed.outcome
     board = outcome.board
     # Fend holds back neither a Juggernaut on a Blitz nor a Ball & Chain.
@@ -916,18 +917,24 @@ def _apply_face(
     # Taunt: the pushed player's coach may drag the blocker after him; Frenzy follows whenever it can.
     taunted = can_follow and defender.has("taunt") and defender.alert and decisions.use_skill(defender_id, "taunt", "follow-up")
     frenzied = attacker.has(FRENZY) or must_follow_up
-    if (
+    followed = (
         can_follow
         and follow_to is not None
         and pushed.vacated is not None
         and (taunted or (not fend and (frenzied or decisions.follow_up(attacker_id))))
-    ):
+    )
+    if followed and follow_to is not None and pushed.vacated is not None:
         board = board.with_player(board.player(attacker_id).moved(follow_to))
         outcome = Outcome(
             board,
             (*outcome.events, Event("follow-up", attacker_id, (), "taunted" if taunted else "followed", {"to": list(pushed.vacated)})),
             outcome.turnover,
         )
+    outcome = pay_owed(outcome, pushed.owed)
+    board = outcome.board
+    # A target who fell through a square on the way has left the pitch too.
+    left_pitch = pushed.left_pitch or (pushed.moved and board.player(defender_id).square is None)
+    if followed:
         entered = enter_square(ruleset, board, attacker_id, dice, decisions)
         if entered is not None:
             outcome = outcome.then(entered)  # through the square he followed into: a turnover if he held the ball
@@ -937,10 +944,10 @@ def _apply_face(
         board = board.with_player(gouged)
         outcome = Outcome(board, (*outcome.events, Event(EYE_GOUGE, attacker_id, (), "gouged", {"player": defender_id})), outcome.turnover)
     strippable = not defender.has("sure-hands") and not defender.has("monstrous-mouth")
-    if carried and pushed.moved and not pushed.left_pitch and attacker.has("strip-ball") and strippable:
+    if carried and pushed.moved and not left_pitch and attacker.has("strip-ball") and strippable:
         outcome = outcome.then(_strip_ball(ruleset, outcome.board, attacker_id, defender_id, dice, decisions))
         board = outcome.board
-    if face == "pow" and not pushed.left_pitch and board.player(defender_id).standing:
+    if face == "pow" and not left_pitch and board.player(defender_id).standing:
         outcome = outcome.then(_knock_down_defender(ruleset, outcome.board, attacker_id, defender_id, harm_by(attacker), dice, decisions))
     # A chain push that sends one of the attacker's own team into the crowd is a turnover, as is one that drops his own
     # ball carrier through a square.
@@ -977,12 +984,14 @@ def block_push(
     *,
     blitz: bool = False,
     knocked_down: bool = False,
+    owe_dice: bool = False,
 ) -> PushResult:
     """The push a block makes (Push Back, or POW before the knock-down: ``knocked_down``), with no follow-up.
 
     The blocker's coach picks the square; a Juggernaut on a Blitz denies Stand Firm, and Grab denies Sidestep on any
     block but picks the square only on a declared Block Action. :func:`apply_block_face` pushes through it, and
-    :func:`bbcore.odds.block_odds` asks it where a push would go.
+    :func:`bbcore.odds.block_odds` asks it where a push would go. ``owe_dice`` leaves the push's rolls for later, as
+    for :func:`~bbcore.rules.push.push`: the follow-up is decided before them.
     """
     attacker = board.player(attacker_id)
     # From the blocker's square nearest the target: his only one, or the closest of a bigger base.
@@ -1001,6 +1010,7 @@ def block_push(
         sidestep=not attacker.has(GRAB),
         grab=not blitz,
         knocked_down=knocked_down,
+        owe_dice=owe_dice,
     )
 
 

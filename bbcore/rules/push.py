@@ -8,6 +8,7 @@ whoever stands there first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from attrs import frozen
@@ -18,7 +19,7 @@ from bbcore.rules.board import DIRECTIONS, ONE_SQUARE, BallState, Board, PlayerS
 from bbcore.rules.decisions import Decisions, checked_choice
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, apothecary_from, injury_by_the_crowd, knock_down_with_ball, treatment_from
-from bbcore.rules.trapdoors import enter_square, fell_through
+from bbcore.rules.trapdoors import enter_square
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -60,14 +61,42 @@ class PushBlocked:
     squares: tuple[Square, ...] = ()
 
 
+#: A roll a push still owes, made on the board as it stands when it is made: the crowd's
+#: Injury Roll, or the roll for a square that may drop the pushed player (a trapdoor).
+OwedRoll = Callable[[Board], Outcome]
+
+
 @frozen
 class PushResult:
-    """A push's outcome, and whether the player moved, which square they left, and whether they left the pitch."""
+    """A push's outcome, and whether the player moved, which square they left, and whether they left the pitch.
+
+    ``owed`` holds the rolls the push has not made yet, in the order they fell due: only a
+    push asked with ``owe_dice`` leaves any (see :func:`push`), and :func:`pay_owed` makes
+    them. Until then ``left_pitch`` says only what is known without them (the crowd, not a
+    trapdoor).
+    """
 
     outcome: Outcome
     moved: bool
     vacated: Square | None
     left_pitch: bool = False
+    owed: tuple[OwedRoll, ...] = ()
+
+
+def pay_owed(outcome: Outcome, owed: tuple[OwedRoll, ...]) -> Outcome:
+    """Make the rolls a push owes (``PushResult.owed``), in order, on from ``outcome``."""
+    for roll in owed:
+        outcome = outcome.then(roll(outcome.board))
+    return outcome
+
+
+def _settled(result: PushResult, pushed_id: str) -> PushResult:
+    """``result`` with its owed rolls made: a pushed player who fell through a square has left the pitch."""
+    if not result.owed:
+        return result
+    outcome = pay_owed(result.outcome, result.owed)
+    left = result.left_pitch or (result.moved and outcome.board.player(pushed_id).square is None)
+    return PushResult(outcome, moved=result.moved, vacated=result.vacated, left_pitch=left)
 
 
 def direction_between(origin: Square, target: Square) -> Square:
@@ -152,6 +181,7 @@ def push(
     depth: int = 0,
     exclude: frozenset[Square] = frozenset(),
     squares: tuple[Square, ...] = (),
+    owe_dice: bool = False,
 ) -> PushResult:
     """Push a player one square away from ``away_from``.
 
@@ -166,14 +196,59 @@ def push(
     that a knock-down follows (a POW). A rooted player (Take Root) and an anchored one
     (``anchored``, see :class:`~bbcore.rules.board.PlayerState`) are never moved: a chain that reaches
     them stops there.
+
+    ``owe_dice`` leaves the rolls the push brings about (the crowd's Injury Roll, a trapdoor's)
+    unmade, in ``PushResult.owed``: a block decides its follow-up before any of them and
+    then makes them with :func:`pay_owed`. Without it they are made before this returns.
     """
+    result = _push(
+        ruleset,
+        board,
+        pushed_id,
+        away_from,
+        dice,
+        decisions,
+        chooser=chooser,
+        attacker=attacker,
+        direction=direction,
+        stand_firm=stand_firm,
+        sidestep=sidestep,
+        grab=grab,
+        knocked_down=knocked_down,
+        depth=depth,
+        exclude=exclude,
+        squares=squares,
+    )
+    return result if owe_dice else _settled(result, pushed_id)
+
+
+def _push(
+    ruleset: Ruleset,
+    board: Board,
+    pushed_id: str,
+    away_from: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    chooser: str,
+    attacker: PlayerState | None,
+    direction: Square | None,
+    stand_firm: bool,
+    sidestep: bool,
+    grab: bool,
+    knocked_down: bool,
+    depth: int,
+    exclude: frozenset[Square],
+    squares: tuple[Square, ...],
+) -> PushResult:
+    """:func:`push`, its rolls owed."""
     pushed = board.player(pushed_id)
     origin = pushed.square
     unmoved = _not_moved(board, pushed, decisions, stand_firm=stand_firm)
     if unmoved is not None or origin is None:
         return unmoved or PushResult(Outcome(board), moved=False, vacated=None)
     if pushed.base is not ONE_SQUARE:
-        return push_base(
+        return _push_base(
             ruleset,
             board,
             pushed,
@@ -222,7 +297,7 @@ def push(
         )
         occupant = board.at(target)
         assert occupant is not None
-        inner = push(
+        inner = _push(
             ruleset,
             board,
             occupant.id,
@@ -234,13 +309,19 @@ def push(
             direction=direction,
             stand_firm=stand_firm,
             sidestep=sidestep,
+            grab=True,
+            knocked_down=False,
             depth=depth + 1,
+            exclude=frozenset(),
+            squares=(),
         )
         if inner.outcome.board.occupied(target):
             # The player beyond held their ground: the chain stops here.
-            return PushResult(inner.outcome, moved=False, vacated=None)
+            return PushResult(inner.outcome, moved=False, vacated=None, owed=inner.owed)
         moved = _move(ruleset, inner.outcome.board, inner.outcome.board.player(pushed.id), origin, target, dice, decisions)
-        return PushResult(inner.outcome.then(moved.outcome), moved=True, vacated=origin, left_pitch=moved.left_pitch)
+        return PushResult(
+            inner.outcome.then(moved.outcome), moved=True, vacated=origin, left_pitch=moved.left_pitch, owed=inner.owed + moved.owed
+        )
     return _blocked_push(ruleset, board, pushed, origin, answer, dice, decisions, blocked, chooser=chooser, attacker=attacker)
 
 
@@ -269,23 +350,22 @@ def _move(
     decisions: Decisions,
     vacated: Square | None = None,
 ) -> PushResult:
-    """The pushed player into ``target``: a square he may fall through is rolled for at once (he then leaves the pitch).
+    """The pushed player into ``target``; the roll for a square he may fall through is owed.
 
     ``vacated`` is the square left for a follow-up: ``origin`` unless given (a bigger base's)."""
     left = origin if vacated is None else vacated
     moved = pushed.moved(target)
     board = board.with_player(moved)
     events = [Event("push", pushed.id, (), "pushed", {"from": list(origin), "to": list(target)})]
-    entered = enter_square(ruleset, board, pushed.id, dice, decisions)
-    if entered is not None:
-        events.extend(entered.events)
-        board = entered.board
-        if fell_through(entered, pushed.id):
-            return PushResult(Outcome(board, tuple(events)), moved=True, vacated=left, left_pitch=True)
     lying = board.ball.square
     if board.ball.carrier is None and lying in moved.squares:
         events.append(Event("ball-loose", pushed.id, (), "pushed-onto-ball", {"square": list(lying)}))
-    return PushResult(Outcome(board, tuple(events)), moved=True, vacated=left)
+
+    def fall_through(now: Board) -> Outcome:
+        return enter_square(ruleset, now, pushed.id, dice, decisions) or Outcome(now)
+
+    owed = (fall_through,) if board.geometry.square_features else ()
+    return PushResult(Outcome(board, tuple(events)), moved=True, vacated=left, owed=owed)
 
 
 def push_base(
@@ -302,6 +382,7 @@ def push_base(
     stand_firm: bool = True,
     knocked_down: bool = False,
     depth: int = 0,
+    owe_dice: bool = False,
 ) -> PushResult:
     """Push a player on a bigger base: the whole base moves one square.
 
@@ -314,8 +395,41 @@ def push_base(
     the new base, and the base follows only when all are gone); or what a feature does
     (a bigger base never enters a feature's square: it stays). Sidestep and Grab do not
     move a bigger base. The square left for a follow-up is the base's square nearest
-    ``away_from``.
+    ``away_from``. ``owe_dice`` is as for :func:`push`.
     """
+    result = _push_base(
+        ruleset,
+        board,
+        pushed,
+        away_from,
+        dice,
+        decisions,
+        chooser=chooser,
+        attacker=attacker,
+        direction=direction,
+        stand_firm=stand_firm,
+        knocked_down=knocked_down,
+        depth=depth,
+    )
+    return result if owe_dice else _settled(result, pushed.id)
+
+
+def _push_base(
+    ruleset: Ruleset,
+    board: Board,
+    pushed: PlayerState,
+    away_from: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    chooser: str,
+    attacker: PlayerState | None,
+    direction: Square | None,
+    stand_firm: bool,
+    knocked_down: bool,
+    depth: int,
+) -> PushResult:
+    """:func:`push_base`, its rolls owed."""
     origin = pushed.square
     assert origin is not None
     old = set(pushed.squares)
@@ -357,12 +471,13 @@ def push_base(
         way, _, reasons = next(option for option in crowded if option[1] == target)
         landing = frozenset(pushed.moved(target).squares)
         outcome = Outcome(board)
+        owed: tuple[OwedRoll, ...] = ()
         in_the_way = [occupant.id for s, r in reasons.items() if r is not None and (occupant := board.at(s)) is not None]
         for occupant_id in dict.fromkeys(in_the_way):
             there = outcome.board.player(occupant_id).square
             if there is None or there not in landing:
                 continue
-            inner = push(
+            inner = _push(
                 ruleset,
                 outcome.board,
                 occupant_id,
@@ -373,15 +488,22 @@ def push_base(
                 attacker=attacker,
                 direction=direction,
                 stand_firm=stand_firm,
+                sidestep=True,
+                grab=True,
+                knocked_down=False,
                 depth=depth + 1,
                 exclude=landing,
+                squares=(),
             )
             outcome = outcome.then(inner.outcome)
+            owed += inner.owed
         after = outcome.board
         if any((p := after.at(s)) is not None and p.id != pushed.id for s in landing):
-            return PushResult(outcome, moved=False, vacated=None)  # someone beyond held his ground: the chain stops
+            return PushResult(outcome, moved=False, vacated=None, owed=owed)  # someone beyond held his ground: the chain stops
         moved = _move(ruleset, after, after.player(pushed.id), origin, target, dice, decisions, vacated=vacated_by(target))
-        return PushResult(outcome.then(moved.outcome), moved=True, vacated=moved.vacated, left_pitch=moved.left_pitch)
+        return PushResult(
+            outcome.then(moved.outcome), moved=True, vacated=moved.vacated, left_pitch=moved.left_pitch, owed=owed + moved.owed
+        )
     if answer.outcome in ("chain", "enters"):
         label = answer.label or answer.outcome
         return PushResult(Outcome(board, (Event("push", pushed.id, (), "stayed", {"label": label}),)), moved=False, vacated=None)
@@ -413,14 +535,12 @@ def _blocked_push(
             moved = _move(ruleset, board, pushed, origin, target, dice, decisions)
             event = Event("push", pushed.id, (), "entered", {"from": list(origin), "to": list(target), "label": label})
             entered = Outcome(moved.outcome.board, (event, *moved.outcome.events[1:]))  # his own event for the plain push's
-            if moved.left_pitch:
-                return PushResult(entered, moved=True, vacated=origin, left_pitch=True)
             feature = board.geometry.feature_at(target)
             if board.ball.carrier == pushed.id and feature is not None and feature.ball_lands:
                 # A feature that takes the ball takes it from the player too; it comes back as it says.
                 loose = entered.board.with_ball(BallState(square=target))
                 entered = entered.then(ball.land_ball(ruleset, loose, target, dice, decisions, cause="loose"))
-            return PushResult(entered, moved=True, vacated=origin)
+            return PushResult(entered, moved=True, vacated=origin, owed=moved.owed)
     if answer.outcome == "crowd":
         off = next((b.square for b in blocked if b.reason == "off-pitch"), None)
         return _into_the_crowd(ruleset, board, pushed, origin, label, dice, decisions, off, attacker)
@@ -442,20 +562,29 @@ def _into_the_crowd(
     off: Square | None = None,
     attacker: PlayerState | None = None,
 ) -> PushResult:
-    """Into the crowd from ``origin`` (over ``off``, the square beyond the edge, when known): an injury roll; a ball he
-    held lies at ``origin`` for the crowd to throw in (a ``ball-loose`` ``throw-in`` event)."""
+    """Into the crowd from ``origin`` (over ``off``, the square beyond the edge, when known): the crowd's injury roll
+    owed; a ball he held lies at ``origin`` for the crowd to throw in (a ``ball-loose`` ``throw-in`` event)."""
     carried = board.ball.carrier == pushed.id
     board = board.with_player(pushed.moved(None))
     if carried:
         board = board.with_ball(BallState(square=origin, carrier=None))
-    crowd = injury_by_the_crowd(
-        ruleset, board, pushed.id, dice, apothecary_from(decisions), choose_treatment=treatment_from(decisions), pushed_by=attacker
-    )
     events: tuple[Event, ...] = (Event("push", pushed.id, (), "into-crowd", {"from": list(origin), "label": label}),)
     if carried:
         where: dict[str, object] = {"square": list(origin)} if off is None else {"square": list(origin), "off": list(off)}
         events += (Event("ball-loose", pushed.id, (), "throw-in", where),)
-    return PushResult(Outcome(crowd.board, events + crowd.events), moved=True, vacated=origin, left_pitch=True)
+    owed = (_crowd_injury(ruleset, pushed.id, dice, decisions, attacker),)
+    return PushResult(Outcome(board, events), moved=True, vacated=origin, left_pitch=True, owed=owed)
+
+
+def _crowd_injury(ruleset: Ruleset, pushed_id: str, dice: DiceSource, decisions: Decisions, attacker: PlayerState | None) -> OwedRoll:
+    """The crowd's Injury Roll for ``pushed_id``, pushed off the pitch by ``attacker``, to be made later."""
+
+    def injury(board: Board) -> Outcome:
+        return injury_by_the_crowd(
+            ruleset, board, pushed_id, dice, apothecary_from(decisions), choose_treatment=treatment_from(decisions), pushed_by=attacker
+        )
+
+    return injury
 
 
 def _against_something(
@@ -491,16 +620,8 @@ def _removed(
 ) -> PushResult:
     events = (Event("push", pushed.id, (), "removed", {"label": label}),)
     if answer.injury_roll:
-        hurt = injury_by_the_crowd(
-            ruleset,
-            board.with_player(pushed.moved(None)),
-            pushed.id,
-            dice,
-            apothecary_from(decisions),
-            choose_treatment=treatment_from(decisions),
-            pushed_by=attacker,
-        )
-        return PushResult(Outcome(hurt.board, events + hurt.events), moved=True, vacated=origin, left_pitch=True)
+        owed = (_crowd_injury(ruleset, pushed.id, dice, decisions, attacker),)
+        return PushResult(Outcome(board.with_player(pushed.moved(None)), events), moved=True, vacated=origin, left_pitch=True, owed=owed)
     return PushResult(Outcome(board.with_player(pushed.with_status(Status.RESERVES)), events), moved=True, vacated=origin, left_pitch=True)
 
 

@@ -132,6 +132,32 @@ def test_a_blocker_may_follow_up_into_the_square_of_a_player_pushed_into_the_cro
     assert only(outcome, "follow-up").detail == {"to": [11, 0]}
 
 
+class FollowsUpSeeingTheDice(DefaultDecisions):
+    """Follows up, noting which scripted rolls were still unmade when asked."""
+
+    def __init__(self, dice: ScriptedDice) -> None:
+        super().__init__()
+        self.dice = dice
+        self.unrolled_when_asked: list[int] | None = None
+
+    def follow_up(self, player_id: str) -> bool:
+        self.unrolled_when_asked = list(self.dice.remaining)
+        return True
+
+
+@pytest.mark.parametrize("which", ["push-back", "pow"])
+def test_the_follow_up_is_decided_before_the_crowd_s_injury_roll(core: Ruleset, which: str) -> None:
+    board = build_board(core, {"a": ("home", "human/human-lineman", (11, 1)), "d": ("away", "orc/orc-lineman", (11, 0))})
+    knocked_out = [4, 4]  # an Injury Roll of 8
+    with ScriptedDice(knocked_out) as dice:
+        decisions = FollowsUpSeeingTheDice(dice)
+        outcome = apply_block_face(core, board, "a", "d", which, dice, decisions)
+    assert decisions.unrolled_when_asked == knocked_out
+    assert kinds(outcome).index("follow-up") < kinds(outcome).index("injury")
+    assert outcome.board.player("d").status is Status.KO
+    assert outcome.board.player("a").square == (11, 0)
+
+
 def test_a_player_pushed_onto_a_loose_ball_makes_it_bounce(core: Ruleset) -> None:
     board = duel(core, ball=PUSHED_TO)
     outcome = face(core, board, "push-back", [BOUNCE_EAST], PUSH_ON)

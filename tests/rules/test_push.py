@@ -10,7 +10,7 @@ import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.rules.board import Status
 from bbcore.rules.decisions import ScriptedDecisions
-from bbcore.rules.push import PushBlocked, push, push_back_squares, push_in_direction
+from bbcore.rules.push import PushBlocked, pay_owed, push, push_back_squares, push_in_direction
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
 
@@ -83,6 +83,20 @@ def test_a_player_at_any_edge_with_nowhere_to_go_goes_into_the_crowd(
     assert after.square is None
     assert after.status is Status.RESERVES  # a stunned result in the crowd means the reserves
     assert [e.result for e in result.outcome.events if e.kind == "push"] == ["into-crowd"]
+
+
+def test_a_push_asked_to_owe_its_dice_leaves_the_crowd_s_injury_roll_for_later(core: Ruleset) -> None:
+    board = build_board(core, {"a": ("home", "human/human-lineman", (11, 1)), "d": ("away", "orc/orc-lineman", (11, 0))})
+    knocked_out = [4, 4]
+    with ScriptedDice(knocked_out) as dice:
+        owing = push(core, board, "d", (11, 1), dice, ScriptedDecisions([]), chooser="home", owe_dice=True)
+        assert dice.remaining == knocked_out
+        assert owing.left_pitch
+        assert len(owing.owed) == 1
+        assert owing.outcome.board.player("d").square is None
+        paid = pay_owed(owing.outcome, owing.owed)
+    assert paid.board.player("d").status is Status.KO
+    assert [e.kind for e in paid.events][-1] == "injury"
 
 
 def test_a_chain_push_at_the_edge_sends_the_last_player_into_the_crowd(core: Ruleset) -> None:

@@ -139,6 +139,18 @@ def test_a_player_pushed_onto_a_trapdoor_who_falls_through_is_not_knocked_down_a
     assert not outcome.turnover
 
 
+def test_the_follow_up_is_decided_before_the_trapdoor_is_rolled_for(core: Ruleset) -> None:
+    x, y = trapdoor(core)
+    board = woken(build_board(core, {"a": ("home", LINEMAN, (x - 2, y)), "d": ("away", ORC, (x - 1, y))}))
+    answers = [("push-square", (x, y)), ("follow-up", True)]
+    with ScriptedDice([PUSH, 1, *STUNNED]) as dice, ScriptedDecisions(answers) as decisions:
+        outcome = block(core, board, "a", "d", dice, decisions)
+    kinds = [e.kind for e in outcome.events]
+    assert kinds.index("follow-up") < kinds.index(FALL_THROUGH) < kinds.index("injury")
+    assert outcome.board.player("a").square == (x - 1, y)
+    assert outcome.board.player("d").status is Status.RESERVES
+
+
 def test_a_chain_push_rolls_for_the_player_pushed_onto_the_trapdoor(core: Ruleset) -> None:
     x, y = trapdoor(core)
     players = {"a": ("home", LINEMAN, (x - 3, y)), "d": ("away", ORC, (x - 2, y)), "e": ("away", ORC, (x - 1, y))}
