@@ -371,6 +371,29 @@ def touchback_square_from(decisions: Decisions, team: str, squares: Sequence[Squ
     return checked_choice(square, list(squares), question="touchback-square", who=team)
 
 
+@runtime_checkable
+class KeepsCasualty(Protocol):
+    """A coach who says which Casualty result stands when his team's Apothecary had the Casualty Roll made again. Not
+    every :class:`Decisions` answers it: one that does not keeps the milder (see :func:`kept_casualty_from`)."""
+
+    def keep_casualty(self, player_id: str, results: Sequence[str]) -> str:
+        """Which of ``results`` stands against ``player_id``: the casualty table's row ids of the two rolls, the milder
+        first (the earlier row of the table).
+
+        Asked only when the two rolls gave different results. A harsher result can suit a
+        coach better (a Lasting Injury rather than a Serious Injury's Niggling Injury, say).
+        """
+        ...
+
+
+def kept_casualty_from(decisions: Decisions, player_id: str, results: Sequence[str]) -> str:
+    """The Casualty result that stands after an Apothecary's second roll: the coach's answer when his ``decisions``
+    answer :class:`KeepsCasualty` (checked: :class:`IllegalAnswerError` for a result not offered), else the milder
+    (``results[0]``, as :meth:`DefaultDecisions.keep_casualty` keeps)."""
+    chooser = decisions if isinstance(decisions, KeepsCasualty) else DefaultDecisions()
+    return checked_choice(chooser.keep_casualty(player_id, results), list(results), question="keep-casualty", who=player_id)
+
+
 class DefaultDecisions:
     """What a sensible coach does: the best face for the chooser, follow up, use skills, keep the apothecary for casualties."""
 
@@ -432,6 +455,10 @@ class DefaultDecisions:
     def touchback_square(self, team: str, squares: Sequence[Square]) -> Square:
         """The first square offered (the squares of the team's own end line come first)."""
         return squares[0]
+
+    def keep_casualty(self, player_id: str, results: Sequence[str]) -> str:
+        """The milder result (the first offered)."""
+        return results[0]
 
     def kick_or_receive(self, team: str) -> str:
         return "receive"
@@ -617,7 +644,8 @@ class ScriptedDecisions:
     ``team-reroll``, ``reroll-block``, ``argue-the-call``, ``bribe``, ``use-prayer``, ``use-special-rule`` and
     ``use-inducement`` (booleans),
     ``inducement-act`` (an :class:`ActChoice`, or None to keep the inducement),
-    ``touchback`` (a player id), ``touchback-square`` (a square), ``kick-or-receive`` (``kick`` or ``receive``),
+    ``touchback`` (a player id), ``touchback-square`` (a square), ``keep-casualty`` (a casualty row id),
+    ``kick-or-receive`` (``kick`` or ``receive``),
     ``journeyman`` (a position),
     ``inducements`` (a mapping of id to count), ``kick-off-target`` (a square), ``mvp-nominees`` and
     ``choose-players`` (player ids), ``casualty-treatment`` (an id, or None for none), ``agreed-choice`` (an
@@ -722,6 +750,13 @@ class ScriptedDecisions:
             fallback = self._fallback
             return touchback_square_from(fallback if fallback is not None else DefaultDecisions(), team, squares)
         return (int(answer[0]), int(answer[1]))
+
+    def keep_casualty(self, player_id: str, results: Sequence[str]) -> str:
+        answer = self._next("keep-casualty")
+        if answer is None:
+            fallback = self._fallback
+            return kept_casualty_from(fallback if fallback is not None else DefaultDecisions(), player_id, results)
+        return str(answer)
 
     def kick_or_receive(self, team: str) -> str:
         answer = self._next("kick-or-receive")

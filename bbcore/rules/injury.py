@@ -11,7 +11,7 @@ healing has failed through ``bbcore_last_resort_treatment``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -21,7 +21,7 @@ from bbcore.dice import DiceSource, passes, roll_dice
 from bbcore.errors import UsageError
 from bbcore.rules import ball
 from bbcore.rules.board import CASUALTY_MODIFIER, Board, PlayerState, Status
-from bbcore.rules.decisions import Decisions
+from bbcore.rules.decisions import Decisions, kept_casualty_from
 from bbcore.rules.effects import serves_hired
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.skill_forms import held_form
@@ -157,9 +157,25 @@ def unknown_last_resort(treatment: str) -> CasualtyTreatment:
     raise UsageError(f"no active plugin knows the last-resort treatment {treatment!r}")
 
 
+@frozen(eq=False)
+class AskedApothecary:
+    """An ``use_apothecary`` callback that asks the coaches (``Decisions.use_apothecary``), and asks them too which
+    Casualty result stands after the Apothecary's second roll (:func:`~bbcore.rules.decisions.kept_casualty_from`).
+    Any other callback keeps the milder."""
+
+    decisions: Decisions
+
+    def __call__(self, player: PlayerState, injury: str) -> bool:
+        return self.decisions.use_apothecary(player.id, injury)
+
+    def keep_casualty(self, player: PlayerState, results: Sequence[str]) -> str:
+        """Which of ``results`` (casualty row ids, the milder first) stands against ``player``."""
+        return kept_casualty_from(self.decisions, player.id, results)
+
+
 def apothecary_from(decisions: Decisions) -> Apothecary:
-    """The ``use_apothecary`` callback that asks the coaches (``Decisions.use_apothecary``)."""
-    return lambda player, injury: decisions.use_apothecary(player.id, injury)
+    """The ``use_apothecary`` callback that asks the coaches: an :class:`AskedApothecary`."""
+    return AskedApothecary(decisions)
 
 
 def treatment_from(decisions: Decisions) -> TreatmentChoice:
@@ -430,8 +446,11 @@ def suffer_casualty(
                 events.append(second_event)
             else:
                 second = table.row(counts_as)
-            # The team picks the milder of the two: the earlier row of the table.
-            row = min((row, second), key=lambda r: r.min or 0)
+            if second.id != row.id:
+                # The coach keeps either result; one who is not asked keeps the milder, the earlier row of the table.
+                results = [r.id for r in sorted((row, second), key=lambda r: r.min or 0)]
+                kept = use_apothecary.keep_casualty(player, results) if isinstance(use_apothecary, AskedApothecary) else results[0]
+                row = table.row(kept)
             events.append(Event(APOTHECARY_EVENT, player_id, (), row.id, {"chosen": row.id}))
             if row is table.rows[0]:
                 return Outcome(board.with_player(player.with_status(Status.RESERVES)), tuple(events))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -11,8 +12,10 @@ import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.board import PlayerState, Status
+from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError, ScriptedDecisions
 from bbcore.rules.injury import (
     Harm,
+    apothecary_from,
     death,
     hit_by,
     is_dead,
@@ -171,6 +174,52 @@ def test_the_apothecary_s_milder_result_is_the_one_that_stands(core: Ruleset) ->
     hurt = outcome.board.player("p")
     assert (hurt.status, hurt.casualty_results) == (Status.CASUALTY, ("seriously-hurt",))
     assert not is_dead(core, hurt)
+
+
+SERIOUS_INJURY, LASTING_INJURY = 11, 13  # Casualty Roll results
+
+
+def test_the_coach_may_keep_the_harsher_of_the_apothecary_s_two_results(core: Ruleset) -> None:
+    answers = [("apothecary", True), ("keep-casualty", "lasting-injury")]
+    lasting_roll = 1
+    with ScriptedDice([SERIOUS_INJURY, LASTING_INJURY, lasting_roll]) as dice, ScriptedDecisions(answers, strict=True) as decisions:
+        outcome = suffer_casualty(core, lone(core), "p", dice, apothecary_from(decisions))
+    hurt = outcome.board.player("p")
+    assert hurt.casualty_results == ("lasting-injury",)
+    assert len(hurt.lasting_injuries) == 1
+    assert [e.result for e in outcome.events if e.kind == "apothecary"] == ["lasting-injury"]
+
+
+class KeepsWhatIsOffered(DefaultDecisions):
+    """Uses the Apothecary, notes the Casualty results offered, and keeps the last of them."""
+
+    def __init__(self) -> None:
+        super().__init__(apothecary=True)
+        self.offered: list[list[str]] = []
+
+    def keep_casualty(self, player_id: str, results: Sequence[str]) -> str:
+        self.offered.append(list(results))
+        return results[-1]
+
+
+def test_the_two_results_are_offered_the_milder_first_and_only_when_they_differ(core: Ruleset) -> None:
+    coach = KeepsWhatIsOffered()
+    with ScriptedDice([LASTING_INJURY, SERIOUS_INJURY, 1]) as dice:
+        kept = suffer_casualty(core, lone(core), "p", dice, apothecary_from(coach)).board.player("p")
+    assert coach.offered == [["serious-injury", "lasting-injury"]]
+    assert kept.casualty_results == ("lasting-injury",)
+    with ScriptedDice([SERIOUS_INJURY, SERIOUS_INJURY + 1]) as dice:  # 11 and 12: the same row, nothing to choose
+        same = suffer_casualty(core, lone(core), "p", dice, apothecary_from(coach)).board.player("p")
+    assert coach.offered == [["serious-injury", "lasting-injury"]]
+    assert same.casualty_results == ("serious-injury",)
+
+
+def test_a_kept_result_that_was_not_rolled_is_refused(core: Ruleset) -> None:
+    answers = [("apothecary", True), ("keep-casualty", "dead")]
+    dice, decisions = ScriptedDice([SERIOUS_INJURY, LASTING_INJURY]), ScriptedDecisions(answers)
+    with pytest.raises(IllegalAnswerError, match="keep-casualty"):
+        suffer_casualty(core, lone(core), "p", dice, apothecary_from(decisions))
+    assert dice.remaining == []
 
 
 def test_a_casualty_result_stays_through_a_spell_in_the_reserves_and_goes_with_a_full_recovery(core: Ruleset) -> None:

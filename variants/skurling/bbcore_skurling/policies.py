@@ -771,6 +771,9 @@ class PolicyCoach:
     def use_apothecary(self, player_id: str, injury: str) -> bool:
         return self._yes("apothecary", player_id, injury=injury)
 
+    def keep_casualty(self, player_id: str, results: Sequence[str]) -> str:
+        return str(self.ask("keep-casualty", self.team_of(player_id), list(results), player=player_id))
+
     def use_team_reroll(self, player_id: str, test: str) -> bool:
         return self._yes("team-reroll", player_id, test=test)
 
