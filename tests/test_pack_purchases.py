@@ -338,6 +338,15 @@ def test_a_team_files_budget_uses_its_current_team_value_and_treasury(bb2020: Ru
     assert (budget.petty_cash, budget.treasury) == (150_000, 20_000)
 
 
+def test_a_team_files_budget_counts_the_journeymen_it_will_take_on(bb2020: Ruleset) -> None:
+    short = team(HUMANS, players=9)
+    full = team(HUMANS, players=11)
+    ctv_full = value_team(bb2020, full).current_team_value
+    assert value_team(bb2020, short).current_team_value < ctv_full
+    # Two Journeymen bring the nine up to the eleven's value: the same gap, the same Petty Cash.
+    assert team_inducement_budget(bb2020, short, ctv_full + 100_000) == team_inducement_budget(bb2020, full, ctv_full + 100_000)
+
+
 # -- bbcore inducements --team ------------------------------------------------------------------------------
 
 

@@ -225,7 +225,8 @@ def _lash_out(
     victim_id = checked_choice(decisions.team_mate(player_id, trait_id, candidates), candidates, question="team-mate", who=player_id)
     held_ball = board.ball.carrier == victim_id
     lashed = Event("lash-out", player_id, (), "knocked-down", {"team_mate": victim_id, "cause": trait_id})
-    harm = hit_by(ruleset, trait_id, player)
+    # The lash-out's Mighty Blow must go on the Armour Roll.
+    harm = attrs.evolve(hit_by(ruleset, trait_id, player), blow_on_armour=True)
     down = knock_down_with_ball(ruleset, board, victim_id, harm, dice, decisions, apothecary_from(decisions))
     outcome = Outcome(down.board, (lashed, *down.events))
     if held_ball and outcome.board.ball.carrier != victim_id:

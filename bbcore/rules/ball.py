@@ -205,7 +205,9 @@ def _catching(
     judge = TargetJudge(player.ag, total, CAUGHT, DROPPED)
     detail: dict[str, object] = {"situation": situation}
     offered = plugin_reroll(ruleset, board, player, CATCH)
-    rolled, budget = take_test(player, CATCH, judge, dice, decisions, budget, skill="catch", detail=detail, offered=offered)
+    rolled, budget = take_test(
+        player, CATCH, judge, dice, decisions, budget, skill="catch", skill_once_per_turn=False, detail=detail, offered=offered
+    )
     return rolled.passed, rolled.events, budget
 
 
@@ -329,7 +331,10 @@ def _pick_up_test(
         loose = bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions)
         return Outcome(loose.board, (missed, *loose.events), turnover=True), budget
     offered = plugin_reroll(ruleset, board, player, test)
-    rolled, budget = take_test(player, test, judge, dice, decisions, budget, skill=skill, detail=detail, offered=offered)
+    # Sure Hands sets no limit: it may re-roll every pick-up.
+    rolled, budget = take_test(
+        player, test, judge, dice, decisions, budget, skill=skill, skill_once_per_turn=False, detail=detail, offered=offered
+    )
     if rolled.passed:
         return Outcome(board.with_ball(BallState(carrier=player_id)), rolled.events), budget
     loose = bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions)
@@ -407,8 +412,10 @@ SAFE_PAIR_OF_HANDS = "safe-pair-of-hands"
 def drop_ball(ruleset: Ruleset, board: Board, player_id: str, square: Square, dice: DiceSource, decisions: Decisions) -> Outcome:
     """The ball of ``player_id``, who held it and went down in ``square`` (knocked down, fallen or placed prone), lies
     there: it bounces, unless the player has Safe Pair of Hands and his coach sets it in an empty square next to
-    ``square`` (``Decisions.place_ball``), where it stays."""
-    if board.player(player_id).has(SAFE_PAIR_OF_HANDS):
+    ``square`` (``Decisions.place_ball``), where it stays. The skill is Active: a player who was Distracted as he
+    went down (his tackle zone gone) cannot use it."""
+    holder = board.player(player_id)
+    if holder.has(SAFE_PAIR_OF_HANDS) and holder.tackle_zone:
         squares = [s for s in board.neighbours(square) if not board.occupied(s)]
         chosen = decisions.place_ball(player_id, squares) if squares else None
         if chosen is not None:

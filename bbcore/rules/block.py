@@ -60,6 +60,7 @@ from bbcore.rules.injury import (
     steady_footing,
     treatment_from,
 )
+from bbcore.rules.movement import NoMovementLeftError
 from bbcore.rules.passing import dump_off
 from bbcore.rules.push import PushResult, direction_between, pay_owed, push
 from bbcore.rules.rerolls import PRO, TEAM_REROLL, RerollBudget, plugin_reroll, pro_for, spend_team_reroll, take_test, target_test
@@ -214,8 +215,10 @@ def block(
     spent on the first; Foul Appearance, Dump-off and Trickster come into it again. On a
     Blitz the second block costs movement: ``pay_second_block`` is called with the board
     and pays it (:func:`bbcore.rules.movement.pay_for_block`, say); its outcome's events
-    come first, and a turnover there ends everything. Without it a Blitz's second block
-    is not made (event result ``unpaid``).
+    come first, and a turnover there ends everything. When it raises
+    :class:`~bbcore.rules.movement.NoMovementLeftError` (the blitzer cannot Rush) the second
+    block is not made (event result ``no-movement``); without it a Blitz's second block is
+    not made either (result ``unpaid``).
     """
     decisions = decisions or DefaultDecisions()
     _check_block(board, attacker_id, defender_id)
@@ -238,15 +241,12 @@ def block(
     first = Outcome(first.board, (*before.events, *first.events), first.turnover)
     if not frenzy_second_block_due(first, attacker_id, defender_id, face):
         return first
-    board, events = first.board, list(first.events)
+    paid = first
     if blitz:
-        if pay_second_block is None:
-            return Outcome(board, (*events, Event(FRENZY, attacker_id, (), "unpaid", {"defender": defender_id})), first.turnover)
-        paid = pay_second_block(board)
-        board = paid.board
-        events.extend(paid.events)
-        if paid.turnover or not board.player(attacker_id).standing:
-            return Outcome(board, tuple(events), True)
+        paid, go_on = _second_block_paid(first, attacker_id, defender_id, pay_second_block)
+        if not go_on:
+            return paid
+    board, events = paid.board, list(paid.events)
     events.append(Event(FRENZY, attacker_id, (), "second-block", {"defender": defender_id}))
     # The second block is a Block Action of its own: the target's skills against one are offered again.
     again, called_off = _before_the_dice(ruleset, board, attacker_id, defender_id, dice, decisions)
@@ -268,6 +268,21 @@ def block(
         appearance=(),
     )
     return Outcome(second.board, (*events, *again.events, *second.events), second.turnover)
+
+
+def _second_block_paid(first: Outcome, attacker_id: str, defender_id: str, pay: Callable[[Board], Outcome] | None) -> tuple[Outcome, bool]:
+    """The first block's outcome with Frenzy's second block paid for on a Blitz, and whether that block goes ahead."""
+    unmade = "unpaid" if pay is None else None
+    if pay is not None:
+        try:
+            paid = pay(first.board)
+        except NoMovementLeftError:
+            unmade = "no-movement"  # a blitzer who cannot Rush for it makes no second block; the first stands
+    if unmade is not None:
+        told = Event(FRENZY, attacker_id, (), unmade, {"defender": defender_id})
+        return Outcome(first.board, (*first.events, told), first.turnover), False
+    down = paid.turnover or not paid.board.player(attacker_id).standing
+    return Outcome(paid.board, (*first.events, *paid.events), down or first.turnover), not down
 
 
 def _check_block(board: Board, attacker_id: str, defender_id: str) -> None:
@@ -887,7 +902,7 @@ def _apply_face(
     told: tuple[Event, ...] = (Event(JUGGERNAUT, attacker_id, (), "push-back"),) if turned else ()
 
     def harm_by(hitter: PlayerState) -> Harm:
-        return hit_by(ruleset, "block", hitter)
+        return hit_by(ruleset, "block", hitter, victim=defender if hitter.id == attacker_id else attacker)
 
     apothecary = apothecary_from(decisions)
 
@@ -904,7 +919,7 @@ def _apply_face(
     outcome = pushed.outcome
     board = outcome.board
     # Fend holds back neither a Juggernaut on a Blitz nor a Ball & Chain.
-    fend = board.player(defender_id).has("fend") and defender.alert and not juggernaut and not attacker.has(BALL_AND_CHAIN)
+    may_fend = board.player(defender_id).has("fend") and defender.alert and not juggernaut and not attacker.has(BALL_AND_CHAIN)
     rooted = board.player(attacker_id).rooted
     # A Chomped blocker stays in his square (read after the push: a chomper pushed out of reach lets go); a Ball & Chain
     # swings on regardless.
@@ -916,6 +931,7 @@ def _apply_face(
     can_follow = can_follow and follow_to is not None
     # Taunt: the pushed player's coach may drag the blocker after him; Frenzy follows whenever it can.
     taunted = can_follow and defender.has("taunt") and defender.alert and decisions.use_skill(defender_id, "taunt", "follow-up")
+    fend = can_follow and not taunted and may_fend and decisions.use_skill(defender_id, "fend", "follow-up")
     frenzied = attacker.has(FRENZY) or must_follow_up
     followed = (
         can_follow
@@ -943,8 +959,16 @@ def _apply_face(
         gouged = attrs.evolve(board.player(defender_id), gives_assists=False)
         board = board.with_player(gouged)
         outcome = Outcome(board, (*outcome.events, Event(EYE_GOUGE, attacker_id, (), "gouged", {"player": defender_id})), outcome.turnover)
-    strippable = not defender.has("sure-hands") and not defender.has("monstrous-mouth")
-    if carried and pushed.moved and not left_pitch and attacker.has("strip-ball") and strippable:
+    # Sure Hands and Monstrous Mouth are Active: a Distracted carrier is not kept safe by them.
+    strippable = not (defender.alert and (defender.has("sure-hands") or defender.has("monstrous-mouth")))
+    if (
+        carried
+        and pushed.moved
+        and not left_pitch
+        and attacker.has("strip-ball")
+        and strippable
+        and decisions.use_skill(attacker_id, "strip-ball", "push")
+    ):
         outcome = outcome.then(_strip_ball(ruleset, outcome.board, attacker_id, defender_id, dice, decisions))
         board = outcome.board
     if face == "pow" and not left_pitch and board.player(defender_id).standing:
@@ -1017,7 +1041,8 @@ def block_push(
 def _knock_down_defender(
     ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str, harm: Harm, dice: DiceSource, decisions: Decisions
 ) -> Outcome:
-    """The block knocks the defender down; a Saboteur rolls before his Armour Roll (:func:`sabotage`)."""
+    """The block knocks the defender down; a Saboteur whose coach uses the skill rolls before his Armour Roll
+    (:func:`sabotage`)."""
     apothecary = apothecary_from(decisions)
     defender = board.player(defender_id)
     if not (defender.has(SABOTEUR) and defender.alert):
@@ -1026,8 +1051,9 @@ def _knock_down_defender(
     footing = (kept,) if kept is not None else ()
     if kept is not None and kept.result == KEPT_FOOTING:
         return Outcome(board, footing)
-    sabotaged = sabotage(ruleset, board, attacker_id, defender_id, dice, decisions)
-    if sabotaged.events[0].result == WENT_OFF:
+    used = decisions.use_skill(defender_id, SABOTEUR, "knocked-down")
+    sabotaged = sabotage(ruleset, board, attacker_id, defender_id, dice, decisions) if used else Outcome(board)
+    if sabotaged.events and sabotaged.events[0].result == WENT_OFF:
         return Outcome(sabotaged.board, footing + sabotaged.events, sabotaged.turnover)
     down = knock_down_with_ball(ruleset, board, defender_id, harm, dice, decisions, apothecary, may_keep_footing=False)
     return Outcome(down.board, (*footing, *sabotaged.events, *down.events), down.turnover)

@@ -79,21 +79,28 @@ class Harm:
     fell: bool = False  # the player has just gone to the ground (knock_down sets it): a pitch may make that hurt more
     by_block: bool = False  # knocked down by a block, or what counts as one (hit_by sets it): the attacker's Claws count
     unhurt: bool = False  # the player goes down and nothing is rolled against him (a variant's thrown ball-player, say)
+    blow_on_armour: bool = False  # Mighty Blow goes on the Armour Roll whatever it rolls (an Animal Savagery lash-out)
+    stunned_is_ko: bool = False  # a Stunned result counts as Knocked-out (a fumbled Kick Team-mate), as for a Ball & Chain
 
     def for_injury(self, blow_spent: bool) -> Harm:
         """The harm the injury roll carries after the armour roll: a Mighty Blow spent on the armour is gone."""
         return attrs.evolve(self, mighty_blow=self.mighty_blow and not blow_spent) if blow_spent else self
 
 
-def hit_by(ruleset: Ruleset, cause: str, hitter: PlayerState) -> Harm:
+def hit_by(ruleset: Ruleset, cause: str, hitter: PlayerState, victim: PlayerState | None = None) -> Harm:
     """The harm of a Knock Down that ``hitter`` caused (a Block, a lash-out, a Ball & Chain), his Mighty Blow counted.
 
     It is a block's knock-down (``by_block``): the hitter's Claws count on the Armour Roll.
 
     Any form of Mighty Blow counts (:func:`~bbcore.rules.skill_forms.held_form`); it adds
-    its own value in brackets when it has one, else ``block.mighty_blow``.
+    its own value in brackets when it has one, else ``block.mighty_blow``. Given the
+    ``victim`` of a block, Mighty Blow counts only against an opposition player and only
+    for a hitter Standing and not Distracted as the block was made (an Active skill); a
+    lash-out, which names no victim, uses it on a team-mate as its trait says.
     """
     form = held_form(ruleset, hitter, MIGHTY_BLOW)
+    if form is not None and victim is not None and (victim.team == hitter.team or not hitter.alert):
+        form = None
     value = None if form is None else hitter.skill_value(form)
     bonus = value if isinstance(value, int) else ruleset.parameters.block.mighty_blow
     return Harm(cause, attacker=hitter, mighty_blow=form is not None, blow_bonus=bonus, by_block=True)
@@ -218,7 +225,8 @@ def roll_armour(ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice
 
     Armour breaks when the total reaches the AV target number. Claws break armour on a
     natural 8+ whatever the AV (not against Iron Hard Skin). Mighty Blow's +1 is spent
-    here only when it turns an unbroken roll into a broken one.
+    here only when it turns an unbroken roll into a broken one, unless the harm puts it on
+    the Armour Roll whatever it rolls (``blow_on_armour``).
     """
     player = board.player(player_id)
     rolls = roll_dice(dice, "2D6")
@@ -237,7 +245,11 @@ def roll_armour(ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice
         broken = True
     spent = False
     bonus = harm.blow_bonus
-    if not broken and harm.mighty_blow and not harm.unmodified and not player.has("iron-hard-skin") and total + bonus >= player.av:
+    blow = harm.mighty_blow and not harm.unmodified and not player.has("iron-hard-skin")
+    if blow and harm.blow_on_armour:
+        spent, total = True, total + bonus
+        broken = broken or total >= player.av
+    elif blow and not broken and total + bonus >= player.av:
         broken, spent, total = True, True, total + bonus
     event = Event("armour", player_id, rolls, "broken" if broken else "held", {"total": total, "av": player.av, "mighty_blow": spent})
     return broken, spent, event
@@ -271,8 +283,9 @@ def roll_injury(
 ) -> Outcome:
     """Roll on the injury table and apply the result: stunned, knocked out or a casualty.
 
-    Thick Skull turns the lowest knocked-out result into Stunned; Ball & Chain turns Stunned into
-    Knocked-out (except in the crowd, where Stunned already means the Reserves). A casualty is rolled on
+    Thick Skull turns the lowest knocked-out result into Stunned; Ball & Chain (and a harm
+    with ``stunned_is_ko``) turns Stunned into Knocked-out (except in the crowd, where
+    Stunned already means the Reserves), before any treatment or apothecary is offered. A casualty is rolled on
     the casualty table unless the row says otherwise (the stunty Badly Hurt row);
     Regeneration, a treatment (``choose_treatment``, see :func:`suffer_casualty`) and the
     team's apothecary are offered as the rules allow: never to a player who may not be
@@ -346,7 +359,7 @@ def injury_result(ruleset: Ruleset, board: Board, player_id: str, harm: Harm, di
     if status is Status.KO and player.has("thick-skull") and total == row.min:
         status = Status.STUNNED
         row = next(r for r in table.rows if _row_status(r) is Status.STUNNED)
-    if status is Status.STUNNED and player.has(BALL_AND_CHAIN) and not harm.crowd:
+    if status is Status.STUNNED and (player.has(BALL_AND_CHAIN) or harm.stunned_is_ko) and not harm.crowd:
         status = Status.KO
         row = next(r for r in table.rows if _row_status(r) is Status.KO)
     detail: dict[str, object] = {"total": total, "table": table.id, "status": status.value, "cause": harm.cause}

@@ -14,7 +14,8 @@ Leap, Pogo and Very Long Legs on jumps; Loner on team re-rolls (see
 
 The markers of the square a player leaves by a Dodge or a Jump may act, each skill by
 one of them only (the first whose coach uses it, by id): Tentacles may hold him in his
-square (the move ends there, ``move-ends`` result ``held``, no turnover); Diving Tackle,
+square (the move ends there, ``move-ends`` result ``held``, no turnover, and with it his
+activation: a tracker lets him do nothing more, a Blitzer makes no block); Diving Tackle,
 offered only when its modifier would fail a roll that passed, fails it and lies Prone
 in the square left; Shadowing follows a Dodge into the square left, as many times a
 turn as the shadowing player's MA (every roll counts, followed or not, in his
@@ -568,7 +569,7 @@ def pay_for_block(
     rolled as on a step (Sure Feet, team re-rolls). A failed Rush drops the player in his
     own square and there is no block (the outcome is a turnover). The outcome ends with a
     ``move-ends`` event of the new totals, so the Blitz can move on after the block.
-    Raises ``UsageError`` when the rushes needed are more than the activation allows.
+    Raises :class:`NoMovementLeftError` when the rushes needed are more than the activation allows.
     """
     player = board.player(player_id)
     if player.square is None or not player.standing:
@@ -577,13 +578,20 @@ def pay_for_block(
     rushes = max(0, cost - max(0, player.ma - progress.ma_used))
     limit = max_rushes(ruleset, player)
     if progress.rushes_used + rushes > limit:
-        raise UsageError(f"{player_id} has no movement left for the block: at most {limit} rushes are allowed in one activation")
+        raise NoMovementLeftError(f"{player_id} has no movement left for the block: at most {limit} rushes are allowed in one activation")
     budget = RerollBudget(
         progress.team_rerolls, progress.spent, tuple(extra_rerolls), tuple(extra_bonuses), pro=pro_for(ruleset, player_id)
     )
     state = _Moving(ruleset, dice, decisions, player_id, budget, progress.ma_used, progress.rushes_used, rush_modifier)
     outcome = state.spend_in_place(board, cost, rushes, "block")
     return state.finish(outcome, "ended" if outcome.turnover else "completed")
+
+
+class NoMovementLeftError(UsageError):
+    """A Blitz's block asked for when the blitzer could not Rush for it: no block is made.
+
+    :func:`pay_for_block` raises it; :func:`bbcore.rules.block.block` takes it from its
+    ``pay_second_block`` as Frenzy's second block not made."""
 
 
 class _Moving:
@@ -801,8 +809,10 @@ class _Moving:
             self._events.append(kept)
             if kept.result == KEPT_FOOTING:
                 return None
-        # Arm Bar: one marker of the square left adds its bonus to the fall's Armour or Injury Roll.
-        barrer = self._marker_using(leaving, ARM_BAR, reason)
+        # Arm Bar: one marker of the square left adds its bonus to the fall's Armour or Injury Roll, if he is still
+        # Standing and not Distracted (a Diving Tackle has put him down since).
+        still = [now for marker in leaving if (now := board.player(marker.id)).alert]
+        barrer = self._marker_using(still, ARM_BAR, reason)
         harm = None
         if barrer is not None:
             # A cause of its own, not a plain fall: the Arm Bar player counts as having caused a Casualty it brings.

@@ -189,6 +189,7 @@ def roll_for_accuracy(
         decisions,
         budget,
         skill="pass",
+        skill_once_per_turn=False,
         detail={"target": passer.pa, "band": band.id, "square": list(target)},
         offered=plugin_reroll(ruleset, board, passer, PASS_TEST),
     )

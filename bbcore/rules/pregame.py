@@ -23,7 +23,7 @@ from bbcore.rules.prayers import answer_prayer
 from bbcore.rules.sequences import GameState, StepProcedure, TeamState, inducement_rerolls
 from bbcore.teams.checks import inducement_choice_problems
 from bbcore.teams.purchases import hires_a_player
-from bbcore.teams.valuation import inducement_price, may_buy, value_team
+from bbcore.teams.valuation import inducement_price, may_buy, team_roster, value_team
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -230,8 +230,14 @@ def inducement_budget(ruleset: Ruleset, ctv: int, treasury: int, opponent_ctv: i
 
 
 def team_inducement_budget(ruleset: Ruleset, team: Team, opponent_ctv: int, opponent_from_treasury: int = 0) -> InducementBudget:
-    """:func:`inducement_budget` for a team file: its Current Team Value (:func:`~bbcore.teams.value_team`) and its treasury."""
-    ctv = value_team(ruleset, team).current_team_value
+    """:func:`inducement_budget` for a team file: its Current Team Value (:func:`~bbcore.teams.value_team`) with the
+    Journeymen it will take on (see :func:`take_on_journeymen`; of the roster's first Journeyman position, as a coach who
+    is not asked takes them), and its treasury."""
+    missing = ruleset.parameters.players_on_pitch - sum(1 for player in team.players if player.available)
+    roster = team_roster(ruleset, team)
+    positions = journeyman_positions(ruleset, roster.id) if missing > 0 and roster is not None else ()
+    stand_ins = tuple(TeamPlayer(name=f"journeyman-{number + 1}", position=positions[0]) for number in range(missing)) if positions else ()
+    ctv = value_team(ruleset, attrs.evolve(team, players=(*team.players, *stand_ins))).current_team_value
     return inducement_budget(ruleset, ctv, team.treasury, opponent_ctv, opponent_from_treasury)
 
 

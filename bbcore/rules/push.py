@@ -244,7 +244,10 @@ def _push(
     """:func:`push`, its rolls owed."""
     pushed = board.player(pushed_id)
     origin = pushed.square
-    unmoved = _not_moved(board, pushed, decisions, stand_firm=stand_firm)
+    # Juggernaut and Grab keep only the pusher's opponents from Stand Firm and Sidestep: a team-mate further along a
+    # chain push still has them (and the chain goes on with the pusher's own switches).
+    team_mate = attacker is not None and pushed.team == attacker.team
+    unmoved = _not_moved(board, pushed, decisions, stand_firm=stand_firm or team_mate)
     if unmoved is not None or origin is None:
         return unmoved or PushResult(Outcome(board), moved=False, vacated=None)
     if pushed.base is not ONE_SQUARE:
@@ -271,7 +274,7 @@ def _push(
         if free_around and decisions.use_skill(attacker.id, "grab", "push"):
             candidates = free_around
         sidestep = False  # Grab denies Sidestep
-    elif direction is None and sidestep and pushed.has("sidestep") and pushed.alert:
+    elif direction is None and (sidestep or team_mate) and pushed.has("sidestep") and pushed.alert:
         free_around = [s for s in board.neighbours(origin) if _why_blocked(board, origin, s) is None]
         if free_around and decisions.use_skill(pushed.id, "sidestep", "pushed"):
             candidates, picker = free_around, pushed.team

@@ -267,14 +267,17 @@ def take_test(
     *,
     skill: str | None = None,
     skill_allowed: bool = True,
+    skill_once_per_turn: bool = True,
     team_reroll_allowed: bool = True,
     detail: dict[str, object] | None = None,
     offered: OfferedReroll | None = None,
 ) -> tuple[RolledTest, RerollBudget]:
     """Roll one D6 test for ``player``, offering one re-roll if it fails.
 
-    ``skill`` names the player's once-per-turn re-roll skill for this test (Dodge, Sure
-    Feet); ``skill_allowed`` false denies it (a marker with Tackle). Next, in the player's
+    ``skill`` names the player's re-roll skill for this test; ``skill_allowed`` false
+    denies it (a marker with Tackle). A skill used once a turn (Dodge, Sure Feet) is
+    marked spent on the budget; one whose text sets no limit (Catch, Sure Hands, Pass:
+    ``skill_once_per_turn`` false) may re-roll every such test. Next, in the player's
     own activation (``budget.pro``), Pro is offered: its D6 decides whether the die is
     rolled again, and no other source is asked after it. ``offered`` (see
     :func:`~bbcore.rules.rerolls.plugin_reroll`) is asked about a failure the skill does not re-roll: a source
@@ -307,7 +310,8 @@ def take_test(
             and decisions.use_skill(player.id, skill, test)
         ):
             source = skill
-            budget = budget.spend(skill)
+            if skill_once_per_turn:
+                budget = budget.spend(skill)
         elif (
             (pro := budget.pro) is not None
             and pro[0] == player.id

@@ -299,14 +299,10 @@ def _kick_fumbled(ruleset: Ruleset, board: Board, kicked: PlayerState, dice: Dic
     held = board.ball.carrier == kicked.id
     if held:
         board = board.with_ball(BallState(square=square))
-    hurt = roll_injury(
-        ruleset, board, kicked.id, Harm(KICK_TEAM_MATE), dice, apothecary_from(decisions), choose_treatment=treatment_from(decisions)
-    )
-    after = hurt.board.player(kicked.id)
+    # Stunned counts as Knocked-out before anything treats it, so an Apothecary may patch it up.
+    harm = Harm(KICK_TEAM_MATE, stunned_is_ko=True)
+    hurt = roll_injury(ruleset, board, kicked.id, harm, dice, apothecary_from(decisions), choose_treatment=treatment_from(decisions))
     outcome = Outcome(hurt.board, (Event(KICK_TEAM_MATE, kicked.id, (), "fumbled-kick", {"square": list(square)}), *hurt.events))
-    if after.status is Status.STUNNED:
-        knocked_out = Event("injury-changed", kicked.id, (), Status.KO.value, {"was": Status.STUNNED.value, "cause": KICK_TEAM_MATE})
-        outcome = Outcome(outcome.board.with_player(after.with_status(Status.KO)), (*outcome.events, knocked_out))
     if held:
         outcome = outcome.then(ball.bounce(ruleset, outcome.board, square, dice, decisions))
     return attrs.evolve(outcome, turnover=held)

@@ -199,6 +199,16 @@ def test_animal_savagery_uses_mighty_blow_on_the_team_mate(core: Ruleset) -> Non
     assert only(result, "injury").who == "t"
 
 
+def test_animal_savagery_spends_mighty_blow_on_armour_that_breaks_anyway(core: Ruleset) -> None:
+    board = field(core, {"animal-savagery": None, "mighty-blow": None}, mate=(5, 6))
+    av = board.player("t").av
+    injury = [4, 3]  # 7: Stunned, unless a Mighty Blow were still to come
+    result = activate(core, board, "move", [3, 6, av - 6, *injury], [("team-mate", "t")])
+    armour = only(result, "armour")
+    assert (armour.result, armour.detail["mighty_blow"], armour.detail["total"]) == ("broken", True, av + 1)
+    assert (only(result, "injury").detail["total"], only(result, "injury").result) == (7, "stunned")
+
+
 def test_animal_savagery_with_nobody_to_hit_becomes_distracted(core: Ruleset) -> None:
     result = activate(core, field(core, {"animal-savagery": None}, mate=(5, 7)), "block", [1])
     assert (result.passed, result.may_act, result.actions) == (False, False, ())

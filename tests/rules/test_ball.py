@@ -9,9 +9,10 @@ import pytest
 
 import bbcore
 from bbcore.dice import ScriptedDice
-from bbcore.rules.ball import bounce, catch, deviate, kick_off, land_ball, pick_up, scatter, throw_in, try_to_catch
+from bbcore.rules.ball import bounce, catch, deviate, kick_off, land_ball, pick_up, pick_up_spending, scatter, throw_in, try_to_catch
 from bbcore.rules.board import BallState
-from bbcore.rules.decisions import ScriptedDecisions
+from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
+from bbcore.rules.rerolls import RerollBudget, TargetJudge, take_test
 from bbcore.ruleset import Ruleset
 from bbcore.testing import build_board
 
@@ -104,6 +105,22 @@ def test_sure_hands_and_big_hand(core: Ruleset) -> None:
     with ScriptedDice([3]) as dice:
         board = build_board(core, players, ball=(10, 7), skills={"t": {"big-hand": None}})
         assert pick_up(core, board, "t", dice, ScriptedDecisions([])).board.ball.carrier == "t"
+
+
+def test_sure_hands_re_rolls_every_pick_up_and_dodge_only_once_a_turn(core: Ruleset) -> None:
+    players = {"t": ("home", "human/human-thrower", (10, 7))}
+    board = build_board(core, players, ball=(10, 7), skills={"t": {"dodge": None}})
+    budget = RerollBudget()
+    for _ in range(2):
+        with ScriptedDice([1, 6]) as dice:
+            outcome, budget = pick_up_spending(core, board, "t", dice, DefaultDecisions(), budget)
+        assert outcome.board.ball.carrier == "t"
+    assert budget.spent == frozenset()
+    player = board.player("t")
+    dodge = TargetJudge(player.ag, 0, "passed", "failed")
+    with ScriptedDice([1, 6]) as dice:
+        _, after_dodge = take_test(player, "dodge", dodge, dice, DefaultDecisions(), budget, skill="dodge")
+    assert after_dodge.spent == frozenset({"dodge"})
 
 
 @pytest.mark.parametrize(

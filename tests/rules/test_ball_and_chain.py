@@ -114,6 +114,15 @@ def test_he_blocks_a_team_mate_too_and_knocking_him_down_is_a_turnover(core: Rul
     assert hit.board.player("f").square == (11, 7)  # pushed, then followed
 
 
+def test_his_mighty_blow_does_not_count_against_a_team_mate(core: Ruleset) -> None:
+    board = scene(core, {"g": ("home", GOBLIN, (11, 7))}, skills={"f": {"mighty-blow": None}})
+    av = board.player("g").av
+    one_short = [(av - 1) // 2, (av - 1) - (av - 1) // 2]
+    hit = swing(core, board, [EAST, ("block-face", 0), ("push-square", (12, 7))], [AHEAD, POW, POW, POW, *one_short])
+    armour = next(e for e in hit.events if e.kind == "armour")
+    assert (armour.who, armour.result, armour.detail["mighty_blow"]) == ("g", "held", False)
+
+
 def test_foul_appearance_is_not_rolled_and_fend_does_not_stop_him(core: Ruleset) -> None:
     board = scene(core, {"o": ("away", ORC, (11, 7))}, skills={"o": {"foul-appearance": None, "fend": None}})
     hit = swing(core, board, [EAST, ("block-face", 0), ("push-square", (12, 7)), None], [AHEAD, PUSH, PUSH, PUSH])

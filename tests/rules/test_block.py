@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from bbcore.dice import ScriptedDice
@@ -165,6 +166,13 @@ def test_fend_prevents_the_follow_up(core: Ruleset) -> None:
     assert outcome.board.player("a").square == (10, 7)
 
 
+def test_fend_is_the_pushed_player_s_to_use_or_not(core: Ruleset) -> None:
+    answers = [("push-square", (12, 7)), ("use-skill", False), ("follow-up", True)]
+    with ScriptedDice([PUSH]) as dice, ScriptedDecisions(answers, strict=True) as decisions:
+        outcome = block(core, duel(core, skills={"d": {"fend": None}}), "a", "d", dice, decisions)
+    assert outcome.board.player("a").square == (11, 7)
+
+
 def test_stumble_is_a_push_against_dodge(core: Ruleset) -> None:
     with ScriptedDice([STUMBLE]) as dice:
         outcome = block(core, duel(core, skills={"d": {"dodge": None}}), "a", "d", dice)
@@ -196,6 +204,18 @@ def test_mighty_blow_breaks_armour_that_would_hold(core: Ruleset) -> None:
     assert armour.detail["mighty_blow"] is True
     injury = next(e for e in outcome.events if e.kind == "injury")
     assert injury.detail["total"] == 2  # Mighty Blow was spent on the armour, not added again
+
+
+def test_a_distracted_defender_s_mighty_blow_does_not_count_on_a_player_down(core: Ruleset) -> None:
+    board = duel(core, skills={"d": {"mighty-blow": None}})
+    av = board.player("a").av
+    one_short = [(av - 1) // 2, (av - 1) - (av - 1) // 2]
+    distracted = board.with_player(attrs.evolve(board.player("d"), tackle_zone=False))
+    for on_board, counted in ((board, True), (distracted, False)):
+        with ScriptedDice([PLAYER_DOWN, *one_short, *([1, 1] if counted else [])]) as dice:
+            outcome = block(core, on_board, "a", "d", dice)
+        armour = next(e for e in outcome.events if e.kind == "armour")
+        assert (armour.result, armour.detail["mighty_blow"]) == (("broken", True) if counted else ("held", False))
 
 
 def test_a_board_strength_hook_changes_the_dice(make_ruleset: object) -> None:

@@ -61,6 +61,15 @@ def test_a_distracted_saboteur_is_knocked_down_without_his_roll(core: Ruleset) -
     assert outcome.board.player("a").standing
 
 
+def test_a_distracted_carrier_cannot_set_the_ball_down_with_safe_pair_of_hands(core: Ruleset) -> None:
+    board = distracted(duel(core, skills={"d": {"safe-pair-of-hands": None}}, ball="d"), "d")
+    bounce = 5
+    answers = [("push-square", (12, 7)), ("follow-up", False)]  # no place-ball question
+    with ScriptedDice([*HELD, bounce]) as dice, ScriptedDecisions(answers, strict=True) as decisions:
+        outcome = apply_block_face(core, board, "a", "d", "pow", dice, decisions)
+    assert [e.kind for e in outcome.events if e.kind in ("safe-pair-of-hands", "bounce")] == ["bounce"]
+
+
 def test_the_block_odds_leave_out_a_distracted_saboteur_and_steady_footing(core: Ruleset) -> None:
     for skills in (SABOTEUR, {"steady-footing": None}):
         plain = block_odds(core, distracted(duel(core), "d"), "a", "d")

@@ -130,6 +130,20 @@ def test_sure_hands_or_no_strip_ball_keeps_the_ball(core: Ruleset, skills: dict[
     assert kept.board.ball.carrier == "d"
 
 
+def test_strip_ball_is_the_blocker_s_to_use_or_not(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"strip-ball": None}}, ball="d")
+    kept = block_with(core, board, [PUSH], [("push-square", (12, 7)), ("follow-up", False), ("use-skill", False)])
+    assert kept.board.ball.carrier == "d"
+    assert "strip-ball" not in [e.kind for e in kept.events]
+
+
+def test_a_distracted_sure_hands_carrier_is_not_kept_from_strip_ball(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"strip-ball": None}, "d": {"sure-hands": None}}, ball="d")
+    board = board.with_player(attrs.evolve(board.player("d"), tackle_zone=False))
+    stripped = block_with(core, board, [PUSH, 5], [("push-square", (12, 7)), ("follow-up", False)])
+    assert stripped.board.ball.carrier is None
+
+
 def test_a_stripped_ball_bounces_before_the_pow_knocks_the_carrier_down(core: Ruleset) -> None:
     board = duel(core, skills={"a": {"strip-ball": None}}, ball="d")
     # POW: pushed to (12, 7), the ball bounces (5), then the armour roll (1, 1) holds.

@@ -277,3 +277,22 @@ def test_a_carrier_pushed_into_a_feature_that_takes_the_ball_loses_it(make_rules
     after = result.outcome.board
     assert after.player("d").square == (12, 7)
     assert (after.ball.carrier, after.ball.square) == (None, (3, 3))
+
+
+def test_juggernaut_keeps_only_opponents_from_stand_firm_in_a_chain_push(core: Ruleset) -> None:
+    from bbcore.rules.block import block_push
+    from bbcore.rules.decisions import DefaultDecisions
+
+    players = {
+        "a": ("home", "human/human-lineman", (10, 7)),
+        "d": ("away", "orc/orc-lineman", (11, 7)),
+        "m": ("home", "human/human-lineman", (12, 7)),
+        "x1": ("away", "orc/orc-lineman", (12, 6)),
+        "x2": ("away", "orc/orc-lineman", (12, 8)),
+    }
+    for stand_firm_of in ("m", "d"):
+        board = build_board(core, players, skills={"a": {"juggernaut": None}, stand_firm_of: {"stand-firm": None}})
+        with ScriptedDice([]) as dice:
+            result = block_push(core, board, "a", "d", dice, DefaultDecisions(), blitz=True)
+        stood = [e.who for e in result.outcome.events if e.kind == "push" and e.result == "stood-firm"]
+        assert stood == (["m"] if stand_firm_of == "m" else [])  # his own team-mate keeps it; the target does not

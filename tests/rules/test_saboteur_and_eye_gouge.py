@@ -69,6 +69,13 @@ def test_a_saboteur_who_rolls_low_is_knocked_down_as_usual(core: Ruleset) -> Non
     assert outcome.board.player("a").standing
 
 
+def test_a_saboteur_whose_coach_keeps_the_weapon_quiet_rolls_nothing(core: Ruleset) -> None:
+    outcome = face(core, duel(core, skills={"d": SABOTEUR}), "pow", HELD, [*PUSH_ON, ("use-skill", False)])
+    assert results(outcome, "saboteur") == []
+    assert outcome.board.player("d").status is Status.PRONE
+    assert outcome.board.player("a").standing
+
+
 def test_a_both_down_blocker_brought_down_by_the_saboteur_is_not_knocked_down_twice(core: Ruleset) -> None:
     goes_off = core.parameters.targets.saboteur
     outcome = face(core, duel(core, skills={"d": SABOTEUR}), "both-down", [goes_off, *HELD], [])

@@ -18,7 +18,7 @@ from bbcore.rules.block import block, multiple_block
 from bbcore.rules.board import BallState, Board, Status
 from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
 from bbcore.rules.injury import suffer_casualty
-from bbcore.rules.movement import MoveProgress, move, pay_for_block
+from bbcore.rules.movement import MoveProgress, max_rushes, move, pay_for_block
 from bbcore.rules.passing import dump_off, hand_off, interception_candidates
 from bbcore.rules.special_actions import stab
 from bbcore.ruleset import Ruleset
@@ -222,6 +222,15 @@ def test_arm_bar_adds_to_the_armour_of_a_player_who_falls_leaving(core: Ruleset)
     assert [e.who for e in barred.events if e.kind == "arm-bar"] == ["o0"]
 
 
+def test_a_marker_who_made_a_diving_tackle_lies_prone_and_cannot_arm_bar(core: Ruleset) -> None:
+    board = field(core, opponents=[MARKER], skills={"o0": {"diving-tackle": None, "arm-bar": None}})
+    ag, av = board.player("m").ag, board.player("m").av
+    low = (av - 1) // 2
+    tackled = walk(core, board, [(6, 5)], [ag, low, av - 1 - low], [USE])  # armour one short: no Arm Bar to break it
+    assert [e.kind for e in tackled.events if e.kind in ("diving-tackle", "arm-bar")] == ["diving-tackle"]
+    assert next(e for e in tackled.events if e.kind == "armour").result == "held"
+
+
 # -- Pro and Hatred ---------------------------------------------------------------------------------
 
 
@@ -337,6 +346,27 @@ def test_a_frenzied_blitz_pays_for_its_second_block(core: Ruleset) -> None:
     with ScriptedDice([PUSH]) as dice, ScriptedDecisions([("push-square", (12, 7))]) as decisions:
         unpaid = block(core, board, "a", "d", dice, decisions, blitz=True)
     assert [e.result for e in unpaid.events if e.kind == "frenzy"] == ["unpaid"]
+
+
+def test_a_frenzied_blitzer_who_cannot_rush_makes_no_second_block_and_keeps_the_first(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"frenzy": None}})
+    limit = max_rushes(core, board.player("a"))
+    spent = MoveProgress(ma_used=board.player("a").ma, rushes_used=limit)  # every Rush of the activation used
+    with ScriptedDice([PUSH]) as dice, ScriptedDecisions([("push-square", (12, 7))]) as decisions:
+        outcome = block(
+            core,
+            board,
+            "a",
+            "d",
+            dice,
+            decisions,
+            blitz=True,
+            pay_second_block=lambda now: pay_for_block(core, now, "a", spent, dice, decisions),
+        )
+    assert [e.result for e in outcome.events if e.kind == "frenzy"] == ["no-movement"]
+    assert [e.kind for e in outcome.events].count("block") == 1
+    assert outcome.board.player("d").square == (12, 7)
+    assert not outcome.turnover
 
 
 # -- Multiple Block ---------------------------------------------------------------------------------

@@ -562,6 +562,15 @@ def test_a_fumbled_kick_hurts_the_team_mate_where_he_stands_stunned_counting_as_
     assert not outcome.turnover
 
 
+def test_a_fumbled_kick_s_stunned_counted_as_knocked_out_may_be_patched_up(core: Ruleset) -> None:
+    board = pitch(core, thrower=LINEMAN, skills=KICKER)
+    with ScriptedDice([1, 2, 3]) as dice, ScriptedDecisions([("apothecary", True)]) as decisions:
+        outcome = kick_team_mate(core, board, "t", "h", QUICK, dice, decisions)
+    assert only(outcome, "injury").detail["status"] == "ko"
+    assert only(outcome, "apothecary").result == "patched-up"
+    assert outcome.board.player("h").status is Status.STUNNED
+
+
 def test_a_fumbled_kick_of_the_ball_carrier_bounces_the_ball_and_is_a_turnover(core: Ruleset) -> None:
     board = pitch(core, thrower=LINEMAN, skills=KICKER, ball="h")
     outcome = kick(core, board, QUICK, [1, 2, 3, DOWN])

@@ -1026,8 +1026,8 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
     player = arc.board.player(player.id)
     target = arc.board.player(action.target)
     arc = evolve_arc(arc, activated=arc.activated | {player.id})
-    if not player.standing or (player.rooted and isinstance(action, Blitz) and action.path):
-        return arc  # down on the way, or rooted before the first step: the activation ends
+    if not player.standing or _held_fast(arc, start, player.id) or (player.rooted and isinstance(action, Blitz) and action.path):
+        return arc  # down on the way, held by Tentacles, or rooted before the first step: the activation ends
     if player.square is None or target.square is None or not adjacent(player.square, target.square):
         raise UsageError(f"{player.id} must stand next to {target.id} to block")
     progress = None
@@ -1064,6 +1064,12 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
         )
     # No turnovers in Skurling: whatever the block did, the turn goes on.
     return _may_move_on(ruleset, _record(arc, outcome), player.id, progress)
+
+
+def _held_fast(arc: ArcState, start: int, player_id: str) -> bool:
+    """Whether Tentacles held ``player_id`` in his square on a move recorded from event ``start`` on: that ends his
+    activation."""
+    return any(e.kind == "move-ends" and e.who == player_id and e.result == "held" for e in arc.events[start:])
 
 
 def _end_zone_only(board: Board) -> Callable[[Square], bool]:
@@ -1111,8 +1117,8 @@ def _touch(
     arc = evolve_arc(arc, activated=arc.activated | {hitter.id})
     hitter = arc.board.player(hitter.id)
     stooge = arc.board.player(arc.stooge)
-    if not hitter.standing or (hitter.rooted and action.path):
-        return arc  # down on the way, or rooted before the first step: the activation ends
+    if not hitter.standing or _held_fast(arc, start, hitter.id) or (hitter.rooted and action.path):
+        return arc  # down on the way, held by Tentacles, or rooted before the first step: the activation ends
     if hitter.square is None or stooge.square is None or not adjacent(hitter.square, stooge.square):
         raise UsageError(f"{hitter.id} must stand next to the Stooge to hit him")
     progress = None

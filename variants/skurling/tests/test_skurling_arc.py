@@ -14,6 +14,7 @@ import attrs
 import pytest
 from bbcore_skurling.arc import (
     ArcState,
+    Blitz,
     Block,
     EndTurn,
     KeepTheCatch,
@@ -312,6 +313,26 @@ def test_a_player_acts_once_and_a_team_blitzes_once_a_turn(rules: Ruleset) -> No
     assert blitzed.blitz_used
     with pytest.raises(UsageError, match="Blitz"):
         apply(rules, blitzed, Touch(LINEMAN, blitz=True), ScriptedDice([]), faces())
+
+
+def test_a_blitzer_held_by_tentacles_ends_his_activation_without_the_block(rules: Ruleset) -> None:
+    defenders = {"a-tentacles": ("human/human-lineman", (4, 0)), "a-target": ("human/human-lineman", (7, 1))}
+    arc = arc_at(rules, {STOOGE: (10, 2), LINEMAN: (4, 1)}, defenders=defenders, skills={"a-tentacles": {"tentacles": None}})
+    held_fast = 6
+    after = apply(rules, arc, Blitz(LINEMAN, "a-target", ((5, 1), (6, 1))), ScriptedDice([held_fast]), faces())
+    assert square_of(after, LINEMAN) == (4, 1)
+    assert after.blitz_used
+    assert LINEMAN in after.activated
+    assert not [e for e in after.events if e.kind == "block"]
+    touching = arc_at(
+        rules,
+        {STOOGE: (7, 1), LINEMAN: (4, 1)},
+        defenders={"a-tentacles": defenders["a-tentacles"]},
+        skills={"a-tentacles": {"tentacles": None}},
+    )
+    held = apply(rules, touching, Touch(LINEMAN, blitz=True, path=((5, 1), (6, 1))), ScriptedDice([held_fast]), faces())
+    assert square_of(held, LINEMAN) == (4, 1)
+    assert square_of(held, STOOGE) == (7, 1)
 
 
 # -- turns ------------------------------------------------------------------------------------------
