@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from bbcore.dice import DiceSource
     from bbcore.model.table import Row
     from bbcore.model.team import Team
-    from bbcore.registry import DataRegistrar, RowEffectRegistrar, SequenceStepRegistrar
+    from bbcore.registry import DataRegistrar, OptionRegistrar, RowEffectRegistrar, SequenceStepRegistrar
     from bbcore.rules.ball import BallReentry
     from bbcore.rules.board import Board, PlayerState, Square
     from bbcore.rules.decisions import Decisions
@@ -30,6 +30,33 @@ if TYPE_CHECKING:
 @hookimpl
 def bbcore_register_data(register: DataRegistrar) -> None:
     register.core(CORE_DATA_DIR, "Blood Bowl 2025: rosters, skills, tables, pitch, parameters and inducements.")
+
+
+#: The option naming the kind of play, which decides where inducements are bought.
+PLAY_OPTION = "play"
+#: What each kind of play changes: League Play buys inducements only in the pre-game (Petty Cash and the Treasury);
+#: Exhibition and Matched Play buy them with the team, out of its draft budget, and give no Petty Cash.
+_PLAY_CHANGES: dict[str, dict[str, object]] = {
+    "league": {"inducements_in_draft": False},
+    "exhibition": {"petty_cash": {"given": False, "from_treasury": False}},
+}
+
+
+@hookimpl
+def bbcore_register_options(register: OptionRegistrar) -> None:
+    register.option(
+        PLAY_OPTION,
+        ("any", "exhibition", "league"),
+        "any",
+        "exhibition: Exhibition or Matched Play (inducements bought with the team, out of its draft budget; no Petty "
+        "Cash before a game); league: League Play (no inducements with the team; Petty Cash and Treasury gold before "
+        "each game); any: the kind of play is not said, and both ways are open.",
+    )
+
+
+@hookimpl
+def bbcore_parameter_changes(options: Mapping[str, str]) -> Mapping[str, object] | None:
+    return _PLAY_CHANGES.get(options.get(PLAY_OPTION, "any"))
 
 
 @hookimpl

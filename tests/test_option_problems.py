@@ -40,7 +40,7 @@ PLUGINS = [("street", STREET), ("fog", NoSewerWithFog())]
 
 def test_options_that_fit_together_build_a_ruleset(make_ruleset: MakeRuleset) -> None:
     rules = make_ruleset("street", options={"ground": "sewer"}, plugins=PLUGINS, entry_points=False)
-    assert dict(rules.options) == {"ground": "sewer", "fog": "off"}
+    assert dict(rules.options) == {"ground": "sewer", "fog": "off", "play": "any"}
 
 
 def test_options_refused_together_raise_every_message_at_once(make_ruleset: MakeRuleset) -> None:

@@ -106,7 +106,7 @@ def test_options_are_checked(make_ruleset: MakeRuleset) -> None:
 
 def test_default_options_are_filled_in(make_ruleset: MakeRuleset) -> None:
     rules = make_ruleset("street", plugins=[("street", STREET)], entry_points=False)
-    assert dict(rules.options) == {"ground": "street"}
+    assert dict(rules.options) == {"ground": "street", "play": "any"}  # the core's kind of play too
 
 
 def test_a_pack_replaces_the_inducement_list(make_ruleset: MakeRuleset) -> None:

@@ -30,7 +30,16 @@ from bbcore.dice import DiceSource, roll_dice
 from bbcore.errors import Problem, UsageError
 from bbcore.model.parameters import required
 from bbcore.rules.events import Event
-from bbcore.teams.checks import DRAFT, OVER_BUDGET, TREASURY_PAST_BUDGET, budget_problems, check_team, locate_problems
+from bbcore.teams.checks import (
+    DRAFT,
+    INDUCEMENTS_NOT_ALLOWED,
+    OVER_BUDGET,
+    TREASURY_PAST_BUDGET,
+    budget_problems,
+    check_league_inducements,
+    check_team,
+    locate_problems,
+)
 from bbcore.teams.problems import problem
 from bbcore.teams.valuation import hiring_fee, player_value, staff_count, value_team
 
@@ -154,6 +163,9 @@ def redraft_problems(ruleset: Ruleset, before: Team, after: Team, budget: int, d
     whole from ``before``. With the new file's ``document``, each problem gives its file, line and column."""
     budget_codes = (OVER_BUDGET, TREASURY_PAST_BUDGET)
     problems = [found for found in check_team(ruleset, after, stage=DRAFT).problems if found.code not in budget_codes]
+    # A re-draft is League Play, whatever the ruleset's kind of play: no inducements come with the team.
+    if not any(found.code == INDUCEMENTS_NOT_ALLOWED for found in problems):
+        problems.extend(check_league_inducements(ruleset, after))
     cost = redraft_cost(ruleset, before, after)
     problems.extend(budget_problems(cost, budget, after.treasury, team="the re-drafted team", budget_name="the re-draft budget"))
     for index, player in enumerate(after.players):

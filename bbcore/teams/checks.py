@@ -371,9 +371,17 @@ def check_captain(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
 
 def check_inducements(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     if team.inducements and not ruleset.parameters.inducements_in_draft:
-        yield problem("inducements-not-allowed", "this ruleset does not buy inducements with the team", "inducements")
+        yield problem(INDUCEMENTS_NOT_ALLOWED, "this ruleset does not buy inducements with the team", "inducements")
         return
     yield from inducement_problems(ruleset, team)
+
+
+def check_league_inducements(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    """A team in league play holds no inducements: they are bought in each game's pre-game sequence."""
+    if team.inducements:
+        yield problem(
+            INDUCEMENTS_NOT_ALLOWED, "a team in league play buys its inducements before each game, not with the team", "inducements"
+        )
 
 
 def inducement_problems(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
@@ -533,6 +541,8 @@ def _hired_skill_problems(ruleset: Ruleset, inducement: Inducement, position: Po
 
 #: The codes of the budget check's problems: a team dearer than its budget, a Treasury holding more than it left.
 OVER_BUDGET, TREASURY_PAST_BUDGET = "over-budget", "treasury-past-budget"
+#: The problem of inducements a team may not hold: where the ruleset buys none with the team, or in league play.
+INDUCEMENTS_NOT_ALLOWED = "inducements-not-allowed"
 
 
 def budget_problems(cost: int, budget: int, treasury: int, *, team: str = "the team", budget_name: str = "the budget") -> Iterator[Problem]:
@@ -590,7 +600,13 @@ CORE_CHECKS: tuple[TeamCheck, ...] = (
         description="Improvements and lasting injuries within the characteristics' limits; gained skills exist.",
     ),
     TeamCheck("core/team-captain", check_captain, description="At most one captain, in a team with Team Captain, of a position it allows."),
-    TeamCheck("core/inducements", check_inducements, description="Inducements exist, are allowed and within limits."),
+    TeamCheck("core/inducements", check_inducements, description="Inducements exist, are allowed and within limits.", stages=_DRAFT),
+    TeamCheck(
+        "core/inducements",
+        check_league_inducements,
+        description="In league play, no inducements held with the team (they are bought before each game).",
+        stages=_LEAGUE,
+    ),
     TeamCheck("core/budget", check_budget, description="The cost fits the budget (at drafting).", stages=_DRAFT),
 )
 

@@ -56,6 +56,13 @@ def one_weather_table_at_a_time(options: Mapping[str, str]) -> Iterable[str]:
     return []
 
 
+@hookimpl(specname="bbcore_option_problems")
+def kind_of_play_by_match(options: Mapping[str, str]) -> Iterable[str]:
+    """Skurling names its kind of match with its own ``match`` option: the core's ``play`` stays ``any``."""
+    play = options.get("play", "any")
+    return [] if play == "any" else [f"Skurling names the kind of match with the match option (match=league, say), not play={play}"]
+
+
 #: The kinds of match played without the extra rules (helmets, seasons, grounds), as the seed names them.
 WITHOUT_EXTRA_RULES = {"throwback": "a Throwback Night", "first-match": "a first match"}
 
@@ -80,6 +87,7 @@ def skurling_rules_file_references(ruleset: Ruleset) -> Iterable[RulesFileProble
 
 
 __all__: list[str] = [
+    "kind_of_play_by_match",
     "no_extra_rules_at_throwback_nights",
     "one_weather_table_at_a_time",
     "skurling_league_parameters",
