@@ -117,7 +117,7 @@ def test_a_balance_report_says_which_rules_it_was_played_under() -> None:
     one = balance(bbcore.load_ruleset(), teams, matches=1, policies=("coin", "coin"), simulator=CoinFlips())
     assert balance_table(one).splitlines()[-1].startswith("1 match a pairing, coin against coin")
     plain = one.to_json()
-    assert plain["rules"] == {"variant": None, "packs": [], "options": {}, "amendments": []}
+    assert plain["rules"] == {"variant": None, "packs": [], "options": {"play": "any"}, "amendments": []}
     packed = bbcore.load_ruleset(None, ["bb2020"])
     report = balance(packed, teams, matches=1, policies=("coin", "coin"), simulator=CoinFlips()).to_json()
     assert report["rules"]["packs"] == ["bb2020"]
