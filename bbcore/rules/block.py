@@ -678,7 +678,8 @@ def roll_block(
     Block's): Dauntless compares his Strength without it, and keeps it when it works.
     """
     attacker, defender = board.player(attacker_id), board.player(defender_id)
-    before, lent = _dauntless(ruleset, board, attacker, defender, dice, decisions, st_modifier)
+    before, lent = _dauntless(ruleset, board, attacker, defender, dice, decisions, st_modifier, pro=pro)
+    pro = pro and not any(e.kind == PRO for e in before)  # Pro tried on the Dauntless roll: once an activation
     plan = block_dice(ruleset, lent, attacker_id, defender_id, blitz=blitz)
     faces_table = ruleset.table("block-dice")
     rolls = tuple(dice.roll(6) for _ in range(plan.count))
@@ -719,18 +720,30 @@ def _dauntless(
     dice: DiceSource,
     decisions: Decisions,
     st_modifier: int = 0,
+    *,
+    pro: bool = False,
 ) -> tuple[tuple[Event, ...], Board]:
     """Dauntless (or a form of it) against a stronger player: a D6 plus the blocker's Strength above the target's
     lends him the target's Strength for this block. Strength is compared unmodified (``st_modifier`` taken out)
-    and the modifier applies after. Returns the event and the board the dice are counted on."""
+    and the modifier applies after. A failed roll may be tried again with Pro when ``pro`` (not tried yet this
+    activation), its event after the Dauntless one. Returns the events and the board the dice are counted on."""
     form = held_form(ruleset, attacker, "dauntless")
     unmodified = attacker.st - st_modifier
     if form is None or defender.st <= unmodified or not decisions.use_skill(attacker.id, form, "block"):
         return (), board
-    (roll,) = roll_dice(dice, "D6")
-    matched = roll + unmodified > defender.st
-    event = Event("dauntless", attacker.id, (roll,), "matched" if matched else "failed", {"st": unmodified, "against": defender.st})
-    return (event,), board.with_player(attrs.evolve(attacker, st=defender.st + st_modifier)) if matched else board
+    rolls = roll_dice(dice, "D6")
+    matched = rolls[-1] + unmodified > defender.st
+    tried: tuple[Event, ...] = ()
+    if not matched and pro and attacker.has(PRO) and decisions.use_skill(attacker.id, PRO, "dauntless"):
+        (attempt,) = roll_dice(dice, "D6")
+        allowed = attempt >= ruleset.parameters.targets.pro
+        tried = (Event(PRO, attacker.id, (attempt,), "re-roll" if allowed else "refused", {"test": "dauntless"}),)
+        if allowed:
+            rolls += roll_dice(dice, "D6")
+            matched = rolls[-1] + unmodified > defender.st
+    detail = {"st": unmodified, "against": defender.st}
+    event = Event("dauntless", attacker.id, rolls, "matched" if matched else "failed", detail)
+    return (event, *tried), board.with_player(attrs.evolve(attacker, st=defender.st + st_modifier)) if matched else board
 
 
 def _one_die_again(

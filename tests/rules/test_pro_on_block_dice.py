@@ -166,3 +166,17 @@ def test_a_multiple_block_tries_pro_once(core: Ruleset) -> None:
     with ScriptedDice([PLAYER_DOWN, PLAYER_DOWN, 1, PLAYER_DOWN, PLAYER_DOWN, 1, 1]) as dice, ScriptedDecisions(answers) as decisions:
         outcome = multiple_block(core, board, "a", ["d", "e"], dice, decisions)
     assert len(the(outcome, "pro")) == 1
+
+
+def test_pro_may_roll_a_failed_dauntless_again_and_is_then_spent_for_the_dice(core: Ruleset) -> None:
+    board = duel(core, defender="human/ogre", skills={"a": {"pro": None, "dauntless": None}})
+    gap = board.player("d").st - board.player("a").st
+    # Dauntless fails by one; Pro's 4 lets it go again and it matches: one die, a Player Down nobody may re-roll now.
+    with ScriptedDice([gap, 4, gap + 1, PLAYER_DOWN, 1, 1]) as dice, ScriptedDecisions([("use-skill", True)] * 2, strict=True) as decisions:
+        outcome = block(core, board, "a", "d", dice, decisions)
+    (dauntless,) = the(outcome, "dauntless")
+    assert (dauntless.rolls, dauntless.result) == ((gap, gap + 1), "matched")
+    (pro,) = the(outcome, "pro")
+    assert (pro.rolls, pro.result, pro.detail) == ((4,), "re-roll", {"test": "dauntless"})
+    assert the(outcome, "block")[0].rolls == (PLAYER_DOWN,)
+    assert outcome.turnover
