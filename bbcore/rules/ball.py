@@ -720,6 +720,15 @@ def throw_in(
         travelled += 1
     event = Event("throw-in", None, rolls + distance_rolls, "thrown-in", {"from": list(last_square), "to": list(square), "label": label})
     occupant = board.at(square)
+    dived = (
+        None
+        if occupant is not None and occupant.standing
+        else diving_catch(
+            ruleset, board, square, dice, decisions, situation="thrown_in", reason="throw-in", team_reroll_for=team_reroll_for
+        )
+    )
+    if dived is not None:
+        return _prepend(event, dived)
     if occupant is not None:
         return _prepend(
             event,
@@ -734,9 +743,6 @@ def throw_in(
                 team_reroll_for=team_reroll_for,
             ),
         )
-    dived = diving_catch(ruleset, board, square, dice, decisions, situation="thrown_in", reason="throw-in", team_reroll_for=team_reroll_for)
-    if dived is not None:
-        return _prepend(event, dived)
     return _prepend(event, land_ball(ruleset, board, square, dice, decisions, cause="throw-in", team_reroll_for=team_reroll_for))
 
 
@@ -758,12 +764,14 @@ def diving_catch(
     team_reroll_for: TeamRerolls | None = None,
     leaving: str | None = None,
 ) -> Outcome | None:
-    """A ball coming down on the empty ``square`` from a pass, a throw-in or a kick-off: a player with Diving Catch
-    in play whose tackle zone covers it may try to catch it from where he stands (``first_team``'s players first,
-    then by id; each asked ``Decisions.use_skill`` with ``reason``). The catch as :func:`catch` plays it (``leaving``
-    as there), or None when nobody tries (or the square is taken, or a feature there takes the ball)."""
+    """A ball coming down on ``square`` from a pass, a throw-in or a kick-off, with nobody Standing there to catch it
+    (empty, or a player lying in it): a player with Diving Catch in play whose tackle zone covers it may try to catch
+    it from where he stands (``first_team``'s players first, then by id; each asked ``Decisions.use_skill`` with
+    ``reason``). The catch as :func:`catch` plays it (``leaving`` as there), or None when nobody tries (or a Standing
+    player is there, or a feature there takes the ball)."""
     feature = board.geometry.feature_at(square)
-    if board.at(square) is not None or (feature is not None and feature.ball_lands):
+    occupant = board.at(square)
+    if (occupant is not None and occupant.standing) or (feature is not None and feature.ball_lands):
         return None
     divers = sorted(
         (p for p in board.players.values() if p.square is not None and distance(p.square, square) == 1 and p.has(DIVING_CATCH)),

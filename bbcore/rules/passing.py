@@ -328,7 +328,8 @@ def ball_comes_down(
 
     A standing player there must try to catch it (the catch situation of this kind of
     pass, plus ``weather``; plus ``ball.catch_modifiers.diving_catch`` for a player with
-    Diving Catch standing in the pass's ``target`` square). On an empty square that no feature takes, a player with
+    Diving Catch standing in the pass's ``target`` square). On a square with nobody Standing in it (empty, or a player
+    lying there) that no feature takes, a player with
     Diving Catch whose tackle zone covers it may try first, from where they stand (the
     passing team's, then the others', each asked in turn); a miss bounces from their
     square as any dropped catch does. Otherwise :func:`bbcore.rules.ball.land_ball`.

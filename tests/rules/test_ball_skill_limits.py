@@ -180,6 +180,21 @@ def test_diving_catch_reaches_for_a_throw_in_landing_beside_him(core: Ruleset) -
     assert outcome.board.ball.carrier is None
 
 
+def test_diving_catch_reaches_for_a_ball_coming_down_on_a_prone_player(core: Ruleset) -> None:
+    from bbcore.rules.ball import throw_in
+
+    players = {"r": ("home", HUMAN, (11, 2)), "lying": ("away", HUMAN, (10, 1))}
+    board = build_board(core, players, skills={"r": {"diving-catch": None}}, statuses={"lying": "prone"})
+    straight_in, two_squares, caught = 3, (1, 1), 6  # onto (10, 1), where the prone player lies, beside r
+    with ScriptedDice([straight_in, *two_squares, caught]) as dice:
+        outcome = throw_in(core, board, (10, 0), (10, -1), dice, DefaultDecisions())
+    assert outcome.board.ball.carrier == "r"
+    standing = build_board(core, players, skills={"r": {"diving-catch": None}})
+    with ScriptedDice([straight_in, *two_squares, caught]) as dice:
+        outcome = throw_in(core, standing, (10, 0), (10, -1), dice, DefaultDecisions())
+    assert outcome.board.ball.carrier == "lying"  # a Standing player there catches it himself
+
+
 class Declines(DefaultDecisions):
     def use_skill(self, player_id: str, skill: str, situation: str) -> bool:
         return False
