@@ -25,8 +25,9 @@ from bbcore.rules.block import (
     apply_block_face,
     block_dice,
     block_push,
+    brave_foul_appearance,
+    called_off,
     effective_face,
-    foul_appearance_test,
     frenzy_second_block_due,
     roll_block,
 )
@@ -321,13 +322,16 @@ class _BlockReckoning:
         attacker, defender = board.player(self.attacker_id), board.player(self.defender_id)
 
         def one_block(dice: DiceSource) -> tuple[str, str, bool, bool]:
-            appearance = foul_appearance_test(ruleset, board, attacker.id, defender.id, dice)
-            if appearance is not None and appearance.result == CANCELLED:
+            braved = brave_foul_appearance(ruleset, board, attacker.id, defender.id, dice, decisions, pro=pro)
+            if called_off(braved):
                 return CANCELLED, CANCELLED, False, False
-            rolled = roll_block(ruleset, board, attacker.id, defender.id, dice, decisions, blitz=blitz, team_reroll=team_reroll, pro=pro)
+            tried = any(e.kind == PRO for e in braved)
+            rolled = roll_block(
+                ruleset, board, attacker.id, defender.id, dice, decisions, blitz=blitz, team_reroll=team_reroll, pro=pro and not tried
+            )
             face = effective_face(rolled.face, attacker, defender, blitz=blitz)
             result = _block_result(face, attacker, defender, decisions, blitz=blitz)
-            used = {e.kind for e in rolled.after}
+            used = {e.kind for e in (*braved, *rolled.before, *rolled.after)}
             settled = _after_steady_footing(ruleset, face, result, attacker, defender, dice, decisions)
             return rolled.face, settled, TEAM_REROLL in used, PRO in used
 

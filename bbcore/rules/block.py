@@ -222,9 +222,10 @@ def block(
     """
     decisions = decisions or DefaultDecisions()
     _check_block(board, attacker_id, defender_id)
-    before, called_off = _before_the_dice(ruleset, board, attacker_id, defender_id, dice, decisions)
-    if called_off:
+    before, stopped = _before_the_dice(ruleset, board, attacker_id, defender_id, dice, decisions, pro=pro)
+    if stopped:
         return before
+    pro = pro and not any(e.kind == PRO for e in before.events)  # once an activation: not again on the dice
     first, face = _one_block(
         ruleset,
         before.board,
@@ -249,11 +250,12 @@ def block(
     board, events = paid.board, list(paid.events)
     events.append(Event(FRENZY, attacker_id, (), "second-block", {"defender": defender_id}))
     # The second block is a Block Action of its own: the target's skills against one are offered again.
-    again, called_off = _before_the_dice(ruleset, board, attacker_id, defender_id, dice, decisions)
-    if called_off:
+    pro_left = pro and not any(e.kind == PRO for e in first.events)
+    again, stopped = _before_the_dice(ruleset, board, attacker_id, defender_id, dice, decisions, pro=pro_left)
+    if stopped:
         return Outcome(again.board, (*events, *again.events))
     left = max(0, int(team_reroll) - sum(1 for e in first.events if e.kind == TEAM_REROLL))
-    pro_left = pro and not any(e.kind == PRO for e in first.events)
+    pro_left = pro_left and not any(e.kind == PRO for e in again.events)
     second, _ = _one_block(
         ruleset,
         again.board,
@@ -368,17 +370,17 @@ def jump_up_block(
 
 
 def _before_the_dice(
-    ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str, dice: DiceSource, decisions: Decisions
+    ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str, dice: DiceSource, decisions: Decisions, *, pro: bool
 ) -> tuple[Outcome, bool]:
-    """What the target may do against a Block Action before its dice: Foul Appearance, then a Dump-off, then Trickster.
+    """What the target may do against a Block Action before its dice: Foul Appearance (the blocker's Pro may try it
+    again), then a Dump-off, then Trickster.
 
-    Also whether Foul Appearance called the block off (the outcome then holds only its event).
+    Also whether Foul Appearance called the block off (the outcome then holds only its events).
     """
     # Foul Appearance comes before any other die: before a Dump-off too.
-    appearance = foul_appearance_test(ruleset, board, attacker_id, defender_id, dice)
-    if appearance is not None and appearance.result == CANCELLED:
-        return Outcome(board, (appearance,)), True
-    braved = (appearance,) if appearance is not None else ()
+    braved = brave_foul_appearance(ruleset, board, attacker_id, defender_id, dice, decisions, pro=pro)
+    if called_off(braved):
+        return Outcome(board, braved), True
     dumped = dump_off(ruleset, board, defender_id, dice, decisions)
     tricked = trickster(ruleset, dumped.board, attacker_id, defender_id, dice, decisions)
     return Outcome(tricked.board, (*braved, *dumped.events, *tricked.events)), False
@@ -447,11 +449,11 @@ def multiple_block(
     events: list[Event] = []
     # Foul Appearance comes before any other die.
     for target in targets:
-        appearance = foul_appearance_test(ruleset, board, attacker_id, target, dice)
-        if appearance is not None:
-            events.append(appearance)
-            if appearance.result == CANCELLED:
-                return Outcome(board, tuple(events))
+        braved = brave_foul_appearance(ruleset, board, attacker_id, target, dice, decisions, pro=pro)
+        events.extend(braved)
+        pro = pro and not any(e.kind == PRO for e in braved)
+        if called_off(braved):
+            return Outcome(board, tuple(events))
     for target in targets:
         # Each target may throw a Dump-off and step aside with Trickster before any die is counted.
         dumped = dump_off(ruleset, board, target, dice, decisions)
@@ -468,7 +470,7 @@ def multiple_block(
             ruleset, weaker, attacker_id, target, dice, decisions, team_reroll=left, pro=pro, st_modifier=params.multiple_block_strength
         )
         left -= dice_of.rerolled_with == TEAM_REROLL
-        pro = pro and not any(e.kind == PRO for e in dice_of.after)
+        pro = pro and not any(e.kind == PRO for e in (*dice_of.before, *dice_of.after))
         rolled.append((target, dice_of))
         weaker = spend_cheer(weaker, attacker_id)  # a Cheering Fans assist helps the first target only
     now, turnover = weaker, False
@@ -524,10 +526,10 @@ def _one_block(
     if appearance is not None:
         braved: tuple[Event, ...] = ()
     else:
-        rolled_now = foul_appearance_test(ruleset, board, attacker_id, defender_id, dice)
-        if rolled_now is not None and rolled_now.result == CANCELLED:
-            return Outcome(board, (rolled_now,)), None
-        braved = (rolled_now,) if rolled_now is not None else ()
+        braved = brave_foul_appearance(ruleset, board, attacker_id, defender_id, dice, decisions, pro=pro)
+        if called_off(braved):
+            return Outcome(board, braved), None
+        pro = pro and not any(e.kind == PRO for e in braved)
     rolled, applied = _roll_and_apply(
         ruleset,
         board,
@@ -631,6 +633,31 @@ def foul_appearance_test(ruleset: Ruleset, board: Board, actor_id: str, target_i
     (roll,) = roll_dice(dice, "D6")
     braved = roll >= ruleset.parameters.targets.foul_appearance
     return Event(FOUL_APPEARANCE, actor_id, (roll,), "braved" if braved else CANCELLED, {"target": target_id})
+
+
+def brave_foul_appearance(
+    ruleset: Ruleset, board: Board, actor_id: str, target_id: str, dice: DiceSource, decisions: Decisions, *, pro: bool = False
+) -> tuple[Event, ...]:
+    """:func:`foul_appearance_test`, a failure tried again with the actor's Pro when ``pro`` (not tried yet in his
+    activation) and his coach uses it: the events in order (none when the target has no Foul Appearance). The action
+    is called off when the last ``foul-appearance`` event says ``cancelled`` (:func:`called_off`)."""
+    first = foul_appearance_test(ruleset, board, actor_id, target_id, dice)
+    if first is None:
+        return ()
+    actor = board.player(actor_id)
+    if first.result != CANCELLED or not pro or not actor.has(PRO) or not decisions.use_skill(actor_id, PRO, FOUL_APPEARANCE):
+        return (first,)
+    (attempt,) = roll_dice(dice, "D6")
+    allowed = attempt >= ruleset.parameters.targets.pro
+    tried = Event(PRO, actor_id, (attempt,), "re-roll" if allowed else "refused", {"test": FOUL_APPEARANCE})
+    again = foul_appearance_test(ruleset, board, actor_id, target_id, dice) if allowed else None
+    return (first, tried) if again is None else (first, tried, again)
+
+
+def called_off(events: tuple[Event, ...]) -> bool:
+    """Whether Foul Appearance called the action off: its last event in ``events`` says ``cancelled``."""
+    last = next((e for e in reversed(events) if e.kind == FOUL_APPEARANCE), None)
+    return last is not None and last.result == CANCELLED
 
 
 @frozen

@@ -27,8 +27,8 @@ Fire) or his team loses the ball it held.
   chomper no longer does (see :meth:`bbcore.rules.board.Board.chompers_of`).
 
 A player with Foul Appearance makes the acting player roll first
-(:func:`bbcore.rules.block.foul_appearance_test`); when that calls the action off, the
-outcome holds only its event and the activation is over. The D6 of Chainsaw, Projectile
+(:func:`bbcore.rules.block.brave_foul_appearance`: his Pro may try a failure again); when
+that calls the action off, the outcome holds only its events and the activation is over. The D6 of Chainsaw, Projectile
 Vomit, Breathe Fire, Hypnotic Gaze and Chomp is rolled as a test (:func:`bbcore.rules.rerolls.take_test`):
 a bad result may be rolled again with the player's Pro (``pro``: not tried yet in this
 activation), a plugin's source, or a team re-roll the caller offers (``team_reroll``); the
@@ -46,13 +46,13 @@ import attrs
 from bbcore.dice import DiceSource
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.block import CANCELLED, foul_appearance_test, trickster
+from bbcore.rules.block import brave_foul_appearance, called_off, trickster
 from bbcore.rules.board import MONSTROUS_MOUTH, Board, PlayerState, next_to
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import BALL_AND_CHAIN, Harm, apothecary_from, armour_and_injury, knock_down, place_prone, treatment_from
 from bbcore.rules.passing import dump_off
-from bbcore.rules.rerolls import RerollBudget, Verdict, plugin_reroll, pro_for, take_test
+from bbcore.rules.rerolls import PRO, RerollBudget, Verdict, plugin_reroll, pro_for, take_test
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -179,10 +179,10 @@ def _act(
     Trickster target step aside (:func:`bbcore.rules.block.trickster`), then play ``body``; its outcome follows those."""
     player, _ = _pair(board, player_id, target_id, skill, marking=marking)
     decisions = decisions or DefaultDecisions()
-    appearance = foul_appearance_test(ruleset, board, player_id, target_id, dice)
-    if appearance is not None and appearance.result == CANCELLED:
-        return Outcome(board, (appearance,))
-    braved = (appearance,) if appearance is not None else ()
+    braved = brave_foul_appearance(ruleset, board, player_id, target_id, dice, decisions, pro=pro)
+    if called_off(braved):
+        return Outcome(board, braved)
+    pro = pro and not any(e.kind == PRO for e in braved)  # once an activation
     dumped = dump_off(ruleset, board, target_id, dice, decisions)
     tricked = trickster(ruleset, dumped.board, player_id, target_id, dice, decisions)
     board = tricked.board

@@ -180,3 +180,22 @@ def test_pro_may_roll_a_failed_dauntless_again_and_is_then_spent_for_the_dice(co
     assert (pro.rolls, pro.result, pro.detail) == ((4,), "re-roll", {"test": "dauntless"})
     assert the(outcome, "block")[0].rolls == (PLAYER_DOWN,)
     assert outcome.turnover
+
+
+def test_pro_may_try_a_failed_foul_appearance_roll_again(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"pro": None}, "d": {"foul-appearance": None}})
+    fails, braves = 1, core.parameters.targets.foul_appearance
+    with ScriptedDice([fails, 4, braves, PLAYER_DOWN, 1, 1]) as dice, ScriptedDecisions([("use-skill", True)], strict=True) as decisions:
+        outcome = block(core, board, "a", "d", dice, decisions)
+    assert [(e.kind, e.result) for e in outcome.events][:3] == [
+        ("foul-appearance", "cancelled"),
+        ("pro", "re-roll"),
+        ("foul-appearance", "braved"),
+    ]
+    assert the(outcome, "block")[0].rolls == (PLAYER_DOWN,)  # Pro is spent: no question about the dice
+    # The exact odds count the second try: the block is called off less often than without Pro.
+    from bbcore.odds import block_odds
+
+    plain = block_odds(core, duel(core, skills={"d": {"foul-appearance": None}}), "a", "d")
+    with_pro = block_odds(core, board, "a", "d")
+    assert with_pro.results["cancelled"] < plain.results["cancelled"]
