@@ -95,11 +95,13 @@ def hit_by(ruleset: Ruleset, cause: str, hitter: PlayerState, victim: PlayerStat
     Any form of Mighty Blow counts (:func:`~bbcore.rules.skill_forms.held_form`); it adds
     its own value in brackets when it has one, else ``block.mighty_blow``. Given the
     ``victim`` of a block, Mighty Blow counts only against an opposition player and only
-    for a hitter Standing and not Distracted as the block was made (an Active skill); a
-    lash-out, which names no victim, uses it on a team-mate as its trait says.
+    for a hitter who is not Distracted (an Active skill; he may be down already, as on the
+    second block of a Multiple Block, since it counts "even if this player is also
+    Knocked Down"); a lash-out, which names no victim, uses it on a team-mate as its trait
+    says.
     """
     form = held_form(ruleset, hitter, MIGHTY_BLOW)
-    if form is not None and victim is not None and (victim.team == hitter.team or not hitter.alert):
+    if form is not None and victim is not None and (victim.team == hitter.team or not hitter.tackle_zone):
         form = None
     value = None if form is None else hitter.skill_value(form)
     bonus = value if isinstance(value, int) else ruleset.parameters.block.mighty_blow

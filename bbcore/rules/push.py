@@ -84,9 +84,14 @@ class PushResult:
 
 
 def pay_owed(outcome: Outcome, owed: tuple[OwedRoll, ...]) -> Outcome:
-    """Make the rolls a push owes (``PushResult.owed``), in order, on from ``outcome``."""
+    """Make the rolls a push owes (``PushResult.owed``), in order, on from ``outcome``.
+
+    Their boards and events are kept, not a turnover they may say: whose turn a fall ends is
+    the pusher's to judge (a block's own carrier falling through a trapdoor is one; the
+    opponent's is not)."""
     for roll in owed:
-        outcome = outcome.then(roll(outcome.board))
+        paid = roll(outcome.board)
+        outcome = Outcome(paid.board, outcome.events + paid.events, outcome.turnover)
     return outcome
 
 

@@ -192,3 +192,23 @@ def test_a_block_targets_a_standing_opponent_the_blocker_marks(core: Ruleset, ta
     board = build_board(core, {"a": ("home", HUMAN, (10, 7)), "d": (team, ORC, square)}, statuses={"d": status})
     with ScriptedDice([]) as dice, pytest.raises(UsageError, match="Standing opposition player he marks"):
         block(core, board, "a", "d", dice, DefaultDecisions())
+
+
+def test_mighty_blow_counts_on_a_multiple_block_s_second_target_after_the_first_put_him_down(core: Ruleset) -> None:
+    from bbcore.rules.block import multiple_block
+    from bbcore.rules.decisions import DefaultDecisions
+
+    players = {
+        "a": ("home", "human/human-lineman", (10, 7)),
+        "d1": ("away", "orc/orc-lineman", (11, 7)),
+        "d2": ("away", "orc/orc-lineman", (11, 8)),
+    }
+    board = build_board(core, players, skills={"a": {"multiple-block": None, "mighty-blow": None}})
+    av = board.player("d2").av
+    one_short = [(av - 1) // 2, (av - 1) - (av - 1) // 2]
+    both_down, pow_ = [2, 2, 2], [6, 6, 6]
+    held = [1, 1]
+    with ScriptedDice([*both_down, *pow_, *held, *held, *one_short, 1, 1]) as dice:
+        outcome = multiple_block(core, board, "a", ["d1", "d2"], dice, DefaultDecisions())
+    armour = next(e for e in outcome.events if e.kind == "armour" and e.who == "d2")
+    assert (armour.result, armour.detail["mighty_blow"]) == ("broken", True)

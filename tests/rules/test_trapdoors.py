@@ -151,6 +151,17 @@ def test_the_follow_up_is_decided_before_the_trapdoor_is_rolled_for(core: Rulese
     assert outcome.board.player("d").status is Status.RESERVES
 
 
+def test_an_opposing_carrier_falling_through_is_no_turnover_for_the_blocker(core: Ruleset) -> None:
+    x, y = trapdoor(core)
+    board = woken(build_board(core, {"a": ("home", LINEMAN, (x - 2, y)), "d": ("away", ORC, (x - 1, y))}, ball="d"))
+    answers = [("push-square", (x, y)), ("follow-up", False)]
+    with ScriptedDice([PUSH, 1, *STUNNED, RIGHT]) as dice, ScriptedDecisions(answers) as decisions:
+        outcome = block(core, board, "a", "d", dice, decisions)
+    assert fall_through_events(outcome) == [("d", (1,), "fell")]
+    assert outcome.board.ball.carrier is None
+    assert not outcome.turnover
+
+
 def test_a_chain_push_rolls_for_the_player_pushed_onto_the_trapdoor(core: Ruleset) -> None:
     x, y = trapdoor(core)
     players = {"a": ("home", LINEMAN, (x - 3, y)), "d": ("away", ORC, (x - 2, y)), "e": ("away", ORC, (x - 1, y))}
