@@ -198,6 +198,7 @@ def set_up(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Deci
         drive_fielding=fielding,
         extra_set_up_players={},
         barred_from_set_up=frozenset(),
+        barred_this_drive=state.barred_from_set_up,
     )
     return state, tuple(events)
 
@@ -217,10 +218,14 @@ def swarm(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decis
             continue
         rolls = roll_dice(dice, rules.swarming_players)
         count = sum(rolls)
+        # Under the usual set-up rules: a player kept out of this drive's set-up (Sweltering Heat) stays out.
         waiting = sorted(
             p.id
             for p in state.board.team_players(team_id)
-            if p.status is Status.RESERVES and p.position is not None and rules.swarming_keyword in _keywords(ruleset, p.position)
+            if p.status is Status.RESERVES
+            and p.id not in state.barred_this_drive
+            and p.position is not None
+            and rules.swarming_keyword in _keywords(ruleset, p.position)
         )
         placements = dict(decisions.swarm(team_id, waiting, count)) if waiting else {}
         strays = sorted(set(placements) - set(waiting))

@@ -13,6 +13,7 @@ and keep the results. Teams go in the order home, away.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -269,7 +270,7 @@ def hiring_and_firing(ruleset: Ruleset, state: GameState, dice: DiceSource, deci
             for player in gone
             if any(p.identity == player.identity for p in after.players)
         ]
-        found = [*_captain_kept(ruleset, state, team.id, after), *kept]
+        found = [*_captain_kept(ruleset, state, team.id, after, quit_=gone), *kept]
         cost = None
         if recorded is not None:
             found.extend(_results_undone(ruleset, state, team.id, recorded, after))
@@ -330,6 +331,8 @@ def _results_undone(ruleset: Ruleset, state: GameState, team_id: str, recorded: 
         found.append(f"its Dedicated Fans stay at {fans[0]}: only the post-game roll moves them")
     if after.league_trophy != recorded.league_trophy:
         found.append("the League Trophy goes only to the season's champion")
+    if set(after.special_rules) != set(recorded.special_rules) or after.league != recorded.league:
+        found.append("its league and special-rule choices (an alignment, say) are made at the draft and stay")
     # A new player brings no SPP, but a Journeyman kept may bring those he earned in the game.
     team_players = {p.id for p in state.board.team_players(team_id)}
     earned = max((state.spp.get(pid, 0) for pid in state.journeymen if pid in team_players), default=0)
@@ -419,22 +422,29 @@ def _retiring_problems(ruleset: Ruleset, state: GameState, team_id: str, before:
     return found
 
 
-def _captain_kept(ruleset: Ruleset, state: GameState, team_id: str, after: Team) -> list[str]:
-    """Team Captain: the captain the team came with leaves the roster only dead, or with a characteristic lowered by a
-    lasting injury (one he had, or one the game gave him). What is wrong, if anything."""
+def _captain_kept(ruleset: Ruleset, state: GameState, team_id: str, after: Team, *, quit_: Sequence[TeamPlayer] = ()) -> list[str]:
+    """Team Captain: the captain the team came with leaves the roster only dead, with a characteristic lowered by a
+    lasting injury (one he had, or one the game gave him), or quitting after his team conceded; while he stays he stays
+    the captain, and nobody else is named (a new captain comes only once he has left). What is wrong, if anything."""
     team = state.team(team_id)
     before = team.team
     if before is None:
         return []
     captain = next((p for p in before.players if is_captain(ruleset, p, before)), None)
-    if captain is None or any(p.identity == captain.identity for p in after.players):
+    if captain is None:
         return []
-    if captain.lasting_injuries:
-        return []
+    staying = next((p for p in after.players if p.identity == captain.identity), None)
+    if staying is not None:
+        others = [p.name for p in after.players if p.captain and p.identity != captain.identity]
+        moved = not staying.captain or others
+        return [f"{captain.name} stays the captain while he is on the roster; a new one is named only once he has left"] if moved else []
     in_game = state.board.players.get(team.captain) if team.captain is not None else None
-    if in_game is not None and (is_dead(ruleset, in_game) or _lasting_injury_in(ruleset, in_game.casualty_results)):
-        return []
-    return [f"the captain {captain.name} may leave only dead or after a lasting injury lowered a characteristic"]
+    may_leave = (
+        captain.lasting_injuries
+        or any(p.identity == captain.identity for p in quit_)
+        or (in_game is not None and (is_dead(ruleset, in_game) or _lasting_injury_in(ruleset, in_game.casualty_results)))
+    )
+    return [] if may_leave else [f"the captain {captain.name} may leave only dead or after a lasting injury lowered a characteristic"]
 
 
 def _lasting_injury_in(ruleset: Ruleset, results: tuple[str, ...]) -> bool:

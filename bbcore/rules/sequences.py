@@ -219,7 +219,9 @@ class GameState:
     ``extra_set_up_players`` (by team id) and ``barred_from_set_up`` (player ids) shape
     the next set-up only: a step before it may let a team field more than
     ``players_on_pitch``, or keep players out of the drive (a weather that makes them
-    pass out, say). The ``set-up`` step checks the teams against them and clears both.
+    pass out, say). The ``set-up`` step checks the teams against them and clears both,
+    keeping the players it barred in ``barred_this_drive`` for the set-up steps after it
+    (Swarming brings none of them on).
     """
 
     home: TeamState
@@ -260,6 +262,7 @@ class GameState:
     #: clears it.
     drive_fielding: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     barred_from_set_up: frozenset[str] = frozenset()
+    barred_this_drive: frozenset[str] = frozenset()
     barred_activations: Mapping[str, int] = field(factory=dict, converter=_frozen_counts)
     activated: frozenset[str] = frozenset()
     stunned_at_turn_start: frozenset[str] = frozenset()

@@ -483,6 +483,16 @@ def test_swarming_keeps_to_the_roll_and_to_the_usual_set_up_rules(core: Ruleset)
         swarm(core, wide, dice, decisions)
 
 
+def test_swarming_brings_on_nobody_kept_out_of_the_drive_s_set_up(core: Ruleset) -> None:
+    barred = attrs.evolve(swarming_game(core), barred_from_set_up=frozenset({"home-12"}), kicking_team="home")
+    with ScriptedDice([]) as dice:
+        state, _ = set_up(core, barred, dice, ScriptedDecisions([]))
+    assert (state.barred_from_set_up, state.barred_this_drive) == (frozenset(), frozenset({"home-12"}))
+    dice, decisions = ScriptedDice([2]), ScriptedDecisions([("swarm", {"home-12": (10, 10)})])
+    with pytest.raises(IllegalAnswerError, match="home-13, home-14, not home-12"):
+        swarm(core, state, dice, decisions)
+
+
 def test_a_team_without_swarming_sets_up_nobody_more(core: Ruleset) -> None:
     with ScriptedDice([]) as dice:
         assert swarm(core, game(core), dice, DefaultDecisions()) == (game(core), ())

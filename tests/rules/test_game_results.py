@@ -155,6 +155,8 @@ def test_an_answer_may_not_undo_the_game_s_results(core: Ruleset, undo: object, 
     [
         (lambda t: attrs.evolve(t, staff={**t.staff, DEDICATED_FANS: t.staff.get(DEDICATED_FANS, 1) + 1}), "Dedicated Fans stay at"),
         (lambda t: attrs.evolve(t, league_trophy=True), "League Trophy goes only to the season's champion"),
+        (lambda t: attrs.evolve(t, special_rules=("favoured-of-nurgle",)), "special-rule choices .* are made at the draft and stay"),
+        (lambda t: attrs.evolve(t, league="chaos-clash"), "league and special-rule choices"),
     ],
 )
 def test_hiring_buys_no_dedicated_fans_and_no_trophy(core: Ruleset, change: object, message: str) -> None:

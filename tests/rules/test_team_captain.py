@@ -162,3 +162,24 @@ def test_the_captain_leaves_the_roster_only_dead_or_after_a_lasting_injury(core:
     injured = attrs.evolve(team, players=(attrs.evolve(team.players[0], lasting_injuries=("head-injury",)), *team.players[1:]))
     with ScriptedDice([]) as dice:
         hiring_and_firing(core, hiring_state(core, injured), dice, ScriptedDecisions([("team-after-hiring", without)]))
+
+
+def test_a_captain_who_quits_after_a_concession_leaves_and_one_who_stays_keeps_the_captaincy(core: Ruleset) -> None:
+    from bbcore.rules.game_results import team_after_game
+    from bbcore.rules.sequences import Concession
+
+    team = humans(core, 0)
+    team = attrs.evolve(team, players=(*team.players, attrs.evolve(team.players[-1], name="Spare")), treasury=100_000)
+    quitting = attrs.evolve(hiring_state(core, team), conceded=Concession("home", penalty=True, quit=(0,)))
+    recorded = team_after_game(core, quitting, "home")
+    assert not any(p.captain for p in recorded.players)  # he quit with the concession
+    with ScriptedDice([]) as dice:
+        after, _ = hiring_and_firing(core, quitting, dice, ScriptedDecisions([("team-after-hiring", recorded)]))
+    assert after.home.team == recorded
+    # A captain who stays on the roster stays the captain: the captaincy is not passed on, nor dropped.
+    first, second = attrs.evolve(team.players[0], captain=False), attrs.evolve(team.players[1], captain=True)
+    stays = attrs.evolve(team, players=(first, second, *team.players[2:]))
+    dropped = attrs.evolve(team, players=(first, *team.players[1:]))
+    for answer in (stays, dropped):
+        with ScriptedDice([]) as dice, pytest.raises(IllegalAnswerError, match="stays the captain while he is on the roster"):
+            hiring_and_firing(core, hiring_state(core, team), dice, ScriptedDecisions([("team-after-hiring", answer)]))
