@@ -1643,7 +1643,9 @@ def bbcore_team_reroll_used(
     state and their events, or None for no change.
 
     :param state: the game, the re-roll already taken off ``TeamState.drive_rerolls`` or
-        ``TeamState.rerolls``.
+        ``TeamState.rerolls``; from :func:`bbcore.rules.turns.after_procedure` its board is the
+        one the procedure started from (who was on the pitch as the re-roll was used), and a
+        change to the board is not kept: the procedure's board follows.
     :param team: the id of the team that used it.
     :param dice: for what is rolled.
     :param pool: where it came from, :data:`~bbcore.rules.sequences.DRIVE_POOL` (a re-roll for

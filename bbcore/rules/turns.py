@@ -252,8 +252,10 @@ def after_procedure(
     Returns the new state and the events of the re-roll hook and the plugins (the
     procedure's own are the caller's already).
     """
-    after = attrs.evolve(state, board=outcome.board)
-    after, given = spend_team_rerolls(ruleset, after, outcome.events, dice)
+    # The re-rolls were used while the procedure ran: the hook sees the board it started from (a captain knocked out
+    # by the re-rolled dodge was on the pitch when the re-roll was used), then the procedure's board follows.
+    spent, given = spend_team_rerolls(ruleset, state, outcome.events, dice)
+    after = attrs.evolve(spent, board=outcome.board)
     after = spend_treatments(ruleset, after, outcome.events)
     after, effects = chain_state_hook(
         ruleset,

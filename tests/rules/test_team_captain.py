@@ -122,6 +122,21 @@ def test_without_the_captain_on_the_pitch_nothing_is_rolled(core: Ruleset) -> No
     assert (after.home.rerolls, events) == (state.home.rerolls - 1, ())
 
 
+def test_a_captain_knocked_out_by_the_re_rolled_dodge_was_on_the_pitch_when_it_was_used(core: Ruleset) -> None:
+    from bbcore.rules.movement import move
+    from bbcore.rules.turns import after_procedure
+
+    state = captain_game(core)
+    failed, broken, knocked_out, free = [1, 1], [6, 6], [4, 4], 6
+    with ScriptedDice([*failed, *broken, *knocked_out, free]) as dice:
+        decisions = ScriptedDecisions([("team-reroll", True)])
+        moved = move(core, state.board, "home-1", [(11, 4)], dice, decisions, team_reroll=True)
+        after, given = after_procedure(core, state, moved, dice, decisions)
+    assert after.board.player("home-1").status is Status.KO
+    assert [(e.kind, e.result) for e in given] == [(TEAM_CAPTAIN, "free-reroll")]
+    assert after.home.rerolls == state.home.rerolls
+
+
 def test_the_captain_must_be_set_up_when_he_can_play(core: Ruleset) -> None:
     players = {**formation("home", "human/human-lineman"), "home-12": ("home", "human/human-lineman", None)}
     board = build_board(core, {**players, **formation("away", "orc/orc-lineman")}, statuses={"home-12": "reserves"})
