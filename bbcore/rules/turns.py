@@ -118,7 +118,15 @@ def start_activation(
     block, :func:`end_activation` gives the favour back to his team. Then the active plugins act
     (``bbcore_activation_start_effects``), each on the state the one before returned;
     ``decisions`` answer what the coaches decide there (the defaults without).
+
+    Being activated (an ``action`` declared) ends a distraction: a Distracted player has his
+    tackle zone back (``distraction-ends`` event), and assists Eye Gouge took come back
+    (``assists-back``), as :func:`bbcore.rules.activation.activation_test` does for a
+    player whose traits roll.
     """
+    woken: tuple[Event, ...] = ()
+    if action is not None:
+        state, woken = _activated(state, player_id)
     could = could_score_without_dice(ruleset, state.board, player_id)
     state = attrs.evolve(state, may_stall=player_id if could else None)
     player = state.board.player(player_id)
@@ -131,9 +139,23 @@ def start_activation(
         state = attrs.evolve(
             state, board=state.board.with_player(cheered), cheering_fans=state.cheering_fans - {player.team}, cheered_player=player_id
         )
-    return chain_state_hook(
+    state, started = chain_state_hook(
         ruleset, "bbcore_activation_start_effects", state, player_id=player_id, action=action, decisions=decisions or DefaultDecisions()
     )
+    return state, (*woken, *started)
+
+
+def _activated(state: GameState, player_id: str) -> tuple[GameState, tuple[Event, ...]]:
+    """A player now activated: no longer Distracted, and with any assists Eye Gouge took."""
+    player = state.board.player(player_id)
+    events: list[Event] = []
+    if not player.tackle_zone:
+        player = attrs.evolve(player, tackle_zone=True)
+        events.append(Event("distraction-ends", player_id, (), "tackle-zone-back"))
+    if not player.gives_assists:
+        player = attrs.evolve(player, gives_assists=True)
+        events.append(Event("assists-back", player_id, (), "activated"))
+    return (attrs.evolve(state, board=state.board.with_player(player)) if events else state), tuple(events)
 
 
 def end_activation(
@@ -202,7 +224,9 @@ def barred_team_rerolls(ruleset: Ruleset, state: GameState) -> frozenset[str]:
 def action_refusals(ruleset: Ruleset, state: GameState, player_id: str, action: str) -> tuple[str, ...]:
     """Every reason ``player_id`` may not declare ``action`` now; empty when he may.
 
-    The core's: a player barred from activating in this turn of his team
+    The core's: a player not of the team whose turn it is (``GameState.active_team``, when a
+    turn is under way), one activated already this turn (``GameState.activated``), a Stunned
+    one, a player barred from activating in this turn of his team
     (``GameState.barred_activations``), one trapped in a feature of the pitch (out of play:
     ``Board.trapped``), and during a Charge! (``GameState.charge``) anything
     but a free activation of one of its Open players not yet activated: a Move Action, or
@@ -210,6 +234,12 @@ def action_refusals(ruleset: Ruleset, state: GameState, player_id: str, action: 
     """
     player = state.board.player(player_id)
     reasons = []
+    if state.active_team is not None and player.team != state.active_team and state.charge is None:
+        reasons.append(f"{player_id} is not of {state.active_team}, whose turn it is")
+    if player_id in state.activated and state.charge is None:
+        reasons.append(f"{player_id} has been activated already this turn")
+    if player.status is Status.STUNNED:
+        reasons.append(f"{player_id} is Stunned and may not be activated")
     barred_turn = state.barred_activations.get(player_id)
     if barred_turn is not None and barred_turn == state.team(player.team).turn:
         reasons.append(f"{player_id} may not be activated in this turn")

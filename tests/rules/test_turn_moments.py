@@ -127,6 +127,28 @@ def test_the_turn_keeps_who_was_activated_until_it_ends(core: Ruleset) -> None:
     assert cleared.activated == frozenset()
 
 
+def test_nobody_acts_twice_in_a_turn_nor_stunned_nor_in_the_other_team_s_turn(core: Ruleset) -> None:
+    state = attrs.evolve(game(core, PLAYERS), active_team="home")
+    assert action_refusals(core, state, "h1", "move") == ()
+    assert action_refusals(core, state, "a1", "move") == ("a1 is not of home, whose turn it is",)
+    after, _ = end_activation(core, state, "h1", ScriptedDice([]))
+    assert action_refusals(core, after, "h1", "move") == ("h1 has been activated already this turn",)
+    stunned = state.board.player("h1").with_status(Status.STUNNED)
+    down = attrs.evolve(state, board=state.board.with_player(stunned))
+    assert action_refusals(core, down, "h1", "move") == ("h1 is Stunned and may not be activated",)
+
+
+def test_being_activated_ends_a_distraction_and_gives_back_gouged_assists(core: Ruleset) -> None:
+    state = game(core, PLAYERS)
+    dazed = attrs.evolve(state.board.player("h1"), tackle_zone=False, gives_assists=False)
+    state = attrs.evolve(state, board=state.board.with_player(dazed), active_team="home")
+    forgone, nothing = start_activation(core, state, "h1", None)
+    assert (forgone.board.player("h1").tackle_zone, nothing) == (False, ())
+    activated, events = start_activation(core, state, "h1", "move")
+    assert (activated.board.player("h1").tackle_zone, activated.board.player("h1").gives_assists) == (True, True)
+    assert [e.kind for e in events][:2] == ["distraction-ends", "assists-back"]
+
+
 class Refunds:
     """Gives a used team re-roll back on a D6 of 6, with an event either way."""
 
