@@ -15,8 +15,9 @@ from bbcore.errors import UsageError
 from bbcore.odds import block_odds
 from bbcore.rules.ball import catch, pick_up
 from bbcore.rules.block import block, multiple_block
-from bbcore.rules.board import BallState, Board, Status
+from bbcore.rules.board import BallState, Board, Square, Status
 from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
+from bbcore.rules.events import Outcome
 from bbcore.rules.injury import suffer_casualty
 from bbcore.rules.movement import MoveProgress, max_rushes, move, pay_for_block
 from bbcore.rules.passing import dump_off, hand_off, interception_candidates
@@ -325,13 +326,10 @@ def test_a_trickster_and_a_dump_off_may_be_used_again_against_frenzys_second_blo
     assert (twice.board.player("a").square, twice.board.player("d").square) == ((10, 7), (9, 7))
 
 
-def test_a_frenzied_blitz_pays_for_its_second_block(core: Ruleset) -> None:
-    board = duel(core, skills={"a": {"frenzy": None}})
-    ma = board.player("a").ma
-    spent = MoveProgress(ma_used=ma)  # the blitzer has walked his whole allowance: the second block needs a Rush
-    rush = core.parameters.targets.rush
-    with ScriptedDice([PUSH, rush, PUSH]) as dice, ScriptedDecisions([("push-square", (12, 7)), ("push-square", (13, 7))]) as decisions:
-        paid = block(
+def frenzied_blitz(core: Ruleset, board: Board, spent: MoveProgress, rolls: list[int], squares: list[Square]) -> Outcome:
+    """A's Blitz on d with Frenzy, the second block paid from what the Blitz has ``spent`` (pay_for_block)."""
+    with ScriptedDice(rolls) as dice, ScriptedDecisions([("push-square", square) for square in squares]) as decisions:
+        return block(
             core,
             board,
             "a",
@@ -341,6 +339,14 @@ def test_a_frenzied_blitz_pays_for_its_second_block(core: Ruleset) -> None:
             blitz=True,
             pay_second_block=lambda now: pay_for_block(core, now, "a", spent, dice, decisions),
         )
+
+
+def test_a_frenzied_blitz_pays_for_its_second_block(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"frenzy": None}})
+    ma = board.player("a").ma
+    spent = MoveProgress(ma_used=ma)  # the blitzer has walked his whole allowance: the second block needs a Rush
+    rush = core.parameters.targets.rush
+    paid = frenzied_blitz(core, board, spent, [PUSH, rush, PUSH], [(12, 7), (13, 7)])
     assert [e.kind for e in paid.events].count("block") == 2
     assert [e.kind for e in paid.events].count("rush") == 1
     with ScriptedDice([PUSH]) as dice, ScriptedDecisions([("push-square", (12, 7))]) as decisions:
@@ -352,17 +358,7 @@ def test_a_frenzied_blitzer_who_cannot_rush_makes_no_second_block_and_keeps_the_
     board = duel(core, skills={"a": {"frenzy": None}})
     limit = max_rushes(core, board.player("a"))
     spent = MoveProgress(ma_used=board.player("a").ma, rushes_used=limit)  # every Rush of the activation used
-    with ScriptedDice([PUSH]) as dice, ScriptedDecisions([("push-square", (12, 7))]) as decisions:
-        outcome = block(
-            core,
-            board,
-            "a",
-            "d",
-            dice,
-            decisions,
-            blitz=True,
-            pay_second_block=lambda now: pay_for_block(core, now, "a", spent, dice, decisions),
-        )
+    outcome = frenzied_blitz(core, board, spent, [PUSH], [(12, 7)])
     assert [e.result for e in outcome.events if e.kind == "frenzy"] == ["no-movement"]
     assert [e.kind for e in outcome.events].count("block") == 1
     assert outcome.board.player("d").square == (12, 7)
