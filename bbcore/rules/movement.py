@@ -59,7 +59,18 @@ from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import KEPT_FOOTING, Harm, apothecary_from, knock_down, steady_footing, treatment_from
 from bbcore.rules.push import push
-from bbcore.rules.rerolls import ExtraBonus, ExtraReroll, Judge, RerollBudget, Verdict, plugin_reroll, pro_for, take_test, target_test
+from bbcore.rules.rerolls import (
+    PRO,
+    ExtraBonus,
+    ExtraReroll,
+    Judge,
+    RerollBudget,
+    Verdict,
+    plugin_reroll,
+    pro_for,
+    take_test,
+    target_test,
+)
 from bbcore.rules.trapdoors import enter_square, fell_through
 
 if TYPE_CHECKING:
@@ -803,11 +814,16 @@ class _Moving:
 
     def _fall(self, board: Board, square: Square, reason: str, leaving: Sequence[PlayerState] = ()) -> Outcome | None:
         """The mover falls over in ``square``: the outcome, a turnover. None when Steady Footing keeps him on his feet
-        where he stands: the step goes on as if the failed test had passed."""
+        where he stands: the step goes on as if the failed test had passed. In his own activation his Pro may try a
+        failed Steady Footing roll again, if not tried yet."""
         kept = steady_footing(self.ruleset, board, self.player_id, self.dice)
         if kept is not None:
             self._events.append(kept)
-            if kept.result == KEPT_FOOTING:
+            if kept.result != KEPT_FOOTING and self._pro_allows(board, "steady-footing"):
+                kept = steady_footing(self.ruleset, board, self.player_id, self.dice)
+                if kept is not None:
+                    self._events.append(kept)
+            if kept is not None and kept.result == KEPT_FOOTING:
                 return None
         # Arm Bar: one marker of the square left adds its bonus to the fall's Armour or Injury Roll, if he is still
         # Standing and not Distracted (a Diving Tackle has put him down since).
@@ -822,6 +838,21 @@ class _Moving:
             self.ruleset, board, self.player_id, square, self.dice, self.decisions, reason=reason, harm=harm, may_keep_footing=False
         )
         return Outcome(fell.board, (*self._events, *fell.events), turnover=True)
+
+    def _pro_allows(self, board: Board, test: str) -> bool:
+        """Whether the mover's Pro, not tried yet in his activation and used by his coach, lets a failed ``test`` die go
+        again: its D6 is rolled (a ``pro`` event) and Pro is spent whatever it shows."""
+        pro = self.budget.pro
+        player = board.player(self.player_id)
+        if pro is None or pro[0] != self.player_id or not player.has(PRO) or PRO in self.budget.spent:
+            return False
+        if not self.decisions.use_skill(self.player_id, PRO, test):
+            return False
+        self.budget = self.budget.spend(PRO)
+        (attempt,) = roll_dice(self.dice, "D6")
+        allowed = attempt >= pro[1]
+        self._events.append(Event(PRO, self.player_id, (attempt,), "re-roll" if allowed else "refused", {"test": test}))
+        return allowed
 
     def _marker_using(self, markers: Sequence[PlayerState], skill: str, situation: str) -> PlayerState | None:
         """The one marker with ``skill`` whose coach uses it (the first willing, by id): only one may, however many have it."""

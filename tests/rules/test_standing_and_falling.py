@@ -138,6 +138,22 @@ def test_a_fall_that_steady_footing_does_not_stop_is_a_turnover(core: Ruleset) -
     assert [e.kind for e in outcome.events][:4] == ["step", "dodge", "steady-footing", "fall"]
 
 
+def test_pro_may_try_a_failed_steady_footing_roll_again_in_his_own_move(core: Ruleset) -> None:
+    target = core.parameters.targets.steady_footing
+    board = field(core, opponents=[(4, 5)], skills={"m": {**STEADY, "pro": None}})
+    # The dodge fails and Pro is kept for later; Steady Footing fails, Pro's 4 lets it go again, and he keeps his feet.
+    answers = [("use-skill", False), ("use-skill", True)]
+    outcome = walk(core, board, east((5, 5), 2), [1, target - 1, 4, target], answers)
+    assert outcome.board.player("m").standing
+    assert not outcome.turnover
+    assert [(e.kind, e.result) for e in outcome.events][1:5] == [
+        ("dodge", "failed"),
+        ("steady-footing", "fell"),
+        ("pro", "re-roll"),
+        ("steady-footing", "kept-footing"),
+    ]
+
+
 def test_the_block_odds_count_steady_footing(core: Ruleset) -> None:
     falls = Fraction(core.parameters.targets.steady_footing - 1, 6)
     plain = block_odds(core, duel(core), "a", "d").results
