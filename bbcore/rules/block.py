@@ -63,7 +63,17 @@ from bbcore.rules.injury import (
 from bbcore.rules.movement import NoMovementLeftError
 from bbcore.rules.passing import dump_off
 from bbcore.rules.push import PushResult, direction_between, pay_owed, push
-from bbcore.rules.rerolls import PRO, TEAM_REROLL, RerollBudget, plugin_reroll, pro_for, spend_team_reroll, take_test, target_test
+from bbcore.rules.rerolls import (
+    PRO,
+    TEAM_REROLL,
+    RerollBudget,
+    plugin_reroll,
+    pro_attempt,
+    pro_for,
+    spend_team_reroll,
+    take_test,
+    target_test,
+)
 from bbcore.rules.skill_forms import held_form
 from bbcore.rules.trapdoors import FALL_THROUGH, enter_square
 
@@ -647,9 +657,7 @@ def brave_foul_appearance(
     actor = board.player(actor_id)
     if first.result != CANCELLED or not pro or not actor.has(PRO) or not decisions.use_skill(actor_id, PRO, FOUL_APPEARANCE):
         return (first,)
-    (attempt,) = roll_dice(dice, "D6")
-    allowed = attempt >= ruleset.parameters.targets.pro
-    tried = Event(PRO, actor_id, (attempt,), "re-roll" if allowed else "refused", {"test": FOUL_APPEARANCE})
+    allowed, tried = pro_attempt(actor_id, FOUL_APPEARANCE, ruleset.parameters.targets.pro, dice)
     again = foul_appearance_test(ruleset, board, actor_id, target_id, dice) if allowed else None
     return (first, tried) if again is None else (first, tried, again)
 
@@ -762,9 +770,8 @@ def _dauntless(
     matched = rolls[-1] + unmodified > defender.st
     tried: tuple[Event, ...] = ()
     if not matched and pro and attacker.has(PRO) and decisions.use_skill(attacker.id, PRO, "dauntless"):
-        (attempt,) = roll_dice(dice, "D6")
-        allowed = attempt >= ruleset.parameters.targets.pro
-        tried = (Event(PRO, attacker.id, (attempt,), "re-roll" if allowed else "refused", {"test": "dauntless"}),)
+        allowed, attempt = pro_attempt(attacker.id, "dauntless", ruleset.parameters.targets.pro, dice)
+        tried = (attempt,)
         if allowed:
             rolls += roll_dice(dice, "D6")
             matched = rolls[-1] + unmodified > defender.st
@@ -822,9 +829,7 @@ def _pro_die(
     if not decisions.use_skill(attacker.id, PRO, BLOCK_ROLL):
         return None, None, ()
     die = 0 if len(faces) == 1 else pro_die_from(decisions, attacker.id, faces, has_block, against_block, attacker_chooses)
-    (attempt,) = roll_dice(dice, "D6")
-    allowed = attempt >= ruleset.parameters.targets.pro
-    event = Event(PRO, attacker.id, (attempt,), "re-roll" if allowed else "refused", {"test": BLOCK_ROLL, "die": die})
+    allowed, event = pro_attempt(attacker.id, BLOCK_ROLL, ruleset.parameters.targets.pro, dice, die=die)
     return (die if allowed else None), PRO, (event,)
 
 
@@ -988,8 +993,7 @@ def _apply_face(
         )
     outcome = pay_owed(outcome, pushed.owed)
     board = outcome.board
-    # A target who fell through a square on the way has left the pitch too.
-    left_pitch = pushed.left_pitch or (pushed.moved and board.player(defender_id).square is None)
+    left_pitch = pushed.left_pitch_on(board, defender_id)
     if followed:
         entered = enter_square(ruleset, board, attacker_id, dice, decisions)
         if entered is not None:

@@ -67,6 +67,7 @@ from bbcore.rules.rerolls import (
     RerollBudget,
     Verdict,
     plugin_reroll,
+    pro_attempt,
     pro_for,
     take_test,
     target_test,
@@ -849,9 +850,8 @@ class _Moving:
         if not self.decisions.use_skill(self.player_id, PRO, test):
             return False
         self.budget = self.budget.spend(PRO)
-        (attempt,) = roll_dice(self.dice, "D6")
-        allowed = attempt >= pro[1]
-        self._events.append(Event(PRO, self.player_id, (attempt,), "re-roll" if allowed else "refused", {"test": test}))
+        allowed, tried = pro_attempt(self.player_id, test, pro[1], self.dice)
+        self._events.append(tried)
         return allowed
 
     def _marker_using(self, markers: Sequence[PlayerState], skill: str, situation: str) -> PlayerState | None:

@@ -82,6 +82,11 @@ class PushResult:
     left_pitch: bool = False
     owed: tuple[OwedRoll, ...] = ()
 
+    def left_pitch_on(self, board: Board, pushed_id: str) -> bool:
+        """Whether ``pushed_id`` has left the pitch, ``board`` being the one the owed rolls were made on (a fall through
+        a square takes him off too)."""
+        return self.left_pitch or (self.moved and board.player(pushed_id).square is None)
+
 
 def pay_owed(outcome: Outcome, owed: tuple[OwedRoll, ...]) -> Outcome:
     """Make the rolls a push owes (``PushResult.owed``), in order, on from ``outcome``.
@@ -100,8 +105,7 @@ def _settled(result: PushResult, pushed_id: str) -> PushResult:
     if not result.owed:
         return result
     outcome = pay_owed(result.outcome, result.owed)
-    left = result.left_pitch or (result.moved and outcome.board.player(pushed_id).square is None)
-    return PushResult(outcome, moved=result.moved, vacated=result.vacated, left_pitch=left)
+    return PushResult(outcome, moved=result.moved, vacated=result.vacated, left_pitch=result.left_pitch_on(outcome.board, pushed_id))
 
 
 def direction_between(origin: Square, target: Square) -> Square:

@@ -257,6 +257,14 @@ def plugin_reroll(ruleset: Ruleset, board: Board, player: PlayerState, test: str
     return offered
 
 
+def pro_attempt(player_id: str, test: str, target: int, dice: DiceSource, **detail: object) -> tuple[bool, Event]:
+    """Pro's D6 for one die of ``test``: whether the die may be rolled again (``target`` or more, the ``targets.pro``
+    number), and the ``pro`` event saying so (``re-roll`` or ``refused``; ``detail`` added to its own)."""
+    (attempt,) = roll_dice(dice, "D6")
+    allowed = attempt >= target
+    return allowed, Event(PRO, player_id, (attempt,), "re-roll" if allowed else "refused", {"test": test, **detail})
+
+
 def take_test(
     player: PlayerState,
     test: str,
@@ -321,9 +329,8 @@ def take_test(
         ):
             # Once Pro is tried, no other source may re-roll this die, whatever its D6 says.
             budget = budget.spend(PRO)
-            (attempt,) = roll_dice(dice, "D6")
-            allowed = attempt >= pro[1]
-            events.append(Event(PRO, player.id, (attempt,), "re-roll" if allowed else "refused", {"test": test}))
+            allowed, tried = pro_attempt(player.id, test, pro[1], dice)
+            events.append(tried)
             source = PRO if allowed else None
         elif offered is not None and (other := offered(verdict)) is not None and decisions.use_skill(player.id, other, test):
             source = other
