@@ -8,13 +8,16 @@ and quick simulations use); :class:`ScriptedDecisions` replays answers in tests.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from attrs import frozen
 
 from bbcore.errors import BBCoreError, UsageError
-from bbcore.model.team import Team
+from bbcore.model.team import InducementOrder, Team
 from bbcore.rules.board import Square
+
+if TYPE_CHECKING:
+    from bbcore.teams.purchases import InducementOffer
 
 Option = TypeVar("Option")
 
@@ -394,6 +397,49 @@ def kept_casualty_from(decisions: Decisions, player_id: str, results: Sequence[s
     return checked_choice(chooser.keep_casualty(player_id, results), list(results), question="keep-casualty", who=player_id)
 
 
+@runtime_checkable
+class OrdersInducements(Protocol):
+    """A coach who buys his pre-game inducements as orders, which lets him hire players (Mercenaries, Star Players)
+    and name a stake. Not every :class:`Decisions` answers it: one that does not buys by count through
+    ``Decisions.buy_inducements``, and so hires nobody (see :func:`inducement_orders_from`)."""
+
+    def order_inducements(self, team: str, offers: Sequence[InducementOffer], budget: int) -> Sequence[InducementOrder]:
+        """What ``team`` buys before the game, as orders costing at most ``budget`` in all.
+
+        ``offers`` are the inducements the team may buy, each with its limit (what the
+        team holds already counts toward it) and price. An order for one that hires a
+        player names the position: the price of each the team may hire is in
+        ``positions``; one open to any roster's positions (``hires_player`` with no
+        ``positions``) costs ``price`` plus the position's own cost. A skill bought with
+        a hired player adds ``skill_cost``. An order for one with a ``stake`` names it,
+        and the stake is its price.
+        """
+        ...
+
+
+def inducement_orders_from(decisions: Decisions, team: str, offers: Sequence[InducementOffer], budget: int) -> tuple[InducementOrder, ...]:
+    """The orders a coach places before the game: his answer when his ``decisions`` answer :class:`OrdersInducements`
+    (:class:`IllegalAnswerError` for anything that is not an order), else the counts ``Decisions.buy_inducements`` names
+    among the inducements bought by count alone (:func:`~bbcore.teams.purchases.count_prices`), as orders. Whether the
+    orders are on offer and affordable is the pre-game step's to check."""
+    if isinstance(decisions, OrdersInducements):
+        orders = tuple(decisions.order_inducements(team, offers, budget))
+        for order in orders:
+            if not isinstance(order, InducementOrder):
+                raise IllegalAnswerError(
+                    f"the 'inducement-orders' question for {team} was answered {order!r}; InducementOrder values were expected"
+                )
+        return orders
+    return _counted_orders(decisions, team, offers, budget)
+
+
+def _counted_orders(decisions: Decisions, team: str, offers: Sequence[InducementOffer], budget: int) -> tuple[InducementOrder, ...]:
+    from bbcore.teams.purchases import count_prices  # noqa: PLC0415 - the team package imports the rules, which import this module
+
+    counts = decisions.buy_inducements(team, count_prices(offers), budget)
+    return tuple(InducementOrder(key, count) for key, count in counts.items() if count)
+
+
 class DefaultDecisions:
     """What a sensible coach does: the best face for the chooser, follow up, use skills, keep the apothecary for casualties."""
 
@@ -647,7 +693,8 @@ class ScriptedDecisions:
     ``touchback`` (a player id), ``touchback-square`` (a square), ``keep-casualty`` (a casualty row id),
     ``kick-or-receive`` (``kick`` or ``receive``),
     ``journeyman`` (a position),
-    ``inducements`` (a mapping of id to count), ``kick-off-target`` (a square), ``mvp-nominees`` and
+    ``inducements`` (a mapping of id to count), ``inducement-orders`` (a sequence of
+    :class:`~bbcore.model.team.InducementOrder`), ``kick-off-target`` (a square), ``mvp-nominees`` and
     ``choose-players`` (player ids), ``casualty-treatment`` (an id, or None for none), ``agreed-choice`` (an
     option), ``hand-out`` ((player id, inducement id) pairs), ``interceptor`` (a player id, or None for
     nobody), ``place-ball`` (a square, or None to let the ball bounce), ``square`` (a square, or None to
@@ -779,6 +826,15 @@ class ScriptedDecisions:
         if answer is None and self._fallback is not None:
             return self._fallback.buy_inducements(team, prices, budget)
         return {str(key): int(count) for key, count in dict(answer).items()}
+
+    def order_inducements(self, team: str, offers: Sequence[InducementOffer], budget: int) -> Sequence[InducementOrder]:
+        if self._answers and self._answers[0][0] == "inducements":  # counts scripted: bought as a coach who hires nobody
+            return _counted_orders(self, team, offers, budget)
+        answer = self._next("inducement-orders")
+        if answer is None:
+            fallback = self._fallback
+            return inducement_orders_from(fallback if fallback is not None else DefaultDecisions(), team, offers, budget)
+        return tuple(answer)
 
     def kick_off_target(self, team: str, squares: Sequence[Square]) -> Square:
         answer = self._next("kick-off-target")

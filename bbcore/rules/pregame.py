@@ -14,16 +14,18 @@ from attrs import frozen
 
 from bbcore.dice import DiceSource, roll_dice, roll_on_table
 from bbcore.errors import UsageError
+from bbcore.model.inducement import NEITHER_PLAYS
 from bbcore.model.team import InducementOrder, Team, TeamPlayer
 from bbcore.rules.board import Status, player_from_position
 from bbcore.rules.conditions import WEATHER_ROLE, with_conditions
-from bbcore.rules.decisions import Decisions
+from bbcore.rules.decisions import Decisions, inducement_orders_from
 from bbcore.rules.events import Event
+from bbcore.rules.hired_players import hired_players
 from bbcore.rules.prayers import answer_prayer
 from bbcore.rules.sequences import GameState, StepProcedure, TeamState, inducement_rerolls
-from bbcore.teams.checks import inducement_choice_problems
-from bbcore.teams.purchases import hires_a_player
-from bbcore.teams.valuation import inducement_price, may_buy, team_roster, value_team
+from bbcore.teams.checks import hired_player_problems, inducement_choice_problems
+from bbcore.teams.purchases import InducementOffer, count_prices, inducement_offers
+from bbcore.teams.valuation import order_price, team_roster, value_team
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -85,16 +87,17 @@ def journeyman_positions(ruleset: Ruleset, roster_id: str) -> tuple[str, ...]:
     return tuple(f"{roster.id}/{p.id}" for p in roster.positions if rules.keyword in p.keywords and p.max == rules.position_max)
 
 
-def _stand_in(team: TeamState, players: tuple[TeamPlayer, ...] = (), inducements: Mapping[str, int] | None = None) -> Team:
-    """A team file carrying what the valuation and the inducement rules look at: roster, special rules, league."""
-    orders = tuple(InducementOrder(key, count) for key, count in (team.inducements if inducements is None else inducements).items())
+def _stand_in(team: TeamState, players: tuple[TeamPlayer, ...] = (), orders: tuple[InducementOrder, ...] | None = None) -> Team:
+    """A team file carrying what the valuation and the inducement rules look at: roster, special rules, league, the
+    players given and the inducements held (``orders``, else the team's counts as plain orders)."""
+    held = tuple(InducementOrder(key, count) for key, count in team.inducements.items()) if orders is None else orders
     return Team(
         name=team.name,
         players=players,
         roster=team.roster,
         league=team.league,
         special_rules=team.special_rules,
-        inducements=orders,
+        inducements=held,
     )
 
 
@@ -143,7 +146,7 @@ def take_on_journeymen(ruleset: Ruleset, state: GameState, dice: DiceSource, dec
         elif missing > 0:
             state, hired = _hire_journeymen(ruleset, state, team, missing, decisions)
             value = value_team(
-                ruleset, _stand_in(team, tuple(TeamPlayer(name=pid, position=pos) for pid, pos in hired), {})
+                ruleset, _stand_in(team, tuple(TeamPlayer(name=pid, position=pos) for pid, pos in hired), ())
             ).current_team_value
             state = state.update_team(team.id, ctv=team.ctv + value)
             events.append(
@@ -241,18 +244,54 @@ def team_inducement_budget(ruleset: Ruleset, team: Team, opponent_ctv: int, oppo
     return inducement_budget(ruleset, ctv, team.treasury, opponent_ctv, opponent_from_treasury)
 
 
+def _able_players(state: GameState, team_id: str) -> tuple[TeamPlayer, ...]:
+    """The team's players on the board able to play (in the Reserves or on the pitch), as team-file players: what a
+    hired player's limits are counted against."""
+    return tuple(
+        TeamPlayer(name=p.id, position=p.position or "")
+        for p in state.board.team_players(team_id)
+        if p.status is Status.RESERVES or p.on_pitch
+    )
+
+
+def _held(ruleset: Ruleset, team: TeamState) -> tuple[InducementOrder, ...]:
+    """The inducements a team holds as plain orders, for counting toward limits; one whose price is a stake at its
+    least stake (as the post-game settles a bet that named none)."""
+    orders = []
+    for key, count in team.inducements.items():
+        inducement = ruleset.inducements.get(key)
+        stake = inducement.stake.min if inducement is not None and inducement.stake is not None else None
+        orders.append(InducementOrder(key, count, stake=stake))
+    return tuple(orders)
+
+
+def pregame_offers(ruleset: Ruleset, state: GameState, team_id: str) -> tuple[InducementOffer, ...]:
+    """Every inducement of the active list the team may buy before this game, with its limit and prices for this
+    team: those that hire a player (Mercenaries, Star Players) and those whose price is a stake included."""
+    team = state.team(team_id)
+    stand_in = _stand_in(team, _able_players(state, team_id), _held(ruleset, team))
+    return tuple(offer for offer in inducement_offers(ruleset, stand_in) if offer.eligible)
+
+
 def inducement_offer(ruleset: Ruleset, team: TeamState) -> dict[str, int]:
-    """Every inducement of the active list the team may buy, with its price for this team.
+    """Every inducement of the active list the team may buy by count alone, with its price for this team.
 
     Inducements that hire a named player (mercenaries, stars) are left out: their
-    price depends on the position hired, which a purchase by id and count cannot say.
+    price depends on the position hired, which a count cannot say; they are in
+    :func:`pregame_offers`.
     """
-    stand_in = _stand_in(team)
-    return {
-        inducement.id: inducement_price(ruleset, stand_in, inducement)
-        for inducement in ruleset.inducements.values()
-        if may_buy(ruleset, stand_in, inducement) and not hires_a_player(inducement)
-    }
+    return count_prices(offer for offer in inducement_offers(ruleset, _stand_in(team)) if offer.eligible)
+
+
+def _order_detail(order: InducementOrder) -> dict[str, object]:
+    detail: dict[str, object] = {"id": order.id, "count": order.count}
+    if order.position is not None:
+        detail["position"] = order.position
+    if order.skill is not None:
+        detail["skill"] = order.skill.id
+    if order.stake is not None:
+        detail["stake"] = order.stake
+    return detail
 
 
 def _shop(ruleset: Ruleset, state: GameState, team_id: str, decisions: Decisions, budget: InducementBudget) -> tuple[GameState, int, Event]:
@@ -261,40 +300,83 @@ def _shop(ruleset: Ruleset, state: GameState, team_id: str, decisions: Decisions
     Returns the new state, the gold taken from the Treasury and the event.
     """
     team = state.team(team_id)
-    offer = inducement_offer(ruleset, team)
+    offers = pregame_offers(ruleset, state, team_id)
+    on_offer = {offer.id for offer in offers}
     petty_cash = budget.petty_cash
-    bought = {key: count for key, count in decisions.buy_inducements(team.id, offer, budget.total).items() if count}
-    problems = [f"{key!r} is not on offer to this team" for key in bought if key not in offer]
-    problems += [f"{count} x {key!r}: a count cannot be negative" for key, count in bought.items() if count < 0]
-    cost = sum(offer.get(key, 0) * count for key, count in bought.items())
+    orders = tuple(order for order in inducement_orders_from(decisions, team.id, offers, budget.total) if order.count)
+    problems = [f"{order.id!r} is not on offer to this team" for order in orders if order.id not in on_offer]
+    problems += [f"{order.count} x {order.id!r}: a count cannot be negative" for order in orders if order.count < 0]
+    players = _able_players(state, team_id)
+    held = _held(ruleset, team)
+    priced = _stand_in(team, players, (*held, *orders))
+    cost = sum(order_price(ruleset, priced, ruleset.inducement(o.id), o) * o.count for o in orders if o.id in on_offer)
     if cost > budget.total:
         problems.append(f"the inducements cost {cost}; the team has {budget.total} to spend")
+    problems += [p.message for p in inducement_choice_problems(ruleset, priced)]
+    problems += [p.message for p in hired_player_problems(ruleset, _stand_in(team, players, orders))]
+    if problems:
+        raise UsageError(f"team {team.id!r} cannot buy these inducements: " + "; ".join(problems))
+    bought: dict[str, int] = {}
+    for order in orders:
+        bought[order.id] = bought.get(order.id, 0) + order.count
     combined = dict(team.inducements)
     for key, count in bought.items():
         combined[key] = combined.get(key, 0) + count
-    if not problems:
-        problems += [p.message for p in inducement_choice_problems(ruleset, _stand_in(team, inducements=combined))]
-    if problems:
-        raise UsageError(f"team {team.id!r} cannot buy these inducements: " + "; ".join(problems))
     spent_treasury = max(0, cost - petty_cash)
     added = inducement_rerolls(ruleset, bought)
     per_half = None if team.rerolls_per_half is None else team.rerolls_per_half + added
     state = state.update_team(
-        team.id, inducements=combined, treasury=team.treasury - spent_treasury, rerolls=team.rerolls + added, rerolls_per_half=per_half
-    )
-    event = Event(
-        "inducements",
         team.id,
-        result="bought" if bought else "none",
-        detail={
-            "bought": bought,
-            "cost": cost,
-            "petty_cash": petty_cash,
-            "from_treasury": spent_treasury,
-            "petty_cash_lost": petty_cash - min(cost, petty_cash),
-        },
+        inducements=combined,
+        orders=team.orders + orders,
+        treasury=team.treasury - spent_treasury,
+        rerolls=team.rerolls + added,
+        rerolls_per_half=per_half,
     )
-    return state, spent_treasury, event
+    detail: dict[str, object] = {
+        "bought": bought,
+        "cost": cost,
+        "petty_cash": petty_cash,
+        "from_treasury": spent_treasury,
+        "petty_cash_lost": petty_cash - min(cost, petty_cash),
+    }
+    with_terms = [_order_detail(order) for order in orders if (order.position, order.skill, order.stake) != (None, None, None)]
+    if with_terms:
+        detail["orders"] = with_terms
+    return state, spent_treasury, Event("inducements", team.id, result="bought" if bought else "none", detail=detail)
+
+
+def _hire_bought_players(
+    ruleset: Ruleset, state: GameState, team_id: str, orders: tuple[InducementOrder, ...]
+) -> tuple[GameState, tuple[Event, ...]]:
+    """The players the team's ``orders`` (bought before this game) hire, put in its Reserves at once as Journeymen are
+    (:func:`~bbcore.rules.hired_players.hired_players`: those naming a position, and those a plugin makes a player of).
+
+    A position the opponent hires too under the same inducement, on terms that field
+    neither (``if_both_hire: neither-plays``), is fielded by neither: nobody is hired
+    for it here, and the opponent's player hired with its team file leaves the board.
+    """
+    other = next(team for team in state.teams if team.id != team_id)
+    players = hired_players(ruleset, team_id, orders, tuple(state.board.players), opposing_orders=other.held_orders)
+    board = state.board
+    for player in players:
+        board = board.with_player(player)
+    clashes = {(order.id, order.position) for order in orders if order.position is not None and _neither_plays(ruleset, order.id)}
+    brought = other.team.inducements if other.team is not None else ()
+    clashing = {order.position for order in brought if (order.id, order.position) in clashes}
+    left_out = tuple(p.id for p in board.team_players(other.id) if p.hired and p.star and p.position in clashing)
+    for player_id in left_out:
+        board = board.without(player_id)
+    state = attrs.evolve(state, board=board)
+    if not players and not left_out:
+        return state, ()
+    detail = {"players": [p.id for p in players], "positions": [p.position for p in players], "fielded_by_neither": list(left_out)}
+    return state, (Event("hired-players", team_id, result=str(len(players)), detail=detail),)
+
+
+def _neither_plays(ruleset: Ruleset, inducement_id: str) -> bool:
+    terms = ruleset.inducement(inducement_id).hire
+    return terms is not None and terms.if_both_hire == NEITHER_PLAYS
 
 
 def buy_inducements(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
@@ -303,10 +385,15 @@ def buy_inducements(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     Each team's budget is :func:`inducement_budget`: the higher CTV spends from its
     Treasury alone, the other gets Petty Cash (the gap plus what the first took from
     its Treasury) and a capped top-up from its own Treasury. With equal CTVs neither
-    team buys anything. What to buy is asked of ``Decisions.buy_inducements``; a
-    purchase over budget, not on offer or beyond an inducement's limits is an error
-    listing every problem. Journeymen that a purchase brings (Riotous Rookies) join
-    at once (:func:`inducement_journeymen`).
+    team buys anything. What to buy is asked of the coach (:func:`~bbcore.rules.decisions.inducement_orders_from`:
+    as orders, naming the players hired, of a coach who answers
+    :class:`~bbcore.rules.decisions.OrdersInducements`, else by count through
+    ``Decisions.buy_inducements``); a purchase over budget, not on offer, beyond an
+    inducement's limits or hiring a player the team may not field is an error listing
+    every problem. The orders are kept in ``TeamState.orders``. Journeymen that a
+    purchase brings (Riotous Rookies) join at once (:func:`inducement_journeymen`), and
+    so do the players it hires (Mercenaries, Star Players, a plugin's own), in the
+    Reserves, marked ``hired``; the caller adds only those hired with the team file.
     """
     home, away = state.teams
     if home.ctv == away.ctv:
@@ -317,6 +404,10 @@ def buy_inducements(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
     budget = inducement_budget(ruleset, lower.ctv, lower.treasury, higher.ctv, spent)
     state, _, second = _shop(ruleset, state, lower.id, decisions, budget)
     events = [first, second]
+    bought = {team.id: state.team(team.id).orders[len(team.orders) :] for team in (higher, lower)}
+    for team_id, orders in bought.items():
+        state, hired = _hire_bought_players(ruleset, state, team_id, orders)
+        events.extend(hired)
     for shopped in (first, second):
         assert shopped.who is not None
         state, rookies = inducement_journeymen(ruleset, state, shopped.who, shopped.detail["bought"], dice, decisions)

@@ -31,7 +31,7 @@ from bbcore.teams.valuation import staff_count, team_roster, team_special_rules,
 if TYPE_CHECKING:
     from bbcore.dice import DiceSource
     from bbcore.model.table import Table
-    from bbcore.model.team import Team
+    from bbcore.model.team import InducementOrder, Team
     from bbcore.ruleset import Ruleset
 
 
@@ -99,7 +99,17 @@ class TeamState:
     inducement_uses: Mapping[str, tuple[tuple[int, int, int], ...]] = field(factory=dict, converter=_frozen_tuples)
     #: The players each inducement has acted on this game, by id (one that may not pick a player twice reads it).
     inducement_targets: Mapping[str, tuple[str, ...]] = field(factory=dict, converter=_frozen_tuples)
+    #: The orders bought in the pre-game sequence (see :func:`bbcore.rules.pregame.buy_inducements`), with what a count
+    #: does not hold: the position hired, a skill bought with him, a stake. ``inducements`` counts them too.
+    orders: tuple[InducementOrder, ...] = ()
     team: Team | None = field(default=None, eq=False, repr=False)
+
+    @property
+    def held_orders(self) -> tuple[InducementOrder, ...]:
+        """The orders the team came with, its team file's (when the state was made from one) and those bought before
+        the game: where a stake or a hired position is to be read."""
+        brought = self.team.inducements if self.team is not None else ()
+        return (*brought, *self.orders)
 
 
 @frozen

@@ -9,7 +9,7 @@ command build on these.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -21,7 +21,7 @@ from bbcore.teams.valuation import inducement_limit, may_buy, order_price, team_
 
 if TYPE_CHECKING:
     from bbcore.model.common import Condition
-    from bbcore.model.inducement import Inducement
+    from bbcore.model.inducement import Inducement, InducementStake
     from bbcore.model.team import Team
     from bbcore.ruleset import Ruleset
 
@@ -104,6 +104,10 @@ class InducementOffer:
     a skill bought with a hired player adds. ``reason`` says why ``eligible`` is
     false. ``by_league`` is set when the team's file names no league and the
     league would change the entry: price per league, None where it is not open.
+    ``hires_player`` is set when an order names the player hired: one that may hire
+    from any roster (a Star Player) lists no ``positions`` and costs ``price`` plus
+    the position's own cost. ``stake`` is set when the price is a stake the order
+    names (``price`` is then the least stake).
     """
 
     id: str
@@ -118,6 +122,8 @@ class InducementOffer:
     positions: Mapping[str, int] = field(factory=dict)
     skill_cost: int | None = None
     by_league: Mapping[str, int | None] = field(factory=dict)
+    hires_player: bool = False
+    stake: InducementStake | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -138,6 +144,10 @@ class InducementOffer:
             data["skill_cost"] = self.skill_cost
         if self.by_league:
             data["by_league"] = dict(self.by_league)
+        if self.hires_player:
+            data["hires_player"] = True
+        if self.stake is not None:
+            data["stake"] = {"min": self.stake.min, "max": self.stake.max, "step": self.stake.step}
         return data
 
 
@@ -163,9 +173,17 @@ def inducement_offer(ruleset: Ruleset, team: Team, inducement: Inducement) -> In
         positions=positions,
         skill_cost=hire.skill.cost if hire is not None and hire.skill is not None else None,
         by_league=prices_by_league(ruleset, team, inducement),
+        hires_player=hires_a_player(inducement),
+        stake=inducement.stake,
     )
 
 
 def inducement_offers(ruleset: Ruleset, team: Team) -> tuple[InducementOffer, ...]:
     """Every inducement of the active list, in the list's order, as the team sees it (the ones it may not buy included)."""
     return tuple(inducement_offer(ruleset, team, inducement) for inducement in ruleset.inducements.values())
+
+
+def count_prices(offers: Iterable[InducementOffer]) -> dict[str, int]:
+    """The price of one of each offered inducement that is bought by count alone: every one that hires no player
+    (one with a stake at its least stake)."""
+    return {offer.id: offer.price for offer in offers if not offer.hires_player}

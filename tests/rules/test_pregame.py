@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import attrs
 import pytest
@@ -10,8 +11,11 @@ import pytest
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
+from bbcore.model.common import SkillRef
+from bbcore.model.team import InducementOrder
 from bbcore.rules.board import Status, player_from_position
-from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
+from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError, ScriptedDecisions
+from bbcore.rules.events import Event
 from bbcore.rules.pregame import (
     buy_inducements,
     choose_kicking_team,
@@ -24,6 +28,7 @@ from bbcore.rules.pregame import (
 )
 from bbcore.rules.sequences import GameState
 from bbcore.ruleset import Ruleset
+from bbcore.teams.purchases import InducementOffer
 from bbcore.testing import MakeRuleset, build_board
 from tests.fixtures.plugins import ParameterPlugin
 from tests.rules.game_states import AWAY_LINEMAN, HOME_LINEMAN, away_team, game, home_team, reserves
@@ -266,6 +271,109 @@ def test_the_offer_leaves_out_inducements_that_hire_a_named_player(core: Ruleset
     offer = inducement_offer(core, home_team())
     assert "mercenary-players" not in offer
     assert "star-players" not in offer
+
+
+# -- players hired before the game ---------------------------------------------------------------------------
+
+MERCENARIES, STARS = "mercenary-players", "star-players"
+HUMAN_OGRE = "human/ogre"
+
+
+def hiring_game(core: Ruleset, linemen: int = 11, **home: Any) -> GameState:
+    """Humans (``linemen`` of them in the Reserves) at 1,000K against Orcs at 1,300K: 300K of Petty Cash to spend."""
+    players = {**reserves("home", HOME_LINEMAN, linemen), **reserves("away", AWAY_LINEMAN, 11)}
+    return game(core, players, home=home_team(ctv=1_000_000, **home), away=away_team(ctv=1_300_000))
+
+
+def buy(core: Ruleset, state: GameState, *home_orders: InducementOrder) -> tuple[GameState, tuple[Event, ...]]:
+    answers = [("inducement-orders", ()), ("inducement-orders", home_orders)]
+    with ScriptedDecisions(answers, strict=True) as decisions:
+        return buy_inducements(core, state, ScriptedDice([]), decisions)
+
+
+def test_a_mercenary_bought_before_the_game_joins_the_reserves_with_loner_and_the_skill_paid_for(core: Ruleset) -> None:
+    terms = core.inducement(MERCENARIES)
+    assert terms.hire is not None
+    assert terms.hire.skill is not None
+    order = InducementOrder(MERCENARIES, position=HOME_LINEMAN, skill=SkillRef("block"))
+    after, events = buy(core, hiring_game(core), order)
+    price = terms.costs[0].cost + core.position(HOME_LINEMAN).cost + terms.hire.skill.cost
+    bought = next(e for e in events if e.kind == "inducements" and e.who == "home")
+    assert (bought.detail["cost"], bought.detail["bought"]) == (price, {MERCENARIES: 1})
+    assert bought.detail["orders"] == [{"id": MERCENARIES, "count": 1, "position": HOME_LINEMAN, "skill": "block"}]
+    hired = next(e for e in events if e.kind == "hired-players")
+    (player_id,) = hired.detail["players"]
+    player = after.board.player(player_id)
+    assert (player.team, player.position, player.status, player.hired) == ("home", HOME_LINEMAN, Status.RESERVES, True)
+    assert player.skill_value("loner") == 4
+    assert player.has("block")
+    assert after.home.orders == (order,)
+    assert after.home.inducements == {MERCENARIES: 1}
+
+
+def test_the_coach_who_orders_is_offered_the_hires_with_their_prices_and_one_who_counts_is_not(core: Ruleset) -> None:
+    seen: dict[str, object] = {}
+
+    class Orderer(DefaultDecisions):
+        def order_inducements(self, team: str, offers: Sequence[InducementOffer], budget: int) -> Sequence[InducementOrder]:
+            seen.update({offer.id: offer for offer in offers})
+            return ()
+
+    buy_inducements(core, hiring_game(core), ScriptedDice([]), Orderer())
+    mercenaries, stars = seen[MERCENARIES], seen[STARS]
+    assert isinstance(mercenaries, InducementOffer)
+    assert isinstance(stars, InducementOffer)
+    assert mercenaries.hires_player
+    assert stars.hires_player
+    surcharge = core.inducement(MERCENARIES).costs[0].cost
+    assert mercenaries.positions[HUMAN_OGRE] == core.position(HUMAN_OGRE).cost + surcharge
+    assert not stars.positions  # any roster's position, at its own cost
+
+    counted: list[Mapping[str, int]] = []
+
+    class Counter(DefaultDecisions):
+        def buy_inducements(self, team: str, prices: Mapping[str, int], budget: int) -> Mapping[str, int]:
+            counted.append(prices)
+            return {}
+
+    buy_inducements(core, hiring_game(core), ScriptedDice([]), Counter())
+    assert counted
+    assert all(MERCENARIES not in prices and STARS not in prices for prices in counted)
+    assert all("bribes" in prices for prices in counted)
+
+
+@pytest.mark.parametrize(
+    ("orders", "linemen", "message"),
+    [
+        ((InducementOrder(MERCENARIES, position=AWAY_LINEMAN),), 11, "from the team's own roster"),
+        ((InducementOrder(MERCENARIES),), 11, "name the position hired"),
+        ((InducementOrder(MERCENARIES, 2, position=HUMAN_OGRE),), 11, "the roster allows at most 1"),
+        ((InducementOrder(MERCENARIES, position=HOME_LINEMAN),), 16, "a team may have at most 16"),
+        ((InducementOrder(MERCENARIES, 4, position=HOME_LINEMAN),), 11, "at most 3"),
+        ((InducementOrder("bribes", position=HOME_LINEMAN),), 11, "hires no player"),
+        ((InducementOrder(STARS, 3, position=HUMAN_OGRE),), 11, "the team has 300000 to spend; .*at most 2"),  # every problem at once
+    ],
+)
+def test_a_hire_the_team_may_not_make_is_an_error_naming_why(
+    core: Ruleset, orders: tuple[InducementOrder, ...], linemen: int, message: str
+) -> None:
+    with pytest.raises(UsageError, match=message):
+        buy(core, hiring_game(core, linemen), *orders)
+
+
+def test_a_star_player_of_any_roster_costs_his_own_fee(core: Ruleset) -> None:
+    star = InducementOrder(STARS, position=AWAY_LINEMAN)
+    after, events = buy(core, hiring_game(core), star)
+    bought = next(e for e in events if e.kind == "inducements" and e.who == "home")
+    assert bought.detail["cost"] == core.position(AWAY_LINEMAN).cost
+    (player,) = [p for p in after.board.team_players("home") if p.hired]
+    assert (player.position, player.star, player.spp_earned) == (AWAY_LINEMAN, True, "none")
+
+
+def test_an_answer_that_is_not_an_order_is_refused(core: Ruleset) -> None:
+    answers = [("inducement-orders", ()), ("inducement-orders", [{"id": MERCENARIES}])]
+    with pytest.raises(IllegalAnswerError, match="InducementOrder"), ScriptedDecisions(answers, strict=True) as decisions:
+        buy_inducements(core, hiring_game(core), ScriptedDice([]), decisions)
 
 
 # -- prayers to nuffle -----------------------------------------------------------------------------------------

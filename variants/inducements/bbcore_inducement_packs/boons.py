@@ -122,14 +122,14 @@ def nurglings_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisio
 
 def side_bet_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
     """The post-game step :data:`SIDE_BET_STEP`, with the winnings: each team's side bet is settled
-    (:func:`settle_side_bet`). The stake is the one the team's order named (its team file); a team that came
-    without one staked the least the bet allows, the price it paid."""
+    (:func:`settle_side_bet`). The stake is the one the team's order named (its team file's, or one bought before the
+    game: ``TeamState.held_orders``); a team that came without one staked the least the bet allows, the price it paid."""
     events: list[Event] = []
     for inducement, bet in sorted(pack_rules(ruleset).extras.side_bets.items()):
         for team in state.teams:
             if _left(state, team.id, inducement) <= 0:
                 continue
-            orders = team.team.inducements if team.team is not None else ()
+            orders = team.held_orders
             stake = next((order.stake for order in orders if order.id == inducement and order.stake is not None), bet.min_stake)
             state, settled = settle_side_bet(ruleset, state, team.id, inducement, stake)
             events.extend(settled)
