@@ -15,6 +15,7 @@ from bbcore.loading.structure import converter
 from bbcore.model.team import Team
 from bbcore.rules.pregame import inducement_budget, team_inducement_budget
 from bbcore.ruleset import Ruleset
+from bbcore.teams.checks import LEAGUE_UNNAMED
 from bbcore.teams.purchases import inducement_offers
 from bbcore.teams.valuation import value_team
 
@@ -83,7 +84,7 @@ def test_classic_assistant_coaches_have_no_limit(classic: Ruleset) -> None:
 def test_a_conditional_limit_applies_to_teams_meeting_its_condition() -> None:
     core = bbcore.load_ruleset()
     # Bribes: 0-3, or 0-6 with Bribery and Corruption.
-    assert problems(core, team(GOBLINS, {"id": "bribes", "count": 6})) == {}
+    assert problems(core, team(GOBLINS, {"id": "bribes", "count": 6}, league=core.roster("goblin").leagues[0])) == {}
     assert "inducement-limit" in problems(core, team(HUMANS, {"id": "bribes", "count": 6}))
 
 
@@ -174,12 +175,12 @@ def test_the_bb2020_chef_price_follows_the_teams_league(bb2020: Ruleset) -> None
 
 def test_a_roster_of_several_leagues_must_say_which_when_the_league_changes_the_price(bb2020: Ruleset) -> None:
     found = problems(bb2020, team(HALFLINGS, {"id": "bb2020/halfling-master-chef"}))
-    assert set(found) == {"inducement-league-undecided"}
+    assert set(found) == {"inducement-league-undecided", LEAGUE_UNNAMED}
     assert "Halfling Thimble Cup: 100K, Woodland League: 300K" in found["inducement-league-undecided"]
 
 
-def test_an_undecided_league_that_changes_nothing_is_no_problem(bb2020: Ruleset) -> None:
-    assert problems(bb2020, team(HALFLINGS, {"id": "bb2020/bloodweiser-kegs", "count": 2})) == {}
+def test_an_undecided_league_that_changes_no_inducement_is_no_inducement_problem(bb2020: Ruleset) -> None:
+    assert set(problems(bb2020, team(HALFLINGS, {"id": "bb2020/bloodweiser-kegs", "count": 2}))) == {LEAGUE_UNNAMED}
 
 
 def test_bribery_and_corruption_halves_bb2020_bribes(bb2020: Ruleset) -> None:

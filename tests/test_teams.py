@@ -16,6 +16,7 @@ from bbcore.resources import CORE_DATA_DIR
 from bbcore.rules.league import skill_conflict
 from bbcore.ruleset import Ruleset
 from bbcore.teams import check_team, load_team_file, parse_team_text, value_team
+from bbcore.teams.checks import LEAGUE_UNNAMED
 from bbcore.testing import team_from_positions
 
 HUMAN = CORE_DATA_DIR / "teams" / "human-starter.yaml"
@@ -36,6 +37,15 @@ def human_team(**changes: Any) -> dict[str, Any]:
 def codes(ruleset: Ruleset, data: dict[str, Any]) -> set[str]:
     report = check_team(ruleset, converter.structure(data, Team))
     return {p.code for p in report.problems}
+
+
+def test_a_roster_of_several_leagues_must_name_one(core: Ruleset) -> None:
+    roster = core.roster("halfling")
+    assert len(roster.leagues) > 1
+    team = {"name": "Greenfield", "players": [{"name": f"H{n}", "position": "halfling/halfling-hopeful"} for n in range(11)]}
+    assert LEAGUE_UNNAMED in codes(core, team)
+    assert LEAGUE_UNNAMED not in codes(core, {**team, "league": roster.leagues[1]})
+    assert LEAGUE_UNNAMED not in codes(core, human_team())  # one league: nothing to name
 
 
 def test_the_shipped_core_teams_are_legal(core: Ruleset) -> None:

@@ -22,7 +22,7 @@ from attrs import frozen
 
 from bbcore.errors import DataError, JsonPath, PluginError, Problem, UsageError
 from bbcore.model.inducement import InducementHire
-from bbcore.render.text import counted, money
+from bbcore.render.text import counted, either, money
 from bbcore.rules.league import (
     ADVANCEMENT_COSTS,
     CHARACTERISTIC_KIND,
@@ -273,6 +273,13 @@ def check_special_rules(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
         yield problem(
             "league-not-allowed",
             f"the {roster.name} roster does not play in {team.league!r}; its leagues: {', '.join(roster.leagues)}",
+            "league",
+        )
+    elif team.league is None and len(roster.leagues) > 1:
+        # A roster of several leagues is drafted into one of them; prices and what the team may buy can follow from it.
+        yield problem(
+            LEAGUE_UNNAMED,
+            f"the {roster.name} roster plays in several leagues: name one under league: ({either(list(roster.leagues))})",
             "league",
         )
 
@@ -541,6 +548,8 @@ def _hired_skill_problems(ruleset: Ruleset, inducement: Inducement, position: Po
 
 #: The codes of the budget check's problems: a team dearer than its budget, a Treasury holding more than it left.
 OVER_BUDGET, TREASURY_PAST_BUDGET = "over-budget", "treasury-past-budget"
+#: The problem of a team whose roster plays in several leagues and whose file names none of them.
+LEAGUE_UNNAMED = "league-unnamed"
 #: The problem of inducements a team may not hold: where the ruleset buys none with the team, or in league play.
 INDUCEMENTS_NOT_ALLOWED = "inducements-not-allowed"
 
