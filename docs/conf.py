@@ -110,6 +110,8 @@ doctest_global_setup = f"import os as _os\n_os.chdir({_REPOSITORY!r})\n"
 doctest_test_doctest_blocks = "default"
 # The team-file API names the YAML document class by its bare name.
 autodoc_type_aliases["YamlDocument"] = "bbcore.loading.yaml_source.YamlDocument"
+# The catch's re-rolls: a pair or a CatchRerolls, documented once in the ball module.
+autodoc_type_aliases["TeamRerolls"] = "bbcore.rules.ball.TeamRerolls"
 # Like the standard-library names above: no intersphinx, so nowhere to link.
 nitpick_ignore_regex.append(("py:class", r"types\..*"))
 # Skurling's Action is a type alias: the union of the action classes its simulator page lists one by one.

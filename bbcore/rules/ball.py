@@ -14,7 +14,7 @@ his team-mates: the receiver, and whoever of them catches the ball as it bounces
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from attrs import frozen
 
@@ -23,7 +23,7 @@ from bbcore.errors import UsageError
 from bbcore.rules.board import BallState, Board, PlayerState, Square, distance, step
 from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_choice, touchback_square_from
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.rerolls import TEAM_REROLL, RerollBudget, TargetJudge, plugin_reroll, take_test
+from bbcore.rules.rerolls import PRO, TEAM_REROLL, RerollBudget, TargetJudge, plugin_reroll, take_test
 from bbcore.rules.skill_forms import held_form
 
 if TYPE_CHECKING:
@@ -101,8 +101,20 @@ def disturbing_presences(ruleset: Ruleset, board: Board, player: PlayerState) ->
     )
 
 
-#: A team and how many team re-rolls it may still spend on catching the ball.
-TeamRerolls = tuple[str, int]
+class CatchRerolls(NamedTuple):
+    """What may re-roll a catch as the ball moves on in the active team's turn: ``team``'s team re-rolls
+    (``team_rerolls`` of them it may still spend) and, while the active player has not tried his Pro in this
+    activation, ``pro`` (his id and the Pro target: :func:`~bbcore.rules.rerolls.pro_for`), offered should the ball
+    come to him."""
+
+    team: str
+    team_rerolls: int
+    pro: tuple[str, int] | None = None
+
+
+#: A team and how many team re-rolls it may still spend on catching the ball (a plain pair, or a
+#: :class:`CatchRerolls`, which may also carry the active player's Pro).
+TeamRerolls = tuple[str, int] | CatchRerolls
 
 
 #: The test names and results of a pick-up and a catch, as their events record them.
@@ -245,6 +257,7 @@ def catch(
     assert square is not None
     if team_reroll_for is not None and team_reroll_for[0] == player.team:
         team_reroll = team_reroll_for[1]
+    pro = team_reroll_for.pro if isinstance(team_reroll_for, CatchRerolls) else None
     if not player.alert:
         event = _cannot_catch(player)
         loose = bounce(
@@ -258,22 +271,28 @@ def catch(
             leaving=leaving,
         )
         return _prepend(event, loose)
-    caught, events, _ = _catching(ruleset, board, player_id, dice, decisions, situation, modifier, RerollBudget(int(team_reroll)))
+    budget = RerollBudget(int(team_reroll), pro=pro if pro is not None and pro[0] == player_id else None)
+    caught, events, _ = _catching(ruleset, board, player_id, dice, decisions, situation, modifier, budget)
     if caught:
         return Outcome(board.with_ball(BallState(carrier=player_id)), events)
-    left = _still_held(team_reroll_for, events)
+    left = catch_rerolls_left(team_reroll_for, events)
     loose = bounce(
         ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, depth=depth + 1, team_reroll_for=left, leaving=leaving
     )
     return Outcome(loose.board, (*events, *loose.events), loose.turnover)
 
 
-def _still_held(team_rerolls: TeamRerolls | None, events: Sequence[Event]) -> TeamRerolls | None:
-    """What is left of a team's team re-rolls for catching once ``events`` have spent theirs."""
+def catch_rerolls_left(team_rerolls: TeamRerolls | None, events: Sequence[Event]) -> TeamRerolls | None:
+    """What is left of a team's team re-rolls for catching once ``events`` have spent theirs (and of the active
+    player's Pro, once he has tried it)."""
     if team_rerolls is None:
         return None
-    team, count = team_rerolls
-    return team, max(0, count - sum(1 for e in events if e.kind == TEAM_REROLL))
+    left = max(0, team_rerolls[1] - sum(1 for e in events if e.kind == TEAM_REROLL))
+    if not isinstance(team_rerolls, CatchRerolls):
+        return team_rerolls[0], left
+    pro = team_rerolls.pro
+    tried = pro is not None and any(e.kind == PRO and e.who == pro[0] for e in events)
+    return CatchRerolls(team_rerolls.team, left, None if tried else pro)
 
 
 def pick_up(
@@ -409,11 +428,20 @@ def bounce(
 SAFE_PAIR_OF_HANDS = "safe-pair-of-hands"
 
 
-def drop_ball(ruleset: Ruleset, board: Board, player_id: str, square: Square, dice: DiceSource, decisions: Decisions) -> Outcome:
+def drop_ball(
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    square: Square,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    team_reroll_for: TeamRerolls | None = None,
+) -> Outcome:
     """The ball of ``player_id``, who held it and went down in ``square`` (knocked down, fallen or placed prone), lies
     there: it bounces, unless the player has Safe Pair of Hands and his coach sets it in an empty square next to
     ``square`` (``Decisions.place_ball``), where it stays. The skill is Active: a player who was Distracted as he
-    went down (his tackle zone gone) cannot use it."""
+    went down (his tackle zone gone) cannot use it. ``team_reroll_for`` goes on with the bounce (see :func:`catch`)."""
     holder = board.player(player_id)
     if holder.has(SAFE_PAIR_OF_HANDS) and holder.tackle_zone:
         squares = [s for s in board.neighbours(square) if not board.occupied(s)]
@@ -423,7 +451,7 @@ def drop_ball(ruleset: Ruleset, board: Board, player_id: str, square: Square, di
                 raise UsageError(f"{player_id} cannot set the ball in {chosen}: it is not an empty square next to {square}")
             placed = Event(SAFE_PAIR_OF_HANDS, player_id, (), "placed", {"from": list(square), "square": list(chosen)})
             return Outcome(board.with_ball(BallState(square=chosen)), (placed,))
-    return bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions)
+    return bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, team_reroll_for=team_reroll_for)
 
 
 def land_ball(
@@ -437,7 +465,7 @@ def land_ball(
     depth: int = 0,
     situation: str = "pass",
     modifier: int = 0,
-    team_reroll_for: tuple[str, int] | None = None,
+    team_reroll_for: TeamRerolls | None = None,
     leaving: str | None = None,
 ) -> Outcome:
     """A ball arriving from the air (a kick, an inaccurate pass): a standing player tries to catch it; otherwise it hits the ground.

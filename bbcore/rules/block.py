@@ -67,6 +67,7 @@ from bbcore.rules.rerolls import (
     PRO,
     TEAM_REROLL,
     RerollBudget,
+    offer_pro,
     plugin_reroll,
     pro_attempt,
     pro_for,
@@ -396,6 +397,17 @@ def _before_the_dice(
     return Outcome(tricked.board, (*braved, *dumped.events, *tricked.events)), False
 
 
+def catch_rerolls(
+    ruleset: Ruleset, blocker: PlayerState, team_reroll: int | bool, pro: bool, dice_events: Sequence[Event]
+) -> ball.CatchRerolls:
+    """What may re-roll a catch of a ball a block sets loose, the block's dice done (``dice_events``): the blocker's
+    team's team re-rolls (``team_reroll``, less any the dice spent) and his Pro, if he may still try it (``pro``, and
+    not tried on the dice). See :func:`bbcore.rules.ball.catch`."""
+    left = max(0, int(team_reroll) - sum(1 for e in dice_events if e.kind == TEAM_REROLL))
+    tried = any(e.kind == PRO for e in dice_events)
+    return ball.CatchRerolls(blocker.team, left, pro_for(ruleset, blocker.id) if pro and not tried else None)
+
+
 def _told(attacker_id: str, defender_id: str, rolled: RolledBlock, *, blitz: bool) -> tuple[Event, ...]:
     """The events of a block's dice: what came before them, the ``block`` event with every die, what came after."""
     plan = rolled.plan
@@ -484,8 +496,20 @@ def multiple_block(
         rolled.append((target, dice_of))
         weaker = spend_cheer(weaker, attacker_id)  # a Cheering Fans assist helps the first target only
     now, turnover = weaker, False
+    catching: ball.TeamRerolls | None = ball.CatchRerolls(attacker.team, left, pro_for(ruleset, attacker_id) if pro else None)
     for target, dice_of in rolled:
-        applied = apply_block_face(ruleset, now, attacker_id, target, dice_of.face, dice, decisions, follow_up=False)
+        applied = apply_block_face(
+            ruleset,
+            now,
+            attacker_id,
+            target,
+            dice_of.face,
+            dice,
+            decisions,
+            follow_up=False,
+            team_reroll_for=None if turnover else catching,
+        )
+        catching = ball.catch_rerolls_left(catching, applied.events)
         events.extend((*_told(attacker_id, target, dice_of, blitz=False), *applied.events))
         now, turnover = applied.board, turnover or applied.turnover
     if attacker_id in now.players:
@@ -575,6 +599,7 @@ def _roll_and_apply(
     dice counted is spent (:func:`spend_cheer`)."""
     rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll, pro=pro)
     board = spend_cheer(board, attacker_id)
+    told = _told(attacker_id, defender_id, rolled, blitz=blitz)
     applied = apply_block_face(
         ruleset,
         board,
@@ -586,8 +611,8 @@ def _roll_and_apply(
         blitz=blitz,
         must_follow_up=must_follow_up,
         may_follow_to=may_follow_to,
+        team_reroll_for=catch_rerolls(ruleset, board.player(attacker_id), team_reroll, pro, told),
     )
-    told = _told(attacker_id, defender_id, rolled, blitz=blitz)
     return rolled, Outcome(applied.board, (*told, *applied.events), applied.turnover)
 
 
@@ -872,6 +897,7 @@ def apply_block_face(
     follow_up: bool = True,
     must_follow_up: bool = False,
     may_follow_to: Callable[[Square], bool] | None = None,
+    team_reroll_for: ball.TeamRerolls | None = None,
 ) -> Outcome:
     """Apply one block face with the skills that change it: Block, Wrestle, Dodge, Tackle, Juggernaut, Strip Ball.
 
@@ -885,7 +911,9 @@ def apply_block_face(
 
     A carrier who goes down drops the ball as he does (it bounces, or Safe Pair of Hands
     sets it down); then :func:`settle_ball` throws in a ball carried into the crowd and
-    bounces one a player was pushed onto.
+    bounces one a player was pushed onto. ``team_reroll_for`` (see :func:`catch_rerolls`) may
+    re-roll a catch of the ball the target lets go of; a blocker who goes down himself
+    brings a turnover, and a catch after it is not re-rolled.
     """
     applied = _apply_face(
         ruleset,
@@ -899,13 +927,24 @@ def apply_block_face(
         follow_up=follow_up,
         must_follow_up=must_follow_up,
         may_follow_to=may_follow_to,
+        team_reroll_for=team_reroll_for,
     )
-    return settle_ball(ruleset, board, applied, dice, decisions)
+    left = None if applied.turnover else ball.catch_rerolls_left(team_reroll_for, applied.events)
+    return settle_ball(ruleset, board, applied, dice, decisions, team_reroll_for=left)
 
 
-def settle_ball(ruleset: Ruleset, before: Board, after: Outcome, dice: DiceSource, decisions: Decisions) -> Outcome:
+def settle_ball(
+    ruleset: Ruleset,
+    before: Board,
+    after: Outcome,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    team_reroll_for: ball.TeamRerolls | None = None,
+) -> Outcome:
     """The ball once a block's pushes are done (``before`` is the board the block began on): carried into the crowd,
-    the crowd throws it in; a player pushed onto a loose ball makes it bounce.
+    the crowd throws it in; a player pushed onto a loose ball makes it bounce. ``team_reroll_for`` may re-roll a catch
+    of it (see :func:`bbcore.rules.ball.catch`).
 
     A carrier knocked down or placed prone has dropped it already, as he went down
     (:func:`bbcore.rules.ball.drop_ball`), and a ball Strip Ball knocked loose has bounced.
@@ -918,9 +957,11 @@ def settle_ball(ruleset: Ruleset, before: Board, after: Outcome, dice: DiceSourc
     if crowd is not None:
         off = crowd.detail["off"]
         assert isinstance(off, list)
-        return after.then(ball.throw_in(ruleset, after.board, resting.square, (off[0], off[1]), dice, decisions))
+        return after.then(
+            ball.throw_in(ruleset, after.board, resting.square, (off[0], off[1]), dice, decisions, team_reroll_for=team_reroll_for)
+        )
     if any(e.result == "pushed-onto-ball" for e in loose):
-        return after.then(ball.bounce(ruleset, after.board, resting.square, dice, decisions))
+        return after.then(ball.bounce(ruleset, after.board, resting.square, dice, decisions, team_reroll_for=team_reroll_for))
     return after
 
 
@@ -937,6 +978,7 @@ def _apply_face(
     follow_up: bool,
     must_follow_up: bool = False,
     may_follow_to: Callable[[Square], bool] | None = None,
+    team_reroll_for: ball.TeamRerolls | None = None,
 ) -> Outcome:
     attacker, defender = board.player(attacker_id), board.player(defender_id)
     carried = board.ball.carrier == defender_id
@@ -954,10 +996,10 @@ def _apply_face(
     if face == PLAYER_DOWN and not attacker.standing:
         return Outcome(board)
     if face == PLAYER_DOWN:
-        down = knock_down_with_ball(ruleset, board, attacker_id, harm_by(defender), dice, decisions, apothecary)
+        down = _blocker_down(ruleset, board, attacker_id, harm_by(defender), dice, decisions, apothecary, _pro_of(team_reroll_for))
         return Outcome(down.board, down.events, turnover=not down.board.player(attacker_id).standing)
     if face == "both-down":
-        return _both_down(ruleset, board, attacker, defender, dice, decisions, juggernaut, harm_by, apothecary)
+        return _both_down(ruleset, board, attacker, defender, dice, decisions, juggernaut, harm_by, apothecary, team_reroll_for)
     # push-back or pow
     # The follow-up is decided before any die the push brings about (the crowd's Injury Roll, a trapdoor).
     pushed = block_push(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, knocked_down=face == "pow", owe_dice=True)
@@ -1013,10 +1055,13 @@ def _apply_face(
         and strippable
         and decisions.use_skill(attacker_id, "strip-ball", "push")
     ):
-        outcome = outcome.then(_strip_ball(ruleset, outcome.board, attacker_id, defender_id, dice, decisions))
+        catching = ball.catch_rerolls_left(team_reroll_for, outcome.events)
+        outcome = outcome.then(_strip_ball(ruleset, outcome.board, attacker_id, defender_id, dice, decisions, catching))
         board = outcome.board
     if face == "pow" and not left_pitch and board.player(defender_id).standing:
-        outcome = outcome.then(_knock_down_defender(ruleset, outcome.board, attacker_id, defender_id, harm_by(attacker), dice, decisions))
+        catching = ball.catch_rerolls_left(team_reroll_for, outcome.events)
+        down = _knock_down_defender(ruleset, outcome.board, attacker_id, defender_id, harm_by(attacker), dice, decisions, catching)
+        outcome = outcome.then(down)
     # A chain push that sends one of the attacker's own team into the crowd is a turnover, as is one that drops his own
     # ball carrier through a square.
     if any(
@@ -1082,24 +1127,64 @@ def block_push(
     )
 
 
+def _pro_of(catching: ball.TeamRerolls | None) -> tuple[str, int] | None:
+    """The blocker's Pro, if he may still try it (see :func:`catch_rerolls`)."""
+    return catching.pro if isinstance(catching, ball.CatchRerolls) else None
+
+
+def _blocker_down(
+    ruleset: Ruleset,
+    board: Board,
+    attacker_id: str,
+    harm: Harm,
+    dice: DiceSource,
+    decisions: Decisions,
+    apothecary: Apothecary,
+    pro: tuple[str, int] | None,
+) -> Outcome:
+    """The blocker knocked down by his own block: his Steady Footing roll first, which his Pro (``pro``: not tried yet
+    in his activation) may try again; then the knock-down, a ball he held dropping."""
+    kept = steady_footing(ruleset, board, attacker_id, dice)
+    footing: list[Event] = [] if kept is None else [kept]
+    if kept is not None and kept.result != KEPT_FOOTING:
+        again, tried = offer_pro(board.player(attacker_id), "steady-footing", pro, dice, decisions)
+        footing.extend(() if tried is None else (tried,))
+        if again:
+            kept = steady_footing(ruleset, board, attacker_id, dice)
+            footing.extend(() if kept is None else (kept,))
+    if kept is not None and kept.result == KEPT_FOOTING:
+        return Outcome(board, tuple(footing))
+    down = knock_down_with_ball(ruleset, board, attacker_id, harm, dice, decisions, apothecary, may_keep_footing=False)
+    return Outcome(down.board, (*footing, *down.events), down.turnover)
+
+
 def _knock_down_defender(
-    ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str, harm: Harm, dice: DiceSource, decisions: Decisions
+    ruleset: Ruleset,
+    board: Board,
+    attacker_id: str,
+    defender_id: str,
+    harm: Harm,
+    dice: DiceSource,
+    decisions: Decisions,
+    catching: ball.TeamRerolls | None = None,
 ) -> Outcome:
     """The block knocks the defender down; a Saboteur whose coach uses the skill rolls before his Armour Roll
-    (:func:`sabotage`)."""
+    (:func:`sabotage`). ``catching`` may re-roll a catch of the ball he drops."""
     apothecary = apothecary_from(decisions)
     defender = board.player(defender_id)
     if not (defender.has(SABOTEUR) and defender.alert):
-        return knock_down_with_ball(ruleset, board, defender_id, harm, dice, decisions, apothecary)
+        return knock_down_with_ball(ruleset, board, defender_id, harm, dice, decisions, apothecary, team_reroll_for=catching)
     kept = steady_footing(ruleset, board, defender_id, dice)
     footing = (kept,) if kept is not None else ()
     if kept is not None and kept.result == KEPT_FOOTING:
         return Outcome(board, footing)
     used = decisions.use_skill(defender_id, SABOTEUR, "knocked-down")
-    sabotaged = sabotage(ruleset, board, attacker_id, defender_id, dice, decisions) if used else Outcome(board)
+    sabotaged = sabotage(ruleset, board, attacker_id, defender_id, dice, decisions, catching) if used else Outcome(board)
     if sabotaged.events and sabotaged.events[0].result == WENT_OFF:
         return Outcome(sabotaged.board, footing + sabotaged.events, sabotaged.turnover)
-    down = knock_down_with_ball(ruleset, board, defender_id, harm, dice, decisions, apothecary, may_keep_footing=False)
+    down = knock_down_with_ball(
+        ruleset, board, defender_id, harm, dice, decisions, apothecary, may_keep_footing=False, team_reroll_for=catching
+    )
     return Outcome(down.board, (*footing, *sabotaged.events, *down.events), down.turnover)
 
 
@@ -1147,13 +1232,21 @@ SABOTEUR = "saboteur"
 WENT_OFF = "went-off"
 
 
-def sabotage(ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str, dice: DiceSource, decisions: Decisions) -> Outcome:
+def sabotage(
+    ruleset: Ruleset,
+    board: Board,
+    attacker_id: str,
+    defender_id: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    catching: ball.TeamRerolls | None = None,
+) -> Outcome:
     """Saboteur: the defender, about to be knocked down by a block, rolls a D6 before his Armour Roll.
 
     On ``targets.saboteur`` or more (result ``went-off``) he is Knocked Out with no Armour
-    Roll, a ball he held dropping in his square, and the blocker is knocked down too: a
-    turnover only if the blocker held the ball. Otherwise (result ``nothing``) the board
-    is as it was and the knock-down goes on as usual.
+    Roll, a ball he held dropping in his square (``catching`` may re-roll a catch of it), and
+    the blocker is knocked down too: a turnover only if the blocker held the ball. Otherwise
+    (result ``nothing``) the board is as it was and the knock-down goes on as usual.
     """
     (roll,) = roll_dice(dice, "D6")
     target = ruleset.parameters.targets.saboteur
@@ -1166,19 +1259,27 @@ def sabotage(ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str,
     board = board.with_player(board.player(defender_id).with_status(Status.KO))
     outcome = Outcome(board, (Event(SABOTEUR, defender_id, (roll,), WENT_OFF, {"target": target, "blocker": attacker_id}),))
     if held and square is not None:
-        outcome = outcome.then(ball.drop_ball(ruleset, outcome.board, defender_id, square, dice, decisions))
+        outcome = outcome.then(ball.drop_ball(ruleset, outcome.board, defender_id, square, dice, decisions, team_reroll_for=catching))
     carried = outcome.board.ball.carrier == attacker_id
     down = knock_down_with_ball(ruleset, outcome.board, attacker_id, Harm(SABOTEUR), dice, decisions, apothecary_from(decisions))
     return Outcome(down.board, outcome.events + down.events, carried and down.board.ball.carrier != attacker_id)
 
 
-def _strip_ball(ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str, dice: DiceSource, decisions: Decisions) -> Outcome:
+def _strip_ball(
+    ruleset: Ruleset,
+    board: Board,
+    attacker_id: str,
+    defender_id: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    catching: ball.TeamRerolls | None = None,
+) -> Outcome:
     """Strip Ball: the pushed ball carrier drops the ball in the square he was pushed into, and it bounces
-    (after the follow-up, before he is knocked down)."""
+    (after the follow-up, before he is knocked down); ``catching`` may re-roll a catch of it."""
     square = board.player(defender_id).square
     assert square is not None
     stripped = Event("strip-ball", attacker_id, (), "stripped", {"from": defender_id, "square": list(square)})
-    loose = ball.bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions)
+    loose = ball.bounce(ruleset, board.with_ball(BallState(square=square)), square, dice, decisions, team_reroll_for=catching)
     return Outcome(loose.board, (stripped, *loose.events))
 
 
@@ -1192,6 +1293,7 @@ def _both_down(
     juggernaut: bool,
     harm_by: Callable[[PlayerState], Harm],
     apothecary: Apothecary,
+    catching: ball.TeamRerolls | None = None,
 ) -> Outcome:
     events: list[Event] = []
     for wrestler in (attacker, defender):
@@ -1210,16 +1312,20 @@ def _both_down(
                 events.extend(lying.events)
             placed = Outcome(board, tuple(events), turnover=False)
             if carrier in (attacker.id, defender.id) and resting is not None:
-                placed = placed.then(ball.drop_ball(ruleset, board, carrier, resting, dice, decisions))
+                # A ball the blocker held drops with a turnover under way: its catch is not re-rolled.
+                held = catching if carrier == defender.id else None
+                placed = placed.then(ball.drop_ball(ruleset, board, carrier, resting, dice, decisions, team_reroll_for=held))
             # ...but a blocker Placed Prone with the ball in his own activation is.
             return attrs.evolve(placed, turnover=placed.turnover or carrier == attacker.id)
     outcome = Outcome(board)
     attacker_falls = attacker.standing and not (attacker.has("block") and decisions.use_skill(attacker.id, "block", "both-down"))
     defender_falls = not (defender.has("block") and defender.alert and decisions.use_skill(defender.id, "block", "both-down"))
     if defender_falls:
-        outcome = outcome.then(_knock_down_defender(ruleset, outcome.board, attacker.id, defender.id, harm_by(attacker), dice, decisions))
+        down = _knock_down_defender(ruleset, outcome.board, attacker.id, defender.id, harm_by(attacker), dice, decisions, catching)
+        outcome = outcome.then(down)
     # A blocker whom a Saboteur brought down already is not knocked down twice.
     if attacker_falls and outcome.board.player(attacker.id).standing:
-        outcome = outcome.then(knock_down_with_ball(ruleset, outcome.board, attacker.id, harm_by(defender), dice, decisions, apothecary))
+        pro = _pro_of(ball.catch_rerolls_left(catching, outcome.events))
+        outcome = outcome.then(_blocker_down(ruleset, outcome.board, attacker.id, harm_by(defender), dice, decisions, apothecary, pro))
     fell = attacker_falls and not outcome.board.player(attacker.id).standing
     return Outcome(outcome.board, outcome.events, turnover=fell or outcome.turnover)

@@ -644,16 +644,18 @@ def knock_down_with_ball(
     use_apothecary: Apothecary | None = None,
     *,
     may_keep_footing: bool = True,
+    team_reroll_for: ball.TeamRerolls | None = None,
 ) -> Outcome:
     """:func:`knock_down` (the casualty treatment asked of ``decisions``), and then a ball the player held drops in the
-    square he went down in (:func:`bbcore.rules.ball.drop_ball`: it bounces, or Safe Pair of Hands sets it down)."""
+    square he went down in (:func:`bbcore.rules.ball.drop_ball`: it bounces, or Safe Pair of Hands sets it down;
+    ``team_reroll_for`` goes on with the bounce, see :func:`bbcore.rules.ball.catch`)."""
     square = board.player(player_id).square
     held = board.ball.carrier == player_id
     down = knock_down(
         ruleset, board, player_id, harm, dice, use_apothecary, choose_treatment=treatment_from(decisions), may_keep_footing=may_keep_footing
     )
     if held and square is not None and down.board.ball.carrier != player_id:
-        return down.then(ball.drop_ball(ruleset, down.board, player_id, square, dice, decisions))
+        return down.then(ball.drop_ball(ruleset, down.board, player_id, square, dice, decisions, team_reroll_for=team_reroll_for))
     return down
 
 

@@ -66,8 +66,8 @@ from bbcore.rules.rerolls import (
     Judge,
     RerollBudget,
     Verdict,
+    offer_pro,
     plugin_reroll,
-    pro_attempt,
     pro_for,
     take_test,
     target_test,
@@ -843,15 +843,11 @@ class _Moving:
     def _pro_allows(self, board: Board, test: str) -> bool:
         """Whether the mover's Pro, not tried yet in his activation and used by his coach, lets a failed ``test`` die go
         again: its D6 is rolled (a ``pro`` event) and Pro is spent whatever it shows."""
-        pro = self.budget.pro
-        player = board.player(self.player_id)
-        if pro is None or pro[0] != self.player_id or not player.has(PRO) or PRO in self.budget.spent:
-            return False
-        if not self.decisions.use_skill(self.player_id, PRO, test):
-            return False
-        self.budget = self.budget.spend(PRO)
-        allowed, tried = pro_attempt(self.player_id, test, pro[1], self.dice)
-        self._events.append(tried)
+        pro = None if PRO in self.budget.spent else self.budget.pro
+        allowed, tried = offer_pro(board.player(self.player_id), test, pro, self.dice, self.decisions)
+        if tried is not None:
+            self.budget = self.budget.spend(PRO)
+            self._events.append(tried)
         return allowed
 
     def _marker_using(self, markers: Sequence[PlayerState], skill: str, situation: str) -> PlayerState | None:

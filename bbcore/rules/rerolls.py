@@ -265,6 +265,17 @@ def pro_attempt(player_id: str, test: str, target: int, dice: DiceSource, **deta
     return allowed, Event(PRO, player_id, (attempt,), "re-roll" if allowed else "refused", {"test": test, **detail})
 
 
+def offer_pro(
+    player: PlayerState, test: str, pro: tuple[str, int] | None, dice: DiceSource, decisions: Decisions
+) -> tuple[bool, Event | None]:
+    """Pro offered on a failed die of ``player``'s ``test`` outside a test of :func:`take_test` (Steady Footing, say):
+    ``pro`` is the activation's (player id, target), None once tried. Whether the die may be rolled again, and the
+    ``pro`` event (None when Pro was not tried: not his activation, no Pro, or his coach declined)."""
+    if pro is None or pro[0] != player.id or not player.has(PRO) or not decisions.use_skill(player.id, PRO, test):
+        return False, None
+    return pro_attempt(player.id, test, pro[1], dice)
+
+
 def take_test(
     player: PlayerState,
     test: str,

@@ -131,14 +131,27 @@ def _told(action: str, player: PlayerState, rolls: tuple[int, ...], result: str,
     return Event(action, player.id, rolls, result, {**detail, "rerolled_with": source} if len(rolls) > 1 else detail)
 
 
-def _settle(ruleset: Ruleset, before: Board, after: Outcome, acting: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
+def _settle(
+    ruleset: Ruleset,
+    before: Board,
+    after: Outcome,
+    acting: PlayerState,
+    dice: DiceSource,
+    decisions: Decisions,
+    budget: RerollBudget | None = None,
+) -> Outcome:
     """Drop the ball of a player who went down (:func:`bbcore.rules.ball.drop_ball`), and say whether the acting team's
-    turn is over."""
+    turn is over. An opponent's ball may be caught by the acting team with what is left of the action's ``budget``
+    (its team re-rolls, the actor's Pro) to re-roll the catch; a catch after the acting team lost its own ball, a
+    turnover, is not re-rolled."""
     outcome = after
     carrier = before.ball.carrier
     if carrier is not None and outcome.board.ball.carrier is None and outcome.board.ball.square is not None:
         square = outcome.board.ball.square
-        outcome = outcome.then(ball.drop_ball(ruleset, outcome.board, carrier, square, dice, decisions))
+        catching = None
+        if budget is not None and before.player(carrier).team != acting.team:
+            catching = ball.catch_rerolls_left(ball.CatchRerolls(acting.team, budget.team_rerolls, budget.pro), outcome.events)
+        outcome = outcome.then(ball.drop_ball(ruleset, outcome.board, carrier, square, dice, decisions, team_reroll_for=catching))
     held = carrier is not None and before.player(carrier).team == acting.team
     lost = held and (outcome.board.ball.carrier is None or outcome.board.player(outcome.board.ball.carrier).team != acting.team)
     return Outcome(outcome.board, outcome.events, not outcome.board.player(acting.id).standing or lost)
@@ -200,7 +213,7 @@ def _stab(
 ) -> Outcome:
     declared = Event(STAB, player.id, (), target.id)
     hit = _armour_then_injury(ruleset, board, target.id, Harm(STAB, attacker=player, unmodified=True), dice, decisions)
-    return _settle(ruleset, board, Outcome(hit.board, (declared, *hit.events)), player, dice, decisions)
+    return _settle(ruleset, board, Outcome(hit.board, (declared, *hit.events)), player, dice, decisions, budget)
 
 
 def chainsaw_attack(
@@ -226,7 +239,7 @@ def _chainsaw(
         return started
     harm = Harm(CHAINSAW, attacker=player, armour_modifier=ruleset.parameters.special_actions.chainsaw.armour)
     hit = _armour_then_injury(ruleset, board, target.id, harm, dice, decisions)
-    return _settle(ruleset, board, Outcome(hit.board, (*started.events, *hit.events)), player, dice, decisions)
+    return _settle(ruleset, board, Outcome(hit.board, (*started.events, *hit.events)), player, dice, decisions, budget)
 
 
 def chainsaw_kick_back(
@@ -285,7 +298,7 @@ def _vomit(
     harm = Harm(PROJECTILE_VOMIT, attacker=player if hits else None, unmodified=True)
     hit = _armour_then_injury(ruleset, board, victim, harm, dice, decisions)
     declared = _told(PROJECTILE_VOMIT, player, rolls, "hit" if hits else "self", {"target": target.id}, source)
-    return _settle(ruleset, board, Outcome(hit.board, (declared, *more, *hit.events)), player, dice, decisions)
+    return _settle(ruleset, board, Outcome(hit.board, (declared, *more, *hit.events)), player, dice, decisions, budget)
 
 
 def breathe_fire(
@@ -337,7 +350,7 @@ def _fire(
             ),
         )
     declared = _told(BREATHE_FIRE, player, rolls, result, {"target": target.id, "total": total}, source)
-    return _settle(ruleset, board, Outcome(hit.board, (declared, *more, *hit.events)), player, dice, decisions)
+    return _settle(ruleset, board, Outcome(hit.board, (declared, *more, *hit.events)), player, dice, decisions, budget)
 
 
 def hypnotic_gaze(

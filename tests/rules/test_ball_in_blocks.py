@@ -12,7 +12,7 @@ import pytest
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.ball import drop_ball
-from bbcore.rules.block import apply_block_face
+from bbcore.rules.block import apply_block_face, block
 from bbcore.rules.board import BallState, Board, Square, Status
 from bbcore.rules.decisions import DecisionScriptError, DefaultDecisions, ScriptedDecisions
 from bbcore.rules.events import Event, Outcome
@@ -163,3 +163,51 @@ def test_a_player_pushed_onto_a_loose_ball_makes_it_bounce(core: Ruleset) -> Non
     outcome = face(core, board, "push-back", [BOUNCE_EAST], PUSH_ON)
     assert only(outcome, "bounce").detail == {"from": list(PUSHED_TO), "to": [13, 7]}
     assert outcome.board.ball == BallState(square=(13, 7))
+
+
+# -- catching the ball a block sets loose, in the blocker's own turn ----------------------------------------------
+
+POW_DIE, MISS, CATCH_IT, PRO_ROLLS_AGAIN = 6, 1, 6, 6
+MATE_SQUARE = (13, 7)  # one square east of where the target is pushed: where the dropped ball bounces
+
+
+def carrier_blocked(rules: Ruleset, **skills: dict[str, object]) -> Board:
+    """Home's ``a`` (10,7) blocks Orc carrier ``d`` (11,7); home's ``m`` stands where the ball will bounce."""
+    players = {"a": ("home", "human/human-lineman", (10, 7)), "d": ("away", "orc/orc-lineman", (11, 7))}
+    players["m"] = ("home", "human/human-lineman", MATE_SQUARE)
+    return build_board(rules, players, ball="d", skills=skills)  # type: ignore[arg-type]
+
+
+def blocked(rules: Ruleset, board: Board, rolls: list[int], answers: list[tuple[str, object]], team_reroll: int) -> Outcome:
+    with ScriptedDice(rolls) as dice, ScriptedDecisions(answers) as decisions:
+        return block(rules, board, "a", "d", dice, decisions, team_reroll=team_reroll)
+
+
+def test_a_team_mate_may_spend_a_team_reroll_on_catching_the_ball_the_block_knocked_loose(core: Ruleset) -> None:
+    rolls = [POW_DIE, *HELD, BOUNCE_EAST, MISS, CATCH_IT]
+    outcome = blocked(core, carrier_blocked(core), rolls, [*PUSH_ON, ("team-reroll", True)], team_reroll=1)
+    assert outcome.board.ball == BallState(carrier="m")
+    assert kinds(outcome)[-2:] == ["catch", "team-reroll"]
+    assert not outcome.turnover
+    # With no team re-roll left to spend the miss stands, and the ball bounces on from the team-mate.
+    missed = blocked(core, carrier_blocked(core), [POW_DIE, *HELD, BOUNCE_EAST, MISS, BOUNCE_EAST], PUSH_ON, team_reroll=0)
+    assert "team-reroll" not in kinds(missed)
+    assert missed.board.ball == BallState(square=(14, 7))
+
+
+def test_the_team_reroll_spent_on_the_block_dice_is_not_spent_again_on_the_catch(core: Ruleset) -> None:
+    rolls = [POW_DIE - 1, POW_DIE, *HELD, BOUNCE_EAST, MISS, BOUNCE_EAST]  # a Stumble re-rolled into a POW
+    answers = [("reroll-block", True), *PUSH_ON]
+    outcome = blocked(core, carrier_blocked(core), rolls, answers, team_reroll=1)
+    assert kinds(outcome).count("team-reroll") == 1
+    assert outcome.board.ball == BallState(square=(14, 7))
+
+
+def test_the_blocker_s_pro_may_try_again_a_missed_catch_of_the_ball_bouncing_onto_him(core: Ruleset) -> None:
+    board = carrier_blocked(core, a={"pro": None})
+    rolls = [POW_DIE, *HELD, BOUNCE_WEST, MISS, PRO_ROLLS_AGAIN, CATCH_IT]
+    answers = [("push-square", PUSHED_TO), ("follow-up", True), ("use-skill", True)]
+    outcome = blocked(core, board, rolls, answers, team_reroll=0)
+    assert outcome.board.ball == BallState(carrier="a")
+    pro = only(outcome, "pro")
+    assert (pro.who, pro.result, pro.detail["test"]) == ("a", "re-roll", "catch")

@@ -216,3 +216,16 @@ def test_breathe_fire_may_roll_a_backfire_or_nothing_again_but_keeps_a_hit(core:
     with ScriptedDice([rules.nothing_at_most + 1]) as dice, ScriptedDecisions([], strict=True) as decisions:
         prone = breathe_fire(core, board, "actor", "target", dice, decisions, team_reroll=True)
     assert prone.board.player("target").status is Status.PRONE  # a success: no re-roll is offered
+
+
+def test_the_acting_team_may_reroll_a_catch_of_the_ball_its_special_action_knocked_loose(core: Ruleset) -> None:
+    knocked_down = core.parameters.special_actions.breathe_fire.knock_down_natural
+    bounce_east, miss, catch_it = 5, 1, 6
+    players = {"actor": ("home", HOME_LINEMAN, ACTOR), "target": ("away", AWAY_LINEMAN, TARGET), "mate": ("home", HOME_LINEMAN, (12, 7))}
+    board = build_board(core, players, skills={"actor": {"breathe-fire": None}}, ball="target")
+    rolls = [knocked_down, 1, 1, bounce_east, miss, catch_it]  # the Armour Roll holds
+    with ScriptedDice(rolls) as dice, ScriptedDecisions([("team-reroll", True)]) as decisions:
+        outcome = breathe_fire(core, board, "actor", "target", dice, decisions, team_reroll=1)
+    assert outcome.board.ball.carrier == "mate"
+    assert [e.kind for e in outcome.events][-2:] == ["catch", "team-reroll"]
+    assert not outcome.turnover

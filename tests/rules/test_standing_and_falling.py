@@ -210,3 +210,20 @@ def test_a_prone_pick_me_up_player_helps_nobody(core: Ruleset) -> None:
     with ScriptedDice([]) as dice:
         board = helpers_board(core, helper_status="prone")
         assert pick_me_up(core, board, "away", dice) == (board, ())
+
+
+def test_a_blocker_s_pro_may_try_again_his_failed_steady_footing_roll_on_his_own_player_down(core: Ruleset) -> None:
+    target, pro = core.parameters.targets.steady_footing, core.parameters.targets.pro
+    board = duel(core, skills={"a": {**STEADY, "pro": None}})
+    not_on_the_dice = ("use-skill", False)  # Pro is first offered on the block die itself
+    kept = block_with(core, board, [PLAYER_DOWN, target - 1, pro, target], [not_on_the_dice, ("use-skill", True)])
+    assert kept.board.player("a").standing
+    assert not kept.turnover
+    assert [(e.kind, e.result) for e in kept.events][-3:] == [
+        ("steady-footing", "fell"),
+        ("pro", "re-roll"),
+        ("steady-footing", "kept-footing"),
+    ]
+    refused = block_with(core, board, [PLAYER_DOWN, target - 1, pro - 1, *HELD], [not_on_the_dice, ("use-skill", True)])
+    assert refused.turnover
+    assert [e.result for e in events_of(refused, "pro")] == ["refused"]
