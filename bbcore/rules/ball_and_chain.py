@@ -171,11 +171,15 @@ def _enter(
         return _block(ruleset, board, player, occupant, dice, decisions, team_rerolls, pro=pro)
     if occupant is not None:
         return _push_and_armour(ruleset, board, player, occupant, dice, decisions)
-    return _into_empty(ruleset, board, player, square, dice, decisions)
+    catching = ball.CatchRerolls(player.team, team_rerolls, pro_for(ruleset, player.id) if pro else None)
+    return _into_empty(ruleset, board, player, square, dice, decisions, catching)
 
 
-def _into_empty(ruleset: Ruleset, board: Board, player: PlayerState, square: Square, dice: DiceSource, decisions: Decisions) -> Outcome:
-    """Into an empty square: the roll for a square he may fall through, then a ball lying there bounces away."""
+def _into_empty(
+    ruleset: Ruleset, board: Board, player: PlayerState, square: Square, dice: DiceSource, decisions: Decisions, catching: ball.CatchRerolls
+) -> Outcome:
+    """Into an empty square: the roll for a square he may fall through, then a ball lying there bounces away (a team-mate
+    may catch it with ``catching``'s re-rolls)."""
     moved = board.with_player(player.moved(square))
     entered = enter_square(ruleset, moved, player.id, dice, decisions)
     if entered is not None:
@@ -184,7 +188,7 @@ def _into_empty(ruleset: Ruleset, board: Board, player: PlayerState, square: Squ
         moved = entered.board
     held = entered.events if entered is not None else ()
     if board.ball.carrier is None and board.ball.square == square:
-        bounced = ball.bounce(ruleset, moved, square, dice, decisions)
+        bounced = ball.bounce(ruleset, moved, square, dice, decisions, team_reroll_for=catching)
         return Outcome(bounced.board, (_event(player, "ball", square), *held, *bounced.events))
     return Outcome(moved, (_event(player, "moved", square), *held))
 

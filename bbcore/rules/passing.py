@@ -323,6 +323,7 @@ def ball_comes_down(
     weather: int = 0,
     team_rerolls: int = 0,
     target: Square | None = None,
+    pro: tuple[str, int] | None = None,
 ) -> Outcome:
     """A pass comes down on ``square`` (on the pitch): caught, taken by a feature, or bouncing.
 
@@ -333,10 +334,11 @@ def ball_comes_down(
     Diving Catch whose tackle zone covers it may try first, from where they stand (the
     passing team's, then the others', each asked in turn); a miss bounces from their
     square as any dropped catch does. Otherwise :func:`bbcore.rules.ball.land_ball`.
-    A catcher of the passing team may spend one of its ``team_rerolls`` on a miss.
+    A catcher of the passing team may spend one of its ``team_rerolls`` on a miss, and the passer, should it come
+    down on him, his Pro (``pro``: not tried yet in his activation; see :func:`bbcore.rules.ball.catch`).
     """
     situation = CATCH_SITUATION.get(accuracy, "inaccurate_pass")
-    held = (passing_team, team_rerolls)
+    held = ball.CatchRerolls(passing_team, team_rerolls, pro)
     dived = ball.diving_catch(
         ruleset,
         board,
@@ -363,7 +365,7 @@ def ball_comes_down(
         cause="pass",
         situation=situation,
         modifier=weather + bonus,
-        team_reroll_for=(passing_team, team_rerolls),
+        team_reroll_for=held,
     )
 
 
@@ -554,8 +556,9 @@ def pass_ball(
             outcome = outcome.then(stolen)
             if stolen.turnover:
                 return outcome
+    untried = None if PRO in budget.spent else budget.pro
     if not board.geometry.on_pitch(landing):
-        held = (passer.team, budget.team_rerolls)
+        held = ball.CatchRerolls(passer.team, budget.team_rerolls, untried)
         down = ball.leave_pitch(ruleset, outcome.board, last, landing, dice, decisions, cause="pass", team_reroll_for=held)
     else:
         down = ball_comes_down(
@@ -569,6 +572,7 @@ def pass_ball(
             weather=weather.get("catch", 0),
             team_rerolls=budget.team_rerolls,
             target=target,
+            pro=untried,
         )
     outcome = outcome.then(down)
     return Outcome(outcome.board, outcome.events, turnover=not held_by_team(outcome.board, passer.team))

@@ -37,7 +37,7 @@ from bbcore.rules.injury import (
     treatment_from,
 )
 from bbcore.rules.movement import fall_over
-from bbcore.rules.rerolls import Judge, RerollBudget, Verdict, plugin_reroll, pro_for, take_test, target_test
+from bbcore.rules.rerolls import PRO, Judge, RerollBudget, Verdict, plugin_reroll, pro_for, take_test, target_test
 from bbcore.rules.trapdoors import enter_square, fell_through
 
 if TYPE_CHECKING:
@@ -632,6 +632,10 @@ class _Flight:
         landed = Event("thrown-player-lands", thrown.id, (), "on-feet", {"square": list(square)})
         outcome = Outcome(placed, (*held, *rolled.events, landed))
         if placed.ball.carrier is None and placed.ball.square == square:
-            # Landing on a loose ball is not picking it up: it bounces away.
-            outcome = outcome.then(ball.bounce(self.ruleset, placed, square, self.dice, self.decisions))
+            # Landing on a loose ball is not picking it up: it bounces away, and the throwing team may catch it with
+            # what the throw left of its re-rolls (the thrower's Pro among them).
+            budget, team = self.budget, self.active_team
+            pro = None if PRO in budget.spent else budget.pro
+            catching = None if team is None else ball.CatchRerolls(team, budget.team_rerolls, pro)
+            outcome = outcome.then(ball.bounce(self.ruleset, placed, square, self.dice, self.decisions, team_reroll_for=catching))
         return outcome

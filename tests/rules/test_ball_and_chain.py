@@ -168,6 +168,14 @@ def test_the_loose_ball_bounces_and_it_is_no_turnover(core: Ruleset) -> None:
     assert not moved.turnover
 
 
+def test_a_team_mate_may_reroll_his_catch_of_the_ball_the_swing_sent_bouncing(core: Ruleset) -> None:
+    board = scene(core, {"mate": ("home", GOBLIN, (12, 7))}, ball=(11, 7))
+    east_bounce, miss, catch_it = 5, 1, 6
+    caught = swing(core, board, [EAST, ("team-reroll", True), None], [AHEAD, east_bounce, miss, catch_it], team_reroll=1)
+    assert caught.board.ball.carrier == "mate"
+    assert not caught.turnover
+
+
 def test_off_the_pitch_he_goes_into_the_crowd_and_stops(core: Ruleset) -> None:
     board = scene(core, at=(25, 7))
     gone = swing(core, board, [EAST], [AHEAD, 1, 1])  # injury 1+1: Stunned, which the crowd makes Reserves

@@ -492,3 +492,13 @@ def test_a_distracted_team_mate_cannot_take_a_hand_off(core: Ruleset) -> None:
     board = board.with_player(attrs.evolve(board.player("r"), tackle_zone=False))
     with ScriptedDice([]) as dice, pytest.raises(UsageError, match="Tackle Zone"):
         hand_off(core, board, "p", "r", dice, DefaultDecisions())
+
+
+def test_a_pass_coming_back_down_on_the_passer_may_be_caught_again_with_his_pro(core: Ruleset) -> None:
+    left, miss, catch_it, pro = 4, 1, 6, core.parameters.targets.pro
+    board = pitch(core, skills={"p": {"pro": None}})
+    not_on_the_pass = ("use-skill", False)
+    outcome = throw(core, board, QUICK, [3, left, left, left, miss, pro, catch_it], [not_on_the_pass, ("use-skill", True)])
+    assert only(outcome, "pass-flight").detail["to"] == list(PASSER)
+    assert outcome.board.ball.carrier == "p"
+    assert (only(outcome, "pro").result, only(outcome, "pro").detail["test"]) == ("re-roll", "catch")

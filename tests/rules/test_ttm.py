@@ -216,6 +216,15 @@ def test_landing_on_a_loose_ball_bounces_it(core: Ruleset) -> None:
     assert not outcome.turnover
 
 
+def test_a_team_mate_may_reroll_his_catch_of_the_ball_a_landing_bounced_with_a_team_reroll_left(core: Ruleset) -> None:
+    board = bullseye(core, ball=QUICK, others={"mate": ("home", "human/human-lineman", (14, 7))})
+    miss, catch_it = 1, 6
+    outcome = throw(core, board, QUICK, [5, 3, RIGHT, miss, catch_it], [("team-reroll", True)], team_reroll=1)
+    assert outcome.board.ball.carrier == "mate"
+    assert [e.kind for e in outcome.events][-2:] == ["catch", "team-reroll"]
+    assert not outcome.turnover
+
+
 # -- Crash landings -----------------------------------------------------------------
 
 
