@@ -600,6 +600,7 @@ def _roll_and_apply(
     rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll, pro=pro)
     board = spend_cheer(board, attacker_id)
     told = _told(attacker_id, defender_id, rolled, blitz=blitz)
+    opposed = board.player(attacker_id).team != board.player(defender_id).team
     applied = apply_block_face(
         ruleset,
         board,
@@ -611,7 +612,8 @@ def _roll_and_apply(
         blitz=blitz,
         must_follow_up=must_follow_up,
         may_follow_to=may_follow_to,
-        team_reroll_for=catch_rerolls(ruleset, board.player(attacker_id), team_reroll, pro, told),
+        # A block on a team-mate (a Ball & Chain's) that puts him down is a turnover: nothing re-rolls the catch then.
+        team_reroll_for=catch_rerolls(ruleset, board.player(attacker_id), team_reroll, pro, told) if opposed else None,
     )
     return rolled, Outcome(applied.board, (*told, *applied.events), applied.turnover)
 
@@ -1045,6 +1047,16 @@ def _apply_face(
         gouged = attrs.evolve(board.player(defender_id), gives_assists=False)
         board = board.with_player(gouged)
         outcome = Outcome(board, (*outcome.events, Event(EYE_GOUGE, attacker_id, (), "gouged", {"player": defender_id})), outcome.turnover)
+    # A chain push that sends one of the attacker's own team into the crowd is a turnover, as is one that drops his own
+    # ball carrier through a square: known now, before the ball is struck loose or the target knocked down.
+    own_loss = any(
+        ((e.kind == "push" and e.result == "into-crowd") or (e.kind == FALL_THROUGH and e.result == "fell" and e.detail.get("carried")))
+        and board.players[e.who or ""].team == attacker.team
+        for e in outcome.events
+        if e.who in board.players
+    )
+    if own_loss:
+        team_reroll_for = None
     # Sure Hands and Monstrous Mouth are Active: a Distracted carrier is not kept safe by them.
     strippable = not (defender.alert and (defender.has("sure-hands") or defender.has("monstrous-mouth")))
     if (
@@ -1062,14 +1074,7 @@ def _apply_face(
         catching = ball.catch_rerolls_left(team_reroll_for, outcome.events)
         down = _knock_down_defender(ruleset, outcome.board, attacker_id, defender_id, harm_by(attacker), dice, decisions, catching)
         outcome = outcome.then(down)
-    # A chain push that sends one of the attacker's own team into the crowd is a turnover, as is one that drops his own
-    # ball carrier through a square.
-    if any(
-        ((e.kind == "push" and e.result == "into-crowd") or (e.kind == FALL_THROUGH and e.result == "fell" and e.detail.get("carried")))
-        and board.players[e.who or ""].team == attacker.team
-        for e in outcome.events
-        if e.who in board.players
-    ):
+    if own_loss:
         outcome = attrs.evolve(outcome, turnover=True)
     return Outcome(outcome.board, (*told, *outcome.events), outcome.turnover)
 
@@ -1321,7 +1326,9 @@ def _both_down(
     attacker_falls = attacker.standing and not (attacker.has("block") and decisions.use_skill(attacker.id, "block", "both-down"))
     defender_falls = not (defender.has("block") and defender.alert and decisions.use_skill(defender.id, "block", "both-down"))
     if defender_falls:
-        down = _knock_down_defender(ruleset, outcome.board, attacker.id, defender.id, harm_by(attacker), dice, decisions, catching)
+        # A blocker going down with him brings a turnover: the catch of the target's ball is then not re-rolled.
+        held = None if attacker_falls else catching
+        down = _knock_down_defender(ruleset, outcome.board, attacker.id, defender.id, harm_by(attacker), dice, decisions, held)
         outcome = outcome.then(down)
     # A blocker whom a Saboteur brought down already is not knocked down twice.
     if attacker_falls and outcome.board.player(attacker.id).standing:

@@ -407,7 +407,7 @@ class OrdersInducements(Protocol):
         """What ``team`` buys before the game, as orders costing at most ``budget`` in all.
 
         ``offers`` are the inducements the team may buy, each with its limit (what the
-        team holds already counts toward it) and price. An order for one that hires a
+        team holds already, ``TeamState.inducements``, counts toward it) and price. An order for one that hires a
         player names the position: the price of each the team may hire is in
         ``positions``; one open to any roster's positions (``hires_player`` with no
         ``positions``) costs ``price`` plus the position's own cost. A skill bought with
@@ -423,7 +423,12 @@ def inducement_orders_from(decisions: Decisions, team: str, offers: Sequence[Ind
     among the inducements bought by count alone (:func:`~bbcore.teams.purchases.count_prices`), as orders. Whether the
     orders are on offer and affordable is the pre-game step's to check."""
     if isinstance(decisions, OrdersInducements):
-        orders = tuple(decisions.order_inducements(team, offers, budget))
+        answer = decisions.order_inducements(team, offers, budget)
+        if not isinstance(answer, Sequence) or isinstance(answer, str):
+            raise IllegalAnswerError(
+                f"the 'inducement-orders' question for {team} was answered {answer!r}; a sequence of orders was expected"
+            )
+        orders = tuple(answer)
         for order in orders:
             if not isinstance(order, InducementOrder):
                 raise IllegalAnswerError(
@@ -437,7 +442,9 @@ def _counted_orders(decisions: Decisions, team: str, offers: Sequence[Inducement
     from bbcore.teams.purchases import count_prices  # noqa: PLC0415 - the team package imports the rules, which import this module
 
     counts = decisions.buy_inducements(team, count_prices(offers), budget)
-    return tuple(InducementOrder(key, count) for key, count in counts.items() if count)
+    # A count names no stake: one whose price is a stake is bought at the least, the price it was offered at.
+    least = {offer.id: offer.stake.min for offer in offers if offer.stake is not None}
+    return tuple(InducementOrder(key, count, stake=least.get(key)) for key, count in counts.items() if count)
 
 
 class DefaultDecisions:
@@ -834,7 +841,7 @@ class ScriptedDecisions:
         if answer is None:
             fallback = self._fallback
             return inducement_orders_from(fallback if fallback is not None else DefaultDecisions(), team, offers, budget)
-        return tuple(answer)
+        return answer  # type: ignore[no-any-return]  # checked by inducement_orders_from, the one that asks
 
     def kick_off_target(self, team: str, squares: Sequence[Square]) -> Square:
         answer = self._next("kick-off-target")

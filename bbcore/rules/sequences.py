@@ -398,7 +398,9 @@ def team_state(ruleset: Ruleset, team_id: str, team: Team) -> TeamState:
         raise UsageError(f"team {team.name!r} names no roster, and has no player to take it from")
     staff = team.staff
     fans = staff.get("dedicated-fans", ruleset.parameters.dedicated_fans.start)
-    inducements = {order.id: order.count for order in team.inducements}
+    inducements: dict[str, int] = {}
+    for order in team.inducements:  # one inducement may be ordered more than once (two Star Players by position)
+        inducements[order.id] = inducements.get(order.id, 0) + order.count
     rerolls = team.rerolls + trophy_rerolls(ruleset, team) + inducement_rerolls(ruleset, inducements)
     return TeamState(
         id=team_id,

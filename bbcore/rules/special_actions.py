@@ -203,9 +203,22 @@ def _act(
     return Outcome(done.board, (*braved, *dumped.events, *tricked.events, *done.events), done.turnover)
 
 
-def stab(ruleset: Ruleset, board: Board, player_id: str, target_id: str, dice: DiceSource, decisions: Decisions | None = None) -> Outcome:
-    """``player_id`` stabs ``target_id``: an Armour Roll nothing modifies, then an Injury Roll if it breaks."""
-    return _act(ruleset, board, player_id, target_id, dice, decisions, STAB, _stab)
+def stab(
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    target_id: str,
+    dice: DiceSource,
+    decisions: Decisions | None = None,
+    *,
+    team_reroll: int | bool = False,
+    pro: bool = True,
+) -> Outcome:
+    """``player_id`` stabs ``target_id``: an Armour Roll nothing modifies, then an Injury Roll if it breaks.
+
+    The Stab rolls no die of its own to re-roll; ``team_reroll`` (how many the team may spend) and ``pro`` (not tried
+    yet in this activation) are for Foul Appearance and the catch of a ball the target drops."""
+    return _act(ruleset, board, player_id, target_id, dice, decisions, STAB, _stab, team_reroll=team_reroll, pro=pro)
 
 
 def _stab(

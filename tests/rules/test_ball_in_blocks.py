@@ -12,7 +12,7 @@ import pytest
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.ball import drop_ball
-from bbcore.rules.block import apply_block_face, block
+from bbcore.rules.block import apply_block_face, automatic_block, block
 from bbcore.rules.board import BallState, Board, Square, Status
 from bbcore.rules.decisions import DecisionScriptError, DefaultDecisions, ScriptedDecisions
 from bbcore.rules.events import Event, Outcome
@@ -211,3 +211,25 @@ def test_the_blocker_s_pro_may_try_again_a_missed_catch_of_the_ball_bouncing_ont
     assert outcome.board.ball == BallState(carrier="a")
     pro = only(outcome, "pro")
     assert (pro.who, pro.result, pro.detail["test"]) == ("a", "re-roll", "catch")
+
+
+def test_no_reroll_saves_the_catch_of_the_target_s_ball_when_both_down_puts_the_blocker_down_too(core: Ruleset) -> None:
+    both_down, mate = 2, {"m": ("home", "human/human-lineman", (12, 7))}
+    players = {"a": ("home", "human/human-lineman", (10, 7)), "d": ("away", "orc/orc-lineman", (11, 7)), **mate}
+    board = build_board(core, players, ball="d")
+    # The team-mate's assist gives two dice, both Both Down; the target falls, then the blocker.
+    rolls = [both_down, both_down, *HELD, BOUNCE_EAST, MISS, BOUNCE_EAST, *HELD]
+    outcome = blocked(core, board, rolls, [("reroll-block", False)], team_reroll=1)
+    assert outcome.turnover
+    assert "team-reroll" not in kinds(outcome)
+    assert outcome.board.ball == BallState(square=(13, 7))
+
+
+def test_no_reroll_saves_the_catch_when_a_block_on_a_team_mate_knocks_him_down(core: Ruleset) -> None:
+    mates = {"a": ("home", "human/human-lineman", (10, 7)), "d": ("home", "human/human-lineman", (11, 7))}
+    board = build_board(core, {**mates, "m": ("home", "human/human-lineman", MATE_SQUARE)}, ball="d")
+    rolls = [POW_DIE, *HELD, BOUNCE_EAST, MISS, BOUNCE_EAST]
+    with ScriptedDice(rolls) as dice, ScriptedDecisions([("push-square", PUSHED_TO)]) as decisions:
+        outcome = automatic_block(core, board, "a", "d", dice, decisions, team_reroll=1, must_follow_up=True)
+    assert "team-reroll" not in kinds(outcome)
+    assert outcome.board.ball == BallState(square=(14, 7))

@@ -12,7 +12,7 @@ import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.model.common import SkillRef
-from bbcore.model.team import InducementOrder
+from bbcore.model.team import InducementOrder, Team, TeamPlayer
 from bbcore.rules.board import Status, player_from_position
 from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError, ScriptedDecisions
 from bbcore.rules.events import Event
@@ -26,7 +26,7 @@ from bbcore.rules.pregame import (
     take_on_journeymen,
     weather,
 )
-from bbcore.rules.sequences import GameState
+from bbcore.rules.sequences import GameState, team_state
 from bbcore.ruleset import Ruleset
 from bbcore.teams.purchases import InducementOffer
 from bbcore.testing import MakeRuleset, build_board
@@ -509,3 +509,20 @@ def test_a_choice_other_than_kick_or_receive_is_refused(core: Ruleset) -> None:
 
     with pytest.raises(UsageError, match="not 'both'"):
         choose_kicking_team(core, game(core), ScriptedDice([6, 1]), Confused())
+
+
+def test_two_orders_of_one_inducement_in_the_team_file_both_count_toward_its_limit(core: Ruleset) -> None:
+    stars = (InducementOrder(STARS, position=AWAY_LINEMAN), InducementOrder(STARS, position="orc/orc-blitzer"))
+    players = tuple(TeamPlayer(name=f"p{n}", position=HOME_LINEMAN) for n in range(11))
+    team = team_state(core, "home", Team("Humans", players, roster="human", inducements=stars))
+    assert team.inducements == {STARS: 2}
+    state = hiring_game(core)
+    state = state.with_team(attrs.evolve(team, ctv=1_000_000))
+    with pytest.raises(UsageError, match="3 x Star Players; at most 2"):
+        buy(core, state, InducementOrder(STARS, position="orc/troll"))
+
+
+def test_a_single_order_where_a_sequence_is_due_is_refused(core: Ruleset) -> None:
+    answers = [("inducement-orders", ()), ("inducement-orders", InducementOrder(MERCENARIES, position=HOME_LINEMAN))]
+    with pytest.raises(IllegalAnswerError, match="a sequence of orders"), ScriptedDecisions(answers, strict=True) as decisions:
+        buy_inducements(core, hiring_game(core), ScriptedDice([]), decisions)

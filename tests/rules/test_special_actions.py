@@ -229,3 +229,17 @@ def test_the_acting_team_may_reroll_a_catch_of_the_ball_its_special_action_knock
     assert outcome.board.ball.carrier == "mate"
     assert [e.kind for e in outcome.events][-2:] == ["catch", "team-reroll"]
     assert not outcome.turnover
+
+
+def test_a_stab_passes_on_what_pro_and_the_team_rerolls_the_caller_allows_to_the_catch(core: Ruleset) -> None:
+    players = {"actor": ("home", HOME_LINEMAN, ACTOR), "target": ("away", AWAY_LINEMAN, TARGET)}
+    board = build_board(core, players, skills={"actor": {"stab": None, "pro": None}}, ball="target")
+    broken, stunned, west, miss = [6, 6], [2, 2], 4, 1  # the ball bounces from the stunned target onto the stabber
+    rolls = [*broken, *stunned, west, miss, west]
+    with ScriptedDice(rolls) as dice, ScriptedDecisions([], strict=True) as decisions:
+        tried_already = stab(core, board, "actor", "target", dice, decisions, pro=False)
+    assert not [e for e in tried_already.events if e.kind == "pro"]
+    assert tried_already.board.ball.square == (9, 7)
+    with ScriptedDice([*broken, *stunned, west, miss, 6]) as dice, ScriptedDecisions([("team-reroll", True)], strict=True) as decisions:
+        rerolled = stab(core, board, "actor", "target", dice, decisions, pro=False, team_reroll=1)
+    assert rerolled.board.ball.carrier == "actor"

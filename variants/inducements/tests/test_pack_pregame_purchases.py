@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bbcore_inducement_packs.boons import side_bet_step
 
 import bbcore
@@ -80,3 +82,15 @@ def test_a_giant_bought_before_the_game_joins_the_reserves(bb2020: bbcore.Rulese
     (giant,) = [p for p in after.board.players.values() if p.hired]
     assert (giant.team, giant.position, giant.status) == ("away", GIANT, Status.RESERVES)
     assert next(e for e in events if e.kind == "hired-players").detail["players"] == [giant.id]
+
+
+def test_a_side_bet_bought_by_count_stakes_the_least(bb2020: bbcore.Ruleset) -> None:
+    class Counter(DefaultDecisions):
+        def buy_inducements(self, team: str, prices: Mapping[str, int], budget: int) -> Mapping[str, int]:
+            return {BET: 1} if team == "away" else {}
+
+    least = bb2020.inducement(BET).stake
+    assert least is not None
+    bought, _ = buy_inducements(bb2020, match(bb2020), ScriptedDice([]), Counter())
+    assert bought.away.treasury == 500_000 - least.min
+    assert bought.away.orders == (InducementOrder(BET, stake=least.min),)
