@@ -345,9 +345,13 @@ class _BlockReckoning:
             return known
         ruleset, decisions, attacker_id, defender_id = self.ruleset, self.decisions, self.attacker_id, self.defender_id
         boards: dict[tuple[object, ...], int] = {}
+        # Where the ball goes after the push changes no result; only a second block (Frenzy's) may read it, a target who
+        # caught it dumping it off, say. Without one the push is worked out with the ball set aside, so a ball bouncing
+        # back and forth between players (paths without end) is never followed.
+        played = board if board.player(attacker_id).has(FRENZY) else board.with_ball(BallState())
 
         def applied(dice: DiceSource) -> tuple[str, int | None]:
-            outcome = apply_block_face(ruleset, board, attacker_id, defender_id, PUSH_BACK, dice, decisions, blitz=self.blitz)
+            outcome = apply_block_face(ruleset, played, attacker_id, defender_id, PUSH_BACK, dice, decisions, blitz=self.blitz)
             result = block_result(board, outcome, attacker_id, defender_id)
             if not frenzy_second_block_due(outcome, attacker_id, defender_id, PUSH_BACK):
                 return result, None
@@ -363,10 +367,11 @@ class _BlockReckoning:
     def _pow_off_pitch(self, board: Board) -> Fraction:
         """The chance a POW's push takes the target off the pitch (the board does not change it: worked out once)."""
         ruleset, decisions = self.ruleset, self.decisions
+        aside = board.with_ball(BallState())  # whether he leaves the pitch does not hang on where a ball he drops goes
 
         def left(dice: DiceSource) -> bool:
             return block_push(
-                ruleset, board, self.attacker_id, self.defender_id, dice, decisions, blitz=self.blitz, knocked_down=True
+                ruleset, aside, self.attacker_id, self.defender_id, dice, decisions, blitz=self.blitz, knocked_down=True
             ).left_pitch
 
         return exact_outcomes(left).get(True, Fraction(0))

@@ -26,11 +26,12 @@ from bbcore.odds import (
     table_distribution,
 )
 from bbcore.rules.block import block
-from bbcore.rules.board import Board, Status
+from bbcore.rules.board import BallState, Board, Status
 from bbcore.rules.decisions import DefaultDecisions
 from bbcore.rules.foul import foul
 from bbcore.rules.injury import Harm, knock_down
 from bbcore.ruleset import Ruleset
+from bbcore.testing import build_board
 
 RUNS = 4000
 
@@ -350,3 +351,20 @@ def test_the_cli_puts_the_duel_at_the_sideline(capsys: pytest.CaptureFixture[str
     assert "Frenzy's second block: 33.3%" in capsys.readouterr().out
     assert main(["odds", "block", "--st", "3", "--vs", "3", "--sideline", "--assists", "3"]) == 2
     assert "at the sideline has room for 0 to 2 assists" in capsys.readouterr().err
+
+
+def test_a_push_onto_a_loose_ball_in_a_crowd_of_catchers_is_reckoned_as_without_the_ball(core: Ruleset) -> None:
+    # The only free push square holds the ball, ringed by players who may each miss it back to another: paths without
+    # end were once followed (and refused). The ball's flight changes no result of a block without Frenzy.
+    players = {
+        "a": ("home", "human/human-lineman", (10, 7)),
+        "d": ("away", "orc/orc-lineman", (11, 7)),
+        "x": ("away", "orc/orc-lineman", (12, 6)),
+        "y": ("away", "orc/orc-lineman", (12, 8)),
+        "p": ("home", "human/human-lineman", (13, 7)),
+        "q": ("home", "human/human-lineman", (13, 6)),
+    }
+    with_ball = build_board(core, players, ball=(12, 7))
+    odds = block_odds(core, with_ball, "a", "d")
+    assert odds.results == block_odds(core, with_ball.with_ball(BallState()), "a", "d").results
+    assert odds.results["pushed"] > 0
