@@ -791,12 +791,14 @@ def diving_catch(
     modifier: int = 0,
     team_reroll_for: TeamRerolls | None = None,
     leaving: str | None = None,
+    target: Square | None = None,
 ) -> Outcome | None:
     """A ball coming down on ``square`` from a pass, a throw-in or a kick-off, with nobody Standing there to catch it
     (empty, or a player lying in it): a player with Diving Catch in play whose tackle zone covers it may try to catch
     it from where he stands (``first_team``'s players first, then by id; each asked ``Decisions.use_skill`` with
     ``reason``). The catch as :func:`catch` plays it (``leaving`` as there), or None when nobody tries (or a Standing
-    player is there, or a feature there takes the ball)."""
+    player is there, or a feature there takes the ball). A diver standing in a pass's ``target`` square adds the
+    skill's own bonus (``ball.catch_modifiers.diving_catch``)."""
     feature = board.geometry.feature_at(square)
     occupant = board.at(square)
     if (occupant is not None and occupant.standing) or (feature is not None and feature.ball_lands):
@@ -808,6 +810,7 @@ def diving_catch(
     for diver in divers:
         if board.in_play(diver) and decisions.use_skill(diver.id, DIVING_CATCH, reason):
             aloft = board.with_ball(BallState(square=square))
+            bonus = ruleset.parameters.ball.catch_modifiers.get("diving_catch", 0) if diver.square == target else 0
             return catch(
                 ruleset,
                 aloft,
@@ -815,7 +818,7 @@ def diving_catch(
                 dice,
                 decisions,
                 situation=situation,
-                modifier=modifier,
+                modifier=modifier + bonus,
                 team_reroll_for=team_reroll_for,
                 leaving=leaving,
             )

@@ -74,6 +74,7 @@ from bbcore.rules.rerolls import (
     spend_team_reroll,
     take_test,
     target_test,
+    team_rerolls_left,
 )
 from bbcore.rules.skill_forms import held_form
 from bbcore.rules.trapdoors import FALL_THROUGH, enter_square
@@ -233,10 +234,11 @@ def block(
     """
     decisions = decisions or DefaultDecisions()
     _check_block(board, attacker_id, defender_id)
-    before, stopped = _before_the_dice(ruleset, board, attacker_id, defender_id, dice, decisions, pro=pro)
+    before, stopped = _before_the_dice(ruleset, board, attacker_id, defender_id, dice, decisions, pro=pro, team_reroll=team_reroll)
     if stopped:
         return before
     pro = pro and not any(e.kind == PRO for e in before.events)  # once an activation: not again on the dice
+    team_reroll = team_rerolls_left(team_reroll, before.events)  # a Dump-off's interception or catch may have spent one
     first, face = _one_block(
         ruleset,
         before.board,
@@ -262,10 +264,11 @@ def block(
     events.append(Event(FRENZY, attacker_id, (), "second-block", {"defender": defender_id}))
     # The second block is a Block Action of its own: the target's skills against one are offered again.
     pro_left = pro and not any(e.kind == PRO for e in first.events)
-    again, stopped = _before_the_dice(ruleset, board, attacker_id, defender_id, dice, decisions, pro=pro_left)
+    left = team_rerolls_left(team_reroll, first.events)
+    again, stopped = _before_the_dice(ruleset, board, attacker_id, defender_id, dice, decisions, pro=pro_left, team_reroll=left)
     if stopped:
         return Outcome(again.board, (*events, *again.events))
-    left = max(0, int(team_reroll) - sum(1 for e in first.events if e.kind == TEAM_REROLL))
+    left = team_rerolls_left(left, again.events)
     pro_left = pro_left and not any(e.kind == PRO for e in again.events)
     second, _ = _one_block(
         ruleset,
@@ -381,10 +384,19 @@ def jump_up_block(
 
 
 def _before_the_dice(
-    ruleset: Ruleset, board: Board, attacker_id: str, defender_id: str, dice: DiceSource, decisions: Decisions, *, pro: bool
+    ruleset: Ruleset,
+    board: Board,
+    attacker_id: str,
+    defender_id: str,
+    dice: DiceSource,
+    decisions: Decisions,
+    *,
+    pro: bool,
+    team_reroll: int | bool = False,
 ) -> tuple[Outcome, bool]:
     """What the target may do against a Block Action before its dice: Foul Appearance (the blocker's Pro may try it
-    again), then a Dump-off, then Trickster.
+    again), then a Dump-off (the blocker's team may spend ``team_reroll`` and his Pro on its interception and catches),
+    then Trickster.
 
     Also whether Foul Appearance called the block off (the outcome then holds only its events).
     """
@@ -392,7 +404,15 @@ def _before_the_dice(
     braved = brave_foul_appearance(ruleset, board, attacker_id, defender_id, dice, decisions, pro=pro)
     if called_off(braved):
         return Outcome(board, braved), True
-    dumped = dump_off(ruleset, board, defender_id, dice, decisions)
+    tried = any(e.kind == PRO for e in braved)
+    dumped = dump_off(
+        ruleset,
+        board,
+        defender_id,
+        dice,
+        decisions,
+        active=catch_rerolls(ruleset, board.player(attacker_id), team_reroll, pro and not tried, ()),
+    )
     tricked = trickster(ruleset, dumped.board, attacker_id, defender_id, dice, decisions)
     return Outcome(tricked.board, (*braved, *dumped.events, *tricked.events)), False
 
@@ -403,7 +423,7 @@ def catch_rerolls(
     """What may re-roll a catch of a ball a block sets loose, the block's dice done (``dice_events``): the blocker's
     team's team re-rolls (``team_reroll``, less any the dice spent) and his Pro, if he may still try it (``pro``, and
     not tried on the dice). See :func:`bbcore.rules.ball.catch`."""
-    left = max(0, int(team_reroll) - sum(1 for e in dice_events if e.kind == TEAM_REROLL))
+    left = team_rerolls_left(team_reroll, dice_events)
     tried = any(e.kind == PRO for e in dice_events)
     return ball.CatchRerolls(blocker.team, left, pro_for(ruleset, blocker.id) if pro and not tried else None)
 
@@ -478,7 +498,9 @@ def multiple_block(
             return Outcome(board, tuple(events))
     for target in targets:
         # Each target may throw a Dump-off and step aside with Trickster before any die is counted.
-        dumped = dump_off(ruleset, board, target, dice, decisions)
+        active = catch_rerolls(ruleset, board.player(attacker_id), team_rerolls_left(team_reroll, events), pro, ())
+        dumped = dump_off(ruleset, board, target, dice, decisions, active=active)
+        pro = pro and not any(e.kind == PRO for e in dumped.events)
         tricked = trickster(ruleset, dumped.board, attacker_id, target, dice, decisions)
         board = tricked.board
         events.extend((*dumped.events, *tricked.events))
@@ -486,7 +508,7 @@ def multiple_block(
     params = ruleset.parameters.block
     weaker = board.with_player(attrs.evolve(attacker, st=attacker.st + params.multiple_block_strength))
     rolled: list[tuple[str, RolledBlock]] = []
-    left = int(team_reroll)
+    left = team_rerolls_left(team_reroll, events)
     for target in targets:
         dice_of = roll_block(
             ruleset, weaker, attacker_id, target, dice, decisions, team_reroll=left, pro=pro, st_modifier=params.multiple_block_strength
@@ -639,7 +661,10 @@ def automatic_block(
     is a turnover as :func:`block`'s is.
     """
     opposed = board.player(attacker_id).team != board.player(defender_id).team
-    before = dump_off(ruleset, board, defender_id, dice, decisions) if opposed else Outcome(board)
+    active = catch_rerolls(ruleset, board.player(attacker_id), team_reroll, pro, ())
+    before = dump_off(ruleset, board, defender_id, dice, decisions, active=active) if opposed else Outcome(board)
+    pro = pro and not any(e.kind == PRO for e in before.events)
+    team_reroll = team_rerolls_left(team_reroll, before.events)
     hit = _roll_and_apply(
         ruleset,
         before.board,

@@ -257,14 +257,17 @@ def intercept(
     decisions: Decisions,
     *,
     weather: int = 0,
+    active: ball.CatchRerolls | None = None,
 ) -> Outcome | None:
     """The defending coach may send one player under the ruler to intercept; None when nobody can or nobody tries.
 
-    The Agility Test (no re-roll: it is not that team's turn) uses
-    :func:`interception_modifier`. A success gives the interceptor the ball and is a
-    turnover; a failure changes nothing but the events.
+    The Agility Test uses :func:`interception_modifier`; no team re-roll may be spent on it in
+    the passing team's turn. A pass thrown in the other team's turn (a Dump-off) names that
+    team in ``active``: its interceptor may spend its team re-rolls, and the player in his
+    activation his Pro. A success gives the interceptor the ball and is a turnover; a failure
+    changes nothing but the events.
     """
-    tried = try_interception(ruleset, board, passer_id, landing, accuracy, dice, decisions, weather=weather)
+    tried = try_interception(ruleset, board, passer_id, landing, accuracy, dice, decisions, weather=weather, active=active)
     if tried is None:
         return None
     interceptor, events = tried
@@ -283,9 +286,11 @@ def try_interception(
     decisions: Decisions,
     *,
     weather: int = 0,
+    active: ball.CatchRerolls | None = None,
 ) -> tuple[str | None, tuple[Event, ...]] | None:
     """:func:`intercept`'s choice and test with nothing moved: None when nobody tries, else (the interceptor's id
-    when he succeeds, None when he fails; the events). A thrown bomb is intercepted this way."""
+    when he succeeds, None when he fails; the events). A thrown bomb is intercepted this way. ``active``: see
+    :func:`intercept`."""
     passer = board.player(passer_id)
     candidates = interception_candidates(ruleset, board, passer, landing, accuracy, weather=weather)
     if not candidates:
@@ -297,14 +302,17 @@ def try_interception(
         return None
     player = board.player(chosen)
     modifier = interception_modifier(ruleset, board, player, accuracy, weather=weather)
+    # Only the active team spends team re-rolls: the interceptor's, when a pass is thrown in his team's turn.
+    mine = active if active is not None and active.team == player.team else None
+    budget = RerollBudget(mine.team_rerolls, pro=mine.pro) if mine is not None else RerollBudget()
     rolled, _ = take_test(
         player,
         "interception",
         target_test(player.ag, modifier),
         dice,
         decisions,
-        RerollBudget(),
-        team_reroll_allowed=False,
+        budget,
+        team_reroll_allowed=mine is not None,
         detail={"target": player.ag, "pass": accuracy},
         offered=plugin_reroll(ruleset, board, player, "interception"),
     )
@@ -324,6 +332,7 @@ def ball_comes_down(
     team_rerolls: int = 0,
     target: Square | None = None,
     pro: tuple[str, int] | None = None,
+    catching: ball.TeamRerolls | None = None,
 ) -> Outcome:
     """A pass comes down on ``square`` (on the pitch): caught, taken by a feature, or bouncing.
 
@@ -332,13 +341,15 @@ def ball_comes_down(
     Diving Catch standing in the pass's ``target`` square). On a square with nobody Standing in it (empty, or a player
     lying there) that no feature takes, a player with
     Diving Catch whose tackle zone covers it may try first, from where they stand (the
-    passing team's, then the others', each asked in turn); a miss bounces from their
-    square as any dropped catch does. Otherwise :func:`bbcore.rules.ball.land_ball`.
+    passing team's, then the others', each asked in turn; one standing in the ``target``
+    square has the skill's bonus too); a miss bounces from their square as any dropped
+    catch does. Otherwise :func:`bbcore.rules.ball.land_ball`.
     A catcher of the passing team may spend one of its ``team_rerolls`` on a miss, and the passer, should it come
     down on him, his Pro (``pro``: not tried yet in his activation; see :func:`bbcore.rules.ball.catch`).
+    ``catching`` replaces both for a pass thrown in the other team's turn (a Dump-off): that team's re-rolls.
     """
     situation = CATCH_SITUATION.get(accuracy, "inaccurate_pass")
-    held = ball.CatchRerolls(passing_team, team_rerolls, pro)
+    held = catching if catching is not None else ball.CatchRerolls(passing_team, team_rerolls, pro)
     dived = ball.diving_catch(
         ruleset,
         board,
@@ -350,6 +361,7 @@ def ball_comes_down(
         first_team=passing_team,
         modifier=weather,
         team_reroll_for=held,
+        target=target,
     )
     if dived is not None:
         return dived
@@ -443,12 +455,16 @@ def allowed_bands(board: Board, open_bands: Collection[str] | None) -> tuple[str
     return tuple(band for band in open_bands if held is None or band in held)
 
 
-def dump_off(ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, decisions: Decisions) -> Outcome:
+def dump_off(
+    ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, decisions: Decisions, *, active: ball.CatchRerolls | None = None
+) -> Outcome:
     """Dump-off: ``player_id``, holding the ball, is about to be blocked or singled out by a special action; he may
     first throw a Quick Pass (:func:`pass_ball`, the ``quick`` band only) to a square his coach picks
     (``Decisions.choose_square``, reason ``dump-off``; None: no pass). It causes no turnover, whatever happens to
     the ball; the action against him goes on afterwards. Without the skill or the ball, when Distracted, with My
-    Ball, or while no Quick Pass may be thrown (``Board.open_pass_bands``), nothing happens."""
+    Ball, or while no Quick Pass may be thrown (``Board.open_pass_bands``), nothing happens. ``active`` is the team
+    whose turn it is, with its team re-rolls left and the acting player's untried Pro (see
+    :func:`~bbcore.rules.block.catch_rerolls`): they alone may re-roll an interception or a catch of the pass."""
     player = board.player(player_id)
     if not player.has(DUMP_OFF) or not player.alert or board.ball.carrier != player_id or player.square is None or player.pa is None:
         return Outcome(board)
@@ -469,7 +485,7 @@ def dump_off(ruleset: Ruleset, board: Board, player_id: str, dice: DiceSource, d
     if target not in squares:
         raise UsageError(f"{player_id} cannot Dump-off to {target}: only a Quick Pass is allowed")
     # Thrown in the other team's turn: no team re-roll, and no Pro (it is not his activation).
-    passed = pass_ball(ruleset, board, player_id, target, dice, decisions, open_bands=(QUICK_BAND,), spent=frozenset({PRO}))
+    passed = pass_ball(ruleset, board, player_id, target, dice, decisions, open_bands=(QUICK_BAND,), spent=frozenset({PRO}), active=active)
     return Outcome(passed.board, (Event(DUMP_OFF, player_id, (), "quick-pass", {"target": list(target)}), *passed.events))
 
 
@@ -486,6 +502,7 @@ def pass_ball(
     weather: Mapping[str, int] | None = None,
     open_bands: Collection[str] | None = None,
     hail_mary: bool = False,
+    active: ball.CatchRerolls | None = None,
 ) -> Outcome:
     """The ball carrier passes to ``target`` (a square on the pitch): measure, test, interceptions, and the ball comes down.
 
@@ -511,8 +528,11 @@ def pass_ball(
     Burster, one opponent under the ruler may intercept. A ball destined past the
     edge goes out there (``bbcore_ball_leaves_pitch``: the core's throw-in); otherwise
     it comes down (:func:`ball_comes_down`). The outcome is a turnover unless a player
-    of the passing team holds the ball at the end. A catch is not re-rolled with a team
-    re-roll here.
+    of the passing team holds the ball at the end.
+
+    A pass thrown in the other team's turn (a Dump-off) names that team in ``active``
+    (its team re-rolls left, its active player's untried Pro): only it may re-roll, on an
+    interception and on its own players' catches; the passing team spends nothing then.
     """
     passer = board.player(passer_id)
     _check(board, passer, target)
@@ -550,15 +570,17 @@ def pass_ball(
 
     landing, last, flight = pass_flight(ruleset, board, passer, target, accuracy, dice)
     outcome = Outcome(board.with_ball(BallState()), (*events, flight))
+    untried = None if PRO in budget.spent else budget.pro
+    held: ball.TeamRerolls | None = active if active is not None else ball.CatchRerolls(passer.team, budget.team_rerolls, untried)
     if not (hail_mary or accuracy == WILDLY_INACCURATE):
-        stolen = intercept(ruleset, outcome.board, passer_id, landing, accuracy, dice, decisions, weather=weather.get("interception", 0))
+        interception = weather.get("interception", 0)
+        stolen = intercept(ruleset, outcome.board, passer_id, landing, accuracy, dice, decisions, weather=interception, active=active)
         if stolen is not None:
             outcome = outcome.then(stolen)
             if stolen.turnover:
                 return outcome
-    untried = None if PRO in budget.spent else budget.pro
+            held = ball.catch_rerolls_left(held, stolen.events)
     if not board.geometry.on_pitch(landing):
-        held = ball.CatchRerolls(passer.team, budget.team_rerolls, untried)
         down = ball.leave_pitch(ruleset, outcome.board, last, landing, dice, decisions, cause="pass", team_reroll_for=held)
     else:
         down = ball_comes_down(
@@ -570,9 +592,8 @@ def pass_ball(
             decisions,
             passing_team=passer.team,
             weather=weather.get("catch", 0),
-            team_rerolls=budget.team_rerolls,
             target=target,
-            pro=untried,
+            catching=held,
         )
     outcome = outcome.then(down)
     return Outcome(outcome.board, outcome.events, turnover=not held_by_team(outcome.board, passer.team))
@@ -592,6 +613,7 @@ def hand_off(
     *,
     team_reroll: int | bool = False,
     weather: Mapping[str, int] | None = None,
+    pro: bool = True,
 ) -> Outcome:
     """The ball carrier hands the ball to a team-mate alongside, who must catch it.
 
@@ -600,8 +622,9 @@ def hand_off(
     is :func:`bbcore.rules.ball.catch` in the ``hand_off`` situation, with ``weather``'s
     ``catch`` modifier (as for :func:`pass_ball`, empty in a game the core runs) and
     ``team_reroll`` team re-rolls to spend on a miss; a missed ball bounces from the
-    receiver's square. Unless a player of the giver's team holds
-    the ball at the end, it is a turnover.
+    receiver's square; should it come back down on the giver, he may try his catch again
+    with Pro (``pro``: not tried yet in his activation). Unless a player of the giver's
+    team holds the ball at the end, it is a turnover.
     """
     giver, receiver = board.player(giver_id), board.player(receiver_id)
     if board.ball.carrier != giver_id or not giver.standing:
@@ -627,7 +650,7 @@ def hand_off(
         decisions,
         situation=HAND_OFF,
         modifier=(weather or {}).get("catch", 0),
-        team_reroll_for=(giver.team, int(team_reroll)),
+        team_reroll_for=ball.CatchRerolls(giver.team, int(team_reroll), pro_for(ruleset, giver_id) if pro else None),
     )
     braved = (refused,) if refused is not None else ()
     return Outcome(caught.board, (*braved, handed, *caught.events), turnover=not held_by_team(caught.board, giver.team))

@@ -20,7 +20,7 @@ re-roll, and again on a re-rolled die that fails.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 import attrs
@@ -263,6 +263,12 @@ def pro_attempt(player_id: str, test: str, target: int, dice: DiceSource, **deta
     (attempt,) = roll_dice(dice, "D6")
     allowed = attempt >= target
     return allowed, Event(PRO, player_id, (attempt,), "re-roll" if allowed else "refused", {"test": test, **detail})
+
+
+def team_rerolls_left(allowance: int | bool, events: Iterable[Event]) -> int:
+    """How many of ``allowance`` team re-rolls (True: one) are left once ``events`` have spent theirs (one per
+    ``team-reroll`` event)."""
+    return max(0, int(allowance) - sum(1 for e in events if e.kind == TEAM_REROLL))
 
 
 def offer_pro(

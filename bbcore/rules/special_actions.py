@@ -46,13 +46,13 @@ import attrs
 from bbcore.dice import DiceSource
 from bbcore.errors import UsageError
 from bbcore.rules import ball
-from bbcore.rules.block import brave_foul_appearance, called_off, trickster
+from bbcore.rules.block import brave_foul_appearance, called_off, catch_rerolls, trickster
 from bbcore.rules.board import MONSTROUS_MOUTH, Board, PlayerState, next_to
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import BALL_AND_CHAIN, Harm, apothecary_from, armour_and_injury, knock_down, place_prone, treatment_from
 from bbcore.rules.passing import dump_off
-from bbcore.rules.rerolls import PRO, RerollBudget, Verdict, plugin_reroll, pro_for, take_test
+from bbcore.rules.rerolls import PRO, RerollBudget, Verdict, plugin_reroll, pro_for, take_test, team_rerolls_left
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -196,7 +196,9 @@ def _act(
     if called_off(braved):
         return Outcome(board, braved)
     pro = pro and not any(e.kind == PRO for e in braved)  # once an activation
-    dumped = dump_off(ruleset, board, target_id, dice, decisions)
+    dumped = dump_off(ruleset, board, target_id, dice, decisions, active=catch_rerolls(ruleset, player, team_reroll, pro, ()))
+    pro = pro and not any(e.kind == PRO for e in dumped.events)
+    team_reroll = team_rerolls_left(team_reroll, dumped.events)
     tricked = trickster(ruleset, dumped.board, player_id, target_id, dice, decisions)
     board = tricked.board
     done = body(ruleset, board, player, board.player(target_id), dice, decisions, _budget(ruleset, player_id, team_reroll, pro))

@@ -233,3 +233,23 @@ def test_no_reroll_saves_the_catch_when_a_block_on_a_team_mate_knocks_him_down(c
         outcome = automatic_block(core, board, "a", "d", dice, decisions, team_reroll=1, must_follow_up=True)
     assert "team-reroll" not in kinds(outcome)
     assert outcome.board.ball == BallState(square=(14, 7))
+
+
+def test_the_blocking_team_may_spend_a_team_reroll_intercepting_a_dump_off_in_its_own_turn(core: Ruleset) -> None:
+    players = {
+        "a": ("home", "human/human-lineman", (10, 7)),
+        "d": ("away", "orc/orc-lineman", (11, 7)),
+        "m": ("away", "orc/orc-lineman", (14, 7)),
+        "i": ("home", "human/human-lineman", (13, 6)),  # under the ruler of d's Quick Pass to m
+    }
+    board = build_board(core, players, skills={"d": {"dump-off": None}}, ball="d")
+    accurate, miss, intercepted, push = 6, 1, 6, 3
+    answers = [("square", (14, 7)), ("interceptor", "i"), ("team-reroll", True)]
+    outcome = blocked(core, board, [accurate, miss, intercepted, push], answers, team_reroll=1)
+    assert outcome.board.ball == BallState(carrier="i")
+    interception = only(outcome, "interception")
+    assert (interception.rolls, interception.result) == ((miss, intercepted), "passed")
+    assert not outcome.turnover  # the Dump-off causes none, and the interceptor is the blocker's team-mate
+    caught = 6
+    spent = blocked(core, board, [accurate, miss, caught, push], answers[:2], team_reroll=0)
+    assert spent.board.ball == BallState(carrier="m")

@@ -502,3 +502,24 @@ def test_a_pass_coming_back_down_on_the_passer_may_be_caught_again_with_his_pro(
     assert only(outcome, "pass-flight").detail["to"] == list(PASSER)
     assert outcome.board.ball.carrier == "p"
     assert (only(outcome, "pro").result, only(outcome, "pro").detail["test"]) == ("re-roll", "catch")
+
+
+def test_a_hand_off_coming_back_down_on_the_giver_may_be_caught_again_with_his_pro(core: Ruleset) -> None:
+    board = build_board(core, {"g": ("home", LINEMAN, (10, 7)), "r": ("home", LINEMAN, (11, 7))}, ball="g", skills={"g": {"pro": None}})
+    miss, west, pro, catch_it = 1, 4, core.parameters.targets.pro, 6
+    with ScriptedDice([miss, west, miss, pro, catch_it]) as dice, ScriptedDecisions([("use-skill", True)], strict=True) as decisions:
+        outcome = hand_off(core, board, "g", "r", dice, decisions)
+    assert outcome.board.ball.carrier == "g"
+    assert not outcome.turnover
+    assert only(outcome, "pro").detail["test"] == "catch"
+
+
+def test_a_diver_standing_in_the_target_square_has_diving_catch_s_bonus_on_a_ball_beside_him(core: Ruleset) -> None:
+    bonus = core.parameters.ball.catch_modifiers["diving_catch"]
+    board = pitch(core, {"r": ("home", LINEMAN, QUICK)}, skills={"r": {"diving-catch": None}})
+    inaccurate, right, left, short_by_bonus = 2, 5, 4, 3 - bonus
+    outcome = throw(core, board, QUICK, [inaccurate, right, left, right, short_by_bonus], [("use-skill", True)], strict=False)
+    assert only(outcome, "pass-flight").detail["to"] == [QUICK[0] + 1, QUICK[1]]
+    catch = only(outcome, "catch")
+    assert (catch.who, catch.result, catch.detail["modifier"]) == ("r", "caught", bonus)
+    assert outcome.board.ball.carrier == "r"
