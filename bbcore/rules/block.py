@@ -238,7 +238,7 @@ def block(
     if stopped:
         return before
     pro = pro and not any(e.kind == PRO for e in before.events)  # once an activation: not again on the dice
-    team_reroll = team_rerolls_left(team_reroll, before.events)  # a Dump-off's interception or catch may have spent one
+    allowance = team_reroll  # a Dump-off's interception or catch may spend some before the dice
     first, face = _one_block(
         ruleset,
         before.board,
@@ -247,7 +247,7 @@ def block(
         dice,
         decisions,
         blitz=blitz,
-        team_reroll=team_reroll,
+        team_reroll=team_rerolls_left(allowance, before.events),
         pro=pro,
         may_follow_to=may_follow_to,
         appearance=(),
@@ -263,8 +263,9 @@ def block(
     board, events = paid.board, list(paid.events)
     events.append(Event(FRENZY, attacker_id, (), "second-block", {"defender": defender_id}))
     # The second block is a Block Action of its own: the target's skills against one are offered again.
-    pro_left = pro and not any(e.kind == PRO for e in first.events)
-    left = team_rerolls_left(team_reroll, first.events)
+    # What the block so far has spent (its Dump-off, its dice and catches, a Rush paid for the second block) is gone.
+    pro_left = pro and not any(e.kind == PRO for e in paid.events)
+    left = team_rerolls_left(allowance, paid.events)
     again, stopped = _before_the_dice(ruleset, board, attacker_id, defender_id, dice, decisions, pro=pro_left, team_reroll=left)
     if stopped:
         return Outcome(again.board, (*events, *again.events))
@@ -471,9 +472,10 @@ def multiple_block(
     rolled for each target (either calls the whole action off);
     then both blocks' dice are rolled and chosen, and both faces are applied in the
     order given, in full even when the first puts the blocker down (a face that would
-    put him down again leaves him as he is). Nobody follows up. The team re-roll, if
-    any, may go on either block's dice, and Pro (``pro``: not tried yet in this activation) on
-    one die of either. Turnover when either block is one.
+    put him down again leaves him as he is). Nobody follows up. The team re-rolls
+    (``team_reroll``) may go on a target's Dump-off (its interception and catches) and on
+    either block's dice, and Pro (``pro``: not tried yet in this activation) on one die of
+    any of them; what is spent is gone for the rest. Turnover when either block is one.
     """
     decisions = decisions or DefaultDecisions()
     attacker = board.player(attacker_id)

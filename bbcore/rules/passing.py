@@ -433,10 +433,14 @@ def held_by_team(board: Board, team: str) -> bool:
     return carrier is not None and board.player(carrier).team == team
 
 
-def fumble(ruleset: Ruleset, board: Board, passer: PlayerState, dice: DiceSource, decisions: Decisions) -> Outcome:
-    """A Fumbled Pass: the ball bounces from the passer's square; a turnover whoever ends up with it."""
+def fumble(
+    ruleset: Ruleset, board: Board, passer: PlayerState, dice: DiceSource, decisions: Decisions, *, active: ball.CatchRerolls | None = None
+) -> Outcome:
+    """A Fumbled Pass: the ball bounces from the passer's square; a turnover whoever ends up with it. A pass fumbled in
+    the other team's turn (a Dump-off's) leaves that team, ``active``, its re-rolls for catching the bounce."""
     assert passer.square is not None
-    dropped = ball.bounce(ruleset, board.with_ball(BallState(square=passer.square)), passer.square, dice, decisions, cause="pass")
+    loose = board.with_ball(BallState(square=passer.square))
+    dropped = ball.bounce(ruleset, loose, passer.square, dice, decisions, cause="pass", team_reroll_for=active)
     return Outcome(dropped.board, dropped.events, turnover=True)
 
 
@@ -565,7 +569,7 @@ def pass_ball(
     if accuracy == FUMBLED:
         if safe_pass(passer, rolled):
             return Outcome(board, (*events, Event(SAFE_PASS, passer_id, (), "kept", {"square": list(passer.square)})))
-        dropped = fumble(ruleset, board, passer, dice, decisions)
+        dropped = fumble(ruleset, board, passer, dice, decisions, active=active)
         return Outcome(dropped.board, events + dropped.events, turnover=True)
 
     landing, last, flight = pass_flight(ruleset, board, passer, target, accuracy, dice)

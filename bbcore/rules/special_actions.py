@@ -218,8 +218,9 @@ def stab(
 ) -> Outcome:
     """``player_id`` stabs ``target_id``: an Armour Roll nothing modifies, then an Injury Roll if it breaks.
 
-    The Stab rolls no die of its own to re-roll; ``team_reroll`` (how many the team may spend) and ``pro`` (not tried
-    yet in this activation) are for Foul Appearance and the catch of a ball the target drops."""
+    The Stab rolls no die of its own to re-roll; ``pro`` (not tried yet in this activation) may serve on Foul
+    Appearance, and both it and ``team_reroll`` (how many the team may spend) on the interception and catches of a
+    Dump-off and on the catch of a ball the target drops."""
     return _act(ruleset, board, player_id, target_id, dice, decisions, STAB, _stab, team_reroll=team_reroll, pro=pro)
 
 

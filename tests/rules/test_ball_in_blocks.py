@@ -253,3 +253,29 @@ def test_the_blocking_team_may_spend_a_team_reroll_intercepting_a_dump_off_in_it
     caught = 6
     spent = blocked(core, board, [accurate, miss, caught, push], answers[:2], team_reroll=0)
     assert spent.board.ball == BallState(carrier="m")
+
+
+def test_a_frenzied_blocker_keeps_for_his_second_block_the_team_rerolls_a_dump_off_left(core: Ruleset) -> None:
+    players = {
+        "a": ("home", "human/human-lineman", (10, 7)),
+        "d": ("away", "orc/orc-lineman", (11, 7)),
+        "m": ("away", "orc/orc-lineman", (14, 7)),
+        "i": ("home", "human/human-lineman", (13, 6)),
+    }
+    board = build_board(core, players, skills={"d": {"dump-off": None}, "a": {"frenzy": None}}, ball="d")
+    accurate, miss, intercepted, push, player_down = 6, 1, 6, 3, 1
+    answers = [("square", (14, 7)), ("interceptor", "i"), ("team-reroll", True), ("reroll-block", False), ("reroll-block", True)]
+    outcome = blocked(core, board, [accurate, miss, intercepted, push, player_down, push], answers, team_reroll=2)
+    assert kinds(outcome).count("team-reroll") == 2  # one on the interception, one on the second block's dice
+    assert outcome.board.player("a").standing
+
+
+def test_the_blocking_team_may_reroll_catching_the_bounce_of_a_fumbled_dump_off(core: Ruleset) -> None:
+    players = {"a": ("home", "human/human-lineman", (10, 7)), "d": ("away", "orc/orc-lineman", (11, 7))}
+    board = build_board(core, {**players, "m": ("away", "orc/orc-lineman", (14, 7))}, skills={"d": {"dump-off": None}}, ball="d")
+    fumbled, push = 1, 3
+    rolls = [fumbled, BOUNCE_WEST, MISS, CATCH_IT, push]  # the ball bounces back onto the blocker
+    answers = [("square", (14, 7)), ("team-reroll", True), ("push-square", PUSHED_TO), ("follow-up", False)]
+    outcome = blocked(core, board, rolls, answers, team_reroll=1)
+    assert outcome.board.ball == BallState(carrier="a")
+    assert not outcome.turnover
