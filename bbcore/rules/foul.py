@@ -43,6 +43,7 @@ from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import use_inducement
 from bbcore.rules.injury import Harm, apothecary_from, roll_armour, roll_injury, treatment_from
+from bbcore.rules.rerolls import RerollBudget, pro_for
 from bbcore.rules.sequences import GameState
 from bbcore.rules.special_actions import chainsaw_kick_back
 
@@ -52,6 +53,8 @@ if TYPE_CHECKING:
 
 #: The cause named on a Foul's Armour and Injury Rolls (hooks such as ``bbcore_armour_modifiers`` see it).
 FOUL = "foul"
+#: The fouler's skill that adds to the Foul's Armour Roll or, if the coach keeps it, its Injury Roll.
+DIRTY_PLAYER = "dirty-player"
 #: The role of the table a coach rolls on to Argue the Call.
 ARGUE_THE_CALL_ROLE = "argue-the-call"
 #: The modifier effect (of an inducement the team holds) added to its Argue the Call rolls.
@@ -188,15 +191,20 @@ def foul(
     decisions: Decisions | None = None,
     *,
     chainsaw: bool = False,
+    team_reroll: int | bool = False,
+    pro: bool = True,
 ) -> FoulOutcome:
     """``fouler_id`` fouls ``victim_id``: the Armour Roll, the Injury Roll, the officials' call and any Sent-off.
 
     The fouler must be Standing next to the victim, an opposition player who is Prone or
     Stunned; anything else is a :class:`~bbcore.errors.UsageError`. The coach's choices
-    (Lone Fouler's re-roll, an apothecary, Arguing the Call, a Bribe) are asked of
-    ``decisions`` (:class:`~bbcore.rules.decisions.DefaultDecisions` when None).
+    (Lone Fouler's re-roll, Dirty Player's bonus on the Armour Roll (``use_skill``, situation
+    ``armour``; declined, it waits for the Injury Roll), an apothecary, Arguing the Call, a
+    Bribe) are asked of ``decisions`` (:class:`~bbcore.rules.decisions.DefaultDecisions` when None).
     ``chainsaw`` fouls with the fouler's Chainsaw: its kick-back D6 first (a kick-back
-    Knocks him Down instead, a turnover), then its bonus on the Armour Roll.
+    Knocks him Down instead, a turnover), which may be rolled again with a team re-roll
+    (``team_reroll``: how many the team may spend) or his Pro (``pro``: not tried yet in
+    this activation); then its bonus on the Armour Roll.
     """
     decisions = decisions or DefaultDecisions()
     board = state.board
@@ -208,7 +216,8 @@ def foul(
     events: list[Event] = [Event("foul", fouler_id, (), victim_id, {"offensive": list(offensive), "defensive": list(defensive)})]
     bonus = 0
     if chainsaw:
-        kicked, started = chainsaw_kick_back(ruleset, board, fouler_id, victim_id, dice, decisions)
+        budget = RerollBudget(int(team_reroll), pro=pro_for(ruleset, fouler_id) if pro else None)
+        kicked, started = chainsaw_kick_back(ruleset, board, fouler_id, victim_id, dice, decisions, budget=budget)
         if kicked:
             return FoulOutcome(attrs.evolve(state, board=started.board), (*events, *started.events), None, turnover=True)
         events.extend(started.events)
@@ -217,16 +226,20 @@ def foul(
         FOUL,
         attacker=fouler,
         armour_modifier=rules.per_assist * (len(offensive) - len(defensive)) + bonus,
-        mighty_blow=fouler.has("dirty-player"),
+        mighty_blow=fouler.has(DIRTY_PLAYER),
         blow_bonus=rules.dirty_player,
     )
-    broken, spent, armour = roll_armour(ruleset, board, victim_id, harm, dice)
+
+    def dirty_player() -> bool:
+        return decisions.use_skill(fouler_id, DIRTY_PLAYER, "armour")
+
+    broken, spent, armour = roll_armour(ruleset, board, victim_id, harm, dice, use_blow=dirty_player)
     events.append(armour)
     armour_rolls = [armour.rolls]
     lone = not offensive and not defensive and fouler.has("lone-fouler")
     if not broken and lone and decisions.use_skill(fouler_id, "lone-fouler", FOUL):
         events.append(Event("skill", fouler_id, (), "lone-fouler", {"situation": FOUL}))
-        broken, spent, armour = roll_armour(ruleset, board, victim_id, harm, dice)
+        broken, spent, armour = roll_armour(ruleset, board, victim_id, harm, dice, use_blow=dirty_player)
         events.append(armour)
         armour_rolls.append(armour.rolls)
     injury: tuple[int, ...] = ()

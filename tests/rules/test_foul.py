@@ -354,3 +354,31 @@ def test_pile_driver_needs_the_skill_and_a_player_in_play(core: Ruleset) -> None
     )
     with ScriptedDice([]) as dice, pytest.raises(UsageError, match="Standing and Marking"):
         pile_driver(core, distracted, "fouler", "victim", dice)
+
+
+def test_a_sneaky_git_may_keep_dirty_player_off_a_double_that_would_break_the_armour(core: Ruleset) -> None:
+    helper = {"helper": ("home", HOME_LINEMAN, (11, 6))}  # one assist
+    state = scene(core, helper, skills={"fouler": {"dirty-player": None, "sneaky-git": None}})
+    double = [4, 4]
+    assert sum(double) + 1 == av(core) - 1  # with the assist, one short of the Orc Lineman's AV
+    with ScriptedDice(double) as dice:
+        kept = foul(core, state, "fouler", "victim", dice, ScriptedDecisions([("use-skill", False)], strict=True))
+    armour = next(e for e in kept.events if e.kind == "armour")
+    assert (armour.result, armour.detail["mighty_blow"]) == ("held", False)
+    assert kept.sent_off is None
+    assert not kept.turnover
+    answers = [("use-skill", True), ("argue-the-call", False), ("bribe", False)]
+    with ScriptedDice([*double, 1, 2]) as dice:
+        used = foul(core, state, "fouler", "victim", dice, ScriptedDecisions(answers))
+    assert used.sent_off == "fouler"
+
+
+def test_a_chainsaw_s_kick_back_in_a_foul_may_be_rolled_again(core: Ruleset) -> None:
+    state = scene(core, skills={"fouler": {"chainsaw": None}})
+    kick_back, runs = 1, 4
+    held = [1, 2]  # a Chainsaw's bonus or not, these hold
+    with ScriptedDice([kick_back, runs, *held]) as dice, ScriptedDecisions([("team-reroll", True)]) as decisions:
+        outcome = foul(core, state, "fouler", "victim", dice, decisions, chainsaw=True, team_reroll=1)
+    chainsaw = next(e for e in outcome.events if e.kind == "chainsaw")
+    assert (chainsaw.rolls, chainsaw.result) == ((kick_back, runs), "runs")
+    assert not outcome.turnover
