@@ -171,11 +171,20 @@ POW_DIE, MISS, CATCH_IT, PRO_ROLLS_AGAIN = 6, 1, 6, 6
 MATE_SQUARE = (13, 7)  # one square east of where the target is pushed: where the dropped ball bounces
 
 
-def carrier_blocked(rules: Ruleset, **skills: dict[str, object]) -> Board:
-    """Home's ``a`` (10,7) blocks Orc carrier ``d`` (11,7); home's ``m`` stands where the ball will bounce."""
-    players = {"a": ("home", "human/human-lineman", (10, 7)), "d": ("away", "orc/orc-lineman", (11, 7))}
-    players["m"] = ("home", "human/human-lineman", MATE_SQUARE)
+def blocker_and_carrier(rules: Ruleset, others: dict[str, tuple[str, str, Square]], **skills: dict[str, object]) -> Board:
+    """Home's ``a`` (10,7) about to block Orc carrier ``d`` (11,7), with ``others`` about."""
+    players = {"a": ("home", "human/human-lineman", (10, 7)), "d": ("away", "orc/orc-lineman", (11, 7)), **others}
     return build_board(rules, players, ball="d", skills=skills)  # type: ignore[arg-type]
+
+
+def carrier_blocked(rules: Ruleset, **skills: dict[str, object]) -> Board:
+    """Home's ``m`` stands where the ball ``d`` drops will bounce."""
+    return blocker_and_carrier(rules, {"m": ("home", "human/human-lineman", MATE_SQUARE)}, **skills)
+
+
+#: Beside a Dump-off's target: the Orc who would catch it at (14, 7), and home's ``i`` under the ruler of that pass.
+DUMP_TO = (14, 7)
+AROUND_A_DUMP_OFF = {"m": ("away", "orc/orc-lineman", DUMP_TO), "i": ("home", "human/human-lineman", (13, 6))}
 
 
 def blocked(rules: Ruleset, board: Board, rolls: list[int], answers: list[tuple[str, object]], team_reroll: int) -> Outcome:
@@ -214,9 +223,8 @@ def test_the_blocker_s_pro_may_try_again_a_missed_catch_of_the_ball_bouncing_ont
 
 
 def test_no_reroll_saves_the_catch_of_the_target_s_ball_when_both_down_puts_the_blocker_down_too(core: Ruleset) -> None:
-    both_down, mate = 2, {"m": ("home", "human/human-lineman", (12, 7))}
-    players = {"a": ("home", "human/human-lineman", (10, 7)), "d": ("away", "orc/orc-lineman", (11, 7)), **mate}
-    board = build_board(core, players, ball="d")
+    both_down = 2
+    board = blocker_and_carrier(core, {"m": ("home", "human/human-lineman", (12, 7))})
     # The team-mate's assist gives two dice, both Both Down; the target falls, then the blocker.
     rolls = [both_down, both_down, *HELD, BOUNCE_EAST, MISS, BOUNCE_EAST, *HELD]
     outcome = blocked(core, board, rolls, [("reroll-block", False)], team_reroll=1)
@@ -236,15 +244,9 @@ def test_no_reroll_saves_the_catch_when_a_block_on_a_team_mate_knocks_him_down(c
 
 
 def test_the_blocking_team_may_spend_a_team_reroll_intercepting_a_dump_off_in_its_own_turn(core: Ruleset) -> None:
-    players = {
-        "a": ("home", "human/human-lineman", (10, 7)),
-        "d": ("away", "orc/orc-lineman", (11, 7)),
-        "m": ("away", "orc/orc-lineman", (14, 7)),
-        "i": ("home", "human/human-lineman", (13, 6)),  # under the ruler of d's Quick Pass to m
-    }
-    board = build_board(core, players, skills={"d": {"dump-off": None}}, ball="d")
+    board = blocker_and_carrier(core, AROUND_A_DUMP_OFF, d={"dump-off": None})
     accurate, miss, intercepted, push = 6, 1, 6, 3
-    answers = [("square", (14, 7)), ("interceptor", "i"), ("team-reroll", True)]
+    answers = [("square", DUMP_TO), ("interceptor", "i"), ("team-reroll", True)]
     outcome = blocked(core, board, [accurate, miss, intercepted, push], answers, team_reroll=1)
     assert outcome.board.ball == BallState(carrier="i")
     interception = only(outcome, "interception")
@@ -256,26 +258,19 @@ def test_the_blocking_team_may_spend_a_team_reroll_intercepting_a_dump_off_in_it
 
 
 def test_a_frenzied_blocker_keeps_for_his_second_block_the_team_rerolls_a_dump_off_left(core: Ruleset) -> None:
-    players = {
-        "a": ("home", "human/human-lineman", (10, 7)),
-        "d": ("away", "orc/orc-lineman", (11, 7)),
-        "m": ("away", "orc/orc-lineman", (14, 7)),
-        "i": ("home", "human/human-lineman", (13, 6)),
-    }
-    board = build_board(core, players, skills={"d": {"dump-off": None}, "a": {"frenzy": None}}, ball="d")
+    board = blocker_and_carrier(core, AROUND_A_DUMP_OFF, d={"dump-off": None}, a={"frenzy": None})
     accurate, miss, intercepted, push, player_down = 6, 1, 6, 3, 1
-    answers = [("square", (14, 7)), ("interceptor", "i"), ("team-reroll", True), ("reroll-block", False), ("reroll-block", True)]
+    answers = [("square", DUMP_TO), ("interceptor", "i"), ("team-reroll", True), ("reroll-block", False), ("reroll-block", True)]
     outcome = blocked(core, board, [accurate, miss, intercepted, push, player_down, push], answers, team_reroll=2)
     assert kinds(outcome).count("team-reroll") == 2  # one on the interception, one on the second block's dice
     assert outcome.board.player("a").standing
 
 
 def test_the_blocking_team_may_reroll_catching_the_bounce_of_a_fumbled_dump_off(core: Ruleset) -> None:
-    players = {"a": ("home", "human/human-lineman", (10, 7)), "d": ("away", "orc/orc-lineman", (11, 7))}
-    board = build_board(core, {**players, "m": ("away", "orc/orc-lineman", (14, 7))}, skills={"d": {"dump-off": None}}, ball="d")
+    board = blocker_and_carrier(core, {"m": AROUND_A_DUMP_OFF["m"]}, d={"dump-off": None})
     fumbled, push = 1, 3
     rolls = [fumbled, BOUNCE_WEST, MISS, CATCH_IT, push]  # the ball bounces back onto the blocker
-    answers = [("square", (14, 7)), ("team-reroll", True), ("push-square", PUSHED_TO), ("follow-up", False)]
+    answers = [("square", DUMP_TO), ("team-reroll", True), ("push-square", PUSHED_TO), ("follow-up", False)]
     outcome = blocked(core, board, rolls, answers, team_reroll=1)
     assert outcome.board.ball == BallState(carrier="a")
     assert not outcome.turnover
