@@ -24,6 +24,10 @@ Option = TypeVar("Option")
 #: How many of the choices an error message lists before it says how many more there were.
 _SHOWN_CHOICES = 12
 
+#: The situation a fouler's skill (Dirty Player) is offered in when breaking the armour with it would get him
+#: Sent-off (:func:`bbcore.rules.foul.foul`): :class:`DefaultDecisions` keeps it for the Injury Roll.
+ARMOUR_SENDS_OFF = "armour-sends-off"
+
 #: Block faces in the order an attacker likes them; a defender likes them reversed.
 ATTACKER_PREFERENCE = ("pow", "stumble", "push-back", "both-down", "player-down")
 #: The block faces from the worst for the blocker to the best: the die Pro rolls again when no coach says which
@@ -473,7 +477,7 @@ class DefaultDecisions:
         return True
 
     def use_skill(self, player_id: str, skill: str, situation: str) -> bool:
-        return True
+        return situation != ARMOUR_SENDS_OFF  # keep a fouler on the pitch rather than break the armour with his skill
 
     def use_apothecary(self, player_id: str, injury: str) -> bool:
         return self.apothecary and injury == "casualty"

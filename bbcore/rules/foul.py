@@ -39,7 +39,7 @@ from bbcore.errors import UsageError
 from bbcore.rules.ball import bounce, drop_ball
 from bbcore.rules.block import assists, marked_by_defensive
 from bbcore.rules.board import BallState, Board, PlayerState, Status, next_to
-from bbcore.rules.decisions import Decisions, DefaultDecisions
+from bbcore.rules.decisions import ARMOUR_SENDS_OFF, Decisions, DefaultDecisions
 from bbcore.rules.events import Event
 from bbcore.rules.inducement_uses import use_inducement
 from bbcore.rules.injury import Harm, apothecary_from, roll_armour, roll_injury, treatment_from
@@ -199,7 +199,8 @@ def foul(
     The fouler must be Standing next to the victim, an opposition player who is Prone or
     Stunned; anything else is a :class:`~bbcore.errors.UsageError`. The coach's choices
     (Lone Fouler's re-roll, Dirty Player's bonus on the Armour Roll (``use_skill``, situation
-    ``armour``; declined, it waits for the Injury Roll), an apothecary, Arguing the Call, a
+    ``armour``, or :data:`~bbcore.rules.decisions.ARMOUR_SENDS_OFF` when breaking the armour would get the fouler
+    Sent-off; declined, it waits for the Injury Roll), an apothecary, Arguing the Call, a
     Bribe) are asked of ``decisions`` (:class:`~bbcore.rules.decisions.DefaultDecisions` when None).
     ``chainsaw`` fouls with the fouler's Chainsaw: its kick-back D6 first (a kick-back
     Knocks him Down instead, a turnover), which may be rolled again with a team re-roll
@@ -230,8 +231,13 @@ def foul(
         blow_bonus=rules.dirty_player,
     )
 
-    def dirty_player() -> bool:
-        return decisions.use_skill(fouler_id, DIRTY_PLAYER, "armour")
+    def dirty_player(rolls: tuple[int, ...]) -> bool:
+        # The coach is told when breaking the armour would itself get the fouler Sent-off, as the core's officials see
+        # it: a Sneaky Git's double, or a victim's team that prayed for Under Scrutiny.
+        double = len(set(rolls)) == 1
+        watched = UNDER_SCRUTINY in state.team(victim.team).prayers
+        costly = (double and fouler.has("sneaky-git")) or watched
+        return decisions.use_skill(fouler_id, DIRTY_PLAYER, ARMOUR_SENDS_OFF if costly else "armour")
 
     broken, spent, armour = roll_armour(ruleset, board, victim_id, harm, dice, use_blow=dirty_player)
     events.append(armour)

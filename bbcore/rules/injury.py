@@ -223,7 +223,13 @@ def armour_modifier(ruleset: Ruleset, board: Board, player: PlayerState, harm: H
 
 
 def roll_armour(
-    ruleset: Ruleset, board: Board, player_id: str, harm: Harm, dice: DiceSource, *, use_blow: Callable[[], bool] | None = None
+    ruleset: Ruleset,
+    board: Board,
+    player_id: str,
+    harm: Harm,
+    dice: DiceSource,
+    *,
+    use_blow: Callable[[tuple[int, ...]], bool] | None = None,
 ) -> tuple[bool, bool, Event]:
     """Roll 2D6 against the player's AV; return (broken, mighty blow spent, event).
 
@@ -231,8 +237,9 @@ def roll_armour(
     natural 8+ whatever the AV (not against Iron Hard Skin). Mighty Blow's +1 is spent
     here only when it turns an unbroken roll into a broken one, unless the harm puts it on
     the Armour Roll whatever it rolls (``blow_on_armour``). ``use_blow``, when given, is
-    asked first whether the bonus goes on this roll (False keeps it for the Injury Roll: a
-    fouler's Dirty Player, whose broken armour would get him Sent-off, say).
+    asked first, with the dice rolled, whether the bonus goes on this roll (False keeps it
+    for the Injury Roll: a fouler's Dirty Player, whose broken armour would get him
+    Sent-off, say).
     """
     player = board.player(player_id)
     rolls = roll_dice(dice, "2D6")
@@ -255,7 +262,7 @@ def roll_armour(
     if blow and harm.blow_on_armour:
         spent, total = True, total + bonus
         broken = broken or total >= player.av
-    elif blow and not broken and total + bonus >= player.av and (use_blow is None or use_blow()):
+    elif blow and not broken and total + bonus >= player.av and (use_blow is None or use_blow(rolls)):
         broken, spent, total = True, True, total + bonus
     event = Event("armour", player_id, rolls, "broken" if broken else "held", {"total": total, "av": player.av, "mighty_blow": spent})
     return broken, spent, event

@@ -382,3 +382,15 @@ def test_a_chainsaw_s_kick_back_in_a_foul_may_be_rolled_again(core: Ruleset) -> 
     chainsaw = next(e for e in outcome.events if e.kind == "chainsaw")
     assert (chainsaw.rolls, chainsaw.result) == ((kick_back, runs), "runs")
     assert not outcome.turnover
+
+
+def test_a_coach_not_asked_keeps_dirty_player_off_an_armour_roll_that_would_send_his_sneaky_git_off(core: Ruleset) -> None:
+    helper = {"helper": ("home", HOME_LINEMAN, (11, 6))}  # one assist: a double four falls one short
+    git = scene(core, helper, skills={"fouler": {"dirty-player": None, "sneaky-git": None}})
+    with ScriptedDice([4, 4]) as dice:
+        kept = foul(core, git, "fouler", "victim", dice)
+    assert (kept.sent_off, kept.turnover) == (None, False)
+    plain = scene(core, helper, skills={"fouler": {"dirty-player": None}})  # a double sends him off anyway: use it
+    with ScriptedDice([4, 4, 1, 2]) as dice:
+        used = foul(core, plain, "fouler", "victim", dice, no_arguing())
+    assert next(e for e in used.events if e.kind == "armour").detail["mighty_blow"] is True
