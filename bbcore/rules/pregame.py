@@ -269,7 +269,10 @@ def pregame_offers(ruleset: Ruleset, state: GameState, team_id: str) -> tuple[In
     """Every inducement of the active list the team may buy before this game, with its limit and prices for this
     team: those that hire a player (Mercenaries, Star Players) and those whose price is a stake included."""
     team = state.team(team_id)
-    stand_in = _stand_in(team, _able_players(state, team_id), _held(ruleset, team))
+    return _eligible(ruleset, _stand_in(team, _able_players(state, team_id), _held(ruleset, team)))
+
+
+def _eligible(ruleset: Ruleset, stand_in: Team) -> tuple[InducementOffer, ...]:
     return tuple(offer for offer in inducement_offers(ruleset, stand_in) if offer.eligible)
 
 
@@ -280,7 +283,7 @@ def inducement_offer(ruleset: Ruleset, team: TeamState) -> dict[str, int]:
     price depends on the position hired, which a count cannot say; they are in
     :func:`pregame_offers`.
     """
-    return count_prices(offer for offer in inducement_offers(ruleset, _stand_in(team)) if offer.eligible)
+    return count_prices(_eligible(ruleset, _stand_in(team)))
 
 
 def _order_detail(order: InducementOrder) -> dict[str, object]:
@@ -300,14 +303,13 @@ def _shop(ruleset: Ruleset, state: GameState, team_id: str, decisions: Decisions
     Returns the new state, the gold taken from the Treasury and the event.
     """
     team = state.team(team_id)
-    offers = pregame_offers(ruleset, state, team_id)
+    players, held = _able_players(state, team_id), _held(ruleset, team)
+    offers = _eligible(ruleset, _stand_in(team, players, held))
     on_offer = {offer.id for offer in offers}
     petty_cash = budget.petty_cash
     orders = tuple(order for order in inducement_orders_from(decisions, team.id, offers, budget.total) if order.count)
     problems = [f"{order.id!r} is not on offer to this team" for order in orders if order.id not in on_offer]
     problems += [f"{order.count} x {order.id!r}: a count cannot be negative" for order in orders if order.count < 0]
-    players = _able_players(state, team_id)
-    held = _held(ruleset, team)
     priced = _stand_in(team, players, (*held, *orders))
     cost = sum(order_price(ruleset, priced, ruleset.inducement(o.id), o) * o.count for o in orders if o.id in on_offer)
     if cost > budget.total:
