@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from attrs import field, frozen
 
 from bbcore.model.common import SkillRef
+from bbcore.model.inducement import InducementStake
 
 
 @frozen
@@ -77,6 +78,12 @@ class InducementOrder:
     skill: SkillRef | None = None
     #: The amount staked, for an inducement whose price is a stake the team names.
     stake: int | None = None
+
+    @classmethod
+    def counted(cls, id: str, count: int, stake: InducementStake | None) -> InducementOrder:
+        """``count`` of an inducement ordered by number alone: one whose price is a stake (``stake`` set) stakes the
+        least it may, as the post-game settles a bet that named none."""
+        return cls(id, count, stake=stake.min if stake is not None else None)
 
     @property
     def roster_id(self) -> str | None:

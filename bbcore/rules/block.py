@@ -71,6 +71,7 @@ from bbcore.rules.rerolls import (
     plugin_reroll,
     pro_attempt,
     pro_for,
+    pro_untried,
     spend_team_reroll,
     take_test,
     target_test,
@@ -198,7 +199,7 @@ def block(
     *,
     blitz: bool = False,
     team_reroll: int | bool = False,
-    pay_second_block: Callable[[Board], Outcome] | None = None,
+    pay_second_block: Callable[[Board, Sequence[Event]], Outcome] | None = None,
     pro: bool = True,
     may_follow_to: Callable[[Square], bool] | None = None,
 ) -> Outcome:
@@ -226,7 +227,9 @@ def block(
     and a second block against him follow (once), with the team re-roll if it was not
     spent on the first; Foul Appearance, Dump-off and Trickster come into it again. On a
     Blitz the second block costs movement: ``pay_second_block`` is called with the board
-    and pays it (:func:`bbcore.rules.movement.pay_for_block`, say); its outcome's events
+    and the events of the block so far, and pays it (:func:`bbcore.rules.movement.pay_for_block`,
+    say, from the Blitz's :class:`~bbcore.rules.movement.MoveProgress` less those events: a team
+    re-roll or the blocker's Pro the first block spent is not spent again); its outcome's events
     come first, and a turnover there ends everything. When it raises
     :class:`~bbcore.rules.movement.NoMovementLeftError` (the blitzer cannot Rush) the second
     block is not made (event result ``no-movement``); without it a Blitz's second block is
@@ -237,7 +240,7 @@ def block(
     before, stopped = _before_the_dice(ruleset, board, attacker_id, defender_id, dice, decisions, pro=pro, team_reroll=team_reroll)
     if stopped:
         return before
-    pro = pro and not any(e.kind == PRO for e in before.events)  # once an activation: not again on the dice
+    pro = pro_untried(pro, before.events)  # once an activation: not again on the dice
     allowance = team_reroll  # a Dump-off's interception or catch may spend some before the dice
     first, face = _one_block(
         ruleset,
@@ -264,13 +267,13 @@ def block(
     events.append(Event(FRENZY, attacker_id, (), "second-block", {"defender": defender_id}))
     # The second block is a Block Action of its own: the target's skills against one are offered again.
     # What the block so far has spent (its Dump-off, its dice and catches, a Rush paid for the second block) is gone.
-    pro_left = pro and not any(e.kind == PRO for e in paid.events)
+    pro_left = pro_untried(pro, paid.events)
     left = team_rerolls_left(allowance, paid.events)
     again, stopped = _before_the_dice(ruleset, board, attacker_id, defender_id, dice, decisions, pro=pro_left, team_reroll=left)
     if stopped:
         return Outcome(again.board, (*events, *again.events))
     left = team_rerolls_left(left, again.events)
-    pro_left = pro_left and not any(e.kind == PRO for e in again.events)
+    pro_left = pro_untried(pro_left, again.events)
     second, _ = _one_block(
         ruleset,
         again.board,
@@ -287,12 +290,14 @@ def block(
     return Outcome(second.board, (*events, *again.events, *second.events), second.turnover)
 
 
-def _second_block_paid(first: Outcome, attacker_id: str, defender_id: str, pay: Callable[[Board], Outcome] | None) -> tuple[Outcome, bool]:
+def _second_block_paid(
+    first: Outcome, attacker_id: str, defender_id: str, pay: Callable[[Board, Sequence[Event]], Outcome] | None
+) -> tuple[Outcome, bool]:
     """The first block's outcome with Frenzy's second block paid for on a Blitz, and whether that block goes ahead."""
     unmade = "unpaid" if pay is None else None
     if pay is not None:
         try:
-            paid = pay(first.board)
+            paid = pay(first.board, first.events)
         except NoMovementLeftError:
             unmade = "no-movement"  # a blitzer who cannot Rush for it makes no second block; the first stands
     if unmade is not None:
@@ -495,14 +500,14 @@ def multiple_block(
     for target in targets:
         braved = brave_foul_appearance(ruleset, board, attacker_id, target, dice, decisions, pro=pro)
         events.extend(braved)
-        pro = pro and not any(e.kind == PRO for e in braved)
+        pro = pro_untried(pro, braved)
         if called_off(braved):
             return Outcome(board, tuple(events))
     for target in targets:
         # Each target may throw a Dump-off and step aside with Trickster before any die is counted.
         active = catch_rerolls(ruleset, board.player(attacker_id), team_rerolls_left(team_reroll, events), pro, ())
         dumped = dump_off(ruleset, board, target, dice, decisions, active=active)
-        pro = pro and not any(e.kind == PRO for e in dumped.events)
+        pro = pro_untried(pro, dumped.events)
         tricked = trickster(ruleset, dumped.board, attacker_id, target, dice, decisions)
         board = tricked.board
         events.extend((*dumped.events, *tricked.events))
@@ -516,7 +521,7 @@ def multiple_block(
             ruleset, weaker, attacker_id, target, dice, decisions, team_reroll=left, pro=pro, st_modifier=params.multiple_block_strength
         )
         left -= dice_of.rerolled_with == TEAM_REROLL
-        pro = pro and not any(e.kind == PRO for e in (*dice_of.before, *dice_of.after))
+        pro = pro_untried(pro, (*dice_of.before, *dice_of.after))
         rolled.append((target, dice_of))
         weaker = spend_cheer(weaker, attacker_id)  # a Cheering Fans assist helps the first target only
     now, turnover = weaker, False
@@ -587,7 +592,7 @@ def _one_block(
         braved = brave_foul_appearance(ruleset, board, attacker_id, defender_id, dice, decisions, pro=pro)
         if called_off(braved):
             return Outcome(board, braved), None
-        pro = pro and not any(e.kind == PRO for e in braved)
+        pro = pro_untried(pro, braved)
     rolled, applied = _roll_and_apply(
         ruleset,
         board,
@@ -665,7 +670,7 @@ def automatic_block(
     opposed = board.player(attacker_id).team != board.player(defender_id).team
     active = catch_rerolls(ruleset, board.player(attacker_id), team_reroll, pro, ())
     before = dump_off(ruleset, board, defender_id, dice, decisions, active=active) if opposed else Outcome(board)
-    pro = pro and not any(e.kind == PRO for e in before.events)
+    pro = pro_untried(pro, before.events)
     team_reroll = team_rerolls_left(team_reroll, before.events)
     hit = _roll_and_apply(
         ruleset,
@@ -768,7 +773,7 @@ def roll_block(
     """
     attacker, defender = board.player(attacker_id), board.player(defender_id)
     before, lent = _dauntless(ruleset, board, attacker, defender, dice, decisions, st_modifier, pro=pro)
-    pro = pro and not any(e.kind == PRO for e in before)  # Pro tried on the Dauntless roll: once an activation
+    pro = pro_untried(pro, before)  # Pro tried on the Dauntless roll: once an activation
     plan = block_dice(ruleset, lent, attacker_id, defender_id, blitz=blitz)
     faces_table = ruleset.table("block-dice")
     rolls = tuple(dice.roll(6) for _ in range(plan.count))

@@ -446,9 +446,8 @@ def _counted_orders(decisions: Decisions, team: str, offers: Sequence[Inducement
     from bbcore.teams.purchases import count_prices  # noqa: PLC0415 - the team package imports the rules, which import this module
 
     counts = decisions.buy_inducements(team, count_prices(offers), budget)
-    # A count names no stake: one whose price is a stake is bought at the least, the price it was offered at.
-    least = {offer.id: offer.stake.min for offer in offers if offer.stake is not None}
-    return tuple(InducementOrder(key, count, stake=least.get(key)) for key, count in counts.items() if count)
+    stakes = {offer.id: offer.stake for offer in offers}
+    return tuple(InducementOrder.counted(key, count, stakes.get(key)) for key, count in counts.items() if count)
 
 
 class DefaultDecisions:

@@ -71,6 +71,7 @@ from bbcore.rules.rerolls import (
     pro_for,
     take_test,
     target_test,
+    team_rerolls_left,
 )
 from bbcore.rules.trapdoors import enter_square, fell_through
 
@@ -137,6 +138,12 @@ class MoveProgress:
                 detail = event.detail
                 return cls(int(detail["ma_used"]), int(detail["rushes_used"]), frozenset(detail["spent"]), int(detail["team_rerolls"]))
         return cls()
+
+    def less(self, events: Sequence[Event]) -> MoveProgress:
+        """This progress once ``events`` of the same activation (a block's, say) have spent their team re-rolls and tried
+        the player's Pro: what a later leg of the move, or the movement Frenzy's second block costs, may still use."""
+        tried = frozenset({PRO}) if any(e.kind == PRO for e in events) else frozenset()
+        return attrs.evolve(self, spent=self.spent | tried, team_rerolls=team_rerolls_left(self.team_rerolls, events))
 
 
 @frozen

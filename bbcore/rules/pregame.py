@@ -255,14 +255,9 @@ def _able_players(state: GameState, team_id: str) -> tuple[TeamPlayer, ...]:
 
 
 def _held(ruleset: Ruleset, team: TeamState) -> tuple[InducementOrder, ...]:
-    """The inducements a team holds as plain orders, for counting toward limits; one whose price is a stake at its
-    least stake (as the post-game settles a bet that named none)."""
-    orders = []
-    for key, count in team.inducements.items():
-        inducement = ruleset.inducements.get(key)
-        stake = inducement.stake.min if inducement is not None and inducement.stake is not None else None
-        orders.append(InducementOrder(key, count, stake=stake))
-    return tuple(orders)
+    """The inducements a team holds as plain orders, for counting toward limits."""
+    stakes = {key: inducement.stake for key, inducement in ruleset.inducements.items()}
+    return tuple(InducementOrder.counted(key, count, stakes.get(key)) for key, count in team.inducements.items())
 
 
 def pregame_offers(ruleset: Ruleset, state: GameState, team_id: str) -> tuple[InducementOffer, ...]:

@@ -271,6 +271,12 @@ def team_rerolls_left(allowance: int | bool, events: Iterable[Event]) -> int:
     return max(0, int(allowance) - sum(1 for e in events if e.kind == TEAM_REROLL))
 
 
+def pro_untried(pro: bool, events: Iterable[Event]) -> bool:
+    """Whether an activation's Pro (``pro``: the player has it to try) is still untried once ``events`` have
+    happened: Pro is tried once an activation, and a ``pro`` event says it was."""
+    return pro and not any(e.kind == PRO for e in events)
+
+
 def offer_pro(
     player: PlayerState, test: str, pro: tuple[str, int] | None, dice: DiceSource, decisions: Decisions
 ) -> tuple[bool, Event | None]:

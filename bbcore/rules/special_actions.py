@@ -52,7 +52,7 @@ from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import BALL_AND_CHAIN, Harm, apothecary_from, armour_and_injury, knock_down, place_prone, treatment_from
 from bbcore.rules.passing import dump_off
-from bbcore.rules.rerolls import PRO, RerollBudget, Verdict, plugin_reroll, pro_for, take_test, team_rerolls_left
+from bbcore.rules.rerolls import RerollBudget, Verdict, plugin_reroll, pro_for, pro_untried, take_test, team_rerolls_left
 
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
@@ -195,9 +195,9 @@ def _act(
     braved = brave_foul_appearance(ruleset, board, player_id, target_id, dice, decisions, pro=pro)
     if called_off(braved):
         return Outcome(board, braved)
-    pro = pro and not any(e.kind == PRO for e in braved)  # once an activation
+    pro = pro_untried(pro, braved)  # once an activation
     dumped = dump_off(ruleset, board, target_id, dice, decisions, active=catch_rerolls(ruleset, player, team_reroll, pro, ()))
-    pro = pro and not any(e.kind == PRO for e in dumped.events)
+    pro = pro_untried(pro, dumped.events)
     team_reroll = team_rerolls_left(team_reroll, dumped.events)
     tricked = trickster(ruleset, dumped.board, player_id, target_id, dice, decisions)
     board = tricked.board

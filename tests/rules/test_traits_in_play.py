@@ -337,7 +337,7 @@ def frenzied_blitz(core: Ruleset, board: Board, spent: MoveProgress, rolls: list
             dice,
             decisions,
             blitz=True,
-            pay_second_block=lambda now: pay_for_block(core, now, "a", spent, dice, decisions),
+            pay_second_block=lambda now, so_far: pay_for_block(core, now, "a", spent.less(so_far), dice, decisions),
         )
 
 
@@ -352,6 +352,27 @@ def test_a_frenzied_blitz_pays_for_its_second_block(core: Ruleset) -> None:
     with ScriptedDice([PUSH]) as dice, ScriptedDecisions([("push-square", (12, 7))]) as decisions:
         unpaid = block(core, board, "a", "d", dice, decisions, blitz=True)
     assert [e.result for e in unpaid.events if e.kind == "frenzy"] == ["unpaid"]
+
+
+def test_a_frenzied_blitz_does_not_spend_again_on_its_rush_the_team_reroll_its_first_block_spent(core: Ruleset) -> None:
+    board = duel(core, skills={"a": {"frenzy": None}})
+    spent = MoveProgress(ma_used=board.player("a").ma, team_rerolls=1)  # one team re-roll left as the block begins
+    with ScriptedDice([PLAYER_DOWN, PUSH, 1, 1, 1]) as dice, ScriptedDecisions([("push-square", (12, 7))]) as decisions:
+        outcome = block(
+            core,
+            board,
+            "a",
+            "d",
+            dice,
+            decisions,
+            blitz=True,
+            team_reroll=1,
+            pay_second_block=lambda now, so_far: pay_for_block(core, now, "a", spent.less(so_far), dice, decisions),
+        )
+    assert [e.kind for e in outcome.events].count("team-reroll") == 1  # on the block dice, not again on the Rush
+    assert [e.result for e in outcome.events if e.kind == "rush"] == ["failed"]
+    assert outcome.turnover
+    assert not outcome.board.player("a").standing
 
 
 def test_a_frenzied_blitzer_who_cannot_rush_makes_no_second_block_and_keeps_the_first(core: Ruleset) -> None:

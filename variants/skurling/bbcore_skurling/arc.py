@@ -1043,7 +1043,9 @@ def _block(ruleset: Ruleset, arc: ArcState, action: Block | Blitz, dice: DiceSou
         board = board.with_player(attrs.evolve(player, modifiers={**player.modifiers, "block": player.modifiers.get("block", 0) + cheered}))
     paid_from = progress
     # Frenzy's second block on a Blitz costs movement too, paid from what the first left.
-    pay_second = (lambda now: pay_for_block(ruleset, now, player.id, paid_from, dice, decisions)) if blitz and paid_from else None
+    pay_second = None
+    if blitz and paid_from:
+        pay_second = lambda now, so_far: pay_for_block(ruleset, now, player.id, paid_from.less(so_far), dice, decisions)  # noqa: E731
     outcome = block(
         ruleset,
         board,
