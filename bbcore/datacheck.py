@@ -215,6 +215,27 @@ def _check_directory(directory: Path) -> tuple[int, list[Problem]]:
     return len(files), problems + _stray_files(directory, registered)
 
 
+def _resolved_in_place(path: Path) -> list[Problem]:
+    """A data file, sound on its own, resolved with the rest of its data directory (what it names, ids it repeats):
+    the problems found in it. When the directory's other files keep it from being resolved, a problem says so rather
+    than calling the file valid."""
+    root = path.parent if path.name in FILE_KINDS else path.parent.parent
+    found = _resolution_problems(root)
+    own = [p for p in found if p.file is not None and Path(p.file).resolve() == path.resolve()]
+    if own or not found:
+        return own
+    elsewhere = sorted({p.file or display_path(root) for p in found})
+    return [
+        Problem(
+            "unresolved",
+            f"sound on its own, but not resolved with the rest of its data directory, whose other files have problems"
+            f" ({', '.join(elsewhere)}): check the directory",
+            "$",
+            display_path(path),
+        )
+    ]
+
+
 def _resolution_problems(directory: Path) -> list[Problem]:
     """Files sound one by one, resolved across each other and the core: an installed plugin's directory under each of
     its option values, any other as a stand-in variant."""
@@ -253,7 +274,7 @@ def check_paths(paths: Iterable[Path]) -> tuple[int, list[Problem]]:
             if kind_of(path) is None and path.suffix in (".yaml", ".yml"):
                 problems.extend(_check_lone_file(path))
             else:
-                problems.extend(_check_file(path))
+                problems.extend(_check_file(path) or _resolved_in_place(path))
         elif path.exists():
             problems.append(Problem("not-a-file", "not a file nor a folder (a device or a pipe)", "$", display_path(path)))
         else:

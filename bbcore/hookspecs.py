@@ -419,6 +419,11 @@ def bbcore_team_checks(ruleset: Ruleset) -> Iterable[TeamCheck] | None:
     holds a rule that reads differently at each as two checks under one id, and a
     replacement of that id takes the place of both.
 
+    A problem whose code begins with ``unknown-`` (``unknown-role``, say) says the file names
+    something the ruleset does not have: bad data rather than a broken rule, so the commands
+    that read a team refuse the file (exit 2) and ``bbcore data check`` reports it
+    (:func:`~bbcore.teams.checks.unknown_names`).
+
     :param ruleset: the ruleset the team is checked under.
     :return: an iterable of TeamCheck objects.
 

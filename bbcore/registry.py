@@ -64,6 +64,11 @@ class DataRegistrar:
         for existing in self.sources:
             if existing.kind == kind and existing.name == name:
                 raise PluginError(f"plugins {existing.plugin!r} and {self._plugin!r} both register the {kind} {name!r}")
+        if not Path(data_dir).is_dir():
+            # A wheel built without its data files gets here: without this, its rules would be left out in silence.
+            raise PluginError(
+                f"plugin {self._plugin!r} registers the {kind} {name!r} with the data directory {str(data_dir)!r}, which is not a directory"
+            )
         self.sources.append(DataSource(self._plugin, kind, name, Path(data_dir), description))
 
     def core(self, data_dir: Path | str, description: str) -> None:

@@ -158,6 +158,35 @@ def test_data_check_passes_the_core_and_fails_a_broken_file(capsys: pytest.Captu
     assert "t.yaml:5:1: $.rows: [] should be non-empty" in err
 
 
+TABLE_NAMING_A_SKILL = (
+    "id: t\nname: T\nsource: s\ndice: D6\nrows:\n"
+    "  - {{min: 1, max: 3, id: a, name: A, text: x, effects: [{{gain_skills: [{skill}], duration: game}}]}}\n"
+    "  - {{min: 4, max: 6, id: {second}, name: B, text: y}}\n"
+)
+
+
+def test_data_check_of_one_file_resolves_it_with_its_directory(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "tables").mkdir()
+    alone = tmp_path / "tables" / "t.yaml"
+    alone.write_text(TABLE_NAMING_A_SKILL.format(skill="no-such-skill", second="a"), encoding="utf-8")
+    status, _, err = run(capsys, "data", "check", str(alone))
+    assert status == 2
+    assert "t.yaml:6:72: $.rows[0].effects[0].gain_skills[0]: unknown skill or trait 'no-such-skill'" in err
+    assert "t.yaml:7:22: $.rows[1].id: duplicate row id 'a'" in err
+    # Sound itself, beside a file that is not: it is not called valid, and the message says why.
+    alone.write_text(TABLE_NAMING_A_SKILL.format(skill="block", second="b"), encoding="utf-8")
+    other = tmp_path / "tables" / "u.yaml"
+    other.write_text(TABLE_NAMING_A_SKILL.format(skill="no-such-skill", second="b").replace("id: t", "id: u"), encoding="utf-8")
+    status, out, _ = run(capsys, "data", "check", str(alone), "--json")
+    assert status == 2
+    (problem,) = json.loads(out)["problems"]
+    assert problem["code"] == "unresolved"
+    assert "u.yaml" in problem["message"]
+    other.unlink()
+    status, out, _ = run(capsys, "data", "check", str(alone))
+    assert (status, out.strip()) == (0, "1 file(s) valid")
+
+
 def test_data_check_reads_a_plugins_rules_file_by_its_registration(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from bbcore.plugins import PluginHost
 

@@ -52,7 +52,8 @@ def test_the_optional_parts_load_into_the_model(make_ruleset: MakeRuleset) -> No
 
 
 def test_the_json_shows_the_optional_parts(make_ruleset: MakeRuleset) -> None:
-    data = inducement_json(_load(make_ruleset).inducement("ext/hedge-wizard"))
+    ruleset = _load(make_ruleset)
+    data = inducement_json(ruleset, ruleset.inducement("ext/hedge-wizard"))
     assert data["uses"] == {"count": 1, "per": "game"}
     assert data["eligibility_any"] == [{"special_rules": ["bribery-and-corruption"]}, {"leagues": ["old-world-classic"]}]
     assert data["incomplete"] is True
@@ -62,13 +63,14 @@ def test_the_json_shows_the_optional_parts(make_ruleset: MakeRuleset) -> None:
     assert spark["effects"] == [{"gain_skills": ["ext/glowing"], "who": "player", "duration": "drive"}]
     assert "incomplete" not in spark
     assert toad["old_scale"] == {"ma": 5, "st": 1, "ag": 4, "av": 4}
-    assert toad["skills"] == ["dodge", {"id": "loner", "value": 4}]
+    assert toad["skills"] == ["Dodge", "Loner (4+)"]  # the display names, as every skill list in JSON
+    assert toad["skill_refs"] == [{"id": "dodge", "value": None}, {"id": "loner", "value": 4}]
     assert fizzle["incomplete"] is True
 
 
 def test_a_plain_entry_keeps_its_old_json_shape(make_ruleset: MakeRuleset) -> None:
     rules = make_ruleset(packs=["one"], plugins=[("one", DataPlugin("pack", "one", "pack-one"))], entry_points=False)
-    data = inducement_json(rules.inducement("lucky-charm"))
+    data = inducement_json(rules, rules.inducement("lucky-charm"))
     assert not {"uses", "eligibility_any", "incomplete", "note"} & set(data)
 
 

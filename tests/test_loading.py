@@ -9,12 +9,13 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from bbcore.errors import format_json_path
+from bbcore.errors import DataError, format_json_path
 from bbcore.loading.schemas import SCHEMA_FILES, validator_for
 from bbcore.loading.structure import structure
 from bbcore.loading.yaml_source import YamlLoadError, parse_yaml_text
 from bbcore.model.roster import Roster
 from bbcore.resources import schemas_dir
+from bbcore.teams.files import load_team_file
 
 
 def test_positions_are_one_based_lines_and_columns() -> None:
@@ -28,6 +29,21 @@ def test_a_missing_path_is_located_at_its_nearest_parent() -> None:
     document = parse_yaml_text("a:\n  b: 1\n", "f.yaml")
     location = document.locate(("a", "b", "zz"))
     assert (location.line, location.path) == (2, "$.a.b.zz")
+
+
+def test_a_key_a_merge_brings_in_is_located_at_the_map_that_merges_it() -> None:
+    document = parse_yaml_text("rows:\n  - &r {id: a, name: A}\n  - {<<: *r, id: b}\n", "f.yaml")
+    assert document.data["rows"][1] == {"id": "b", "name": "A"}
+    assert str(document.locate(("rows", 1, "name"))) == "f.yaml:3:5"  # brought in by the merge, not written here
+    assert str(document.locate(("rows", 1, "id"))) == "f.yaml:3:14"
+
+
+def test_a_team_file_merging_a_player_reports_its_problems_located(tmp_path: Path) -> None:
+    team = tmp_path / "merged.yaml"
+    team.write_text("name: Merged\nplayers:\n  - &lin {name: L1, position: orc/orc-lineman}\n  - {<<: *lin, name: L2, spp: x}\n")
+    with pytest.raises(DataError) as raised:
+        load_team_file(team)
+    assert "merged.yaml:4:26: $.players[1].spp: 'x' is not of type 'integer'" in str(raised.value)
 
 
 @pytest.mark.parametrize(

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import bbcore
 from bbcore.errors import DataError, PluginError, UsageError
+from bbcore.hookspecs import hookimpl
 from bbcore.plugins import PluginHost
+from bbcore.registry import DataRegistrar
 from bbcore.ruleset import build_ruleset
 from tests.fixtures.plugins import DataPlugin, RaisingPlugin, WrongHookPlugin
 
@@ -56,6 +60,22 @@ def test_the_core_cannot_be_blocked(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_plugin_that_raises_is_named() -> None:
     with pytest.raises(PluginError, match="plugin 'exploding' raised in bbcore_register_data: RuntimeError: boom"):
         PluginHost([("exploding", RaisingPlugin())], entry_points=False)
+
+
+class MissingDataPlugin:
+    """Registers a variant whose data directory is not there, as a wheel built without its data files would."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+
+    @hookimpl
+    def bbcore_register_data(self, register: DataRegistrar) -> None:
+        register.variant("hollow", self.directory, "data left out")
+
+
+def test_a_plugin_whose_data_directory_is_missing_is_named(tmp_path: Path) -> None:
+    with pytest.raises(PluginError, match=r"plugin 'hollow-plugin' registers the variant 'hollow' with the data directory .*not a"):
+        PluginHost([("hollow-plugin", MissingDataPlugin(tmp_path / "data"))], entry_points=False)
 
 
 def test_a_plugin_with_an_unknown_hook_is_named() -> None:

@@ -190,7 +190,8 @@ def test_the_sheet_shows_each_player_as_he_stands(tmp_path: Path, core: Ruleset,
     assert (ann["seasons"], sheet["league_trophy"]) == (2, False)
     position = core.position(LINEMAN)
     assert ann["ma"] == position.ma - 1
-    assert {"id": "block", "value": None} in ann["skills"]
+    assert {"id": "block", "value": None} in ann["skill_refs"]
+    assert core.skill_display("block") in ann["skills"]
     assert ann["lasting_injuries"] == ["smashed-knee"]
     column = "elite-increase" if core.skills["block"].elite else "increase"
     assert ann["value"] == position.cost + core.table("value-increases").row("chosen-primary").values[column]

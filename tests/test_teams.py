@@ -117,6 +117,11 @@ BROKEN: list[tuple[str, dict[str, Any], str]] = [
     ),
     ("unknown position", {"players": [*human_team()["players"][:-1], {"name": "X", "position": "human/wizard"}]}, "unknown-position"),
     ("mixed rosters", {"players": [*human_team()["players"][:-1], {"name": "T", "position": "orc/troll"}]}, "mixed-rosters"),
+    (
+        "two players of one name",
+        {"players": [*human_team()["players"][:-1], {**human_team()["players"][-1], "name": human_team()["players"][0]["name"]}]},
+        "name-twice",
+    ),
     ("nine re-rolls", {"rerolls": 9, "budget": 2_000_000}, "too-many-rerolls"),
     ("seven cheerleaders", {"staff": {"cheerleaders": 7}, "budget": 2_000_000}, "staff-limit"),
     ("unknown staff", {"staff": {"chef": 1}}, "unknown-staff"),

@@ -13,6 +13,7 @@ from typing import Any
 import bbcore
 from bbcore.cli import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, CliUsageError, emit_json
 from bbcore.errors import DataError, Problem
+from bbcore.model.common import SkillRef
 from bbcore.model.team import Team, TeamPlayer
 from bbcore.render import json as rj
 from bbcore.render.text import columns, money, target
@@ -309,7 +310,7 @@ def cmd_inducements(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args)
     inducements = list(ruleset.inducements.values())
     if args.json:
-        emit_json([rj.inducement_json(i) for i in inducements])
+        emit_json([rj.inducement_json(ruleset, i) for i in inducements])
     else:
         rows = [
             [
@@ -648,7 +649,7 @@ def _sheet_json(ruleset: Ruleset, team: Team, player: TeamPlayer, profile: Playe
         "ag": profile.ag,
         "pa": profile.pa,
         "av": profile.av,
-        "skills": [{"id": skill, "value": held} for skill, held in profile.skills.items()],
+        **rj.skill_list_json(ruleset, (SkillRef(skill, held) for skill, held in profile.skills.items())),
         "improvements": dict(profile.improvements),
         "spp": player.spp,
         "value": value,

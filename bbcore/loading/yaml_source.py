@@ -87,6 +87,16 @@ def _explicit_tag(node: object) -> str | None:
     return str(value)
 
 
+def _key_position(node: CommentedMap, key: object) -> tuple[int, int]:
+    """Where ``key`` of ``node`` is written (0-based); a key a merge (``<<: *anchor``) brought in is not written in
+    this map, so its place is the map's own."""
+    try:
+        line, col = node.lc.key(key)
+    except KeyError:
+        return node.lc.line, node.lc.col
+    return line, col
+
+
 class _Walker:
     def __init__(self, file: str) -> None:
         self.file = file
@@ -140,7 +150,7 @@ class _Walker:
             result: dict[str, Any] = {}
             for key in node:
                 child = (*path, str(key))
-                line, col = node.lc.key(key)
+                line, col = _key_position(node, key)
                 self.positions[child] = (line + 1, col + 1)
                 result[str(key)] = self.plain(node[key], child)
             return result

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from bbcore.loading.structure import converter
@@ -124,12 +125,22 @@ def condition_json(condition: Condition | None) -> dict[str, Any]:
     return _drop_none(converter.unstructure(condition)) if condition is not None else {}
 
 
-def inducement_profile_json(profile: InducementProfile) -> dict[str, Any]:
+def skill_list_json(ruleset: Ruleset, refs: Iterable[SkillRef]) -> dict[str, Any]:
+    """A skill list as JSON: ``skills`` by display name with the parameter (``Loner (4+)``), ``skill_refs`` by id
+    and value for a program that looks them up."""
+    listed = tuple(refs)
+    return {
+        "skills": [ruleset.skill_display(r.id, r.value) for r in listed],
+        "skill_refs": [{"id": r.id, "value": r.value} for r in listed],
+    }
+
+
+def inducement_profile_json(ruleset: Ruleset, profile: InducementProfile) -> dict[str, Any]:
     data = _drop_none(converter.unstructure(profile))
     if profile.ma is not None and "pa" not in data:
         data["pa"] = None  # a stat line keeps PA when it is "-"
     if profile.skills:
-        data["skills"] = [skill_ref_json(r) for r in profile.skills]
+        data.update(skill_list_json(ruleset, profile.skills))
     if profile.effects:
         data["effects"] = [effect_json(e) for e in profile.effects]
     if profile.old_scale is not None:
@@ -141,7 +152,7 @@ def inducement_profile_json(profile: InducementProfile) -> dict[str, Any]:
     return data
 
 
-def inducement_json(inducement: Inducement) -> dict[str, Any]:
+def inducement_json(ruleset: Ruleset, inducement: Inducement) -> dict[str, Any]:
     data: dict[str, Any] = {
         "id": inducement.id,
         "name": inducement.name,
@@ -180,7 +191,7 @@ def inducement_json(inducement: Inducement) -> dict[str, Any]:
     if inducement.effects:
         data["effects"] = [effect_json(e) for e in inducement.effects]
     if inducement.profiles:
-        data["profiles"] = [inducement_profile_json(p) for p in inducement.profiles]
+        data["profiles"] = [inducement_profile_json(ruleset, p) for p in inducement.profiles]
     return data
 
 

@@ -38,6 +38,7 @@ from bbcore.rules.passing import (
     FUMBLED,
     HAIL_MARY_PASS,
     WILDLY_INACCURATE,
+    allowed_bands,
     measure_range,
     pass_flight,
     roll_for_accuracy,
@@ -63,16 +64,17 @@ _CATCH_SITUATION = {ACCURATE: "accurate_pass"}
 def bomb_targets(ruleset: Ruleset, board: Board, thrower_id: str) -> list[Square]:
     """Every square of the pitch ``thrower_id`` could throw a bomb to, the Quick band's farthest first, then each
     longer band's: the order in which a coach who only wants it away safely would pick (``DefaultDecisions`` takes
-    the first)."""
+    the first). Only the bands open on the board count (a Blizzard's Quick and Short: ``Board.open_pass_bands``)."""
     origin = board.player(thrower_id).square
     if origin is None:
         return []
     bands = [row.id for row in ruleset.table("pass-range").rows]
+    open_bands = allowed_bands(board, None)
     found: list[tuple[int, int, Square]] = []
     for x in range(board.geometry.pitch.length):
         for y in range(board.geometry.pitch.width):
             band = pass_range(ruleset, origin, (x, y)) if (x, y) != origin else None
-            if band is not None:
+            if band is not None and (open_bands is None or band.id in open_bands):
                 found.append((bands.index(band.id), -range_in_squares(origin, (x, y)), (x, y)))
     return [square for *_, square in sorted(found)]
 
@@ -100,7 +102,8 @@ def throw_bomb(
     ``throw-bomb`` event (result the band), followed by its test, flight, interception or
     catch, and a ``bomb`` event saying how it ended (``exploded``, ``caught``, ``intercepted``,
     ``crowd`` or ``kept``) with the explosion's events after it. A thrower without the skill or
-    not Standing, or a target out of range, raises :class:`~bbcore.errors.UsageError`.
+    not Standing, or a target out of range or in a band the board does not allow (a Blizzard's
+    Long Pass or Hail Mary: ``Board.open_pass_bands``), raises :class:`~bbcore.errors.UsageError`.
     """
     thrower = board.player(thrower_id)
     if not thrower.has(BOMBARDIER):
@@ -156,7 +159,7 @@ def _one_throw(
     if target is None or thrower.pa is None:
         fumbled = Event("bomb", thrower.id, (), "exploded", {"square": list(thrower.square), "why": "no-passing-ability"})
         return _then_explode(ruleset, board, thrower, thrower.square, (fumbled,), dice, decisions), None, budget
-    band = measure_range(ruleset, thrower, target, hail_mary=hail_mary)
+    band = measure_range(ruleset, thrower, target, hail_mary=hail_mary, open_bands=allowed_bands(board, None))
     range_ = range_in_squares(square_towards(thrower, target), target)
     declared = Event(THROW_BOMB, thrower.id, (), band.id, {"target": list(target), "range": range_, "hail_mary": hail_mary})
     rolled, budget = roll_for_accuracy(

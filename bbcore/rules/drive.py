@@ -793,7 +793,9 @@ def recover_knocked_out_players(ruleset: Ruleset, state: GameState, dice: DiceSo
 def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> StepResult:
     """The drive ends: what lasted for the drive expires, and every player still on the pitch goes to the Reserves.
 
-    Standing, prone and stunned players all go to the Reserves; the ball leaves play.
+    Standing, prone and stunned players all go to the Reserves; the ball leaves play. A player
+    off the pitch is Distracted no more, and gives assists again (Eye Gouge): those conditions
+    hold on the pitch only, so nobody starts the next drive with them.
     Changes waiting for a turn that has not come end now (``GameState.turn_changes``); players
     changed for the drive get their own profile back (``GameState.drive_forms``),
     characteristic changes for the drive are undone, effects for the drive
@@ -823,6 +825,9 @@ def clear_the_pitch(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
             restored.append(change.player)
     to_reserves = sorted(p.id for p in board.players.values() if p.on_pitch)
     board = board.replace_players(board.player(pid).with_status(Status.RESERVES) for pid in to_reserves).with_ball(BallState())
+    # Distracted and "no assists until next activated" are conditions of a player on the pitch: off it, they end.
+    lingering = [p for p in board.players.values() if not p.on_pitch and not (p.tackle_zone and p.gives_assists)]
+    board = board.replace_players(attrs.evolve(p, tackle_zone=True, gives_assists=True) for p in lingering)
     lost = {team.id: team.drive_rerolls for team in state.teams if team.drive_rerolls}
     for team in state.teams:
         state = state.update_team(team.id, drive_rerolls=0)

@@ -90,7 +90,8 @@ class TeamReport:
         }
 
 
-#: Team problems that mean the file refers to things that do not exist: bad data, not a broken rule.
+#: The core's team problems that mean the file refers to things that do not exist: bad data, not a broken rule. A
+#: plugin's check says the same by a code that begins with :data:`UNKNOWN_PREFIX` (``unknown-role``, say).
 REFERENCE_CODES = frozenset(
     {
         "unknown-position",
@@ -104,12 +105,34 @@ REFERENCE_CODES = frozenset(
 )
 
 
+#: The start of a team problem's code that says the file names something the ruleset does not have.
+UNKNOWN_PREFIX = "unknown-"
+
+
 def unknown_names(problems: Iterable[Problem]) -> list[Problem]:
-    """The problems that say a team file names something that does not exist (:data:`REFERENCE_CODES`)."""
-    return [found for found in problems if found.code in REFERENCE_CODES]
+    """The problems that say a team file names something that does not exist (:data:`REFERENCE_CODES`, and any code
+    that begins with :data:`UNKNOWN_PREFIX`, a plugin's included)."""
+    return [found for found in problems if found.code in REFERENCE_CODES or found.code.startswith(UNKNOWN_PREFIX)]
 
 
 # -- the core checks ---------------------------------------------------------------
+
+
+def check_player_names(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    """No two players share a name: a team file gives players no ids, so the name is how the commands that change a
+    team (the season's end, hiring, the post-game) find a player."""
+    first: dict[str, int] = {}
+    for i, player in enumerate(team.players):
+        if player.name in first:
+            yield problem(
+                "name-twice",
+                f"{player.name!r} is the name of players[{first[player.name]}] too; each player needs his own",
+                "players",
+                i,
+                "name",
+            )
+        else:
+            first[player.name] = i
 
 
 def check_positions(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
@@ -573,6 +596,7 @@ _DRAFT, _LEAGUE = frozenset({DRAFT}), frozenset({LEAGUE})
 
 CORE_CHECKS: tuple[TeamCheck, ...] = (
     TeamCheck("core/positions", check_positions, description="Every position exists; all from one roster."),
+    TeamCheck("core/player-names", check_player_names, description="No two players share a name."),
     TeamCheck("core/roster-size", check_roster_size, description="Player count within the roster size.", stages=_DRAFT),
     TeamCheck(
         "core/roster-size",

@@ -17,6 +17,7 @@ from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.board import BallState, Board, Square, Status
 from bbcore.rules.bombardier import THROW_BOMB, bomb_targets, explode, throw_bomb
+from bbcore.rules.conditions import row_pass_bands, weather_row
 from bbcore.rules.decisions import DecisionScriptError, DefaultDecisions, ScriptedDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.league import casualty_earns_spp
@@ -202,3 +203,25 @@ def test_a_hail_mary_bomb_goes_anywhere_and_nobody_intercepts_it(core: Ruleset) 
     assert of_kind(blast, "bomb")[-1].detail["square"] == [20, 4]
     with pytest.raises(UsageError, match="Hail Mary Pass"):
         throw_bomb(core, scene(core), "b", (20, 7), ScriptedDice([]), DefaultDecisions(), hail_mary=True)
+
+
+def in_a_blizzard(core: Ruleset, board: Board) -> Board:
+    return attrs.evolve(board, open_pass_bands=row_pass_bands([weather_row(core, "blizzard")]))
+
+
+def test_in_a_blizzard_a_bomb_is_thrown_only_as_far_as_a_pass_may_be(core: Ruleset) -> None:
+    board = in_a_blizzard(core, scene(core, {"o": ("away", ORC, QUICK)}))
+    assert board.open_pass_bands is not None
+    assert "long-bomb" not in board.open_pass_bands
+    pass_range = core.table("pass-range")
+    open_reach = max(row.max for row in pass_range.rows if row.id in board.open_pass_bands)
+    squares = bomb_targets(core, board, "b")
+    assert squares
+    assert max(max(abs(x - 5), abs(y - 7)) for x, y in squares) == open_reach
+    assert len(squares) < len(bomb_targets(core, scene(core), "b"))
+    far = (5 + pass_range.row("long-bomb").max, 7)
+    with pytest.raises(UsageError, match="not allowed now; only quick, short"):
+        bomb(core, board, [], target=far)
+    # The Orc who catches it (Accurate 6, catch 3) is offered only the open bands: a longer throw is no choice of his.
+    with pytest.raises(DecisionScriptError, match="is not among"):
+        bomb(core, board, [6, 3], [("throw-target", (8 + open_reach + 1, 7))])

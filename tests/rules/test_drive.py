@@ -550,6 +550,17 @@ def test_the_drive_ends_with_an_empty_pitch_and_drive_effects_gone(core: Ruleset
     assert len(event.detail["to_reserves"]) == 21
 
 
+def test_nobody_starts_the_next_drive_distracted_or_unable_to_assist(core: Ruleset) -> None:
+    state = game(core, statuses={"away-2": "ko"})
+    board = state.board
+    bone_headed = attrs.evolve(board.player("home-1"), tackle_zone=False)
+    gouged = attrs.evolve(board.player("away-1"), gives_assists=False)
+    knocked_out_distracted = attrs.evolve(board.player("away-2"), tackle_zone=False)
+    state = attrs.evolve(state, board=board.replace_players((bone_headed, gouged, knocked_out_distracted)))
+    after, _ = clear_the_pitch(core, state, ScriptedDice([]), DefaultDecisions())
+    assert [(p.tackle_zone, p.gives_assists) for p in map(after.board.player, ("home-1", "away-1", "away-2"))] == [(True, True)] * 3
+
+
 def test_the_end_of_drive_sequence_runs_its_four_steps(core: Ruleset) -> None:
     state = game(core, statuses={"home-1": "ko"}, skills={"away-1": {"secret-weapon": None}})
     with ScriptedDice([3, 6]) as dice:  # the away coach argues in vain; home-1 comes round

@@ -370,9 +370,12 @@ def cheapest_team(ruleset: Ruleset) -> Team:
         taken = sum(1 for role_id, _ in places if role_id == role.id)
         pick = cuddler if role.id == rules.cuddler_role else cheapest
         places += [(role.id, pick)] * (role.count - taken)
+    names = [position.name for _, (*_, position) in places]
+    # Players need names of their own: a position taken twice numbers its players.
+    numbered = [f"{name} {names[:i].count(name) + 1}" if names.count(name) > 1 else name for i, name in enumerate(names)]
     players = tuple(
-        TeamPlayer(name=position.name, position=f"{roster_id}/{position_id}", role=role_id)
-        for role_id, (_, roster_id, position_id, position) in places
+        TeamPlayer(name=name, position=f"{roster_id}/{position_id}", role=role_id)
+        for name, (role_id, (_, roster_id, position_id, _)) in zip(numbered, places, strict=True)
     )
     return Team(name="The cheapest legal team", players=players, variant=VARIANT)
 

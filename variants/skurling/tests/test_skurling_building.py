@@ -386,3 +386,16 @@ def test_the_data_check_skips_option_combinations_the_plugin_refuses(capsys: pyt
     data_dir = Path(bbcore_skurling.__file__).parent / "data"
     assert main(["data", "check", str(data_dir)]) == 0
     assert "valid" in capsys.readouterr().out
+
+
+def test_a_team_files_unknown_role_and_sideline_are_bad_data_to_every_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = deepcopy({**ROVERS, "variant": "skurling", "staff": {"sidelines": ["no-such-sideline"]}})
+    data["players"][3]["role"] = "sweeper"
+    path = tmp_path / "rovers.yaml"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["data", "check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "$.players[3].role: unknown role 'sweeper'" in err
+    assert "$.staff.sidelines[0]: unknown sideline 'no-such-sideline'" in err
+    assert main(["team", "sheet", str(path)]) == 2
+    assert "unknown role 'sweeper'" in capsys.readouterr().err
