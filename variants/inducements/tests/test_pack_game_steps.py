@@ -272,7 +272,7 @@ def test_keeping_a_journeyman_ayleen_taught_costs_more_for_each_skill_he_keeps(b
     human = next(ref.team for ref in bb2020.team_files if ref.id == "human-starter")
     fee = bb2020.position("human/human-lineman").cost
     taught = TeamPlayer("Jonas", "human/human-lineman", gained_skills=(SkillRef(general[0]), SkillRef(general[1])))
-    plain = TeamPlayer("Otto", "human/human-lineman")
+    plain = TeamPlayer("Lorenz", "human/human-lineman")
     fans = human.staff["dedicated-fans"]  # the game's, as the file holds them
     home = attrs.evolve(scouted.home, team=human, treasury=200_000, dedicated_fans=fans)
     ended = attrs.evolve(scouted, home=home)

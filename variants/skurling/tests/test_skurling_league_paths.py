@@ -126,7 +126,7 @@ def test_a_characteristic_improved_twice_is_not_offered_again(league: Ruleset) -
     # Bug found: the core's roll was made without the characteristics the player may improve no more, so a third
     # ST was offered (and the team file then failed the core's profile check).
     twice = (Advancement("characteristic-st", characteristic="st"),) * league.parameters.league.improvements_per_characteristic
-    hal = TeamPlayer(name="Hal", position="human/human-lineman", advancements=twice, spp=advancement_cost(league, 2, "characteristic"))
+    hal = TeamPlayer(name="Hob", position="human/human-lineman", advancements=twice, spp=advancement_cost(league, 2, "characteristic"))
     with pytest.raises(DecisionScriptError, match=r"scripted characteristic 'st' is not among \['ag'\]"):
         advance(league, hal, [7], ("advancement", AdvancementChoice("characteristic")), ("characteristic", "st"))
     grown, events = advance(league, hal, [7], ("advancement", AdvancementChoice("characteristic")), ("characteristic", "ag"))
