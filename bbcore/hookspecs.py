@@ -30,12 +30,13 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from bbcore.cli.plugin_commands import CommandRegistrar
     from bbcore.dice import DiceSource
     from bbcore.errors import Problem
     from bbcore.model.inducement import Inducement
     from bbcore.model.table import Row, Table
     from bbcore.model.team import Team, TeamPlayer
-    from bbcore.registry import DataRegistrar, OptionRegistrar, RowEffectRegistrar, SequenceStepRegistrar
+    from bbcore.registry import DataRegistrar, OptionRegistrar, RowEffectRegistrar, SequenceStepRegistrar, SitePageRegistrar
     from bbcore.rules.ball import BallReentry
     from bbcore.rules.board import Board, PlayerState, Square
     from bbcore.rules.decisions import Decisions
@@ -401,6 +402,80 @@ def bbcore_register_simulators(register: SimulatorRegistrar) -> None:
         @hookimpl
         def bbcore_register_simulators(register):
             register.simulator("myvariant", MyVariantSimulator())
+    """
+
+
+# -- The command line and the site ----------------------------------------------
+
+
+@hookspec
+def bbcore_register_commands(register: CommandRegistrar) -> None:
+    """Add commands to ``bbcore``.
+
+    A registration hook: called for every installed plugin when a command line names a
+    command the core does not have, or none (so ``bbcore --help`` lists them); a core
+    command never imports the plugins for this. Each command appears beside the core's
+    and runs the same way: the library's own errors become one-line messages with exit
+    status 2, and anything else it raises is reported by plugin name.
+
+    :param register: call ``register.command(name, handler, help, arguments=None,
+        with_rules=True)`` (:class:`~bbcore.cli.plugin_commands.CommandRegistrar`).
+        ``handler(args)`` runs the command and returns its exit status (None: 0);
+        ``arguments(parser)`` adds its own options to its argparse parser; with
+        ``with_rules`` it takes ``--variant``, ``--pack``, ``--option`` and ``--amend``,
+        read with :func:`~bbcore.cli.plugin_commands.ruleset_for`. Every command takes
+        ``--json``. A name the core uses, or that two plugins both register, is an error
+        naming the plugins.
+
+    **Example.** The Sevens example plugin (``docs/examples/sevens``) adds ``bbcore
+    sevens``, a summary of its game's numbers:
+
+    .. code-block:: python
+
+        from bbcore.cli import emit_json
+        from bbcore.cli.plugin_commands import ruleset_for
+
+
+        def show_sevens(args):
+            ruleset = ruleset_for(args, "sevens")  # --variant, else Sevens
+            summary = {"players_on_pitch": ruleset.parameters.players_on_pitch}
+            if args.json:
+                emit_json(summary)
+            else:
+                print(f"{summary['players_on_pitch']} players a side")
+
+
+        @hookimpl
+        def bbcore_register_commands(register):
+            register.command("sevens", show_sevens, "the numbers of a game of Sevens")
+    """
+
+
+@hookspec
+def bbcore_register_site_pages(register: SitePageRegistrar) -> None:
+    """Add pages to the rules site.
+
+    A registration hook: called for every installed plugin when a Sphinx site using
+    ``bbcore.sphinxext`` is built. Each page is a reStructuredText file the plugin ships
+    (in its package, so a wheel carries it); the site publishes it as
+    ``plugins/<plugin>/<name>`` and lists it on the page ``plugins/index``, which the
+    site's own toctree includes. The page may use every directive and role of
+    ``bbcore.sphinxext`` (``.. bbcore-tables::`` with ``:variant:``, say), so it is
+    generated from the plugin's data; paths in it (``literalinclude``, images) are not
+    rewritten, so keep it self-contained.
+
+    :param register: call ``register.page(name, source)``
+        (:class:`~bbcore.registry.SitePageRegistrar`): ``name`` is kebab-case,
+        ``source`` the file. A name used twice by one plugin, or a source that is not
+        a file, is an error naming the plugin.
+
+    **Example.** The Sevens example plugin publishes its page this way:
+
+    .. code-block:: python
+
+        @hookimpl
+        def bbcore_register_site_pages(register):
+            register.page("sevens", Path(__file__).parent / "docs" / "sevens.rst")
     """
 
 

@@ -23,7 +23,7 @@ from attrs import frozen
 from bbcore import hookspecs
 from bbcore.errors import PluginError
 from bbcore.hooktrace import active_trace
-from bbcore.registry import DataRegistrar, DataSource, Option, OptionRegistrar, RulesFile
+from bbcore.registry import DataRegistrar, DataSource, Option, OptionRegistrar, RulesFile, SitePage, SitePageRegistrar
 
 ENTRY_POINT_GROUP = "bbcore"
 DISABLE_ENV = "BBCORE_DISABLE_PLUGINS"
@@ -113,6 +113,12 @@ class PluginHost:
         registrar = DataRegistrar()
         self._call_registration("bbcore_register_data", registrar)
         return registrar.sources, registrar.rules_files
+
+    def site_pages(self) -> list[SitePage]:
+        """The pages the installed plugins add to the rules site (:func:`~bbcore.hookspecs.bbcore_register_site_pages`)."""
+        registrar = SitePageRegistrar()
+        self._call_registration("bbcore_register_site_pages", registrar)
+        return registrar.pages
 
     def _collect_options(self) -> dict[str, Option]:
         registrar = OptionRegistrar()

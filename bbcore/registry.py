@@ -1,7 +1,9 @@
-"""What plugins register: data sources (core, variants, packs), rules files, options, sequence step procedures and table row effects."""
+"""What plugins register: data sources (core, variants, packs), rules files, options, sequence step procedures, table row
+effects and pages of the rules site."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -210,3 +212,38 @@ class RowEffectRegistrar:
     def effects(self) -> dict[tuple[str, str], RowEffect]:
         """Every registered (table, row id) with the procedure in force: a plugin's replacement, else the core's."""
         return {**self._defaults, **self._overrides}
+
+
+#: What a site page may be called: kebab-case, as it becomes part of the page's address.
+_PAGE_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+
+
+@frozen
+class SitePage:
+    """A page a plugin adds to the rules site: reStructuredText in ``source``, published as ``plugins/<plugin>/<name>``."""
+
+    plugin: str
+    name: str
+    source: Path
+
+
+class SitePageRegistrar:
+    """Passed to :func:`~bbcore.hookspecs.bbcore_register_site_pages`; collects the pages plugins add to the site."""
+
+    def __init__(self) -> None:
+        self.pages: list[SitePage] = []
+        self._plugin = ""
+
+    def bind(self, plugin: str) -> SitePageRegistrar:
+        self._plugin = plugin
+        return self
+
+    def page(self, name: str, source: Path | str) -> None:
+        """Add the reStructuredText file ``source`` as the page ``name`` of this plugin (its title is the file's own)."""
+        if not _PAGE_NAME.fullmatch(name):
+            raise PluginError(f"plugin {self._plugin!r} registers the site page {name!r}: a page's name is kebab-case, like 'rules'")
+        if any(page.name == name and page.plugin == self._plugin for page in self.pages):
+            raise PluginError(f"plugin {self._plugin!r} registers the site page {name!r} twice")
+        if not Path(source).is_file():
+            raise PluginError(f"plugin {self._plugin!r} registers the site page {name!r} from {str(source)!r}, which is not a file")
+        self.pages.append(SitePage(self._plugin, name, Path(source)))

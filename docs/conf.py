@@ -25,7 +25,8 @@ extensions = [
     "bbcore_skurling.sphinxext",
 ]
 
-exclude_patterns = ["_build"]
+# The example plugin's own page ships in its package; the site shows it through the plugin (plugins/).
+exclude_patterns = ["_build", "examples/sevens/bbcore_sevens/docs"]
 html_theme = "furo"
 html_title = f"bbcore {release}"
 html_static_path = ["_static"]
@@ -38,7 +39,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     # The site builds offline, without intersphinx, so the standard library's
     # classes that appear in signatures have nowhere to link to.
-    ("py:class", r"(collections\.abc|pathlib|typing|fractions)\..*"),
+    ("py:class", r"(collections\.abc|pathlib|typing|fractions|argparse)\..*"),
     # Type variables of generic helpers have no page of their own.
     ("py:class", r"bbcore\.(dice\.R|ruleset\.T|rules\.decisions\.Option)"),
 ]
@@ -54,6 +55,8 @@ autodoc_type_aliases = {
     "DataRegistrar": "bbcore.registry.DataRegistrar",
     "OptionRegistrar": "bbcore.registry.OptionRegistrar",
     "SequenceStepRegistrar": "bbcore.registry.SequenceStepRegistrar",
+    "SitePageRegistrar": "bbcore.registry.SitePageRegistrar",
+    "CommandRegistrar": "bbcore.cli.plugin_commands.CommandRegistrar",
     "Problem": "bbcore.errors.Problem",
     "RulesFileProblem": "bbcore.rules_files.RulesFileProblem",
     "Ruleset": "bbcore.ruleset.Ruleset",

@@ -74,9 +74,9 @@ def test_the_scaffold_has_the_plugin_layout(scaffold: Path) -> None:
     assert files == [
         "bbcore_tiny_bowl/__init__.py",
         "bbcore_tiny_bowl/data/tables/example.yaml",
+        "bbcore_tiny_bowl/docs/tiny-bowl.rst",
         "bbcore_tiny_bowl/plugin.py",
         "bbcore_tiny_bowl/py.typed",
-        "docs/index.rst",
         "pyproject.toml",
         "tests/test_tiny_bowl_plugin.py",
     ]

@@ -693,7 +693,7 @@ NUMBERLESS_PAGES = (
     "docs/variants/gutterbowl/*.rst",
     "docs/variants/skurling/*.rst",
     "docs/packs/*.rst",
-    "docs/examples/sevens/docs/*.rst",
+    "docs/examples/sevens/bbcore_sevens/docs/*.rst",
 )
 _ROLE = re.compile(r":[\w-]+:`[^`]*`")
 _LITERAL = re.compile(r"``.*?``")

@@ -24,13 +24,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.slow
 def test_the_sevens_page_is_generated_from_the_plugins_data(site: Path) -> None:
     rules = bbcore.load_ruleset("sevens")
-    text = page_text(site / "examples" / "sevens" / "docs" / "index.html")
+    text = page_text(site / "plugins" / "sevens" / "sevens.html")
     assert f"Players on the pitch {rules.parameters.players_on_pitch}" in text
     assert f"Turns per half {rules.parameters.turns_per_half}" in text
     for table_id in ("sevens/weather", "sevens/warm-up"):
         assert rules.table(table_id).name in text
     assert "Warm-up" in text
-    assert "<svg" in (site / "examples" / "sevens" / "docs" / "index.html").read_text(encoding="utf-8")
+    assert "<svg" in (site / "plugins" / "sevens" / "sevens.html").read_text(encoding="utf-8")
 
 
 @pytest.mark.slow
@@ -44,7 +44,7 @@ def test_the_how_to_shows_the_example_plugins_real_files(site: Path) -> None:
 @pytest.mark.slow
 def test_every_page_footer_shows_the_data_edition_and_the_plugins(site: Path) -> None:
     edition = data_edition()
-    for page in ("index.html", "reference/tables.html", "examples/sevens/docs/index.html"):
+    for page in ("index.html", "reference/tables.html", "plugins/sevens/sevens.html"):
         text = page_text(site / page)
         assert f"bbcore {bbcore.__version__}" in text
         assert edition.title in text

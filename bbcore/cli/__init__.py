@@ -40,10 +40,11 @@ def emit_json(document: Any) -> None:
 def main(argv: Sequence[str] | None = None) -> int:  # noqa: PLR0911 - one exit status per way a run ends
     from bbcore.cli.commands import build_parser  # noqa: PLC0415 - keeps `import bbcore.cli` light
 
-    parser = build_parser(_Parser)
     _never_fail_to_encode()
     try:
-        args = parser.parse_args(_without_trace_separator(list(sys.argv[1:] if argv is None else argv)))
+        words = _without_trace_separator(list(sys.argv[1:] if argv is None else argv))
+        parser = build_parser(_Parser, words)
+        args = parser.parse_args(words)
         if not getattr(args, "handler", None):
             getattr(args, "group_parser", parser).print_help(sys.stderr)
             return EXIT_USAGE

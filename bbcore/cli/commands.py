@@ -12,7 +12,7 @@ from typing import Any
 
 import bbcore
 from bbcore.cli import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, CliUsageError, emit_json
-from bbcore.errors import DataError, Problem
+from bbcore.errors import DataError, PluginError, Problem
 from bbcore.model.common import SkillRef
 from bbcore.model.team import Team, TeamPlayer
 from bbcore.render import json as rj
@@ -63,6 +63,12 @@ def _json_argument() -> argparse.ArgumentParser:
     parent = argparse.ArgumentParser(add_help=False)
     parent.add_argument("--json", action="store_true", help="print one JSON document")
     return parent
+
+
+def selected_ruleset(args: argparse.Namespace, variant: str | None = None) -> Ruleset:
+    """The ruleset the ruleset-selection arguments of a command name, ``variant`` when they name none (see
+    :func:`bbcore.cli.plugin_commands.ruleset_for`)."""
+    return _ruleset(args, variant)
 
 
 def _ruleset(args: argparse.Namespace, variant: str | None = None) -> Ruleset:
@@ -1083,7 +1089,9 @@ def _group(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     return parser
 
 
-def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+def build_parser(parser_class: type[argparse.ArgumentParser], argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The ``bbcore`` parser, with the commands plugins add when ``argv`` may ask for one (no command word, or one
+    that is not the core's: the plugins are imported only then)."""
     rules = _ruleset_arguments()
     as_json = _json_argument()
     parser = parser_class(prog="bbcore", description="The rules of Blood Bowl and its variants, as data.")
@@ -1277,4 +1285,24 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
     )
     data_check.add_argument("paths", metavar="PATH", nargs="+")
     data_check.set_defaults(handler=cmd_data_check)
+    _add_plugin_commands(sub, argv, add)
     return parser
+
+
+def _add_plugin_commands(sub: Any, argv: Sequence[str] | None, add: Callable[..., argparse.ArgumentParser]) -> None:
+    from bbcore.cli.plugin_commands import plugin_commands  # noqa: PLC0415 - only when a plugin's command may be asked for
+    from bbcore.plugins import default_host  # noqa: PLC0415
+
+    words = [word for word in (argv or ()) if not word.startswith("-")]
+    if words and words[0] in sub.choices:
+        return  # a core command: the plugins are not imported for it
+    try:
+        commands = plugin_commands(default_host(), sub.choices)
+    except PluginError:
+        if words:
+            raise  # a command no core one: it may be the broken plugin's, so say what is wrong with it
+        return  # help or --version: listed without the plugins' commands; the broken plugin is named when used
+    for command in commands:
+        parser = add(command.name, command.run, command.help, with_rules=command.with_rules)
+        if command.arguments is not None:
+            command.arguments(parser)

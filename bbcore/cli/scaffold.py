@@ -88,7 +88,7 @@ from typing import TYPE_CHECKING
 from bbcore import hookimpl
 
 if TYPE_CHECKING:
-    from bbcore.registry import DataRegistrar
+    from bbcore.registry import DataRegistrar, SitePageRegistrar
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -97,6 +97,12 @@ DATA_DIR = Path(__file__).parent / "data"
 def bbcore_register_data(register: DataRegistrar) -> None:
     """{title} is a game variant, selected with ``--variant {n}``."""
     register.variant("{n}", DATA_DIR, "{title}: a variant of Blood Bowl.")
+
+
+@hookimpl
+def bbcore_register_site_pages(register: SitePageRegistrar) -> None:
+    """The variant's page of a bbcore rules site, generated from its data."""
+    register.page("{n}", Path(__file__).parent / "docs" / "{n}.rst")
 ''',
         f"{pkg}/data/tables/example.yaml": f"""# A table this variant adds. Its id starts with the variant's name; its rows cover
 # the dice range exactly once. Check the data with: bbcore data check {pkg}/data
@@ -144,14 +150,14 @@ def test_a_broken_row_is_reported_with_its_place(assert_data_error) -> None:
     broken = (DATA / "tables" / "example.yaml").read_text(encoding="utf-8").replace("max: 3", "max: 2")
     assert_data_error(broken, "table", "3")
 ''',
-        "docs/index.rst": f"""{title}
+        f"{pkg}/docs/{n}.rst": f"""{title}
 {"=" * len(title)}
 
 {title} is a variant of Blood Bowl: the ``{names.distribution}`` plugin, selected
 with ``--variant {n}``. This page is generated from the plugin's data by the
-``bbcore.sphinxext`` directives: add ``"bbcore.sphinxext"`` to the site's
-``extensions`` and this page to a toctree, and install the plugin before
-building.
+``bbcore.sphinxext`` directives; the plugin offers it to any site that uses them
+(``bbcore_register_site_pages``), which lists it on its ``plugins/index`` page once
+the plugin is installed.
 
 Parameters
 ----------

@@ -28,6 +28,10 @@ sequence steps) each skill name and each ``<name> table`` links to its entry.
 Every directive notes the data files it renders from as dependencies of the
 page, so an incremental build picks up an edited file.
 
+The pages installed plugins add (:func:`~bbcore.hookspecs.bbcore_register_site_pages`) are
+copied into ``plugins/`` of the source tree as the build starts and listed on
+``plugins/index``: put that page in a toctree (:mod:`bbcore.sphinxext.plugin_pages`).
+
 ``:own:`` on ``bbcore-tables``, ``bbcore-skills`` and ``bbcore-rosters`` keeps only
 what the variant and packs define, leaving out the core's entries.
 
@@ -48,6 +52,7 @@ from bbcore.sphinxext.modifiers import ModifiersDirective
 from bbcore.sphinxext.overview import ChangesDirective, ProvisionalDirective
 from bbcore.sphinxext.parameters import ParametersDirective, SequencesDirective
 from bbcore.sphinxext.pitch import PitchDirective
+from bbcore.sphinxext.plugin_pages import write_plugin_pages
 from bbcore.sphinxext.rosters import RostersDirective
 from bbcore.sphinxext.schemas import SchemasDirective
 from bbcore.sphinxext.selection import resolve_to_a_broader_selection
@@ -82,5 +87,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for name, directive in DIRECTIVES.items():
         app.add_directive(name, directive)
     app.connect("missing-reference", resolve_to_a_broader_selection)
+    app.connect("builder-inited", write_plugin_pages)
     setup_roles(app)
     return {"version": bbcore.__version__, "parallel_read_safe": True, "parallel_write_safe": True}
