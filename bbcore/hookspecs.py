@@ -456,10 +456,10 @@ def bbcore_register_site_pages(register: SitePageRegistrar) -> None:
     """Add pages to the rules site.
 
     A registration hook: called for every installed plugin when a Sphinx site using
-    ``bbcore.sphinxext`` is built. Each page is a reStructuredText file the plugin ships
-    (in its package, so a wheel carries it); the site publishes it as
-    ``plugins/<plugin>/<name>`` and lists it on the page ``plugins/index``, which the
-    site's own toctree includes. The page may use every directive and role of
+    ``bbcore.sphinxext`` with ``bbcore_plugin_pages = True`` in its ``conf.py`` is built
+    (this site does). Each page is a reStructuredText file the plugin ships (in its
+    package, so a wheel carries it); the site publishes it as ``plugins/<plugin>/<name>``
+    and lists it on the page ``plugins/index``, which the site's own toctree includes. The page may use every directive and role of
     ``bbcore.sphinxext`` (``.. bbcore-tables::`` with ``:variant:``, say), so it is
     generated from the plugin's data; paths in it (``literalinclude``, images) are not
     rewritten, so keep it self-contained.

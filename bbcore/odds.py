@@ -424,6 +424,43 @@ def armour_odds(ruleset: Ruleset, board: Board, player_id: str, harm: Harm) -> A
     return ArmourOdds(1 - results["armour-held"], results)
 
 
+@frozen
+class InjuryOdds:
+    """The chance of each row of the injury table a player is rolled on (the Stunty one for a Stunty player), and of the
+    status each leaves him in (Thick Skull's Stunned in place of a KO counted; ``reserves``: a Stunned player the
+    crowd hurt goes there)."""
+
+    table: str
+    results: Mapping[str, Fraction]
+    statuses: Mapping[str, Fraction]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "table": self.table,
+            "results": {k: float(v) for k, v in self.results.items()},
+            "statuses": {k: float(v) for k, v in self.statuses.items()},
+            "exact": {**{k: str(v) for k, v in self.results.items()}, **{f"status:{k}": str(v) for k, v in self.statuses.items()}},
+        }
+
+
+def injury_odds(ruleset: Ruleset, board: Board, player_id: str, harm: Harm) -> InjuryOdds:
+    """The Injury Roll alone, as :func:`~bbcore.rules.injury.injury_result` makes it for ``harm`` (its Mighty Blow, a
+    crowd's push, the ruleset's injury modifier hooks): for a player whose armour is already broken, or who is hurt
+    with no Armour Roll (pushed into the crowd, a falling Ball & Chain)."""
+
+    def hurt(dice: DiceSource) -> tuple[str, str]:
+        row, status, _event = injury_result(ruleset, board, player_id, harm, dice)
+        return row.id, "reserves" if harm.crowd and status is Status.STUNNED else status.value
+
+    outcomes = exact_outcomes(hurt)
+    table = ruleset.table("stunty-injury" if board.player(player_id).has("stunty") else "injury")
+    results = {row.id: sum((p for (row_id, _), p in outcomes.items() if row_id == row.id), Fraction(0)) for row in table.rows}
+    statuses: dict[str, Fraction] = {}
+    for (_, status), chance in outcomes.items():
+        statuses[status] = statuses.get(status, Fraction(0)) + chance
+    return InjuryOdds(table.id, results, dict(sorted(statuses.items())))
+
+
 #: How many assists a foul board can give each side: the free squares beyond the victim and behind the fouler.
 FOUL_BOARD_ASSISTS = 3
 

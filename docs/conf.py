@@ -25,6 +25,8 @@ extensions = [
     "bbcore_skurling.sphinxext",
 ]
 
+# The installed plugins' pages (bbcore_register_site_pages) go to plugins/, listed on plugins/index.
+bbcore_plugin_pages = True
 # The example plugin's own page ships in its package; the site shows it through the plugin (plugins/).
 exclude_patterns = ["_build", "examples/sevens/bbcore_sevens/docs"]
 html_theme = "furo"

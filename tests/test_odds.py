@@ -216,11 +216,47 @@ def test_the_cli_gives_exact_odds_as_json(capsys: pytest.CaptureFixture[str]) ->
     assert pass_json["exact"] == {"accurate": "1/3", "inaccurate": "1/6", "fumbled": "1/2"}
 
 
+def two_d6_chances(core: Ruleset, table_id: str, *, blow: int = 0) -> dict[str, Fraction]:
+    """Each row's chance on 2D6 plus ``blow``, read straight from the table's ranges."""
+    table = core.table(table_id)
+    low, high = table.rows[0].min, table.rows[-1].max
+    chances = dict.fromkeys((row.id for row in table.rows), Fraction(0))
+    for first in range(1, 7):
+        for second in range(1, 7):
+            total = min(max(first + second + blow, low), high)
+            chances[table.row_for(total).id] += Fraction(1, 36)
+    return chances
+
+
+def test_the_cli_gives_the_injury_rolls_odds_from_the_tables(core: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "injury", "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    expected = two_d6_chances(core, "injury")
+    assert plain["table"] == "injury"
+    assert {k: Fraction(v) for k, v in plain["exact"].items() if ":" not in k} == expected
+    assert main(["odds", "injury", "--mighty-blow", "--json"]) == 0
+    blown = json.loads(capsys.readouterr().out)["exact"]
+    assert {k: Fraction(v) for k, v in blown.items() if ":" not in k} == two_d6_chances(
+        core, "injury", blow=core.parameters.block.mighty_blow
+    )
+    # Thick Skull turns the lowest Knocked-out total into Stunned; the crowd sends a Stunned player to the Reserves.
+    assert main(["odds", "injury", "--thick-skull", "--crowd", "--json"]) == 0
+    skull = json.loads(capsys.readouterr().out)["exact"]
+    knocked_out = core.table("injury").row("knocked-out")
+    lowest_ko = Fraction(min(knocked_out.min - 1, 12 - knocked_out.min + 1), 36)  # ways to roll that total on 2D6
+    assert Fraction(skull["status:reserves"]) == expected["stunned"] + lowest_ko
+    assert Fraction(skull["status:ko"]) == expected["knocked-out"] - lowest_ko
+    assert main(["odds", "injury", "--stunty", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["table"] == "stunty-injury"
+
+
 @pytest.mark.parametrize(
     "argv",
     [
         ["odds", "armour", "--av", "x"],
         ["odds", "armour", "--av", "9", "--cause", "blcok"],
+        ["odds", "injury", "--crowd", "--mighty-blow"],
+        ["odds", "injury", "--skills", "thick-skul"],
         ["odds", "block", "--st", "4"],
         ["odds", "tests", "--target", "9"],
         ["odds", "block", "--st", "4", "--vs", "3", "--attacker-skills", "flying"],

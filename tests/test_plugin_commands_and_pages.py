@@ -130,24 +130,37 @@ class PagePlugin:
             register.page(name, source)
 
 
+def building(site: Path, *, pages: bool = True) -> Any:
+    """What the extension reads of a Sphinx application: the source folder and the ``bbcore_plugin_pages`` setting."""
+    return SimpleNamespace(srcdir=str(site), config=SimpleNamespace(bbcore_plugin_pages=pages))
+
+
+def test_a_site_gets_the_plugins_pages_only_when_it_asks(installed: Any, tmp_path: Path) -> None:
+    source = tmp_path / "rules.rst"
+    source.write_text("House rules\n===========\n", encoding="utf-8")
+    installed(("house", PagePlugin(("rules", source))), entry_points=False)
+    write_plugin_pages(building(tmp_path / "site", pages=False))
+    assert not (tmp_path / "site" / "plugins").exists()
+
+
 def test_a_plugins_pages_are_copied_into_the_site_and_listed(installed: Any, tmp_path: Path) -> None:
     source = tmp_path / "rules.rst"
     source.write_text("House rules\n===========\n\nSome words.\n", encoding="utf-8")
     site = tmp_path / "site"
     installed(("house", PagePlugin(("rules", source))), entry_points=False)
-    write_plugin_pages(SimpleNamespace(srcdir=str(site)))  # type: ignore[arg-type]
+    write_plugin_pages(building(site))
     page = site / "plugins" / "house" / "rules.rst"
     assert page.read_text(encoding="utf-8").endswith(source.read_text(encoding="utf-8"))
     index = (site / "plugins" / "index.rst").read_text(encoding="utf-8")
     assert "   house/rules" in index
     # Unchanged, a page is not written again (Sphinx would rebuild it); gone from the plugin, it goes from the site.
     written = page.stat().st_mtime_ns
-    write_plugin_pages(SimpleNamespace(srcdir=str(site)))  # type: ignore[arg-type]
+    write_plugin_pages(building(site))
     assert page.stat().st_mtime_ns == written
     mine = site / "plugins" / "notes.rst"
     mine.write_text("Not the extension's\n", encoding="utf-8")
     installed(entry_points=False)
-    write_plugin_pages(SimpleNamespace(srcdir=str(site)))  # type: ignore[arg-type]
+    write_plugin_pages(building(site))
     assert not page.exists()
     assert mine.exists()  # a file the extension did not write is never removed
     assert "No installed plugin adds a page." in (site / "plugins" / "index.rst").read_text(encoding="utf-8")

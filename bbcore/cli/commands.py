@@ -923,6 +923,31 @@ def cmd_odds_armour(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_odds_injury(args: argparse.Namespace) -> int:
+    from bbcore.odds import duel_board, injury_odds  # noqa: PLC0415
+    from bbcore.rules.injury import Harm  # noqa: PLC0415
+
+    if args.crowd and args.mighty_blow:
+        raise CliUsageError("--mighty-blow does not go with --crowd: the crowd hurts the player, not the blocker")
+    ruleset = _ruleset(args)
+    victim_skills = _skill_values(ruleset, args.skills)
+    victim_skills.update(dict.fromkeys(flag for flag, given in (("stunty", args.stunty), ("thick-skull", args.thick_skull)) if given))
+    board = duel_board(ruleset, 3, 3, defender_skills=victim_skills)
+    cause = "crowd" if args.crowd else BLOCK_ROLL
+    harm = Harm(
+        cause, board.player("attacker"), mighty_blow=args.mighty_blow, blow_bonus=ruleset.parameters.block.mighty_blow, crowd=args.crowd
+    )
+    odds = injury_odds(ruleset, board, "defender", harm)
+    if args.json:
+        emit_json(odds.to_json())
+    else:
+        print(f"the {odds.table} table:")
+        print(columns([[k, f"{float(v):.1%}"] for k, v in odds.results.items()]))
+        print("leaves him:")
+        print(columns([[k, f"{float(v):.1%}"] for k, v in odds.statuses.items()]))
+    return EXIT_OK
+
+
 def _prayers(ruleset: Ruleset, ids: list[str]) -> list[str]:
     """Prayers to Nuffle results by row id, each checked against the ruleset's prayers table."""
     table = ruleset.table("prayers-to-nuffle")
@@ -1248,6 +1273,15 @@ def build_parser(parser_class: type[argparse.ArgumentParser], argv: Sequence[str
         help="why the roll is made: each cause knocks the player down its own way (default: block)",
     )
     odds_armour.set_defaults(handler=cmd_odds_armour)
+    odds_injury = odds.add_parser("injury", help="the Injury Roll alone: its rows and the status they leave", parents=[as_json, rules])
+    odds_injury.add_argument("--mighty-blow", action="store_true", help="the hitter's Mighty Blow goes on the Injury Roll")
+    odds_injury.add_argument("--thick-skull", action="store_true", help="the victim has Thick Skull")
+    odds_injury.add_argument("--stunty", action="store_true", help="the victim is Stunty (the Stunty injury table)")
+    odds_injury.add_argument("--skills", metavar="IDS", help="other skills of the victim, comma-separated")
+    odds_injury.add_argument(
+        "--crowd", action="store_true", help="pushed into the crowd: no Armour Roll, and Stunned sends him to the Reserves"
+    )
+    odds_injury.set_defaults(handler=cmd_odds_injury)
     odds_foul = odds.add_parser("foul", help="a Foul's armour, injury and Sent-off odds", parents=[as_json, rules])
     odds_foul.add_argument("--av", type=_target_av, required=True, help="the victim's Armour Value as a target number, e.g. 9")
     odds_foul.add_argument("--assists", type=_foul_assists, default=0, help="offensive assists (0-3)")

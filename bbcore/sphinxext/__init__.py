@@ -28,9 +28,10 @@ sequence steps) each skill name and each ``<name> table`` links to its entry.
 Every directive notes the data files it renders from as dependencies of the
 page, so an incremental build picks up an edited file.
 
-The pages installed plugins add (:func:`~bbcore.hookspecs.bbcore_register_site_pages`) are
-copied into ``plugins/`` of the source tree as the build starts and listed on
-``plugins/index``: put that page in a toctree (:mod:`bbcore.sphinxext.plugin_pages`).
+With ``bbcore_plugin_pages = True`` in ``conf.py``, the pages installed plugins add
+(:func:`~bbcore.hookspecs.bbcore_register_site_pages`) are copied into ``plugins/`` of
+the source tree as the build starts and listed on ``plugins/index``: put that page in a
+toctree (:mod:`bbcore.sphinxext.plugin_pages`).
 
 ``:own:`` on ``bbcore-tables``, ``bbcore-skills`` and ``bbcore-rosters`` keeps only
 what the variant and packs define, leaving out the core's entries.
@@ -87,6 +88,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for name, directive in DIRECTIVES.items():
         app.add_directive(name, directive)
     app.connect("missing-reference", resolve_to_a_broader_selection)
+    app.add_config_value("bbcore_plugin_pages", default=False, rebuild="env", types=[bool])
     app.connect("builder-inited", write_plugin_pages)
     setup_roles(app)
     return {"version": bbcore.__version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,6 +1,8 @@
 """The pages plugins add to the site (:func:`~bbcore.hookspecs.bbcore_register_site_pages`).
 
-As the build starts, each registered page is copied into the source tree as
+A site asks for them with ``bbcore_plugin_pages = True`` in its ``conf.py`` (off by
+default: a site that uses the directives alone gets no pages it did not ask for). As the
+build starts, each registered page is then copied into the source tree as
 ``plugins/<plugin>/<name>.rst`` and listed on ``plugins/index.rst``, which the site's
 toctree includes. The folder is the extension's own: pages no plugin registers any more
 are taken away, and a file is written only when it changes, so Sphinx rebuilds only what did.
@@ -23,9 +25,12 @@ _MARK = ".. Written by bbcore.sphinxext at each build"
 
 
 def write_plugin_pages(app: Sphinx) -> None:
-    """Copy the installed plugins' pages into ``plugins/`` of the source tree, with their index."""
+    """Copy the installed plugins' pages into ``plugins/`` of the source tree, with their index, when the site's
+    ``bbcore_plugin_pages`` asks for them."""
     from bbcore.plugins import default_host  # noqa: PLC0415 - the plugins are imported only for a build
 
+    if not app.config.bbcore_plugin_pages:
+        return
     try:
         pages = default_host().site_pages()
     except PluginError as error:
