@@ -895,8 +895,7 @@ def cmd_odds_armour(args: argparse.Namespace) -> int:
     from bbcore.rules.injury import Harm  # noqa: PLC0415
 
     ruleset = _ruleset(args)
-    victim_skills = _skill_values(ruleset, args.skills)
-    victim_skills.update(dict.fromkeys(flag for flag, given in (("stunty", args.stunty), ("thick-skull", args.thick_skull)) if given))
+    victim_skills = _victim_skills(ruleset, args)
     hitter_skills = ["claws"] if args.claws else []
     board = duel_board(ruleset, 3, 3, attacker_skills=hitter_skills, defender_skills=victim_skills, defender_av=args.av)
     # The odds are for a player knocked down by ``cause``: a Foul's victim was down already, a Stab's or a
@@ -923,6 +922,13 @@ def cmd_odds_armour(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _victim_skills(ruleset: Ruleset, args: argparse.Namespace) -> dict[str, int | str | None]:
+    """The hurt player's skills of ``odds armour`` and ``odds injury``: ``--skills`` with ``--stunty`` and ``--thick-skull``."""
+    skills = _skill_values(ruleset, args.skills)
+    skills.update(dict.fromkeys(flag for flag, given in (("stunty", args.stunty), ("thick-skull", args.thick_skull)) if given))
+    return skills
+
+
 def cmd_odds_injury(args: argparse.Namespace) -> int:
     from bbcore.odds import duel_board, injury_odds  # noqa: PLC0415
     from bbcore.rules.injury import Harm  # noqa: PLC0415
@@ -930,9 +936,7 @@ def cmd_odds_injury(args: argparse.Namespace) -> int:
     if args.crowd and args.mighty_blow:
         raise CliUsageError("--mighty-blow does not go with --crowd: the crowd hurts the player, not the blocker")
     ruleset = _ruleset(args)
-    victim_skills = _skill_values(ruleset, args.skills)
-    victim_skills.update(dict.fromkeys(flag for flag, given in (("stunty", args.stunty), ("thick-skull", args.thick_skull)) if given))
-    board = duel_board(ruleset, 3, 3, defender_skills=victim_skills)
+    board = duel_board(ruleset, 3, 3, defender_skills=_victim_skills(ruleset, args))
     cause = "crowd" if args.crowd else BLOCK_ROLL
     harm = Harm(
         cause, board.player("attacker"), mighty_blow=args.mighty_blow, blow_bonus=ruleset.parameters.block.mighty_blow, crowd=args.crowd

@@ -326,8 +326,11 @@ def test_a_trickster_and_a_dump_off_may_be_used_again_against_frenzys_second_blo
     assert (twice.board.player("a").square, twice.board.player("d").square) == ((10, 7), (9, 7))
 
 
-def frenzied_blitz(core: Ruleset, board: Board, spent: MoveProgress, rolls: list[int], squares: list[Square]) -> Outcome:
-    """A's Blitz on d with Frenzy, the second block paid from what the Blitz has ``spent`` (pay_for_block)."""
+def frenzied_blitz(
+    core: Ruleset, board: Board, spent: MoveProgress, rolls: list[int], squares: list[Square], *, team_reroll: int = 0
+) -> Outcome:
+    """A's Blitz on d with Frenzy, the second block paid from what the Blitz has ``spent`` (pay_for_block) less what the
+    first block spent."""
     with ScriptedDice(rolls) as dice, ScriptedDecisions([("push-square", square) for square in squares]) as decisions:
         return block(
             core,
@@ -337,6 +340,7 @@ def frenzied_blitz(core: Ruleset, board: Board, spent: MoveProgress, rolls: list
             dice,
             decisions,
             blitz=True,
+            team_reroll=team_reroll,
             pay_second_block=lambda now, so_far: pay_for_block(core, now, "a", spent.less(so_far), dice, decisions),
         )
 
@@ -357,18 +361,7 @@ def test_a_frenzied_blitz_pays_for_its_second_block(core: Ruleset) -> None:
 def test_a_frenzied_blitz_does_not_spend_again_on_its_rush_the_team_reroll_its_first_block_spent(core: Ruleset) -> None:
     board = duel(core, skills={"a": {"frenzy": None}})
     spent = MoveProgress(ma_used=board.player("a").ma, team_rerolls=1)  # one team re-roll left as the block begins
-    with ScriptedDice([PLAYER_DOWN, PUSH, 1, 1, 1]) as dice, ScriptedDecisions([("push-square", (12, 7))]) as decisions:
-        outcome = block(
-            core,
-            board,
-            "a",
-            "d",
-            dice,
-            decisions,
-            blitz=True,
-            team_reroll=1,
-            pay_second_block=lambda now, so_far: pay_for_block(core, now, "a", spent.less(so_far), dice, decisions),
-        )
+    outcome = frenzied_blitz(core, board, spent, [PLAYER_DOWN, PUSH, 1, 1, 1], [(12, 7)], team_reroll=1)
     assert [e.kind for e in outcome.events].count("team-reroll") == 1  # on the block dice, not again on the Rush
     assert [e.result for e in outcome.events if e.kind == "rush"] == ["failed"]
     assert outcome.turnover
