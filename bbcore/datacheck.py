@@ -215,15 +215,21 @@ def _check_directory(directory: Path) -> tuple[int, list[Problem]]:
     return len(files), problems + _stray_files(directory, registered)
 
 
-def _resolved_in_place(path: Path) -> list[Problem]:
+def _resolved_in_place(path: Path, resolved: dict[Path, list[Problem]]) -> list[Problem]:
     """A data file, sound on its own, resolved with the rest of its data directory (what it names, ids it repeats):
     the problems found in it. When the directory's other files keep it from being resolved, a problem says so rather
-    than calling the file valid."""
-    root = path.parent if path.name in FILE_KINDS else path.parent.parent
-    found = _resolution_problems(root)
+    than calling the file valid; a broken plugin is named as it is. ``resolved`` keeps each directory's problems, so
+    the files of one directory resolve it once."""
+    root = (path.parent if path.name in FILE_KINDS else path.parent.parent).resolve()
+    if root not in resolved:
+        resolved[root] = _resolution_problems(root)
+    found = resolved[root]
     own = [p for p in found if p.file is not None and Path(p.file).resolve() == path.resolve()]
     if own or not found:
         return own
+    broken_plugins = [p for p in found if p.code == "plugin"]
+    if broken_plugins:
+        return broken_plugins
     elsewhere = sorted({p.file or display_path(root) for p in found})
     return [
         Problem(
@@ -259,6 +265,7 @@ def check_paths(paths: Iterable[Path]) -> tuple[int, list[Problem]]:
     """Validate files and directories; return how many files were read and every problem."""
     count = 0
     problems: list[Problem] = []
+    resolved: dict[Path, list[Problem]] = {}
     for path in paths:
         if path.is_dir():
             checked, found = _check_directory(path)
@@ -274,7 +281,7 @@ def check_paths(paths: Iterable[Path]) -> tuple[int, list[Problem]]:
             if kind_of(path) is None and path.suffix in (".yaml", ".yml"):
                 problems.extend(_check_lone_file(path))
             else:
-                problems.extend(_check_file(path) or _resolved_in_place(path))
+                problems.extend(_check_file(path) or _resolved_in_place(path, resolved))
         elif path.exists():
             problems.append(Problem("not-a-file", "not a file nor a folder (a device or a pipe)", "$", display_path(path)))
         else:

@@ -187,6 +187,19 @@ def test_data_check_of_one_file_resolves_it_with_its_directory(capsys: pytest.Ca
     assert (status, out.strip()) == (0, "1 file(s) valid")
 
 
+def test_data_check_of_one_file_names_a_broken_plugin_rather_than_its_directory(tmp_path: Path) -> None:
+    from bbcore.datacheck import _resolved_in_place
+    from bbcore.errors import Problem
+
+    (tmp_path / "tables").mkdir()
+    alone = tmp_path / "tables" / "t.yaml"
+    alone.write_text(TABLE_NAMING_A_SKILL.format(skill="block", second="b"), encoding="utf-8")
+    broken = Problem("plugin", "plugin 'shaky' failed to import", "$", str(tmp_path))
+    # The directory as resolving it found it: a plugin that would not load, nothing wrong in the file itself.
+    assert _resolved_in_place(alone, {tmp_path.resolve(): [broken]}) == [broken]
+    assert [p.code for p in _resolved_in_place(alone, {tmp_path.resolve(): [Problem("x", "y", "$", "other.yaml")]})] == ["unresolved"]
+
+
 def test_data_check_reads_a_plugins_rules_file_by_its_registration(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from bbcore.plugins import PluginHost
 

@@ -89,6 +89,35 @@ def test_what_a_plugins_command_raises_is_reported_by_plugin_name(installed: Any
     assert "Traceback" not in err
 
 
+class CarelessPlugin:
+    """A command whose setup clashes with the core's ``--json``, and one whose help has a per cent sign in it."""
+
+    @hookimpl
+    def bbcore_register_commands(self, register: CommandRegistrar) -> None:
+        register.command("clash", lambda args: 0, "clashes", arguments=lambda parser: parser.add_argument("--json"))
+        register.command("share", self.share, "wins 50% of games")
+
+    @staticmethod
+    def share(args: argparse.Namespace) -> int:
+        raise BrokenPipeError  # what printing into a closed pipe (bbcore share | head -1) raises
+
+
+def test_a_plugins_careless_command_spoils_neither_the_help_nor_the_other_commands(
+    installed: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    installed(("careless", CarelessPlugin()), ("counter", CommandPlugin()))
+    with pytest.raises(SystemExit) as helped:
+        main(["--help"])
+    assert helped.value.code == 0
+    assert "wins 50% of games" in capsys.readouterr().out
+    assert main(["clash"]) == 2
+    assert "plugin 'careless' could not set up its command 'clash': ArgumentError" in capsys.readouterr().err
+    assert main(["turns"]) == 0
+    capsys.readouterr()
+    assert main(["share"]) == 0  # a closed pipe ends the command quietly, as it does a core one
+    assert capsys.readouterr().err == ""
+
+
 @pytest.mark.parametrize(
     ("plugins", "message"),
     [

@@ -1340,7 +1340,15 @@ def _add_plugin_commands(sub: Any, argv: Sequence[str] | None, add: Callable[...
         if words:
             raise  # a command no core one: it may be the broken plugin's, so say what is wrong with it
         return  # help or --version: listed without the plugins' commands; the broken plugin is named when used
+    asked = words[0] if words else None
     for command in commands:
-        parser = add(command.name, command.run, command.help, with_rules=command.with_rules)
-        if command.arguments is not None:
-            command.arguments(parser)
+        try:
+            # A plugin's help is plain text: a % in it is no format of argparse's.
+            parser = add(command.name, command.run, command.help.replace("%", "%%"), with_rules=command.with_rules)
+            if command.arguments is not None:
+                command.arguments(parser)
+        except Exception as error:  # noqa: BLE001 - whatever a plugin's setup raises is told by plugin name
+            if command.name == asked:
+                raise PluginError(
+                    f"plugin {command.plugin!r} could not set up its command {command.name!r}: {type(error).__name__}: {error}"
+                ) from None

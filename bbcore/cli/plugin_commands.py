@@ -44,8 +44,8 @@ class PluginCommand:
         """Run the handler; what it raises beyond the library's own errors is a :class:`PluginError` naming the plugin."""
         try:
             status = self.handler(args)
-        except BBCoreError:
-            raise
+        except (BBCoreError, OSError):
+            raise  # the library's own errors, and a closed pipe or a file it cannot write: told as the core's are
         except Exception as error:
             raise PluginError(f"plugin {self.plugin!r} raised in its command {self.name!r}: {type(error).__name__}: {error}") from error
         if status is None:
@@ -86,7 +86,7 @@ def plugin_commands(host: PluginHost, taken: Collection[str]) -> list[PluginComm
     registrar = CommandRegistrar(taken)
     for impl in host.pm.hook.bbcore_register_commands.get_hookimpls():
         try:
-            impl.function(register=registrar.bind(impl.plugin_name))
+            impl.function(registrar.bind(impl.plugin_name))  # positionally, as the hook trace records a registrar
         except PluginError:
             raise
         except Exception as error:

@@ -393,6 +393,7 @@ def hire_fire_retire(ruleset: Ruleset, team: LeagueTeam, decisions: SkurlingDeci
             problems.append(f"{name!r} cannot both be fired and retire")
     cost = 0
     banned = set(building_rules(ruleset).banned_skills)
+    named_twice: set[str] = set()
     for name, position_ref in order.hire:
         try:
             position = ruleset.position(position_ref)
@@ -403,6 +404,9 @@ def hire_fire_retire(ruleset: Ruleset, team: LeagueTeam, decisions: SkurlingDeci
             problems.append(f"{position_ref!r} may not play Skurling")
         if name in names:
             problems.append(f"a miniature named {name!r} is already on the roster")
+        elif [hired for hired, _ in order.hire].count(name) > 1 and name not in named_twice:
+            named_twice.add(name)
+            problems.append(f"two miniatures hired are named {name!r}: each needs a name of its own")
         cost += position.cost
     roster_size = len(names) - len(set(order.fire) & set(names)) + len(order.hire)
     limit = building_rules(ruleset).league.roster_max

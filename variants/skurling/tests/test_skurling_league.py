@@ -385,6 +385,12 @@ def test_rerolls_cost_double_after_building_and_the_roster_holds_ten() -> None:
         hire_fire_retire(r, league_team(treasury=1_000_000), strict(("hire-and-fire", HireOrder(hire=five_more))))
 
 
+def test_two_miniatures_hired_at_once_need_names_of_their_own() -> None:
+    twins = (("New", "human/human-lineman"), ("New", "human/human-lineman"))
+    with pytest.raises(UsageError, match="two miniatures hired are named 'New'"):
+        hire_fire_retire(league(), league_team(treasury=1_000_000), strict(("hire-and-fire", HireOrder(hire=twins))))
+
+
 def test_an_injured_miniature_may_temporarily_retire_and_leaves_the_team_value() -> None:
     r = league()
     team = league_team()
