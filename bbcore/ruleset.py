@@ -55,6 +55,8 @@ class Origin:
     document: YamlDocument
     base: JsonPath
     layer: int = 0
+    #: The plugin whose data directory holds it ("" when none is known, a file checked alone).
+    plugin: str = ""
 
     def locate(self, sub: JsonPath = ()) -> Location:
         return self.document.locate((*self.base, *sub))
@@ -322,27 +324,46 @@ class _Merge:
         self.items: dict[str, Any] = {}
         self.origins: dict[str, Origin] = {}
         self.replaced: dict[str, Origin] = {}
+        self.replacements: dict[str, Any] = {}
         self.problems = problems
+
+    def _takes_precedence(self, target: str, entity: Any, origin: Origin) -> bool:
+        """A second replacement of ``target``: whether it takes the first one's place (it declares precedence over that
+        plugin). When neither declares precedence over the other it is an error naming both plugins."""
+        first, earlier = self.replaced[target], self.replacements[target]
+        if first.plugin and first.plugin != origin.plugin:
+            if first.plugin in getattr(entity, "precedence_over", ()):
+                del self.items[earlier.id]
+                del self.origins[earlier.id]
+                return True
+            if origin.plugin in getattr(earlier, "precedence_over", ()):
+                return False  # the first one wins, as its plugin declared
+        there = first.locate(("replaces",))
+        by = f"plugins {first.plugin!r} and {origin.plugin!r}" if first.plugin != origin.plugin else f"plugin {origin.plugin!r}"
+        self.problems.append(
+            origin.problem(
+                ("replaces",),
+                "conflicting-replacement",
+                f"{self.kind} {target!r} is replaced twice, by {by}: here and at {there} ({there.path});"
+                " one of them may declare precedence_over: [the other plugin]",
+            )
+        )
+        return False
 
     def add(self, entity: Any, origin: Origin) -> None:
         target = getattr(entity, "replaces", None)
         if target is not None:
             if target in self.replaced:
-                first = self.replaced[target].locate(("replaces",))
-                self.problems.append(
-                    origin.problem(
-                        ("replaces",),
-                        "conflicting-replacement",
-                        f"{self.kind} {target!r} is replaced twice: here and at {first} ({first.path})",
-                    )
-                )
-                return
-            if target not in self.items:
+                if not self._takes_precedence(target, entity, origin):
+                    return
+            elif target not in self.items:
                 self.problems.append(origin.problem(("replaces",), "unknown-replacement", f"replaces unknown {self.kind} {target!r}"))
                 return
+            else:
+                del self.items[target]
+                del self.origins[target]
             self.replaced[target] = origin
-            del self.items[target]
-            del self.origins[target]
+            self.replacements[target] = entity
         if entity.id in self.items:
             first = self.origins[entity.id].locate(("id",))
             self.problems.append(
@@ -433,39 +454,40 @@ class RulesetBuilder:
 
         merges = {kind: _Merge(kind, self.problems) for kind in ("roster", "skill", "table", "pitch", "league", "special-rule", "sequence")}
         parameter_layers: list[tuple[YamlDocument, dict[str, Any]]] = []
-        inducement_lists: list[tuple[int, LoadedFile]] = []
+        inducement_lists: list[tuple[int, LoadedFile, str]] = []
         sequence_files: list[LoadedFile] = []
         teams: list[LoadedFile] = []
         amending: list[AmendingFile] = []
 
-        for layer, _source, loaded in layers:
+        for layer, source, loaded in layers:
+            plugin = source.plugin
             for item in loaded:
                 self._check_when_keys(item, declared)
                 model = item.model
                 doc = item.document
                 if item.kind == "roster":
-                    merges["roster"].add(model, Origin(doc, (), layer))
+                    merges["roster"].add(model, Origin(doc, (), layer, plugin))
                 elif item.kind == "table":
                     # Coverage needs no other file, so it is checked even when other files failed.
-                    self.problems.extend(table_coverage_problems(model, Origin(doc, (), layer)))
+                    self.problems.extend(table_coverage_problems(model, Origin(doc, (), layer, plugin)))
                     # A table under ``when:`` stays in the ruleset (it is listed and linked);
                     # the condition only decides whether it fills its roles.
-                    merges["table"].add(model, Origin(doc, (), layer))
+                    merges["table"].add(model, Origin(doc, (), layer, plugin))
                 elif item.kind == "pitch":
-                    merges["pitch"].add(model, Origin(doc, (), layer))
+                    merges["pitch"].add(model, Origin(doc, (), layer, plugin))
                 elif item.kind == "skill":
                     for i, skill in enumerate(model.skills):
-                        merges["skill"].add(skill, Origin(doc, ("skills", i), layer))
+                        merges["skill"].add(skill, Origin(doc, ("skills", i), layer, plugin))
                 elif item.kind == "glossary":
                     for i, entry in enumerate(model.leagues):
-                        merges["league"].add(entry, Origin(doc, ("leagues", i), layer))
+                        merges["league"].add(entry, Origin(doc, ("leagues", i), layer, plugin))
                     for i, entry in enumerate(model.special_rules):
-                        merges["special-rule"].add(entry, Origin(doc, ("special_rules", i), layer))
+                        merges["special-rule"].add(entry, Origin(doc, ("special_rules", i), layer, plugin))
                 elif item.kind == "parameters":
                     if _condition_holds(model.get("when", {}), options):
                         parameter_layers.append((doc, model))
                 elif item.kind == "inducement":
-                    inducement_lists.append((layer, item))
+                    inducement_lists.append((layer, item, plugin))
                 elif item.kind == "sequence":
                     sequence_files.append(item)
                 elif item.kind == "amendments":
@@ -526,7 +548,7 @@ class RulesetBuilder:
 
         found = reference_problems(ruleset)
         found.extend(parameter_skill_problems(ruleset.skills, parameter_layers))
-        listed = {inducement.id for _, item in inducement_lists for inducement in item.model.inducements}
+        listed = {inducement.id for _, item, _ in inducement_lists for inducement in item.model.inducements}
         found.extend(parameter_inducement_problems(listed, parameter_layers))
         found.extend(parameter_prayer_problems(ruleset, parameter_layers))
         found.extend(parameter_special_rule_problems(ruleset, parameter_layers))
@@ -647,24 +669,24 @@ class RulesetBuilder:
             return None
 
     def _inducements(
-        self, lists: list[tuple[int, LoadedFile]]
+        self, lists: list[tuple[int, LoadedFile, str]]
     ) -> tuple[dict[str, Inducement], dict[str, InducementGroup], dict[str, Origin]]:
         # Packs replace the active list; a variant's list extends it or, with mode: replace, stands alone.
-        chosen = [(layer, item) for layer, item in lists if layer == 2]
+        chosen = [(layer, item, plugin) for layer, item, plugin in lists if layer == 2]
         if not self.packs:
-            for layer, item in lists:
+            for layer, item, plugin in lists:
                 model: InducementList = item.model
                 if model.mode == "replace":
-                    chosen = [(layer, item)]
+                    chosen = [(layer, item, plugin)]
                 else:
-                    chosen.append((layer, item))
+                    chosen.append((layer, item, plugin))
         merge = _Merge("inducement", self.problems)
         group_merge = _Merge("inducement group", self.problems)
-        for layer, item in chosen:
+        for layer, item, plugin in chosen:
             for i, inducement in enumerate(item.model.inducements):
-                merge.add(inducement, Origin(item.document, ("inducements", i), layer))
+                merge.add(inducement, Origin(item.document, ("inducements", i), layer, plugin))
             for i, group in enumerate(item.model.groups):
-                group_merge.add(group, Origin(item.document, ("groups", i), layer))
+                group_merge.add(group, Origin(item.document, ("groups", i), layer, plugin))
         return merge.items, group_merge.items, merge.origins
 
     def _sequences(self, files: list[LoadedFile], options: Mapping[str, str]) -> tuple[dict[str, Sequence], dict[str, Origin]]:

@@ -12,6 +12,7 @@ from bbcore.hookspecs import hookimpl
 from bbcore.plugins import PluginHost
 from bbcore.registry import DataRegistrar
 from bbcore.ruleset import build_ruleset
+from tests.fixtures.plugins import HERE as FIXTURES
 from tests.fixtures.plugins import DataPlugin, RaisingPlugin, WrongHookPlugin
 
 
@@ -119,9 +120,40 @@ def test_two_plugins_replacing_the_same_table_are_both_located() -> None:
     with pytest.raises(DataError) as caught:
         build_ruleset(packs=["a", "b"], host=host)
     message = str(caught.value)
-    assert "table 'weather' is replaced twice" in message
+    assert "table 'weather' is replaced twice, by plugins 'a' and 'b'" in message
     assert "weather-a/tables/weather.yaml" in message
     assert "weather-b/tables/weather.yaml" in message
+    assert "precedence_over" in message
+
+
+class PackFromText:
+    """A pack whose one table is written in a temporary folder."""
+
+    def __init__(self, name: str, folder: Path, table: str) -> None:
+        (folder / "tables").mkdir(parents=True)
+        (folder / "tables" / "weather.yaml").write_text(table, encoding="utf-8")
+        self.name, self.folder = name, folder
+
+    @hookimpl
+    def bbcore_register_data(self, register: DataRegistrar) -> None:
+        register.pack(self.name, self.folder, f"test pack {self.name}")
+
+
+@pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
+@pytest.mark.parametrize("declared_by", ["a", "b"])
+def test_a_plugin_that_declares_precedence_wins_the_replacement_in_either_order(
+    tmp_path: Path, order: tuple[str, str], declared_by: str
+) -> None:
+    other = "b" if declared_by == "a" else "a"
+    plugins = []
+    for name in order:
+        fixture = (FIXTURES / f"weather-{name}" / "tables" / "weather.yaml").read_text(encoding="utf-8")
+        if name == declared_by:
+            fixture = fixture.replace("replaces: weather\n", f"replaces: weather\nprecedence_over: [{other}]\n")
+        plugins.append((name, PackFromText(name, tmp_path / name, fixture)))
+    ruleset = build_ruleset(packs=list(order), host=PluginHost(plugins, entry_points=False))
+    assert ruleset.table("weather").id == f"plugin-{declared_by}/weather"
+    assert f"plugin-{other}/weather" not in ruleset.tables
 
 
 def test_hooks_of_inactive_variants_are_not_called() -> None:

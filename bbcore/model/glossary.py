@@ -11,6 +11,8 @@ class GlossaryEntry:
     name: str
     text: str
     replaces: str | None = None
+    #: With ``replaces``: the plugins whose replacement of the same entry this one wins over.
+    precedence_over: tuple[str, ...] = ()
 
 
 @frozen

@@ -139,6 +139,8 @@ class Inducement:
     profiles: tuple[InducementProfile, ...] = ()
     effects: tuple[Effect, ...] = ()
     replaces: str | None = None
+    #: With ``replaces``: the plugins whose replacement of the same entry this one wins over.
+    precedence_over: tuple[str, ...] = ()
     provisional: bool = False
     incomplete: bool = False
     note: str | None = None

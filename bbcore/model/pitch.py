@@ -63,6 +63,8 @@ class Pitch:
     feature_types: tuple[FeatureType, ...] = ()
     features: tuple[Feature, ...] = ()
     replaces: str | None = None
+    #: With ``replaces``: the plugins whose replacement of the same entry this one wins over.
+    precedence_over: tuple[str, ...] = ()
 
     @property
     def centre_width(self) -> int:

@@ -64,6 +64,8 @@ class Roster:
     positions: tuple[Position, ...]
     position_limits: tuple[PositionLimit, ...] = ()
     replaces: str | None = None
+    #: With ``replaces``: the plugins whose replacement of the same entry this one wins over.
+    precedence_over: tuple[str, ...] = ()
     note: str | None = None
     #: A value of the roster is no source's (its ``note`` says which).
     provisional: bool = False

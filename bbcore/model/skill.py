@@ -18,6 +18,8 @@ class Skill:
     usage: str | None = None
     parameter: str | None = None
     replaces: str | None = None
+    #: With ``replaces``: the plugins whose replacement of the same entry this one wins over.
+    precedence_over: tuple[str, ...] = ()
     acts_as: str | None = None  # the skill this one is a form of: played as that one (Ruleset.skill_forms)
     excludes: tuple[str, ...] = ()  # skills a player who has this one may not also have
     requires_one_of: tuple[str, ...] = ()  # a player may have this one only with one of these

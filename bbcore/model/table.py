@@ -69,6 +69,8 @@ class Table:
     text: str | None = None
     columns: tuple[Column, ...] = ()
     replaces: str | None = None
+    #: With ``replaces``: the plugins whose replacement of the same entry this one wins over.
+    precedence_over: tuple[str, ...] = ()
 
     @property
     def range(self) -> tuple[int, int] | None:
