@@ -72,10 +72,11 @@ def test_a_plugins_command_runs_with_its_options_and_the_ruleset_selection(insta
     assert capsys.readouterr().out.strip() == str(bbcore.load_ruleset("skurling").parameters.turns_per_half)
 
 
-def test_the_help_lists_a_plugins_commands(installed: Any, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("argv", [["--help"], ["--help", "table"], ["-h", "turns"]])
+def test_the_help_lists_a_plugins_commands(installed: Any, capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     installed(("counter", CommandPlugin()))
     with pytest.raises(SystemExit):
-        main(["--help"])
+        main(argv)
     out = capsys.readouterr().out
     assert "turns" in out
     assert "the turns of a half" in out

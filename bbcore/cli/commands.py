@@ -1331,9 +1331,11 @@ def _add_plugin_commands(sub: Any, argv: Sequence[str] | None, add: Callable[...
     from bbcore.cli.plugin_commands import plugin_commands  # noqa: PLC0415 - only when a plugin's command may be asked for
     from bbcore.plugins import default_host  # noqa: PLC0415
 
-    words = [word for word in (argv or ()) if not word.startswith("-")]
-    if words and words[0] in sub.choices:
-        return  # a core command: the plugins are not imported for it
+    given = list(argv or ())
+    words = [word for word in given if not word.startswith("-")]
+    top_help = bool(words) and any(word in ("-h", "--help") for word in given[: given.index(words[0])])
+    if words and words[0] in sub.choices and not top_help:
+        return  # a core command: the plugins are not imported for it (bbcore --help table is the list of all, though)
     try:
         commands = plugin_commands(default_host(), sub.choices)
     except PluginError:
