@@ -116,9 +116,12 @@ THROW_TEAM_MATE, KICK_TEAM_MATE = "throw-team-mate", "kick-team-mate"
 
 
 def _check(ruleset: Ruleset, board: Board, thrower: PlayerState, thrown: PlayerState, target: Square, skill: str) -> Row:
-    if not thrower.standing or not thrower.has(skill):
+    if not thrower.alert or not thrower.has(skill):
+        # An Active trait: only a Standing player who is not Distracted uses it.
         verb = "kick" if skill == KICK_TEAM_MATE else "throw"
-        raise UsageError(f"{thrower.id} cannot {verb} a team-mate: they must be standing and have {ruleset.skill_display(skill)}")
+        raise UsageError(
+            f"{thrower.id} cannot {verb} a team-mate: they must be Standing, not Distracted, and have {ruleset.skill_display(skill)}"
+        )
     if thrower.pa is None:
         raise UsageError(f"{thrower.id} has no Passing Ability and cannot make the Passing Ability Test of a throw")
     if thrown.team != thrower.team or not thrown.has("right-stuff"):
@@ -255,12 +258,13 @@ def throw_team_mate(
         square = step(thrower.square, direction)
         events.append(Event("thrown-player-bounce", thrown_id, rolls, "dropped", {"from": list(thrower.square), "to": list(square)}))
         last = thrower.square
+    elif quality == "superb" and thrower.has("bullseye"):
+        # Bullseye's Superb Throw does not scatter, so there is no scatter for Swoop to take the place of.
+        square, last = target, target
+        events.append(Event("scatter", thrown_id, (), "on-target", {"square": list(target), "skill": "bullseye"}))
     elif swoop_facing is not None:
         square, last, rolls = _swoop(ruleset, in_air, target, swoop_facing, dice)
         events.append(Event(SWOOP, thrown_id, rolls, "swooped", {"from": list(target), "to": list(square)}))
-    elif quality == "superb" and thrower.has("bullseye"):
-        square, last = target, target
-        events.append(Event("scatter", thrown_id, (), "on-target", {"square": list(target), "skill": "bullseye"}))
     else:
         square, last, rolls = _scatter(ruleset, in_air, target, params.scatter, dice)
         events.append(Event("scatter", thrown_id, rolls, "scattered", {"from": list(target), "to": list(square)}))
@@ -510,7 +514,8 @@ class _Flight:
     def crash_into(self, board: Board, occupant: PlayerState) -> Outcome:
         """The player in the landing square is knocked down, whatever their state; Lethal Flight may add to the roll against
         an opponent, and makes the thrown player the one who hurt him (a Casualty earns him the award)."""
-        lethal = self.by_team_mate and self.thrown.has("lethal-flight") and occupant.team != self.thrown.team
+        # Lethal Flight is an Active trait: a team-mate thrown while Prone or Distracted does not use it.
+        lethal = self.by_team_mate and self.thrown.alert and self.thrown.has("lethal-flight") and occupant.team != self.thrown.team
         harm = Harm(
             "crash-landing",
             attacker=self.thrown if lethal else None,

@@ -97,6 +97,7 @@ def test_a_team_mate_goes_no_further_than_a_short_throw(core: Ruleset) -> None:
         ({"beside": (10, 10)}, "next to"),
         ({"thrower": "human/human-lineman"}, "Throw Team-mate"),
         ({"statuses": {"h": "stunned"}}, "stunned"),
+        ({"statuses": {"t": "prone"}}, "Standing, not Distracted"),
     ],
 )
 def test_only_a_thrower_with_the_trait_throws_an_adjacent_right_stuff_team_mate(
@@ -592,6 +593,26 @@ def test_only_a_player_with_kick_team_mate_kicks(core: Ruleset) -> None:
         kick(core, pitch(core, thrower=LINEMAN), QUICK, [])
 
 
+def test_a_distracted_thrower_uses_no_active_trait(core: Ruleset) -> None:
+    board = bullseye(core)
+    distracted = board.with_player(attrs.evolve(board.player("t"), tackle_zone=False))
+    with pytest.raises(UsageError, match="Standing, not Distracted"):
+        throw(core, distracted, QUICK, [5, 3])
+
+
+@pytest.mark.parametrize("how", ["prone", "distracted"])
+def test_a_team_mate_thrown_prone_or_distracted_adds_no_lethal_flight(core: Ruleset, how: str) -> None:
+    board = bullseye(
+        core, others={"o": ("away", ORC, QUICK)}, skills={"h": {"lethal-flight": None}}, statuses={"h": "prone"} if how == "prone" else None
+    )
+    if how == "distracted":
+        board = board.with_player(attrs.evolve(board.player("h"), tackle_zone=False))
+    # The rolls that break the Orc's armour with Lethal Flight's +1 (see above) leave it whole without it.
+    outcome = throw(core, board, QUICK, [5, 5, 4, 2, 2, RIGHT, *HELD])
+    armour = next(e for e in outcome.events if e.kind == "armour" and e.who == "o")
+    assert (armour.result, armour.detail["mighty_blow"]) == ("held", False)
+
+
 # -- Swoop ------------------------------------------------------------------------------------------
 
 SWOOPER = {"h": {"swoop": None}}
@@ -613,6 +634,13 @@ def test_a_swooping_team_mate_may_roll_the_landing_again(core: Ruleset) -> None:
     landing = only(outcome, "landing")
     assert landing.detail["rerolled_with"] == "swoop"
     assert outcome.board.player("h").standing
+
+
+def test_a_bullseye_superb_throw_lands_on_target_with_no_swoop(core: Ruleset) -> None:
+    board = bullseye(core, skills={"t": {"bullseye": None}, **SWOOPER})
+    outcome = throw(core, board, QUICK, [6, 3], swoop_facing=(1, 0))
+    assert "swoop" not in [e.kind for e in outcome.events]
+    assert outcome.board.player("h").square == QUICK
 
 
 def test_only_a_swooper_swoops_and_only_facing_an_edge(core: Ruleset) -> None:
