@@ -12,6 +12,9 @@ from attrs import frozen
 
 from bbcore.errors import PluginError
 
+#: Kebab-case, as every bbcore id (ARCHITECTURE §4): plugin names, plugins' command and page names.
+KEBAB_CASE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+
 
 @frozen
 class DataSource:
@@ -214,10 +217,6 @@ class RowEffectRegistrar:
         return {**self._defaults, **self._overrides}
 
 
-#: What a site page may be called: kebab-case, as it becomes part of the page's address.
-_PAGE_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
-
-
 @frozen
 class SitePage:
     """A page a plugin adds to the rules site: reStructuredText in ``source``, published as ``plugins/<plugin>/<name>``."""
@@ -240,7 +239,7 @@ class SitePageRegistrar:
 
     def page(self, name: str, source: Path | str) -> None:
         """Add the reStructuredText file ``source`` as the page ``name`` of this plugin (its title is the file's own)."""
-        if not _PAGE_NAME.fullmatch(name):
+        if not KEBAB_CASE.fullmatch(name):  # it becomes part of the page's address
             raise PluginError(f"plugin {self._plugin!r} registers the site page {name!r}: a page's name is kebab-case, like 'rules'")
         if any(page.name == name and page.plugin == self._plugin for page in self.pages):
             raise PluginError(f"plugin {self._plugin!r} registers the site page {name!r} twice")

@@ -8,20 +8,18 @@ anything else it raises is reported by plugin name, never as a traceback.
 from __future__ import annotations
 
 import argparse
-import re
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 from attrs import frozen
 
 from bbcore.errors import BBCoreError, PluginError
+from bbcore.registry import KEBAB_CASE
 
 if TYPE_CHECKING:
     from bbcore.plugins import PluginHost
     from bbcore.ruleset import Ruleset
 
-#: What a command may be called: the kebab-case of the core's own.
-_COMMAND_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 
 Handler = Callable[[argparse.Namespace], "int | None"]
 Arguments = Callable[[argparse.ArgumentParser], None]
@@ -72,7 +70,7 @@ class CommandRegistrar:
 
     def command(self, name: str, handler: Handler, help: str, *, arguments: Arguments | None = None, with_rules: bool = True) -> None:
         """Add ``bbcore NAME``: ``help`` is its line in ``bbcore --help``; see :class:`PluginCommand` for the rest."""
-        if not _COMMAND_NAME.fullmatch(name):
+        if not KEBAB_CASE.fullmatch(name):
             raise PluginError(f"plugin {self._plugin!r} registers the command {name!r}: a command's name is kebab-case, like 'roll'")
         if name in self._taken:
             raise PluginError(f"plugin {self._plugin!r} registers the command {name!r}, which is bbcore's own")

@@ -9,7 +9,6 @@ a test using the :mod:`bbcore.testing` fixtures, and a docs page built by the
 
 from __future__ import annotations
 
-import re
 from importlib import metadata
 from pathlib import Path
 
@@ -17,9 +16,7 @@ from attrs import frozen
 
 from bbcore.errors import UsageError
 from bbcore.plugins import CORE_PLUGIN, ENTRY_POINT_GROUP
-
-#: A plugin name: kebab-case, as every bbcore id (ARCHITECTURE §4).
-NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+from bbcore.registry import KEBAB_CASE
 
 
 @frozen
@@ -32,7 +29,7 @@ class PluginNames:
 
     @classmethod
     def of(cls, name: str) -> PluginNames:
-        if not NAME_PATTERN.match(name):
+        if not KEBAB_CASE.fullmatch(name):
             raise UsageError(f"a plugin name is kebab-case (lowercase letters, digits, single hyphens; a letter first): got {name!r}")
         if name == CORE_PLUGIN:
             raise UsageError(f"{name!r} is the name bbcore's own rules go by; give the plugin a name of its own")
