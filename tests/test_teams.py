@@ -122,6 +122,11 @@ BROKEN: list[tuple[str, dict[str, Any], str]] = [
         {"players": [*human_team()["players"][:-1], {**human_team()["players"][-1], "name": human_team()["players"][0]["name"]}]},
         "name-twice",
     ),
+    (
+        "a variant's role in a core team",
+        {"players": [{**human_team()["players"][0], "role": "goon"}, *human_team()["players"][1:]]},
+        "role-not-used",
+    ),
     ("nine re-rolls", {"rerolls": 9, "budget": 2_000_000}, "too-many-rerolls"),
     ("seven cheerleaders", {"staff": {"cheerleaders": 7}, "budget": 2_000_000}, "staff-limit"),
     ("unknown staff", {"staff": {"chef": 1}}, "unknown-staff"),

@@ -135,6 +135,21 @@ def check_player_names(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
             first[player.name] = i
 
 
+def check_no_roles(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
+    """Blood Bowl gives players no roles: a ``role`` in the file belongs to a variant that has them, and would
+    otherwise be ignored without a word. A variant with roles replaces this check with its own."""
+    for i, player in enumerate(team.players):
+        if player.role is not None:
+            yield problem(
+                "role-not-used",
+                f"{player.name} has the role {player.role!r}, but this ruleset gives players no roles"
+                " (is the team for a variant? give --variant or the file's variant key)",
+                "players",
+                i,
+                "role",
+            )
+
+
 def check_positions(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
     """Every position exists, and all come from one roster."""
     roster = team_roster(ruleset, team)
@@ -597,6 +612,7 @@ _DRAFT, _LEAGUE = frozenset({DRAFT}), frozenset({LEAGUE})
 CORE_CHECKS: tuple[TeamCheck, ...] = (
     TeamCheck("core/positions", check_positions, description="Every position exists; all from one roster."),
     TeamCheck("core/player-names", check_player_names, description="No two players share a name."),
+    TeamCheck("core/roles", check_no_roles, description="No player has a role (a variant with roles replaces this check)."),
     TeamCheck("core/roster-size", check_roster_size, description="Player count within the roster size.", stages=_DRAFT),
     TeamCheck(
         "core/roster-size",

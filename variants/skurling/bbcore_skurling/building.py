@@ -309,7 +309,7 @@ SKURLING_CHECKS: tuple[TeamCheck, ...] = (
         stages=frozenset({DRAFT}),
     ),
     TeamCheck("skurling/banned-positions", check_banned_positions, description="No Secret Weapons; No Ball never the Cuddler."),
-    TeamCheck("skurling/roles", check_roles, description="Known roles, each as many times as it counts."),
+    TeamCheck("skurling/roles", check_roles, "core/roles", "Known roles, each as many times as it counts."),
     TeamCheck("skurling/stooge", check_stooge_and_thrower, description="One Right Stuff Stooge; a Whacker with Throw Team-mate."),
     TeamCheck("skurling/reroll-price", check_reroll_price, description="Re-rolls need a Goon, whose roster prices them."),
     TeamCheck(
