@@ -869,8 +869,11 @@ def kick_lands(
     receiving_half = "home" if receiving_team == board.home else "away"
     geometry = board.geometry
 
+    def over_the_line(square: Square) -> bool:
+        return geometry.on_pitch(square) and geometry.half_of(square) != receiving_half
+
     def strayed(square: Square) -> bool:
-        return not geometry.on_pitch(square) or geometry.half_of(square) != receiving_half
+        return not geometry.on_pitch(square) or over_the_line(square)
 
     events: tuple[Event, ...] = ()
     if scatters and not strayed(landing):
@@ -894,11 +897,12 @@ def kick_lands(
     dived = diving_catch(
         ruleset, board, landing, dice, decisions, situation="pass", reason="kick-off", first_team=receiving_team, leaving="kick-off"
     )
-    # A ball that leaves the pitch before it comes to rest (a missed catch, a bounce) is a touchback too.
+    # A ball that leaves the pitch before it comes to rest (a missed catch, a bounce) is a touchback too, unless the
+    # bbcore_ball_leaves_pitch hook sent it back (a wall): the edge is asked, and a ball it kept has no square.
     landed = dived if dived is not None else land_ball(ruleset, board, landing, dice, decisions, cause="kick-off", leaving="kick-off")
     outcome = Outcome(landed.board, (*events, *landed.events))
     resting = outcome.board.ball_square()
-    bounced_over = any(e.kind == "bounce" and strayed((e.detail["to"][0], e.detail["to"][1])) for e in landed.events)
+    bounced_over = any(e.kind == "bounce" and over_the_line((e.detail["to"][0], e.detail["to"][1])) for e in landed.events)
     if resting is None or geometry.half_of(resting) != receiving_half or bounced_over:
         return touchback(outcome.board, receiving_team, decisions, outcome.events)
     return outcome
@@ -917,8 +921,8 @@ def kick_off(ruleset: Ruleset, board: Board, target: Square, dice: DiceSource, d
 def touchback(board: Board, receiving_team: str, decisions: Decisions, events: tuple[Event, ...] = ()) -> Outcome:
     """The receiving coach gives the ball to one of their standing players; with nobody Standing he places it on a free
     square of his half (:func:`~bbcore.rules.decisions.touchback_square_from`, the squares of his end line first)."""
-    # A No Ball player may never hold the ball.
-    candidates = sorted(p.id for p in board.team_players(receiving_team) if p.standing and not p.has(NO_BALL))
+    # A No Ball player may never hold the ball; one trapped in a feature (a pit) is out of play.
+    candidates = sorted(p.id for p in board.team_players(receiving_team) if p.standing and not p.has(NO_BALL) and not board.trapped(p))
     if candidates:
         chosen = checked_choice(
             decisions.touchback_receiver(receiving_team, candidates), candidates, question="touchback", who=receiving_team

@@ -41,10 +41,10 @@ from bbcore.errors import UsageError
 from bbcore.rules import ball, movement
 from bbcore.rules.ball import TEMPLATE_FACINGS, template_direction
 from bbcore.rules.block import automatic_block
-from bbcore.rules.board import Board, PlayerState, Square, Status, step
+from bbcore.rules.board import Board, PlayerState, Square, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import BALL_AND_CHAIN, Harm, apothecary_from, armour_and_injury, injury_by_the_crowd, treatment_from
+from bbcore.rules.injury import BALL_AND_CHAIN, KNOCKED_DOWN, Harm, apothecary_from, armour_and_injury, injury_by_the_crowd, treatment_from
 from bbcore.rules.push import push
 from bbcore.rules.rerolls import PRO, TEAM_REROLL, RerollBudget, plugin_reroll, pro_for, take_test, target_test
 from bbcore.rules.trapdoors import enter_square, fell_through
@@ -204,11 +204,21 @@ def _block(
     *,
     pro: bool,
 ) -> Outcome:
-    """He blocks whoever stands in the square (no Foul Appearance roll), and follows up whenever he can."""
+    """He blocks whoever stands in the square (no Foul Appearance roll), and follows up whenever he can.
+
+    A team-mate he hits is a player of the active team: Knocked Down or pushed into the crowd, he brings a turnover;
+    Placed Prone (his own Wrestle), only if he held the ball."""
     assert target.square is not None
     hit = automatic_block(ruleset, board, player.id, target.id, dice, decisions, team_reroll=team_rerolls, must_follow_up=True, pro=pro)
-    team_mate_down = target.team == player.team and hit.board.player(target.id).status is not Status.STANDING
+    team_mate_down = target.team == player.team and _team_mate_turnover(board, hit, target.id)
     return Outcome(hit.board, (_event(player, "blocked", target.square, target=target.id), *hit.events), hit.turnover or team_mate_down)
+
+
+def _team_mate_turnover(before: Board, hit: Outcome, team_mate_id: str) -> bool:
+    after = hit.board.player(team_mate_id)
+    knocked_down = any(e.kind == KNOCKED_DOWN and e.who == team_mate_id for e in hit.events)
+    dropped = before.ball.carrier == team_mate_id and not after.standing
+    return knocked_down or not after.on_pitch or dropped
 
 
 def _push_and_armour(

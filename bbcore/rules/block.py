@@ -49,6 +49,7 @@ from bbcore.rules.board import (
 from bbcore.rules.decisions import Decisions, DefaultDecisions, checked_index, pro_die_from
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import (
+    APOTHECARY_EVENT,
     BALL_AND_CHAIN,
     KEPT_FOOTING,
     Apothecary,
@@ -526,6 +527,9 @@ def multiple_block(
         weaker = spend_cheer(weaker, attacker_id)  # a Cheering Fans assist helps the first target only
     now, turnover = weaker, False
     catching: ball.TeamRerolls | None = ball.CatchRerolls(attacker.team, left, pro_for(ruleset, attacker_id) if pro else None)
+    # The blocks are simultaneous: a target is pushed away from where the blocker stood, even if the first block took
+    # him off the pitch.
+    blocked_from = {target: closest_squares(attacker, board.player(target))[0] for target, _ in rolled}
     for target, dice_of in rolled:
         applied = apply_block_face(
             ruleset,
@@ -537,6 +541,7 @@ def multiple_block(
             decisions,
             follow_up=False,
             team_reroll_for=None if turnover else catching,
+            pushed_from=blocked_from[target],
         )
         catching = ball.catch_rerolls_left(catching, applied.events)
         events.extend((*_told(attacker_id, target, dice_of, blitz=False), *applied.events))
@@ -623,10 +628,13 @@ def _roll_and_apply(
     must_follow_up: bool = False,
     pro: bool = False,
     may_follow_to: Callable[[Square], bool] | None = None,
+    automatic: bool = False,
 ) -> tuple[RolledBlock, Outcome]:
     """The block's dice and the face applied; the outcome's events start with the dice's. A Cheering Fans assist the
     dice counted is spent (:func:`spend_cheer`)."""
-    rolled = roll_block(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll, pro=pro)
+    rolled = roll_block(
+        ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, team_reroll=team_reroll, pro=pro, automatic=automatic
+    )
     board = spend_cheer(board, attacker_id)
     told = _told(attacker_id, defender_id, rolled, blitz=blitz)
     opposed = board.player(attacker_id).team != board.player(defender_id).team
@@ -683,6 +691,7 @@ def automatic_block(
         team_reroll=team_reroll,
         must_follow_up=must_follow_up,
         pro=pro,
+        automatic=True,
     )[1]
     return Outcome(hit.board, (*before.events, *hit.events), hit.turnover)
 
@@ -757,6 +766,7 @@ def roll_block(
     team_reroll: int | bool = False,
     pro: bool = False,
     st_modifier: int = 0,
+    automatic: bool = False,
 ) -> RolledBlock:
     """Roll a block's dice and choose its face, nothing applied: Dauntless first, then the dice, then Brawler (or
     Hatred), Pro or a team re-roll, then the choosing coach. :func:`block` and :func:`bbcore.odds.block_odds` both
@@ -769,7 +779,8 @@ def roll_block(
     Whatever the D6 says, no team re-roll follows.
 
     ``st_modifier`` is a modifier already in the blocker's Strength on ``board`` (a Multiple
-    Block's): Dauntless compares his Strength without it, and keeps it when it works.
+    Block's): Dauntless compares his Strength without it, and keeps it when it works. ``automatic``: a block a
+    rule makes happen (see :func:`automatic_block`), which no Block Action was declared for: no Brawler.
     """
     attacker, defender = board.player(attacker_id), board.player(defender_id)
     before, lent = _dauntless(ruleset, board, attacker, defender, dice, decisions, st_modifier, pro=pro)
@@ -778,7 +789,7 @@ def roll_block(
     faces_table = ruleset.table("block-dice")
     rolls = tuple(dice.roll(6) for _ in range(plan.count))
     faces = [faces_table.row_for(r).id for r in rolls]
-    brawled, by = _one_die_again(ruleset, attacker, defender, faces, blitz, decisions)
+    brawled, by = _one_die_again(ruleset, attacker, defender, faces, blitz or automatic, decisions)
     rerolled = False
     after: tuple[Event, ...] = ()
     if brawled is None and pro:
@@ -840,11 +851,12 @@ def _dauntless(
 
 
 def _one_die_again(
-    ruleset: Ruleset, attacker: PlayerState, defender: PlayerState, faces: list[str], blitz: bool, decisions: Decisions
+    ruleset: Ruleset, attacker: PlayerState, defender: PlayerState, faces: list[str], undeclared: bool, decisions: Decisions
 ) -> tuple[int | None, str | None]:
-    """Which one die the blocker rolls again, and by which skill: a Brawler's Both Down on a Block (not a Blitz),
-    or Hatred's Player Down against a player with the keyword it names (``all``: anybody)."""
-    if not blitz and attacker.has("brawler") and BOTH_DOWN in faces and decisions.use_skill(attacker.id, "brawler", "block"):
+    """Which one die the blocker rolls again, and by which skill: a Brawler's Both Down on a declared Block Action
+    (``undeclared``: a Blitz, or a block a rule makes happen), or Hatred's Player Down against a player with the
+    keyword it names (``all``: anybody)."""
+    if not undeclared and attacker.has("brawler") and BOTH_DOWN in faces and decisions.use_skill(attacker.id, "brawler", "block"):
         return faces.index(BOTH_DOWN), "brawler"
     hated = attacker.skills.get(HATRED) if attacker.has(HATRED) else None
     if (
@@ -932,6 +944,7 @@ def apply_block_face(
     must_follow_up: bool = False,
     may_follow_to: Callable[[Square], bool] | None = None,
     team_reroll_for: ball.TeamRerolls | None = None,
+    pushed_from: Square | None = None,
 ) -> Outcome:
     """Apply one block face with the skills that change it: Block, Wrestle, Dodge, Tackle, Juggernaut, Strip Ball.
 
@@ -941,7 +954,9 @@ def apply_block_face(
     so does a Chomped one whose chomper still Marks him once the push is done (a Ball & Chain
     excepted). A face that would
     put a blocker down who is down already (the second block of a Multiple Block) leaves
-    him as he is.
+    him as he is. ``pushed_from`` is the square the target is pushed away from when the
+    blocker has left the pitch since the block began (the second block of a Multiple Block
+    after the first knocked him out): where he stood.
 
     A carrier who goes down drops the ball as he does (it bounces, or Safe Pair of Hands
     sets it down); then :func:`settle_ball` throws in a ball carried into the crowd and
@@ -962,6 +977,7 @@ def apply_block_face(
         must_follow_up=must_follow_up,
         may_follow_to=may_follow_to,
         team_reroll_for=team_reroll_for,
+        pushed_from=pushed_from,
     )
     left = None if applied.turnover else ball.catch_rerolls_left(team_reroll_for, applied.events)
     return settle_ball(ruleset, board, applied, dice, decisions, team_reroll_for=left)
@@ -1013,6 +1029,7 @@ def _apply_face(
     must_follow_up: bool = False,
     may_follow_to: Callable[[Square], bool] | None = None,
     team_reroll_for: ball.TeamRerolls | None = None,
+    pushed_from: Square | None = None,
 ) -> Outcome:
     attacker, defender = board.player(attacker_id), board.player(defender_id)
     carried = board.ball.carrier == defender_id
@@ -1036,7 +1053,18 @@ def _apply_face(
         return _both_down(ruleset, board, attacker, defender, dice, decisions, juggernaut, harm_by, apothecary, team_reroll_for)
     # push-back or pow
     # The follow-up is decided before any die the push brings about (the crowd's Injury Roll, a trapdoor).
-    pushed = block_push(ruleset, board, attacker_id, defender_id, dice, decisions, blitz=blitz, knocked_down=face == "pow", owe_dice=True)
+    pushed = block_push(
+        ruleset,
+        board,
+        attacker_id,
+        defender_id,
+        dice,
+        decisions,
+        blitz=blitz,
+        knocked_down=face == "pow",
+        owe_dice=True,
+        pushed_from=pushed_from,
+    )
     outcome = pushed.outcome
     board = outcome.board
     # Fend holds back neither a Juggernaut on a Blitz nor a Ball & Chain.
@@ -1135,17 +1163,24 @@ def block_push(
     blitz: bool = False,
     knocked_down: bool = False,
     owe_dice: bool = False,
+    pushed_from: Square | None = None,
 ) -> PushResult:
     """The push a block makes (Push Back, or POW before the knock-down: ``knocked_down``), with no follow-up.
 
     The blocker's coach picks the square; a Juggernaut on a Blitz denies Stand Firm, and Grab denies Sidestep on any
     block but picks the square only on a declared Block Action. :func:`apply_block_face` pushes through it, and
     :func:`bbcore.odds.block_odds` asks it where a push would go. ``owe_dice`` leaves the push's rolls for later, as
-    for :func:`~bbcore.rules.push.push`: the follow-up is decided before them.
+    for :func:`~bbcore.rules.push.push`: the follow-up is decided before them. A blocker no longer on the pitch
+    pushes from ``pushed_from``, the square he blocked from (see :func:`apply_block_face`).
     """
     attacker = board.player(attacker_id)
     # From the blocker's square nearest the target: his only one, or the closest of a bigger base.
-    pusher_square = closest_squares(attacker, board.player(defender_id))[0] if attacker.on_pitch else (0, 0)
+    if attacker.on_pitch:
+        pusher_square = closest_squares(attacker, board.player(defender_id))[0]
+    elif pushed_from is not None:
+        pusher_square = pushed_from
+    else:
+        raise UsageError(f"{attacker_id} is not on the pitch: say the square he blocked from (pushed_from)")
     return push(
         ruleset,
         board,
@@ -1281,9 +1316,10 @@ def sabotage(
     """Saboteur: the defender, about to be knocked down by a block, rolls a D6 before his Armour Roll.
 
     On ``targets.saboteur`` or more (result ``went-off``) he is Knocked Out with no Armour
-    Roll, a ball he held dropping in his square (``catching`` may re-roll a catch of it), and
-    the blocker is knocked down too: a turnover only if the blocker held the ball. Otherwise
-    (result ``nothing``) the board is as it was and the knock-down goes on as usual.
+    Roll (the team's apothecary may patch him up: Stunned in his square), a ball he held
+    dropping in his square (``catching`` may re-roll a catch of it), and the blocker is
+    knocked down too: a turnover only if the blocker held the ball. Otherwise (result
+    ``nothing``) the board is as it was and the knock-down goes on as usual.
     """
     (roll,) = roll_dice(dice, "D6")
     target = ruleset.parameters.targets.saboteur
@@ -1291,10 +1327,15 @@ def sabotage(
         return Outcome(board, (Event(SABOTEUR, defender_id, (roll,), "nothing", {"target": target}),))
     saboteur = board.player(defender_id)
     square, held = saboteur.square, board.ball.carrier == defender_id
-    # Down first, so that a ball he held stays in his square, then off to the Knocked-out box.
+    went_off = Event(SABOTEUR, defender_id, (roll,), WENT_OFF, {"target": target, "blocker": attacker_id})
+    # Knocked Out like any other: the team's apothecary may patch him up, and he stays in his square Stunned.
+    patched = saboteur.treatable and apothecary_from(decisions)(saboteur, "ko")
+    after = Status.STUNNED if patched else Status.KO
+    treated = (Event(APOTHECARY_EVENT, defender_id, (), "patched-up", {"from": "ko", "to": after.value}),) if patched else ()
+    # Down first, so that a ball he held stays in his square, then (unless patched up) off to the Knocked-out box.
     board = board.with_player(saboteur.with_status(Status.PRONE))
-    board = board.with_player(board.player(defender_id).with_status(Status.KO))
-    outcome = Outcome(board, (Event(SABOTEUR, defender_id, (roll,), WENT_OFF, {"target": target, "blocker": attacker_id}),))
+    board = board.with_player(board.player(defender_id).with_status(after))
+    outcome = Outcome(board, (went_off, *treated))
     if held and square is not None:
         outcome = outcome.then(ball.drop_ball(ruleset, outcome.board, defender_id, square, dice, decisions, team_reroll_for=catching))
     carried = outcome.board.ball.carrier == attacker_id

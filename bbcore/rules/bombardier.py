@@ -32,7 +32,7 @@ from bbcore.rules import ball
 from bbcore.rules.board import DIRECTIONS, Board, PlayerState, Square, square_towards, step
 from bbcore.rules.decisions import Decisions
 from bbcore.rules.events import Event, Outcome
-from bbcore.rules.injury import Harm, apothecary_from, armour_and_injury, knock_down_with_ball, treatment_from
+from bbcore.rules.injury import KNOCKED_DOWN, Harm, apothecary_from, armour_and_injury, knock_down_with_ball, treatment_from
 from bbcore.rules.passing import (
     ACCURATE,
     FUMBLED,
@@ -52,7 +52,7 @@ from bbcore.rules.ttm import pass_range, range_in_squares
 if TYPE_CHECKING:
     from bbcore.ruleset import Ruleset
 
-__all__ = ["BOMBARDIER", "THROW_BOMB", "bomb_targets", "explode", "throw_bomb"]
+__all__ = ["BOMBARDIER", "THROW_BOMB", "bomb_bands", "bomb_targets", "explode", "throw_bomb"]
 
 #: The skill that lets a player declare a Throw Bomb special action.
 BOMBARDIER = "bombardier"
@@ -61,15 +61,22 @@ BOMBARDIER = "bombardier"
 _CATCH_SITUATION = {ACCURATE: "accurate_pass"}
 
 
+def bomb_bands(board: Board) -> tuple[str, ...] | None:
+    """The pass-range bands a bomb may be thrown in: those a pass may be (a Blizzard's Quick and Short:
+    ``Board.open_pass_bands``), None for all. A board on which no band at all is open bars the Pass Action (an effect
+    of ``pass_bands: []``), which a Throw Bomb is not: it limits no bomb."""
+    return allowed_bands(board, None) or None
+
+
 def bomb_targets(ruleset: Ruleset, board: Board, thrower_id: str) -> list[Square]:
     """Every square of the pitch ``thrower_id`` could throw a bomb to, the Quick band's farthest first, then each
     longer band's: the order in which a coach who only wants it away safely would pick (``DefaultDecisions`` takes
-    the first). Only the bands open on the board count (a Blizzard's Quick and Short: ``Board.open_pass_bands``)."""
+    the first). Only the bands open to a bomb count (:func:`bomb_bands`)."""
     origin = board.player(thrower_id).square
     if origin is None:
         return []
     bands = [row.id for row in ruleset.table("pass-range").rows]
-    open_bands = allowed_bands(board, None)
+    open_bands = bomb_bands(board)
     found: list[tuple[int, int, Square]] = []
     for x in range(board.geometry.pitch.length):
         for y in range(board.geometry.pitch.width):
@@ -103,7 +110,7 @@ def throw_bomb(
     catch, and a ``bomb`` event saying how it ended (``exploded``, ``caught``, ``intercepted``,
     ``crowd`` or ``kept``) with the explosion's events after it. A thrower without the skill or
     not Standing, or a target out of range or in a band the board does not allow (a Blizzard's
-    Long Pass or Hail Mary: ``Board.open_pass_bands``), raises :class:`~bbcore.errors.UsageError`.
+    Long Pass or Hail Mary: :func:`bomb_bands`), raises :class:`~bbcore.errors.UsageError`.
     """
     thrower = board.player(thrower_id)
     if not thrower.has(BOMBARDIER):
@@ -136,7 +143,7 @@ def throw_bomb(
         board = thrown.board
         events.extend(thrown.events)
         aim = None
-    knocked = {e.who for e in events if e.kind == "knocked-down" and e.who is not None}
+    knocked = {e.who for e in events if e.kind == KNOCKED_DOWN and e.who is not None}
     turnover = any(board.player(pid).team == active_team for pid in knocked if pid in board.players)
     return Outcome(board, tuple(events), turnover=turnover)
 
@@ -159,7 +166,7 @@ def _one_throw(
     if target is None or thrower.pa is None:
         fumbled = Event("bomb", thrower.id, (), "exploded", {"square": list(thrower.square), "why": "no-passing-ability"})
         return _then_explode(ruleset, board, thrower, thrower.square, (fumbled,), dice, decisions), None, budget
-    band = measure_range(ruleset, thrower, target, hail_mary=hail_mary, open_bands=allowed_bands(board, None))
+    band = measure_range(ruleset, thrower, target, hail_mary=hail_mary, open_bands=bomb_bands(board))
     range_ = range_in_squares(square_towards(thrower, target), target)
     declared = Event(THROW_BOMB, thrower.id, (), band.id, {"target": list(target), "range": range_, "hail_mary": hail_mary})
     rolled, budget = roll_for_accuracy(

@@ -47,6 +47,10 @@ REGENERATION = "regeneration"
 #: The event a procedure reports when a team's Apothecary treats a player.
 APOTHECARY_EVENT = "apothecary"
 
+#: The event of a player Knocked Down (not Placed Prone): his Armour Roll follows, and on his own team's turn a
+#: turnover.
+KNOCKED_DOWN = "knocked-down"
+
 #: The status effect of the Casualty table's row that kills the player (Dead).
 DEAD = "dead"
 #: The role of the casualty table in force (a league may fill it with its own).
@@ -613,7 +617,7 @@ def knock_down(
         return Outcome(board, (kept,))
     board = board.with_player(attrs.evolve(player, status=Status.PRONE))
     harm = attrs.evolve(harm, fell=True)
-    knocked = Event("knocked-down", player_id, (), "prone", {"cause": harm.cause})
+    knocked = Event(KNOCKED_DOWN, player_id, (), "prone", {"cause": harm.cause})
     if harm.unhurt:
         return Outcome(board, (*((kept,) if kept else ()), knocked))
     if player.has(BALL_AND_CHAIN):

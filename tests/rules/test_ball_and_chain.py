@@ -114,6 +114,15 @@ def test_he_blocks_a_team_mate_too_and_knocking_him_down_is_a_turnover(core: Rul
     assert hit.board.player("f").square == (11, 7)  # pushed, then followed
 
 
+def test_a_team_mate_who_wrestles_him_down_is_placed_prone_and_it_is_no_turnover(core: Ruleset) -> None:
+    board = scene(core, {"g": ("home", GOBLIN, (11, 7))}, skills={"g": {"wrestle": None}})
+    # Three Both Downs; the goblin Wrestles: both Placed Prone, the Fanatic's Injury Roll 1+1 (Stunned, so Knocked-out).
+    hit = swing(core, board, [EAST, ("block-face", 0), ("use-skill", True)], [AHEAD, BOTH_DOWN, BOTH_DOWN, BOTH_DOWN, 1, 1])
+    assert [e.result for e in hit.events if e.kind == "wrestle"] == ["both-placed-prone"]
+    assert hit.board.player("g").status is Status.PRONE
+    assert not hit.turnover
+
+
 def test_his_mighty_blow_does_not_count_against_a_team_mate(core: Ruleset) -> None:
     board = scene(core, {"g": ("home", GOBLIN, (11, 7))}, skills={"f": {"mighty-blow": None}})
     av = board.player("g").av

@@ -11,7 +11,7 @@ import pytest
 from bbcore.dice import ScriptedDice
 from bbcore.errors import UsageError
 from bbcore.rules.block import apply_block_face, block, effective_face, multiple_block
-from bbcore.rules.board import Board, Square, build_board
+from bbcore.rules.board import Board, Square, Status, build_board
 from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
 from bbcore.rules.foul import pile_driver
 from bbcore.rules.sequences import GameState
@@ -212,3 +212,19 @@ def test_mighty_blow_counts_on_a_multiple_block_s_second_target_after_the_first_
         outcome = multiple_block(core, board, "a", ["d1", "d2"], dice, DefaultDecisions())
     armour = next(e for e in outcome.events if e.kind == "armour" and e.who == "d2")
     assert (armour.result, armour.detail["mighty_blow"]) == ("broken", True)
+
+
+def test_a_multiple_block_pushes_the_second_target_away_from_a_blocker_the_first_knocked_out(core: Ruleset) -> None:
+    players = {
+        "a": ("home", "human/human-lineman", (10, 7)),
+        "d1": ("away", "human/human-lineman", (11, 7)),
+        "d2": ("away", "human/human-lineman", (9, 8)),
+    }
+    board = build_board(core, players, skills={"a": {"multiple-block": None}})
+    player_down, push_back = [1, 1, 1], [3, 3, 3]
+    knocked_out = [6, 6, 4, 5]  # his armour broken, then Knocked Out
+    with ScriptedDice([*player_down, *push_back, *knocked_out]) as dice, ScriptedDecisions([]) as decisions:
+        outcome = multiple_block(core, board, "a", ["d1", "d2"], dice, decisions)
+    assert outcome.board.player("a").status is Status.KO
+    # Away from (10, 7), where he stood: one of the three squares beyond (9, 8).
+    assert outcome.board.player("d2").square in {(8, 9), (8, 8), (9, 9)}

@@ -225,3 +225,11 @@ def test_in_a_blizzard_a_bomb_is_thrown_only_as_far_as_a_pass_may_be(core: Rules
     # The Orc who catches it (Accurate 6, catch 3) is offered only the open bands: a longer throw is no choice of his.
     with pytest.raises(DecisionScriptError, match="is not among"):
         bomb(core, board, [6, 3], [("throw-target", (8 + open_reach + 1, 7))])
+
+
+def test_a_board_that_bars_every_pass_bars_no_bomb(core: Ruleset) -> None:
+    # pass_bands: [] forbids the Pass Action; a Throw Bomb is not one, so it goes as far as on an open board.
+    board = attrs.evolve(scene(core), open_pass_bands=())
+    assert bomb_targets(core, board, "b") == bomb_targets(core, scene(core), "b")
+    (thrown,) = of_kind(bomb(core, board, [6]), "throw-bomb")
+    assert thrown.result == "quick"

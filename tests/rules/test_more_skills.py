@@ -94,6 +94,21 @@ def test_brawler_does_not_help_a_blitz_or_a_player_down(core: Ruleset) -> None:
     assert next(e for e in down.events if e.kind == "block").detail["rerolled_with"] is None
 
 
+def test_brawler_does_not_help_a_block_a_rule_makes_happen(core: Ruleset) -> None:
+    # A Ball & Chain's block is no declared Block Action: the Both Down stands, both go down.
+    from bbcore.rules.block import automatic_block
+    from bbcore.rules.decisions import DefaultDecisions
+
+    class EverySkill(DefaultDecisions):
+        def use_skill(self, player_id: str, skill: str, reason: str) -> bool:
+            return True
+
+    board = duel(core, skills={"a": {"brawler": None}})
+    with ScriptedDice([BOTH_DOWN, *HELD, *HELD]) as dice:
+        outcome = automatic_block(core, board, "a", "d", dice, EverySkill(), must_follow_up=True)
+    assert next(e for e in outcome.events if e.kind == "block").detail["rerolled_with"] is None
+
+
 def test_jump_up_stands_for_free_and_without_a_roll(core: Ruleset) -> None:
     cost = core.parameters.movement.stand_up_cost
     prone = {"m": "prone"}

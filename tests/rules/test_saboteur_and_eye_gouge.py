@@ -52,6 +52,14 @@ def test_a_saboteur_whose_weapon_goes_off_is_knocked_out_and_brings_the_blocker_
     assert not outcome.turnover
 
 
+def test_the_apothecary_may_patch_up_a_saboteur_his_weapon_knocked_out(core: Ruleset) -> None:
+    goes_off = core.parameters.targets.saboteur
+    outcome = face(core, duel(core, skills={"d": SABOTEUR}), "pow", [goes_off, *HELD], [*PUSH_ON, ("apothecary", True)])
+    saboteur = outcome.board.player("d")
+    assert (saboteur.status, saboteur.square) == (Status.STUNNED, (12, 7))
+    assert results(outcome, "apothecary") == ["patched-up"]
+
+
 def test_a_blocker_brought_down_by_a_saboteur_while_holding_the_ball_causes_a_turnover(core: Ruleset) -> None:
     goes_off = core.parameters.targets.saboteur
     bounce_west = 4

@@ -22,7 +22,7 @@ from bbcore.errors import UsageError
 from bbcore.rules.ball import bounce, kick_off, land_ball
 from bbcore.rules.block import apply_block_face
 from bbcore.rules.board import BallState, Board, Square, Status
-from bbcore.rules.decisions import DefaultDecisions, ScriptedDecisions
+from bbcore.rules.decisions import DecisionScriptError, DefaultDecisions, ScriptedDecisions
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.injury import Harm, roll_armour
 from bbcore.rules.push import push
@@ -303,6 +303,30 @@ def test_a_kick_off_the_sideline_rebounds_and_is_no_touchback(street: Ruleset) -
         outcome = kick_off(street, board(street, {}), (3, 1), dice, DefaultDecisions(), receiving_team="home")
     assert not events(outcome, "touchback")
     assert outcome.board.ball.square == (3, 0)
+
+
+def test_a_kick_that_bounces_into_the_sideline_rebounds_and_is_no_touchback(street: Ruleset) -> None:
+    # Aimed at (3, 1), deviated right to (4, 1); on the cobbles it bounces twice: up to (4, 0), then up into the wall,
+    # which sends it straight back to (4, 0). Only an end line or the kicking half makes a touchback.
+    with ScriptedDice([RIGHT, 1, UP, UP, AHEAD]) as dice:
+        outcome = kick_off(street, board(street, {}), (3, 1), dice, DefaultDecisions(), receiving_team="home")
+    assert events(outcome, "rebound")
+    assert not events(outcome, "touchback")
+    assert outcome.board.ball.square == (4, 0)
+
+
+def test_a_touchback_goes_to_nobody_lying_in_a_sewer_pit(sewer: Ruleset) -> None:
+    # "a" was pushed into the pit at (9, 3); the kick, aimed at (3, 7), deviates six squares left over the end line.
+    players = {"a": ("home", "human/human-lineman", (9, 3)), "b": ("home", "human/human-lineman", (11, 7))}
+    with (
+        ScriptedDice([LEFT, 6]) as dice,
+        ScriptedDecisions([("touchback", "a")]) as decisions,
+        pytest.raises(DecisionScriptError, match="is not among \\['b'\\]"),
+    ):
+        kick_off(sewer, board(sewer, players), (3, 7), dice, decisions, receiving_team="home")
+    with ScriptedDice([LEFT, 6]) as dice:
+        outcome = kick_off(sewer, board(sewer, players), (3, 7), dice, DefaultDecisions(), receiving_team="home")
+    assert outcome.board.ball.carrier == "b"
 
 
 def test_a_ball_rolling_into_a_market_stall_comes_back_by_the_throw_in_template(street: Ruleset) -> None:
