@@ -520,7 +520,8 @@ class Board:
 
         The core procedures add it to the tests they roll: ``rush`` and ``dodge``
         (movement), ``catch`` and ``pick-up`` (the ball), ``landing`` and
-        ``throw-team-mate`` (a thrown player's, and a throw of them), ``pass``,
+        ``throw-team-mate`` (a thrown player's, and a throw of them), ``pass`` (every
+        Passing Ability Test), ``pass-action`` (a Pass Action's and a bomb's only),
         ``interception``, ``armour``, ``casualty`` and ``block`` (added to the blocker's
         Strength). A player's ``armour`` modifier counts on armour rolls against them, and
         his ``casualty`` modifier on his Casualty Rolls: that is where a player's Niggling

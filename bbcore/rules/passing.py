@@ -144,11 +144,11 @@ def pass_modifier(ruleset: Ruleset, board: Board, passer: PlayerState, target: S
     passer has Nerves of Steel; ``pass_modifiers.disturbing_presence`` for each
     opponent with Disturbing Presence near enough; the ``skill_modifiers`` of the
     passer's skills that cover the band (Accurate, Cannoneer); ``weather``; the ``pass``
-    modifier in force (:meth:`~bbcore.rules.board.Board.modifier`); and the sum of
-    ``bbcore_pass_modifiers``.
+    and ``pass-action`` modifiers in force (:meth:`~bbcore.rules.board.Board.modifier`: a
+    Throw Team-mate takes the first only); and the sum of ``bbcore_pass_modifiers``.
     """
     rules = ruleset.parameters.passing
-    total = int(band.values.get("modifier") or 0) + weather + board.modifier("pass", passer)
+    total = int(band.values.get("modifier") or 0) + weather + board.modifier("pass", passer) + board.modifier("pass-action", passer)
     if not passer.has("nerves-of-steel"):
         total += rules.pass_modifiers.get("per_marker", 0) * len(board.markers_of(passer))
     total += rules.pass_modifiers.get("disturbing_presence", 0) * ball.disturbing_presences(ruleset, board, passer)

@@ -236,12 +236,12 @@ def throw_at_wall(
         hit = wall_square_beside(board, wall_square, face, right=right)
         face = wall_face(board, hit, passer.square) or face
     outcome = Outcome(board.with_ball(BallState()), (*events, Event("wall-hit", passer_id, side_rolls, side, {"square": list(hit)})))
-    if not passer.has("cloud-burster"):
-        stolen = intercept(ruleset, outcome.board, passer_id, hit, accuracy, dice, decisions, weather=weather.get("interception", 0))
-        if stolen is not None:
-            outcome = outcome.then(stolen)
-            if stolen.turnover:
-                return outcome
+    # Interfered with as any pass is: Cloud Burster keeps off all but Very Long Legs (see interception_candidates).
+    stolen = intercept(ruleset, outcome.board, passer_id, hit, accuracy, dice, decisions, weather=weather.get("interception", 0))
+    if stolen is not None:
+        outcome = outcome.then(stolen)
+        if stolen.turnover:
+            return outcome
     flown = _ricochet(ruleset, outcome.board, passer.square, hit, face, dice, decisions, weather.get("catch", 0))
     outcome = outcome.then(flown)
     return Outcome(outcome.board, outcome.events, turnover=not held_by_team(outcome.board, passer.team))

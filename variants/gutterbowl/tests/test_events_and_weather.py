@@ -289,8 +289,20 @@ def test_swarm_of_rats_fells_a_player_next_to_a_wall_on_a_one(sewer: Ruleset) ->
 # -- the weather --------------------------------------------------------------------------------------
 
 
+def test_howling_winds_hinder_a_pass_action_and_a_bomb_but_not_a_throw_team_mate(street: Ruleset) -> None:
+    from bbcore.rules.conditions import row_conditions, weather_row
+    from bbcore.rules.passing import pass_modifier
+    from bbcore.rules.ttm import throw_modifier
+
+    calm = game(street, {"h1": (5, 5)}).board
+    windy = attrs.evolve(calm, conditions=row_conditions([weather_row(street, "howling-winds")]))
+    thrower, band = calm.player("h1"), street.table("pass-range").rows[0]
+    assert pass_modifier(street, windy, thrower, (7, 5), band) == pass_modifier(street, calm, thrower, (7, 5), band) - 1
+    assert throw_modifier(street, windy, thrower, band) == throw_modifier(street, calm, thrower, band)
+
+
 def test_weather_modifiers_come_from_the_rows_effects(street: Ruleset, sewer: Ruleset) -> None:
-    assert weather_modifier(street, "howling-winds", "pass") == -1
+    assert weather_modifier(street, "howling-winds", "pass-action") == -1
     assert weather_modifiers(street, "a-stormy-night") == {"rush": -1, "pick-up": -1}
     assert weather_modifier(street, "sudden-downpour", "rush") == -1
     assert weather_modifier(sewer, "spilt-sewage", "rush") == -2

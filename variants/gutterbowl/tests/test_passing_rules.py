@@ -214,6 +214,16 @@ def test_a_throw_at_the_wall_can_be_intercepted(street: Ruleset) -> None:
     assert outcome.turnover
 
 
+def test_cloud_burster_keeps_a_throw_at_the_wall_from_all_but_very_long_legs(street: Ruleset) -> None:
+    others = {"o": ("away", ORC, (2, 1))}
+    bursting = pitch(street, (2, 4), others, skills={"p": {"cloud-burster": None}})
+    untouched = at_wall(street, bursting, (2, -1), [6, 3, 5])  # no interception: the ricochet passes the orc, who catches it
+    assert not [e for e in untouched.events if e.kind == "interception"]
+    legs = pitch(street, (2, 4), others, skills={"p": {"cloud-burster": None}, "o": {"very-long-legs": None}})
+    stolen = at_wall(street, legs, (2, -1), [6, 6], [("interceptor", "o")])
+    assert stolen.board.ball.carrier == "o"
+
+
 def test_a_throw_at_a_market_stall_comes_off_the_face_it_hits(street: Ruleset) -> None:
     board = pitch(street, (1, 5))
     assert wall_face(board, (4, 3), (1, 5)) == (-1, 0)
