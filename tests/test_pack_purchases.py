@@ -307,6 +307,15 @@ def test_mercenaries_keep_the_team_within_the_roster_size(bb2020: Ruleset) -> No
     assert "14 players able to play and 3 hired; a team may have at most 16" in too_many["inducement-roster-size"]
 
 
+@pytest.mark.parametrize("giant", ["bb2020/giant-mercenary", "classic/slave-giant"])
+def test_a_giant_counts_toward_the_roster_size(giant: str) -> None:
+    rules = bbcore.load_ruleset(packs=[giant.split("/", maxsplit=1)[0]])
+    size = rules.parameters.roster.max
+    assert problems(rules, team(HUMANS, {"id": giant}, players=size - 1)) == {}
+    crowded = problems(rules, team(HUMANS, {"id": giant}, players=size))
+    assert set(crowded) == {"inducement-roster-size"}
+
+
 def test_players_missing_the_game_leave_room_for_mercenaries(bb2020: Ruleset) -> None:
     players = [{"name": f"P{i}", "position": HUMANS, "miss_next_game": i < 2} for i in range(16)]
     order = {"id": "bb2020/mercenaries", "count": 2, "position": "human/human-blitzer"}
@@ -395,6 +404,14 @@ def test_the_cli_shows_prices_by_league_when_the_team_names_none(tmp_path: Path,
     listing = {entry["id"]: entry for entry in json.loads(capsys.readouterr().out)}
     assert listing["bb2020/halfling-master-chef"]["by_league"] == {"halfling-thimble-cup": 100_000, "woodland-league": 300_000}
     assert listing["bb2020/halfling-hot-pot"]["by_league"] == {"halfling-thimble-cup": 60_000, "woodland-league": None}
+
+
+def test_the_cli_shows_a_stakes_bounds_without_a_team_too(capsys: pytest.CaptureFixture[str]) -> None:
+    terms = bbcore.load_ruleset(packs=["bb2020"]).inducement("bb2020/side-bet").stake
+    assert terms is not None
+    assert main(["inducements", "--pack", "bb2020", "--json"]) == 0
+    listing = {entry["id"]: entry for entry in json.loads(capsys.readouterr().out)}
+    assert listing["bb2020/side-bet"]["stake"] == {"min": terms.min, "max": terms.max, "step": terms.step}
 
 
 def test_the_cli_says_what_a_team_can_afford(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

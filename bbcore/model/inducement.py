@@ -129,6 +129,8 @@ class Inducement:
     hire: InducementHire | None = None
     #: Set when the price is a stake the team's order names.
     stake: InducementStake | None = None
+    #: Players each one brings into the team for the game from its own profile (a giant): they count toward the roster size.
+    players: int = 0
     eligibility: Condition | None = None
     #: Alternatives: a team must also meet at least one of these (a special rule or a league, say).
     eligibility_any: tuple[Condition, ...] = ()

@@ -182,6 +182,10 @@ def inducement_json(ruleset: Ruleset, inducement: Inducement) -> dict[str, Any]:
         data["hire"] = _drop_none(converter.unstructure(inducement.hire))
     if inducement.uses is not None:
         data["uses"] = converter.unstructure(inducement.uses)
+    if inducement.stake is not None:
+        data["stake"] = converter.unstructure(inducement.stake)
+    if inducement.players:
+        data["players"] = inducement.players
     if inducement.provisional:
         data["provisional"] = True
     if inducement.incomplete:

@@ -58,7 +58,10 @@ class InducementAct:
     ``act`` names it. ``players`` are whom it may name: ``count`` of them (0: it names
     nobody; None: as many as the coach likes, at least one, in the order he gives).
     ``squares`` are where it may be aimed (empty: it is aimed at no square). ``options``
-    are the declarations it needs one of (empty: none).
+    are the declarations it needs one of (empty: none). ``pairs``, when not empty, are the
+    (player, square) pairs it allows together, where which square fits depends on the
+    player (a kick that sends its target no further than a throw): each player named must
+    be paired with the square named.
     """
 
     act: str
@@ -66,6 +69,13 @@ class InducementAct:
     count: int | None = 0
     squares: tuple[Square, ...] = ()
     options: tuple[str, ...] = ()
+    pairs: frozenset[tuple[str, Square]] = frozenset()
+
+    def squares_with(self, player_id: str) -> tuple[Square, ...]:
+        """The offered squares that may be named with ``player_id`` (all of them when the act pairs nothing)."""
+        if not self.pairs:
+            return self.squares
+        return tuple(square for square in self.squares if (player_id, square) in self.pairs)
 
 
 @frozen
@@ -677,6 +687,12 @@ def checked_act(answer: ActChoice | None, offered: Sequence[InducementAct], *, w
         players = checked_choices(answer.players, offer.players, offer.count, question=question, who=who, fewest=offer.count)
     square = _named(answer.square, offer.squares, who=who, refusal=f"{act} is aimed at no square")
     option = _named(answer.option, offer.options, who=who, refusal=f"{act} needs no declaration")
+    unpaired = [player for player in players if offer.pairs and (player, square) not in offer.pairs]
+    if unpaired:
+        raise IllegalAnswerError(
+            f"the {question!r} question for {who} named {', '.join(map(repr, unpaired))} with the square {square}, which {act}"
+            " does not allow together"
+        )
     return offer, ActChoice(act, players, square, option)
 
 

@@ -48,6 +48,7 @@ from bbcore.rules.sequences import GameState
 from bbcore.rules.special_actions import chainsaw_kick_back
 
 if TYPE_CHECKING:
+    from bbcore.model.inducement import Inducement
     from bbcore.model.table import Row
     from bbcore.ruleset import Ruleset
 
@@ -461,21 +462,29 @@ def argue_the_call_modifier(ruleset: Ruleset, state: GameState, team_id: str) ->
     for inducement_id, count in state.team(team_id).inducements.items():
         if count <= 0 or inducement_id not in ruleset.inducements:
             continue
-        inducement = ruleset.inducement(inducement_id)
-        effects = [*inducement.effects, *(e for profile in inducement.profiles for e in profile.effects)]
-        total += sum(effect.by or 0 for effect in effects if effect.modifier == ARGUE_THE_CALL)
+        total += inducement_argue_modifier(ruleset.inducement(inducement_id))
     return total
 
 
-def core_argue_the_call(ruleset: Ruleset, state: GameState, team_id: str, player_id: str, reason: str, dice: DiceSource) -> ArgueOutcome:
+def inducement_argue_modifier(inducement: Inducement) -> int:
+    """What one inducement adds to its team's Argue the Call rolls (its ``argue-the-call`` modifier effects)."""
+    effects = [*inducement.effects, *(e for profile in inducement.profiles for e in profile.effects)]
+    return sum(effect.by or 0 for effect in effects if effect.modifier == ARGUE_THE_CALL)
+
+
+def core_argue_the_call(
+    ruleset: Ruleset, state: GameState, team_id: str, player_id: str, reason: str, dice: DiceSource, *, modifier: int | None = None
+) -> ArgueOutcome:
     """The core's answer to ``bbcore_argue_the_call``: a roll on the ``argue-the-call`` table with the
     team's :func:`argue_the_call_modifier`; the player stays in the game on a row that does not set his
     status to Sent-off. A team that prayed for Friends with the Ref gets the last row on a natural
     ``fouls.friends_with_the_ref_from`` or more. A natural roll of ``fouls.ejected_on_natural`` or less is the
-    ``fouls.coach_ejected_by`` row whatever the modifier (a Dodgy League Rep's +1 does not save a natural 1)."""
+    ``fouls.coach_ejected_by`` row whatever the modifier (a Dodgy League Rep's +1 does not save a natural 1).
+    ``modifier`` replaces the inducements' (a plugin's, whose reading leaves one of them out)."""
     table = ruleset.table(ARGUE_THE_CALL_ROLE)
     rolls = roll_dice(dice, table.dice or "D6")
-    modifier = argue_the_call_modifier(ruleset, state, team_id)
+    if modifier is None:
+        modifier = argue_the_call_modifier(ruleset, state, team_id)
     low, high = table.range or (1, 6)
     total = min(max(sum(rolls) + modifier, low), high)
     row = table.row_for(total)
@@ -527,6 +536,7 @@ __all__ = [
     "doubles_call",
     "foul",
     "foul_assists",
+    "inducement_argue_modifier",
     "leave_pitch_sent_off",
     "send_off",
 ]

@@ -13,7 +13,8 @@ other, as a league commissioner would on the team's roster sheet:
   unless it finds the characteristic already at its worst, which the rules turn into a
   missed game alone (:func:`bbcore.teams.profiles.with_lasting_injury`);
 - skills gained for good after the game (Getting Even's, ``GameState.gained_skills``)
-  join the player's ``gained_skills``;
+  join the player's ``gained_skills``, and a player told to miss the next game for another
+  reason than a Casualty (``GameState.missing_next_game``) misses it;
 - a player who missed this game has served it: his ``miss_next_game`` is cleared;
 - the players who quit the team when it conceded (:func:`quitters`) leave it;
 - the team's Treasury and Dedicated Fans are the game's.
@@ -105,7 +106,7 @@ def _after_game(ruleset: Ruleset, state: GameState, player: TeamPlayer, in_game:
     player = attrs.evolve(
         player,
         spp=player.spp + state.spp.get(in_game.id, 0),
-        miss_next_game=any(effect.miss_next_game for effect in effects),
+        miss_next_game=in_game.id in state.missing_next_game or any(effect.miss_next_game for effect in effects),
         niggling_injuries=player.niggling_injuries + sum(1 for effect in effects if effect.niggling_injury),
         gained_skills=(*player.gained_skills, *state.gained_skills.get(in_game.id, ())),
     )

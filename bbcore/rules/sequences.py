@@ -261,6 +261,12 @@ class GameState:
     injury_causes: Mapping[str, str] = field(factory=dict, converter=_frozen_names)
     #: Skills players gained in the post-game for good (Getting Even's Hatred), by player id: the team file takes them.
     gained_skills: Mapping[str, tuple[SkillRef, ...]] = field(factory=dict, converter=_frozen_tuples)
+    #: Players who must miss the next game for something other than a Casualty (a post-game roll's result), by id:
+    #: the team file takes it.
+    missing_next_game: frozenset[str] = frozenset()
+    #: Skills players gained for this game only (an inducement's gift before it), by player id: a post-game roll may
+    #: let a player keep them (moving them to ``gained_skills``).
+    game_gains: Mapping[str, tuple[SkillRef, ...]] = field(factory=dict, converter=_frozen_tuples)
     drive_changes: tuple[DriveChange, ...] = ()
     drive_forms: Mapping[str, PlayerState] = field(factory=dict, converter=_frozen_forms)
     drive_effects: frozenset[str] = frozenset()

@@ -490,6 +490,8 @@ def hired_player_problems(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
         inducement = ruleset.inducements.get(order.id)
         if inducement is None:
             continue
+        if inducement.players:
+            hired[inducement.id] += order.count * inducement.players
         if not hires_a_player(inducement):
             if order.position is not None:
                 message = f"{inducement.name} hires no player; it takes no position"

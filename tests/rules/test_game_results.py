@@ -50,6 +50,7 @@ def test_the_game_s_results_go_into_the_team_file(core: Ruleset) -> None:
         {2: ("seriously-hurt",), 3: ("serious-injury",), 4: ("lasting-injury",), 5: ("dead",)},
         spp={"home-2": 4, "away-1": 2},
         gained_skills={"home-7": (SkillRef("hatred", "Orc"),)},
+        missing_next_game=frozenset({"home-8"}),
     )
     state = attrs.evolve(
         state, board=state.board.with_player(attrs.evolve(state.board.player("home-5"), lasting_injuries=("smashed-knee",)))
@@ -65,7 +66,8 @@ def test_the_game_s_results_go_into_the_team_file(core: Ruleset) -> None:
     assert current_profile(core, dieter).ma == current_profile(core, file.players[4]).ma - 1
     assert file.players[5].name not in players  # Pip died
     assert players[file.players[6].name].gained_skills == (SkillRef("hatred", "Orc"),)
-    untouched = list(file.players[7:])
+    assert players[file.players[7].name].miss_next_game  # told to miss it by a post-game roll, unhurt
+    untouched = list(file.players[8:])
     assert [players[p.name] for p in untouched] == untouched
     assert (after.treasury, after.staff[DEDICATED_FANS]) == (90_000, 3)
     assert [p.name for p in after.players] == [p.name for p in file.players if p.name != file.players[5].name]

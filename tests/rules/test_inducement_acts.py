@@ -48,6 +48,14 @@ def test_an_answer_the_offer_does_not_hold_is_refused(answer: object, complaint:
         checked_act(answer, OFFERED, who="home")  # type: ignore[arg-type]
 
 
+def test_an_act_that_pairs_players_with_squares_takes_only_a_pair_it_allows() -> None:
+    kick = InducementAct("kick", players=("a", "b"), count=1, squares=((3, 3), (9, 9)), pairs=frozenset({("a", (3, 3)), ("b", (9, 9))}))
+    assert kick.squares_with("a") == ((3, 3),)
+    assert checked_act(ActChoice("kick", players=("b",), square=(9, 9)), (kick,), who="home") is not None
+    with pytest.raises(IllegalAnswerError, match="named 'a' with the square \\(9, 9\\)"):
+        checked_act(ActChoice("kick", players=("a",), square=(9, 9)), (kick,), who="home")
+
+
 class _Booing:
     """A plugin whose crowd boos a team that ends its turn with nobody standing."""
 

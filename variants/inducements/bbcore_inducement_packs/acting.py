@@ -24,7 +24,7 @@ from typing import Any
 from attrs import frozen
 
 from bbcore.dice import DiceSource
-from bbcore.rules.board import Board, PlayerState, Square
+from bbcore.rules.board import Board, PlayerState, Square, distance
 from bbcore.rules.decisions import ActChoice, Decisions, InducementAct, checked_act
 from bbcore.rules.events import Event, Outcome
 from bbcore.rules.inducement_uses import use_inducement, uses_left
@@ -49,6 +49,7 @@ from bbcore_inducement_packs.spells import (
     cast_hex,
     danse_macabre,
     foot_of_gork,
+    kickable,
     lasting,
     rampant_mutation,
     reality_blinks,
@@ -99,10 +100,43 @@ class _Kind:
     """A kind of act in the pack's rules: its entries, what it offers on a board, and how it is cast."""
 
     entries: Callable[[PackRules], Mapping[str, Any]]
-    offer: Callable[[Board, str, Any, str], InducementAct | None]
+    offer: Callable[[Ruleset, Board, str, Any, str], InducementAct | None]
     cast: Cast
     #: The act's name from its entry: the spell's profile id (a pot has none: :data:`POT`).
     act: Callable[[Any], str] = lambda entry: str(entry.spell)
+
+
+def _kicks(ruleset: Ruleset, board: Board, targets: tuple[str, ...]) -> frozenset[tuple[str, Square]]:
+    """Each target with each square he may be kicked to: on the pitch, within a team-mate throw of him (as
+    :func:`~bbcore_inducement_packs.spells.foot_of_gork` holds him)."""
+    return frozenset(
+        (target, square)
+        for target in targets
+        if (origin := board.player(target).square) is not None
+        for square in _every_square(board)
+        if square != origin and kickable(ruleset, board, origin, square)
+    )
+
+
+def _within_reach(board: Board, targets: tuple[str, ...], reach: int) -> frozenset[tuple[str, Square]]:
+    """Each target with each empty square of the pitch no more than ``reach`` squares from him (as
+    :func:`~bbcore_inducement_packs.spells.cast_flora` holds the squares and the players named)."""
+    return frozenset(
+        (target, square)
+        for target in targets
+        if (origin := board.player(target).square) is not None
+        for square in _every_square(board)
+        if not board.occupied(square) and distance(origin, square) <= reach
+    )
+
+
+def _paired(act: str, pairs: frozenset[tuple[str, Square]], count: int | None = 1) -> InducementAct | None:
+    """An act whose players and squares go together in ``pairs``: it offers only the players and squares of a pair."""
+    if not pairs:
+        return None
+    players = tuple(sorted({player for player, _ in pairs}))
+    squares = tuple(sorted({square for _, square in pairs}))
+    return InducementAct(act, players, count, squares, pairs=pairs)
 
 
 def _offer_players(act: str, players: tuple[str, ...], count: int = 1, squares: tuple[Square, ...] = ()) -> InducementAct | None:
@@ -112,18 +146,18 @@ def _offer_players(act: str, players: tuple[str, ...], count: int = 1, squares: 
 _KINDS: tuple[_Kind, ...] = (
     _Kind(
         lambda rules: rules.pots,
-        lambda board, team, entry, act: InducementAct(act, squares=_every_square(board)),
+        lambda ruleset, board, team, entry, act: InducementAct(act, squares=_every_square(board)),
         lambda r, b, team, ind, choice, dice, dec: throw_pot(r, b, team, ind, _aimed(choice), dice, dec),
         act=lambda entry: POT,
     ),
     _Kind(
         lambda rules: rules.fireballs,
-        lambda board, team, entry, act: InducementAct(act, squares=_every_square(board)),
+        lambda ruleset, board, team, entry, act: InducementAct(act, squares=_every_square(board)),
         lambda r, b, team, ind, choice, dice, dec: cast_fireball(r, b, team, ind, _aimed(choice), dice, dec),
     ),
     _Kind(
         lambda rules: rules.spells.zaps,
-        lambda board, team, entry, act: _offer_players(
+        lambda ruleset, board, team, entry, act: _offer_players(
             act,
             _players(board, team, own=False)
             if entry.opponents_only
@@ -133,22 +167,22 @@ _KINDS: tuple[_Kind, ...] = (
     ),
     _Kind(
         lambda rules: rules.spells.bolts,
-        lambda board, team, entry, act: _offer_players(act, _players(board, team, own=False, standing=True)),
+        lambda ruleset, board, team, entry, act: _offer_players(act, _players(board, team, own=False, standing=True)),
         lambda r, b, team, ind, choice, dice, dec: cast_bolt(r, b, team, ind, _one(choice), dice, dec),
     ),
     _Kind(
         lambda rules: rules.spells.columns,
-        lambda board, team, entry, act: InducementAct(act, squares=_sideline_squares(board)),
+        lambda ruleset, board, team, entry, act: InducementAct(act, squares=_sideline_squares(board)),
         lambda r, b, team, ind, choice, dice, dec: cast_column(r, b, team, ind, _aimed(choice), dice, dec),
     ),
     _Kind(
         lambda rules: rules.spells.hexes,
-        lambda board, team, entry, act: _offer_players(act, _players(board, team, own=False, standing=entry.standing_only)),
+        lambda ruleset, board, team, entry, act: _offer_players(act, _players(board, team, own=False, standing=entry.standing_only)),
         lambda r, b, team, ind, choice, dice, dec: cast_hex(r, b, team, ind, _one(choice), dice, dec),
     ),
     _Kind(
         lambda rules: rules.spells.blinks,
-        lambda board, team, entry, act: _offer_players(
+        lambda ruleset, board, team, entry, act: _offer_players(
             act,
             _players(board, team, own=True, standing=True, allowed=lambda p: not p.has(entry.barred_skill) and board.ball.carrier != p.id),
             count=2,
@@ -157,31 +191,29 @@ _KINDS: tuple[_Kind, ...] = (
     ),
     _Kind(
         lambda rules: rules.spells.stomps,
-        lambda board, team, entry, act: _offer_players(act, _players(board, team, own=False, standing=True), squares=_every_square(board)),
+        lambda ruleset, board, team, entry, act: _paired(act, _kicks(ruleset, board, _players(board, team, own=False, standing=True))),
         lambda r, b, team, ind, choice, dice, dec: foot_of_gork(r, b, team, ind, _one(choice), _aimed(choice), dice, dec),
     ),
     _Kind(
         lambda rules: rules.spells.floras,
-        lambda board, team, entry, act: (
-            InducementAct(act, named, None, tuple(s for s in _every_square(board) if not board.occupied(s)))
-            if (named := _players(board, team, own=False, standing=True))
-            else None
+        lambda ruleset, board, team, entry, act: _paired(
+            act, _within_reach(board, _players(board, team, own=False, standing=True), entry.reach), count=None
         ),
         lambda r, b, team, ind, choice, dice, dec: cast_flora(r, b, team, ind, _aimed(choice), choice.players, dice, dec),
     ),
     _Kind(
         lambda rules: rules.spells.grounds,
-        lambda board, team, entry, act: InducementAct(act),
+        lambda ruleset, board, team, entry, act: InducementAct(act),
         lambda r, b, team, ind, choice, dice, dec: rough_ground(r, b, team, ind),
     ),
     _Kind(
         lambda rules: rules.spells.mutations,
-        lambda board, team, entry, act: _offer_players(act, _players(board, team, own=True)),
+        lambda ruleset, board, team, entry, act: _offer_players(act, _players(board, team, own=True)),
         lambda r, b, team, ind, choice, dice, dec: rampant_mutation(r, b, team, ind, _one(choice), dice, dec),
     ),
     _Kind(
         lambda rules: rules.spells.danses,
-        lambda board, team, entry, act: InducementAct(act),
+        lambda ruleset, board, team, entry, act: InducementAct(act),
         lambda r, b, team, ind, choice, dice, dec: danse_macabre(r, b, team, ind, dice),
     ),
 )
@@ -203,7 +235,7 @@ def offers(ruleset: Ruleset, state: GameState, team_id: str, inducement: str, mo
         act = None if entry is None else kind.act(entry)
         if act is None or act not in allowed or act in found:
             continue
-        offer = kind.offer(board, team_id, entry, act)
+        offer = kind.offer(ruleset, board, team_id, entry, act)
         if offer is not None:
             found[act] = offer
     shift = rules.spells.time_shifts.get(inducement)

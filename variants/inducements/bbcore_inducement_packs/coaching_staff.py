@@ -307,7 +307,9 @@ def _fixer(ruleset: Ruleset, inducements: Mapping[str, int]) -> str | None:
 
 def argue_the_call(ruleset: Ruleset, inducements: Mapping[str, int], dice: DiceSource, modifier: int = 0) -> tuple[Row, bool, Event]:
     """Roll Argue the Call for a team holding ``inducements``, with the team's ``modifier`` (a Biased Referee's +1):
-    the row, whether a fixer is Sent-off with the coach, the event. A fixer reads the modified total his own way."""
+    the row, whether a fixer is Sent-off with the coach, the event. A fixer reads the modified total his own way,
+    but a natural roll of ``fouls.ejected_on_natural`` or less gets the coach ejected whatever the modifier, as in
+    the core's roll (:func:`bbcore.rules.foul.core_argue_the_call`)."""
     table = ruleset.table("argue-the-call")
     rolled = roll_on_table(table, dice, modifier)
     row = rolled.row
@@ -315,6 +317,9 @@ def argue_the_call(ruleset: Ruleset, inducements: Mapping[str, int], dice: DiceS
     if fixer is not None:
         argue = pack_rules(ruleset).coaching_staff.fixers[fixer].argue
         row = next((table.row(rid) for rid, naturals in argue.items() if rolled.total in naturals), row)
+    fouls = ruleset.parameters.fouls
+    if fouls.ejected_on_natural is not None and sum(rolled.rolls) <= fouls.ejected_on_natural:
+        row = table.row(fouls.coach_ejected_by)
     fixer_off = fixer is not None and row.id == table.rows[0].id
     return row, fixer_off, Event("argue-the-call", fixer or "coach", rolled.rolls, row.id, {"fixer_sent_off": fixer_off})
 
@@ -634,7 +639,8 @@ def upgrade(
 ) -> tuple[GameState, tuple[tuple[str, str], ...], tuple[Event, ...]]:
     """Pick the upgraded players at random among those able to play; each gains random skills of the category for the game.
 
-    Returns the new state, the ``(player, skill)`` pairs gained in order, and the events.
+    Returns the new state, the ``(player, skill)`` pairs gained in order, and the events. The state remembers each
+    player's skills as gained for this game only (``GameState.game_gains``): a post-game roll may let him keep them.
     """
     rules = rules_for(pack_rules(ruleset).coaching_staff.upgrades, inducement, "upgrading staff member")
     _need(state, team_id, inducement)
@@ -654,6 +660,8 @@ def upgrade(
             skill = chosen[0]
             board = board.with_player(attrs.evolve(player, skills={**player.skills, skill: None}))
             gained.append((player_id, skill))
+            kept = state.game_gains.get(player_id, ())
+            state = attrs.evolve(state, game_gains={**state.game_gains, player_id: (*kept, SkillRef(skill))})
             events.append(Event("upgraded", player_id, rolls, skill, {"inducement": inducement, "of": len(offered)}))
     return attrs.evolve(state, board=board), tuple(gained), tuple(events)
 
@@ -751,22 +759,40 @@ def upgrades_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decision
 
 def verdict_step(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions: Decisions) -> tuple[GameState, tuple[Event, ...]]:
     """The post-game step :data:`STAFF_VERDICT_STEP`: one roll (:func:`post_game_roll`) for each player the agent or
-    the professor picked before the game, in the order they were picked. The events name each row; what it does for
-    good (a skill kept, a trait gained, a game missed) is for the team's records, as the rest of player advancement.
-    A player Dead at the end of the game (:func:`bbcore.rules.injury.is_dead`) is not rolled for: the event says so.
+    the professor picked before the game, in the order they were picked. A player Dead at the end of the game
+    (:func:`bbcore.rules.injury.is_dead`) is not rolled for: the event says so.
+
+    What a row does for good goes on the team's records (see :func:`bbcore.rules.game_results.team_after_game`):
+    its ``gain_skills`` effects that last (``permanent``) join the player's gained skills, a ``miss_next_game``
+    effect makes him miss the next game, and on an upgrade's ``kept_on`` row he keeps the skills it gave him for the
+    game. The rise in Current Value some rows speak of is not counted: gained skills add no value.
     """
     staff = pack_rules(ruleset).coaching_staff
     events: list[Event] = []
     for inducement in sorted({*staff.agents, *staff.upgrades}):
+        upgrade = staff.upgrades.get(inducement)
         for team in state.teams:
             for player_id in team.inducement_targets.get(inducement, ()):
                 player = state.board.players.get(player_id)
                 if player is not None and is_dead(ruleset, player):
                     events.append(Event("post-game", player_id, (), "dead", {"inducement": inducement, "rolled": False}))
                     continue
-                _, event = post_game_roll(ruleset, inducement, player_id, dice)
+                row, event = post_game_roll(ruleset, inducement, player_id, dice)
                 events.append(event)
+                kept = state.game_gains.get(player_id, ()) if upgrade is not None and row.id == upgrade.kept_on else ()
+                state = _for_good(state, player_id, row.effects, kept)
     return state, tuple(events)
+
+
+def _for_good(state: GameState, player_id: str, effects: Sequence[Effect], kept: Sequence[SkillRef]) -> GameState:
+    """The state with what a post-game row does to the player for good: skills gained and kept, a game to miss."""
+    lasting = [ref for effect in effects if effect.gain_skills and effect.duration == "permanent" for ref in effect.gain_skills]
+    gained = (*kept, *lasting)
+    if gained:
+        state = attrs.evolve(state, gained_skills={**state.gained_skills, player_id: (*state.gained_skills.get(player_id, ()), *gained)})
+    if any(effect.miss_next_game for effect in effects):
+        state = attrs.evolve(state, missing_next_game=state.missing_next_game | {player_id})
+    return state
 
 
 __all__ = [

@@ -508,6 +508,8 @@ class Upgrade:
     dice: str
     category: str
     skills: int
+    #: The row of the inducement's post-game table on which a player keeps the skills he gained (none: never).
+    kept_on: str | None = None
 
 
 @frozen
@@ -573,7 +575,7 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
     the entries of a pack this ruleset does not use are left alone, since its inducements
     and tables are not loaded. An entry's table is its ``table`` (an id, or a referee's
     table with the rows it reads), or else the inducement's own; its ``rows`` (and a
-    blessing's ``again`` and ``chosen`` rows, an experiment's ``worse`` and ``back_in``)
+    blessing's ``again`` and ``chosen`` rows, an experiment's ``worse`` and ``back_in``, an upgrade's ``kept_on``)
     must be rows of that table, a medic's ``casualty`` a row of the Casualty table, and a chosen
     skill category must be one some skill has. The profile a zap turns its target into,
     and the spell a hex or a blink applies, must be profiles of the inducement. Checked
@@ -633,6 +635,8 @@ def reference_problems(ruleset: Ruleset) -> list[RulesFileProblem]:
                         problem((*path, "loses", row_id, index), f"no skill {skill!r}")
         if isinstance(entry, Giant):
             check_scatter(entry, path)
+        if isinstance(entry, Upgrade):
+            check_rows(known, {"kept_on": entry.kept_on}, path, table_id)
         if isinstance(entry, Medic):
             check_rows(rows_of(CASUALTY_TABLE, (*path, "casualty")), {"casualty": entry.casualty}, path, CASUALTY_TABLE)
         if isinstance(entry, Blessing):

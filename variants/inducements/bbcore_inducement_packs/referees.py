@@ -42,7 +42,15 @@ from bbcore.rules.board import Status
 from bbcore.rules.decisions import Decisions, DefaultDecisions
 from bbcore.rules.drive import hand_out_bribes, kick_off_event
 from bbcore.rules.events import Event
-from bbcore.rules.foul import ArgueOutcome, FoulCall, FoulReport, argue_the_call_modifier, core_argue_the_call, leave_pitch_sent_off
+from bbcore.rules.foul import (
+    ArgueOutcome,
+    FoulCall,
+    FoulReport,
+    argue_the_call_modifier,
+    core_argue_the_call,
+    inducement_argue_modifier,
+    leave_pitch_sent_off,
+)
 from bbcore.rules.injury import Harm, knock_down_with_ball, roll_armour, roll_injury
 from bbcore.rules.sequences import GameState
 from bbcore_inducement_packs.coaching_staff import argue_the_call, has_fixer
@@ -62,6 +70,10 @@ class RefereeCall:
     events: tuple[Event, ...] = ()
 
 
+#: Where a player the Foul hurt may be already, beyond a Sending-off (the Casualty box).
+_OUT_FOR_GOOD = frozenset({Status.CASUALTY})
+
+
 def watch_foul(
     ruleset: Ruleset, state: GameState, inducement: str, fouler_id: str, victim_id: str, doubled: bool, dice: DiceSource
 ) -> tuple[GameState, RefereeCall]:
@@ -73,6 +85,8 @@ def watch_foul(
         rolled = roll_on_table(ruleset.table(referee.table.id), dice)
         rolls, result = rolled.rolls, rolled.row.id
         caught = {referee.table.caught: fouler_id, referee.table.victim: victim_id}.get(result)
+        if caught == victim_id and state.board.player(victim_id).status in _OUT_FOR_GOOD:
+            caught = None  # the Foul put him in the Casualty box already: nobody is sent off from there
         call = "sent-off" if caught else "unseen"
     else:
         rolls = roll_dice(dice, referee.dice)
@@ -190,6 +204,13 @@ def foul_call(ruleset: Ruleset, state: GameState, report: FoulReport, dice: Dice
     return FoulCall(call.sent_off, call.bribe, referee, board=board, events=call.events)
 
 
+def argue_modifier(ruleset: Ruleset, state: GameState, team_id: str) -> int:
+    """What the team's inducements add to its Argue the Call rolls (:func:`bbcore.rules.foul.argue_the_call_modifier`),
+    less a referee's whom both coaches hired: he takes no part in the game."""
+    absent = {referee for _, referee in _hired(ruleset, state, team_id)} - {r for _, r in _taking_part(ruleset, state)}
+    return argue_the_call_modifier(ruleset, state, team_id) - sum(inducement_argue_modifier(ruleset.inducement(r)) for r in absent)
+
+
 def argue(ruleset: Ruleset, state: GameState, team_id: str, player_id: str, reason: str, dice: DiceSource) -> ArgueOutcome | None:
     """The packs' answer to ``bbcore_argue_the_call``.
 
@@ -199,7 +220,8 @@ def argue(ruleset: Ruleset, state: GameState, team_id: str, player_id: str, reas
     (:func:`bbcore_inducement_packs.coaching_staff.argue_the_call`). When the referee who
     made the call sends more players off on an ejection (``ejection_sends_off``), an
     argument that gets the coach ejected costs his team that many more players on the
-    pitch, picked at random. Anything else is the core's roll (None).
+    pitch, picked at random. A referee both coaches hired adds nothing to the roll
+    (:func:`argue_modifier`). Anything else is the core's roll (None).
     """
     referees = pack_rules(ruleset).referees
     if reason in referees and referees[reason].call == "halt":
@@ -209,12 +231,13 @@ def argue(ruleset: Ruleset, state: GameState, team_id: str, player_id: str, reas
         return ArgueOutcome(None, state, events=(Event("argue-the-call", player_id, (), "not-allowed", {"team": team_id}),))
     inducements = state.team(team_id).inducements
     extra = pack_rules(ruleset).referee_calls[reason].ejection_sends_off if reason in pack_rules(ruleset).referee_calls else 0
+    modifier = argue_modifier(ruleset, state, team_id)
     if has_fixer(ruleset, inducements):
-        row, _, event = argue_the_call(ruleset, inducements, dice, argue_the_call_modifier(ruleset, state, team_id))
+        row, _, event = argue_the_call(ruleset, inducements, dice, modifier)
         stays = not any(effect.status == Status.SENT_OFF.value for effect in row.effects)
         argued = ArgueOutcome(row, state, reversed=stays, events=(event,))
-    elif extra:
-        argued = core_argue_the_call(ruleset, state, team_id, player_id, reason, dice)
+    elif extra or modifier != argue_the_call_modifier(ruleset, state, team_id):
+        argued = core_argue_the_call(ruleset, state, team_id, player_id, reason, dice, modifier=modifier)
     else:
         return None
     if not extra or argued.row is None or argued.row.id != ruleset.parameters.fouls.coach_ejected_by:
@@ -287,6 +310,7 @@ __all__ = [
     "KIT_ARGUMENT_STEP",
     "RefereeCall",
     "argue",
+    "argue_modifier",
     "argue_with_the_axe",
     "foul_call",
     "get_the_ref",

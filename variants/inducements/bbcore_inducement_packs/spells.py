@@ -293,8 +293,7 @@ def foot_of_gork(
     rules = rules_for(pack_rules(ruleset).spells.stomps, inducement, "wizard with a giant foot")
     player = _target(board, caster_team, target_id, opponents_only=True, standing_only=True)
     assert player.square is not None
-    band = pass_range(ruleset, player.square, kick_to) if board.geometry.on_pitch(kick_to) else None
-    if band is None or not band.values.get("throw"):
+    if not kickable(ruleset, board, player.square, kick_to):
         raise UsageError(f"{kick_to} is not a square on the pitch within a team-mate throw of {player.square}")
     rolled = roll_on_table(ruleset.table(rules.table), dice)
     outcome = Outcome(
@@ -306,6 +305,12 @@ def foot_of_gork(
         flown = fly(ruleset, board, target_id, kick_to, dice, decisions, quality=rules.quality)
         return outcome.then(attrs.evolve(flown, turnover=False))
     return outcome
+
+
+def kickable(ruleset: Ruleset, board: Board, origin: Square, square: Square) -> bool:
+    """Whether a player in ``origin`` may be kicked to ``square``: on the pitch, within a team-mate throw of him."""
+    band = pass_range(ruleset, origin, square) if board.geometry.on_pitch(square) else None
+    return band is not None and bool(band.values.get("throw"))
 
 
 def cast_flora(
@@ -582,6 +587,7 @@ __all__ = [
     "danse_macabre",
     "danse_step",
     "foot_of_gork",
+    "kickable",
     "lasting",
     "rampant_mutation",
     "reality_blinks",

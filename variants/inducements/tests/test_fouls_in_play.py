@@ -63,6 +63,23 @@ def test_the_triplets_may_send_off_the_victim(bb2020: bbcore.Ruleset) -> None:
     assert outcome.state.board.player("v").status is Status.SENT_OFF
 
 
+def test_the_triplets_send_nobody_off_from_the_casualty_box(bb2020: bbcore.Ruleset) -> None:
+    # The Foul breaks the victim's armour (4+4 beats AV 9 with the fouler's +1) and hurts him: injury 5+6, a casualty
+    # roll of 8 (seriously hurt); then the triplets' 1 would send the victim off.
+    with ScriptedDice([4, 5, 5, 6, 8, 1]) as dice:
+        outcome = foul(bb2020, game(bb2020, {"bb2020/trundlefoot-triplets": 1}), "f", "v", dice, answers(argue=False))
+    assert outcome.sent_off is None
+    assert outcome.state.board.player("v").status is Status.CASUALTY
+
+
+def test_a_biased_referee_both_coaches_hired_adds_nothing_to_the_argument(bb2020: bbcore.Ruleset) -> None:
+    referee = {"bb2020/biased-referee": 1}
+    with ScriptedDice([4, 4, 5]) as dice:  # a double: Sent-off; the away coach argues a 5, with no +1 to make it 6
+        outcome = foul(bb2020, game(bb2020, referee, referee), "f", "v", dice, answers(argue=True))
+    assert [e.detail["total"] for e in outcome.events if e.kind == "argue-the-call"] == [5]
+    assert outcome.sent_off == "f"
+
+
 def test_ranulf_halts_play_and_the_axe_replaces_the_bribe(bb2020: bbcore.Ruleset) -> None:
     hired = {"bb2020/ranulf-red-hokuli": 1}
     with ScriptedDice([*HELD, 4, 3, 3]) as dice:  # halt; the axe: 6 + 2 = 8 holds against AV 9
@@ -107,12 +124,16 @@ def test_fink_argues_on_his_own_terms(bb2020: bbcore.Ruleset) -> None:
 
 
 def test_fink_argues_with_his_team_s_biased_referee_s_plus_one(bb2020: bbcore.Ruleset) -> None:
-    # The away team hired both: its coach's natural 1 becomes a 2, which Fink reads as "I don't care".
+    # The away team hired both: its coach's natural 4 becomes a 5, which Fink reads as "well, when you put it like that".
     both = {"bb2020/fink-da-fixer": 1, "bb2020/biased-referee": 1}
+    with ScriptedDice([4, 4, 4]) as dice:
+        outcome = foul(bb2020, game(bb2020, {}, both), "f", "v", dice, answers(argue=True))
+    assert [e.result for e in outcome.events if e.kind == "argue-the-call"] == ["well-when-you-put-it-like-that"]
+    # A natural 1 gets the coach ejected (and Fink with him) whatever the modifier, as without Fink.
     with ScriptedDice([4, 4, 1]) as dice:
         outcome = foul(bb2020, game(bb2020, {}, both), "f", "v", dice, answers(argue=True))
-    assert [e.result for e in outcome.events if e.kind == "argue-the-call"] == ["i-dont-care"]
-    assert not outcome.state.away.coach_ejected
+    assert [e.result for e in outcome.events if e.kind == "argue-the-call"] == [bb2020.parameters.fouls.coach_ejected_by]
+    assert outcome.state.away.coach_ejected
 
 
 def test_a_referee_both_coaches_hired_does_not_take_part(bb2020: bbcore.Ruleset) -> None:

@@ -10,6 +10,7 @@ from bbcore_inducement_packs.boons import NURGLINGS_STEP, SIDE_BET_STEP, nurglin
 
 import bbcore
 from bbcore.dice import ScriptedDice
+from bbcore.model.common import SkillRef
 from bbcore.model.team import InducementOrder, Team
 from bbcore.rules.board import build_board
 from bbcore.rules.decisions import DefaultDecisions
@@ -112,6 +113,15 @@ def test_the_agent_and_the_professor_pick_before_the_game_and_their_players_are_
         ("h2", "good-exposure", AGENT),
         ("h3", "the-next-big-thing", AGENT),
     ]
+    # What the rows do for good goes on the records the team file takes: Pro and Loner (2+) kept, nothing for h1.
+    after, _ = verdict_step(bb2020, upgraded, ScriptedDice([3, 6, 1]), DefaultDecisions())
+    assert after.gained_skills == {"h2": (SkillRef("pro"),), "h3": (SkillRef("loner", 2),)}
+    assert not after.missing_next_game
+    # The professor's 6 keeps the Mutation he gave; his 1 makes the player miss the next game.
+    kept, _ = verdict_step(bb2020, upgraded, ScriptedDice([6, 2, 2]), DefaultDecisions())
+    assert kept.gained_skills == {"h1": (SkillRef(mutations[0]),)}
+    failed, _ = verdict_step(bb2020, upgraded, ScriptedDice([1, 2, 2]), DefaultDecisions())
+    assert (failed.missing_next_game, failed.gained_skills) == (frozenset({"h1"}), {})
     # A client who died in the game, and did not recover, is not rolled for.
     died = attrs.evolve(upgraded, board=upgraded.board.with_player(upgraded.board.player("h2").with_casualty("dead")))
     with ScriptedDice([3, 1]) as dice:

@@ -210,6 +210,16 @@ def test_one_thousand_cuts_lowers_ma_st_and_ag_for_the_drive(bb2020: bbcore.Rule
     assert wear_off(outcome.board, outcome.events[-1]).player("a") == one_away(bb2020).player("a")
 
 
+@pytest.mark.parametrize("caster", ["bb2020/druchii-sports-sorceress", "bb2020/wicked-witch"])
+def test_a_hex_takes_no_characteristic_past_its_limit(bb2020: bbcore.Ruleset, caster: str) -> None:
+    # MA and ST no lower than 1, AG no worse than 6+: a player at those limits stays there.
+    worst = attrs.evolve(one_away(bb2020).player("a"), ma=1, st=1, ag=6)
+    with ScriptedDice([3]) as dice:
+        outcome = cast_hex(bb2020, one_away(bb2020).with_player(worst), "home", caster, "a", dice)
+    hexed = outcome.board.player("a")
+    assert (hexed.ma, hexed.st, hexed.ag) == (1, 1, 6)
+
+
 def test_plague_of_warts_also_gives_disturbing_presence_and_foul_appearance(bb2020: bbcore.Ruleset) -> None:
     with ScriptedDice([3]) as dice:
         outcome = cast_hex(bb2020, one_away(bb2020), "home", "bb2020/wicked-witch", "a", dice)

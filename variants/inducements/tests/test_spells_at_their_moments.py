@@ -11,7 +11,7 @@ from bbcore_inducement_packs.in_game import OPPOSITION_TURN_END, OWN_TURN_START
 import bbcore
 from bbcore.dice import ScriptedDice
 from bbcore.rules.board import Board, build_board
-from bbcore.rules.decisions import ActChoice, DefaultDecisions, IllegalAnswerError, InducementAct, ScriptedDecisions
+from bbcore.rules.decisions import ActChoice, DefaultDecisions, IllegalAnswerError, InducementAct, ScriptedDecisions, checked_act
 from bbcore.rules.drive import end_turn
 from bbcore.rules.inducement_uses import uses_left
 from bbcore.rules.sequences import GameState, TeamState
@@ -115,6 +115,37 @@ def test_reality_blinks_names_two_of_the_caster_s_players_and_strange_flora_a_sq
     flora = next(a for a in offers(bb2020, state, "home", nurgle, OPPOSITION_TURN_END) if a.act == "strange-flora")
     assert (flora.count, flora.players) == (None, ("a",))
     assert (15, 7) not in flora.squares
+
+
+def test_the_foot_of_gork_and_strange_flora_offer_only_pairs_their_casts_accept(bb2020: bbcore.Ruleset) -> None:
+    from bbcore_inducement_packs.acting import cast
+    from bbcore_inducement_packs.spells import kickable
+
+    shaman, nurgle = "bb2020/night-goblin-shaman", "bb2020/horticulturalist-of-nurgle"
+    players = {"h": ("home", LINEMAN, (5, 7)), "a1": ("away", LINEMAN, (15, 7)), "a2": ("away", LINEMAN, (3, 1))}
+    state = game(bb2020, build_board(bb2020, players), home={shaman: 1, nurgle: 1})
+    stomp = next(a for a in offers(bb2020, state, "home", shaman, OPPOSITION_TURN_END) if a.act == "foot-of-gork-or-mork")
+    assert set(stomp.players) == {"a1", "a2"}
+    assert all(kickable(bb2020, state.board, state.board.player(p).square, sq) for p, sq in stomp.pairs)  # type: ignore[arg-type]
+    far = next(sq for sq in stomp.squares if (("a2", sq) not in stomp.pairs))
+    assert far not in stomp.squares_with("a2")
+    with pytest.raises(IllegalAnswerError, match="does not allow together"):
+        checked_act(ActChoice(stomp.act, ("a2",), far), (stomp,), who="home")
+    flora = next(a for a in offers(bb2020, state, "home", nurgle, OPPOSITION_TURN_END) if a.act == "strange-flora")
+    assert all(max(abs(sq[0] - x), abs(sq[1] - y)) <= 2 for p, sq in flora.pairs for x, y in [state.board.player(p).square])  # type: ignore[misc]
+    # Every pair offered is cast without complaint.
+    for act, pair in ((stomp, min(stomp.pairs)), (flora, min(flora.pairs))):
+        dice = ScriptedDice([1, 1, 1])  # the stomp misses; the flora's D3 is 1 and its D6 misses
+        cast(
+            bb2020,
+            state,
+            "home",
+            shaman if act is stomp else nurgle,
+            act,
+            ActChoice(act.act, (pair[0],), pair[1]),
+            dice,
+            DefaultDecisions(),
+        )
 
 
 def test_a_fireball_that_fells_its_own_team_s_carrier_as_their_turn_starts_ends_that_turn(bb2020: bbcore.Ruleset) -> None:

@@ -276,10 +276,14 @@ def test_fink_reads_the_argue_the_call_roll_his_way(bb2020: bbcore.Ruleset, roll
 
 
 def test_fink_reads_the_roll_with_his_team_s_modifiers(bb2020: bbcore.Ruleset) -> None:
-    # A Biased Referee's +1 turns a natural 1 into a 2, which Fink reads as "I don't care".
+    # A Biased Referee's +1 turns a natural 4 into a 5, which Fink reads as "well, when you put it like that".
+    with ScriptedDice([4]) as dice:
+        got, off, _ = argue_the_call(bb2020, {FINK: 1}, dice, 1)
+    assert (got.id, off) == ("well-when-you-put-it-like-that", False)
+    # A natural 1 still gets the coach ejected, Fink with him.
     with ScriptedDice([1]) as dice:
         got, off, _ = argue_the_call(bb2020, {FINK: 1}, dice, 1)
-    assert (got.id, off) == ("i-dont-care", False)
+    assert (got.id, off) == (bb2020.parameters.fouls.coach_ejected_by, True)
 
 
 def bribed(rules: bbcore.Ruleset, state: GameState, player_id: str, rolls: list[int], *, offered: bool = False) -> SentOff:
