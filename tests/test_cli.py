@@ -108,8 +108,9 @@ def test_skills_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert any(s["id"] == "mighty-blow" and s["elite"] for s in skills)
 
 
-def test_inducements_json(capsys: pytest.CaptureFixture[str]) -> None:
+def test_inducements_json(capsys: pytest.CaptureFixture[str], core: Any) -> None:
     inducements = run_json(capsys, "inducements")
+    assert {inducement["id"] for inducement in inducements} == set(core.inducements)
     for inducement in inducements:
         assert set(inducement) >= {"id", "name", "min", "max", "costs", "eligibility", "text"}
         assert all(set(cost) >= {"cost", "condition"} for cost in inducement["costs"])
@@ -266,7 +267,11 @@ def test_every_listing_prints_exactly_one_json_document(capsys: pytest.CaptureFi
         ["table", "injury"],
         ["roster", "orc"],
     ):
-        json.loads(run(capsys, *command, "--json")[1])
+        status, out, err = run(capsys, *command, "--json")
+        assert status == 0, f"{command}: {err}"
+        document = json.loads(out)
+        assert document, f"{command} printed an empty document"
+        assert "error" not in document, f"{command} printed an error"
 
 
 def test_variant_pack_and_option_are_accepted_where_rules_are_read(capsys: pytest.CaptureFixture[str]) -> None:

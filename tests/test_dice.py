@@ -43,8 +43,12 @@ def test_the_scripted_dice_fixture_checks_scripts_are_used_up(scripted_dice: obj
 def test_seeded_dice_repeat_within_a_process() -> None:
     first = [SeededDice(42).roll(6) for _ in range(1)]
     a, b = SeededDice(42), SeededDice(42)
-    assert [a.roll(6) for _ in range(50)] == [b.roll(6) for _ in range(50)]
+    rolled = [a.roll(6) for _ in range(50)]
+    assert rolled == [b.roll(6) for _ in range(50)]
     assert first[0] == SeededDice(42).roll(6)
+    # Dice, not a constant: the faces vary, and another seed rolls another run.
+    assert len(set(rolled)) > 1
+    assert rolled != [SeededDice(43).roll(6) for _ in range(50)]
 
 
 def test_seeded_dice_repeat_across_processes() -> None:
@@ -94,6 +98,7 @@ def test_a_modifier_is_clamped_to_the_table_range(core: Ruleset) -> None:
 def test_the_same_seed_gives_the_same_table_result(core: Ruleset) -> None:
     table = core.table("kick-off-events")
     assert roll_on_table(table, SeededDice(1)) == roll_on_table(table, SeededDice(1))
+    assert len({roll_on_table(table, SeededDice(seed)).row.id for seed in range(20)}) > 1  # and other seeds, other rows
 
 
 def test_table_odds_are_exact(core: Ruleset) -> None:

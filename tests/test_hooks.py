@@ -88,10 +88,27 @@ def test_every_hook_has_an_example_implementation_with_its_exact_signature(name:
     assert arguments.kwarg is None, f"{name}: the example takes **kwargs, which pluggy cannot call"
 
 
-@pytest.mark.parametrize("name", HOOKS)
-def test_what_the_examples_import_from_bbcore_exists(name: str) -> None:
+def _bbcore_imports(name: str) -> list[tuple[str, str | None]]:
+    """What the hook's example imports from bbcore: (module, name) for ``from m import name``, (module, None) for
+    ``import m``."""
+    found: list[tuple[str, str | None]] = []
     for node in ast.walk(ast.parse(example_of(name))):
         if isinstance(node, ast.ImportFrom) and node.module is not None and node.module.split(".")[0] == "bbcore":
-            module = importlib.import_module(node.module)
-            for alias in node.names:
-                assert hasattr(module, alias.name), f"{name}: the example imports {node.module}.{alias.name}, which does not exist"
+            found.extend((node.module, alias.name) for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.extend((alias.name, None) for alias in node.names if alias.name.split(".")[0] == "bbcore")
+    return found
+
+
+EXAMPLE_IMPORTS = [(hook, module, imported) for hook in HOOKS for module, imported in _bbcore_imports(hook)]
+
+
+def test_the_examples_import_from_bbcore() -> None:
+    assert len({hook for hook, *_ in EXAMPLE_IMPORTS}) >= len(HOOKS) // 3, "most examples show what they import"
+
+
+@pytest.mark.parametrize(("name", "module", "imported"), EXAMPLE_IMPORTS)
+def test_what_the_examples_import_from_bbcore_exists(name: str, module: str, imported: str | None) -> None:
+    found = importlib.import_module(module)
+    if imported is not None:
+        assert hasattr(found, imported), f"{name}: the example imports {module}.{imported}, which does not exist"

@@ -11,10 +11,11 @@ from bbcore.render.text import counted
 from bbcore.ruleset import Ruleset
 from bbcore.sphinxext.inducements import hire_words, inducement_rst
 from bbcore.sphinxext.parameters import parameters_rst
-from bbcore.sphinxext.rosters import NONE, position_row
+from bbcore.sphinxext.rosters import position_row
+from bbcore.sphinxext.rst import NONE
 from bbcore.sphinxext.selection import Labels
 from bbcore.sphinxext.tables import chance_percent, rows_table
-from bbcore.sphinxext.words import clauses, effect_words
+from bbcore.sphinxext.words import clauses, effect_words, effects_words
 
 
 def test_a_hired_player_counts_toward_a_position_s_limit_only_when_he_comes_from_the_team_s_roster(core: Ruleset) -> None:
@@ -97,3 +98,44 @@ def test_a_variants_parameters_split_into_what_it_changes_and_what_it_keeps() ->
     assert players in changed
     assert players not in kept
     assert f"- Rush\n     - a D6 of {core.parameters.targets.rush}+" in kept
+
+
+def test_a_variants_parameters_speak_only_of_what_its_ruleset_has() -> None:
+    variant, core = bbcore.load_ruleset("gutterbowl"), bbcore.load_ruleset()
+    markup = "\n".join(parameters_rst(variant, Labels("gutterbowl-"), core).lines)
+    kick_off = {row.id for row in variant.table("kick-off-events").rows}
+    weather = {row.id for row in variant.table("weather").rows}
+    assert core.parameters.weather.sweltering_heat not in weather
+    assert "Weather when a drive ends\n     - nothing" in markup
+    assert not set(core.parameters.fouls.bribes) & set(variant.inducements)
+    assert "no Bribe is sold here" in markup
+    assert "time-out" not in kick_off
+    assert "- Time-out" not in markup
+    assert "Inducements in play" not in markup  # none of the core's played inducements is sold here
+    for inducement_id in (*core.parameters.fouls.bribes, *core.parameters.kick_off_events.cheering_fans_reroll_ones):
+        assert f"``{inducement_id}``" not in markup
+
+
+def test_a_formula_leaves_out_the_terms_that_add_nothing(core: Ruleset) -> None:
+    markup = "\n".join(parameters_rst(core, Labels("")).lines)
+    assert core.parameters.league.concession is not None
+    assert core.parameters.league.concession.winnings  # the concession's winnings override some terms
+    assert "/ 1 " not in markup
+    assert "+ 0 " not in markup
+
+
+def test_a_page_may_leave_out_the_tables_its_variant_plays_by_rules_of_its_own() -> None:
+    variant, core = bbcore.load_ruleset("skurling"), bbcore.load_ruleset()
+    whole = "\n".join(parameters_rst(variant, Labels("skurling-"), core).lines)
+    assert ".. list-table:: League play" in whole
+    trimmed = "\n".join(parameters_rst(variant, Labels("skurling-"), core, leave_out=("league", "kick-off")).lines)
+    assert ".. list-table:: League play" not in trimmed
+    assert ".. list-table:: Kick-off events" not in trimmed
+    assert ".. list-table:: Changed from the core" in trimmed
+
+
+def test_a_skill_to_choose_beside_an_improvement_to_choose_reads_as_the_other_choice(core: Ruleset) -> None:
+    row = core.table("characteristic-improvement").rows[0]
+    words = effects_words(core, Labels(""), row.effects)
+    assert ", or instead a new " in words
+    assert "; a new" not in words

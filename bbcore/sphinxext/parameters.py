@@ -17,9 +17,9 @@ from bbcore.sphinxext.values import as_times
 from bbcore.sphinxext.words import category_name, inducement_link, linked_text, row_link, special_rule_link, table_link, yes_no
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Collection, Mapping
 
-    from bbcore.model.parameters import ActivationTrait, ConcessionRules, OffSeasonRules, PettyCashRules
+    from bbcore.model.parameters import ActivationTrait, ConcessionRules, OffSeasonRules, PettyCashRules, WinningsRules
     from bbcore.model.sequence import Sequence, Step
     from bbcore.ruleset import Ruleset
 
@@ -68,10 +68,22 @@ PHRASED = frozenset(
 
 
 def _bribe_words(ruleset: Ruleset, labels: Labels, params: GameParameters) -> str:
-    spent = ", ".join(inducement_link(ruleset, labels, key) for key in params.fouls.bribes)
+    sold = [key for key in params.fouls.bribes if key in ruleset.inducements]
+    if not sold:
+        return "nothing: no Bribe is sold here"
+    spent = ", ".join(inducement_link(ruleset, labels, key) for key in sold)
     per_call = params.fouls.bribes_per_call
     tries = "as many as the team holds" if per_call is None else f"at most {per_call}"
     return f"a D6 of {params.targets.bribe}+ keeps a Sent-off player in the game; spent: {spent}; {tries} on one call"
+
+
+def _has_row(ruleset: Ruleset, table_id_or_role: str, row_id: str) -> bool:
+    """Whether the ruleset's table (by id or role) has the row: a rule about a row it lacks never comes into play."""
+    try:
+        table = ruleset.table(table_id_or_role)
+    except UsageError:
+        return False
+    return any(row.id == row_id for row in table.rows)
 
 
 def _bribery_words(ruleset: Ruleset, params: GameParameters) -> str:
@@ -89,10 +101,10 @@ def _natural_ejection_words(params: GameParameters) -> str:
 
 
 def _inducement_play_rows(ruleset: Ruleset, labels: Labels, params: GameParameters) -> list[tuple[str, str]]:
-    """The inducements the core plays, each linked, with its numbers in words."""
+    """The inducements the core plays that this ruleset sells, each linked, with its numbers in words."""
     played = params.inducements
     rows = []
-    if played.weather_mage is not None:
+    if played.weather_mage is not None and played.weather_mage.inducement in ruleset.inducements:
         mage = played.weather_mage
         modifiers = ", ".join(f"{m:+d}" if m else "0" for m in mage.modifiers)
         rows.append(
@@ -101,7 +113,7 @@ def _inducement_play_rows(ruleset: Ruleset, labels: Labels, params: GameParamete
                 f"as one of its team's turns starts, the weather is rolled again with one of {modifiers} added, the coach's pick",
             )
         )
-    if played.close_scrutiny is not None:
+    if played.close_scrutiny is not None and played.close_scrutiny.inducement in ruleset.inducements:
         scrutiny = played.close_scrutiny
         rows.append(
             (
@@ -110,7 +122,7 @@ def _inducement_play_rows(ruleset: Ruleset, labels: Labels, params: GameParamete
                 f"{scrutiny.sent_off_on}+ sends the fouler off",
             )
         )
-    if played.dwarven_wisdom is not None:
+    if played.dwarven_wisdom is not None and played.dwarven_wisdom.inducement in ruleset.inducements:
         wisdom = played.dwarven_wisdom
         rows.append(
             (
@@ -118,7 +130,7 @@ def _inducement_play_rows(ruleset: Ruleset, labels: Labels, params: GameParamete
                 f"Dwarven Wisdom: once both teams have set up, {wisdom.players} of the team's players on the pitch may be set up again",
             )
         )
-    if played.fireball is not None:
+    if played.fireball is not None and played.fireball.inducement in ruleset.inducements:
         fire = played.fireball
         rows.append(
             (
@@ -127,7 +139,7 @@ def _inducement_play_rows(ruleset: Ruleset, labels: Labels, params: GameParamete
                 f"Standing ones are Knocked Down, the others have an Armour Roll, at {fire.armour:+d}",
             )
         )
-    if played.zap is not None:
+    if played.zap is not None and played.zap.inducement in ruleset.inducements:
         zap = played.zap
         casualty = row_link(ruleset, labels, "casualty", zap.casualty)
         entry = ruleset.inducements.get(zap.inducement)
@@ -233,9 +245,14 @@ def _grudge_words(ruleset: Ruleset, params: GameParameters) -> str:
     return words + (f", never {barred}" if barred else "")
 
 
-def parameters_rst(ruleset: Ruleset, labels: Labels, core: Ruleset | None = None) -> Rst:
+#: The tables after the main one that a page may leave out (``:leave-out:``), for a variant that plays that part of
+#: the game by rules of its own, shown on its own pages.
+SECTIONS = ("kick-off", "league", "inducements")
+
+
+def parameters_rst(ruleset: Ruleset, labels: Labels, core: Ruleset | None = None, leave_out: Collection[str] = ()) -> Rst:
     """The parameters as tables; given the ``core``, the main table is split in two: the rows whose words the
-    ruleset changes, then those it leaves as they are in the core."""
+    ruleset changes, then those it leaves as they are in the core. ``leave_out`` names :data:`SECTIONS` not shown."""
     unknown = {f.name for f in attrs.fields(GameParameters)} - PHRASED
     if unknown:
         raise ValueError(f"bbcore-parameters does not render the parameters {', '.join(sorted(unknown))}")
@@ -257,9 +274,12 @@ def parameters_rst(ruleset: Ruleset, labels: Labels, core: Ruleset | None = None
             [(escape(terms.name), literal(staff_id), str(terms.max), money(terms.cost)) for staff_id, terms in params.staff.items()],
             title="Staff",
         )
-    out.list_table(("Kick-off event", "Value"), _kick_off_rows(ruleset, labels, params), widths=(30, 70), title="Kick-off events")
-    out.list_table(("League play", "Value"), _league_rows(ruleset, labels, params), widths=(30, 70), title="League play")
-    played = _inducement_play_rows(ruleset, labels, params)
+    kick_off = _kick_off_rows(ruleset, labels, params) if "kick-off" not in leave_out else []
+    if kick_off:
+        out.list_table(("Kick-off event", "Value"), kick_off, widths=(30, 70), title="Kick-off events")
+    if "league" not in leave_out:
+        out.list_table(("League play", "Value"), _league_rows(ruleset, labels, params), widths=(30, 70), title="League play")
+    played = _inducement_play_rows(ruleset, labels, params) if "inducements" not in leave_out else []
     if played:
         out.list_table(("Inducement", "In play"), played, widths=(30, 70), title="Inducements in play")
     return out
@@ -508,7 +528,7 @@ def _swarming_words(ruleset: Ruleset, labels: Labels, params: GameParameters) ->
 
 def _heat_words(ruleset: Ruleset, labels: Labels, params: GameParameters) -> str:
     heat = params.weather
-    if heat.sweltering_heat is None:
+    if heat.sweltering_heat is None or not _has_row(ruleset, "weather", heat.sweltering_heat):
         return "nothing"
     return (
         f"under {row_link(ruleset, labels, 'weather', heat.sweltering_heat)}, one coach rolls "
@@ -517,9 +537,29 @@ def _heat_words(ruleset: Ruleset, labels: Labels, params: GameParameters) -> str
     )
 
 
+#: The rows of the kick-off event table each of :func:`_kick_off_rows`' rows is about, by its label.
+_KICK_OFF_ROWS: dict[str, tuple[str, ...]] = {
+    "Solid Defence, Quick Snap, Charge": ("solid-defence", "quick-snap", "charge"),
+    "Charge": ("charge",),
+    "Time-out": ("time-out",),
+    "Brilliant Coaching": ("brilliant-coaching",),
+    "Cheering Fans": ("cheering-fans",),
+    "Changing Weather": ("changing-weather",),
+    "Dodgy Snack": ("dodgy-snack",),
+    "Pitch Invasion": ("pitch-invasion",),
+}
+
+
 def _kick_off_rows(ruleset: Ruleset, labels: Labels, params: GameParameters) -> list[tuple[str, str]]:
+    """The kick-off events' numbers, for the events this ruleset's kick-off table has (a variant's may have others)."""
+    rows = _kick_off_words(ruleset, labels, params)
+    return [(label, words) for label, words in rows if any(_has_row(ruleset, "kick-off-events", r) for r in _KICK_OFF_ROWS[label])]
+
+
+def _kick_off_words(ruleset: Ruleset, labels: Labels, params: GameParameters) -> list[tuple[str, str]]:
     events = params.kick_off_events
     changes = ", ".join(f"{name.upper()} {by:+d}" for name, by in events.dodgy_snack_changes.items()) or "nothing"
+    mascots = [i for i in events.cheering_fans_reroll_ones if i in ruleset.inducements]
     return [
         ("Solid Defence, Quick Snap, Charge", f"up to {events.open_players_dice}+{events.open_players_plus} Open players"),
         (
@@ -535,10 +575,8 @@ def _kick_off_rows(ruleset: Ruleset, labels: Labels, params: GameParameters) -> 
         ("Brilliant Coaching", f"{counted(events.brilliant_coaching_rerolls, 'extra team re-roll')} for the drive"),
         (
             "Cheering Fans",
-            "a team holding "
-            + " or ".join(inducement_link(ruleset, labels, i) for i in events.cheering_fans_reroll_ones)
-            + " re-rolls a natural 1 on its D6"
-            if events.cheering_fans_reroll_ones
+            "a team holding " + " or ".join(inducement_link(ruleset, labels, i) for i in mascots) + " re-rolls a natural 1 on its D6"
+            if mascots
             else "the higher D6 plus cheerleaders wins",
         ),
         (
@@ -560,17 +598,24 @@ def _extra_time_words(params: GameParameters) -> str:
     )
 
 
+def _winnings_words(win: WinningsRules) -> str:
+    """A winnings formula in words, leaving out the terms that add nothing (a divisor of 1, a bonus of 0)."""
+    attendance = "Fan Attendance" if win.attendance_divisor == 1 else f"Fan Attendance / {win.attendance_divisor}"
+    terms = [attendance]
+    if win.per_touchdown:
+        terms.append(f"{win.per_touchdown} per touchdown")
+    if win.no_stalling_bonus:
+        terms.append(f"{win.no_stalling_bonus} if no player stalled")
+    return f"({' + '.join(terms)}) x {money(win.gold_per_point)}"
+
+
 def _league_rows(ruleset: Ruleset, labels: Labels, params: GameParameters) -> list[tuple[str, str]]:
     league = params.league
     win = league.winnings
     fans = league.dedicated_fans_update
     points = league.points
     rows = [
-        (
-            "Winnings",
-            f"(Fan Attendance / {win.attendance_divisor} + {win.per_touchdown} per touchdown + {win.no_stalling_bonus} "
-            f"if no player stalled) x {money(win.gold_per_point)}",
-        ),
+        ("Winnings", _winnings_words(win)),
         (
             "Dedicated Fans after a fixture",
             f"roll {fans.dice}: a win adds {fans.step} on a roll of at least the current value, a loss takes {fans.step} "
@@ -586,12 +631,14 @@ def _league_rows(ruleset: Ruleset, labels: Labels, params: GameParameters) -> li
         ]
         rows.append(
             (
-                f"Bonus: {escape(category_name(bonus_id))}",
+                f"Bonus, when the league plays it: {escape(category_name(bonus_id))}",
                 f"{escape(_words(bonus.measure))} {' and '.join(b for b in bounds if b)}: +{bonus.points}",
             )
         )
     rows.append(("Tie-breakers", ", ".join(escape(_words(name)) for name in league.tie_breakers)))
     for prayer, awards in league.prayer_awards.items():
+        if not _has_row(ruleset, "prayers-to-nuffle", prayer):
+            continue  # a prayer this ruleset's table lacks is never prayed for
         rows.append(
             (
                 f"Prayer: {row_link(ruleset, labels, 'prayers-to-nuffle', prayer)}",
@@ -663,8 +710,7 @@ def _concession_rows(params: GameParameters, rules: ConcessionRules) -> list[tup
         (
             "Conceding: the penalty",
             f"the conceding team's SPP of the game are lost; it names no MVP, while the opponent names {rules.extra_mvps} more; it "
-            f"collects no winnings, the opponent (Fan Attendance / {win.attendance_divisor} + {win.per_touchdown} per "
-            f"touchdown + {win.no_stalling_bonus} if no player stalled) x {money(win.gold_per_point)}; it loses "
+            f"collects no winnings, the opponent {_winnings_words(win)}; it loses "
             f"{rules.fans_lost} Dedicated Fans instead of the loser's roll; each player with {quitting.advancements_at_least} "
             f"or more advancements rolls {quitting.dice} and quits the team below {quitting.stays_on}",
         ),
@@ -700,16 +746,27 @@ def sequence_rst(ruleset: Ruleset, labels: Labels, sequence: Sequence, level: in
     return out
 
 
+def _sections(value: str) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in value.split(",") if name.strip())
+    unknown = [name for name in names if name not in SECTIONS]
+    if unknown or not names:
+        raise ValueError(f"{', '.join(unknown) or 'nothing'} is not one of {', '.join(SECTIONS)}")
+    return names
+
+
 class ParametersDirective(RulesetDirective):
     """The game parameters after every layer and plugin has been merged.
 
     With ``:against: core`` (for a variant's or a pack's page) the main table is split:
-    what the selection changes first, then what it keeps from the core.
+    what the selection changes first, then what it keeps from the core. ``:leave-out:``
+    names tables not to show (:data:`SECTIONS`, comma-separated), for a variant that
+    plays that part of the game by rules of its own.
     """
 
     option_spec: ClassVar[dict[str, object]] = {
         **RulesetDirective.option_spec,
         "against": lambda v: directives.choice(v, ("core",)),
+        "leave-out": _sections,
     }
 
     def render(self, ruleset: Ruleset, labels: Labels) -> Rst:
@@ -719,7 +776,7 @@ class ParametersDirective(RulesetDirective):
                 raise self.error(f"{self.name}: :against: core needs :variant: or :pack: (the core has nothing to compare with)")
             core = bbcore.load_ruleset()
         try:
-            return parameters_rst(ruleset, labels, core)
+            return parameters_rst(ruleset, labels, core, self.options.get("leave-out", ()))
         except ValueError as error:
             raise self.error(str(error)) from None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from bbcore.render.text import either, money, target
-from bbcore.sphinxext.rst import Rst, escape, literal, ref
+from bbcore.sphinxext.rst import NONE, Rst, escape, literal, ref
 from bbcore.sphinxext.selection import Labels, RulesetDirective
 from bbcore.sphinxext.words import category_name, league_link, skill_link, special_rule_link, yes_no
 
@@ -23,10 +23,6 @@ def _rule_words(ruleset: Ruleset, labels: Labels, rule: RosterRule) -> str:
     if rule.league is not None:
         words += f" (when playing in the {league_link(ruleset, labels, rule.league)})"
     return words
-
-
-#: What an empty cell of the positions table shows: the position has none of those.
-NONE = "\u2013"
 
 
 def _categories(ruleset: Ruleset, labels: Labels, categories: tuple[str, ...]) -> str:

@@ -15,6 +15,8 @@ _INLINE = re.compile(r"([\\`*_|\[\]:<>])")
 # Text that would start a block construct (list, enumeration, comment, doctest) at the start of a line.
 _BLOCK_START = re.compile(r"^(?:[-+*•](?:\s|$)|\.\.|>>>|(?:\d+|[A-Za-z#]|[ivxlcdmIVXLCDM]+)[.)](?:\s|$)|\((?:\d+|[A-Za-z#])\)(?:\s|$))")
 _HEADING_CHARS = "=-~^\"'"
+#: What an empty cell of a table shows when there is none of a thing (a position without skills): a dash.
+NONE = "\u2013"
 
 
 def escape(text: object) -> str:

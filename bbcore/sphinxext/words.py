@@ -172,7 +172,15 @@ def effect_words(ruleset: Ruleset, labels: Labels, effect: Effect) -> str:
 
 
 def effects_words(ruleset: Ruleset, labels: Labels, effects: Sequence[Effect]) -> str:
-    return "; ".join(effect_words(ruleset, labels, e) for e in effects)
+    parts: list[str] = []
+    for i, effect in enumerate(effects):
+        words = effect_words(ruleset, labels, effect)
+        # A skill to choose beside an improvement to choose is the coach's other choice, not a second gain.
+        if i and effect.choose_skill is not None and effects[i - 1].choose_improvement is not None:
+            parts[-1] += f", or instead {words}"
+        else:
+            parts.append(words)
+    return "; ".join(parts)
 
 
 # -- conditions, costs and quantities ----------------------------------------------------

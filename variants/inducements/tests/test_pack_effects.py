@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
@@ -135,10 +136,13 @@ def test_the_mages_weather_lasts_until_the_opponents_next_turn_ends(pack: str, b
 
 def test_the_weather_mage_refuses_a_modifier_the_data_does_not_allow(classic: bbcore.Ruleset) -> None:
     start = state(classic, two_teams(classic), {"classic/weather-mage": 1})
-    with pytest.raises(bbcore.errors.BBCoreError):
-        call_weather_mage(
-            classic, start, "home", "classic/weather-mage", ScriptedDice([3, 4]), ScriptedDecisions([("weather-modifier", 3)])
-        )
+
+    class WantsThree(DefaultDecisions):
+        def weather_modifier(self, team: str, allowed: Sequence[int]) -> int:
+            return 3  # a coach who answers outside the offer (a script would refuse it itself)
+
+    with pytest.raises(UsageError, match="3 is not a modifier"):
+        call_weather_mage(classic, start, "home", "classic/weather-mage", ScriptedDice([]), WantsThree())
 
 
 def test_a_fireball_knocks_down_standing_players_hit_on_four_or_more(bb2020: bbcore.Ruleset) -> None:

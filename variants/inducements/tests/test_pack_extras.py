@@ -10,7 +10,7 @@ from bbcore_inducement_packs.kickoff_aides import advise_kick, beat_the_drum
 
 import bbcore
 from bbcore.dice import ScriptedDice
-from bbcore.errors import BBCoreError
+from bbcore.errors import BBCoreError, UsageError
 from bbcore.rules.board import Board, PlayerState, Status, build_board
 from bbcore.rules.decisions import ScriptedDecisions
 from bbcore.rules.drive import clear_the_pitch, end_of_drive_effects
@@ -51,7 +51,7 @@ def test_the_mascots_reroll_works_on_five_or_more_and_is_spent_for_the_half_eith
         after, worked, _ = inducement_reroll(bb2020, start, "home", "bb2020/team-mascot", dice)
     assert worked is works
     assert uses_left(bb2020, after, "home", "bb2020/team-mascot") == 0
-    with pytest.raises(BBCoreError):
+    with pytest.raises(UsageError):
         inducement_reroll(bb2020, after, "home", "bb2020/team-mascot", ScriptedDice([6]))
     second_half = attrs.evolve(after, half=2)
     assert uses_left(bb2020, second_half, "home", "bb2020/team-mascot") == 1
@@ -121,7 +121,7 @@ def test_a_side_bet_pays_double_the_stake_only_on_a_win(bb2020: bbcore.Ruleset, 
 
 @pytest.mark.parametrize("stake", [5000, 110000])
 def test_a_side_bet_stake_must_be_within_the_bounds(bb2020: bbcore.Ruleset, stake: int) -> None:
-    with pytest.raises(BBCoreError):
+    with pytest.raises(UsageError):
         settle_side_bet(PACKS, game(lone(bb2020), {"bb2020/side-bet": 1}), "home", "bb2020/side-bet", stake)
 
 
@@ -242,7 +242,7 @@ def test_the_brew_and_the_rune_steps_ask_the_coach_in_the_start_of_drive(bb2020:
 
 def test_no_rune_for_a_loner(bb2020: bbcore.Ruleset) -> None:
     board = build_board(bb2020, {"p": ("home", LINEMAN, (5, 5))}, skills={"p": {"loner": 4}})
-    with pytest.raises(BBCoreError):
+    with pytest.raises(UsageError):
         carve_rune(bb2020, game(board, {RUNESMITH: 1}), "home", RUNESMITH, "p", "rune-of-fury", ScriptedDice([6]))
 
 

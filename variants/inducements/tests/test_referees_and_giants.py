@@ -13,7 +13,7 @@ from bbcore_inducement_packs.referees import get_the_ref, may_argue
 
 import bbcore
 from bbcore.dice import ScriptedDice
-from bbcore.errors import BBCoreError
+from bbcore.errors import BBCoreError, UsageError
 from bbcore.rules.board import Square, Status, build_board
 from bbcore.rules.decisions import DefaultDecisions, IllegalAnswerError, ScriptedDecisions
 from bbcore.rules.drive import free_bribe
@@ -179,7 +179,7 @@ def test_bugman_is_sent_off_when_his_drive_ends_and_coaches_no_more_but_his_beer
 def test_bugman_only_charges_on_by_his_sideline_out_of_tackle_zones(classic: bbcore.Ruleset, square: tuple[int, int]) -> None:
     state = game(classic, {BUGMAN: 1})
     board = state.board.with_player(attrs.evolve(state.board.player("a"), square=(6, 1)))
-    with pytest.raises(BBCoreError):
+    with pytest.raises(UsageError):
         charge_on(classic, attrs.evolve(state, board=board), "home", BUGMAN, square, "bugman")
 
 

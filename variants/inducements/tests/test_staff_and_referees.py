@@ -158,7 +158,7 @@ def test_an_overlooked_player_passes_the_roll_to_another(bb2020: bbcore.Ruleset)
         after, _events = bless(bb2020, state, "home", "bb2020/papa-skullbones", "v", dice)
     assert after.board.player("h2").has("claws")
     assert not after.board.player("v").has("claws")
-    with pytest.raises(BBCoreError):
+    with pytest.raises(UsageError):
         bless(bb2020, state, "home", "bb2020/papa-skullbones", "v", ScriptedDice([3]), blessed=frozenset({"v"}))
 
 
@@ -356,7 +356,7 @@ def test_krot_makes_a_stupid_player_stupider_or_worse(bb2020: bbcore.Ruleset) ->
         after, events = experiment(bb2020, krot_game(bb2020), "home", KROT, "h2", dice)
     assert after.board.player("h2").status is Status.CASUALTY
     assert events[-1].kind == "casualty"
-    with pytest.raises(BBCoreError):
+    with pytest.raises(UsageError):
         experiment(bb2020, game(bb2020, {KROT: 1}), "home", KROT, "h2", ScriptedDice([6]))
 
 

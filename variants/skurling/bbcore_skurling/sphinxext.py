@@ -67,7 +67,7 @@ from bbcore.loading.yaml_source import read_yaml
 from bbcore.model.team import Team, TeamPlayer
 from bbcore.render.text import money, target
 from bbcore.rules_files import provisional_readings
-from bbcore.sphinxext.rst import Rst, escape, literal, ref
+from bbcore.sphinxext.rst import NONE, Rst, escape, literal, ref
 from bbcore.sphinxext.selection import Labels, RulesetDirective
 from bbcore.sphinxext.words import clauses, roster_link, skill_link
 from bbcore.teams.checks import check_team
@@ -276,7 +276,7 @@ def _position_link(ruleset: Ruleset, labels: Labels, roster_id: str, position: P
 
 
 def _skills(ruleset: Ruleset, labels: Labels, position: Position) -> str:
-    return ", ".join(skill_link(ruleset, labels, skill) for skill in position.skills)
+    return ", ".join(skill_link(ruleset, labels, skill) for skill in position.skills) or NONE
 
 
 def _role_name(ruleset: Ruleset, role_id: str | None) -> str:
@@ -515,7 +515,7 @@ class HeadlinersDirective(SkurlingDirective):
                     f"**{escape(h.name)}**",
                     roster_link(ruleset, labels, h.race),
                     *_stat_cells(h.ma, h.st, h.ag, h.pa, h.av),
-                    ", ".join(skill_link(ruleset, labels, s) for s in h.skills),
+                    ", ".join(skill_link(ruleset, labels, s) for s in h.skills) or NONE,
                     money(h.cost_in_tv),
                 ]
             )
