@@ -82,18 +82,27 @@ def _plugin_selections(host: PluginHost, plugins: Iterable[str]) -> list[Selecti
 def _built_problems(host: PluginHost, selections: Iterable[Selection], amendments: Sequence[Path] = ()) -> list[Problem]:
     """Every problem of building these rulesets, each once (rulesets whose options a plugin refuses are skipped)."""
     from bbcore.ruleset import build_ruleset  # noqa: PLC0415 - avoids an import cycle
+    from bbcore.teams.files import named_problems  # noqa: PLC0415 - the teams package imports the ruleset
 
     problems: list[Problem] = []
     seen: set[str] = set()
+
+    def add(found: Iterable[Problem]) -> None:
+        fresh = [p for p in found if str(p) not in seen]
+        seen.update(str(p) for p in fresh)
+        problems.extend(fresh)
+
     for variant, packs, options in selections:
         try:
-            build_ruleset(variant, packs, options, host=host, amendments=amendments)
+            ruleset = build_ruleset(variant, packs, options, host=host, amendments=amendments)
         except UsageError:
             continue  # options a plugin refuses together (bbcore_option_problems): no ruleset to check
         except DataError as error:
-            fresh = [p for p in error.problems if str(p) not in seen]
-            seen.update(str(p) for p in fresh)
-            problems.extend(fresh)
+            add(error.problems)
+            continue
+        # The ready-made teams: everything they name, which loading a ruleset leaves to the team checks.
+        for ref in ruleset.team_files:
+            add(named_problems(ruleset, ref))
     return problems
 
 

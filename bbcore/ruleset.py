@@ -502,6 +502,7 @@ class RulesetBuilder:
         if "pitch" not in pitch_roles:
             self.problems.append(Problem("missing-pitch", "no active pitch fills the 'pitch' role", "$"))
         amending.extend(self._extra_amendments())
+        self._check_amendment_conditions(amending)
         rules_files = build_rules_files(self.host.rules_files, active, amending, options)
         self.problems.extend(rules_files.problems)
         parameters = self._parameters(parameter_layers, options, hook, None if rules_files.problems else rules_files.models)
@@ -573,6 +574,23 @@ class RulesetBuilder:
             if loaded is not None:
                 found.append(AmendingFile(EXTRA_AMENDMENT_LAYER, loaded.document, loaded.model))
         return found
+
+    def _check_amendment_conditions(self, amending: list[AmendingFile]) -> None:
+        """Each amendment's ``when`` names declared options and values they take: a condition no option could meet
+        would leave the amendment out for ever, without a word."""
+        options = self.host.options
+        for item in amending:
+            for index, amendment in enumerate(item.model.amend):
+                for key, value in amendment.when.items():
+                    here = ("amend", index, "when", key)
+                    option = options.get(key)
+                    if option is None:
+                        declared = ", ".join(sorted(options)) or "none"
+                        message = f"'when' names the option {key!r}, which no installed plugin declares (declared: {declared})"
+                        self.problems.append(item.document.problem(here, "unknown-option", message))
+                    elif value not in option.values:
+                        message = f"the option {key!r} takes {', '.join(option.values)}, never {value!r}"
+                        self.problems.append(item.document.problem(here, "unknown-option-value", message))
 
     def _check_when_keys(self, item: LoadedFile, declared: set[str]) -> None:
         data = item.document.data

@@ -422,3 +422,14 @@ def test_an_effect_that_opens_no_pass_band_keeps_its_verb_in_json() -> None:
 
     assert effect_json(Effect(pass_bands=(), who="both", duration="drive")) == {"pass_bands": [], "who": "both", "duration": "drive"}
     assert effect_json(Effect(pass_bands=("quick",)))["pass_bands"] == ["quick"]
+
+
+def test_a_simulation_summary_reads_as_words_with_each_team_named() -> None:
+    from bbcore.cli.commands import _summary_value
+
+    teams = ["Reavers", "Raiders"]
+    assert _summary_value([0.25, 0.75], teams) == "Reavers 0.25, Raiders 0.75"
+    assert _summary_value(0.8518518518518519, teams) == "0.852"
+    assert _summary_value({"ko": 3, "stunned": 1}, teams) == "ko 3, stunned 1"
+    assert _summary_value({}, teams) == "none"
+    assert _summary_value(54, teams) == "54"

@@ -247,3 +247,22 @@ def test_answers_are_summarised_by_id() -> None:
     assert summarize(None) == "-"
     assert summarize([bbcore.load_ruleset().table("weather")]) == "weather"
     assert summarize("x" * 200).endswith("...")
+
+
+def test_a_scaffold_that_cannot_be_written_whole_leaves_nothing_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bbcore.cli.scaffold import write_scaffold
+
+    written: list[Path] = []
+    real_write = Path.write_text
+
+    def failing_write(self: Path, text: str, *args: Any, **kwargs: Any) -> int:
+        if len(written) == 2:
+            raise OSError(36, "File name too long")
+        written.append(self)
+        return real_write(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", failing_write)
+    with pytest.raises(OSError, match="too long"):
+        write_scaffold("half-made", tmp_path / "half")
+    assert written  # some files were written before the failure
+    assert not (tmp_path / "half").exists()

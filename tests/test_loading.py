@@ -123,3 +123,11 @@ def test_every_schema_is_valid_and_closed(path: Path) -> None:
 def test_every_data_kind_has_a_schema() -> None:
     for kind in SCHEMA_FILES:
         assert validator_for(kind).schema["title"]
+
+
+def test_a_data_file_s_folder_says_its_kind_before_its_name() -> None:
+    from bbcore.loading.datadir import kind_of
+
+    assert kind_of(Path("data/teams/skills.yaml")) == "team"  # a team named Skills, not the skills file
+    assert kind_of(Path("data/skills.yaml")) == "skill"
+    assert kind_of(Path("data/tables/weather.yaml")) == "table"

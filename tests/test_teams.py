@@ -133,6 +133,8 @@ BROKEN: list[tuple[str, dict[str, Any], str]] = [
     ("four fans", {"staff": {"dedicated-fans": 4}, "budget": 2_000_000}, "dedicated-fans-range"),
     ("assistant coaches as a yes", {"staff": {"assistant-coaches": True}}, "staff-not-counted"),
     ("fans as a yes", {"staff": {"dedicated-fans": True}}, "staff-not-counted"),
+    ("cheerleaders as a list", {"staff": {"cheerleaders": ["Ann", "Bea"]}}, "staff-not-named"),
+    ("fans as a list", {"staff": {"dedicated-fans": ["Ann"]}}, "staff-not-counted"),
     ("unknown inducement", {"inducements": [{"id": "dragon"}]}, "unknown-inducement"),
     ("four bribes", {"inducements": [{"id": "bribes", "count": 4}], "budget": 2_000_000}, "inducement-limit"),
     ("league not played", {"league": "chaos-clash"}, "league-not-allowed"),
@@ -265,6 +267,32 @@ def test_saving_after_one_change_keeps_every_other_byte(tmp_path: Path) -> None:
     team_file.save()
     saved = path.read_text(encoding="utf-8")
     assert saved == original.replace("treasury: 40000", "treasury: 55000")
+
+
+def test_a_tab_between_values_is_read_and_located_though_the_file_cannot_be_edited(tmp_path: Path) -> None:
+    # YAML allows a tab between tokens; ruamel's round-trip reader, which locates and edits, does not.
+    text = "name:\tTabs\nplayers:\n  - {name: Kurt, position: human/human-lineman}\nrerolls: 2\t# two\ntreasury: -5\n"
+    with pytest.raises(bbcore.DataError) as caught:
+        parse_team_text(text, "t.yaml")
+    assert str(caught.value).startswith("t.yaml:5:1: $.treasury")
+    path = tmp_path / "t.yaml"
+    path.write_text(text.replace("treasury: -5", "treasury: 5"), encoding="utf-8")
+    team_file = load_team_file(path)
+    assert (team_file.team.name, team_file.team.rerolls) == ("Tabs", 2)
+    with pytest.raises(bbcore.UsageError, match=r"t.yaml:1:6: the file cannot be edited in place"):
+        team_file.update(attrs.evolve(team_file.team, treasury=10))
+
+
+def test_a_file_sharing_parts_through_anchors_is_never_edited(tmp_path: Path) -> None:
+    text = "name: Merged\nplayers:\n  - &kurt {name: Kurt, position: human/human-lineman, seasons: 1}\n  - {<<: *kurt, name: Otto}\n"
+    path = tmp_path / "m.yaml"
+    path.write_text(text, encoding="utf-8")
+    team_file = load_team_file(path)
+    assert [p.seasons for p in team_file.team.players] == [1, 1]
+    kurt = attrs.evolve(team_file.team.players[0], seasons=2)
+    with pytest.raises(bbcore.UsageError, match=r"m\.yaml:4:5: the file shares parts through YAML anchors"):
+        team_file.update(attrs.evolve(team_file.team, players=(kurt, team_file.team.players[1])))
+    assert path.read_text(encoding="utf-8") == text
 
 
 def test_parse_team_text_reports_schema_errors_with_locations() -> None:

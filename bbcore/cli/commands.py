@@ -6,13 +6,13 @@ import argparse
 import contextlib
 import secrets
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import bbcore
 from bbcore.cli import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, CliUsageError, emit_json
-from bbcore.errors import DataError, PluginError, Problem
+from bbcore.errors import DataError, PluginError, Problem, display_path
 from bbcore.model.common import SkillRef
 from bbcore.model.team import Team, TeamPlayer
 from bbcore.render import json as rj
@@ -384,6 +384,17 @@ def _gold(text: str) -> int:
     return gold
 
 
+def _seed(text: str) -> int:
+    """An argument type: a seed, a whole number 0 or more (the generator rolls for -7 what it rolls for 7)."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number as the seed, got {text!r}") from None
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"a seed is 0 or more (-{abs(number)} would roll as {abs(number)} does), got {number}")
+    return number
+
+
 def _whole_at_least(least: int, things: str, most: int | None = None) -> Callable[[str], int]:
     """An argument type: a whole number of ``things``, ``least`` or more (and ``most`` or fewer)."""
 
@@ -506,6 +517,8 @@ def cmd_team_season_end(args: argparse.Namespace) -> int:
 
     team_file = bbcore.load_team_file(args.file)
     before = team_file.team
+    # Its rules are not needed, but a file of a game not installed, or naming what its game lacks, is bad input.
+    _known_names_only(_team_ruleset(args, [team_file]), team_file)
     took_part = [p.name for p in before.players] if args.all_took_part else list(args.took_part or ())
     ended = season_end(before, champion=args.champion, took_part=took_part)
     if args.save:
@@ -738,11 +751,17 @@ def cmd_teams(args: argparse.Namespace) -> int:
 
 
 def _team_paths(paths: list[str]) -> list[Path]:
-    """Team files given on the command line: files, or folders of them."""
+    """Team files given on the command line: files, or folders of them; one file given twice (by name and in its
+    folder, say) is refused, as a team cannot meet itself."""
     files: list[Path] = []
     for given in paths:
         path = Path(given)
         files.extend(sorted([*path.glob("*.yaml"), *path.glob("*.yml")]) if path.is_dir() else [path])
+    seen: dict[Path, Path] = {}
+    for file in files:
+        same = seen.setdefault(file.resolve(), file)
+        if same is not file:
+            raise CliUsageError(f"{display_path(file)} is given twice (also as {display_path(same)}); each team once")
     return files
 
 
@@ -812,8 +831,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         emit_json(summary)
     else:
         for key, value in summary.items():
-            print(f"{key}: {value}")
+            print(f"{key.replace('_', ' ')}: {_summary_value(value, [team.name for team in teams])}")
     return EXIT_OK
+
+
+def _summary_value(value: object, teams: Sequence[str]) -> str:
+    """A simulator summary's value in words: a pair is the home and away team's, a mapping its counts, a rate to three
+    figures."""
+    if isinstance(value, float):
+        return f"{value:.3g}"
+    if isinstance(value, list | tuple) and len(value) == len(teams):
+        return ", ".join(f"{name} {_summary_value(item, teams)}" for name, item in zip(teams, value, strict=True))
+    if isinstance(value, Mapping):
+        return ", ".join(f"{key} {_summary_value(item, teams)}" for key, item in value.items()) or "none"
+    if isinstance(value, list | tuple):
+        return ", ".join(_summary_value(item, teams) for item in value)
+    return str(value)
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
@@ -1148,7 +1181,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser], argv: Sequence[str
     add("table", cmd_table, "show one table by id or role").add_argument("id", metavar="ID_OR_ROLE")
     roll = add("roll", cmd_roll, "roll on a table")
     roll.add_argument("id", metavar="ID_OR_ROLE")
-    roll.add_argument("--seed", type=int, help="seed for reproducible dice")
+    roll.add_argument("--seed", type=_seed, help="seed for reproducible dice")
     roll.add_argument("--modifier", type=int, default=0, help="added to the total, which is clamped to the table's range")
     add("rosters", cmd_rosters, "list the rosters")
     add("roster", cmd_roster, "show one roster").add_argument("id", metavar="ROSTER_ID")
@@ -1167,7 +1200,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser], argv: Sequence[str
     simulate.add_argument("--home", metavar="FILE", help="the home team file (default: the ruleset's first team file)")
     simulate.add_argument("--away", metavar="FILE", help="the away team file (default: the ruleset's second team file)")
     simulate.add_argument("--policy", metavar="NAME", action="append", help="automatic coach: once for both teams, or twice (home, away)")
-    simulate.add_argument("--seed", type=int, default=0, help="seed of the first match; the same seed plays the same match")
+    simulate.add_argument("--seed", type=_seed, default=0, help="seed of the first match; the same seed plays the same match")
     simulate.add_argument("--matches", type=int, default=1, help="how many matches; more than one prints a summary")
     simulate.add_argument("--jobs", type=_jobs, default=1, help="play the matches in this many processes (the same matches, sooner)")
     balance = add(
@@ -1175,7 +1208,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser], argv: Sequence[str
     )
     balance.add_argument("teams", metavar="TEAM", nargs="*", help="team files or folders of them (default: the ruleset's team files)")
     balance.add_argument("--policy", metavar="NAME", action="append", help="automatic coach: once for both teams, or twice")
-    balance.add_argument("--seed", type=int, default=0, help="seed of the first match")
+    balance.add_argument("--seed", type=_seed, default=0, help="seed of the first match")
     balance.add_argument("--matches", type=int, default=10, help="matches per pairing, half with each team at home")
     balance.add_argument("--plot", metavar="FILE", help="also draw the win rates as a chart: FILE.svg or FILE.png")
     balance.add_argument("--jobs", type=_jobs, default=1, help="play the matches in this many processes (the same report, sooner)")
@@ -1214,13 +1247,13 @@ def build_parser(parser_class: type[argparse.ArgumentParser], argv: Sequence[str
         "rest", help="the off-season's Rest & Relaxation rolls for a team file: injuries healed, Hatreds faded", parents=[as_json, rules]
     )
     rest.add_argument("file", metavar="FILE")
-    rest.add_argument("--seed", type=int, help="seed for the dice (default: a random one, printed)")
+    rest.add_argument("--seed", type=_seed, help="seed for the dice (default: a random one, printed)")
     rest.add_argument("--save", action="store_true", help="write the results into FILE, keeping the rest of it as written")
     rest.set_defaults(handler=cmd_team_rest)
     season = team.add_parser(
         "season-end",
         help="the season's end for a team file: the League Trophy to the champion, a season more for who took part",
-        parents=[as_json],
+        parents=[as_json, rules],
     )
     season.add_argument("file", metavar="FILE")
     season.add_argument("--champion", action="store_true", help="the team won the season: it holds the League Trophy")
@@ -1245,7 +1278,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser], argv: Sequence[str
         choices=("seeded", "random"),
         help="also pair them for the first round, division-mates apart: the best against the lowest, or from a helmet",
     )
-    league_table.add_argument("--seed", type=int, help="seed for --draw random (default: a random one, printed)")
+    league_table.add_argument("--seed", type=_seed, help="seed for --draw random (default: a random one, printed)")
     league_table.set_defaults(handler=cmd_league_table)
 
     odds = _group(sub.add_parser("odds", help="exact probabilities")).add_subparsers(

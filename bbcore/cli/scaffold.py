@@ -9,6 +9,7 @@ a test using the :mod:`bbcore.testing` fixtures, and a docs page built by the
 
 from __future__ import annotations
 
+import shutil
 from importlib import metadata
 from pathlib import Path
 
@@ -192,8 +193,18 @@ def write_scaffold(name: str, directory: Path | None = None) -> tuple[PluginName
     files = scaffold_files(names)
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise UsageError(f"{target} already exists and is not an empty directory; bbcore new-plugin never overwrites files")
-    for relative, text in files.items():
-        path = target / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+    existed = target.exists()
+    try:
+        for relative, text in files.items():
+            path = target / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    except OSError:
+        # Half a plugin is worse than none: a second try would find the folder not empty.
+        if existed:
+            for child in list(target.iterdir()):
+                shutil.rmtree(child) if child.is_dir() else child.unlink()
+        else:
+            shutil.rmtree(target, ignore_errors=True)
+        raise
     return names, target, sorted(files)

@@ -77,10 +77,11 @@ class LoadedFile:
 
 
 def kind_of(path: Path) -> str | None:
-    """The data kind a path holds by the layout convention, or None."""
-    if path.name in FILE_KINDS:
-        return FILE_KINDS[path.name]
-    return DIRECTORY_KINDS.get(path.parent.name)
+    """The data kind a path holds by the layout convention, or None. The folder speaks first: ``teams/skills.yaml``
+    is a team (named Skills), not the skills file."""
+    if path.parent.name in DIRECTORY_KINDS:
+        return DIRECTORY_KINDS[path.parent.name]
+    return FILE_KINDS.get(path.name)
 
 
 def data_files(data_dir: Path) -> list[Path]:

@@ -51,7 +51,7 @@ class YamlDocument:
     @property
     def positions(self) -> dict[JsonPath, tuple[int, int]]:
         if self._positions is None:
-            self._positions = _walk_round_trip(self.text, self.file).positions
+            self._positions = _positions_of(self.text, self.file)
         return self._positions
 
     def locate(self, path: JsonPath) -> Location:
@@ -274,6 +274,20 @@ def parse_yaml_text(text: str, file: str) -> YamlDocument:
         return _parse(text, file)
     except RecursionError:
         raise YamlLoadError([Problem("yaml-too-deep", "the values nest too deeply to read", "$", file, 1, 1)]) from None
+
+
+def _positions_of(text: str, file: str) -> dict[JsonPath, tuple[int, int]]:
+    """Where each node of a text the C parser read is written. ruamel's round-trip scanner refuses a tab between two
+    tokens (``key:<TAB>value``, ``2<TAB># comment``), which YAML allows and the C parser reads: each tab read as a
+    space keeps every column, and only the positions are taken from that reading."""
+    try:
+        return _walk_round_trip(text, file).positions
+    except YamlLoadError:
+        pass
+    try:
+        return _walk_round_trip(text.replace("\t", " "), file).positions
+    except YamlLoadError:
+        return {(): (1, 1)}
 
 
 def _parse(text: str, file: str) -> YamlDocument:

@@ -130,7 +130,10 @@ def redraft_budget(ruleset: Ruleset, treasury: int, played: int, won: int, drawn
     """Raise Funds: the re-draft budget from the Treasury left and the season's fixtures, held at the cap."""
     funds = off_season_rules(ruleset).funds
     if min(treasury, played, won, drawn) < 0 or won + drawn > played:
-        raise UsageError(f"a season of {played} fixtures with {won} won and {drawn} drawn, and a Treasury of {treasury}, cannot be")
+        raise UsageError(
+            f"no season has {played} fixtures with {won} won and {drawn} drawn, and a Treasury of {treasury}: the fixtures won "
+            "and drawn are among those played, and none of them is below 0"
+        )
     raised = funds.base + treasury + played * funds.per_fixture + won * funds.per_win + drawn * funds.per_draw
     budget = raised if funds.cap is None else min(raised, funds.cap)
     detail = {"raised": raised, "cap": funds.cap, "treasury": treasury, "played": played, "won": won, "drawn": drawn}

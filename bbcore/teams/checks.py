@@ -261,6 +261,10 @@ def check_staff(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
         if isinstance(amount, bool) and terms.max > 1:
             yield _not_counted(staff_id, terms.name, 0, terms.max)
             continue
+        if isinstance(amount, tuple | list):
+            # A list names members (a variant's staff); these are only counted.
+            yield problem("staff-not-named", f"{terms.name}: give a number from 0 to {terms.max}, not a list", "staff", staff_id)
+            continue
         count = staff_count(amount)
         if count > terms.max:
             yield problem("staff-limit", f"{count} x {terms.name}; at most {terms.max}", "staff", staff_id)
@@ -269,13 +273,15 @@ def check_staff(ruleset: Ruleset, team: Team) -> Iterator[Problem]:
 
 
 def _not_counted(staff_id: str, name: str, low: int, high: int) -> Problem:
-    """A yes or no given for staff counted by the number: true could mean one, or as many as the team may have."""
-    return problem("staff-not-counted", f"{name} are counted: give a number from {low} to {high}, not true or false", "staff", staff_id)
+    """A yes or no (or a list) given for staff counted by the number: true could mean one, or as many as the team may have."""
+    return problem(
+        "staff-not-counted", f"{name} are counted: give a number from {low} to {high}, not true, false or a list", "staff", staff_id
+    )
 
 
 def _fans_within(team: Team, start: int, low: int, high: int, whose: str) -> Iterator[Problem]:
     amount = team.staff.get("dedicated-fans", start)
-    if isinstance(amount, bool):
+    if isinstance(amount, bool | tuple | list):
         yield _not_counted("dedicated-fans", "Dedicated Fans", low, high)
         return
     count = staff_count(amount)

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
 
-from bbcore.errors import DataError, Problem, display_path
+from bbcore.errors import DataError, Problem, UsageError, display_path
 from bbcore.loading.datadir import load_text
 from bbcore.loading.yaml_source import YamlDocument, read_text_file
 from bbcore.model.common import SkillRef
@@ -35,8 +36,12 @@ def _round_trip_yaml() -> YAML:
 class TeamFile:
     """A team file open for reading and editing.
 
-    ``team`` is the validated model; ``data`` is the round-trip tree to edit;
-    :meth:`save` writes it back, changing only what was changed.
+    ``team`` is the validated model; ``data`` is the round-trip tree to edit, read on
+    first use; :meth:`save` writes it back, changing only what was changed. A file that
+    cannot be edited that way (one whose parts are shared through YAML anchors, aliases
+    or merge keys, where one change would change every place sharing it, or one the
+    round-trip reader refuses) raises :class:`~bbcore.errors.UsageError` when its tree
+    is first asked for.
     """
 
     def __init__(self, path: Path | None, text: str, document: YamlDocument, team: Team) -> None:
@@ -44,7 +49,13 @@ class TeamFile:
         self.text = text
         self.document = document
         self.team = team
-        self.data: Any = _round_trip_yaml().load(text)
+        self._data: Any = None
+
+    @property
+    def data(self) -> Any:
+        if self._data is None:
+            self._data = _editable_tree(self.text, self.document.file)
+        return self._data
 
     def dumps(self) -> str:
         stream = io.StringIO()
@@ -70,6 +81,43 @@ class TeamFile:
         if target is None:
             raise ValueError("no path to save to")
         Path(target).write_text(self.dumps(), encoding="utf-8")
+
+
+def _editable_tree(text: str, file: str) -> Any:
+    """The round-trip tree of a team file's text, refused where editing it would go wrong (see :class:`TeamFile`)."""
+    try:
+        tree = _round_trip_yaml().load(text)
+    except YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark is not None else file
+        raise UsageError(
+            f"{where}: the file cannot be edited in place ({getattr(error, 'problem', None) or 'unreadable'}); "
+            "write it with spaces instead of tabs between values"
+        ) from None
+    shared = _shared_node(tree)
+    if shared is not None:
+        raise UsageError(
+            f"{file}:{shared[0]}:{shared[1]}: the file shares parts through YAML anchors, aliases or merge keys (&, *, <<), "
+            "and an edit would change every place that shares them; write those parts out in full to change the file"
+        )
+    return tree
+
+
+def _shared_node(tree: Any) -> tuple[int, int] | None:
+    """Where (1-based line, column) the first node written once and used in two places (an alias, a merge) is, or None."""
+    seen: set[int] = set()
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, Mapping | list):
+            continue
+        merged = getattr(node, "merge", None)
+        if id(node) in seen or merged:
+            lc = getattr(node, "lc", None)
+            return (lc.line + 1, lc.col + 1) if lc is not None else (1, 1)
+        seen.add(id(node))
+        stack.extend(node.values() if isinstance(node, Mapping) else node)
+    return None
 
 
 def _plain(value: object) -> Any:
@@ -216,10 +264,24 @@ def variant_of(team_files: Sequence[TeamFile]) -> str | None:
 
 
 def position_problems(ruleset: Ruleset, ref: TeamFileRef) -> list[Problem]:
-    """Positions a shipped team file names that the ruleset lacks."""
+    """Positions a shipped team file names that the ruleset lacks (``bbcore data check`` looks for the rest:
+    :func:`named_problems`)."""
     problems = []
     for i, player in enumerate(ref.team.players):
         roster = ruleset.rosters.get(player.roster_id)
         if roster is None or roster.position(player.position_id) is None:
             problems.append(ref.document.problem(("players", i, "position"), "unknown-position", f"unknown position {player.position!r}"))
     return problems
+
+
+def named_problems(ruleset: Ruleset, ref: TeamFileRef) -> list[Problem]:
+    """What a shipped team file names that the ruleset lacks: positions, then (when they all exist) skills, injuries,
+    staff and the rest that :func:`~bbcore.teams.checks.unknown_names` finds, through the team checks (and so the
+    plugins' hooks). Inducements are left to ``team check``: they may come from a pack the file does not name."""
+    from bbcore.teams.checks import check_team, unknown_names  # noqa: PLC0415 - the checks import this module
+
+    problems = position_problems(ruleset, ref)
+    if problems:
+        return problems
+    report = check_team(ruleset, ref.team, ref.document)
+    return [found for found in unknown_names(report.problems) if found.code != "unknown-inducement"]
