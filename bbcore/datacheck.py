@@ -15,7 +15,7 @@ from difflib import get_close_matches
 from pathlib import Path
 
 from bbcore.errors import DataError, PluginError, Problem, UsageError, display_path
-from bbcore.loading.datadir import DIRECTORY_KINDS, FILE_KINDS, data_files, kind_of, load_file
+from bbcore.loading.datadir import DIRECTORY_KINDS, FILE_KINDS, data_files, kind_in, kind_of, load_file
 from bbcore.loading.plugin_files import load_plugin_file
 from bbcore.loading.yaml_source import YamlLoadError, read_yaml
 from bbcore.plugins import PluginHost
@@ -43,10 +43,10 @@ def _mark_hooks(plugin: _DirectoryUnderTest) -> _DirectoryUnderTest:
     return plugin
 
 
-def _check_file(path: Path) -> list[Problem]:
+def _check_file(path: Path, kind: str | None = None) -> list[Problem]:
     from bbcore.ruleset import Origin  # noqa: PLC0415
 
-    loaded, problems = load_file(path)
+    loaded, problems = load_file(path, kind)
     if loaded is not None and loaded.kind == "table":
         problems = table_coverage_problems(loaded.model, Origin(loaded.document, ()))
     return problems
@@ -216,7 +216,7 @@ def _stray_files(directory: Path, rules_files: Iterable[Path]) -> list[Problem]:
 
 def _check_directory(directory: Path) -> tuple[int, list[Problem]]:
     files = data_files(directory)
-    problems = [p for path in files for p in _check_file(path)] or _resolution_problems(directory)
+    problems = [p for path in files for p in _check_file(path, kind_in(directory, path))] or _resolution_problems(directory)
     try:
         registered = [rules.path for rules in PluginHost().rules_files.values()]
     except PluginError:
@@ -229,7 +229,7 @@ def _resolved_in_place(path: Path, resolved: dict[Path, list[Problem]]) -> list[
     the problems found in it. When the directory's other files keep it from being resolved, a problem says so rather
     than calling the file valid; a broken plugin is named as it is. ``resolved`` keeps each directory's problems, so
     the files of one directory resolve it once."""
-    root = (path.parent if path.name in FILE_KINDS else path.parent.parent).resolve()
+    root = (path.parent.parent if path.parent.name in DIRECTORY_KINDS else path.parent).resolve()
     if root not in resolved:
         resolved[root] = _resolution_problems(root)
     found = resolved[root]

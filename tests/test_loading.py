@@ -131,3 +131,14 @@ def test_a_data_file_s_folder_says_its_kind_before_its_name() -> None:
     assert kind_of(Path("data/teams/skills.yaml")) == "team"  # a team named Skills, not the skills file
     assert kind_of(Path("data/skills.yaml")) == "skill"
     assert kind_of(Path("data/tables/weather.yaml")) == "table"
+
+
+def test_a_data_directory_s_own_name_does_not_change_the_kind_of_its_top_files(tmp_path: Path) -> None:
+    from bbcore.loading.datadir import load_directory
+
+    directory = tmp_path / "teams"  # a plugin whose data folder happens to be called teams
+    directory.mkdir()
+    (directory / "glossary.yaml").write_text("source: a test\nleagues: []\nspecial_rules: []\n", encoding="utf-8")
+    loaded, problems = load_directory(directory)
+    assert problems == []
+    assert [item.kind for item in loaded] == ["glossary"]

@@ -139,3 +139,14 @@ def test_a_skill_to_choose_beside_an_improvement_to_choose_reads_as_the_other_ch
     words = effects_words(core, Labels(""), row.effects)
     assert ", or instead a new " in words
     assert "; a new" not in words
+
+
+def test_leave_out_names_known_tables_or_fails_the_directive_cleanly() -> None:
+    import pytest
+
+    from bbcore.sphinxext.parameters import _sections
+
+    assert _sections("league, kick-off") == ("league", "kick-off")
+    for wrong in (None, "", "weather"):
+        with pytest.raises(ValueError, match="is not one of"):
+            _sections(wrong)

@@ -839,7 +839,7 @@ def _summary_value(value: object, teams: Sequence[str]) -> str:
     """A simulator summary's value in words: a pair is the home and away team's, a mapping its counts, a rate to three
     figures."""
     if isinstance(value, float):
-        return f"{value:.3g}"
+        return f"{value:,.3f}".rstrip("0").rstrip(".")
     if isinstance(value, list | tuple) and len(value) == len(teams):
         return ", ".join(f"{name} {_summary_value(item, teams)}" for name, item in zip(teams, value, strict=True))
     if isinstance(value, Mapping):

@@ -77,11 +77,17 @@ class LoadedFile:
 
 
 def kind_of(path: Path) -> str | None:
-    """The data kind a path holds by the layout convention, or None. The folder speaks first: ``teams/skills.yaml``
-    is a team (named Skills), not the skills file."""
+    """The data kind a path holds by the layout convention, or None, for a file named alone. The folder speaks first:
+    ``teams/skills.yaml`` is a team (named Skills), not the skills file. A whole directory is read by
+    :func:`load_directory`, which knows which files are at its top."""
     if path.parent.name in DIRECTORY_KINDS:
         return DIRECTORY_KINDS[path.parent.name]
     return FILE_KINDS.get(path.name)
+
+
+def kind_in(data_dir: Path, path: Path) -> str:
+    """The kind of one of :func:`data_files`: its place in the directory says it, whatever the directory is called."""
+    return FILE_KINDS[path.name] if path.parent == data_dir else DIRECTORY_KINDS[path.parent.name]
 
 
 def data_files(data_dir: Path) -> list[Path]:
@@ -142,7 +148,7 @@ def load_directory(data_dir: Path) -> tuple[list[LoadedFile], list[Problem]]:
     loaded: list[LoadedFile] = []
     problems: list[Problem] = []
     for path in data_files(data_dir):
-        item, found = load_file(path)
+        item, found = load_file(path, kind_in(data_dir, path))
         problems.extend(found)
         if item is not None:
             loaded.append(item)

@@ -861,10 +861,11 @@ def kick_lands(
 
     It must stay in the receiving team's half: off the pitch or over the line of
     scrimmage at any point is a touchback, whether by the deviation, a scatter or a
-    bounce, even when a later scatter or bounce brings it back. When the flight crossed
-    an edge (``origin`` is where it was aimed), the ``bbcore_ball_leaves_pitch`` hook is
-    asked first (cause ``kick-off``): the core answers ``touchback``; a variant with
-    walls may send the ball back.
+    bounce, even when a later scatter or bounce brings it back. Whenever it would cross
+    an edge (the flight, when ``origin`` is where it was aimed, or a bounce), the
+    ``bbcore_ball_leaves_pitch`` hook is asked first (cause ``kick-off``): the core
+    answers ``touchback``; a variant with walls may send the ball back, and a ball sent
+    back is still in play.
     """
     receiving_half = "home" if receiving_team == board.home else "away"
     geometry = board.geometry

@@ -104,7 +104,7 @@ def throw_bomb(
     never Accurate, never intercepted. A player who must throw it on throws it the usual way.
 
     ``team_reroll`` is how many team re-rolls his team may spend on its own players' Passing
-    Ability Tests; ``weather`` holds more modifiers by test (``pass``,
+    Ability Tests; ``weather`` holds more modifiers by test (``pass``, ``pass-action``,
     ``interception``, ``catch``), as for :func:`bbcore.rules.passing.pass_ball` (empty in a game the core runs). Each throw is a
     ``throw-bomb`` event (result the band), followed by its test, flight, interception or
     catch, and a ``bomb`` event saying how it ended (``exploded``, ``caught``, ``intercepted``,
@@ -170,7 +170,16 @@ def _one_throw(
     range_ = range_in_squares(square_towards(thrower, target), target)
     declared = Event(THROW_BOMB, thrower.id, (), band.id, {"target": list(target), "range": range_, "hail_mary": hail_mary})
     rolled, budget = roll_for_accuracy(
-        ruleset, board, thrower.id, target, band, dice, decisions, budget, weather=weather.get("pass", 0), hail_mary=hail_mary
+        ruleset,
+        board,
+        thrower.id,
+        target,
+        band,
+        dice,
+        decisions,
+        budget,
+        weather=weather.get("pass", 0) + weather.get("pass-action", 0),
+        hail_mary=hail_mary,
     )
     events = (declared, *rolled.events)
     accuracy = rolled.verdict.result

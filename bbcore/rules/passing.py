@@ -513,7 +513,7 @@ def pass_ball(
     ``team_reroll`` is how many team re-rolls the team may spend (True: one), on the
     Passing Ability Test and then on its own player's catch where the ball comes down;
     ``spent`` the once-per-turn skills already used. ``weather`` holds more modifiers by
-    test (``pass``, ``interception``, ``catch``) for a caller that keeps the weather's off the
+    test (``pass``, ``pass-action``, ``interception``, ``catch``) for a caller that keeps the weather's off the
     board: in a game the core runs, the board's conditions already hold them
     (:mod:`bbcore.rules.conditions`), so leave it empty there; ``open_bands`` the only bands the caller allows (None:
     all), narrowed further by the board's ``open_pass_bands`` (a Blizzard's, in a game the core runs; see
@@ -562,7 +562,16 @@ def pass_ball(
     board = on_the_ball.board
     budget = RerollBudget(int(team_reroll), frozenset(spent), pro=pro_for(ruleset, passer_id))
     rolled, budget = roll_for_accuracy(
-        ruleset, board, passer_id, target, band, dice, decisions, budget, weather=weather.get("pass", 0), hail_mary=hail_mary
+        ruleset,
+        board,
+        passer_id,
+        target,
+        band,
+        dice,
+        decisions,
+        budget,
+        weather=weather.get("pass", 0) + weather.get("pass-action", 0),
+        hail_mary=hail_mary,
     )
     events = (*((refused,) if refused is not None else ()), declared, *on_the_ball.events, *rolled.events)
     accuracy = rolled.verdict.result

@@ -746,8 +746,8 @@ def sequence_rst(ruleset: Ruleset, labels: Labels, sequence: Sequence, level: in
     return out
 
 
-def _sections(value: str) -> tuple[str, ...]:
-    names = tuple(name.strip() for name in value.split(",") if name.strip())
+def _sections(value: str | None) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in (value or "").split(",") if name.strip())
     unknown = [name for name in names if name not in SECTIONS]
     if unknown or not names:
         raise ValueError(f"{', '.join(unknown) or 'nothing'} is not one of {', '.join(SECTIONS)}")

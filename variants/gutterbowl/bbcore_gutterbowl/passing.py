@@ -216,7 +216,7 @@ def throw_at_wall(
         dice,
         decisions,
         RerollBudget(int(team_reroll), frozenset(spent), pro=pro_for(ruleset, passer_id)),
-        weather=weather.get("pass", 0),
+        weather=weather.get("pass", 0) + weather.get("pass-action", 0),
     )
     events = (declared, *rolled.events)
     accuracy = rolled.verdict.result

@@ -51,7 +51,7 @@ PASSED_OUT = "misses-next-drive"
 
 
 def weather_modifiers(ruleset: Ruleset, weather: str | None) -> Mapping[str, int]:
-    """Every modifier the weather row in force gives, by test (``rush``, ``pick-up``, ``catch``, ``pass``), from its effects."""
+    """Every modifier the weather row in force gives, by test (``rush``, ``pick-up``, ``catch``, ``pass-action``), from its effects."""
     return row_conditions([weather_row(ruleset, weather)])
 
 

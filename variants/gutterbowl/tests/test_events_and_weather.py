@@ -301,6 +301,15 @@ def test_howling_winds_hinder_a_pass_action_and_a_bomb_but_not_a_throw_team_mate
     assert throw_modifier(street, windy, thrower, band) == throw_modifier(street, calm, thrower, band)
 
 
+def test_a_callers_weather_mapping_gives_a_pass_its_pass_action_modifier(street: Ruleset) -> None:
+    winds = weather_modifiers(street, "howling-winds")
+    board = game(street, {"h1": (5, 5), "h2": (7, 5)}).board.with_ball(BallState(carrier="h1"))
+    outcome = pass_ball(street, board, "h1", (7, 5), ScriptedDice([6, 6, 1, 1, 1, 1]), DefaultDecisions(), weather=winds)
+    calm = pass_ball(street, board, "h1", (7, 5), ScriptedDice([6, 6, 1, 1, 1, 1]), DefaultDecisions())
+    test = next(e for e in outcome.events if e.kind == "pass")
+    assert test.detail["modifier"] == next(e for e in calm.events if e.kind == "pass").detail["modifier"] - 1
+
+
 def test_weather_modifiers_come_from_the_rows_effects(street: Ruleset, sewer: Ruleset) -> None:
     assert weather_modifier(street, "howling-winds", "pass-action") == -1
     assert weather_modifiers(street, "a-stormy-night") == {"rush": -1, "pick-up": -1}
