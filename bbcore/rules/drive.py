@@ -530,6 +530,9 @@ def _quick_snap(ruleset: Ruleset, state: GameState, dice: DiceSource, decisions:
 
 #: The reasons the kick-off events give ``Decisions.free_move`` and ``Decisions.set_up_again``.
 QUICK_SNAP, HIGH_KICK, SOLID_DEFENCE = "quick-snap", "high-kick", "solid-defence"
+#: The other rows of the core's kick-off event table that its procedures and the site's pages name.
+TIME_OUT, CHANGING_WEATHER, CHARGE = "time-out", "changing-weather", "charge"
+DODGY_SNACK, PITCH_INVASION = "dodgy-snack", "pitch-invasion"
 
 
 def _offered_step(
@@ -709,16 +712,16 @@ def _pitch_invasion(ruleset: Ruleset, state: GameState, dice: DiceSource, decisi
 #: registers them for the ``kick-off-events`` role through ``bbcore_register_row_effects``.
 KICK_OFF_EFFECTS: dict[str, StepProcedure] = {
     "get-the-ref": _get_the_ref,
-    "time-out": _time_out,
-    "solid-defence": _solid_defence,
-    "high-kick": _high_kick,
-    "cheering-fans": cheering_fans,
-    "brilliant-coaching": brilliant_coaching,
-    "changing-weather": _changing_weather,
-    "quick-snap": _quick_snap,
-    "charge": _charge,
-    "dodgy-snack": _dodgy_snack,
-    "pitch-invasion": _pitch_invasion,
+    TIME_OUT: _time_out,
+    SOLID_DEFENCE: _solid_defence,
+    HIGH_KICK: _high_kick,
+    CHEERING_FANS: cheering_fans,
+    BRILLIANT_COACHING: brilliant_coaching,
+    CHANGING_WEATHER: _changing_weather,
+    QUICK_SNAP: _quick_snap,
+    CHARGE: _charge,
+    DODGY_SNACK: _dodgy_snack,
+    PITCH_INVASION: _pitch_invasion,
 }
 
 

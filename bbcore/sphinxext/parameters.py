@@ -11,6 +11,17 @@ import bbcore
 from bbcore.errors import UsageError
 from bbcore.model.parameters import GameParameters
 from bbcore.render.text import counted, money
+from bbcore.rules.drive import (
+    BRILLIANT_COACHING,
+    CHANGING_WEATHER,
+    CHARGE,
+    CHEERING_FANS,
+    DODGY_SNACK,
+    PITCH_INVASION,
+    QUICK_SNAP,
+    SOLID_DEFENCE,
+    TIME_OUT,
+)
 from bbcore.sphinxext.rst import Rst, escape, literal
 from bbcore.sphinxext.selection import Labels, RulesetDirective
 from bbcore.sphinxext.values import as_times
@@ -539,14 +550,14 @@ def _heat_words(ruleset: Ruleset, labels: Labels, params: GameParameters) -> str
 
 #: The rows of the kick-off event table each of :func:`_kick_off_rows`' rows is about, by its label.
 _KICK_OFF_ROWS: dict[str, tuple[str, ...]] = {
-    "Solid Defence, Quick Snap, Charge": ("solid-defence", "quick-snap", "charge"),
-    "Charge": ("charge",),
-    "Time-out": ("time-out",),
-    "Brilliant Coaching": ("brilliant-coaching",),
-    "Cheering Fans": ("cheering-fans",),
-    "Changing Weather": ("changing-weather",),
-    "Dodgy Snack": ("dodgy-snack",),
-    "Pitch Invasion": ("pitch-invasion",),
+    "Solid Defence, Quick Snap, Charge": (SOLID_DEFENCE, QUICK_SNAP, CHARGE),
+    "Charge": (CHARGE,),
+    "Time-out": (TIME_OUT,),
+    "Brilliant Coaching": (BRILLIANT_COACHING,),
+    "Cheering Fans": (CHEERING_FANS,),
+    "Changing Weather": (CHANGING_WEATHER,),
+    "Dodgy Snack": (DODGY_SNACK,),
+    "Pitch Invasion": (PITCH_INVASION,),
 }
 
 
